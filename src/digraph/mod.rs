@@ -1,0 +1,1 @@
+//! Explicit digraphs: outcomes, kernels, generalized Sprague–Grundy values.

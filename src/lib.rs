@@ -1,0 +1,4 @@
+//! grundy: a language and engine for impartial combinatorial games.
+
+pub mod digraph;
+pub mod octal;

@@ -1,0 +1,1 @@
+//! Octal and subtraction games: codes, nim-sequences, proved periods.
