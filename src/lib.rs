@@ -1,4 +1,17 @@
 //! grundy: a language and engine for impartial combinatorial games.
+//!
+//! Pipeline: `syntax` (pest grammar to AST) → `eval` (names resolved,
+//! expressions evaluated) → `solve` (state graphs, Grundy values, misère
+//! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
+pub mod cli;
 pub mod digraph;
+pub mod error;
+pub mod eval;
 pub mod octal;
+pub mod present;
+pub mod query;
+pub mod session;
+pub mod solve;
+pub mod source;
+pub mod syntax;

@@ -1,3 +1,5 @@
+//! The `grundy` command: a thin shell over `grundy::cli`.
+
 fn main() {
-    println!("Hello, world!");
+    std::process::exit(grundy::cli::main());
 }

@@ -1,0 +1,114 @@
+//! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::present;
+use crate::session::{Mode, Session};
+use crate::solve::DEFAULT_MAX_POSITIONS;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Impartial games: Grundy values, outcomes, winning moves, periods"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run every query in a .game file and print each answer.
+    Run {
+        file: PathBuf,
+        /// One JSON object per line per query.
+        #[arg(long)]
+        json: bool,
+        /// Refuse to expand more positions than this (per query cache).
+        #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+        max_positions: usize,
+    },
+    /// Parse a .game file and resolve its names; run no query.
+    Check { file: PathBuf },
+}
+
+/// The stack the interpreter runs on: recursion in the evaluator is bounded
+/// (nesting and call-depth limits), and this leaves ample room for it.
+pub const STACK_SIZE: usize = 512 * 1024 * 1024;
+
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("grundy".into())
+        .stack_size(STACK_SIZE)
+        .spawn(move || run_command(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("grundy: internal error (please report it with the input that caused it)");
+            2
+        }
+    }
+}
+
+fn run_command(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Run {
+            file,
+            json,
+            max_positions,
+        } => run_file(&file, Mode::Run, json, max_positions),
+        Command::Check { file } => run_file(&file, Mode::Check, false, DEFAULT_MAX_POSITIONS),
+    }
+}
+
+fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let report = miette::miette!(
+                code = "grundy::io::read",
+                help = "check the path; .game files are plain UTF-8 text",
+                "cannot read {}: {e}",
+                path.display()
+            );
+            eprintln!("{report:?}");
+            return 1;
+        }
+    };
+    let mut session = Session::new(max_positions);
+    let name = path.display().to_string();
+    let stdout = std::io::stdout();
+    let ok = session.run_text(&name, &text, mode, &mut |s, r| {
+        let mut out = stdout.lock();
+        match r {
+            Ok(answer) => {
+                let line = if json {
+                    present::json(&answer).to_string()
+                } else {
+                    present::text(&answer)
+                };
+                let _ = writeln!(out, "{line}");
+            }
+            Err(e) => {
+                if json {
+                    let j = serde_json::json!({"error": {
+                        "code": miette::Diagnostic::code(&e).map(|c| c.to_string()),
+                        "message": e.to_string(),
+                    }});
+                    let _ = writeln!(out, "{j}");
+                }
+                let _ = out.flush();
+                eprintln!("{:?}", e.report(&s.sources));
+            }
+        }
+    });
+    if ok && mode == Mode::Check {
+        println!("{name}: ok");
+    }
+    if ok { 0 } else { 1 }
+}

@@ -1,0 +1,315 @@
+//! Every failure a user can cause, each with a stable code, a span and a help line.
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Report};
+use thiserror::Error;
+
+use crate::source::Sources;
+use crate::syntax::Span;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, Clone, Error, Diagnostic)]
+pub enum Error {
+    // ---- parse -------------------------------------------------------
+    #[error("syntax error: expected {expected}")]
+    #[diagnostic(code(grundy::parse::syntax), help("{help}"))]
+    Syntax {
+        expected: String,
+        help: String,
+        #[label("here")]
+        span: Span,
+    },
+
+    #[error("this is nested too deeply (more than {limit} levels)")]
+    #[diagnostic(
+        code(grundy::parse::too_deep),
+        help("split the expression with `let` or a `fn`")
+    )]
+    TooDeep {
+        limit: usize,
+        #[label("nesting goes too deep here")]
+        span: Span,
+    },
+
+    #[error("integer literal `{text}` does not fit in 64 bits")]
+    #[diagnostic(
+        code(grundy::parse::int_too_large),
+        help("integers are signed 64-bit: at most 9223372036854775807")
+    )]
+    IntTooLarge {
+        text: String,
+        #[label("too large")]
+        span: Span,
+    },
+
+    #[error("invalid octal code: {message}")]
+    #[diagnostic(code(grundy::parse::octal_code), help("{help}"))]
+    OctalCode {
+        message: String,
+        help: String,
+        #[label("{message}")]
+        span: Span,
+    },
+
+    #[error("`{name}` is bound twice")]
+    #[diagnostic(
+        code(grundy::parse::duplicate_binding),
+        help("give each parameter or loop variable its own name")
+    )]
+    DuplicateBinding {
+        name: String,
+        #[label("second binding of `{name}`")]
+        span: Span,
+    },
+
+    // ---- names -------------------------------------------------------
+    #[error("unknown name `{name}`")]
+    #[diagnostic(code(grundy::eval::unknown_name), help("{help}"))]
+    UnknownName {
+        name: String,
+        help: String,
+        #[label("not defined here")]
+        span: Span,
+    },
+
+    #[error("unknown game `{name}`")]
+    #[diagnostic(code(grundy::eval::unknown_game), help("{help}"))]
+    UnknownGame {
+        name: String,
+        help: String,
+        #[label("no game of this name")]
+        span: Span,
+    },
+
+    #[error("unknown function `{name}`")]
+    #[diagnostic(code(grundy::eval::unknown_function), help("{help}"))]
+    UnknownFunction {
+        name: String,
+        help: String,
+        #[label("no game or function of this name")]
+        span: Span,
+    },
+
+    #[error("`{name}` takes {expected} argument{s}, but {found} {were} given", s = plural(*expected), were = if *found == 1 { "was" } else { "were" })]
+    #[diagnostic(code(grundy::eval::arity), help("{help}"))]
+    Arity {
+        name: String,
+        expected: usize,
+        found: usize,
+        help: String,
+        #[label("{found} argument{}", plural(*found))]
+        span: Span,
+    },
+
+    #[error("`{name}` is defined twice")]
+    #[diagnostic(
+        code(grundy::eval::duplicate),
+        help("rename one of them; in the REPL a new definition replaces the old one")
+    )]
+    Duplicate {
+        name: String,
+        #[label("second definition")]
+        span: Span,
+    },
+
+    // ---- evaluation --------------------------------------------------
+    #[error("type error: {message}")]
+    #[diagnostic(code(grundy::eval::type_error), help("{help}"))]
+    Type {
+        message: String,
+        help: String,
+        #[label("{message}")]
+        span: Span,
+    },
+
+    #[error("a move target must be a position, not {found}")]
+    #[diagnostic(
+        code(grundy::eval::not_a_position),
+        help("write a position: `Name(args)`, a sum `A + B`, `0` (the empty game) or `*n`")
+    )]
+    NotAPosition {
+        found: String,
+        #[label("this is {found}")]
+        span: Span,
+    },
+
+    #[error("division by zero")]
+    #[diagnostic(
+        code(grundy::eval::division_by_zero),
+        help("guard the division, e.g. `if d != 0 then n / d else 0`")
+    )]
+    DivisionByZero {
+        #[label("the divisor is 0 here")]
+        span: Span,
+    },
+
+    #[error("integer overflow in `{op}`")]
+    #[diagnostic(
+        code(grundy::eval::overflow),
+        help("integers are signed 64-bit and never wrap; keep values below 2^63")
+    )]
+    Overflow {
+        op: String,
+        #[label("the result does not fit in 64 bits")]
+        span: Span,
+    },
+
+    #[error("index {index} is out of range for length {len}")]
+    #[diagnostic(code(grundy::eval::index), help("indices run from 0 to len(xs) - 1"))]
+    Index {
+        index: i64,
+        len: usize,
+        #[label("out of range")]
+        span: Span,
+    },
+
+    #[error("recursion deeper than {limit} calls")]
+    #[diagnostic(
+        code(grundy::eval::recursion),
+        help(
+            "the function probably never reaches its base case; check the `if` that should stop it"
+        )
+    )]
+    Recursion {
+        limit: usize,
+        #[label("this call went too deep")]
+        span: Span,
+    },
+
+    #[error("`{name}` is used before its `let` has run")]
+    #[diagnostic(
+        code(grundy::eval::uninitialized),
+        help("move the `let {name} = ...` above its first use")
+    )]
+    Uninitialized {
+        name: String,
+        #[label("used here")]
+        span: Span,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::eval::value), help("{help}"))]
+    Value {
+        message: String,
+        help: String,
+        #[label("{message}")]
+        span: Span,
+    },
+
+    // ---- solving -----------------------------------------------------
+    #[error("position budget exceeded: {game} reaches more than {budget} positions")]
+    #[diagnostic(
+        code(grundy::solve::budget),
+        help(
+            "the game may be unbounded (a move that grows the position); if it is finite but large, raise the budget with --max-positions"
+        )
+    )]
+    Budget {
+        game: String,
+        budget: usize,
+        #[label("expanding this needs more than {budget} positions")]
+        span: Span,
+    },
+
+    #[error("the game has a cycle: {path}")]
+    #[diagnostic(
+        code(grundy::solve::cycle),
+        help(
+            "grundy values and outcomes here need a finite game without cycles; check that every move makes the position smaller"
+        )
+    )]
+    Cycle {
+        path: String,
+        #[label("a play from here can go on forever")]
+        span: Span,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::query::unsupported), help("{help}"))]
+    Query {
+        message: String,
+        help: String,
+        #[label("{message}")]
+        span: Span,
+    },
+
+    #[error("interrupted")]
+    #[diagnostic(code(grundy::solve::interrupted), help("the query was cancelled"))]
+    Interrupted {
+        #[label("cancelled while answering this")]
+        span: Span,
+    },
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl Error {
+    /// The span the error is about (it says which source to show).
+    pub fn span(&self) -> Span {
+        use Error::*;
+        match self {
+            Syntax { span, .. }
+            | TooDeep { span, .. }
+            | IntTooLarge { span, .. }
+            | OctalCode { span, .. }
+            | DuplicateBinding { span, .. }
+            | UnknownName { span, .. }
+            | UnknownGame { span, .. }
+            | UnknownFunction { span, .. }
+            | Arity { span, .. }
+            | Duplicate { span, .. }
+            | Type { span, .. }
+            | NotAPosition { span, .. }
+            | DivisionByZero { span }
+            | Overflow { span, .. }
+            | Index { span, .. }
+            | Recursion { span, .. }
+            | Uninitialized { span, .. }
+            | Value { span, .. }
+            | Budget { span, .. }
+            | Cycle { span, .. }
+            | Query { span, .. }
+            | Interrupted { span } => *span,
+        }
+    }
+
+    pub fn type_error(message: impl Into<String>, help: impl Into<String>, span: Span) -> Error {
+        Error::Type {
+            message: message.into(),
+            help: help.into(),
+            span,
+        }
+    }
+
+    /// A miette report with the source text attached.
+    pub fn report(&self, sources: &Sources) -> Report {
+        Report::new(self.clone()).with_source_code(sources.named(self.span().src))
+    }
+
+    /// The diagnostic as plain text, no colours (for tests and pipes).
+    pub fn render_plain(&self, sources: &Sources) -> String {
+        let report = self.report(sources);
+        let mut out = String::new();
+        let handler =
+            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+        if handler.render_report(&mut out, report.as_ref()).is_err() {
+            out = format!("{self}");
+        }
+        out
+    }
+}
+
+/// "did you mean" for a misspelt name, from the names that exist.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = strsim::levenshtein(&name.to_lowercase(), &c.to_lowercase());
+        let limit = (name.len().max(c.len()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}

@@ -1,0 +1,277 @@
+//! Built-in functions: `len`, `min`, `max`, `abs`, `sum`, `sorted`, `xor`, set algebra, ...
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use crate::error::{Error, Result};
+use crate::syntax::Span;
+
+use super::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Len,
+    Min,
+    Max,
+    Abs,
+    Sum,
+    Sorted,
+    Xor,
+    Mex,
+    List,
+    Set,
+    Union,
+    Intersection,
+    Difference,
+    Symdiff,
+    Popcount,
+    Reversed,
+    Count,
+}
+
+impl Builtin {
+    pub const NAMES: &'static [&'static str] = &[
+        "len",
+        "min",
+        "max",
+        "abs",
+        "sum",
+        "sorted",
+        "xor",
+        "mex",
+        "list",
+        "set",
+        "union",
+        "intersection",
+        "difference",
+        "symdiff",
+        "popcount",
+        "reversed",
+        "count",
+    ];
+
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        use Builtin::*;
+        Some(match name {
+            "len" => Len,
+            "min" => Min,
+            "max" => Max,
+            "abs" => Abs,
+            "sum" => Sum,
+            "sorted" => Sorted,
+            "xor" => Xor,
+            "mex" => Mex,
+            "list" => List,
+            "set" => Set,
+            "union" => Union,
+            "intersection" => Intersection,
+            "difference" => Difference,
+            "symdiff" => Symdiff,
+            "popcount" => Popcount,
+            "reversed" => Reversed,
+            "count" => Count,
+            _ => return None,
+        })
+    }
+
+    /// Least and greatest number of arguments.
+    pub fn arity(self) -> (usize, usize) {
+        use Builtin::*;
+        match self {
+            Min | Max | Xor => (1, usize::MAX),
+            Union | Intersection | Difference | Symdiff | Count => (2, 2),
+            _ => (1, 1),
+        }
+    }
+
+    pub fn usage(self) -> &'static str {
+        use Builtin::*;
+        match self {
+            Len => "len(xs): the number of elements of a list, tuple, set or range",
+            Min => "min(a, b, ...) or min(xs)",
+            Max => "max(a, b, ...) or max(xs)",
+            Abs => "abs(n)",
+            Sum => "sum(xs): the sum of integers",
+            Sorted => "sorted(xs): a sorted list",
+            Xor => "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum)",
+            Mex => "mex(xs): the least non-negative integer not in xs",
+            List => "list(xs): the elements as a list",
+            Set => "set(xs): the elements as a set",
+            Union => "union(a, b)",
+            Intersection => "intersection(a, b)",
+            Difference => "difference(a, b): the elements of a not in b",
+            Symdiff => "symdiff(a, b): elements in exactly one of a, b (toggling coins)",
+            Popcount => "popcount(n): the number of 1 bits of n >= 0",
+            Reversed => "reversed(xs): a list in reverse order",
+            Count => "count(xs, x): how many elements of xs equal x",
+        }
+    }
+
+    pub fn call(self, args: Vec<Value>, spans: &[Span], span: Span) -> Result<Value> {
+        use Builtin::*;
+        let arg_span = |i: usize| spans.get(i).copied().unwrap_or(span);
+        match self {
+            Len => match &args[0] {
+                Value::List(xs) | Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Range(a, b) => Ok(Value::Int(range_len(*a, *b, span)?)),
+                v => Err(not(v, "a list, tuple, set or range", arg_span(0), self)),
+            },
+            Min | Max => {
+                let items = if args.len() == 1 {
+                    elements(&args[0], arg_span(0), self)?
+                } else {
+                    args
+                };
+                let pick = if self == Min {
+                    items.into_iter().min()
+                } else {
+                    items.into_iter().max()
+                };
+                pick.ok_or_else(|| Error::Value {
+                    message: format!("{}() of an empty collection", name(self)),
+                    help: "give it at least one element".into(),
+                    span,
+                })
+            }
+            Abs => {
+                let n = int(&args[0], arg_span(0), self)?;
+                n.checked_abs().map(Value::Int).ok_or(Error::Overflow {
+                    op: "abs".into(),
+                    span,
+                })
+            }
+            Sum => {
+                let mut total: i64 = 0;
+                for x in elements(&args[0], arg_span(0), self)? {
+                    let n = int(&x, arg_span(0), self)?;
+                    total = total.checked_add(n).ok_or(Error::Overflow {
+                        op: "sum".into(),
+                        span,
+                    })?;
+                }
+                Ok(Value::Int(total))
+            }
+            Sorted => {
+                let mut xs = elements(&args[0], arg_span(0), self)?;
+                xs.sort();
+                Ok(Value::list(xs))
+            }
+            Reversed => {
+                let mut xs = elements(&args[0], arg_span(0), self)?;
+                xs.reverse();
+                Ok(Value::list(xs))
+            }
+            Xor => {
+                let items = if args.len() == 1 && !matches!(args[0], Value::Int(_)) {
+                    elements(&args[0], arg_span(0), self)?
+                } else {
+                    args
+                };
+                let mut x = 0i64;
+                for (i, v) in items.iter().enumerate() {
+                    x ^= int(v, arg_span(i), self)?;
+                }
+                Ok(Value::Int(x))
+            }
+            Mex => {
+                let mut seen = BTreeSet::new();
+                for v in elements(&args[0], arg_span(0), self)? {
+                    seen.insert(int(&v, arg_span(0), self)?);
+                }
+                let mut m = 0i64;
+                while seen.contains(&m) {
+                    m += 1;
+                }
+                Ok(Value::Int(m))
+            }
+            List => Ok(Value::list(elements(&args[0], arg_span(0), self)?)),
+            Set => Ok(Value::Set(Rc::new(
+                elements(&args[0], arg_span(0), self)?.into_iter().collect(),
+            ))),
+            Union | Intersection | Difference | Symdiff => {
+                let a: BTreeSet<Value> =
+                    elements(&args[0], arg_span(0), self)?.into_iter().collect();
+                let b: BTreeSet<Value> =
+                    elements(&args[1], arg_span(1), self)?.into_iter().collect();
+                let out: BTreeSet<Value> = match self {
+                    Union => a.union(&b).cloned().collect(),
+                    Intersection => a.intersection(&b).cloned().collect(),
+                    Difference => a.difference(&b).cloned().collect(),
+                    _ => a.symmetric_difference(&b).cloned().collect(),
+                };
+                Ok(Value::Set(Rc::new(out)))
+            }
+            Popcount => {
+                let n = int(&args[0], arg_span(0), self)?;
+                if n < 0 {
+                    return Err(Error::Value {
+                        message: format!("popcount of a negative number ({n})"),
+                        help: "popcount counts the 1 bits of n >= 0".into(),
+                        span: arg_span(0),
+                    });
+                }
+                Ok(Value::Int(i64::from(n.count_ones())))
+            }
+            Count => {
+                let xs = elements(&args[0], arg_span(0), self)?;
+                Ok(Value::Int(
+                    xs.iter().filter(|x| **x == args[1]).count() as i64
+                ))
+            }
+        }
+    }
+}
+
+fn name(b: Builtin) -> &'static str {
+    Builtin::NAMES[b as usize]
+}
+
+pub fn range_len(a: i64, b: i64, span: Span) -> Result<i64> {
+    if b <= a {
+        return Ok(0);
+    }
+    b.checked_sub(a).ok_or(Error::Overflow {
+        op: "len".into(),
+        span,
+    })
+}
+
+/// Ranges longer than this are refused where they must be materialised.
+pub const MAX_MATERIALISED: i64 = 100_000_000;
+
+/// The elements of a collection, in iteration order.
+pub fn elements(v: &Value, span: Span, b: Builtin) -> Result<Vec<Value>> {
+    match v {
+        Value::List(xs) | Value::Tuple(xs) => Ok(xs.to_vec()),
+        Value::Set(xs) => Ok(xs.iter().cloned().collect()),
+        Value::Range(a, z) => {
+            if range_len(*a, *z, span)? > MAX_MATERIALISED {
+                return Err(Error::Value {
+                    message: format!("the range {a}..{z} is too long to build"),
+                    help: format!(
+                        "ranges turned into lists may hold at most {MAX_MATERIALISED} elements"
+                    ),
+                    span,
+                });
+            }
+            Ok((*a..*z).map(Value::Int).collect())
+        }
+        other => Err(not(other, "a list, tuple, set or range", span, b)),
+    }
+}
+
+fn int(v: &Value, span: Span, b: Builtin) -> Result<i64> {
+    match v {
+        Value::Int(n) => Ok(*n),
+        other => Err(not(other, "an integer", span, b)),
+    }
+}
+
+fn not(v: &Value, wanted: &str, span: Span, b: Builtin) -> Error {
+    Error::type_error(
+        format!("{}() needs {wanted}, not {}", name(b), v.type_name()),
+        format!("usage: {}", b.usage()),
+        span,
+    )
+}

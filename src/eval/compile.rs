@@ -1,0 +1,313 @@
+//! Resolves names in the AST: locals to frame slots, calls to games,
+//! functions or builtins. Unknown names and wrong arities are found here,
+//! before anything runs (`grundy check`).
+
+use crate::error::{Error, Result, suggest};
+use crate::syntax::Span;
+use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
+
+use super::{Builtin, Defs, GameId, GameKind, Value};
+
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub kind: NodeKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum NodeKind {
+    Const(Value),
+    Local(u32),
+    Global(u32),
+    Tuple(Vec<Node>),
+    List(Vec<Node>),
+    Set(Vec<Node>),
+    Comprehension {
+        set: bool,
+        body: Box<Node>,
+        bindings: Vec<(CPattern, Node)>,
+        cond: Option<Box<Node>>,
+    },
+    Unary(UnOp, Box<Node>),
+    Binary(BinOp, Box<Node>, Box<Node>),
+    CallFn(u32, Vec<Node>),
+    CallBuiltin(Builtin, Vec<Node>),
+    /// `Name(args)` for a game: a position.
+    MakePos(GameId, Vec<Node>),
+    Index(Box<Node>, Box<Node>),
+    If(Box<Node>, Box<Node>, Box<Node>),
+}
+
+/// A binding pattern with names replaced by slots.
+#[derive(Debug, Clone)]
+pub enum CPattern {
+    Slot(u32),
+    Tuple(Vec<CPattern>, Span),
+}
+
+/// The local names visible at a point, each with its frame slot.
+#[derive(Debug, Default)]
+pub struct Scope {
+    names: Vec<(String, u32)>,
+    next: u32,
+    /// The frame size needed so far.
+    pub slots: u32,
+}
+
+impl Scope {
+    pub fn with_params(params: &[Ident]) -> Scope {
+        let mut s = Scope::default();
+        for p in params {
+            s.bind(&p.name);
+        }
+        s
+    }
+
+    fn bind(&mut self, name: &str) -> u32 {
+        let slot = self.next;
+        self.names.push((name.to_string(), slot));
+        self.next += 1;
+        self.slots = self.slots.max(self.next);
+        slot
+    }
+
+    fn lookup(&self, name: &str) -> Option<u32> {
+        self.names
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| *s)
+    }
+
+    fn mark(&self) -> (usize, u32) {
+        (self.names.len(), self.next)
+    }
+
+    fn reset(&mut self, (len, next): (usize, u32)) {
+        self.names.truncate(len);
+        self.next = next;
+    }
+}
+
+pub struct Compiler<'a> {
+    pub defs: &'a Defs,
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(defs: &'a Defs) -> Self {
+        Compiler { defs }
+    }
+
+    pub fn expr(&self, e: &Expr, scope: &mut Scope) -> Result<Node> {
+        let span = e.span;
+        let kind = match &e.node {
+            ExprKind::Int(n) => NodeKind::Const(Value::Int(*n)),
+            ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
+            ExprKind::Name(name) => self.name(name, span, scope)?,
+            ExprKind::Tuple(xs) => NodeKind::Tuple(self.exprs(xs, scope)?),
+            ExprKind::List(xs) => NodeKind::List(self.exprs(xs, scope)?),
+            ExprKind::Set(xs) => NodeKind::Set(self.exprs(xs, scope)?),
+            ExprKind::Comprehension { set, body, clauses } => {
+                let mark = scope.mark();
+                let (bindings, cond) = self.clauses(clauses, scope)?;
+                let body = self.expr(body, scope)?;
+                scope.reset(mark);
+                NodeKind::Comprehension {
+                    set: *set,
+                    body: Box::new(body),
+                    bindings,
+                    cond: cond.map(Box::new),
+                }
+            }
+            ExprKind::Unary(op, x) => NodeKind::Unary(*op, Box::new(self.expr(x, scope)?)),
+            ExprKind::Binary(op, a, b) => NodeKind::Binary(
+                *op,
+                Box::new(self.expr(a, scope)?),
+                Box::new(self.expr(b, scope)?),
+            ),
+            ExprKind::Index(a, i) => NodeKind::Index(
+                Box::new(self.expr(a, scope)?),
+                Box::new(self.expr(i, scope)?),
+            ),
+            ExprKind::If(c, t, f) => NodeKind::If(
+                Box::new(self.expr(c, scope)?),
+                Box::new(self.expr(t, scope)?),
+                Box::new(self.expr(f, scope)?),
+            ),
+            ExprKind::Call(name, args) => self.call(name, args, span, scope)?,
+        };
+        Ok(Node { kind, span })
+    }
+
+    fn exprs(&self, xs: &[Expr], scope: &mut Scope) -> Result<Vec<Node>> {
+        xs.iter().map(|x| self.expr(x, scope)).collect()
+    }
+
+    /// Compile `for ... if ...`, binding the loop names in `scope` (the
+    /// caller resets the scope when the names go out of view).
+    pub fn clauses(
+        &self,
+        c: &Clauses,
+        scope: &mut Scope,
+    ) -> Result<(Vec<(CPattern, Node)>, Option<Node>)> {
+        let mut bindings = Vec::new();
+        for b in &c.bindings {
+            // The iterated expression sees the earlier bindings, not its own.
+            let iter = self.expr(&b.iter, scope)?;
+            let pat = self.pattern(&b.pattern, scope);
+            bindings.push((pat, iter));
+        }
+        let cond = match &c.cond {
+            Some(e) => Some(self.expr(e, scope)?),
+            None => None,
+        };
+        Ok((bindings, cond))
+    }
+
+    fn pattern(&self, p: &Pattern, scope: &mut Scope) -> CPattern {
+        match p {
+            Pattern::Name(id) => CPattern::Slot(scope.bind(&id.name)),
+            Pattern::Tuple(ps, span) => {
+                CPattern::Tuple(ps.iter().map(|p| self.pattern(p, scope)).collect(), *span)
+            }
+        }
+    }
+
+    fn name(&self, name: &str, span: Span, scope: &Scope) -> Result<NodeKind> {
+        if let Some(slot) = scope.lookup(name) {
+            return Ok(NodeKind::Local(slot));
+        }
+        if let Some(&g) = self.defs.global_ids.get(name) {
+            return Ok(NodeKind::Global(g));
+        }
+        if let Some(g) = self.defs.lookup_game(name) {
+            let arity = self.defs.game(g).kind.arity();
+            return Err(Error::UnknownName {
+                name: name.to_string(),
+                help: format!(
+                    "`{name}` is a game: write a position with its {arity} argument{}, e.g. `{name}({})`",
+                    if arity == 1 { "" } else { "s" },
+                    vec!["3"; arity].join(", ")
+                ),
+                span,
+            });
+        }
+        let locals = scope.names.iter().map(|(n, _)| n.as_str());
+        let help = match suggest(name, locals.chain(self.defs.all_names())) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => "define it with `let`, or bind it in a `for`".to_string(),
+        };
+        Err(Error::UnknownName {
+            name: name.to_string(),
+            help,
+            span,
+        })
+    }
+
+    fn call(&self, name: &Ident, args: &[Expr], span: Span, scope: &mut Scope) -> Result<NodeKind> {
+        let n = name.name.as_str();
+        if let Some(g) = self.defs.lookup_game(n) {
+            let def = self.defs.game(g);
+            let arity = def.kind.arity();
+            self.check_arity(n, arity, args.len(), span, "a position of this game")?;
+            if let GameKind::Graph(graph) = &def.kind {
+                return self.graph_vertex(g, graph, &args[0], scope);
+            }
+            return Ok(NodeKind::MakePos(g, self.exprs(args, scope)?));
+        }
+        if let Some(&f) = self.defs.fn_ids.get(n) {
+            let arity = self.fn_arity(f);
+            self.check_arity(n, arity, args.len(), span, "the function")?;
+            return Ok(NodeKind::CallFn(f, self.exprs(args, scope)?));
+        }
+        if let Some(b) = Builtin::from_name(n) {
+            let (lo, hi) = b.arity();
+            if args.len() < lo || args.len() > hi {
+                return Err(Error::Arity {
+                    name: n.to_string(),
+                    expected: lo,
+                    found: args.len(),
+                    help: format!("usage: {}", b.usage()),
+                    span,
+                });
+            }
+            return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
+        }
+        let help = match suggest(n, self.defs.all_names()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => "define it with `fn` or `game` (the names may come in any order in a file)"
+                .to_string(),
+        };
+        Err(Error::UnknownFunction {
+            name: n.to_string(),
+            help,
+            span: name.span,
+        })
+    }
+
+    fn fn_arity(&self, f: u32) -> usize {
+        self.defs.fn_arities.get(f as usize).copied().unwrap_or(0)
+    }
+
+    fn check_arity(
+        &self,
+        name: &str,
+        expected: usize,
+        found: usize,
+        span: Span,
+        what: &str,
+    ) -> Result<()> {
+        if expected == found {
+            return Ok(());
+        }
+        Err(Error::Arity {
+            name: name.to_string(),
+            expected,
+            found,
+            help: format!(
+                "{what} `{name}` takes {expected} argument{}",
+                if expected == 1 { "" } else { "s" }
+            ),
+            span,
+        })
+    }
+
+    /// `G(a)` for a graph: a bare name is the vertex of that name; any other
+    /// expression is evaluated, and an integer `k` means the vertex named `k`.
+    fn graph_vertex(
+        &self,
+        g: GameId,
+        graph: &super::GraphGame,
+        arg: &Expr,
+        scope: &mut Scope,
+    ) -> Result<NodeKind> {
+        let literal = match &arg.node {
+            ExprKind::Name(v) if scope.lookup(v).is_none() => Some(v.clone()),
+            ExprKind::Int(k) => Some(k.to_string()),
+            _ => None,
+        };
+        if let Some(v) = literal {
+            return match graph.vertices.get_index_of(&v) {
+                Some(i) => Ok(NodeKind::Const(Value::Pos(
+                    vec![super::Comp {
+                        game: g,
+                        args: vec![Value::Int(i as i64)].into(),
+                    }]
+                    .into(),
+                ))),
+                None => Err(Error::Value {
+                    message: format!(
+                        "`{v}` is not a vertex of graph `{}`",
+                        self.defs.game(g).name
+                    ),
+                    help: match suggest(&v, graph.vertices.keys().map(|s| s.as_str())) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => "the vertices are the names written in the graph".to_string(),
+                    },
+                    span: arg.span,
+                }),
+            };
+        }
+        Ok(NodeKind::MakePos(g, vec![self.expr(arg, scope)?]))
+    }
+}

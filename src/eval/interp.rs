@@ -1,0 +1,598 @@
+//! The evaluator: compiled nodes to values, with checked arithmetic, a call
+//! depth limit and cancellation.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::{Error, Result};
+use crate::syntax::Span;
+use crate::syntax::ast::{BinOp, UnOp};
+
+use super::builtins::{MAX_MATERIALISED, range_len};
+use super::compile::{CPattern, Node, NodeKind};
+use super::{Comp, Defs, GameId, GameKind, STAR, Value};
+
+/// User function calls may nest this deep (the evaluator runs on a thread
+/// with a stack large enough for it).
+pub const MAX_CALL_DEPTH: usize = 2_000;
+
+/// The parts of a move target, flattened: game and argument range.
+#[derive(Debug, Default)]
+pub struct TargetBuf {
+    pub parts: Vec<(GameId, u32, u32)>,
+    pub args: Vec<Value>,
+}
+
+impl TargetBuf {
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.args.clear();
+    }
+
+    pub fn part_args(&self, i: usize) -> &[Value] {
+        let (_, a, b) = self.parts[i];
+        &self.args[a as usize..b as usize]
+    }
+}
+
+pub struct Interp<'a> {
+    pub defs: &'a Defs,
+    depth: Cell<usize>,
+    ticks: Cell<u32>,
+    interrupt: &'a AtomicBool,
+}
+
+impl<'a> Interp<'a> {
+    pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool) -> Self {
+        Interp {
+            defs,
+            depth: Cell::new(0),
+            ticks: Cell::new(0),
+            interrupt,
+        }
+    }
+
+    /// Called in every loop: long evaluations stay cancellable.
+    #[inline]
+    fn tick(&self, span: Span) -> Result<()> {
+        let t = self.ticks.get().wrapping_add(1);
+        self.ticks.set(t);
+        if t & 0xfff == 0 && self.interrupt.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted { span });
+        }
+        Ok(())
+    }
+
+    pub fn eval(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
+        let span = node.span;
+        match &node.kind {
+            NodeKind::Const(v) => Ok(v.clone()),
+            NodeKind::Local(s) => Ok(frame[*s as usize].clone()),
+            NodeKind::Global(g) => match self.defs.globals.get(*g as usize) {
+                Some(Some(v)) => Ok(v.clone()),
+                _ => Err(Error::Uninitialized {
+                    name: self
+                        .defs
+                        .global_names
+                        .get(*g as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                    span,
+                }),
+            },
+            NodeKind::Tuple(xs) => Ok(Value::Tuple(self.eval_all(xs, frame)?.into())),
+            NodeKind::List(xs) => Ok(Value::List(self.eval_all(xs, frame)?.into())),
+            NodeKind::Set(xs) => Ok(Value::Set(Rc::new(
+                self.eval_all(xs, frame)?.into_iter().collect(),
+            ))),
+            NodeKind::Comprehension {
+                set,
+                body,
+                bindings,
+                cond,
+            } => {
+                let mut out = Vec::new();
+                self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
+                    out.push(me.eval(body, frame)?);
+                    if out.len() as i64 > MAX_MATERIALISED {
+                        return Err(Error::Value {
+                            message: "this comprehension builds too many elements".into(),
+                            help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+                            span,
+                        });
+                    }
+                    Ok(())
+                })?;
+                if *set {
+                    Ok(Value::Set(Rc::new(out.into_iter().collect())))
+                } else {
+                    Ok(Value::List(out.into()))
+                }
+            }
+            NodeKind::Unary(op, x) => {
+                let v = self.eval(x, frame)?;
+                self.unary(*op, v, x.span, span)
+            }
+            NodeKind::Binary(BinOp::And, a, b) => {
+                if self.truth(a, frame)? {
+                    Ok(Value::Bool(self.truth(b, frame)?))
+                } else {
+                    Ok(Value::Bool(false))
+                }
+            }
+            NodeKind::Binary(BinOp::Or, a, b) => {
+                if self.truth(a, frame)? {
+                    Ok(Value::Bool(true))
+                } else {
+                    Ok(Value::Bool(self.truth(b, frame)?))
+                }
+            }
+            NodeKind::Binary(op, a, b) => {
+                let x = self.eval(a, frame)?;
+                let y = self.eval(b, frame)?;
+                binary(*op, x, y, b.span, span)
+            }
+            NodeKind::CallFn(f, args) => {
+                let vals = self.eval_all(args, frame)?;
+                self.call_fn(*f, vals, span)
+            }
+            NodeKind::CallBuiltin(b, args) => {
+                let vals = self.eval_all(args, frame)?;
+                let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+                b.call(vals, &spans, span)
+            }
+            NodeKind::MakePos(g, args) => {
+                let vals = self.eval_all(args, frame)?;
+                let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+                let vals = self.check_args(*g, vals, &spans)?;
+                Ok(Value::Pos(
+                    vec![Comp {
+                        game: *g,
+                        args: vals.into(),
+                    }]
+                    .into(),
+                ))
+            }
+            NodeKind::Index(a, i) => {
+                let xs = self.eval(a, frame)?;
+                let i = self.eval(i, frame)?;
+                index(xs, i, a.span, span)
+            }
+            NodeKind::If(c, t, f) => {
+                if self.truth(c, frame)? {
+                    self.eval(t, frame)
+                } else {
+                    self.eval(f, frame)
+                }
+            }
+        }
+    }
+
+    fn eval_all(&self, xs: &[Node], frame: &mut [Value]) -> Result<Vec<Value>> {
+        xs.iter().map(|x| self.eval(x, frame)).collect()
+    }
+
+    pub fn truth(&self, node: &Node, frame: &mut [Value]) -> Result<bool> {
+        match self.eval(node, frame)? {
+            Value::Bool(b) => Ok(b),
+            v => Err(Error::type_error(
+                format!("expected a boolean, found {}", v.type_name()),
+                "conditions are `true` or `false`: compare explicitly, e.g. `n > 0`",
+                node.span,
+            )),
+        }
+    }
+
+    pub fn call_fn(&self, f: u32, args: Vec<Value>, span: Span) -> Result<Value> {
+        let def = match self.defs.fns.get(f as usize) {
+            Some(Some(d)) => d.clone(),
+            _ => {
+                return Err(Error::UnknownFunction {
+                    name: self
+                        .defs
+                        .fn_names
+                        .get(f as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                    help: "the function's definition failed to load".into(),
+                    span,
+                });
+            }
+        };
+        if args.len() != def.arity {
+            return Err(Error::Arity {
+                name: def.name.clone(),
+                expected: def.arity,
+                found: args.len(),
+                help: format!("the function `{}` was redefined", def.name),
+                span,
+            });
+        }
+        let depth = self.depth.get();
+        if depth >= MAX_CALL_DEPTH {
+            return Err(Error::Recursion {
+                limit: MAX_CALL_DEPTH,
+                span,
+            });
+        }
+        self.depth.set(depth + 1);
+        let mut frame = args;
+        frame.resize(def.slots.max(def.arity), Value::Int(0));
+        let out = self.eval(&def.body, &mut frame);
+        self.depth.set(depth);
+        out
+    }
+
+    /// Run `f` once for every assignment of the bindings that passes `cond`.
+    pub fn iterate(
+        &self,
+        bindings: &[(CPattern, Node)],
+        cond: Option<&Node>,
+        frame: &mut [Value],
+        f: &mut dyn FnMut(&Self, &mut [Value]) -> Result<()>,
+    ) -> Result<()> {
+        let Some(((pat, iter), rest)) = bindings.split_first() else {
+            if let Some(c) = cond
+                && !self.truth(c, frame)?
+            {
+                return Ok(());
+            }
+            return f(self, frame);
+        };
+        let span = iter.span;
+        match self.eval(iter, frame)? {
+            Value::Range(a, b) => {
+                for i in a..b {
+                    self.tick(span)?;
+                    frame[slot(pat)?] = Value::Int(i);
+                    self.iterate(rest, cond, frame, f)?;
+                }
+            }
+            Value::List(xs) | Value::Tuple(xs) => {
+                for x in xs.iter() {
+                    self.tick(span)?;
+                    bind(pat, x.clone(), frame)?;
+                    self.iterate(rest, cond, frame, f)?;
+                }
+            }
+            Value::Set(xs) => {
+                for x in xs.iter() {
+                    self.tick(span)?;
+                    bind(pat, x.clone(), frame)?;
+                    self.iterate(rest, cond, frame, f)?;
+                }
+            }
+            v => {
+                return Err(Error::type_error(
+                    format!("cannot iterate over {}", v.type_name()),
+                    "`for x in xs` takes a range (`0..n`, `1..=n`), a list, a tuple or a set",
+                    span,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluate a move target into `out`, without building position values
+    /// for the common shapes `G(args)`, `A + B`, `*n` and `0`.
+    pub fn eval_target(&self, node: &Node, frame: &mut [Value], out: &mut TargetBuf) -> Result<()> {
+        match &node.kind {
+            NodeKind::MakePos(g, args) => {
+                let start = out.args.len();
+                for a in args {
+                    let v = self.eval(a, frame)?;
+                    out.args.push(v);
+                }
+                if matches!(self.defs.game(*g).kind, GameKind::Rules(_)) {
+                    // Any value is a legal argument of a rule game.
+                } else {
+                    let vals: Vec<Value> = out.args.drain(start..).collect();
+                    let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+                    let vals = self.check_args(*g, vals, &spans)?;
+                    out.args.extend(vals);
+                }
+                out.parts.push((*g, start as u32, out.args.len() as u32));
+                Ok(())
+            }
+            NodeKind::Binary(BinOp::Add, a, b) => {
+                self.eval_target(a, frame, out)?;
+                self.eval_target(b, frame, out)
+            }
+            _ => {
+                let v = self.eval(node, frame)?;
+                match v {
+                    Value::Pos(comps) => {
+                        for c in comps.iter() {
+                            let start = out.args.len() as u32;
+                            out.args.extend(c.args.iter().cloned());
+                            out.parts.push((c.game, start, out.args.len() as u32));
+                        }
+                        Ok(())
+                    }
+                    Value::Int(0) => Ok(()),
+                    v => Err(Error::NotAPosition {
+                        found: v.type_name().to_string(),
+                        span: node.span,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// Arguments of built-in kinds of game are checked when the position is made.
+    fn check_args(&self, g: GameId, mut vals: Vec<Value>, spans: &[Span]) -> Result<Vec<Value>> {
+        let def = self.defs.game(g);
+        let span = spans.first().copied().unwrap_or_default();
+        match &def.kind {
+            GameKind::Rules(r) => {
+                if vals.len() != r.arity {
+                    return Err(Error::Arity {
+                        name: def.name.clone(),
+                        expected: r.arity,
+                        found: vals.len(),
+                        help: format!("the game `{}` was redefined", def.name),
+                        span,
+                    });
+                }
+            }
+            GameKind::Nim | GameKind::Star | GameKind::Octal(_) => match vals.first() {
+                Some(Value::Int(n)) if *n >= 0 => {}
+                Some(v) => {
+                    return Err(Error::Value {
+                        message: format!(
+                            "a heap of `{}` must be an integer >= 0, not {}",
+                            def.name,
+                            match v {
+                                Value::Int(n) => n.to_string(),
+                                v => v.type_name().to_string(),
+                            }
+                        ),
+                        help: "heap sizes are counted from 0".into(),
+                        span,
+                    });
+                }
+                None => unreachable!("arity checked at compile time"),
+            },
+            GameKind::Pending(_) => {
+                return Err(Error::Query {
+                    message: format!("`{}` is used before its definition has run", def.name),
+                    help: "move the query below the game's definition".into(),
+                    span,
+                });
+            }
+            GameKind::Graph(graph) => {
+                let name = match vals.first() {
+                    Some(Value::Int(k)) => k.to_string(),
+                    Some(v) => v.type_name().to_string(),
+                    None => String::new(),
+                };
+                match graph.vertices.get_index_of(&name) {
+                    Some(i) => vals[0] = Value::Int(i as i64),
+                    None => {
+                        return Err(Error::Value {
+                            message: format!("`{name}` is not a vertex of graph `{}`", def.name),
+                            help: "a computed vertex must be an integer naming a vertex; write other vertices by name, e.g. `G(a)`".into(),
+                            span,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(vals)
+    }
+
+    fn unary(&self, op: UnOp, v: Value, arg_span: Span, span: Span) -> Result<Value> {
+        match (op, v) {
+            (UnOp::Neg, Value::Int(n)) => n.checked_neg().map(Value::Int).ok_or(Error::Overflow {
+                op: "-".into(),
+                span,
+            }),
+            (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+            (UnOp::Star, Value::Int(n)) if n >= 0 => Ok(Value::Pos(
+                vec![Comp {
+                    game: STAR,
+                    args: vec![Value::Int(n)].into(),
+                }]
+                .into(),
+            )),
+            (UnOp::Star, Value::Int(n)) => Err(Error::Value {
+                message: format!("the nimber *{n} has a negative size"),
+                help: "nimbers are *0, *1, *2, ...".into(),
+                span,
+            }),
+            (op, v) => Err(Error::type_error(
+                format!(
+                    "`{}` cannot apply to {}",
+                    match op {
+                        UnOp::Neg => "-",
+                        UnOp::Not => "not",
+                        UnOp::Star => "*",
+                    },
+                    v.type_name()
+                ),
+                match op {
+                    UnOp::Not => "`not` takes a boolean",
+                    _ => "this operator takes an integer",
+                },
+                arg_span,
+            )),
+        }
+    }
+}
+
+fn slot(p: &CPattern) -> Result<usize> {
+    match p {
+        CPattern::Slot(s) => Ok(*s as usize),
+        CPattern::Tuple(_, span) => Err(Error::type_error(
+            "a range yields integers, which cannot be unpacked",
+            "bind an integer to a single name",
+            *span,
+        )),
+    }
+}
+
+fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
+    match p {
+        CPattern::Slot(s) => {
+            frame[*s as usize] = v;
+            Ok(())
+        }
+        CPattern::Tuple(ps, span) => match v {
+            Value::Tuple(xs) | Value::List(xs) if xs.len() == ps.len() => {
+                for (p, x) in ps.iter().zip(xs.iter()) {
+                    bind(p, x.clone(), frame)?;
+                }
+                Ok(())
+            }
+            v => Err(Error::type_error(
+                format!("cannot unpack {} into {} names", describe_len(&v), ps.len()),
+                "the pattern must have as many names as the tuple has elements",
+                *span,
+            )),
+        },
+    }
+}
+
+fn describe_len(v: &Value) -> String {
+    match v {
+        Value::Tuple(xs) | Value::List(xs) => format!("{} of {} elements", v.type_name(), xs.len()),
+        v => v.type_name().to_string(),
+    }
+}
+
+fn overflow(op: BinOp, span: Span) -> Error {
+    Error::Overflow {
+        op: op.symbol().into(),
+        span,
+    }
+}
+
+fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Result<Value> {
+    use Value::*;
+    let int = |r: Option<i64>| r.map(Int).ok_or_else(|| overflow(op, span));
+    match (op, x, y) {
+        (BinOp::Add, Int(a), Int(b)) => int(a.checked_add(b)),
+        (BinOp::Sub, Int(a), Int(b)) => int(a.checked_sub(b)),
+        (BinOp::Mul, Int(a), Int(b)) => int(a.checked_mul(b)),
+        (BinOp::Div | BinOp::Rem, Int(_), Int(0)) => Err(Error::DivisionByZero { span: ys }),
+        // Floor division and a remainder with the divisor's sign.
+        (BinOp::Div, Int(a), Int(b)) => {
+            let q = a.checked_div(b).ok_or_else(|| overflow(op, span))?;
+            Ok(Int(if (a % b != 0) && ((a < 0) != (b < 0)) {
+                q - 1
+            } else {
+                q
+            }))
+        }
+        (BinOp::Rem, Int(a), Int(b)) => {
+            let r = a.checked_rem(b).ok_or_else(|| overflow(op, span))?;
+            Ok(Int(if r != 0 && ((r < 0) != (b < 0)) {
+                r + b
+            } else {
+                r
+            }))
+        }
+        (BinOp::Pow, Int(_), Int(b)) if b < 0 => Err(Error::Value {
+            message: format!("negative exponent {b}"),
+            help: "integers have no negative powers".into(),
+            span: ys,
+        }),
+        (BinOp::Pow, Int(a), Int(b)) => match u32::try_from(b) {
+            Ok(e) => int(a.checked_pow(e)),
+            Err(_) if matches!(a, 0 | 1) => Ok(Int(a)),
+            Err(_) if a == -1 => Ok(Int(if b % 2 == 0 { 1 } else { -1 })),
+            Err(_) => Err(overflow(op, span)),
+        },
+        (BinOp::Add, Pos(a), Pos(b)) => Ok(Pos(a.iter().chain(b.iter()).cloned().collect())),
+        (BinOp::Add, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
+        (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
+        (BinOp::Add, Tuple(a), Tuple(b)) => Ok(Tuple(a.iter().chain(b.iter()).cloned().collect())),
+        (BinOp::Sub, Set(a), Set(b)) => Ok(Set(Rc::new(a.difference(&b).cloned().collect()))),
+        (BinOp::Eq, a, b) => Ok(Bool(a == b)),
+        (BinOp::Ne, a, b) => Ok(Bool(a != b)),
+        (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) if comparable(&a, &b) => {
+            let o = a.cmp(&b);
+            Ok(Bool(match op {
+                BinOp::Lt => o.is_lt(),
+                BinOp::Le => o.is_le(),
+                BinOp::Gt => o.is_gt(),
+                _ => o.is_ge(),
+            }))
+        }
+        (BinOp::In, x, coll) => match coll {
+            List(xs) | Tuple(xs) => Ok(Bool(xs.contains(&x))),
+            Set(xs) => Ok(Bool(xs.contains(&x))),
+            Range(a, b) => Ok(Bool(matches!(x, Int(n) if a <= n && n < b))),
+            c => Err(Error::type_error(
+                format!(
+                    "`in` needs a collection on the right, not {}",
+                    c.type_name()
+                ),
+                "write `x in xs` with xs a list, tuple, set or range",
+                ys,
+            )),
+        },
+        (BinOp::RangeExcl, Int(a), Int(b)) => Ok(Range(a, b)),
+        (BinOp::RangeIncl, Int(a), Int(b)) => Ok(Range(
+            a,
+            b.checked_add(1).ok_or_else(|| overflow(op, span))?,
+        )),
+        (op, a, b) => Err(Error::type_error(
+            format!(
+                "`{}` cannot combine {} and {}",
+                op.symbol(),
+                a.type_name(),
+                b.type_name()
+            ),
+            match op {
+                BinOp::Add => "`+` adds integers, joins lists or tuples, and sums positions",
+                BinOp::Sub => "`-` subtracts integers or takes a set difference",
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    "only values of the same type can be ordered"
+                }
+                BinOp::RangeExcl | BinOp::RangeIncl => "ranges run between two integers",
+                _ => "this operator takes two integers",
+            },
+            span,
+        )),
+    }
+}
+
+fn comparable(a: &Value, b: &Value) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+        && !matches!(a, Value::Pos(_) | Value::Bool(_))
+}
+
+fn index(xs: Value, i: Value, xs_span: Span, span: Span) -> Result<Value> {
+    let Value::Int(i) = i else {
+        return Err(Error::type_error(
+            format!("an index must be an integer, not {}", i.type_name()),
+            "write `xs[i]` with i an integer",
+            span,
+        ));
+    };
+    let out_of = |len: usize| Error::Index {
+        index: i,
+        len,
+        span,
+    };
+    match xs {
+        Value::List(xs) | Value::Tuple(xs) => usize::try_from(i)
+            .ok()
+            .and_then(|k| xs.get(k).cloned())
+            .ok_or_else(|| out_of(xs.len())),
+        Value::Range(a, b) => {
+            let len = range_len(a, b, span)?;
+            if i < 0 || i >= len {
+                return Err(out_of(usize::try_from(len).unwrap_or(usize::MAX)));
+            }
+            Ok(Value::Int(a + i))
+        }
+        v => Err(Error::type_error(
+            format!("cannot index {}", v.type_name()),
+            "only lists, tuples and ranges can be indexed; turn a set into a list with `sorted(s)`",
+            xs_span,
+        )),
+    }
+}

@@ -1,0 +1,135 @@
+//! Runtime values: integers, booleans, tuples, lists, sets, ranges, positions.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+/// Index of a game in the session's game table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub u32);
+
+/// One component: a position of one game (game + argument values).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Comp {
+    pub game: GameId,
+    pub args: Rc<[Value]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Tuple(Rc<[Value]>),
+    List(Rc<[Value]>),
+    /// Ordered, so positions holding sets hash and print canonically.
+    Set(Rc<BTreeSet<Value>>),
+    /// The half-open range start..end (`a..=b` is stored as a..b+1).
+    Range(i64, i64),
+    /// A disjunctive sum of components, in the order written; empty = `0`.
+    Pos(Rc<[Comp]>),
+}
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a boolean",
+            Value::Tuple(_) => "a tuple",
+            Value::List(_) => "a list",
+            Value::Set(_) => "a set",
+            Value::Range(..) => "a range",
+            Value::Pos(_) => "a position",
+        }
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(items.into())
+    }
+}
+
+/// Game names for printing positions.
+pub trait GameNames {
+    fn game_name(&self, id: GameId) -> &str;
+    /// The name of vertex `v` when `id` is an explicit graph.
+    fn vertex_name(&self, _id: GameId, _v: i64) -> Option<&str> {
+        None
+    }
+}
+
+pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
+    match v {
+        Value::Int(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::Bool(b) => {
+            let _ = write!(out, "{b}");
+        }
+        Value::Tuple(xs) => {
+            out.push('(');
+            fmt_seq(xs.iter(), names, out);
+            if xs.len() == 1 {
+                out.push(',');
+            }
+            out.push(')');
+        }
+        Value::List(xs) => {
+            out.push('[');
+            fmt_seq(xs.iter(), names, out);
+            out.push(']');
+        }
+        Value::Set(xs) => {
+            out.push('{');
+            fmt_seq(xs.iter(), names, out);
+            out.push('}');
+        }
+        Value::Range(a, b) => {
+            let _ = write!(out, "{a}..{b}");
+        }
+        Value::Pos(comps) => fmt_sum(comps.iter(), names, out),
+    }
+}
+
+fn fmt_seq<'a>(xs: impl Iterator<Item = &'a Value>, names: &dyn GameNames, out: &mut String) {
+    for (i, x) in xs.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        fmt_value(x, names, out);
+    }
+}
+
+pub fn fmt_comp(c: &Comp, names: &dyn GameNames, out: &mut String) {
+    let name = names.game_name(c.game);
+    if name == "*" {
+        out.push('*');
+        if let Some(a) = c.args.first() {
+            fmt_value(a, names, out);
+        }
+        return;
+    }
+    out.push_str(name);
+    out.push('(');
+    if let [Value::Int(v)] = &c.args[..]
+        && let Some(vertex) = names.vertex_name(c.game, *v)
+    {
+        out.push_str(vertex);
+        out.push(')');
+        return;
+    }
+    fmt_seq(c.args.iter(), names, out);
+    out.push(')');
+}
+
+/// A sum as written: `A + B`, the empty sum as `0`.
+pub fn fmt_sum<'a>(comps: impl Iterator<Item = &'a Comp>, names: &dyn GameNames, out: &mut String) {
+    let start = out.len();
+    for (i, c) in comps.enumerate() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        fmt_comp(c, names, out);
+    }
+    if out.len() == start {
+        out.push('0');
+    }
+}

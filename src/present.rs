@@ -1,0 +1,130 @@
+//! Answers as text for people and as one-line JSON objects for programs.
+
+use serde_json::{Value as Json, json};
+
+use crate::query::Answer;
+use crate::syntax::ast::Play;
+
+pub fn text(a: &Answer) -> String {
+    match a {
+        Answer::Grundy { position, value } => format!("grundy {position} = {value}"),
+        Answer::Outcome {
+            position,
+            play,
+            outcome,
+        } => {
+            let who = match outcome.letter() {
+                "P" => "the previous player wins",
+                "N" => "the next player wins",
+                _ => "a draw: neither player can force a win",
+            };
+            format!(
+                "outcome{} {position} = {} ({who})",
+                play_word(*play),
+                outcome.letter()
+            )
+        }
+        Answer::Moves { position, moves } => {
+            if moves.is_empty() {
+                return format!("moves {position}: none (no move from here)");
+            }
+            let mut s = format!("moves {position}:");
+            for (to, v) in moves {
+                s.push_str(&format!("\n  {to}  [grundy {v}]"));
+            }
+            s
+        }
+        Answer::Winning {
+            position,
+            play,
+            moves,
+        } => {
+            let head = format!("winning{} {position}", play_word(*play));
+            if moves.is_empty() {
+                return format!("{head}: none (a P-position: every move loses)");
+            }
+            let mut s = format!("{head}:");
+            for m in moves {
+                s.push_str(&format!("\n  {m}"));
+            }
+            s
+        }
+        Answer::Sequence { game, from, values } => {
+            let to = from + values.len() as i64 - 1;
+            let vals: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            format!("sequence {game} {from}..={to}: {}", vals.join(" "))
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+            let row_to = row_from + rows.len() as i64 - 1;
+            let col_to = col_from + ncols as i64 - 1;
+            let mut cells: Vec<Vec<String>> = Vec::new();
+            let mut header = vec![String::new()];
+            header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
+            cells.push(header);
+            for (i, r) in rows.iter().enumerate() {
+                let mut line = vec![(row_from + i as i64).to_string()];
+                line.extend(r.iter().map(|v| v.to_string()));
+                cells.push(line);
+            }
+            let width = cells.iter().flatten().map(|c| c.len()).max().unwrap_or(1);
+            let mut s = format!("table {game} {row_from}..={row_to}, {col_from}..={col_to}:");
+            for line in cells {
+                s.push('\n');
+                let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
+                s.push_str(padded.join(" ").trim_end());
+            }
+            s
+        }
+    }
+}
+
+fn play_word(p: Play) -> &'static str {
+    match p {
+        Play::Normal => "",
+        Play::Misere => " misere",
+    }
+}
+
+pub fn json(a: &Answer) -> Json {
+    match a {
+        Answer::Grundy { position, value } => {
+            json!({"query": "grundy", "position": position, "value": value})
+        }
+        Answer::Outcome {
+            position,
+            play,
+            outcome,
+        } => {
+            json!({"query": "outcome", "position": position, "play": play.name(), "outcome": outcome.letter()})
+        }
+        Answer::Moves { position, moves } => {
+            let moves: Vec<Json> = moves
+                .iter()
+                .map(|(to, v)| json!({"to": to, "value": v}))
+                .collect();
+            json!({"query": "moves", "position": position, "moves": moves})
+        }
+        Answer::Winning {
+            position,
+            play,
+            moves,
+        } => json!({"query": "winning", "position": position, "play": play.name(), "moves": moves}),
+        Answer::Sequence { game, from, values } => {
+            json!({"query": "sequence", "game": game, "from": from, "values": values})
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            json!({"query": "table", "game": game, "row_from": row_from, "col_from": col_from, "rows": rows})
+        }
+    }
+}

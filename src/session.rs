@@ -1,0 +1,449 @@
+//! A session: the definitions loaded so far, the solver's caches, and the
+//! texts errors point into. `grundy run`, `grundy check` and the REPL all
+//! go through `Session::run_text`.
+
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use indexmap::IndexMap;
+
+use crate::error::{Error, Result};
+use crate::eval::{
+    Compiler, Defs, FnDef, GameDef, GameId, GameKind, GraphGame, Interp, MoveCode, Node, RulesGame,
+    Scope, Value,
+};
+use crate::octal::OctalCode;
+use crate::query::{Answer, CompiledQuery};
+use crate::solve::Solver;
+use crate::source::Sources;
+use crate::syntax::ast::{GameBody, GameDecl, Play, Program, Stmt};
+use crate::syntax::{self, Span};
+
+/// What to do with a text: run its queries, or only check it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Run,
+    Check,
+}
+
+/// Whether a name defined twice is an error (files) or replaces the old
+/// definition (the REPL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Redefine {
+    Error,
+    Replace,
+}
+
+pub struct Session {
+    pub defs: Defs,
+    pub solver: Solver,
+    pub sources: Sources,
+    pub interrupt: Arc<AtomicBool>,
+    pub redefine: Redefine,
+}
+
+/// One statement compiled, ready to run in order.
+enum Step {
+    Let(u32, Node),
+    /// A subtraction set, evaluated when its definition is reached.
+    Subtraction(GameId, Node),
+    Query(Box<CompiledQuery>),
+}
+
+impl Session {
+    pub fn new(max_positions: usize) -> Self {
+        Session {
+            defs: Defs::new(),
+            solver: Solver::new(max_positions),
+            sources: Sources::default(),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            redefine: Redefine::Error,
+        }
+    }
+
+    /// Parse, resolve and (in `Mode::Run`) execute a text. Each answer or
+    /// error is handed to `out` as it comes; returns whether all went well.
+    pub fn run_text(
+        &mut self,
+        name: &str,
+        text: &str,
+        mode: Mode,
+        out: &mut dyn FnMut(&Session, std::result::Result<Answer, Error>),
+    ) -> bool {
+        let src = self.sources.add(name, text);
+        let program = match syntax::parse(src, text) {
+            Ok(p) => p,
+            Err(e) => {
+                out(self, Err(e));
+                return false;
+            }
+        };
+        let steps = match self.load(&program) {
+            Ok(steps) => steps,
+            Err(errors) => {
+                for e in errors {
+                    out(self, Err(e));
+                }
+                return false;
+            }
+        };
+        if mode == Mode::Check {
+            return true;
+        }
+        let mut ok = true;
+        for step in steps {
+            let r = self.execute(step);
+            if let Some(r) = r {
+                ok &= r.is_ok();
+                out(self, r);
+            }
+        }
+        ok
+    }
+
+    /// Register and compile every definition of a program; on any error,
+    /// leave the session as it was and return all the errors.
+    fn load(&mut self, program: &Program) -> std::result::Result<Vec<Step>, Vec<Error>> {
+        let saved = self.defs.clone();
+        let mut errors = Vec::new();
+        let mut replaced = false;
+        // 1. Names first, so definitions may refer to each other in any order.
+        let mut seen: IndexMap<&str, Span> = IndexMap::new();
+        let mut let_ids = Vec::new();
+        for stmt in &program.stmts {
+            let (ident, arity) = match stmt {
+                Stmt::Game(g) => (&g.name, game_arity(g)),
+                Stmt::Fn(f) => (&f.name, f.params.len()),
+                Stmt::Let(l) => (&l.name, 0),
+                Stmt::Query(_) => continue,
+            };
+            let name = ident.name.as_str();
+            let exists = self.defs.game_ids.contains_key(name)
+                || self.defs.fn_ids.contains_key(name)
+                || self.defs.global_ids.contains_key(name);
+            let builtin_game = matches!(name, "Nim");
+            if seen.contains_key(name)
+                || builtin_game
+                || (exists && self.redefine == Redefine::Error)
+            {
+                errors.push(Error::Duplicate {
+                    name: name.to_string(),
+                    span: ident.span,
+                });
+                continue;
+            }
+            seen.insert(name, ident.span);
+            replaced |= exists;
+            // A redefinition keeps the old id, so everything that refers to
+            // the name sees the new definition.
+            let old_game = self.defs.game_ids.shift_remove(name);
+            let old_fn = self.defs.fn_ids.shift_remove(name);
+            let old_let = self.defs.global_ids.shift_remove(name);
+            match stmt {
+                Stmt::Game(g) => {
+                    let def = GameDef {
+                        name: name.to_string(),
+                        kind: GameKind::Pending(arity),
+                        play: Play::Normal,
+                        span: g.span,
+                    };
+                    let id = match old_game {
+                        Some(id) => {
+                            self.defs.games[id.0 as usize] = def;
+                            id
+                        }
+                        None => {
+                            self.defs.games.push(def);
+                            GameId(self.defs.games.len() as u32 - 1)
+                        }
+                    };
+                    self.defs.game_ids.insert(name.to_string(), id);
+                }
+                Stmt::Fn(_) => {
+                    let id = match old_fn {
+                        Some(id) => {
+                            self.defs.fns[id as usize] = None;
+                            self.defs.fn_arities[id as usize] = arity;
+                            id
+                        }
+                        None => {
+                            self.defs.fns.push(None);
+                            self.defs.fn_arities.push(arity);
+                            self.defs.fn_names.push(name.to_string());
+                            self.defs.fns.len() as u32 - 1
+                        }
+                    };
+                    self.defs.fn_ids.insert(name.to_string(), id);
+                }
+                Stmt::Let(_) => {
+                    let id = match old_let {
+                        Some(id) => {
+                            self.defs.globals[id as usize] = None;
+                            id
+                        }
+                        None => {
+                            self.defs.globals.push(None);
+                            self.defs.global_names.push(name.to_string());
+                            self.defs.globals.len() as u32 - 1
+                        }
+                    };
+                    self.defs.global_ids.insert(name.to_string(), id);
+                    let_ids.push(id);
+                }
+                Stmt::Query(_) => {}
+            }
+        }
+        // 2. Compile bodies (graphs first: calls to them compile differently).
+        let mut steps = Vec::new();
+        let mut games = Vec::new();
+        for stmt in &program.stmts {
+            if let Stmt::Game(g) = stmt
+                && let GameBody::Graph(_) = g.body
+                && let Some(id) = self.defs.lookup_game(&g.name.name)
+            {
+                match compile_graph(g) {
+                    Ok(kind) => self.defs.games[id.0 as usize].kind = kind,
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        let mut lets = let_ids.into_iter();
+        for stmt in &program.stmts {
+            let compiler = Compiler::new(&self.defs);
+            match stmt {
+                Stmt::Game(g) => {
+                    let Some(id) = self.defs.lookup_game(&g.name.name) else {
+                        continue;
+                    };
+                    match compile_game(&compiler, g) {
+                        Ok((kind, play, step)) => {
+                            if let Some(node) = step {
+                                steps.push(Step::Subtraction(id, node));
+                            }
+                            if let Some(kind) = kind {
+                                games.push((id, kind, play));
+                            }
+                        }
+                        Err(e) => errors.push(e),
+                    }
+                }
+                Stmt::Fn(f) => {
+                    let Some(&id) = self.defs.fn_ids.get(&f.name.name) else {
+                        continue;
+                    };
+                    let mut scope = Scope::with_params(&f.params);
+                    match compiler.expr(&f.body, &mut scope) {
+                        Ok(body) => {
+                            let def = FnDef {
+                                name: f.name.name.clone(),
+                                arity: f.params.len(),
+                                slots: scope.slots as usize,
+                                body,
+                                span: f.span,
+                            };
+                            self.defs.fns[id as usize] = Some(Rc::new(def));
+                        }
+                        Err(e) => errors.push(e),
+                    }
+                }
+                Stmt::Let(l) => {
+                    let Some(id) = lets.next() else { continue };
+                    match compiler.expr(&l.value, &mut Scope::default()) {
+                        Ok(node) => steps.push(Step::Let(id, node)),
+                        Err(e) => errors.push(e),
+                    }
+                }
+                Stmt::Query(q) => match CompiledQuery::compile(&compiler, q) {
+                    Ok(cq) => steps.push(Step::Query(Box::new(cq))),
+                    Err(e) => errors.push(e),
+                },
+            }
+        }
+        for (id, kind, play) in games {
+            let def = &mut self.defs.games[id.0 as usize];
+            def.kind = kind;
+            def.play = play;
+        }
+        if !errors.is_empty() {
+            self.defs = saved;
+            return Err(errors);
+        }
+        if replaced {
+            self.solver.clear();
+        }
+        Ok(steps)
+    }
+
+    fn execute(&mut self, step: Step) -> Option<Result<Answer>> {
+        match step {
+            Step::Let(id, node) => {
+                let interp = Interp::new(&self.defs, &self.interrupt);
+                match interp.eval(&node, &mut []) {
+                    Ok(v) => {
+                        self.defs.globals[id as usize] = Some(v);
+                        None
+                    }
+                    Err(e) => Some(Err(e)),
+                }
+            }
+            Step::Subtraction(id, node) => {
+                let interp = Interp::new(&self.defs, &self.interrupt);
+                let r = interp
+                    .eval(&node, &mut [])
+                    .and_then(|v| subtraction_code(v, node.span));
+                match r {
+                    Ok(code) => {
+                        self.defs.games[id.0 as usize].kind = GameKind::Octal(Rc::new(code));
+                        None
+                    }
+                    Err(e) => Some(Err(e)),
+                }
+            }
+            Step::Query(q) => {
+                self.interrupt
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+                Some(q.run(self))
+            }
+        }
+    }
+}
+
+fn game_arity(g: &GameDecl) -> usize {
+    match &g.body {
+        GameBody::Rules { params, .. } => params.len(),
+        _ => 1,
+    }
+}
+
+type CompiledGame = (Option<GameKind>, Play, Option<Node>);
+
+fn compile_game(c: &Compiler, g: &GameDecl) -> Result<CompiledGame> {
+    match &g.body {
+        GameBody::Rules {
+            params,
+            play,
+            moves,
+        } => {
+            let mut slots = params.len() as u32;
+            let mut code = Vec::new();
+            for m in moves {
+                // Each move line has its own loop names after the parameters.
+                let mut scope = Scope::with_params(params);
+                let (bindings, cond) = c.clauses(&m.clauses, &mut scope)?;
+                let target = c.expr(&m.target, &mut scope)?;
+                slots = slots.max(scope.slots);
+                code.push(MoveCode {
+                    target,
+                    bindings,
+                    cond,
+                });
+            }
+            let rules = RulesGame {
+                arity: params.len(),
+                slots: slots as usize,
+                moves: code,
+            };
+            Ok((
+                Some(GameKind::Rules(Rc::new(rules))),
+                play.unwrap_or(Play::Normal),
+                None,
+            ))
+        }
+        GameBody::Octal { code, span } => match OctalCode::parse(code) {
+            Ok(oc) => Ok((Some(GameKind::Octal(Rc::new(oc))), Play::Normal, None)),
+            Err(e) => {
+                let start = span.start as usize + e.offset.min(code.len());
+                let end = (start + e.len.max(1)).min(span.end as usize).max(start);
+                Err(Error::OctalCode {
+                    message: e.message.clone(),
+                    help: e.help.clone(),
+                    span: Span::new(span.src, start, end),
+                })
+            }
+        },
+        GameBody::Subtraction(e) => {
+            let node = c.expr(e, &mut Scope::default())?;
+            Ok((None, Play::Normal, Some(node)))
+        }
+        GameBody::Graph(_) => Ok((None, Play::Normal, None)),
+    }
+}
+
+/// `{1, 3, 4}` to the code of the subtraction game.
+fn subtraction_code(v: Value, span: Span) -> Result<OctalCode> {
+    let items: Vec<Value> = match v {
+        Value::Set(s) => s.iter().cloned().collect(),
+        Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
+        Value::Range(a, b) if b.saturating_sub(a) <= 100_000 => (a..b).map(Value::Int).collect(),
+        other => {
+            return Err(Error::type_error(
+                format!(
+                    "a subtraction set must be a set of integers, not {}",
+                    other.type_name()
+                ),
+                "write the amounts that may be taken, e.g. `subtraction {1, 3, 4}`",
+                span,
+            ));
+        }
+    };
+    let mut set = Vec::new();
+    for x in items {
+        match x {
+            Value::Int(n) if (1..=100_000).contains(&n) => set.push(n as u64),
+            other => {
+                return Err(Error::Value {
+                    message: format!(
+                        "`{}` cannot be taken",
+                        match other {
+                            Value::Int(n) => n.to_string(),
+                            v => v.type_name().to_string(),
+                        }
+                    ),
+                    help: "a subtraction set holds positive integers (at most 100000)".into(),
+                    span,
+                });
+            }
+        }
+    }
+    if set.is_empty() {
+        return Err(Error::Value {
+            message: "the subtraction set is empty".into(),
+            help: "give at least one amount that may be taken".into(),
+            span,
+        });
+    }
+    Ok(OctalCode::subtraction(&set))
+}
+
+fn compile_graph(g: &GameDecl) -> Result<GameKind> {
+    let GameBody::Graph(items) = &g.body else {
+        unreachable!("called on graphs only")
+    };
+    let mut vertices: IndexMap<String, ()> = IndexMap::new();
+    let mut edges: Vec<Vec<u32>> = Vec::new();
+    let mut id = |name: &str, edges: &mut Vec<Vec<u32>>| -> u32 {
+        let (i, new) = vertices.insert_full(name.to_string(), ());
+        if new.is_none() {
+            edges.push(Vec::new());
+        }
+        i as u32
+    };
+    for item in items {
+        let from = id(&item.from.name, &mut edges);
+        for t in &item.to {
+            let to = id(&t.name, &mut edges);
+            let out = &mut edges[from as usize];
+            if !out.contains(&to) {
+                out.push(to);
+            }
+        }
+    }
+    Ok(GameKind::Graph(Rc::new(GraphGame { vertices, edges })))
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(crate::solve::DEFAULT_MAX_POSITIONS)
+    }
+}

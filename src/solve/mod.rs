@@ -1,0 +1,324 @@
+//! The state graph: components interned to dense ids, their options
+//! expanded once, Grundy values and misère outcomes computed with explicit
+//! stacks. The solver sees games only as "component -> options"; how a kind
+//! of game lists its options lives in `expand.rs`.
+
+mod expand;
+mod misere;
+
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indexmap::{Equivalent, IndexMap};
+use rustc_hash::FxBuildHasher;
+
+use crate::error::{Error, Result};
+use crate::eval::value::fmt_comp;
+use crate::eval::{Comp, Defs, GameId, Value};
+use crate::syntax::Span;
+
+pub use misere::MisereStore;
+
+/// The default limit on interned positions (components, and separately
+/// misère sum positions): about a gigabyte at worst.
+pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+
+const UNEXPANDED: u32 = u32::MAX;
+const UNKNOWN: u64 = u64::MAX;
+
+/// A borrowed component, to look one up without allocating.
+#[derive(Clone, Copy)]
+struct CompKey<'a> {
+    game: GameId,
+    args: &'a [Value],
+}
+
+impl Hash for CompKey<'_> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        // Must match `#[derive(Hash)] Comp`: the fields in order.
+        self.game.hash(h);
+        self.args.hash(h);
+    }
+}
+
+impl Equivalent<Comp> for CompKey<'_> {
+    fn equivalent(&self, c: &Comp) -> bool {
+        self.game == c.game && *self.args == *c.args
+    }
+}
+
+/// Per-run solver state: everything here is a cache, valid as long as the
+/// game definitions it was computed from.
+pub struct Solver {
+    comps: IndexMap<Comp, (), FxBuildHasher>,
+    /// Per component: its options are `opt_range[c].0 .. opt_range[c].1`.
+    opt_range: Vec<(u32, u32)>,
+    /// Per option: the end of its parts in `parts` (its start is the
+    /// previous option's end: options are appended in order).
+    opt_end: Vec<u32>,
+    parts: Vec<u32>,
+    grundy: Vec<u64>,
+    pub misere: MisereStore,
+    pub budget: usize,
+    ticks: u32,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_MAX_POSITIONS)
+    }
+}
+
+impl Solver {
+    pub fn new(budget: usize) -> Self {
+        Solver {
+            comps: IndexMap::default(),
+            opt_range: Vec::new(),
+            opt_end: Vec::new(),
+            parts: Vec::new(),
+            grundy: Vec::new(),
+            misere: MisereStore::default(),
+            budget,
+            ticks: 0,
+        }
+    }
+
+    /// Forget everything (a definition changed).
+    pub fn clear(&mut self) {
+        *self = Solver::new(self.budget);
+    }
+
+    pub fn len(&self) -> usize {
+        self.comps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.comps.is_empty()
+    }
+
+    pub fn edge_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Heap bytes held per interned component (a rough figure for benchmarks).
+    pub fn bytes_per_position(&self) -> f64 {
+        let n = self.comps.len().max(1) as f64;
+        let args: usize = self
+            .comps
+            .keys()
+            .map(|c| c.args.len() * std::mem::size_of::<Value>() + 16)
+            .sum();
+        let bytes = self.comps.capacity() * (std::mem::size_of::<Comp>() + 16)
+            + args
+            + self.opt_range.capacity() * 8
+            + self.opt_end.capacity() * 4
+            + self.parts.capacity() * 4
+            + self.grundy.capacity() * 8;
+        bytes as f64 / n
+    }
+
+    pub fn comp(&self, id: u32) -> &Comp {
+        self.comps
+            .get_index(id as usize)
+            .map(|(c, _)| c)
+            .unwrap_or_else(|| unreachable!("component ids come from this solver"))
+    }
+
+    pub fn comp_name(&self, defs: &Defs, id: u32) -> String {
+        let mut s = String::new();
+        fmt_comp(self.comp(id), defs, &mut s);
+        s
+    }
+
+    #[inline]
+    fn tick(&mut self, interrupt: &AtomicBool, span: Span) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 0x3ff == 0 && interrupt.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted { span });
+        }
+        Ok(())
+    }
+
+    /// The id of a component, interning it if new (within the budget).
+    pub fn intern(&mut self, defs: &Defs, game: GameId, args: &[Value], span: Span) -> Result<u32> {
+        if let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
+            return Ok(i as u32);
+        }
+        if self.comps.len() >= self.budget {
+            return Err(Error::Budget {
+                game: defs.game(game).name.clone(),
+                budget: self.budget,
+                span,
+            });
+        }
+        let (i, _) = self.comps.insert_full(
+            Comp {
+                game,
+                args: args.into(),
+            },
+            (),
+        );
+        self.opt_range.push((UNEXPANDED, UNEXPANDED));
+        self.grundy.push(UNKNOWN);
+        Ok(i as u32)
+    }
+
+    pub fn intern_comp(&mut self, defs: &Defs, c: &Comp, span: Span) -> Result<u32> {
+        self.intern(defs, c.game, &c.args, span)
+    }
+
+    pub fn is_expanded(&self, id: u32) -> bool {
+        self.opt_range[id as usize].0 != UNEXPANDED
+    }
+
+    /// The options of an expanded component, each as a slice of part ids.
+    pub fn options(&self, id: u32) -> impl Iterator<Item = &[u32]> + '_ {
+        let (a, b) = self.opt_range[id as usize];
+        debug_assert!(a != UNEXPANDED, "options of an unexpanded component");
+        (a..b).map(move |o| {
+            let start = if o == 0 {
+                0
+            } else {
+                self.opt_end[o as usize - 1]
+            };
+            &self.parts[start as usize..self.opt_end[o as usize] as usize]
+        })
+    }
+
+    pub fn option_count(&self, id: u32) -> usize {
+        let (a, b) = self.opt_range[id as usize];
+        (b - a) as usize
+    }
+
+    /// The part ids of an expanded component's options, all together.
+    fn all_parts(&self, id: u32) -> (usize, usize) {
+        let (a, b) = self.opt_range[id as usize];
+        let start = if a == 0 {
+            0
+        } else {
+            self.opt_end[a as usize - 1] as usize
+        };
+        let end = if b == 0 {
+            0
+        } else {
+            self.opt_end[b as usize - 1] as usize
+        };
+        (start, end.max(start))
+    }
+
+    pub fn is_terminal(
+        &mut self,
+        defs: &Defs,
+        interrupt: &AtomicBool,
+        id: u32,
+        span: Span,
+    ) -> Result<bool> {
+        self.expand(defs, interrupt, id, span)?;
+        Ok(self.option_count(id) == 0)
+    }
+
+    /// The Grundy value of one component (normal play).
+    pub fn grundy(
+        &mut self,
+        defs: &Defs,
+        interrupt: &AtomicBool,
+        root: u32,
+        span: Span,
+    ) -> Result<u64> {
+        if let Some(v) = self.known_grundy(defs, root) {
+            return Ok(v);
+        }
+        // Iterative post-order: (component, cursor into its parts).
+        let mut stack: Vec<(u32, usize)> = Vec::new();
+        let mut on_stack: Vec<bool> = Vec::new();
+        let mark = |on: &mut Vec<bool>, id: u32, v: bool| {
+            let i = id as usize;
+            if on.len() <= i {
+                on.resize(i + 1, false);
+            }
+            on[i] = v;
+        };
+        self.expand(defs, interrupt, root, span)?;
+        mark(&mut on_stack, root, true);
+        stack.push((root, self.all_parts(root).0));
+        let mut seen_values: Vec<bool> = Vec::new();
+        while let Some(&mut (id, ref mut cursor)) = stack.last_mut() {
+            self.tick(interrupt, span)?;
+            let (_, end) = self.all_parts(id);
+            let mut descend = None;
+            while *cursor < end {
+                let child = self.parts[*cursor];
+                if self.known_grundy(defs, child).is_some() {
+                    *cursor += 1;
+                    continue;
+                }
+                if on_stack.get(child as usize).copied().unwrap_or(false) {
+                    let from = stack.iter().position(|(c, _)| *c == child).unwrap_or(0);
+                    let mut path: Vec<u32> = stack[from..].iter().map(|(c, _)| *c).collect();
+                    path.push(child);
+                    return Err(Error::Cycle {
+                        path: self.path_text(defs, &path),
+                        span,
+                    });
+                }
+                descend = Some(child);
+                break;
+            }
+            if let Some(child) = descend {
+                self.expand(defs, interrupt, child, span)?;
+                mark(&mut on_stack, child, true);
+                let start = self.all_parts(child).0;
+                stack.push((child, start));
+                continue;
+            }
+            // Every part has a value: mex over the options' xors.
+            let n = self.option_count(id);
+            seen_values.clear();
+            seen_values.resize(n + 1, false);
+            for opt in self.options(id) {
+                let v = opt
+                    .iter()
+                    .fold(0u64, |acc, &p| acc ^ self.grundy[p as usize]);
+                if (v as usize) <= n {
+                    seen_values[v as usize] = true;
+                }
+            }
+            let mex = seen_values.iter().position(|s| !s).unwrap_or(n) as u64;
+            self.grundy[id as usize] = mex;
+            mark(&mut on_stack, id, false);
+            stack.pop();
+        }
+        Ok(self.grundy[root as usize])
+    }
+
+    /// A value known without expansion: computed before, or given by theory.
+    fn known_grundy(&mut self, defs: &Defs, id: u32) -> Option<u64> {
+        let v = self.grundy[id as usize];
+        if v != UNKNOWN {
+            return Some(v);
+        }
+        let fast = expand::fast_grundy(defs, self.comp(id))?;
+        self.grundy[id as usize] = fast;
+        Some(fast)
+    }
+
+    fn path_text(&self, defs: &Defs, path: &[u32]) -> String {
+        const SHOW: usize = 12;
+        let names: Vec<String> = if path.len() > SHOW {
+            let mut v: Vec<String> = path[..SHOW / 2]
+                .iter()
+                .map(|&c| self.comp_name(defs, c))
+                .collect();
+            v.push(format!("... ({} more)", path.len() - SHOW));
+            v.extend(
+                path[path.len() - SHOW / 2..]
+                    .iter()
+                    .map(|&c| self.comp_name(defs, c)),
+            );
+            v
+        } else {
+            path.iter().map(|&c| self.comp_name(defs, c)).collect()
+        };
+        names.join(" -> ")
+    }
+}

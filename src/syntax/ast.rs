@@ -1,0 +1,227 @@
+//! The typed syntax tree. It never holds pest types; every node has a span.
+
+use super::Span;
+
+/// A node with the byte range it was written at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Self { node, span }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+pub type Expr = Spanned<ExprKind>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Name(String),
+    Tuple(Vec<Expr>),
+    List(Vec<Expr>),
+    Set(Vec<Expr>),
+    /// `[body for ... if ...]` or `{body for ... if ...}`.
+    Comprehension {
+        set: bool,
+        body: Box<Expr>,
+        clauses: Clauses,
+    },
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Call(Ident, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+    /// `*n`: the nim-heap of size n.
+    Star,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Pow,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    In,
+    RangeExcl,
+    RangeIncl,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Pow => "**",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::In => "in",
+            BinOp::RangeExcl => "..",
+            BinOp::RangeIncl => "..=",
+        }
+    }
+}
+
+/// `for p in xs, q in ys if cond`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clauses {
+    pub bindings: Vec<Binding>,
+    pub cond: Option<Box<Expr>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub pattern: Pattern,
+    pub iter: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pattern {
+    Name(Ident),
+    Tuple(Vec<Pattern>, Span),
+}
+
+impl Pattern {
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Name(id) => id.span,
+            Pattern::Tuple(_, span) => *span,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    Normal,
+    Misere,
+}
+
+impl Play {
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveRule {
+    pub target: Expr,
+    pub clauses: Clauses,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameBody {
+    Rules {
+        params: Vec<Ident>,
+        play: Option<Play>,
+        moves: Vec<MoveRule>,
+    },
+    Subtraction(Expr),
+    Octal {
+        code: String,
+        span: Span,
+    },
+    /// `graph Name { a -> b, c; ... }`: vertices with their out-edges.
+    Graph(Vec<GraphItem>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphItem {
+    pub from: Ident,
+    pub to: Vec<Ident>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameDecl {
+    pub name: Ident,
+    pub body: GameBody,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FnDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LetDecl {
+    pub name: Ident,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum QueryKind {
+    Grundy(Expr),
+    Outcome(Option<Play>, Expr),
+    Moves(Expr),
+    Winning(Option<Play>, Expr),
+    Remoteness(Option<Play>, Expr),
+    Sequence(Ident, Expr),
+    Table(Ident, Expr, Expr),
+    Period(Ident),
+    Kernels(Ident),
+    KernelSequences(Ident),
+    Kernel(Expr),
+    Dot(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query {
+    pub kind: QueryKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    Game(GameDecl),
+    Fn(FnDecl),
+    Let(LetDecl),
+    Query(Query),
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Program {
+    pub stmts: Vec<Stmt>,
+}

@@ -1,0 +1,645 @@
+//! Pest pairs to the AST, and pest errors to diagnostics in words.
+
+use std::sync::LazyLock;
+
+use pest::Parser as _;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest_derive::Parser;
+
+use super::ast::*;
+use super::{SourceId, Span};
+use crate::error::{Error, Result};
+
+#[derive(Parser)]
+#[grammar = "../grammar/grundy.pest"]
+struct GameParser;
+
+/// Brackets and prefix operators may nest this deep; deeper input is refused
+/// before pest (which recurses) sees it.
+pub const MAX_NESTING: usize = 200;
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or_op, Assoc::Left))
+        .op(Op::infix(Rule::and_op, Assoc::Left))
+        .op(Op::prefix(Rule::not_op))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left)
+            | Op::infix(Rule::in_op, Assoc::Left))
+        .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
+        .op(Op::infix(Rule::pow, Assoc::Right))
+        .op(Op::postfix(Rule::index))
+});
+
+/// Parse one source text into a program.
+pub fn parse(src: SourceId, text: &str) -> Result<Program> {
+    check_nesting(src, text)?;
+    let pairs = GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?;
+    let b = Builder { src };
+    let mut stmts = Vec::new();
+    for pair in pairs.flatten().take(1) {
+        for stmt in pair.into_inner() {
+            if stmt.as_rule() == Rule::EOI {
+                continue;
+            }
+            stmts.push(b.stmt(stmt)?);
+        }
+    }
+    Ok(Program { stmts })
+}
+
+/// Refuse input whose brackets or prefix operators nest deeper than
+/// MAX_NESTING: a cheap scan that keeps every later recursive pass bounded.
+fn check_nesting(src: SourceId, text: &str) -> Result<()> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut prefix_run = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'-' | b'*' | b'+' => prefix_run += 1,
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ => prefix_run = 0,
+        }
+        if depth > MAX_NESTING || prefix_run > MAX_NESTING {
+            return Err(Error::TooDeep {
+                limit: MAX_NESTING,
+                span: Span::new(src, i, i + 1),
+            });
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn rule_words(rule: &Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        EOI => "end of input",
+        program | stmt => "a definition or a query",
+        game_def | kw_game => "`game`",
+        graph_def | kw_graph => "`graph`",
+        fn_def | kw_fn => "`fn`",
+        let_def | kw_let => "`let`",
+        query => "a query (`grundy`, `outcome`, `moves`, `winning`, `sequence`, `table`, ...)",
+        game_alias => "`=`",
+        game_rules => "the game's parameters `(...)` or its body `{ ... }`",
+        params => "a parameter list `(a, b)`",
+        play => "`normal` or `misere`",
+        move_rule | kw_move => "`move`",
+        subtraction_code | kw_subtraction => "`subtraction`",
+        octal_code | kw_octal => "`octal`",
+        code_text => "an octal code like 0.77",
+        graph_item | vertex => "a vertex name",
+        clauses => "`for` or `if`",
+        binding => "a binding `x in xs`",
+        pattern => "a name or a tuple of names",
+        expr | primary | prefix => "an expression",
+        neg | sub => "`-`",
+        star | mul => "`*`",
+        not_op | kw_not => "`not`",
+        index => "`[`",
+        pow => "`**`",
+        add => "`+`",
+        div => "`/`",
+        rem => "`%`",
+        eq => "`==`",
+        ne => "`!=`",
+        le => "`<=`",
+        ge => "`>=`",
+        lt => "`<`",
+        gt => "`>`",
+        and_op | kw_and => "`and`",
+        or_op | kw_or => "`or`",
+        in_op | kw_in => "`in`",
+        range_incl => "`..=`",
+        range_excl => "`..`",
+        infix => "an operator",
+        postfix => "`[`",
+        if_expr | kw_if => "`if`",
+        kw_then => "`then`",
+        kw_else => "`else`",
+        call => "a call `f(x)`",
+        paren => "`(`",
+        tuple_comma => "`,`",
+        list => "`[`",
+        set => "`{`",
+        list_comp | kw_for => "`for`",
+        int => "an integer",
+        boolean | kw_true | kw_false => "`true` or `false`",
+        ident => "a name",
+        kw_normal => "`normal`",
+        kw_misere => "`misere`",
+        q_grundy | kw_grundy => "`grundy`",
+        q_outcome | kw_outcome => "`outcome`",
+        q_moves | kw_moves => "`moves`",
+        q_winning | kw_winning => "`winning`",
+        q_remoteness | kw_remoteness => "`remoteness`",
+        q_sequence | kw_sequence => "`sequence`",
+        q_table | kw_table => "`table`",
+        q_period | kw_period => "`period`",
+        q_kernels | kw_kernels => "`kernels`",
+        q_kernel_sequences | kw_kernel_sequences => "`kernel_sequences`",
+        q_kernel | kw_kernel => "`kernel`",
+        q_dot | kw_dot => "`dot`",
+        _ => return None,
+    })
+}
+
+fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule>) -> Error {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let (expected, unexpected) = match &e.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (describe(positives), describe(negatives)),
+        ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+    };
+    let end = next_token_end(text, pos);
+    let found = if pos >= text.len() {
+        "the end of the input".to_string()
+    } else {
+        format!("`{}`", &text[pos..end])
+    };
+    let mut help = format!("found {found}");
+    if !unexpected.is_empty() {
+        help.push_str(&format!("; {unexpected} is not allowed here"));
+    }
+    if text[pos.min(text.len())..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        let word = &text[pos..end];
+        if is_keyword(word) {
+            help.push_str(&format!(
+                " (`{word}` is a keyword and cannot be used as a name)"
+            ));
+        }
+    }
+    Error::Syntax {
+        expected: if expected.is_empty() {
+            "something else".into()
+        } else {
+            expected
+        },
+        help,
+        span: Span::new(src, pos, end.max(pos)),
+    }
+}
+
+fn is_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "game"
+            | "graph"
+            | "fn"
+            | "let"
+            | "move"
+            | "for"
+            | "in"
+            | "if"
+            | "then"
+            | "else"
+            | "and"
+            | "or"
+            | "not"
+            | "true"
+            | "false"
+            | "normal"
+            | "misere"
+            | "subtraction"
+            | "octal"
+    )
+}
+
+fn describe(rules: &[Rule]) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    for r in rules {
+        if let Some(w) = rule_words(r)
+            && !words.contains(&w)
+        {
+            words.push(w);
+        }
+    }
+    match words.len() {
+        0 => String::new(),
+        1 => words[0].to_string(),
+        n => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
+/// End of the token starting at `pos`, for a label of useful width.
+fn next_token_end(text: &str, pos: usize) -> usize {
+    let rest = match text.get(pos..) {
+        Some(r) => r,
+        None => return text.len(),
+    };
+    let mut chars = rest.char_indices();
+    match chars.next() {
+        None => pos,
+        Some((_, c)) if c.is_alphanumeric() || c == '_' => {
+            let len = rest
+                .char_indices()
+                .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len());
+            pos + len
+        }
+        Some((_, c)) => pos + c.len_utf8(),
+    }
+}
+
+struct Builder {
+    src: SourceId,
+}
+
+impl Builder {
+    fn span(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        Span::new(self.src, s.start(), s.end())
+    }
+
+    fn ident(&self, p: Pair<Rule>) -> Ident {
+        Ident {
+            name: p.as_str().to_string(),
+            span: self.span(&p),
+        }
+    }
+
+    fn stmt(&self, p: Pair<Rule>) -> Result<Stmt> {
+        let span = self.span(&p);
+        match p.as_rule() {
+            Rule::game_def => self.game(p, span).map(Stmt::Game),
+            Rule::graph_def => {
+                let mut it = p.into_inner();
+                it.next(); // kw_graph
+                let name = self.ident(next(&mut it));
+                let mut items = Vec::new();
+                for item in it {
+                    let mut vs = item.into_inner();
+                    let from = self.ident(next(&mut vs));
+                    let to = vs.map(|v| self.ident(v)).collect();
+                    items.push(GraphItem { from, to });
+                }
+                Ok(Stmt::Game(GameDecl {
+                    name,
+                    body: GameBody::Graph(items),
+                    span,
+                }))
+            }
+            Rule::fn_def => {
+                let mut it = p.into_inner();
+                it.next(); // kw_fn
+                let name = self.ident(next(&mut it));
+                let params = self.params(next(&mut it))?;
+                let body = self.expr(next(&mut it))?;
+                Ok(Stmt::Fn(FnDecl {
+                    name,
+                    params,
+                    body,
+                    span,
+                }))
+            }
+            Rule::let_def => {
+                let mut it = p.into_inner();
+                it.next(); // kw_let
+                let name = self.ident(next(&mut it));
+                let value = self.expr(next(&mut it))?;
+                Ok(Stmt::Let(LetDecl { name, value, span }))
+            }
+            Rule::query => self.query(next(&mut p.into_inner()), span).map(Stmt::Query),
+            r => unreachable!("grammar: statement rule {r:?}"),
+        }
+    }
+
+    fn params(&self, p: Pair<Rule>) -> Result<Vec<Ident>> {
+        let mut out: Vec<Ident> = Vec::new();
+        for id in p.into_inner() {
+            let id = self.ident(id);
+            if out.iter().any(|o| o.name == id.name) {
+                return Err(Error::DuplicateBinding {
+                    name: id.name,
+                    span: id.span,
+                });
+            }
+            out.push(id);
+        }
+        Ok(out)
+    }
+
+    fn game(&self, p: Pair<Rule>, span: Span) -> Result<GameDecl> {
+        let mut it = p.into_inner();
+        it.next(); // kw_game
+        let name = self.ident(next(&mut it));
+        let body_pair = next(&mut it);
+        let body = match body_pair.as_rule() {
+            Rule::game_alias => {
+                let code = next(&mut body_pair.into_inner());
+                let mut inner = code.clone().into_inner();
+                inner.next(); // keyword
+                let arg = next(&mut inner);
+                match code.as_rule() {
+                    Rule::subtraction_code => GameBody::Subtraction(self.expr(arg)?),
+                    Rule::octal_code => GameBody::Octal {
+                        code: arg.as_str().to_string(),
+                        span: self.span(&arg),
+                    },
+                    r => unreachable!("grammar: game alias {r:?}"),
+                }
+            }
+            Rule::game_rules => {
+                let mut params = Vec::new();
+                let mut play = None;
+                let mut moves = Vec::new();
+                for part in body_pair.into_inner() {
+                    match part.as_rule() {
+                        Rule::params => params = self.params(part)?,
+                        Rule::play => play = Some(self.play(part)),
+                        Rule::move_rule => {
+                            let mspan = self.span(&part);
+                            let mut mi = part.into_inner();
+                            mi.next(); // kw_move
+                            let target = self.expr(next(&mut mi))?;
+                            let clauses = self.clauses(next(&mut mi).into_inner())?;
+                            moves.push(MoveRule {
+                                target,
+                                clauses,
+                                span: mspan,
+                            });
+                        }
+                        r => unreachable!("grammar: game body {r:?}"),
+                    }
+                }
+                GameBody::Rules {
+                    params,
+                    play,
+                    moves,
+                }
+            }
+            r => unreachable!("grammar: game {r:?}"),
+        };
+        Ok(GameDecl { name, body, span })
+    }
+
+    fn play(&self, p: Pair<Rule>) -> Play {
+        match next(&mut p.into_inner()).as_rule() {
+            Rule::kw_misere => Play::Misere,
+            _ => Play::Normal,
+        }
+    }
+
+    fn query(&self, p: Pair<Rule>, span: Span) -> Result<Query> {
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        it.next(); // keyword
+        let mut play = None;
+        let mut rest: Vec<Pair<Rule>> = Vec::new();
+        for x in it {
+            if x.as_rule() == Rule::play {
+                play = Some(self.play(x));
+            } else {
+                rest.push(x);
+            }
+        }
+        let mut rest = rest.into_iter();
+        let kind = match rule {
+            Rule::q_grundy => QueryKind::Grundy(self.expr(next(&mut rest))?),
+            Rule::q_outcome => QueryKind::Outcome(play, self.expr(next(&mut rest))?),
+            Rule::q_moves => QueryKind::Moves(self.expr(next(&mut rest))?),
+            Rule::q_winning => QueryKind::Winning(play, self.expr(next(&mut rest))?),
+            Rule::q_remoteness => QueryKind::Remoteness(play, self.expr(next(&mut rest))?),
+            Rule::q_kernel => QueryKind::Kernel(self.expr(next(&mut rest))?),
+            Rule::q_dot => QueryKind::Dot(self.expr(next(&mut rest))?),
+            Rule::q_sequence => {
+                let name = self.ident(next(&mut rest));
+                QueryKind::Sequence(name, self.expr(next(&mut rest))?)
+            }
+            Rule::q_table => {
+                let name = self.ident(next(&mut rest));
+                let a = self.expr(next(&mut rest))?;
+                QueryKind::Table(name, a, self.expr(next(&mut rest))?)
+            }
+            Rule::q_period => QueryKind::Period(self.ident(next(&mut rest))),
+            Rule::q_kernels => QueryKind::Kernels(self.ident(next(&mut rest))),
+            Rule::q_kernel_sequences => QueryKind::KernelSequences(self.ident(next(&mut rest))),
+            r => unreachable!("grammar: query {r:?}"),
+        };
+        Ok(Query { kind, span })
+    }
+
+    fn clauses(&self, mut it: Pairs<Rule>) -> Result<Clauses> {
+        let mut bindings = Vec::new();
+        let mut cond = None;
+        while let Some(p) = it.next() {
+            match p.as_rule() {
+                Rule::kw_for => {}
+                Rule::binding => {
+                    let mut bi = p.into_inner();
+                    let pattern = self.pattern(next(&mut bi));
+                    bi.next(); // kw_in
+                    let iter = self.expr(next(&mut bi))?;
+                    bindings.push(Binding { pattern, iter });
+                }
+                Rule::kw_if => {
+                    cond = Some(Box::new(self.expr(next(&mut it))?));
+                }
+                r => unreachable!("grammar: clause {r:?}"),
+            }
+        }
+        // Names bound twice in one clause list would shadow confusingly.
+        let mut seen: Vec<&Ident> = Vec::new();
+        for b in &bindings {
+            let mut names = Vec::new();
+            b.pattern.names(&mut names);
+            for n in names {
+                if seen.iter().any(|s| s.name == n.name) {
+                    return Err(Error::DuplicateBinding {
+                        name: n.name.clone(),
+                        span: n.span,
+                    });
+                }
+                seen.push(n);
+            }
+        }
+        Ok(Clauses { bindings, cond })
+    }
+
+    fn pattern(&self, p: Pair<Rule>) -> Pattern {
+        let span = self.span(&p);
+        let inner: Vec<Pair<Rule>> = p.into_inner().collect();
+        if inner.len() == 1 && inner[0].as_rule() == Rule::ident {
+            let id = inner.into_iter().next().map(|x| self.ident(x));
+            return Pattern::Name(id.unwrap_or_else(|| unreachable!()));
+        }
+        Pattern::Tuple(inner.into_iter().map(|x| self.pattern(x)).collect(), span)
+    }
+
+    fn expr(&self, p: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&p);
+        PRATT
+            .map_primary(|x| self.primary(x))
+            .map_prefix(|op, rhs| {
+                let rhs = rhs?;
+                let s = self.span(&op).to(rhs.span);
+                let u = match op.as_rule() {
+                    Rule::neg => UnOp::Neg,
+                    Rule::star => UnOp::Star,
+                    Rule::not_op => UnOp::Not,
+                    r => unreachable!("grammar: prefix {r:?}"),
+                };
+                // Fold `-literal` into a constant (a literal is never negative, so no overflow).
+                if let (UnOp::Neg, ExprKind::Int(n)) = (u, &rhs.node) {
+                    return Ok(Spanned::new(ExprKind::Int(-*n), s));
+                }
+                Ok(Spanned::new(ExprKind::Unary(u, Box::new(rhs)), s))
+            })
+            .map_postfix(|lhs, op| {
+                let lhs = lhs?;
+                let s = lhs.span.to(self.span(&op));
+                let idx = self.expr(next(&mut op.into_inner()))?;
+                Ok(Spanned::new(
+                    ExprKind::Index(Box::new(lhs), Box::new(idx)),
+                    s,
+                ))
+            })
+            .map_infix(|lhs, op, rhs| {
+                let (lhs, rhs) = (lhs?, rhs?);
+                let s = lhs.span.to(rhs.span);
+                let b = match op.as_rule() {
+                    Rule::add => BinOp::Add,
+                    Rule::sub => BinOp::Sub,
+                    Rule::mul => BinOp::Mul,
+                    Rule::div => BinOp::Div,
+                    Rule::rem => BinOp::Rem,
+                    Rule::pow => BinOp::Pow,
+                    Rule::eq => BinOp::Eq,
+                    Rule::ne => BinOp::Ne,
+                    Rule::lt => BinOp::Lt,
+                    Rule::le => BinOp::Le,
+                    Rule::gt => BinOp::Gt,
+                    Rule::ge => BinOp::Ge,
+                    Rule::and_op => BinOp::And,
+                    Rule::or_op => BinOp::Or,
+                    Rule::in_op => BinOp::In,
+                    Rule::range_excl => BinOp::RangeExcl,
+                    Rule::range_incl => BinOp::RangeIncl,
+                    r => unreachable!("grammar: infix {r:?}"),
+                };
+                Ok(Spanned::new(
+                    ExprKind::Binary(b, Box::new(lhs), Box::new(rhs)),
+                    s,
+                ))
+            })
+            .parse(p.into_inner())
+            .map(|mut e: Expr| {
+                e.span = span.to(e.span);
+                e
+            })
+    }
+
+    fn primary(&self, p: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&p);
+        let kind = match p.as_rule() {
+            Rule::int => {
+                let text = p.as_str();
+                match text.parse::<i64>() {
+                    Ok(n) => ExprKind::Int(n),
+                    Err(_) => {
+                        return Err(Error::IntTooLarge {
+                            text: text.to_string(),
+                            span,
+                        });
+                    }
+                }
+            }
+            Rule::boolean => ExprKind::Bool(next(&mut p.into_inner()).as_rule() == Rule::kw_true),
+            Rule::ident => ExprKind::Name(p.as_str().to_string()),
+            Rule::call => {
+                let mut it = p.into_inner();
+                let name = self.ident(next(&mut it));
+                let args = it.map(|a| self.expr(a)).collect::<Result<Vec<_>>>()?;
+                ExprKind::Call(name, args)
+            }
+            Rule::if_expr => {
+                let mut it = p.into_inner().filter(|x| x.as_rule() == Rule::expr);
+                let c = self.expr(next(&mut it))?;
+                let t = self.expr(next(&mut it))?;
+                let e = self.expr(next(&mut it))?;
+                ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
+            }
+            Rule::paren => {
+                let mut tuple = false;
+                let mut items = Vec::new();
+                for x in p.into_inner() {
+                    match x.as_rule() {
+                        Rule::tuple_comma => tuple = true,
+                        _ => items.push(self.expr(x)?),
+                    }
+                }
+                if items.len() == 1 && !tuple {
+                    let mut e = items.pop().unwrap_or_else(|| unreachable!());
+                    e.span = span;
+                    return Ok(e);
+                }
+                ExprKind::Tuple(items)
+            }
+            Rule::list | Rule::set => {
+                let is_set = p.as_rule() == Rule::set;
+                let mut items = Vec::new();
+                let mut comp = None;
+                for x in p.into_inner() {
+                    match x.as_rule() {
+                        Rule::list_comp => comp = Some(self.clauses(x.into_inner())?),
+                        _ => items.push(self.expr(x)?),
+                    }
+                }
+                match comp {
+                    Some(clauses) => ExprKind::Comprehension {
+                        set: is_set,
+                        body: Box::new(items.pop().unwrap_or_else(|| unreachable!())),
+                        clauses,
+                    },
+                    None if is_set => ExprKind::Set(items),
+                    None => ExprKind::List(items),
+                }
+            }
+            Rule::expr => return self.expr(p),
+            r => unreachable!("grammar: primary {r:?}"),
+        };
+        Ok(Spanned::new(kind, span))
+    }
+}
+
+impl Pattern {
+    pub fn names<'a>(&'a self, out: &mut Vec<&'a Ident>) {
+        match self {
+            Pattern::Name(id) => out.push(id),
+            Pattern::Tuple(ps, _) => ps.iter().for_each(|p| p.names(out)),
+        }
+    }
+}
+
+fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>) -> Pair<'a, Rule> {
+    it.next()
+        .unwrap_or_else(|| unreachable!("grammar guarantees this child"))
+}
