@@ -1,1 +1,14 @@
 //! Octal and subtraction games: codes, nim-sequences, proved periods.
+//!
+//! Pure library: [`OctalCode`] parses and enumerates moves, [`NimSequence`]
+//! computes `G(0), G(1), …` with the plain or the sparse (rare/common)
+//! engine, and [`find_period`] applies the Guy–Smith periodicity theorem.
+//! See `docs/OCTAL.md` for the theorem and its conditions.
+
+mod code;
+mod engine;
+mod period;
+
+pub use code::{CodeError, OctalCode};
+pub use engine::{Engine, NimSequence};
+pub use period::{Period, PeriodStatus, find_period, values_needed};

@@ -1,0 +1,680 @@
+//! Nim-sequence engines: plain mex and the rare/common ("sparse space") method.
+
+use super::code::OctalCode;
+use super::period::{Period, PeriodStatus, find_period};
+
+/// How values are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// mex over every option: O(n) per heap for two parts, O(n²) for three.
+    Plain,
+    /// Rare/common split (Gangolli–Plambeck, Flammenkamp): O(R) per heap
+    /// plus a short scan, R = number of rare heaps. Codes with three-heap
+    /// splits (bit 8) or no splits at all fall back to `Plain`.
+    Sparse,
+}
+
+/// Histogram and mask search stop growing past values of this many bits
+/// (the mask in use is kept): beyond it the sparse method gains nothing.
+const HIST_MAX_BITS: u32 = 16;
+
+/// The moves of a code as heap-size offsets the engines can index with.
+#[derive(Clone, Debug)]
+struct Moves {
+    take_all: Vec<usize>,
+    take: Vec<usize>,
+    split2: Vec<usize>,
+    split3: Vec<usize>,
+}
+
+impl Moves {
+    fn new(code: &OctalCode) -> Self {
+        let conv = |v: &[u64]| -> Vec<usize> {
+            v.iter().filter_map(|&k| usize::try_from(k).ok()).collect()
+        };
+        Moves {
+            take_all: conv(code.take_all_moves()),
+            take: conv(code.take_moves()),
+            split2: conv(code.split2_moves()),
+            split3: conv(code.split3_moves()),
+        }
+    }
+}
+
+/// Rare/common state. Heap `a` has key `κ(a) = parity(G(a) & mask) ⊕ (pos ∧ a odd)`
+/// and is common iff `κ(a) = gamma`. Two common parts never give a value
+/// that would make the heap common (see `choose`), so common values only
+/// come from take moves and splits with a rare part.
+#[derive(Clone, Debug)]
+struct Sparse {
+    mask: u32,
+    pos: bool,
+    gamma: u32,
+    /// Parity of the tokens every split removes, if they all agree.
+    split_parity: Option<u32>,
+    /// Rare heaps `a ≥ 1` with their values, ascending.
+    rare: Vec<(usize, u32)>,
+    /// Counts of the extended values `G(a) << 1 | (a & 1)`, heaps `a ≥ 1`.
+    hist: Vec<u32>,
+    hist_total: u64,
+    frozen: bool,
+    next_check: usize,
+    rare_at_check: usize,
+}
+
+impl Sparse {
+    fn new(moves: &Moves) -> Self {
+        let mut parities = moves.split2.iter().map(|&k| (k & 1) as u32);
+        let first = parities.next();
+        let split_parity = first.filter(|&d| parities.all(|e| e == d));
+        Sparse {
+            mask: 0,
+            pos: false,
+            gamma: 1,
+            split_parity,
+            rare: Vec::new(),
+            hist: vec![0; 2],
+            hist_total: 0,
+            frozen: false,
+            next_check: 8,
+            rare_at_check: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn is_rare(&self, n: usize, v: u32) -> bool {
+        let kappa = ((v & self.mask).count_ones() ^ (self.pos as u32 & n as u32)) & 1;
+        kappa != self.gamma
+    }
+
+    /// Records heap `n` with value `v` (its bits are already covered by the
+    /// histogram unless frozen).
+    #[inline(always)]
+    fn record(&mut self, n: usize, v: u32) {
+        if n == 0 {
+            return;
+        }
+        if !self.frozen {
+            let x = ((v as usize) << 1) | (n & 1);
+            if let Some(c) = self.hist.get_mut(x) {
+                *c += 1;
+                self.hist_total += 1;
+            }
+        }
+        if self.is_rare(n, v) {
+            self.rare.push((n, v));
+        }
+    }
+
+    /// Makes the histogram cover values of `bits` bits (or freezes it).
+    fn grow(&mut self, bits: u32) {
+        if self.frozen {
+            return;
+        }
+        if bits > HIST_MAX_BITS {
+            self.frozen = true;
+            self.hist = Vec::new();
+            return;
+        }
+        let size = 1usize << (bits + 1);
+        if self.hist.len() < size {
+            self.hist.resize(size, 0);
+        }
+    }
+
+    /// Re-chooses `(mask, pos)` minimising the rare count over the values
+    /// so far, by the Walsh–Hadamard transform of the histogram:
+    /// `#{x : parity(x & M) = 0} = (N + H[M]) / 2`.
+    ///
+    /// Validity (THEORY.md §3): for a split of heap n removing k into a + b,
+    /// `κ(a) ⊕ κ(b) = parity(w & m) ⊕ pos·((n − k) mod 2)`, w = G(a) ⊕ G(b).
+    /// Both parts common makes the left side 0, so the option value w would
+    /// give heap n the key `pos·(k mod 2)`. With `gamma = 1 ⊕ pos·d` that key
+    /// is never `gamma`: heap n is rare whenever its value comes only from
+    /// two common parts. `pos` is only allowed when every split removes
+    /// tokens of one parity d (for mixed parities the key would vary).
+    fn choose(&mut self, values: &[u32]) {
+        let n = values.len();
+        self.next_check = if n < 4096 {
+            (2 * n).max(8)
+        } else {
+            n + (n / 16).max(4096)
+        };
+        self.rare_at_check = self.rare.len();
+        if self.frozen || self.hist_total == 0 {
+            return;
+        }
+        let mut h: Vec<i64> = self.hist.iter().map(|&c| i64::from(c)).collect();
+        let mut len = 1;
+        while len < h.len() {
+            for block in h.chunks_exact_mut(2 * len) {
+                let (lo, hi) = block.split_at_mut(len);
+                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let (x, y) = (*a, *b);
+                    *a = x + y;
+                    *b = x - y;
+                }
+            }
+            len *= 2;
+        }
+        let total = self.hist_total as i64;
+        let current_m = ((self.mask as usize) << 1) | self.pos as usize;
+        let mut best = (self.rare.len() as i64, current_m);
+        for (m, &hm) in h.iter().enumerate() {
+            let gamma = match (m & 1, self.split_parity) {
+                (0, _) => 1,
+                (_, Some(d)) => 1 ^ d,
+                (_, None) => continue,
+            };
+            let rare = if gamma == 1 {
+                (total + hm) / 2
+            } else {
+                (total - hm) / 2
+            };
+            if rare < best.0 {
+                best = (rare, m);
+            }
+        }
+        if best.1 != current_m {
+            let m = best.1;
+            self.mask = (m >> 1) as u32;
+            self.pos = m & 1 == 1;
+            self.gamma = match (self.pos, self.split_parity) {
+                (true, Some(d)) => 1 ^ d,
+                _ => 1,
+            };
+            self.rare.clear();
+            for (a, &v) in values.iter().enumerate().skip(1) {
+                if self.is_rare(a, v) {
+                    self.rare.push((a, v));
+                }
+            }
+            self.rare_at_check = self.rare.len();
+        }
+    }
+}
+
+/// A small fixed-size bit set of option values.
+trait Marks {
+    fn with_words(words: usize) -> Self;
+    fn clear(&mut self);
+    fn set(&mut self, x: u32);
+    fn words(&self) -> &[u64];
+    fn words_mut(&mut self) -> &mut [u64];
+}
+
+impl<const W: usize> Marks for [u64; W] {
+    #[inline(always)]
+    fn with_words(_: usize) -> Self {
+        [0; W]
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        *self = [0; W];
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        // W is a power of two and x < 64·W, so the mask only removes the bounds check.
+        self[(x as usize >> 6) & (W - 1)] |= 1u64 << (x & 63);
+    }
+    #[inline(always)]
+    fn words(&self) -> &[u64] {
+        self
+    }
+    #[inline(always)]
+    fn words_mut(&mut self) -> &mut [u64] {
+        self
+    }
+}
+
+impl Marks for Vec<u64> {
+    fn with_words(words: usize) -> Self {
+        vec![0; words]
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        self[x as usize >> 6] |= 1u64 << (x & 63);
+    }
+    fn words(&self) -> &[u64] {
+        self
+    }
+    fn words_mut(&mut self) -> &mut [u64] {
+        self
+    }
+}
+
+/// Words of a bit set holding every value below `1 << bits`.
+fn words_for(bits: u32) -> usize {
+    if bits <= 6 { 1 } else { 1 << (bits - 6) }
+}
+
+fn bit_len(v: u32) -> u32 {
+    32 - v.leading_zeros()
+}
+
+/// The least value not in the set (may be `64 · words`).
+#[inline(always)]
+fn first_zero(words: &[u64]) -> u32 {
+    for (i, &w) in words.iter().enumerate() {
+        if w != u64::MAX {
+            return (i as u32) * 64 + (!w).trailing_zeros();
+        }
+    }
+    (words.len() as u32) * 64
+}
+
+/// A nim-sequence G(0), G(1), … of an octal code, extended on demand.
+#[derive(Clone, Debug)]
+pub struct NimSequence {
+    code: OctalCode,
+    engine: Engine,
+    moves: Moves,
+    values: Vec<u32>,
+    /// Every value so far is below `1 << bits`.
+    bits: u32,
+    sparse: Option<Sparse>,
+    proved: Option<Period>,
+}
+
+impl NimSequence {
+    /// A sequence for `code`; `Engine::Sparse` falls back to `Plain` for
+    /// codes it does not apply to (three-heap splits, or no splits).
+    pub fn new(code: OctalCode, engine: Engine) -> Self {
+        let moves = Moves::new(&code);
+        let engine =
+            if engine == Engine::Sparse && moves.split3.is_empty() && !moves.split2.is_empty() {
+                Engine::Sparse
+            } else {
+                Engine::Plain
+            };
+        let sparse = (engine == Engine::Sparse).then(|| Sparse::new(&moves));
+        NimSequence {
+            code,
+            engine,
+            moves,
+            values: Vec::new(),
+            bits: 0,
+            sparse,
+            proved: None,
+        }
+    }
+
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The engine actually used.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The values computed so far: `values()[n] = G(n)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The rare mask in use (values bits), `None` for the plain engine.
+    pub fn rare_mask(&self) -> Option<u32> {
+        self.sparse.as_ref().map(|s| s.mask)
+    }
+
+    /// Whether the heap's parity is part of the rare/common split.
+    pub fn rare_uses_position_parity(&self) -> bool {
+        self.sparse.as_ref().is_some_and(|s| s.pos)
+    }
+
+    /// Number of rare heaps (≥ 1) under the current mask; 0 for `Plain`.
+    pub fn rare_count(&self) -> usize {
+        self.sparse.as_ref().map_or(0, |s| s.rare.len())
+    }
+
+    /// The rare heaps (≥ 1) under the current mask, ascending.
+    pub fn rare_heaps(&self) -> Vec<usize> {
+        self.sparse
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.rare.iter().map(|&(a, _)| a).collect())
+    }
+
+    /// Computes values until `values().len() ≥ len` (heaps `0 .. len`).
+    pub fn extend_to(&mut self, len: usize) {
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        while self.values.len() < len {
+            match self.engine {
+                Engine::Plain => self.plain_run(len),
+                Engine::Sparse => self.sparse_dispatch(len),
+            }
+        }
+    }
+
+    fn sparse_dispatch(&mut self, len: usize) {
+        let Some(sp) = self.sparse.as_mut() else {
+            return self.plain_run(len);
+        };
+        if self.values.len() >= sp.next_check {
+            sp.choose(&self.values);
+        }
+        let sp_moves = (&self.moves, sp, &mut self.values, &mut self.bits);
+        let (moves, sp, values, bits) = sp_moves;
+        match words_for(*bits) {
+            1 => sparse_run::<[u64; 1]>(moves, sp, values, bits, len),
+            2 => sparse_run::<[u64; 2]>(moves, sp, values, bits, len),
+            4 => sparse_run::<[u64; 4]>(moves, sp, values, bits, len),
+            8 => sparse_run::<[u64; 8]>(moves, sp, values, bits, len),
+            16 => sparse_run::<[u64; 16]>(moves, sp, values, bits, len),
+            _ => sparse_run::<Vec<u64>>(moves, sp, values, bits, len),
+        }
+    }
+
+    /// Plain mex over all options, until `len` values or the values need
+    /// a larger bit set.
+    fn plain_run(&mut self, len: usize) {
+        let words = words_for(self.bits);
+        let mut marks = vec![0u64; words];
+        let g = &mut self.values;
+        let mv = &self.moves;
+        while g.len() < len {
+            let n = g.len();
+            marks.fill(0);
+            let mut mark = |x: u32| marks[x as usize >> 6] |= 1u64 << (x & 63);
+            if mv.take_all.binary_search(&n).is_ok() {
+                mark(0);
+            }
+            for &k in &mv.take {
+                if k >= n {
+                    break;
+                }
+                mark(g[n - k]);
+            }
+            for &k in &mv.split2 {
+                if n < k + 2 {
+                    break;
+                }
+                let m = n - k;
+                for a in 1..=m / 2 {
+                    mark(g[a] ^ g[m - a]);
+                }
+            }
+            for &k in &mv.split3 {
+                if n < k + 3 {
+                    break;
+                }
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    let ga = g[a];
+                    for b in a..=(m - a) / 2 {
+                        mark(ga ^ g[b] ^ g[m - a - b]);
+                    }
+                }
+            }
+            let v = first_zero(&marks);
+            g.push(v);
+            if bit_len(v) > self.bits {
+                self.bits = bit_len(v);
+                return;
+            }
+        }
+    }
+
+    /// Periodicity of the values computed so far (cached once proved).
+    pub fn period(&self) -> PeriodStatus {
+        if let Some(p) = self.proved {
+            return PeriodStatus::Proved(p);
+        }
+        find_period(&self.values, self.code.max_parts(), self.code.max_take())
+    }
+
+    /// Computes values until the Guy–Smith theorem proves a period or
+    /// `limit` values are known. Checks at geometrically spaced lengths
+    /// (every 1/16) and jumps exactly to the length an apparent period
+    /// needs, so it stops at `h·e + h·p + t` values for octal games (a
+    /// little later, at most 1/16, when the period shows late).
+    /// `progress` is called with the number of values known.
+    pub fn solve(&mut self, limit: usize, mut progress: impl FnMut(usize)) -> PeriodStatus {
+        loop {
+            let status = self.period();
+            if let PeriodStatus::Proved(p) = status {
+                self.proved = Some(p);
+                return status;
+            }
+            let len = self.values.len();
+            if len >= limit {
+                return status;
+            }
+            let mut next = len.saturating_add((len / 16).max(64)).min(limit);
+            if let PeriodStatus::Apparent(p) = status {
+                if p.values_used > len {
+                    next = next.min(p.values_used);
+                }
+            }
+            while self.values.len() < next {
+                let step = (self.values.len() + (1 << 20)).min(next);
+                self.extend_to(step);
+                progress(self.values.len());
+            }
+        }
+    }
+
+    /// `G(n)` for any `n`: from the values, from a proved period, or by
+    /// computing up to `limit` values (stopping early once a period is
+    /// proved). `None` if `n ≥ limit` and no period was proved by then.
+    pub fn value_at(&mut self, n: u64, limit: usize) -> Option<u32> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(v);
+        }
+        if self.proved.is_none() {
+            let want = usize::try_from(n.saturating_add(1))
+                .unwrap_or(usize::MAX)
+                .min(limit);
+            self.solve(want, |_| {});
+        }
+        if let Some(p) = self.proved {
+            return p.value_at(&self.values, n);
+        }
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.values.get(i))
+            .copied()
+    }
+}
+
+/// The sparse method until `len` values, the next mask check, or a value
+/// that needs more bits than `M` holds.
+fn sparse_run<M: Marks>(
+    moves: &Moves,
+    sp: &mut Sparse,
+    g: &mut Vec<u32>,
+    bits: &mut u32,
+    len: usize,
+) {
+    let words = words_for(*bits);
+    let lim = 1u64 << *bits;
+    // rare_bits[par]: values that make a heap of parity `par` rare.
+    let mut rare_bits = [M::with_words(words), M::with_words(words)];
+    for (par, rb) in rare_bits.iter_mut().enumerate() {
+        for w in 0..(64 * words) as u32 {
+            if sp.is_rare(par, w) {
+                rb.set(w);
+            }
+        }
+    }
+    let mut marks = M::with_words(words);
+    let mut missing = M::with_words(words);
+    let stop = len.min(sp.next_check);
+    let split = moves.split2.as_slice();
+    let k_min = split.first().copied().unwrap_or(usize::MAX);
+    while g.len() < stop {
+        let n = g.len();
+        marks.clear();
+        if moves.take_all.binary_search(&n).is_ok() {
+            marks.set(0);
+        }
+        for &k in &moves.take {
+            if k >= n {
+                break;
+            }
+            marks.set(g[n - k]);
+        }
+        for &k in split {
+            if n < k + 2 {
+                break;
+            }
+            let m = n - k;
+            let gm = &g[..m];
+            for &(r, gr) in &sp.rare {
+                if r >= m {
+                    break;
+                }
+                marks.set(gr ^ gm[m - r]);
+            }
+        }
+        let rb = rare_bits[n & 1].words();
+        let mw = marks.words();
+        // c: the least unmarked common value.
+        let mut c = (64 * words) as u32;
+        for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
+            let w = a | b;
+            if w != u64::MAX {
+                c = (i as u32) * 64 + (!w).trailing_zeros();
+                break;
+            }
+        }
+        // Rare values below c not yet seen among the options.
+        let mut count = 0u32;
+        {
+            let miss = missing.words_mut();
+            for (i, ((m, &a), &b)) in miss.iter_mut().zip(mw).zip(rb).enumerate() {
+                let lo = (i as u32) * 64;
+                let below = if c >= lo + 64 {
+                    u64::MAX
+                } else if c <= lo {
+                    0
+                } else {
+                    (1u64 << (c - lo)) - 1
+                };
+                *m = b & !a & below;
+                count += m.count_ones();
+            }
+        }
+        let v = if count == 0 {
+            c
+        } else {
+            // Scan every split, smallest part first, until the missing
+            // rare values show up.
+            let miss = missing.words_mut();
+            if n >= k_min + 2 {
+                'scan: for a in 1..=(n - k_min) / 2 {
+                    let ga = g[a];
+                    for &k in split {
+                        if n < k + 2 * a {
+                            break;
+                        }
+                        let x = ga ^ g[n - k - a];
+                        let (wi, bit) = (x as usize >> 6, 1u64 << (x & 63));
+                        if let Some(w) = miss.get_mut(wi) {
+                            if *w & bit != 0 {
+                                *w &= !bit;
+                                count -= 1;
+                                if count == 0 {
+                                    break 'scan;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if count == 0 { c } else { first_zero_inv(miss) }
+        };
+        g.push(v);
+        sp.record(n, v);
+        if u64::from(v) >= lim {
+            *bits = bit_len(v);
+            sp.grow(*bits);
+            sp.next_check = n + 1;
+            return;
+        }
+        if sp.rare.len() > 2 * sp.rare_at_check + 64 {
+            sp.next_check = n + 1;
+            return;
+        }
+    }
+}
+
+/// The least value in the set (the set is non-empty).
+fn first_zero_inv(words: &[u64]) -> u32 {
+    for (i, &w) in words.iter().enumerate() {
+        if w != 0 {
+            return (i as u32) * 64 + w.trailing_zeros();
+        }
+    }
+    (words.len() as u32) * 64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(code: &str, engine: Engine, n: usize) -> Vec<u32> {
+        let code = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+        let mut s = NimSequence::new(code, engine);
+        s.extend_to(n);
+        s.values().to_vec()
+    }
+
+    #[test]
+    fn kayles_first_values() {
+        let want = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+        ];
+        assert_eq!(seq("0.77", Engine::Plain, 21), want);
+        assert_eq!(seq("0.77", Engine::Sparse, 21), want);
+    }
+
+    #[test]
+    fn sparse_matches_plain_on_a_few_codes() {
+        for code in [
+            "0.77", "0.07", "0.137", "4.07", "0.16", "0.56", "0.354", "0.007", "0.6",
+        ] {
+            assert_eq!(
+                seq(code, Engine::Sparse, 1500),
+                seq(code, Engine::Plain, 1500),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn subtraction_mod() {
+        let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]), Engine::Sparse);
+        assert_eq!(s.engine(), Engine::Plain);
+        s.extend_to(20);
+        assert!(
+            s.values()
+                .iter()
+                .enumerate()
+                .all(|(n, &v)| v as usize == n % 4)
+        );
+        assert_eq!(s.value_at(1_000_000_000_000_000_003, 1000), Some(3));
+    }
+
+    #[test]
+    fn values_grow_past_a_word() {
+        // 0.4444…: values climb; checks the bit-set growth paths.
+        let code = "0.".to_string() + &"4".repeat(40);
+        assert_eq!(
+            seq(&code, Engine::Sparse, 600),
+            seq(&code, Engine::Plain, 600)
+        );
+    }
+}

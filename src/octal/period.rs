@@ -1,0 +1,189 @@
+//! Periodicity of nim-sequences: the Guy–Smith proof and apparent periods.
+
+/// A period of a nim-sequence: `G(n + period) = G(n)` for all `n ≥ preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The first heap of the periodic part (counted from heap 0, at least 1).
+    pub preperiod: usize,
+    /// The (smallest) period.
+    pub period: usize,
+    /// Whether the Guy–Smith theorem proves it from the values at hand.
+    pub proved: bool,
+    /// How many values `G(0 .. values_used)` the proof reads: `h·e + h·p + t`.
+    /// For an apparent period this is more than the values available.
+    pub values_used: usize,
+}
+
+impl Period {
+    /// `G(n)` from the values of heaps `0 .. preperiod + period`.
+    pub fn value_at(&self, values: &[u32], n: u64) -> Option<u32> {
+        let e = self.preperiod as u64;
+        let idx = if n < e {
+            n
+        } else {
+            e + (n - e) % self.period as u64
+        };
+        values.get(usize::try_from(idx).ok()?).copied()
+    }
+}
+
+/// What is known about the period of a computed nim-sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PeriodStatus {
+    /// Proved by the Guy–Smith theorem: holds for every heap.
+    Proved(Period),
+    /// The last values repeat (over at least a quarter of them and at
+    /// least one whole period), but too few values are known for a proof.
+    Apparent(Period),
+    /// No period shows in the values.
+    Unknown,
+}
+
+impl PeriodStatus {
+    /// The period, proved or apparent.
+    pub fn period(&self) -> Option<Period> {
+        match self {
+            PeriodStatus::Proved(p) | PeriodStatus::Apparent(p) => Some(*p),
+            PeriodStatus::Unknown => None,
+        }
+    }
+
+    pub fn is_proved(&self) -> bool {
+        matches!(self, PeriodStatus::Proved(_))
+    }
+}
+
+/// `h·(e + p) + t`, the number of values the Guy–Smith theorem needs
+/// (saturating: a huge `t` simply never proves anything).
+pub fn values_needed(max_parts: usize, max_take: u64, preperiod: usize, period: usize) -> usize {
+    let t = usize::try_from(max_take).unwrap_or(usize::MAX);
+    preperiod
+        .saturating_add(period)
+        .saturating_mul(max_parts.max(1))
+        .saturating_add(t)
+}
+
+/// First index `q ≥ p` such that `G(j) = G(j − p)` for all `q ≤ j < len`,
+/// scanning down from `from` (all `j ≥ from` are known to match).
+fn periodic_from(values: &[u32], p: usize, from: usize) -> usize {
+    let mut j = from;
+    while j > p && values[j - 1] == values[j - 1 - p] {
+        j -= 1;
+    }
+    j
+}
+
+/// Whether `G(j) = G(j − p)` for all `lo ≤ j < len` (`lo ≥ p`), checked
+/// from the end so that a wrong `p` usually fails at once.
+fn matches_down_to(values: &[u32], p: usize, lo: usize) -> bool {
+    values[lo..]
+        .iter()
+        .rev()
+        .zip(values[lo - p..values.len() - p].iter().rev())
+        .all(|(a, b)| a == b)
+}
+
+/// Periodicity of `values = G(0), G(1), …` for a code whose moves leave at
+/// most `max_parts` heaps and remove at most `max_take` tokens.
+///
+/// Proved: the smallest `p` (and for it the smallest `e ≥ 1`) with
+/// `G(n + p) = G(n)` for all `e ≤ n < len − p` and `len ≥ h·e + h·p + t`;
+/// by the Guy–Smith theorem the window `e ≤ n < h·e + (h − 1)·p + t` alone
+/// implies the period for every heap, so for genuine values this is the
+/// same as asking only the window. Cost: one backward scan per candidate
+/// `p`, stopping at the first mismatch — O(len · small) for real sequences.
+pub fn find_period(values: &[u32], max_parts: usize, max_take: u64) -> PeriodStatus {
+    let len = values.len();
+    let h = max_parts.max(1);
+    let t = usize::try_from(max_take).unwrap_or(usize::MAX);
+    // Proof: e + p ≤ q_max, and the stretch [q_max, len) must match.
+    if len > t {
+        let q_max = (len - t) / h;
+        for p in 1..q_max {
+            if matches_down_to(values, p, q_max) {
+                let q = periodic_from(values, p, q_max);
+                let e = q.saturating_sub(p).max(1);
+                return PeriodStatus::Proved(Period {
+                    preperiod: e,
+                    period: p,
+                    proved: true,
+                    values_used: values_needed(h, max_take, e, p),
+                });
+            }
+        }
+    }
+    // Apparent: the last max(p, len/4) values repeat with period p.
+    for p in 1..=len / 2 {
+        let stretch = p.max(len.div_ceil(4));
+        if stretch + p > len {
+            break;
+        }
+        if matches_down_to(values, p, len - stretch) {
+            let q = periodic_from(values, p, len - stretch);
+            let e = q.saturating_sub(p).max(1);
+            return PeriodStatus::Apparent(Period {
+                preperiod: e,
+                period: p,
+                proved: false,
+                values_used: values_needed(h, max_take, e, p),
+            });
+        }
+    }
+    PeriodStatus::Unknown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proves_only_with_enough_values() {
+        // 0.1: G = 0 1 0 0 0 …; h = 1, t = 1: e = 2, p = 1 needs 4 values.
+        let v = [0, 1, 0, 0, 0, 0];
+        assert!(matches!(
+            find_period(&v[..4], 1, 1),
+            PeriodStatus::Proved(Period {
+                preperiod: 2,
+                period: 1,
+                values_used: 4,
+                ..
+            })
+        ));
+        assert!(!find_period(&v[..3], 1, 1).is_proved());
+    }
+
+    #[test]
+    fn preperiod_is_at_least_one() {
+        // 4.: values 0 0 1 0 1 0 …: e = 1, p = 2, needs 2·3 = 6 values.
+        let v = [0, 0, 1, 0, 1, 0, 1, 0];
+        let s = find_period(&v[..6], 2, 0);
+        assert_eq!(
+            s.period().map(|p| (p.preperiod, p.period, p.proved)),
+            Some((1, 2, true))
+        );
+        assert!(!find_period(&v[..5], 2, 0).is_proved());
+    }
+
+    #[test]
+    fn apparent_then_unknown() {
+        let v: Vec<u32> = (0..40).map(|i| if i < 20 { i } else { i % 3 }).collect();
+        assert!(matches!(find_period(&v, 2, 2), PeriodStatus::Apparent(_)));
+        let w: Vec<u32> = (0..40).collect();
+        assert_eq!(find_period(&w, 2, 2), PeriodStatus::Unknown);
+        assert_eq!(find_period(&[], 2, 2), PeriodStatus::Unknown);
+    }
+
+    #[test]
+    fn value_by_period() {
+        let p = Period {
+            preperiod: 1,
+            period: 2,
+            proved: true,
+            values_used: 6,
+        };
+        let v = [0, 0, 1];
+        assert_eq!(p.value_at(&v, 0), Some(0));
+        assert_eq!(p.value_at(&v, 1_000_000_000_000_000_000), Some(1));
+        assert_eq!(p.value_at(&v, 1_000_000_000_000_000_001), Some(0));
+    }
+}
