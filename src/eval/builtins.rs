@@ -91,7 +91,7 @@ impl Builtin {
             Min => "min(a, b, ...) or min(xs)",
             Max => "max(a, b, ...) or max(xs)",
             Abs => "abs(n)",
-            Sum => "sum(xs): the sum of integers",
+            Sum => "sum(xs): the sum of integers, or the disjunctive sum of positions",
             Sorted => "sorted(xs): a sorted list",
             Xor => "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum)",
             Mex => "mex(xs): the least non-negative integer not in xs",
@@ -142,8 +142,21 @@ impl Builtin {
                 })
             }
             Sum => {
+                let items = elements(&args[0], arg_span(0), self)?;
+                // A sum of positions is their disjunctive sum.
+                if items.iter().any(|x| matches!(x, Value::Pos(_))) {
+                    let mut comps = Vec::new();
+                    for x in items {
+                        match x {
+                            Value::Pos(cs) => comps.extend(cs.iter().cloned()),
+                            Value::Int(0) => {}
+                            other => return Err(not(&other, "positions (or 0)", arg_span(0), self)),
+                        }
+                    }
+                    return Ok(Value::Pos(comps.into()));
+                }
                 let mut total: i64 = 0;
-                for x in elements(&args[0], arg_span(0), self)? {
+                for x in items {
                     let n = int(&x, arg_span(0), self)?;
                     total = total.checked_add(n).ok_or(Error::Overflow {
                         op: "sum".into(),
