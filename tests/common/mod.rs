@@ -1,0 +1,78 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use grundy::query::{Answer, Outcome};
+use grundy::session::{Mode, Session};
+
+/// Run a program; every query must succeed.
+pub fn answers(text: &str) -> Vec<Answer> {
+    let mut s = Session::new(2_000_000);
+    answers_in(&mut s, text)
+}
+
+pub fn answers_in(s: &mut Session, text: &str) -> Vec<Answer> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    s.run_text("test.game", text, Mode::Run, &mut |s, r| match r {
+        Ok(a) => out.push(a),
+        Err(e) => errors.push(e.render_plain(&s.sources)),
+    });
+    assert!(errors.is_empty(), "errors:\n{}", errors.join("\n"));
+    out
+}
+
+pub fn one(text: &str) -> Answer {
+    let mut a = answers(text);
+    assert_eq!(a.len(), 1, "expected one answer");
+    a.pop().unwrap()
+}
+
+pub fn grundy(a: &Answer) -> u64 {
+    match a {
+        Answer::Grundy { value, .. } => *value,
+        other => panic!("not a grundy answer: {other:?}"),
+    }
+}
+
+pub fn outcome(a: &Answer) -> Outcome {
+    match a {
+        Answer::Outcome { outcome, .. } => *outcome,
+        other => panic!("not an outcome answer: {other:?}"),
+    }
+}
+
+pub fn moves(a: &Answer) -> Vec<String> {
+    match a {
+        Answer::Winning { moves, .. } => moves.clone(),
+        other => panic!("not a winning answer: {other:?}"),
+    }
+}
+
+pub fn sequence(a: &Answer) -> Vec<u64> {
+    match a {
+        Answer::Sequence { values, .. } => values.clone(),
+        other => panic!("not a sequence answer: {other:?}"),
+    }
+}
+
+pub fn table(a: &Answer) -> Vec<Vec<u64>> {
+    match a {
+        Answer::Table { rows, .. } => rows.clone(),
+        other => panic!("not a table answer: {other:?}"),
+    }
+}
+
+pub fn mex(xs: impl IntoIterator<Item = u64>) -> u64 {
+    let mut v: Vec<u64> = xs.into_iter().collect();
+    v.sort_unstable();
+    v.dedup();
+    let mut m = 0;
+    for x in v {
+        if x == m {
+            m += 1;
+        } else if x > m {
+            break;
+        }
+    }
+    m
+}
