@@ -235,9 +235,9 @@ impl Digraph {
         let n = self.num_vertices();
         let mut new_index = vec![u32::MAX; n];
         let mut old = Vec::new();
-        for v in 0..n {
+        for (v, slot) in new_index.iter_mut().enumerate() {
             if keep.get(v).copied().unwrap_or(false) {
-                new_index[v] = old.len() as u32;
+                *slot = old.len() as u32;
                 old.push(v as u32);
             }
         }
