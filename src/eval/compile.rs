@@ -89,6 +89,9 @@ impl Scope {
     }
 }
 
+/// Compiled `for` bindings and the `if` condition.
+pub type CompiledClauses = (Vec<(CPattern, Node)>, Option<Node>);
+
 pub struct Compiler<'a> {
     pub defs: &'a Defs,
 }
@@ -149,7 +152,7 @@ impl<'a> Compiler<'a> {
         &self,
         c: &Clauses,
         scope: &mut Scope,
-    ) -> Result<(Vec<(CPattern, Node)>, Option<Node>)> {
+    ) -> Result<CompiledClauses> {
         let mut bindings = Vec::new();
         for b in &c.bindings {
             // The iterated expression sees the earlier bindings, not its own.
