@@ -1,0 +1,489 @@
+//! Spine benchmark: the interpreter against the same games written by hand.
+//!
+//! `cargo bench --bench spine` builds the state graph of Wythoff (every
+//! position below 300×300) and of Chomp 7×7 twice each, side by side:
+//!
+//! - interpreted: `bench/games/wythoff.game` and `bench/games/chomp.game`
+//!   run through `Session::run_text`, as `grundy run` would;
+//! - hand-written: plain Rust below doing the same work — discover the
+//!   positions from the root with an explicit stack, intern each one in an
+//!   `FxHashMap` to a dense id, store the option lists (CSR: a range per
+//!   position into one edge array), and compute Grundy values by mex.
+//!
+//! Both sides are checked to agree (position and edge counts, and the
+//! Grundy value of every position) before anything is printed, so the ratio
+//! always compares the same work.
+//!
+//! Options (after `--`): `--runs N` (timed runs per side, default 5; the
+//! median is reported), `--wythoff N` (side of the Wythoff square, default
+//! 300), `--only wythoff|chomp`, `--interp-only` (for profilers: runs the
+//! interpreter once per game and skips the hand-written side and checks).
+
+use std::hash::Hash;
+use std::time::Instant;
+
+use grundy::query::Answer;
+use grundy::session::{Mode, Session};
+use rustc_hash::FxHashMap;
+
+const WYTHOFF_FILE: &str = include_str!("../bench/games/wythoff.game");
+const CHOMP_FILE: &str = include_str!("../bench/games/chomp.game");
+
+// ---------------------------------------------------------------------------
+// Hand-written side.
+
+/// A game written by hand: a position type and how to list its options.
+trait HandGame {
+    type Pos: Copy + Eq + Hash;
+    fn options(&self, p: &Self::Pos, out: &mut Vec<Self::Pos>);
+}
+
+const UNEXPANDED: u32 = u32::MAX;
+const UNKNOWN: u32 = u32::MAX;
+
+/// The state graph: positions interned to dense ids, options in CSR form
+/// (`range[id]` is a slice of `edges`), Grundy values by id.
+struct Graph<P> {
+    ids: FxHashMap<P, u32>,
+    pos: Vec<P>,
+    range: Vec<(u32, u32)>,
+    edges: Vec<u32>,
+    grundy: Vec<u32>,
+}
+
+impl<P: Copy + Eq + Hash> Graph<P> {
+    fn new() -> Self {
+        Graph {
+            ids: FxHashMap::default(),
+            pos: Vec::new(),
+            range: Vec::new(),
+            edges: Vec::new(),
+            grundy: Vec::new(),
+        }
+    }
+
+    fn intern(&mut self, p: P) -> u32 {
+        let next = self.pos.len() as u32;
+        let id = *self.ids.entry(p).or_insert(next);
+        if id == next {
+            self.pos.push(p);
+            self.range.push((UNEXPANDED, UNEXPANDED));
+            self.grundy.push(UNKNOWN);
+        }
+        id
+    }
+
+    fn expand<G: HandGame<Pos = P>>(&mut self, g: &G, id: u32, buf: &mut Vec<P>) {
+        if self.range[id as usize].0 != UNEXPANDED {
+            return;
+        }
+        buf.clear();
+        g.options(&self.pos[id as usize], buf);
+        let start = self.edges.len() as u32;
+        for &q in buf.iter() {
+            let c = self.intern(q);
+            self.edges.push(c);
+        }
+        self.range[id as usize] = (start, self.edges.len() as u32);
+    }
+
+    /// Post-order over the reachable graph with an explicit stack: expand a
+    /// position when first reached, then its value is the mex of its options'.
+    fn solve<G: HandGame<Pos = P>>(g: &G, root: P) -> (Self, u32) {
+        let mut gr = Graph::new();
+        let mut buf = Vec::new();
+        let root = gr.intern(root);
+        gr.expand(g, root, &mut buf);
+        let mut stack: Vec<(u32, u32)> = vec![(root, gr.range[root as usize].0)];
+        let mut seen: Vec<bool> = Vec::new();
+        while let Some(&mut (id, ref mut cursor)) = stack.last_mut() {
+            let end = gr.range[id as usize].1;
+            while *cursor < end && gr.grundy[gr.edges[*cursor as usize] as usize] != UNKNOWN {
+                *cursor += 1;
+            }
+            if *cursor < end {
+                let child = gr.edges[*cursor as usize];
+                gr.expand(g, child, &mut buf);
+                stack.push((child, gr.range[child as usize].0));
+                continue;
+            }
+            let (a, b) = gr.range[id as usize];
+            let n = (b - a) as usize;
+            seen.clear();
+            seen.resize(n + 1, false);
+            for &c in &gr.edges[a as usize..b as usize] {
+                let v = gr.grundy[c as usize] as usize;
+                if v <= n {
+                    seen[v] = true;
+                }
+            }
+            gr.grundy[id as usize] = seen.iter().position(|s| !s).unwrap_or(n) as u32;
+            stack.pop();
+        }
+        (gr, root)
+    }
+
+    fn value(&self, p: &P) -> Option<u32> {
+        self.ids.get(p).map(|&id| self.grundy[id as usize])
+    }
+
+    /// Heap bytes held, per position: the hash table (key, value and a
+    /// control byte per bucket), the position list, ranges, edges, values.
+    fn bytes_per_position(&self) -> f64 {
+        let entry = std::mem::size_of::<(P, u32)>() + 1;
+        let bytes = self.ids.capacity() * entry
+            + self.pos.capacity() * std::mem::size_of::<P>()
+            + self.range.capacity() * 8
+            + self.edges.capacity() * 4
+            + self.grundy.capacity() * 4;
+        bytes as f64 / self.pos.len().max(1) as f64
+    }
+}
+
+struct Wythoff;
+
+impl HandGame for Wythoff {
+    type Pos = (u32, u32);
+    fn options(&self, &(a, b): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+        for k in 1..=a {
+            out.push((a - k, b));
+        }
+        for k in 1..=b {
+            out.push((a, b - k));
+        }
+        for k in 1..=a.min(b) {
+            out.push((a - k, b - k));
+        }
+    }
+}
+
+/// Chomp with up to 7 rows: row lengths, row 0 first, 0 = no row.
+struct Chomp;
+
+impl HandGame for Chomp {
+    type Pos = [u8; 7];
+    fn options(&self, rows: &[u8; 7], out: &mut Vec<[u8; 7]>) {
+        for i in 0..7 {
+            for j in 0..rows[i] {
+                if (i, j) == (0, 0) {
+                    continue;
+                }
+                let mut next = *rows;
+                for r in &mut next[i..] {
+                    *r = (*r).min(j);
+                }
+                out.push(next);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Interpreted side.
+
+struct InterpRun {
+    session: Session,
+    answer: Answer,
+}
+
+fn run_interp(name: &str, text: &str) -> InterpRun {
+    let mut session = Session::new(50_000_000);
+    let mut answer = None;
+    let ok = session.run_text(name, text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => answer = Some(a),
+        Err(e) => panic!("{name}: {e:?}"),
+    });
+    assert!(ok, "{name} failed");
+    InterpRun {
+        session,
+        answer: answer.expect("the file has a query"),
+    }
+}
+
+/// Run more queries in a solved session (not timed), collecting answers.
+fn ask(session: &mut Session, text: &str) -> Vec<Answer> {
+    let mut out = Vec::new();
+    let ok = session.run_text("check.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(a),
+        Err(e) => panic!("check query failed: {e:?}"),
+    });
+    assert!(ok);
+    out
+}
+
+fn grundy_of(a: &Answer) -> u64 {
+    match a {
+        Answer::Grundy { value, .. } => *value,
+        other => panic!("expected a Grundy value, got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Measurement.
+
+struct Row {
+    game: String,
+    positions: usize,
+    edges: usize,
+    interp_s: f64,
+    hand_s: f64,
+    interp_bpp: f64,
+    hand_bpp: f64,
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+/// Time both sides `runs` times, alternating so that load on the machine
+/// hits both alike; the results of the last runs are kept for checking.
+fn measure<G: HandGame>(
+    runs: usize,
+    name: &str,
+    text: &str,
+    game: &G,
+    root: G::Pos,
+) -> (Vec<f64>, Vec<f64>, InterpRun, Graph<G::Pos>, u32) {
+    let (mut ti, mut th) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let r = run_interp(name, text);
+        ti.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let h = Graph::solve(game, root);
+        th.push(t.elapsed().as_secs_f64());
+        // Dropping is outside the timings, on both sides.
+        last = Some((r, h));
+    }
+    let (r, (h, root_id)) = last.expect("at least one run");
+    (ti, th, r, h, root_id)
+}
+
+fn bench_wythoff(runs: usize, side: u32) -> Row {
+    let text = WYTHOFF_FILE.replace(
+        "grundy Wythoff(299, 299)",
+        &format!("grundy Wythoff({0}, {0})", side - 1),
+    );
+    let (ti, th, mut r, h, root) =
+        measure(runs, "wythoff.game", &text, &Wythoff, (side - 1, side - 1));
+    let positions = r.session.solver.len();
+    let edges = r.session.solver.edge_count();
+    let interp_bpp = r.session.solver.bytes_per_position();
+    assert_eq!(positions, h.pos.len(), "Wythoff: position counts differ");
+    assert_eq!(edges, h.edges.len(), "Wythoff: edge counts differ");
+    assert_eq!(grundy_of(&r.answer), u64::from(h.grundy[root as usize]));
+    // Every value, through the language's own `table` query.
+    let answers = ask(
+        &mut r.session,
+        &format!("table Wythoff 0..{side}, 0..{side}"),
+    );
+    let Answer::Table { rows, .. } = &answers[0] else {
+        panic!("expected a table")
+    };
+    for (a, row) in rows.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            assert_eq!(
+                Some(v as u32),
+                h.value(&(a as u32, b as u32)),
+                "Wythoff({a}, {b})"
+            );
+        }
+    }
+    // Wythoff's P-positions: (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.
+    for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)] {
+        if b < side {
+            assert_eq!(h.value(&(a, b)), Some(0), "Wythoff({a}, {b}) is P");
+            assert_eq!(h.value(&(b, a)), Some(0), "Wythoff({b}, {a}) is P");
+        }
+    }
+    assert_ne!(h.value(&(2, 2)), Some(0));
+    Row {
+        game: format!("Wythoff {side}x{side}"),
+        positions,
+        edges,
+        interp_s: median(ti),
+        hand_s: median(th),
+        interp_bpp,
+        hand_bpp: h.bytes_per_position(),
+    }
+}
+
+fn bench_chomp(runs: usize) -> Row {
+    let (ti, th, mut r, h, root) = measure(runs, "chomp.game", CHOMP_FILE, &Chomp, [7; 7]);
+    let positions = r.session.solver.len();
+    let edges = r.session.solver.edge_count();
+    let interp_bpp = r.session.solver.bytes_per_position();
+    assert_eq!(positions, h.pos.len(), "Chomp: position counts differ");
+    assert_eq!(edges, h.edges.len(), "Chomp: edge counts differ");
+    let root_value = h.grundy[root as usize];
+    assert_eq!(grundy_of(&r.answer), u64::from(root_value));
+    assert_ne!(
+        root_value, 0,
+        "Chomp 7x7 is an N-position (strategy stealing)"
+    );
+    // Known P-positions: the poisoned square alone, equal-armed L shapes.
+    for p in [
+        [1, 0, 0, 0, 0, 0, 0],
+        [2, 1, 0, 0, 0, 0, 0],
+        [7, 1, 1, 1, 1, 1, 1],
+    ] {
+        assert_eq!(h.value(&p), Some(0), "Chomp {p:?} is P");
+    }
+    // Every value, asked of the interpreter one position at a time.
+    let mut text = String::new();
+    for p in &h.pos {
+        let rows: Vec<String> = p
+            .iter()
+            .filter(|&&x| x > 0)
+            .map(|x| x.to_string())
+            .collect();
+        text.push_str(&format!("grundy Chomp([{}])\n", rows.join(", ")));
+    }
+    let answers = ask(&mut r.session, &text);
+    for (p, a) in h.pos.iter().zip(&answers) {
+        assert_eq!(grundy_of(a), u64::from(h.value(p).unwrap()), "Chomp {p:?}");
+    }
+    assert_eq!(
+        r.session.solver.len(),
+        positions,
+        "the checks found no new position"
+    );
+    Row {
+        game: "Chomp 7x7".into(),
+        positions,
+        edges,
+        interp_s: median(ti),
+        hand_s: median(th),
+        interp_bpp,
+        hand_bpp: h.bytes_per_position(),
+    }
+}
+
+fn si(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1}k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut runs = 5usize;
+    let mut side = 300u32;
+    let mut only: Option<String> = None;
+    let mut interp_only = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .unwrap_or_else(|| panic!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--runs" => runs = value().parse().expect("--runs N"),
+            "--wythoff" => side = value().parse().expect("--wythoff N"),
+            "--only" => only = Some(value()),
+            "--interp-only" => interp_only = true,
+            other => {
+                eprintln!(
+                    "usage: cargo bench --bench spine -- [--runs N] [--wythoff N] \
+                     [--only wythoff|chomp] [--interp-only]\nunknown argument {other}"
+                );
+                std::process::exit(2);
+            }
+        }
+    }
+    assert!(runs >= 1 && side >= 1);
+    let want = |g: &str| only.as_deref().is_none_or(|o| o == g);
+
+    if interp_only {
+        if want("wythoff") {
+            let text = WYTHOFF_FILE.replace(
+                "grundy Wythoff(299, 299)",
+                &format!("grundy Wythoff({0}, {0})", side - 1),
+            );
+            let t = Instant::now();
+            let r = run_interp("wythoff.game", &text);
+            println!(
+                "Wythoff {side}x{side}: {} positions, {} edges, {:.3}s",
+                r.session.solver.len(),
+                r.session.solver.edge_count(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        if want("chomp") {
+            let t = Instant::now();
+            let r = run_interp("chomp.game", CHOMP_FILE);
+            println!(
+                "Chomp 7x7: {} positions, {} edges, {:.3}s",
+                r.session.solver.len(),
+                r.session.solver.edge_count(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        return;
+    }
+
+    let mut rows = Vec::new();
+    if want("wythoff") {
+        rows.push(bench_wythoff(runs, side));
+    }
+    if want("chomp") {
+        rows.push(bench_chomp(runs));
+    }
+    println!("spine benchmark: median of {runs} runs per side, interleaved; values checked equal");
+    println!(
+        "{:<16} {:>9} {:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>7}",
+        "game",
+        "positions",
+        "edges",
+        "interp s",
+        "hand s",
+        "interp p/s",
+        "hand p/s",
+        "interp e/s",
+        "hand e/s",
+        "interp B/p",
+        "hand B/p",
+        "ratio"
+    );
+    for r in &rows {
+        println!(
+            "{:<16} {:>9} {:>10} {:>10.4} {:>10.4} {:>11} {:>11} {:>11} {:>11} {:>9.0} {:>9.0} {:>7.1}",
+            r.game,
+            r.positions,
+            r.edges,
+            r.interp_s,
+            r.hand_s,
+            si(r.positions as f64 / r.interp_s),
+            si(r.positions as f64 / r.hand_s),
+            si(r.edges as f64 / r.interp_s),
+            si(r.edges as f64 / r.hand_s),
+            r.interp_bpp,
+            r.hand_bpp,
+            r.interp_s / r.hand_s
+        );
+    }
+    for r in &rows {
+        let ratio = r.interp_s / r.hand_s;
+        let verdict = if ratio <= 3.0 {
+            "meets the long-run goal (<= 3)"
+        } else if ratio <= 5.0 {
+            "meets the target (<= 5)"
+        } else {
+            "ABOVE the target of 5"
+        };
+        println!(
+            "{}: interpreted / hand-written = {ratio:.1}, {verdict}",
+            r.game
+        );
+    }
+}
