@@ -81,6 +81,33 @@ pub fn text(a: &Answer) -> String {
             }
             s
         }
+        Answer::Period(p) => {
+            let code = p
+                .code
+                .as_ref()
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default();
+            match &p.period {
+                Some(per) if per.proved => format!(
+                    "period {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
+                    p.game, per.preperiod, per.period, per.values_used
+                ),
+                Some(per) => format!(
+                    "period {}{code}: apparent preperiod {}, period {} (not proved: {})",
+                    p.game,
+                    per.preperiod,
+                    per.period,
+                    p.unprovable.clone().unwrap_or_else(|| format!(
+                        "a proof needs {} values, {} were computed",
+                        per.values_used, p.values_computed
+                    ))
+                ),
+                None => format!(
+                    "period {}{code}: no period in the first {} values",
+                    p.game, p.values_computed
+                ),
+            }
+        }
     }
 }
 
@@ -126,5 +153,15 @@ pub fn json(a: &Answer) -> Json {
         } => {
             json!({"query": "table", "game": game, "row_from": row_from, "col_from": col_from, "rows": rows})
         }
+        Answer::Period(p) => json!({
+            "query": "period",
+            "game": p.game,
+            "code": p.code,
+            "preperiod": p.period.map(|x| x.preperiod),
+            "period": p.period.map(|x| x.period),
+            "proved": p.period.is_some_and(|x| x.proved),
+            "values_used": p.period.map(|x| x.values_used),
+            "values_computed": p.values_computed,
+        }),
     }
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Defs, GameId, GameKind, Interp, Node, Scope, Value};
+use crate::octal::{Period, find_period};
 use crate::session::Session;
 use crate::solve::Solver;
 use crate::syntax::Span;
@@ -60,7 +61,25 @@ pub enum Answer {
         col_from: i64,
         rows: Vec<Vec<u64>>,
     },
+    Period(PeriodAnswer),
 }
+
+/// What `period G` found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodAnswer {
+    pub game: String,
+    /// The octal code, for octal and subtraction games.
+    pub code: Option<String>,
+    /// None when no period shows in the values computed.
+    pub period: Option<Period>,
+    /// How many values G(0), G(1), ... were computed.
+    pub values_computed: usize,
+    /// Why a period cannot be proved (rule games), if so.
+    pub unprovable: Option<String>,
+}
+
+/// A rule game's `period` looks at this many values.
+pub const RULE_PERIOD_VALUES: i64 = 1000;
 
 #[derive(Debug)]
 pub struct CompiledQuery {
@@ -76,6 +95,7 @@ enum CKind {
     Winning(Option<Play>, Node),
     Sequence(GameId, Node),
     Table(GameId, Node, Node),
+    Period(GameId),
 }
 
 /// Ranges in `sequence` and `table` may hold this many values.
@@ -95,6 +115,7 @@ impl CompiledQuery {
             QueryKind::Table(g, a, b) => {
                 CKind::Table(game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
             }
+            QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
             _ => {
                 return Err(Error::Query {
                     message: "this query is not available yet".into(),
@@ -180,8 +201,7 @@ impl CompiledQuery {
                 let (from, to) = ctx.range(r)?;
                 let mut values = Vec::new();
                 for n in from..to {
-                    let id = ctx.solver.intern(ctx.defs, *g, &[Value::Int(n)], span)?;
-                    values.push(ctx.solver.grundy(ctx.defs, ctx.interrupt, id, span)?);
+                    values.push(ctx.heap(*g, n)?);
                 }
                 Ok(Answer::Sequence {
                     game: ctx.defs.game(*g).name.clone(),
@@ -216,6 +236,7 @@ impl CompiledQuery {
                     rows,
                 })
             }
+            CKind::Period(g) => ctx.period(*g).map(Answer::Period),
         }
     }
 }
@@ -297,6 +318,73 @@ impl Ctx<'_> {
                 "write a range of parameters, e.g. `0..=20`",
                 x.span,
             )),
+        }
+    }
+
+    /// G(n) of a one-parameter game; octal games read their sequence
+    /// without interning positions.
+    fn heap(&mut self, g: GameId, n: i64) -> Result<u64> {
+        if let GameKind::Octal(code) = &self.defs.game(g).kind {
+            let n = u64::try_from(n).map_err(|_| Error::Value {
+                message: format!("heap {n} is negative"),
+                help: "heap sizes are counted from 0".into(),
+                span: self.span,
+            })?;
+            return self
+                .solver
+                .heap_value(self.defs, self.interrupt, g, code, n, self.span);
+        }
+        let id = self
+            .solver
+            .intern(self.defs, g, &[Value::Int(n)], self.span)?;
+        self.solver.grundy(self.defs, self.interrupt, id, self.span)
+    }
+
+    fn period(&mut self, g: GameId) -> Result<PeriodAnswer> {
+        let def = self.defs.game(g);
+        let name = def.name.clone();
+        match &def.kind {
+            GameKind::Octal(code) => {
+                let code = code.clone();
+                let budget = self.solver.budget;
+                let interrupt = self.interrupt;
+                let span = self.span;
+                let seq = self.solver.sequence(g, &code);
+                // Compute until Guy–Smith proves a period or the budget is
+                // spent, in chunks so that Ctrl-C is heard.
+                let mut status = seq.period();
+                while !status.is_proved() && seq.len() < budget {
+                    if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                        return Err(Error::Interrupted { span });
+                    }
+                    let next = budget.min(seq.len().saturating_add(1 << 16));
+                    status = seq.solve(next, |_| {});
+                }
+                Ok(PeriodAnswer {
+                    game: name,
+                    code: Some(code.to_string()),
+                    period: status.period(),
+                    values_computed: seq.len(),
+                    unprovable: None,
+                })
+            }
+            _ => {
+                let mut values = Vec::new();
+                for n in 0..RULE_PERIOD_VALUES {
+                    values.push(u32::try_from(self.heap(g, n)?).unwrap_or(u32::MAX));
+                }
+                // No theorem bounds a rule game's moves: only an apparent period.
+                let status = find_period(&values, 1, u64::MAX);
+                Ok(PeriodAnswer {
+                    game: name,
+                    code: None,
+                    period: status.period(),
+                    values_computed: values.len(),
+                    unprovable: Some(
+                        "a rule game: no periodicity theorem applies, so the period is only apparent".into(),
+                    ),
+                })
+            }
         }
     }
 

@@ -6,23 +6,84 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::{Error, Result};
 use crate::eval::interp::TargetBuf;
-use crate::eval::{Comp, Defs, GameKind, Interp, Value};
+use crate::eval::{Comp, Defs, GameId, GameKind, Interp, Value};
+use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::syntax::Span;
 
 use super::{Solver, UNEXPANDED};
 
-/// Values theory gives without expanding: a nim-heap is worth its size.
-pub fn fast_grundy(defs: &Defs, c: &Comp) -> Option<u64> {
-    match defs.game(c.game).kind {
-        GameKind::Nim | GameKind::Star => match c.args.first() {
-            Some(Value::Int(n)) => u64::try_from(*n).ok(),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 impl Solver {
+    /// A value known without expanding: a nim-heap is worth its size; an
+    /// octal or subtraction heap is read from its nim-sequence, which is
+    /// extended on demand and, once its period is proved (Guy–Smith),
+    /// answers any heap size.
+    pub(super) fn fast_grundy(
+        &mut self,
+        defs: &Defs,
+        interrupt: &AtomicBool,
+        id: u32,
+        span: Span,
+    ) -> Result<Option<u64>> {
+        let comp = self.comp(id);
+        let n = match comp.args.first() {
+            Some(Value::Int(n)) => *n,
+            _ => return Ok(None),
+        };
+        let game = comp.game;
+        match &defs.game(game).kind {
+            GameKind::Nim | GameKind::Star => Ok(u64::try_from(n).ok()),
+            GameKind::Octal(code) => {
+                let n = u64::try_from(n).unwrap_or(0);
+                let code = code.clone();
+                self.heap_value(defs, interrupt, game, &code, n, span)
+                    .map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `G(n)` of an octal or subtraction game: from the values known, or
+    /// by extending the sequence in chunks (so Ctrl-C is heard) until the
+    /// heap is reached or a period is proved; the budget bounds the work.
+    pub fn heap_value(
+        &mut self,
+        defs: &Defs,
+        interrupt: &AtomicBool,
+        game: GameId,
+        code: &OctalCode,
+        n: u64,
+        span: Span,
+    ) -> Result<u64> {
+        let budget = self.budget;
+        let seq = self.sequence(game, code);
+        let target = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
+        loop {
+            if let Some(v) = known(seq, n) {
+                return Ok(u64::from(v));
+            }
+            let len = seq.len();
+            if len >= budget {
+                return Err(Error::Budget {
+                    game: defs.game(game).name.clone(),
+                    budget,
+                    span,
+                });
+            }
+            if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(Error::Interrupted { span });
+            }
+            let next = target.min(budget).min(len.saturating_add(1 << 16));
+            seq.solve(next, |_| {});
+        }
+    }
+
+    /// The nim-sequence of an octal or subtraction game (created on first use).
+    pub fn sequence(&mut self, game: GameId, code: &OctalCode) -> &mut NimSequence {
+        self.sequences
+            .entry(game)
+            .or_insert_with(|| NimSequence::new(code.clone(), Engine::Sparse))
+    }
+
     /// List the options of component `id` (once; later calls return at once).
     pub fn expand(
         &mut self,
@@ -135,5 +196,16 @@ impl Solver {
             }
         }
         Ok(())
+    }
+}
+
+/// `G(n)` if already computed, or given by a proved period.
+fn known(seq: &NimSequence, n: u64) -> Option<u32> {
+    if let Some(v) = usize::try_from(n).ok().and_then(|i| seq.values().get(i)) {
+        return Some(*v);
+    }
+    match seq.period() {
+        PeriodStatus::Proved(p) => p.value_at(seq.values(), n),
+        _ => None,
     }
 }

@@ -6,6 +6,7 @@
 mod expand;
 mod misere;
 
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -15,6 +16,7 @@ use rustc_hash::FxBuildHasher;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
 use crate::eval::{Comp, Defs, GameId, Value};
+use crate::octal::NimSequence;
 use crate::syntax::Span;
 
 pub use misere::MisereStore;
@@ -59,6 +61,8 @@ pub struct Solver {
     parts: Vec<u32>,
     grundy: Vec<u64>,
     pub misere: MisereStore,
+    /// Nim-sequences of octal and subtraction games, by game.
+    sequences: HashMap<GameId, NimSequence, FxBuildHasher>,
     pub budget: usize,
     ticks: u32,
 }
@@ -78,6 +82,7 @@ impl Solver {
             parts: Vec::new(),
             grundy: Vec::new(),
             misere: MisereStore::default(),
+            sequences: HashMap::default(),
             budget,
             ticks: 0,
         }
@@ -225,7 +230,7 @@ impl Solver {
         root: u32,
         span: Span,
     ) -> Result<u64> {
-        if let Some(v) = self.known_grundy(defs, root) {
+        if let Some(v) = self.known_grundy(defs, interrupt, root, span)? {
             return Ok(v);
         }
         // Iterative post-order: (component, cursor into its parts).
@@ -248,7 +253,7 @@ impl Solver {
             let mut descend = None;
             while *cursor < end {
                 let child = self.parts[*cursor];
-                if self.known_grundy(defs, child).is_some() {
+                if self.known_grundy(defs, interrupt, child, span)?.is_some() {
                     *cursor += 1;
                     continue;
                 }
@@ -292,14 +297,22 @@ impl Solver {
     }
 
     /// A value known without expansion: computed before, or given by theory.
-    fn known_grundy(&mut self, defs: &Defs, id: u32) -> Option<u64> {
+    fn known_grundy(
+        &mut self,
+        defs: &Defs,
+        interrupt: &AtomicBool,
+        id: u32,
+        span: Span,
+    ) -> Result<Option<u64>> {
         let v = self.grundy[id as usize];
         if v != UNKNOWN {
-            return Some(v);
+            return Ok(Some(v));
         }
-        let fast = expand::fast_grundy(defs, self.comp(id))?;
-        self.grundy[id as usize] = fast;
-        Some(fast)
+        let fast = self.fast_grundy(defs, interrupt, id, span)?;
+        if let Some(f) = fast {
+            self.grundy[id as usize] = f;
+        }
+        Ok(fast)
     }
 
     fn path_text(&self, defs: &Defs, path: &[u32]) -> String {
