@@ -53,9 +53,10 @@ fn main() {
     };
     let max = seq.values().iter().max().copied().unwrap_or(0);
     println!(
-        "code={code} engine={:?} values={} seconds={compute:.3} period_seconds={check:.3} max={max} rare={} mask={:?} pos={} period: {period}",
+        "code={code} engine={:?} values={} seconds={compute:.3} period_seconds={check:.3} max={max} work={:?} rare={} mask={:?} pos={} period: {period}",
         seq.engine(),
         seq.values().len(),
+        seq.work(),
         seq.rare_count(),
         seq.rare_mask(),
         seq.rare_uses_position_parity(),

@@ -52,14 +52,17 @@ struct Sparse {
     gamma: u32,
     /// Parity of the tokens every split removes, if they all agree.
     split_parity: Option<u32>,
-    /// Rare heaps `a ≥ 1` with their values, ascending.
-    rare: Vec<(usize, u32)>,
+    /// Rare heaps `a ≥ 1` with their values, ascending (heaps < 2³², see
+    /// `extend_to`; 8-byte entries keep the list in cache).
+    rare: Vec<(u32, u32)>,
     /// Counts of the extended values `G(a) << 1 | (a & 1)`, heaps `a ≥ 1`.
     hist: Vec<u32>,
     hist_total: u64,
     frozen: bool,
     next_check: usize,
     rare_at_check: usize,
+    /// Options looked at: in rare scans, in full scans.
+    work: (u64, u64),
 }
 
 impl Sparse {
@@ -78,6 +81,7 @@ impl Sparse {
             frozen: false,
             next_check: 8,
             rare_at_check: 0,
+            work: (0, 0),
         }
     }
 
@@ -102,7 +106,7 @@ impl Sparse {
             }
         }
         if self.is_rare(n, v) {
-            self.rare.push((n, v));
+            self.rare.push((n as u32, v));
         }
     }
 
@@ -186,7 +190,7 @@ impl Sparse {
             self.rare.clear();
             for (a, &v) in values.iter().enumerate().skip(1) {
                 if self.is_rare(a, v) {
-                    self.rare.push((a, v));
+                    self.rare.push((a as u32, v));
                 }
             }
             self.rare_at_check = self.rare.len();
@@ -194,13 +198,74 @@ impl Sparse {
     }
 }
 
-/// A small fixed-size bit set of option values.
-trait Marks {
+/// A bit set of option values below `64 · words`. `u64` and `u128` live in
+/// registers (no store-to-load chains in the hot loops); arrays and `Vec`
+/// serve larger values.
+trait Marks: Clone {
     fn with_words(words: usize) -> Self;
     fn clear(&mut self);
     fn set(&mut self, x: u32);
-    fn words(&self) -> &[u64];
-    fn words_mut(&mut self) -> &mut [u64];
+    /// Clears `x`, returning whether it was set.
+    fn take(&mut self, x: u32) -> bool;
+    fn words(&self) -> Vec<u64>;
+    fn set_words(&mut self, words: &[u64]);
+}
+
+impl Marks for u64 {
+    #[inline(always)]
+    fn with_words(_: usize) -> Self {
+        0
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        *self = 0;
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        *self |= 1u64 << (x & 63);
+    }
+    #[inline(always)]
+    fn take(&mut self, x: u32) -> bool {
+        let bit = 1u64 << (x & 63);
+        let hit = *self & bit != 0;
+        *self &= !bit;
+        hit
+    }
+    fn words(&self) -> Vec<u64> {
+        vec![*self]
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        *self = words.first().copied().unwrap_or(0);
+    }
+}
+
+impl Marks for u128 {
+    #[inline(always)]
+    fn with_words(_: usize) -> Self {
+        0
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        *self = 0;
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        *self |= 1u128 << (x & 127);
+    }
+    #[inline(always)]
+    fn take(&mut self, x: u32) -> bool {
+        let bit = 1u128 << (x & 127);
+        let hit = *self & bit != 0;
+        *self &= !bit;
+        hit
+    }
+    fn words(&self) -> Vec<u64> {
+        vec![*self as u64, (*self >> 64) as u64]
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        let w = |i: usize| u128::from(words.get(i).copied().unwrap_or(0));
+        *self = w(0) | (w(1) << 64);
+    }
 }
 
 impl<const W: usize> Marks for [u64; W] {
@@ -214,16 +279,28 @@ impl<const W: usize> Marks for [u64; W] {
     }
     #[inline(always)]
     fn set(&mut self, x: u32) {
-        // W is a power of two and x < 64·W, so the mask only removes the bounds check.
+        // W is a power of two and x < 64·W: the mask only drops the bounds check.
         self[(x as usize >> 6) & (W - 1)] |= 1u64 << (x & 63);
     }
     #[inline(always)]
-    fn words(&self) -> &[u64] {
-        self
+    fn take(&mut self, x: u32) -> bool {
+        // Store only on a hit: a store per look would chain through memory.
+        let w = &mut self[(x as usize >> 6) & (W - 1)];
+        let bit = 1u64 << (x & 63);
+        if *w & bit != 0 {
+            *w &= !bit;
+            true
+        } else {
+            false
+        }
     }
-    #[inline(always)]
-    fn words_mut(&mut self) -> &mut [u64] {
-        self
+    fn words(&self) -> Vec<u64> {
+        self.to_vec()
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        for (a, &b) in self.iter_mut().zip(words) {
+            *a = b;
+        }
     }
 }
 
@@ -237,13 +314,28 @@ impl Marks for Vec<u64> {
     }
     #[inline(always)]
     fn set(&mut self, x: u32) {
-        self[x as usize >> 6] |= 1u64 << (x & 63);
+        if let Some(w) = self.get_mut(x as usize >> 6) {
+            *w |= 1u64 << (x & 63);
+        }
     }
-    fn words(&self) -> &[u64] {
-        self
+    #[inline(always)]
+    fn take(&mut self, x: u32) -> bool {
+        let bit = 1u64 << (x & 63);
+        match self.get_mut(x as usize >> 6) {
+            Some(w) if *w & bit != 0 => {
+                *w &= !bit;
+                true
+            }
+            _ => false,
+        }
     }
-    fn words_mut(&mut self) -> &mut [u64] {
-        self
+    fn words(&self) -> Vec<u64> {
+        self.clone()
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        for (a, &b) in self.iter_mut().zip(words) {
+            *a = b;
+        }
     }
 }
 
@@ -340,15 +432,27 @@ impl NimSequence {
         self.sparse.as_ref().map_or(0, |s| s.rare.len())
     }
 
+    /// Options examined by the sparse engine so far: (in scans of the rare
+    /// list, in scans of all splits).
+    pub fn work(&self) -> (u64, u64) {
+        self.sparse.as_ref().map_or((0, 0), |s| s.work)
+    }
+
     /// The rare heaps (≥ 1) under the current mask, ascending.
     pub fn rare_heaps(&self) -> Vec<usize> {
-        self.sparse
-            .as_ref()
-            .map_or_else(Vec::new, |s| s.rare.iter().map(|&(a, _)| a).collect())
+        self.sparse.as_ref().map_or_else(Vec::new, |s| {
+            s.rare.iter().map(|&(a, _)| a as usize).collect()
+        })
     }
 
     /// Computes values until `values().len() ≥ len` (heaps `0 .. len`).
     pub fn extend_to(&mut self, len: usize) {
+        if len > u32::MAX as usize {
+            // The rare list stores heaps as u32; nobody holds 2³² values,
+            // but stay correct if asked.
+            self.engine = Engine::Plain;
+            self.sparse = None;
+        }
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             match self.engine {
@@ -368,11 +472,12 @@ impl NimSequence {
         let sp_moves = (&self.moves, sp, &mut self.values, &mut self.bits);
         let (moves, sp, values, bits) = sp_moves;
         match words_for(*bits) {
-            1 => sparse_run::<[u64; 1]>(moves, sp, values, bits, len),
+            1 => sparse_run::<u64>(moves, sp, values, bits, len),
             2 => sparse_run::<[u64; 2]>(moves, sp, values, bits, len),
             4 => sparse_run::<[u64; 4]>(moves, sp, values, bits, len),
             8 => sparse_run::<[u64; 8]>(moves, sp, values, bits, len),
             16 => sparse_run::<[u64; 16]>(moves, sp, values, bits, len),
+            32 => sparse_run::<[u64; 32]>(moves, sp, values, bits, len),
             _ => sparse_run::<Vec<u64>>(moves, sp, values, bits, len),
         }
     }
@@ -502,18 +607,21 @@ fn sparse_run<M: Marks>(
     let lim = 1u64 << *bits;
     // rare_bits[par]: values that make a heap of parity `par` rare.
     let mut rare_bits = [M::with_words(words), M::with_words(words)];
-    for (par, rb) in rare_bits.iter_mut().enumerate() {
+    let mut rare_words = [vec![0u64; words], vec![0u64; words]];
+    for (par, (rb, rw)) in rare_bits.iter_mut().zip(rare_words.iter_mut()).enumerate() {
         for w in 0..(64 * words) as u32 {
             if sp.is_rare(par, w) {
                 rb.set(w);
+                rw[w as usize >> 6] |= 1u64 << (w & 63);
             }
         }
     }
     let mut marks = M::with_words(words);
     let mut missing = M::with_words(words);
+    let mut mw = vec![0u64; words];
     let stop = len.min(sp.next_check);
     let split = moves.split2.as_slice();
-    let k_min = split.first().copied().unwrap_or(usize::MAX);
+    let (mut w0, mut w1) = (0u64, 0u64);
     while g.len() < stop {
         let n = g.len();
         marks.clear();
@@ -532,15 +640,15 @@ fn sparse_run<M: Marks>(
             }
             let m = n - k;
             let gm = &g[..m];
-            for &(r, gr) in &sp.rare {
-                if r >= m {
-                    break;
-                }
-                marks.set(gr ^ gm[m - r]);
+            let cnt = sp.rare.partition_point(|&(r, _)| (r as usize) < m);
+            for &(r, gr) in &sp.rare[..cnt] {
+                marks.set(gr ^ gm[m - r as usize]);
             }
+            w0 += cnt as u64;
         }
-        let rb = rare_bits[n & 1].words();
-        let mw = marks.words();
+        let rb = &rare_words[n & 1];
+        mw.clear();
+        mw.extend(marks.words());
         // c: the least unmarked common value.
         let mut c = (64 * words) as u32;
         for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
@@ -552,49 +660,28 @@ fn sparse_run<M: Marks>(
         }
         // Rare values below c not yet seen among the options.
         let mut count = 0u32;
-        {
-            let miss = missing.words_mut();
-            for (i, ((m, &a), &b)) in miss.iter_mut().zip(mw).zip(rb).enumerate() {
-                let lo = (i as u32) * 64;
-                let below = if c >= lo + 64 {
-                    u64::MAX
-                } else if c <= lo {
-                    0
-                } else {
-                    (1u64 << (c - lo)) - 1
-                };
-                *m = b & !a & below;
-                count += m.count_ones();
-            }
+        for (i, (a, &b)) in mw.iter_mut().zip(rb).enumerate() {
+            let lo = (i as u32) * 64;
+            let below = if c >= lo + 64 {
+                u64::MAX
+            } else if c <= lo {
+                0
+            } else {
+                (1u64 << (c - lo)) - 1
+            };
+            *a = b & !*a & below;
+            count += a.count_ones();
         }
         let v = if count == 0 {
             c
         } else {
-            // Scan every split, smallest part first, until the missing
-            // rare values show up.
-            let miss = missing.words_mut();
-            if n >= k_min + 2 {
-                'scan: for a in 1..=(n - k_min) / 2 {
-                    let ga = g[a];
-                    for &k in split {
-                        if n < k + 2 * a {
-                            break;
-                        }
-                        let x = ga ^ g[n - k - a];
-                        let (wi, bit) = (x as usize >> 6, 1u64 << (x & 63));
-                        if let Some(w) = miss.get_mut(wi) {
-                            if *w & bit != 0 {
-                                *w &= !bit;
-                                count -= 1;
-                                if count == 0 {
-                                    break 'scan;
-                                }
-                            }
-                        }
-                    }
-                }
+            missing.set_words(&mw);
+            let left = scan_splits(g, n, split, &mut missing, count, &mut w1);
+            if left == 0 {
+                c
+            } else {
+                first_one(&missing.words())
             }
-            if count == 0 { c } else { first_zero_inv(miss) }
         };
         g.push(v);
         sp.record(n, v);
@@ -602,17 +689,113 @@ fn sparse_run<M: Marks>(
             *bits = bit_len(v);
             sp.grow(*bits);
             sp.next_check = n + 1;
-            return;
+            break;
         }
         if sp.rare.len() > 2 * sp.rare_at_check + 64 {
             sp.next_check = n + 1;
-            return;
+            break;
+        }
+    }
+    sp.work.0 += w0;
+    sp.work.1 += w1;
+    let _ = &rare_bits;
+}
+
+/// Looks at the splits of heap `n`, smallest part first, clearing their
+/// values from `missing` until `count` of them have been seen or the splits
+/// run out; returns how many are still missing.
+#[inline(always)]
+fn scan_splits<M: Marks>(
+    g: &[u32],
+    n: usize,
+    split: &[usize],
+    missing: &mut M,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let mut look = |x: u32, count: &mut u32| -> bool {
+        if missing.take(x) {
+            *count -= 1;
+            *count == 0
+        } else {
+            false
+        }
+    };
+    match *split {
+        [k] => {
+            if n < k + 2 {
+                return count;
+            }
+            let m = n - k;
+            let (lo, hi) = (&g[1..=m / 2], &g[m.div_ceil(2)..m]);
+            for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
+                if look(a ^ b, &mut count) {
+                    *work += i as u64 + 1;
+                    return 0;
+                }
+            }
+            *work += lo.len() as u64;
+            count
+        }
+        [k1, k2] => {
+            // k1 < k2: parts (a, m1 − a) and (a, m2 − a), smallest a first.
+            if n < k1 + 2 {
+                return count;
+            }
+            let (m1, m2) = (n - k1, n.saturating_sub(k2));
+            let both = if n >= k2 + 2 { m2 / 2 } else { 0 };
+            let lo = &g[1..=both];
+            let h1 = &g[m1 - both..m1];
+            let h2 = &g[m2 - both..m2];
+            for (i, ((&a, &b1), &b2)) in lo
+                .iter()
+                .zip(h1.iter().rev())
+                .zip(h2.iter().rev())
+                .enumerate()
+            {
+                if look(a ^ b1, &mut count) || look(a ^ b2, &mut count) {
+                    *work += 2 * i as u64 + 2;
+                    return 0;
+                }
+            }
+            *work += 2 * both as u64;
+            let lo = &g[both + 1..=m1 / 2];
+            let hi = &g[m1.div_ceil(2)..m1 - both];
+            for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
+                if look(a ^ b, &mut count) {
+                    *work += i as u64 + 1;
+                    return 0;
+                }
+            }
+            *work += lo.len() as u64;
+            count
+        }
+        _ => {
+            let Some(&k_min) = split.first() else {
+                return count;
+            };
+            if n < k_min + 2 {
+                return count;
+            }
+            for a in 1..=(n - k_min) / 2 {
+                let ga = g[a];
+                for &k in split {
+                    if n < k + 2 * a {
+                        break;
+                    }
+                    *work += 1;
+                    if look(ga ^ g[n - k - a], &mut count) {
+                        return 0;
+                    }
+                }
+            }
+            count
         }
     }
 }
 
 /// The least value in the set (the set is non-empty).
-fn first_zero_inv(words: &[u64]) -> u32 {
+fn first_one(words: &[u64]) -> u32 {
     for (i, &w) in words.iter().enumerate() {
         if w != 0 {
             return (i as u32) * 64 + w.trailing_zeros();
