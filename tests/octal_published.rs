@@ -1,0 +1,249 @@
+//! Octal engines against published results, copied into this crate:
+//! tczajka/octal-games (trivial and solved games: periods, nimber strings,
+//! rare masks), Rogalski's frequency tables (tests/data/octal_freq_*.txt),
+//! and the periods of Winning Ways.
+
+use grundy::octal::{Engine, NimSequence, OctalCode, Period, PeriodStatus, find_period};
+
+fn code(s: &str) -> OctalCode {
+    OctalCode::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn solve(s: &str, limit: usize) -> (NimSequence, PeriodStatus) {
+    let mut seq = NimSequence::new(code(s), Engine::Sparse);
+    let status = seq.solve(limit, |_| {});
+    (seq, status)
+}
+
+fn proved(s: &str, limit: usize) -> Period {
+    match solve(s, limit).1 {
+        PeriodStatus::Proved(p) => p,
+        other => panic!("{s}: not proved within {limit}: {other:?}"),
+    }
+}
+
+#[test]
+fn kayles_first_values_and_period() {
+    let (seq, status) = solve("0.77", 10_000);
+    let first = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+    ];
+    assert_eq!(&seq.values()[..21], first);
+    let p = status.period().unwrap_or_else(|| panic!("{status:?}"));
+    assert_eq!(
+        (p.preperiod, p.period, p.proved, p.values_used),
+        (71, 12, true, 168)
+    );
+    // solve stops exactly where the proof is complete.
+    assert_eq!(seq.values().len(), 168);
+}
+
+#[test]
+fn kayles_needs_168_values_not_167() {
+    let mut seq = NimSequence::new(code("0.77"), Engine::Plain);
+    seq.extend_to(168);
+    let v = seq.values();
+    match find_period(v, 2, 2) {
+        PeriodStatus::Proved(p) => {
+            assert_eq!((p.preperiod, p.period, p.values_used), (71, 12, 168))
+        }
+        other => panic!("{other:?}"),
+    }
+    match find_period(&v[..167], 2, 2) {
+        PeriodStatus::Apparent(p) => {
+            assert_eq!((p.preperiod, p.period, p.proved), (71, 12, false));
+            assert_eq!(p.values_used, 168);
+        }
+        other => panic!("167 values: {other:?}"),
+    }
+}
+
+#[test]
+fn kayles_value_at_any_heap() {
+    let mut seq = NimSequence::new(code("0.77"), Engine::Sparse);
+    // 10^18 ≡ 4 (mod 12); heaps 71 + 12j + 5 = 10^18 → value of heap 88.
+    let v88 = {
+        let mut s = NimSequence::new(code("0.77"), Engine::Plain);
+        s.extend_to(100);
+        s.values()[88]
+    };
+    assert_eq!(seq.value_at(1_000_000_000_000_000_000, 1000), Some(v88));
+    assert!(seq.values().len() <= 1000);
+    assert!(seq.period().is_proved());
+    // Without a period and beyond the limit there is no answer.
+    let mut treble = NimSequence::new(code("0.007"), Engine::Sparse);
+    assert_eq!(treble.value_at(1_000_000, 500), None);
+}
+
+#[test]
+fn winning_ways_periods() {
+    for (s, e, p) in [
+        ("0.77", 71, 12),
+        ("0.07", 53, 34),
+        ("0.137", 52, 34),
+        ("0.156", 3479, 349),
+    ] {
+        let got = proved(s, 100_000);
+        assert_eq!((got.preperiod, got.period), (e, p), "{s}");
+        let c = code(s);
+        let need = 2 * (e + p) + c.max_take() as usize;
+        assert_eq!(got.values_used, need, "{s}");
+    }
+}
+
+#[test]
+fn subtraction_game_periods() {
+    // Subtraction {1..m}: G(n) = n mod (m + 1), e = 1, p = m + 1, e + p + t values.
+    let (seq, status) = {
+        let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]), Engine::Sparse);
+        let st = s.solve(1000, |_| {});
+        (s, st)
+    };
+    match status {
+        PeriodStatus::Proved(p) => {
+            assert_eq!((p.preperiod, p.period, p.values_used), (1, 4, 8));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(seq.values().len() >= 8);
+}
+
+/// Parses tczajka's digit alphabet: 0-9 then A=10 … H=17.
+fn nimbers(s: &str) -> Vec<u32> {
+    s.chars().filter_map(|c| c.to_digit(18)).collect()
+}
+
+#[test]
+fn tczajka_trivial_games() {
+    let text = include_str!("data/octal_trivial.txt");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let [name, pre, per, seq] = cols[..] else {
+            panic!("bad line {line:?}");
+        };
+        // tczajka writes "4" for the code 4.0.
+        let name = if name.contains('.') {
+            name.to_string()
+        } else {
+            format!("{name}.")
+        };
+        let (e, p): (usize, usize) = (pre.parse().unwrap_or(0), per.parse().unwrap_or(0));
+        let (head, tail) = seq.split_once('(').unwrap_or((seq, ""));
+        let head = nimbers(head);
+        let tail = nimbers(tail.trim_end_matches(')'));
+        assert_eq!((head.len(), tail.len()), (e, p), "{name}: the data itself");
+        let got = proved(&name, 5000);
+        assert_eq!((got.preperiod, got.period), (e, p), "{name}");
+        let mut seq = NimSequence::new(code(&name), Engine::Plain);
+        seq.extend_to(e + 3 * p);
+        for (n, &v) in seq.values().iter().enumerate() {
+            let want = if n < e { head[n] } else { tail[(n - e) % p] };
+            assert_eq!(v, want, "{name} heap {n}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 82);
+}
+
+/// tczajka's SolvedGames: rare mask, number of rare heaps (heap 0 counted)
+/// and the last rare heap.
+#[test]
+fn tczajka_rare_masks() {
+    for (s, mask, count, last) in [
+        ("0.45", 0xf, 11, 198),
+        ("0.156", 0x1b, 15, 357),
+        ("0.356", 0x1b, 7, 43),
+        ("0.644", 0x7e, 31, 511),
+        ("0.16", 0x1e, 53, 13935),
+        ("0.56", 0x5b, 46, 1795),
+        ("0.354", 0x3f, 132, 3227),
+    ] {
+        let n = last + last / 2 + 100;
+        let mut seq = NimSequence::new(code(s), Engine::Sparse);
+        seq.extend_to(n);
+        let rare: Vec<usize> = (0..n)
+            .filter(|&i| (seq.values()[i] & mask).count_ones() % 2 == 0)
+            .collect();
+        assert_eq!(rare.len(), count, "{s}");
+        assert_eq!(rare.last(), Some(&last), "{s}");
+        // The engine's own choice is at least as good (it leaves out heap 0).
+        assert!(seq.rare_count() < count, "{s}: {}", seq.rare_count());
+    }
+}
+
+/// 0.127: rare mask "1+pos" — the position-parity variant.
+#[test]
+fn tczajka_position_parity_rare_count() {
+    let n = 30_000;
+    let mut seq = NimSequence::new(code("0.127"), Engine::Sparse);
+    seq.extend_to(n);
+    let rare: Vec<usize> = (0..n)
+        .filter(|&i| (seq.values()[i] ^ i as u32) & 1 == 1)
+        .collect();
+    assert_eq!(rare.len(), 693);
+    assert_eq!(rare.last(), Some(&27106));
+    // Heap 0 is common here (G(0) ⊕ 0 is even), so the engine's count matches.
+    assert!(seq.rare_uses_position_parity());
+    assert!(seq.rare_count() <= 693, "{}", seq.rare_count());
+}
+
+fn check_frequencies(s: &str, table: &str) {
+    let mut seq = NimSequence::new(code(s), Engine::Sparse);
+    seq.extend_to(65537);
+    let mut counts = std::collections::BTreeMap::new();
+    for &v in &seq.values()[1..] {
+        *counts.entry(v).or_insert(0usize) += 1;
+    }
+    let mut want = std::collections::BTreeMap::new();
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let mut it = line
+            .split_whitespace()
+            .map(|x| x.parse::<usize>().unwrap_or(usize::MAX));
+        if let (Some(v), Some(c)) = (it.next(), it.next())
+            && c > 0
+        {
+            want.insert(v as u32, c);
+        }
+    }
+    assert_eq!(counts, want, "{s}");
+}
+
+#[test]
+fn rogalski_frequencies_0_167() {
+    check_frequencies("0.167", include_str!("data/octal_freq_0.167.txt"));
+}
+
+#[test]
+#[ignore = "65536 heaps each; run with --release"]
+fn rogalski_frequencies_all() {
+    check_frequencies("0.014", include_str!("data/octal_freq_0.014.txt"));
+    check_frequencies("0.034", include_str!("data/octal_freq_0.034.txt"));
+    check_frequencies("0.161", include_str!("data/octal_freq_0.161.txt"));
+    check_frequencies("0.172", include_str!("data/octal_freq_0.172.txt"));
+}
+
+#[test]
+#[ignore = "about 2·10^7 values; run with --release"]
+fn flammenkamp_0_354() {
+    let p = proved("0.354", 30_000_000);
+    assert_eq!((p.preperiod, p.period), (10_061_916, 1180));
+}
+
+#[test]
+#[ignore = "run with --release"]
+fn gangolli_plambeck_0_16_and_0_56() {
+    let p = proved("0.16", 1_000_000);
+    assert_eq!(
+        (p.preperiod, p.period, p.values_used),
+        (105_351, 149_459, 509_622)
+    );
+    let p = proved("0.56", 1_000_000);
+    assert_eq!(
+        (p.preperiod, p.period, p.values_used),
+        (326_640, 144, 653_570)
+    );
+}
