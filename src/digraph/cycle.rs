@@ -164,8 +164,8 @@ fn witness(
         back.push(x);
         x = next[x as usize];
     }
-    let q = back.len() as u32;
-    let mut walk = if (dist[u as usize] + 1 + q) % 2 == 1 {
+    let q = back.len() as u64;
+    let mut walk = if (u64::from(dist[u as usize]) + 1 + q) % 2 == 1 {
         let mut p = tree_path(u);
         p.extend_from_slice(&back);
         p
