@@ -34,6 +34,27 @@ pub enum Command {
     },
     /// Parse a .game file and resolve its names; run no query.
     Check { file: PathBuf },
+    /// The nim-sequence of an octal game: values, period with proof, rare values.
+    Octal {
+        /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap splits).
+        code: String,
+        /// Compute exactly the values G(0) .. G(N-1) (default: until the
+        /// period is proved or --max-values is reached).
+        #[arg(long, value_name = "N")]
+        to: Option<usize>,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write a scatter plot of G(n) against n to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
+        /// Give up proving a period after this many values.
+        #[arg(long, default_value_t = crate::octal_cli::DEFAULT_MAX_VALUES)]
+        max_values: usize,
+        /// The algorithm: sparse (rare/common, the default) or plain mex.
+        #[arg(long, value_enum, default_value_t = crate::octal_cli::EngineArg::Sparse)]
+        engine: crate::octal_cli::EngineArg,
+    },
 }
 
 /// The stack the interpreter runs on: recursion in the evaluator is bounded
@@ -63,6 +84,21 @@ fn run_command(cli: Cli) -> i32 {
             max_positions,
         } => run_file(&file, Mode::Run, json, max_positions),
         Command::Check { file } => run_file(&file, Mode::Check, false, DEFAULT_MAX_POSITIONS),
+        Command::Octal {
+            code,
+            to,
+            json,
+            plot,
+            max_values,
+            engine,
+        } => crate::octal_cli::run(&crate::octal_cli::Args {
+            code,
+            to,
+            json,
+            plot,
+            max_values,
+            engine,
+        }),
     }
 }
 
