@@ -203,8 +203,8 @@ fn bench_loopy_1e6() {
         analysis_bytes as f64 / n as f64,
         gamma_bytes as f64 / n as f64,
     );
-    for v in 0..n {
-        assert_eq!(gm[v].outcome(), a.outcome[v]);
+    for (x, o) in gm.iter().zip(&a.outcome) {
+        assert_eq!(x.outcome(), *o);
     }
 
     // Mostly downhill (19 edges in 20 point to a smaller vertex): far fewer
@@ -237,7 +237,7 @@ fn bench_loopy_1e6() {
         a.outcome.iter().filter(|&&x| x == Outcome::N).count(),
         a.outcome.iter().filter(|&&x| x == Outcome::D).count(),
     );
-    for v in 0..n {
-        assert_eq!(gm[v].outcome(), a.outcome[v]);
+    for (x, o) in gm.iter().zip(&a.outcome) {
+        assert_eq!(x.outcome(), *o);
     }
 }

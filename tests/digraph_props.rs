@@ -351,8 +351,8 @@ proptest! {
             return Err(TestCaseError::fail(format!("{e}: {g:?} {gm:?}")));
         }
         let a = retrograde(&g);
-        for v in 0..g.num_vertices() {
-            prop_assert_eq!(gm[v].outcome(), a.outcome[v]);
+        for (x, o) in gm.iter().zip(&a.outcome) {
+            prop_assert_eq!(x.outcome(), *o);
         }
     }
 
