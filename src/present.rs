@@ -11,6 +11,7 @@ pub fn text(a: &Answer) -> String {
         Answer::Outcome {
             position,
             play,
+            explicit,
             outcome,
         } => {
             let who = match outcome.letter() {
@@ -20,7 +21,7 @@ pub fn text(a: &Answer) -> String {
             };
             format!(
                 "outcome{} {position} = {} ({who})",
-                play_word(*play),
+                play_word(*play, *explicit),
                 outcome.letter()
             )
         }
@@ -37,9 +38,10 @@ pub fn text(a: &Answer) -> String {
         Answer::Winning {
             position,
             play,
+            explicit,
             moves,
         } => {
-            let head = format!("winning{} {position}", play_word(*play));
+            let head = format!("winning{} {position}", play_word(*play, *explicit));
             if moves.is_empty() {
                 return format!("{head}: none (a P-position: every move loses)");
             }
@@ -48,6 +50,9 @@ pub fn text(a: &Answer) -> String {
                 s.push_str(&format!("\n  {m}"));
             }
             s
+        }
+        Answer::Sequence { game, from, values } if values.is_empty() => {
+            format!("sequence {game} {from}..{from}: (empty)")
         }
         Answer::Sequence { game, from, values } => {
             let to = from + values.len() as i64 - 1;
@@ -61,6 +66,9 @@ pub fn text(a: &Answer) -> String {
             rows,
         } => {
             let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+            if ncols == 0 {
+                return format!("table {game}: (empty)");
+            }
             let row_to = row_from + rows.len() as i64 - 1;
             let col_to = col_from + ncols as i64 - 1;
             let mut cells: Vec<Vec<String>> = Vec::new();
@@ -111,8 +119,10 @@ pub fn text(a: &Answer) -> String {
     }
 }
 
-fn play_word(p: Play) -> &'static str {
+/// Misère play is always named; normal play only when the query named it.
+fn play_word(p: Play, explicit: bool) -> &'static str {
     match p {
+        Play::Normal if explicit => " normal",
         Play::Normal => "",
         Play::Misere => " misere",
     }
@@ -127,6 +137,7 @@ pub fn json(a: &Answer) -> Json {
             position,
             play,
             outcome,
+            ..
         } => {
             json!({"query": "outcome", "position": position, "play": play.name(), "outcome": outcome.letter()})
         }
@@ -141,6 +152,7 @@ pub fn json(a: &Answer) -> Json {
             position,
             play,
             moves,
+            ..
         } => json!({"query": "winning", "position": position, "play": play.name(), "moves": moves}),
         Answer::Sequence { game, from, values } => {
             json!({"query": "sequence", "game": game, "from": from, "values": values})
@@ -160,7 +172,7 @@ pub fn json(a: &Answer) -> Json {
             "preperiod": p.period.map(|x| x.preperiod),
             "period": p.period.map(|x| x.period),
             "proved": p.period.is_some_and(|x| x.proved),
-            "values_used": p.period.map(|x| x.values_used),
+            "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
             "values_computed": p.values_computed,
         }),
     }

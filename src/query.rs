@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
-use crate::eval::{Comp, Compiler, Defs, GameId, GameKind, Interp, Node, Scope, Value};
+use crate::eval::{Comp, Compiler, Defs, GameId, GameKind, Interp, Node, Value};
 use crate::octal::{Period, find_period};
 use crate::session::Session;
 use crate::solve::Solver;
@@ -39,6 +39,8 @@ pub enum Answer {
     Outcome {
         position: String,
         play: Play,
+        /// Whether the query named the convention (text output shows it then).
+        explicit: bool,
         outcome: Outcome,
     },
     Moves {
@@ -48,6 +50,7 @@ pub enum Answer {
     Winning {
         position: String,
         play: Play,
+        explicit: bool,
         moves: Vec<String>,
     },
     Sequence {
@@ -103,7 +106,7 @@ pub const MAX_SEQUENCE: i64 = 10_000_000;
 
 impl CompiledQuery {
     pub fn compile(c: &Compiler, q: &Query) -> Result<CompiledQuery> {
-        let e = |x| c.expr(x, &mut Scope::default());
+        let e = |x| c.top(x);
         let kind = match &q.kind {
             QueryKind::Grundy(x) => CKind::Grundy(e(x)?),
             QueryKind::Outcome(p, x) => CKind::Outcome(*p, e(x)?),
@@ -148,15 +151,16 @@ impl CompiledQuery {
             }
             CKind::Outcome(play, x) => {
                 let pos = ctx.position(x)?;
-                let play = ctx.play_for(*play, &pos);
+                let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
-                let p = match play {
+                let p = match chosen {
                     Play::Normal => ctx.grundy_sum(&ids)? == 0,
                     Play::Misere => ctx.misere_is_p(&ids)?,
                 };
                 Ok(Answer::Outcome {
                     position: ctx.show(&pos),
-                    play,
+                    play: chosen,
+                    explicit: play.is_some(),
                     outcome: if p { Outcome::P } else { Outcome::N },
                 })
             }
@@ -177,9 +181,9 @@ impl CompiledQuery {
             }
             CKind::Winning(play, x) => {
                 let pos = ctx.position(x)?;
-                let play = ctx.play_for(*play, &pos);
+                let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
-                let moves = match play {
+                let moves = match chosen {
                     Play::Normal => ctx.winning_normal(&pos, &ids)?,
                     Play::Misere => {
                         let mut out = Vec::new();
@@ -193,7 +197,8 @@ impl CompiledQuery {
                 };
                 Ok(Answer::Winning {
                     position: ctx.show(&pos),
-                    play,
+                    play: chosen,
+                    explicit: play.is_some(),
                     moves,
                 })
             }
@@ -219,13 +224,7 @@ impl CompiledQuery {
                 for i in r0..r1 {
                     let mut row = Vec::new();
                     for j in c0..c1 {
-                        let id = ctx.solver.intern(
-                            ctx.defs,
-                            *g,
-                            &[Value::Int(i), Value::Int(j)],
-                            span,
-                        )?;
-                        row.push(ctx.solver.grundy(ctx.defs, ctx.interrupt, id, span)?);
+                        row.push(ctx.grundy_of(*g, vec![Value::Int(i), Value::Int(j)])?);
                     }
                     rows.push(row);
                 }
@@ -334,9 +333,15 @@ impl Ctx<'_> {
                 .solver
                 .heap_value(self.defs, self.interrupt, g, code, n, self.span);
         }
-        let id = self
-            .solver
-            .intern(self.defs, g, &[Value::Int(n)], self.span)?;
+        self.grundy_of(g, vec![Value::Int(n)])
+    }
+
+    /// The value of `G(args)`, the arguments checked as `G(...)` in a file would be.
+    fn grundy_of(&mut self, g: GameId, args: Vec<Value>) -> Result<u64> {
+        let interp = Interp::new(self.defs, self.interrupt);
+        let spans = vec![self.span; args.len()];
+        let args = interp.check_args(g, args, &spans)?;
+        let id = self.solver.intern(self.defs, g, &args, self.span)?;
         self.solver.grundy(self.defs, self.interrupt, id, self.span)
     }
 

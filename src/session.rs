@@ -249,7 +249,7 @@ impl Session {
                 }
                 Stmt::Let(l) => {
                     let Some(id) = lets.next() else { continue };
-                    match compiler.expr(&l.value, &mut Scope::default()) {
+                    match compiler.top(&l.value) {
                         Ok(node) => steps.push(Step::Let(id, node)),
                         Err(e) => errors.push(e),
                     }
@@ -363,7 +363,7 @@ fn compile_game(c: &Compiler, g: &GameDecl) -> Result<CompiledGame> {
             }
         },
         GameBody::Subtraction(e) => {
-            let node = c.expr(e, &mut Scope::default())?;
+            let node = c.top(e)?;
             Ok((None, Play::Normal, Some(node)))
         }
         GameBody::Graph(_) => Ok((None, Play::Normal, None)),

@@ -36,6 +36,9 @@ pub enum NodeKind {
     MakePos(GameId, Vec<Node>),
     Index(Box<Node>, Box<Node>),
     If(Box<Node>, Box<Node>, Box<Node>),
+    /// A top-level expression (query, `let`, subtraction set) whose loop
+    /// variables need a frame of this many slots.
+    Frame(u32, Box<Node>),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -101,6 +104,20 @@ impl<'a> Compiler<'a> {
         Compiler { defs }
     }
 
+    /// An expression outside any game or function, with its own frame.
+    pub fn top(&self, e: &Expr) -> Result<Node> {
+        let mut scope = Scope::default();
+        let node = self.expr(e, &mut scope)?;
+        if scope.slots == 0 {
+            return Ok(node);
+        }
+        let span = node.span;
+        Ok(Node {
+            kind: NodeKind::Frame(scope.slots, Box::new(node)),
+            span,
+        })
+    }
+
     pub fn expr(&self, e: &Expr, scope: &mut Scope) -> Result<Node> {
         let span = e.span;
         let kind = match &e.node {
@@ -148,11 +165,7 @@ impl<'a> Compiler<'a> {
 
     /// Compile `for ... if ...`, binding the loop names in `scope` (the
     /// caller resets the scope when the names go out of view).
-    pub fn clauses(
-        &self,
-        c: &Clauses,
-        scope: &mut Scope,
-    ) -> Result<CompiledClauses> {
+    pub fn clauses(&self, c: &Clauses, scope: &mut Scope) -> Result<CompiledClauses> {
         let mut bindings = Vec::new();
         for b in &c.bindings {
             // The iterated expression sees the earlier bindings, not its own.
@@ -284,8 +297,16 @@ impl<'a> Compiler<'a> {
         arg: &Expr,
         scope: &mut Scope,
     ) -> Result<NodeKind> {
+        // A bare name is a vertex when the graph has one of that name, or
+        // when nothing else of that name exists.
         let literal = match &arg.node {
-            ExprKind::Name(v) if scope.lookup(v).is_none() => Some(v.clone()),
+            ExprKind::Name(v)
+                if scope.lookup(v).is_none()
+                    && (graph.vertices.contains_key(v)
+                        || !self.defs.global_ids.contains_key(v)) =>
+            {
+                Some(v.clone())
+            }
             ExprKind::Int(k) => Some(k.to_string()),
             _ => None,
         };

@@ -159,6 +159,10 @@ impl<'a> Interp<'a> {
                 let i = self.eval(i, frame)?;
                 index(xs, i, a.span, span)
             }
+            NodeKind::Frame(slots, inner) => {
+                let mut frame = vec![Value::Int(0); *slots as usize];
+                self.eval(inner, &mut frame)
+            }
             NodeKind::If(c, t, f) => {
                 if self.truth(c, frame)? {
                     self.eval(t, frame)
@@ -284,9 +288,9 @@ impl<'a> Interp<'a> {
                     let v = self.eval(a, frame)?;
                     out.args.push(v);
                 }
-                if matches!(self.defs.game(*g).kind, GameKind::Rules(_)) {
-                    // Any value is a legal argument of a rule game.
-                } else {
+                let plain = matches!(self.defs.game(*g).kind, GameKind::Rules(_))
+                    && !out.args[start..].iter().any(|v| matches!(v, Value::Pos(_)));
+                if !plain {
                     let vals: Vec<Value> = out.args.drain(start..).collect();
                     let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
                     let vals = self.check_args(*g, vals, &spans)?;
@@ -321,9 +325,25 @@ impl<'a> Interp<'a> {
     }
 
     /// Arguments of built-in kinds of game are checked when the position is made.
-    fn check_args(&self, g: GameId, mut vals: Vec<Value>, spans: &[Span]) -> Result<Vec<Value>> {
+    pub fn check_args(
+        &self,
+        g: GameId,
+        mut vals: Vec<Value>,
+        spans: &[Span],
+    ) -> Result<Vec<Value>> {
         let def = self.defs.game(g);
         let span = spans.first().copied().unwrap_or_default();
+        // A sum is a multiset: as an argument it is kept sorted, so that
+        // G(A + B) and G(B + A) are one position.
+        for v in vals.iter_mut() {
+            if let Value::Pos(cs) = v
+                && !cs.is_sorted()
+            {
+                let mut sorted = cs.to_vec();
+                sorted.sort();
+                *v = Value::Pos(sorted.into());
+            }
+        }
         match &def.kind {
             GameKind::Rules(r) => {
                 if vals.len() != r.arity {
@@ -508,7 +528,15 @@ fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Result<Value> 
         (BinOp::Add, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
         (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
         (BinOp::Add, Tuple(a), Tuple(b)) => Ok(Tuple(a.iter().chain(b.iter()).cloned().collect())),
+        (BinOp::Add, Set(a), Set(b)) => Ok(Set(Rc::new(a.union(&b).cloned().collect()))),
         (BinOp::Sub, Set(a), Set(b)) => Ok(Set(Rc::new(a.difference(&b).cloned().collect()))),
+        (BinOp::Eq | BinOp::Ne, Pos(a), Pos(b)) => {
+            // Sums are multisets: compare them in a canonical order.
+            let (mut a, mut b) = (a.to_vec(), b.to_vec());
+            a.sort();
+            b.sort();
+            Ok(Bool((a == b) == (op == BinOp::Eq)))
+        }
         (BinOp::Eq, a, b) => Ok(Bool(a == b)),
         (BinOp::Ne, a, b) => Ok(Bool(a != b)),
         (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) if comparable(&a, &b) => {

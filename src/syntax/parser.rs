@@ -94,19 +94,26 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
 
 fn rule_words(rule: &Rule) -> Option<&'static str> {
     use Rule::*;
+    // Words for what pest expected. Several rules share one phrase so the
+    // list stays short: every infix or postfix operator is "an operator",
+    // every way to start an operand is "an expression", and every statement
+    // keyword is "a definition" or "a query" (those rules only appear at the
+    // start of a statement, so the phrase is always right).
     Some(match rule {
-        EOI => "end of input",
-        program | stmt => "a definition or a query",
-        game_def | kw_game => "`game`",
-        graph_def | kw_graph => "`graph`",
-        fn_def | kw_fn => "`fn`",
-        let_def | kw_let => "`let`",
-        query => "a query (`grundy`, `outcome`, `moves`, `winning`, `sequence`, `table`, ...)",
+        EOI | program | stmt | game_def | kw_game | graph_def | kw_graph | fn_def | kw_fn
+        | let_def | kw_let => "a definition (`game`, `graph`, `fn`, `let`)",
+        query | q_grundy | kw_grundy | q_outcome | kw_outcome | q_moves | kw_moves | q_winning
+        | kw_winning | q_remoteness | kw_remoteness | q_sequence | kw_sequence | q_table
+        | kw_table | q_period | kw_period | q_kernels | kw_kernels | q_kernel_sequences
+        | kw_kernel_sequences | q_kernel | kw_kernel | q_dot | kw_dot => {
+            "a query (`grundy`, `outcome`, `moves`, `winning`, `sequence`, `table`, ...)"
+        }
         game_alias => "`=`",
         game_rules => "the game's parameters `(...)` or its body `{ ... }`",
         params => "a parameter list `(a, b)`",
         play => "`normal` or `misere`",
-        move_rule | kw_move => "`move`",
+        // `move` is only expected inside a game body, where `}` may also end it.
+        move_rule | kw_move => "`move` (or `}` to end the game)",
         subtraction_code | kw_subtraction => "`subtraction`",
         octal_code | kw_octal => "`octal`",
         code_text => "an octal code like 0.77",
@@ -114,54 +121,22 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         clauses => "`for` or `if`",
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
-        expr | primary | prefix => "an expression",
-        neg | sub => "`-`",
-        star | mul => "`*`",
-        not_op | kw_not => "`not`",
-        index => "`[`",
-        pow => "`**`",
-        add => "`+`",
-        div => "`/`",
-        rem => "`%`",
-        eq => "`==`",
-        ne => "`!=`",
-        le => "`<=`",
-        ge => "`>=`",
-        lt => "`<`",
-        gt => "`>`",
-        and_op | kw_and => "`and`",
-        or_op | kw_or => "`or`",
-        in_op | kw_in => "`in`",
-        range_incl => "`..=`",
-        range_excl => "`..`",
-        infix => "an operator",
-        postfix => "`[`",
-        if_expr | kw_if => "`if`",
+        expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
+        | int | boolean | kw_true | kw_false => "an expression",
+        infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
+        | gt | and_op | or_op | in_op | range_incl | range_excl => "an operator",
+        kw_not => "`not`",
+        kw_and => "`and`",
+        kw_or => "`or`",
+        kw_in => "`in`",
+        kw_if => "`if`",
         kw_then => "`then`",
         kw_else => "`else`",
-        call => "a call `f(x)`",
-        paren => "`(`",
         tuple_comma => "`,`",
-        list => "`[`",
-        set => "`{`",
         list_comp | kw_for => "`for`",
-        int => "an integer",
-        boolean | kw_true | kw_false => "`true` or `false`",
         ident => "a name",
         kw_normal => "`normal`",
         kw_misere => "`misere`",
-        q_grundy | kw_grundy => "`grundy`",
-        q_outcome | kw_outcome => "`outcome`",
-        q_moves | kw_moves => "`moves`",
-        q_winning | kw_winning => "`winning`",
-        q_remoteness | kw_remoteness => "`remoteness`",
-        q_sequence | kw_sequence => "`sequence`",
-        q_table | kw_table => "`table`",
-        q_period | kw_period => "`period`",
-        q_kernels | kw_kernels => "`kernels`",
-        q_kernel_sequences | kw_kernel_sequences => "`kernel_sequences`",
-        q_kernel | kw_kernel => "`kernel`",
-        q_dot | kw_dot => "`dot`",
         _ => return None,
     })
 }
