@@ -1,4 +1,4 @@
-//! Octal engine benchmark: `cargo bench --bench octal -- CODE N [plain|sparse]`.
+//! Octal engine benchmark: `cargo bench --bench octal -- CODE N [plain|sparse] [solve]`.
 //! Computes G(0..=N) like `ogsolve -n N`, then looks for a proved period.
 
 use std::time::Instant;
@@ -11,7 +11,7 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let (Some(code), Some(n)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: cargo bench --bench octal -- CODE N [plain|sparse]");
+        eprintln!("usage: cargo bench --bench octal -- CODE N [plain|sparse] [solve]");
         std::process::exit(2);
     };
     let code = match OctalCode::parse(code) {
@@ -33,12 +33,20 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // A fourth argument `solve`: compute until the period is proved (at most
+    // N + 1 values) instead of exactly N + 1 values.
+    let solve = args.get(3).is_some_and(|a| a == "solve");
     let mut seq = NimSequence::new(code.clone(), engine);
     let start = Instant::now();
-    seq.extend_to(n + 1);
+    let mut status = None;
+    if solve {
+        status = Some(seq.solve(n + 1, |_| {}));
+    } else {
+        seq.extend_to(n + 1);
+    }
     let compute = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let status = seq.period();
+    let status = status.unwrap_or_else(|| seq.period());
     let check = start.elapsed().as_secs_f64();
     let period = match status {
         PeriodStatus::Proved(p) => format!(

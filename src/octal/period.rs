@@ -73,14 +73,53 @@ fn periodic_from(values: &[u32], p: usize, from: usize) -> usize {
     j
 }
 
-/// Whether `G(j) = G(j − p)` for all `lo ≤ j < len` (`lo ≥ p`), checked
-/// from the end so that a wrong `p` usually fails at once.
-fn matches_down_to(values: &[u32], p: usize, lo: usize) -> bool {
+/// How many `j` from the top down satisfy `G(j) = G(j − p)` before the
+/// first mismatch at or above `lo` (`lo ≥ p`); `None` if all of
+/// `lo ≤ j < len` do. Checked from the end, so a wrong `p` usually fails
+/// at once.
+fn mismatch_depth(values: &[u32], p: usize, lo: usize) -> Option<usize> {
     values[lo..]
         .iter()
         .rev()
         .zip(values[lo - p..values.len() - p].iter().rev())
-        .all(|(a, b)| a == b)
+        .position(|(a, b)| a != b)
+}
+
+/// Candidate periods `1 ..= max_p`, smallest first, skipping multiples of
+/// a period that already failed deep in the stretch: if `G(j) = G(j − p)`
+/// for the top `ℓ` values but not the next, every `q = k·p` with
+/// `(k − 1)·p ≤ ℓ` fails at the same place (walk from `j` down to
+/// `j − (k − 1)p` by steps of p, then up by q). Without this a sequence
+/// periodic over a long recent stretch (0.354 before its proof) would have
+/// every multiple of its period re-scan that stretch: O(len²).
+struct Candidates {
+    skip: Vec<u64>,
+}
+
+impl Candidates {
+    fn new(max_p: usize) -> Self {
+        Candidates {
+            skip: vec![0; max_p / 64 + 1],
+        }
+    }
+
+    fn skipped(&self, p: usize) -> bool {
+        self.skip
+            .get(p / 64)
+            .is_some_and(|w| w >> (p % 64) & 1 == 1)
+    }
+
+    /// `p` failed after `depth` matching values.
+    fn failed(&mut self, p: usize, depth: usize) {
+        let mut q = 2 * p;
+        while q - p <= depth {
+            match self.skip.get_mut(q / 64) {
+                Some(w) => *w |= 1 << (q % 64),
+                None => break,
+            }
+            q += p;
+        }
+    }
 }
 
 /// Periodicity of `values = G(0), G(1), …` for a code whose moves leave at
@@ -91,7 +130,8 @@ fn matches_down_to(values: &[u32], p: usize, lo: usize) -> bool {
 /// by the Guy–Smith theorem the window `e ≤ n < h·e + (h − 1)·p + t` alone
 /// implies the period for every heap, so for genuine values this is the
 /// same as asking only the window. Cost: one backward scan per candidate
-/// `p`, stopping at the first mismatch — O(len · small) for real sequences.
+/// `p`, stopping at the first mismatch, multiples of deep failures
+/// skipped — O(len · small) for real sequences.
 pub fn find_period(values: &[u32], max_parts: usize, max_take: u64) -> PeriodStatus {
     let len = values.len();
     let h = max_parts.max(1);
@@ -99,34 +139,48 @@ pub fn find_period(values: &[u32], max_parts: usize, max_take: u64) -> PeriodSta
     // Proof: e + p ≤ q_max, and the stretch [q_max, len) must match.
     if len > t {
         let q_max = (len - t) / h;
+        let mut cand = Candidates::new(q_max);
         for p in 1..q_max {
-            if matches_down_to(values, p, q_max) {
-                let q = periodic_from(values, p, q_max);
-                let e = q.saturating_sub(p).max(1);
-                return PeriodStatus::Proved(Period {
-                    preperiod: e,
-                    period: p,
-                    proved: true,
-                    values_used: values_needed(h, max_take, e, p),
-                });
+            if cand.skipped(p) {
+                continue;
+            }
+            match mismatch_depth(values, p, q_max) {
+                Some(depth) => cand.failed(p, depth),
+                None => {
+                    let q = periodic_from(values, p, q_max);
+                    let e = q.saturating_sub(p).max(1);
+                    return PeriodStatus::Proved(Period {
+                        preperiod: e,
+                        period: p,
+                        proved: true,
+                        values_used: values_needed(h, max_take, e, p),
+                    });
+                }
             }
         }
     }
     // Apparent: the last max(p, len/4) values repeat with period p.
+    let mut cand = Candidates::new(len / 2);
     for p in 1..=len / 2 {
         let stretch = p.max(len.div_ceil(4));
         if stretch + p > len {
             break;
         }
-        if matches_down_to(values, p, len - stretch) {
-            let q = periodic_from(values, p, len - stretch);
-            let e = q.saturating_sub(p).max(1);
-            return PeriodStatus::Apparent(Period {
-                preperiod: e,
-                period: p,
-                proved: false,
-                values_used: values_needed(h, max_take, e, p),
-            });
+        if cand.skipped(p) {
+            continue;
+        }
+        match mismatch_depth(values, p, len - stretch) {
+            Some(depth) => cand.failed(p, depth),
+            None => {
+                let q = periodic_from(values, p, len - stretch);
+                let e = q.saturating_sub(p).max(1);
+                return PeriodStatus::Apparent(Period {
+                    preperiod: e,
+                    period: p,
+                    proved: false,
+                    values_used: values_needed(h, max_take, e, p),
+                });
+            }
         }
     }
     PeriodStatus::Unknown
