@@ -268,6 +268,52 @@ impl Marks for u128 {
     }
 }
 
+/// Two words in two registers; the word is chosen without a branch or a
+/// memory round trip (a `[u64; 2]` on the stack chains store→load when
+/// consecutive values hit the same word; a `u128` shift costs more).
+#[derive(Clone, Copy)]
+struct Two(u64, u64);
+
+impl Marks for Two {
+    #[inline(always)]
+    fn with_words(_: usize) -> Self {
+        Two(0, 0)
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        *self = Two(0, 0);
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        let bit = 1u64 << (x & 63);
+        let hi = u64::from((x >> 6) & 1).wrapping_neg();
+        self.0 |= bit & !hi;
+        self.1 |= bit & hi;
+    }
+    #[inline(always)]
+    fn take(&mut self, x: u32) -> bool {
+        let w = if x & 64 == 0 {
+            &mut self.0
+        } else {
+            &mut self.1
+        };
+        let bit = 1u64 << (x & 63);
+        if *w & bit != 0 {
+            *w &= !bit;
+            true
+        } else {
+            false
+        }
+    }
+    fn words(&self) -> Vec<u64> {
+        vec![self.0, self.1]
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        self.0 = words.first().copied().unwrap_or(0);
+        self.1 = words.get(1).copied().unwrap_or(0);
+    }
+}
+
 impl<const W: usize> Marks for [u64; W] {
     #[inline(always)]
     fn with_words(_: usize) -> Self {
@@ -473,7 +519,7 @@ impl NimSequence {
         let (moves, sp, values, bits) = sp_moves;
         match words_for(*bits) {
             1 => sparse_run::<u64>(moves, sp, values, bits, len),
-            2 => sparse_run::<[u64; 2]>(moves, sp, values, bits, len),
+            2 => sparse_run::<Two>(moves, sp, values, bits, len),
             4 => sparse_run::<[u64; 4]>(moves, sp, values, bits, len),
             8 => sparse_run::<[u64; 8]>(moves, sp, values, bits, len),
             16 => sparse_run::<[u64; 16]>(moves, sp, values, bits, len),
@@ -634,17 +680,32 @@ fn sparse_run<M: Marks>(
             }
             marks.set(g[n - k]);
         }
-        for &k in split {
-            if n < k + 2 {
+        // Splits with a rare part; two k at a time share one pass over the list.
+        let mut ks = split;
+        while let [k1, rest @ ..] = ks {
+            let k1 = *k1;
+            if n < k1 + 2 {
                 break;
             }
-            let m = n - k;
-            let gm = &g[..m];
-            let cnt = sp.rare.partition_point(|&(r, _)| (r as usize) < m);
-            for &(r, gr) in &sp.rare[..cnt] {
-                marks.set(gr ^ gm[m - r as usize]);
+            let m1 = n - k1;
+            let cnt1 = sp.rare.partition_point(|&(r, _)| (r as usize) < m1);
+            let (cnt2, m2) = match rest.first() {
+                Some(&k2) if n >= k2 + 2 => {
+                    let m2 = n - k2;
+                    (sp.rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
+                }
+                _ => (0, 0),
+            };
+            let (g1, g2) = (&g[..m1], &g[..m2]);
+            for &(r, gr) in &sp.rare[..cnt2] {
+                marks.set(gr ^ g1[m1 - r as usize]);
+                marks.set(gr ^ g2[m2 - r as usize]);
             }
-            w0 += cnt as u64;
+            for &(r, gr) in &sp.rare[cnt2..cnt1] {
+                marks.set(gr ^ g1[m1 - r as usize]);
+            }
+            w0 += (cnt1 + cnt2) as u64;
+            ks = rest.get(1..).unwrap_or(&[]);
         }
         let rb = &rare_words[n & 1];
         mw.clear();
