@@ -665,6 +665,7 @@ fn sparse_run<M: Marks>(
     let mut marks = M::with_words(words);
     let mut missing = M::with_words(words);
     let mut mw = vec![0u64; words];
+    let mut table = vec![0u8; 64 * words];
     let stop = len.min(sp.next_check);
     let split = moves.split2.as_slice();
     let (mut w0, mut w1) = (0u64, 0u64);
@@ -736,12 +737,33 @@ fn sparse_run<M: Marks>(
         let v = if count == 0 {
             c
         } else {
-            missing.set_words(&mw);
-            let left = scan_splits(g, n, split, &mut missing, count, &mut w1);
-            if left == 0 {
-                c
+            if words >= 4 {
+                // Many values: a byte per value tests faster than bits.
+                for (i, &w) in mw.iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        table[i * 64 + w.trailing_zeros() as usize] = 1;
+                        w &= w - 1;
+                    }
+                }
+                let left = scan_splits_table(g, n, split, &mut table, count, &mut w1);
+                let v = if left == 0 {
+                    c
+                } else {
+                    table.iter().position(|&b| b != 0).unwrap_or(0) as u32
+                };
+                if left != 0 {
+                    table.fill(0);
+                }
+                v
             } else {
-                first_one(&missing.words())
+                missing.set_words(&mw);
+                let left = scan_splits(g, n, split, &mut missing, count, &mut w1);
+                if left == 0 {
+                    c
+                } else {
+                    first_one(&missing.words())
+                }
             }
         };
         g.push(v);
@@ -760,6 +782,90 @@ fn sparse_run<M: Marks>(
     sp.work.0 += w0;
     sp.work.1 += w1;
     let _ = &rare_bits;
+}
+
+/// `scan_splits` with the missing values as a byte table (all zero again
+/// when it returns 0), eight splits per branch.
+fn scan_splits_table(
+    g: &[u32],
+    n: usize,
+    split: &[usize],
+    table: &mut [u8],
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let mask = table.len() - 1; // a power of two above every value
+    let [k] = *split else {
+        // Several splits: test value by value, smallest part first.
+        let Some(&k_min) = split.first() else {
+            return count;
+        };
+        if n < k_min + 2 {
+            return count;
+        }
+        for a in 1..=(n - k_min) / 2 {
+            let ga = g[a];
+            for &k in split {
+                if n < k + 2 * a {
+                    break;
+                }
+                *work += 1;
+                let t = &mut table[(ga ^ g[n - k - a]) as usize & mask];
+                if *t != 0 {
+                    *t = 0;
+                    count -= 1;
+                    if count == 0 {
+                        return 0;
+                    }
+                }
+            }
+        }
+        return count;
+    };
+    if n < k + 2 {
+        return count;
+    }
+    let m = n - k;
+    let half = m / 2;
+    // Pairs (a, m − a), a = 1 ..= half: lo[i] = G(1 + i), hi[i] = G(m − 1 − i).
+    let lo = &g[1..=half];
+    let hi = &g[m - half..m];
+    let mut i = 0;
+    while i + 8 <= half {
+        let l = &lo[i..i + 8];
+        let h = &hi[half - i - 8..half - i];
+        let mut hit = 0u8;
+        for j in 0..8 {
+            hit |= table[(l[j] ^ h[7 - j]) as usize & mask];
+        }
+        if hit != 0 {
+            for j in 0..8 {
+                let t = &mut table[(l[j] ^ h[7 - j]) as usize & mask];
+                if *t != 0 {
+                    *t = 0;
+                    count -= 1;
+                    if count == 0 {
+                        *work += (i + j + 1) as u64;
+                        return 0;
+                    }
+                }
+            }
+        }
+        i += 8;
+    }
+    for j in i..half {
+        let t = &mut table[(lo[j] ^ hi[half - 1 - j]) as usize & mask];
+        if *t != 0 {
+            *t = 0;
+            count -= 1;
+            if count == 0 {
+                *work += (j + 1) as u64;
+                return 0;
+            }
+        }
+    }
+    *work += half as u64;
+    count
 }
 
 /// Looks at the splits of heap `n`, smallest part first, clearing their
