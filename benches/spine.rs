@@ -14,8 +14,8 @@
 //! Grundy value of every position) before anything is printed, so the ratio
 //! always compares the same work.
 //!
-//! Options (after `--`): `--runs N` (timed runs per side, default 5; the
-//! median is reported), `--wythoff N` (side of the Wythoff square, default
+//! Options (after `--`): `--runs N` (timed runs per side; the median is
+//! reported; default 3 for Wythoff, which takes seconds, and 5 for Chomp), `--wythoff N` (side of the Wythoff square, default
 //! 300), `--only wythoff|chomp`, `--interp-only` (for profilers: runs the
 //! interpreter once per game and skips the hand-written side and checks).
 
@@ -376,7 +376,7 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    let mut runs = 5usize;
+    let mut runs: Option<usize> = None;
     let mut side = 300u32;
     let mut only: Option<String> = None;
     let mut interp_only = false;
@@ -388,7 +388,7 @@ fn main() {
                 .unwrap_or_else(|| panic!("{a} needs a value"))
         };
         match a.as_str() {
-            "--runs" => runs = value().parse().expect("--runs N"),
+            "--runs" => runs = Some(value().parse().expect("--runs N")),
             "--wythoff" => side = value().parse().expect("--wythoff N"),
             "--only" => only = Some(value()),
             "--interp-only" => interp_only = true,
@@ -401,7 +401,7 @@ fn main() {
             }
         }
     }
-    assert!(runs >= 1 && side >= 1);
+    assert!(runs.is_none_or(|r| r >= 1) && side >= 1);
     let want = |g: &str| only.as_deref().is_none_or(|o| o == g);
 
     if interp_only {
@@ -434,12 +434,15 @@ fn main() {
 
     let mut rows = Vec::new();
     if want("wythoff") {
-        rows.push(bench_wythoff(runs, side));
+        rows.push(bench_wythoff(runs.unwrap_or(3), side));
     }
     if want("chomp") {
-        rows.push(bench_chomp(runs));
+        rows.push(bench_chomp(runs.unwrap_or(5)));
     }
-    println!("spine benchmark: median of {runs} runs per side, interleaved; values checked equal");
+    println!(
+        "spine benchmark: median of {} runs per side, interleaved; values checked equal",
+        runs.map_or("3 (Wythoff) / 5 (Chomp)".to_string(), |r| r.to_string())
+    );
     println!(
         "{:<16} {:>9} {:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>7}",
         "game",
