@@ -166,7 +166,7 @@ fn tczajka_rare_masks() {
         let mut seq = NimSequence::new(code(s), Engine::Sparse);
         seq.extend_to(n);
         let rare: Vec<usize> = (0..n)
-            .filter(|&i| (seq.values()[i] & mask).count_ones() % 2 == 0)
+            .filter(|&i| (seq.values()[i] & mask).count_ones().is_multiple_of(2))
             .collect();
         assert_eq!(rare.len(), count, "{s}");
         assert_eq!(rare.last(), Some(&last), "{s}");

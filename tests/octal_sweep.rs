@@ -80,6 +80,18 @@ fn sparse_equals_plain_on_a_sample_to_5000() {
 }
 
 #[test]
+fn sparse_equals_plain_with_values_past_256() {
+    // Values of 128 and more take the byte-table scan (one split, and
+    // several); 0.007 and 0.04 pass 256 before heap 12000.
+    for (s, past) in [("0.007", 256), ("0.04", 256), ("4.007", 128)] {
+        let c = code(s);
+        let sparse = values(&c, Engine::Sparse, 12_000);
+        assert!(sparse.iter().any(|&v| v >= past), "{s}");
+        assert_eq!(sparse, values(&c, Engine::Plain, 12_000), "{s}");
+    }
+}
+
+#[test]
 fn engines_equal_the_option_enumerator() {
     // Hex and pre-point codes, where Sparse falls back to Plain for bit 8.
     let hex = [

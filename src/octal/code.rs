@@ -76,12 +76,7 @@ impl OctalCode {
     /// would be moves removing nothing), and any other character.
     pub fn parse(s: &str) -> Result<Self, CodeError> {
         if s.is_empty() {
-            return Err(CodeError::new(
-                0,
-                0,
-                "empty octal code",
-                format!("{FORMAT_HELP}"),
-            ));
+            return Err(CodeError::new(0, 0, "empty octal code", FORMAT_HELP));
         }
         let Some(point) = s.find('.') else {
             return Err(CodeError::new(

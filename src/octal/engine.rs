@@ -604,10 +604,10 @@ impl NimSequence {
                 return status;
             }
             let mut next = len.saturating_add((len / 16).max(64)).min(limit);
-            if let PeriodStatus::Apparent(p) = status {
-                if p.values_used > len {
-                    next = next.min(p.values_used);
-                }
+            if let PeriodStatus::Apparent(p) = status
+                && p.values_used > len
+            {
+                next = next.min(p.values_used);
             }
             while self.values.len() < next {
                 let step = (self.values.len() + (1 << 20)).min(next);
