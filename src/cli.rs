@@ -1,4 +1,6 @@
-//! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`.
+//! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`,
+//! `grundy repl`; with no command, the REPL on a terminal and a script from
+//! piped stdin.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -17,7 +19,7 @@ use crate::solve::DEFAULT_MAX_POSITIONS;
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -34,6 +36,14 @@ pub enum Command {
     },
     /// Parse a .game file and resolve its names; run no query.
     Check { file: PathBuf },
+    /// The interactive REPL (also `grundy` alone on a terminal), after
+    /// loading the files given.
+    Repl {
+        files: Vec<PathBuf>,
+        /// Refuse to expand more positions than this (per query cache).
+        #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+        max_positions: usize,
+    },
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
         /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap splits).
@@ -77,7 +87,23 @@ pub fn main() -> i32 {
 }
 
 fn run_command(cli: Cli) -> i32 {
-    match cli.command {
+    let Some(command) = cli.command else {
+        // `grundy` alone: the REPL for a person, a script from a pipe.
+        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            return crate::repl::run(&[], DEFAULT_MAX_POSITIONS);
+        }
+        let mut text = String::new();
+        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+            eprintln!("grundy: cannot read standard input: {e}");
+            return 1;
+        }
+        return run_source("<stdin>", &text, Mode::Run, false, DEFAULT_MAX_POSITIONS);
+    };
+    match command {
+        Command::Repl {
+            files,
+            max_positions,
+        } => crate::repl::run(&files, max_positions),
         Command::Run {
             file,
             json,
@@ -116,10 +142,20 @@ fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32
             return 1;
         }
     };
+    run_source(
+        &path.display().to_string(),
+        &text,
+        mode,
+        json,
+        max_positions,
+    )
+}
+
+/// Run (or check) a text as a file, answers on stdout, diagnostics on stderr.
+fn run_source(name: &str, text: &str, mode: Mode, json: bool, max_positions: usize) -> i32 {
     let mut session = Session::new(max_positions);
-    let name = path.display().to_string();
     let stdout = std::io::stdout();
-    let ok = session.run_text(&name, &text, mode, &mut |s, r| {
+    let ok = session.run_text(name, text, mode, &mut |s, r| {
         let mut out = stdout.lock();
         match r {
             Ok(answer) => {
@@ -132,11 +168,7 @@ fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32
             }
             Err(e) => {
                 if json {
-                    let j = serde_json::json!({"error": {
-                        "code": miette::Diagnostic::code(&e).map(|c| c.to_string()),
-                        "message": e.to_string(),
-                    }});
-                    let _ = writeln!(out, "{j}");
+                    let _ = writeln!(out, "{}", json_error(&e));
                 }
                 let _ = out.flush();
                 eprintln!("{:?}", e.report(&s.sources));
@@ -147,4 +179,12 @@ fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32
         println!("{name}: ok");
     }
     if ok { 0 } else { 1 }
+}
+
+/// The JSON line `--json` prints for a diagnostic.
+pub fn json_error(e: &crate::error::Error) -> serde_json::Value {
+    serde_json::json!({"error": {
+        "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
+        "message": e.to_string(),
+    }})
 }

@@ -13,6 +13,7 @@ pub mod octal_cli;
 pub mod plot;
 pub mod present;
 pub mod query;
+pub mod repl;
 pub mod session;
 pub mod solve;
 pub mod source;

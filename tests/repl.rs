@@ -1,0 +1,624 @@
+//! The REPL: its pieces (multi-line validation, completion, `:command`
+//! suggestions, `:help` examples), its core over plain writers, piped
+//! stdin, and the real binary in a pseudo-terminal typed at like a person,
+//! its screen read through a terminal emulator.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use grundy::repl::{
+    self, Flow, HELP_TOPICS, HelpPart, Names, Repl, ReplHelper, complete_word, is_incomplete,
+    resolve_command, suggest_command,
+};
+use grundy::session::{Mode, Redefine, Session};
+use rustyline::completion::Completer;
+use rustyline::history::DefaultHistory;
+
+const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+
+// ---- validator ----------------------------------------------------------
+
+#[test]
+fn open_brackets_and_trailing_operators_continue() {
+    for text in [
+        "game Take(n) {",
+        "game Take(n) {\n    move Take(n - 1) if n > 0",
+        "grundy Nim(3",
+        "let xs = [1, 2,",
+        "let s = {1, 3,\n 4",
+        "let x = 1 +",
+        "fn f(n) =",
+        "grundy Nim(1) +   # a comment after the operator",
+        "game G(n) { move G(n - k) for k in 1..=n if",
+        "let r = 0..",
+        "let b = true and",
+    ] {
+        assert!(is_incomplete(text), "should continue: {text:?}");
+    }
+}
+
+#[test]
+fn complete_or_wrong_input_is_submitted() {
+    for text in [
+        "",
+        "grundy Nim(3)",
+        "game Take(n) {\n    move Take(n - 1) if n > 0\n}",
+        "grundy Nim(3))",        // too many closers: an error, not a wait
+        "}",                     // likewise
+        "grundy",                // an error at the end, but nothing to continue
+        "outcome misere",        // likewise
+        "game G(n)",             // likewise: says `{` is expected
+        "let x = 1 # (unclosed", // brackets in comments do not count
+        "# just a comment {",
+        ":load examples/ka(", // commands are one line
+        "let x = 1 2 +",      // the error is before the end
+        "game K = octal 0.77",
+        "game K = octal 4.",
+    ] {
+        assert!(!is_incomplete(text), "should be submitted: {text:?}");
+    }
+}
+
+// ---- completion ---------------------------------------------------------
+
+fn names() -> Names {
+    Names {
+        games: vec!["Nim".into(), "Kayles".into(), "Take".into()],
+        others: vec!["half".into(), "heaps".into(), "len".into()],
+    }
+}
+
+#[test]
+fn completes_keywords_queries_games_and_functions() {
+    let n = names();
+    let line = "gr";
+    assert_eq!(
+        complete_word(line, 2, &n),
+        (0, vec!["graph".into(), "grundy".into()])
+    );
+    let line = "grundy Ka";
+    assert_eq!(
+        complete_word(line, line.len(), &n),
+        (7, vec!["Kayles".into()])
+    );
+    let line = "grundy Nim(3) + Ta";
+    assert_eq!(
+        complete_word(line, line.len(), &n),
+        (16, vec!["Take".into()])
+    );
+    let line = "fn f(n) = ha";
+    assert_eq!(
+        complete_word(line, line.len(), &n),
+        (10, vec!["half".into()])
+    );
+    let line = "game G(n) misere { mo";
+    assert_eq!(complete_word(line, line.len(), &n).1, vec!["move", "moves"]);
+    // A game name is what follows `sequence`, so an empty word lists them.
+    let line = "sequence ";
+    assert_eq!(
+        complete_word(line, line.len(), &n).1,
+        vec!["Kayles", "Nim", "Take"]
+    );
+    // In the middle of a line, only the word before the cursor counts.
+    let line = "grundy Ka(3)";
+    assert_eq!(complete_word(line, 9, &n), (7, vec!["Kayles".into()]));
+    // Nothing typed: nothing offered (a Tab there lists no 60 words).
+    assert!(complete_word("grundy ", 7, &n).1.is_empty());
+}
+
+#[test]
+fn completes_commands_and_help_topics() {
+    let n = names();
+    assert_eq!(complete_word(":", 1, &n).1.len(), 7);
+    assert_eq!(complete_word(":ga", 3, &n), (1, vec!["games".into()]));
+    assert_eq!(complete_word(":re", 3, &n), (1, vec!["reload".into()]));
+    assert_eq!(complete_word(":help o", 7, &n), (6, vec!["octal".into()]));
+    assert!(complete_word(":time x", 7, &n).1.is_empty());
+}
+
+#[test]
+fn completes_file_paths_after_load() {
+    let helper = ReplHelper::new();
+    let history = DefaultHistory::new();
+    let ctx = rustyline::Context::new(&history);
+    let line = ":load examples/cho";
+    let (start, cands) = helper.complete(line, line.len(), &ctx).unwrap();
+    assert_eq!(start, 6);
+    let found: Vec<&str> = cands.iter().map(|c| c.replacement.as_str()).collect();
+    assert_eq!(found, ["examples/chomp.game"]);
+    // A prefix of the command works too.
+    let line = ":l examples/kay";
+    let (_, cands) = helper.complete(line, line.len(), &ctx).unwrap();
+    assert_eq!(cands[0].replacement, "examples/kayles.game");
+}
+
+// ---- commands -----------------------------------------------------------
+
+#[test]
+fn commands_by_prefix_and_suggestions_for_typos() {
+    assert_eq!(resolve_command("q"), Some("quit"));
+    assert_eq!(resolve_command("exit"), Some("quit"));
+    assert_eq!(resolve_command("ga"), Some("games"));
+    assert_eq!(resolve_command("load"), Some("load"));
+    assert_eq!(resolve_command("gamez"), None);
+    assert_eq!(suggest_command("gmaes").as_deref(), Some("games"));
+    assert_eq!(suggest_command("lod").as_deref(), Some("load"));
+    assert_eq!(suggest_command("relaod").as_deref(), Some("reload"));
+    assert_eq!(suggest_command("qiut").as_deref(), Some("quit"));
+    assert_eq!(suggest_command("jsno").as_deref(), Some("json"));
+    assert_eq!(suggest_command("xyzzy"), None);
+}
+
+// ---- :help examples -----------------------------------------------------
+
+#[test]
+fn help_examples_run_and_print_what_help_says() {
+    let mut count = 0;
+    for topic in HELP_TOPICS {
+        for part in topic.parts {
+            let HelpPart::Example { code, output } = part else {
+                continue;
+            };
+            count += 1;
+            let mut s = Session::new(1_000_000);
+            s.redefine = Redefine::Replace;
+            let mut got = Vec::new();
+            let ok = s.run_text("help.game", code, Mode::Run, &mut |s, r| match r {
+                Ok(a) => got.push(grundy::present::text(&a)),
+                Err(e) => got.push(e.render_plain(&s.sources)),
+            });
+            assert!(
+                ok,
+                ":help {}: example failed:\n{code}\n{}",
+                topic.name,
+                got.join("\n")
+            );
+            assert_eq!(
+                got.join("\n"),
+                *output,
+                ":help {}: example\n{code}",
+                topic.name
+            );
+        }
+    }
+    assert!(count >= 10, "only {count} examples");
+    // Each topic renders, and the general help names every topic.
+    let plain = |s: &str| s.to_string();
+    let general = repl::help_text(None, &plain).unwrap();
+    for t in HELP_TOPICS {
+        assert!(general.contains(t.name));
+        assert!(repl::help_text(Some(t.name), &plain).is_ok());
+    }
+    assert!(
+        repl::help_text(Some("octl"), &plain)
+            .unwrap_err()
+            .contains("`octal`")
+    );
+}
+
+// ---- the core, without a terminal ---------------------------------------
+
+/// Feed inputs to a REPL; returns (stdout, stderr) of each.
+fn feed(repl: &mut Repl, input: &str) -> (String, String, Flow) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let flow = repl.handle(input, &mut out, &mut err);
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+        flow,
+    )
+}
+
+#[test]
+fn definitions_persist_and_redefinition_replaces() {
+    let mut r = Repl::new(1_000_000);
+    let (out, err, _) = feed(&mut r, "let most = 2");
+    assert_eq!((out.as_str(), err.as_str()), ("", ""));
+    feed(
+        &mut r,
+        "game Take(n) {\n    move Take(n - k) for k in 1..=most if k <= n\n}",
+    );
+    let (out, _, _) = feed(&mut r, "sequence Take 0..=6");
+    assert_eq!(out, "sequence Take 0..=6: 0 1 2 0 1 2 0\n");
+    // A new definition replaces the old one, and cached values go with it.
+    feed(
+        &mut r,
+        "game Take(n) { move Take(n - k) for k in 1..=3 if k <= n }",
+    );
+    let (out, err, _) = feed(&mut r, "sequence Take 0..=6");
+    assert_eq!(err, "");
+    assert_eq!(out, "sequence Take 0..=6: 0 1 2 3 0 1 2\n");
+    let (out, _, _) = feed(&mut r, ":games");
+    assert!(out.contains("Take(n)  1 argument  normal play"), "{out}");
+    assert!(out.contains("names (let): most"), "{out}");
+}
+
+#[test]
+fn errors_point_into_the_typed_line_and_the_session_goes_on() {
+    let mut r = Repl::new(1_000_000);
+    feed(&mut r, "game Take(n) { move Take(n - 1) if n > 0 }");
+    let (out, err, flow) = feed(&mut r, "grundy Tke(3)");
+    assert_eq!(flow, Flow::Continue);
+    assert_eq!(out, "");
+    assert!(err.contains("grundy::eval::unknown_function"), "{err}");
+    assert!(err.contains("[input 2:1:8]"), "{err}");
+    assert!(err.contains(" 1 │ grundy Tke(3)"), "{err}");
+    assert!(err.contains("did you mean `Take`?"), "{err}");
+    let (out, _, _) = feed(&mut r, "grundy Take(3)");
+    assert_eq!(out, "grundy Take(3) = 1\n");
+}
+
+#[test]
+fn nothing_typed_ends_the_session_but_quit() {
+    let mut r = Repl::new(1_000_000);
+    for input in [
+        "quit",
+        "exit",
+        "help",
+        ":gmaes",
+        ":",
+        ":load",
+        ":games now",
+        ":help nothing",
+        "}",
+        "grundy",
+        "let x = 1 / 0",
+        ":reload",
+    ] {
+        let (_, _, flow) = feed(&mut r, input);
+        assert_eq!(flow, Flow::Continue, "{input:?} ended the session");
+    }
+    let (_, err, _) = feed(&mut r, ":gmaes");
+    assert!(err.contains("unknown command `:gmaes`"), "{err}");
+    assert!(err.contains("did you mean `:games`?"), "{err}");
+    let (_, err, _) = feed(&mut r, "quit");
+    assert!(err.contains(":quit"), "{err}");
+    assert_eq!(feed(&mut r, ":quit").2, Flow::Quit);
+    assert_eq!(feed(&mut r, ":q").2, Flow::Quit);
+}
+
+#[test]
+fn load_reload_and_a_missing_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-repl-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("heaps.game");
+    std::fs::write(&file, "game H = subtraction {1, 2}\ngrundy H(4)\n").unwrap();
+    let mut r = Repl::new(1_000_000);
+    let (out, err, _) = feed(&mut r, &format!(":load {}", file.display()));
+    assert_eq!(err, "");
+    assert_eq!(
+        out,
+        format!("grundy H(4) = 1\nloaded {} (1 new game)\n", file.display())
+    );
+    std::fs::write(&file, "game H = subtraction {1, 2, 3}\ngrundy H(4)\n").unwrap();
+    let (out, _, _) = feed(&mut r, ":reload");
+    assert!(out.starts_with("grundy H(4) = 0\n"), "{out}");
+    let (out, _, _) = feed(&mut r, ":games");
+    assert!(
+        out.contains("H(n)    1 argument  normal play  subtraction {1, 2, 3}"),
+        "{out}"
+    );
+
+    // An error in a loaded file points into that file.
+    let bad = dir.join("bad.game");
+    std::fs::write(&bad, "game G(n) {\n    move G(n - kk) for k in 1..=n\n}\n").unwrap();
+    let (_, err, flow) = feed(&mut r, &format!(":load {}", bad.display()));
+    assert_eq!(flow, Flow::Continue);
+    assert!(err.contains(&format!("[{}:2:16]", bad.display())), "{err}");
+
+    let missing = dir.join("no-such.game");
+    let (_, err, flow) = feed(&mut r, &format!(":load {}", missing.display()));
+    assert_eq!(flow, Flow::Continue);
+    assert!(err.contains("grundy::io::read"), "{err}");
+    assert!(
+        err.contains(&format!("cannot read {}", missing.display())),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn json_and_time_toggles() {
+    let mut r = Repl::new(1_000_000);
+    assert_eq!(feed(&mut r, ":json").0, "answers as JSON\n");
+    let (out, _, _) = feed(&mut r, "grundy Nim(3) + Nim(5)");
+    assert_eq!(
+        out,
+        "{\"query\":\"grundy\",\"position\":\"Nim(3) + Nim(5)\",\"value\":6}\n"
+    );
+    let (out, err, _) = feed(&mut r, "grundy Nim(0 - 1)");
+    assert!(
+        out.starts_with("{\"error\":{\"code\":\"grundy::eval::value\""),
+        "{out}"
+    );
+    assert!(err.contains("grundy::eval::value"));
+    assert_eq!(feed(&mut r, ":time").0, "timing on\n");
+    let (out, _, _) = feed(&mut r, "grundy Nim(3)");
+    assert!(out.contains(",\"seconds\":"), "{out}");
+    assert_eq!(feed(&mut r, ":json").0, "answers as text\n");
+    let (out, _, _) = feed(&mut r, "grundy Nim(3)");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "grundy Nim(3) = 3");
+    assert!(
+        lines[1].starts_with('(') && lines[1].ends_with("s)"),
+        "{out}"
+    );
+    assert_eq!(feed(&mut r, ":time").0, "timing off\n");
+}
+
+// ---- piped stdin --------------------------------------------------------
+
+#[test]
+fn piped_stdin_is_a_script_like_grundy_run() {
+    let bad = std::env::temp_dir().join(format!("grundy-repl-piped-{}.game", std::process::id()));
+    std::fs::write(
+        &bad,
+        "grundy Nim(2)\ngame G(n) {\n    move G(n - kk) for k in 1..=n\n}\n",
+    )
+    .unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in [
+        root.join("examples/tour.game"),
+        root.join("examples/nim.game"),
+        bad.clone(),
+    ] {
+        let file = path.display();
+        let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
+        let piped = Command::new(BIN)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&piped.stdout),
+            String::from_utf8_lossy(&run.stdout),
+            "{file}"
+        );
+        assert_eq!(piped.status.code(), run.status.code(), "{file}");
+        let (run_err, piped_err) = (
+            String::from_utf8_lossy(&run.stderr).replace(&path.display().to_string(), "FILE"),
+            String::from_utf8_lossy(&piped.stderr).replace("<stdin>", "FILE"),
+        );
+        assert_eq!(piped_err, run_err, "{file}");
+        assert!(!piped_err.contains("grundy>"), "a prompt in script mode");
+    }
+    assert_ne!(
+        Command::new(BIN)
+            .arg("run")
+            .arg(&bad)
+            .status()
+            .unwrap()
+            .code(),
+        Some(0)
+    );
+    std::fs::remove_file(&bad).unwrap();
+}
+
+// ---- the real thing, in a pseudo-terminal -------------------------------
+
+/// The binary on a pseudo-terminal, and what its screen shows.
+struct Term {
+    pty: rexpect::session::PtySession,
+    screen: vt100::Parser,
+}
+
+const ROWS: u16 = 200;
+const COLS: u16 = 100;
+/// Generous: the CI box has two cores and runs other tests beside this one.
+const WAIT: Duration = Duration::from_secs(60);
+
+impl Term {
+    fn start(history: &Path, args: &str) -> Term {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("stty rows {ROWS} cols {COLS}; exec '{BIN}' {args}"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TERM", "xterm-256color")
+            .env("GRUNDY_HISTORY", history)
+            .env_remove("NO_COLOR");
+        let pty = rexpect::session::spawn_command(cmd, Some(WAIT.as_millis() as u64)).unwrap();
+        Term {
+            pty,
+            screen: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+        }
+    }
+
+    /// Read what has arrived into the emulated screen.
+    fn pump(&mut self) {
+        let mut bytes = Vec::new();
+        // rexpect hands out bytes as chars of the same value.
+        while let Some(c) = self.pty.try_read() {
+            bytes.push(c as u32 as u8);
+        }
+        self.screen.process(&bytes);
+    }
+
+    fn text(&mut self) -> String {
+        self.pump();
+        self.screen.screen().contents()
+    }
+
+    /// Wait until the screen shows `needle` `times` times; returns the screen.
+    fn wait_for_n(&mut self, needle: &str, times: usize) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let text = self.text();
+            if text.matches(needle).count() >= times {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the screen never showed {needle:?} {times} times; it shows:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn wait_for(&mut self, needle: &str) -> String {
+        self.wait_for_n(needle, 1)
+    }
+
+    /// The number of prompts on screen, to wait for the next one.
+    fn prompts(&mut self) -> usize {
+        self.text().matches(repl::PROMPT).count()
+    }
+
+    /// Type text as keys (no Enter).
+    fn keys(&mut self, s: &str) {
+        self.pty.send(s).unwrap();
+        self.pty.flush().unwrap();
+    }
+
+    /// Type a line and Enter, and wait for the next prompt.
+    fn enter(&mut self, line: &str) -> String {
+        let before = self.prompts();
+        self.keys(line);
+        self.keys("\r");
+        self.wait_for_n(repl::PROMPT, before + 1)
+    }
+
+    /// The screen's last `n` non-empty rows.
+    fn last_rows(&mut self, n: usize) -> Vec<String> {
+        let text = self.text();
+        let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        rows[rows.len().saturating_sub(n)..]
+            .iter()
+            .map(|s| s.trim_end().to_string())
+            .collect()
+    }
+}
+
+fn temp_history(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-repl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The REPL creates the missing directory itself.
+    dir.join("sub").join("history.txt")
+}
+
+#[test]
+fn a_person_at_a_terminal() {
+    let history = temp_history("person");
+    let mut t = Term::start(&history, "");
+    t.wait_for(repl::PROMPT);
+    assert!(t.text().contains("type :help for help"));
+
+    // A definition, then a game typed over several lines: each Enter inside
+    // the braces continues (indented) instead of running the text.
+    t.enter("let most = 2");
+    let before = t.prompts();
+    t.keys("game Take(n) {\r");
+    t.wait_for("game Take(n) {\n    ");
+    t.keys("move Take(n - k) for k in 1..=most if k <= n\r");
+    t.wait_for("if k <= n\n    ");
+    assert_eq!(t.prompts(), before, "a prompt appeared inside the block");
+    let screen = t.enter("}");
+    assert!(
+        screen.contains(
+            "grundy> game Take(n) {\n    move Take(n - k) for k in 1..=most if k <= n\n}\ngrundy> "
+        ),
+        "{screen}"
+    );
+
+    // Keywords, numbers, names and comments are coloured as they are typed.
+    t.keys("period Take # soon");
+    t.wait_for("period Take # soon");
+    let row = t
+        .text()
+        .lines()
+        .position(|l| l.contains("period Take # soon"))
+        .unwrap() as u16;
+    let cell = |t: &mut Term, col: u16| t.screen.screen().cell(row, col).unwrap().fgcolor();
+    let prompt = repl::PROMPT.len() as u16;
+    assert_eq!(cell(&mut t, prompt), vt100::Color::Idx(4), "query word");
+    assert_eq!(cell(&mut t, prompt + 7), vt100::Color::Idx(2), "game name");
+    assert_eq!(cell(&mut t, prompt + 12), vt100::Color::Idx(8), "comment");
+    // Ctrl-C at the prompt drops the line; nothing runs.
+    let before = t.prompts();
+    t.pty.send_control('c').unwrap();
+    t.wait_for_n(repl::PROMPT, before + 1);
+    assert_eq!(t.last_rows(1), [repl::PROMPT.trim_end()]);
+
+    // Tab completes a game name.
+    t.keys("sequence Ta");
+    t.keys("\t");
+    t.wait_for("grundy> sequence Take");
+    let screen = t.enter(" 0..=9");
+    assert!(
+        screen.contains("sequence Take 0..=9: 0 1 2 0 1 2 0 1 2 0\n"),
+        "{screen}"
+    );
+
+    t.enter("winning Take(7)");
+    assert_eq!(t.last_rows(3), ["winning Take(7):", "  Take(6)", "grundy>"]);
+
+    // A mistake: the same diagnostic as in a file, pointing into the line.
+    let screen = t.enter("grundy Tke(3)");
+    assert!(screen.contains("× unknown function `Tke`"), "{screen}");
+    assert!(screen.contains("╭─[input 5:1:8]"), "{screen}");
+    assert!(screen.contains("help: did you mean `Take`?"), "{screen}");
+    let screen = t.enter(":gmaes");
+    assert!(screen.contains("did you mean `:games`?"), "{screen}");
+
+    // A long query, cancelled with Ctrl-C: back at the prompt quickly.
+    let screen = t.enter(":load examples/chomp.game");
+    assert!(
+        screen.contains("loaded examples/chomp.game (1 new game)"),
+        "{screen}"
+    );
+    let before = t.prompts();
+    t.keys("grundy Chomp([9,9,9,9,9,9,9,9,9])\r");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(t.prompts(), before, "the long query finished too soon");
+    let pressed = Instant::now();
+    t.pty.send_control('c').unwrap();
+    let screen = t.wait_for_n(repl::PROMPT, before + 1);
+    let took = pressed.elapsed();
+    eprintln!("Ctrl-C to the prompt: {took:?}");
+    assert!(screen.contains("× interrupted"), "{screen}");
+    assert!(took < Duration::from_secs(5), "cancelling took {took:?}");
+
+    // The session is intact.
+    let screen = t.enter("grundy Take(10) + Chomp([2, 1])");
+    assert!(
+        screen.contains("grundy Take(10) + Chomp([2, 1]) = 1\n"),
+        "{screen}"
+    );
+
+    // Ctrl-D leaves.
+    t.pty.send_control('d').unwrap();
+    t.pty.exp_eof().unwrap();
+    let status = t.pty.process().wait().unwrap();
+    assert!(
+        matches!(status, rexpect::process::WaitStatus::Exited(_, 0)),
+        "{status:?}"
+    );
+
+    // The history was saved, the multi-line game as one entry.
+    let saved = std::fs::read_to_string(&history).unwrap();
+    assert!(saved.contains("sequence Take 0..=9"), "{saved}");
+    assert!(saved.contains("game Take(n) {"), "{saved}");
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
+
+#[test]
+fn history_comes_back_and_files_load_from_the_command_line() {
+    let history = temp_history("history");
+    let mut t = Term::start(&history, "repl examples/kayles.game");
+    t.wait_for("loaded examples/kayles.game");
+    t.wait_for(repl::PROMPT);
+    t.enter("grundy Nim(7) + Nim(2)");
+    t.keys(":quit\r");
+    t.pty.exp_eof().unwrap();
+
+    let mut t = Term::start(&history, "repl");
+    t.wait_for(repl::PROMPT);
+    t.keys("\x1b[A"); // Up
+    t.wait_for("grundy> :quit");
+    t.keys("\x1b[A");
+    t.wait_for("grundy> grundy Nim(7) + Nim(2)");
+    let screen = t.enter("");
+    assert!(screen.contains("grundy Nim(7) + Nim(2) = 5\n"), "{screen}");
+    t.pty.send_control('d').unwrap();
+    t.pty.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
