@@ -207,7 +207,8 @@ trait Marks: Clone {
     fn set(&mut self, x: u32);
     /// Clears `x`, returning whether it was set.
     fn take(&mut self, x: u32) -> bool;
-    fn words(&self) -> Vec<u64>;
+    /// Copies the words into `out` (as many as fit).
+    fn get_words(&self, out: &mut [u64]);
     fn set_words(&mut self, words: &[u64]);
 }
 
@@ -231,8 +232,10 @@ impl Marks for u64 {
         *self &= !bit;
         hit
     }
-    fn words(&self) -> Vec<u64> {
-        vec![*self]
+    fn get_words(&self, out: &mut [u64]) {
+        if let Some(w) = out.first_mut() {
+            *w = *self;
+        }
     }
     fn set_words(&mut self, words: &[u64]) {
         *self = words.first().copied().unwrap_or(0);
@@ -259,8 +262,10 @@ impl Marks for u128 {
         *self &= !bit;
         hit
     }
-    fn words(&self) -> Vec<u64> {
-        vec![*self as u64, (*self >> 64) as u64]
+    fn get_words(&self, out: &mut [u64]) {
+        for (i, w) in out.iter_mut().take(2).enumerate() {
+            *w = (*self >> (64 * i)) as u64;
+        }
     }
     fn set_words(&mut self, words: &[u64]) {
         let w = |i: usize| u128::from(words.get(i).copied().unwrap_or(0));
@@ -305,8 +310,10 @@ impl Marks for Two {
             false
         }
     }
-    fn words(&self) -> Vec<u64> {
-        vec![self.0, self.1]
+    fn get_words(&self, out: &mut [u64]) {
+        for (w, v) in out.iter_mut().zip([self.0, self.1]) {
+            *w = v;
+        }
     }
     fn set_words(&mut self, words: &[u64]) {
         self.0 = words.first().copied().unwrap_or(0);
@@ -340,8 +347,10 @@ impl<const W: usize> Marks for [u64; W] {
             false
         }
     }
-    fn words(&self) -> Vec<u64> {
-        self.to_vec()
+    fn get_words(&self, out: &mut [u64]) {
+        for (w, &v) in out.iter_mut().zip(self.iter()) {
+            *w = v;
+        }
     }
     fn set_words(&mut self, words: &[u64]) {
         for (a, &b) in self.iter_mut().zip(words) {
@@ -375,8 +384,10 @@ impl Marks for Vec<u64> {
             _ => false,
         }
     }
-    fn words(&self) -> Vec<u64> {
-        self.clone()
+    fn get_words(&self, out: &mut [u64]) {
+        for (w, &v) in out.iter_mut().zip(self.iter()) {
+            *w = v;
+        }
     }
     fn set_words(&mut self, words: &[u64]) {
         for (a, &b) in self.iter_mut().zip(words) {
@@ -709,8 +720,7 @@ fn sparse_run<M: Marks>(
             ks = rest.get(1..).unwrap_or(&[]);
         }
         let rb = &rare_words[n & 1];
-        mw.clear();
-        mw.extend(marks.words());
+        marks.get_words(&mut mw);
         // c: the least unmarked common value.
         let mut c = (64 * words) as u32;
         for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
@@ -762,7 +772,8 @@ fn sparse_run<M: Marks>(
                 if left == 0 {
                     c
                 } else {
-                    first_one(&missing.words())
+                    missing.get_words(&mut mw);
+                    first_one(&mw)
                 }
             }
         };
