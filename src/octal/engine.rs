@@ -542,50 +542,15 @@ impl NimSequence {
     /// Plain mex over all options, until `len` values or the values need
     /// a larger bit set.
     fn plain_run(&mut self, len: usize) {
-        let words = words_for(self.bits);
-        let mut marks = vec![0u64; words];
-        let g = &mut self.values;
-        let mv = &self.moves;
-        while g.len() < len {
-            let n = g.len();
-            marks.fill(0);
-            let mut mark = |x: u32| marks[x as usize >> 6] |= 1u64 << (x & 63);
-            if mv.take_all.binary_search(&n).is_ok() {
-                mark(0);
-            }
-            for &k in &mv.take {
-                if k >= n {
-                    break;
-                }
-                mark(g[n - k]);
-            }
-            for &k in &mv.split2 {
-                if n < k + 2 {
-                    break;
-                }
-                let m = n - k;
-                for a in 1..=m / 2 {
-                    mark(g[a] ^ g[m - a]);
-                }
-            }
-            for &k in &mv.split3 {
-                if n < k + 3 {
-                    break;
-                }
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    let ga = g[a];
-                    for b in a..=(m - a) / 2 {
-                        mark(ga ^ g[b] ^ g[m - a - b]);
-                    }
-                }
-            }
-            let v = first_zero(&marks);
-            g.push(v);
-            if bit_len(v) > self.bits {
-                self.bits = bit_len(v);
-                return;
-            }
+        let (mv, g, bits) = (&self.moves, &mut self.values, &mut self.bits);
+        match words_for(*bits) {
+            1 => plain_run::<u64>(mv, g, bits, len),
+            2 => plain_run::<Two>(mv, g, bits, len),
+            4 => plain_run::<[u64; 4]>(mv, g, bits, len),
+            8 => plain_run::<[u64; 8]>(mv, g, bits, len),
+            16 => plain_run::<[u64; 16]>(mv, g, bits, len),
+            32 => plain_run::<[u64; 32]>(mv, g, bits, len),
+            _ => plain_run::<Vec<u64>>(mv, g, bits, len),
         }
     }
 
@@ -648,6 +613,60 @@ impl NimSequence {
             .ok()
             .and_then(|i| self.values.get(i))
             .copied()
+    }
+}
+
+/// Plain mex over all options until `len` values or a value that needs
+/// more bits than `M` holds.
+fn plain_run<M: Marks>(mv: &Moves, g: &mut Vec<u32>, bits: &mut u32, len: usize) {
+    let words = words_for(*bits);
+    let mut marks = M::with_words(words);
+    let mut mw = vec![0u64; words];
+    while g.len() < len {
+        let n = g.len();
+        marks.clear();
+        if mv.take_all.binary_search(&n).is_ok() {
+            marks.set(0);
+        }
+        for &k in &mv.take {
+            if k >= n {
+                break;
+            }
+            marks.set(g[n - k]);
+        }
+        for &k in &mv.split2 {
+            if n < k + 2 {
+                break;
+            }
+            let m = n - k;
+            let half = m / 2;
+            // Pairs (a, m − a), a = 1 ..= half.
+            for (&a, &b) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                marks.set(a ^ b);
+            }
+        }
+        for &k in &mv.split3 {
+            if n < k + 3 {
+                break;
+            }
+            let m = n - k;
+            for a in 1..=m / 3 {
+                let ga = g[a];
+                // b = a ..= (m − a) / 2, c = m − a − b.
+                let r = m - a;
+                let hb = r / 2;
+                for (&b, &c) in g[a..=hb].iter().zip(g[r - hb..=r - a].iter().rev()) {
+                    marks.set(ga ^ b ^ c);
+                }
+            }
+        }
+        marks.get_words(&mut mw);
+        let v = first_zero(&mw);
+        g.push(v);
+        if bit_len(v) > *bits {
+            *bits = bit_len(v);
+            return;
+        }
     }
 }
 
