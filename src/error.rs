@@ -101,14 +101,16 @@ pub enum Error {
         span: Span,
     },
 
-    #[error("`{name}` is defined twice")]
+    #[error("`{name}` is already defined")]
     #[diagnostic(
         code(grundy::eval::duplicate),
-        help("rename one of them; in the REPL a new definition replaces the old one")
+        help(
+            "a file defines each name once, and `Nim` is built in: rename this definition (in the REPL a new definition replaces the old one)"
+        )
     )]
     Duplicate {
         name: String,
-        #[label("second definition")]
+        #[label("defined again here")]
         span: Span,
     },
 
@@ -122,7 +124,7 @@ pub enum Error {
         span: Span,
     },
 
-    #[error("a move target must be a position, not {found}")]
+    #[error("expected a position, found {found}")]
     #[diagnostic(
         code(grundy::eval::not_a_position),
         help("write a position: `Name(args)`, a sum `A + B`, `0` (the empty game) or `*n`")
