@@ -105,7 +105,7 @@ pub enum Error {
     #[diagnostic(
         code(grundy::eval::duplicate),
         help(
-            "a file defines each name once, and `Nim` is built in: rename this definition (in the REPL a new definition replaces the old one)"
+            "rename this definition: a file defines each name once, and `Nim` is built in (in the REPL a new definition replaces your earlier one)"
         )
     )]
     Duplicate {
@@ -213,6 +213,20 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("move budget exceeded: {game} has more than {budget} moves among its positions")]
+    #[diagnostic(
+        code(grundy::solve::move_budget),
+        help(
+            "the game may be unbounded (a move that grows the position); the move budget grows with --max-positions"
+        )
+    )]
+    MoveBudget {
+        game: String,
+        budget: usize,
+        #[label("expanding this needs more than {budget} moves")]
+        span: Span,
+    },
+
     #[error("the game has a cycle: {path}")]
     #[diagnostic(
         code(grundy::solve::cycle),
@@ -271,6 +285,7 @@ impl Error {
             | Uninitialized { span, .. }
             | Value { span, .. }
             | Budget { span, .. }
+            | MoveBudget { span, .. }
             | Cycle { span, .. }
             | Query { span, .. }
             | Interrupted { span } => *span,

@@ -109,9 +109,9 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
             "a query (`grundy`, `outcome`, `moves`, `winning`, `sequence`, `table`, ...)"
         }
         game_alias => "`=`",
-        game_rules => "the game's parameters `(...)` or its body `{ ... }`",
+        game_rules => "parameters `(...)` and a body `{ ... }`",
         params => "a parameter list `(a, b)`",
-        play => "`normal` or `misere`",
+        play => "`normal`/`misere`",
         // `move` is only expected inside a game body, where `}` may also end it.
         move_rule | kw_move => "`move` (or `}` to end the game)",
         subtraction_code | kw_subtraction => "`subtraction`",
@@ -122,12 +122,9 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
-        | int | boolean | kw_true | kw_false => "an expression",
+        | int | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
-        | gt | and_op | or_op | in_op | range_incl | range_excl => "an operator",
-        kw_not => "`not`",
-        kw_and => "`and`",
-        kw_or => "`or`",
+        | gt | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or => "an operator",
         kw_in => "`in`",
         kw_if => "`if`",
         kw_then => "`then`",
