@@ -2,8 +2,21 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::query::Answer;
+use crate::query::{Answer, Outcome};
 use crate::syntax::ast::Play;
+
+fn who_wins(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "the previous player wins",
+        Outcome::N => "the next player wins",
+        Outcome::D => "a draw: neither player can force a win",
+    }
+}
+
+fn sets(xs: &[Vec<String>]) -> String {
+    let v: Vec<String> = xs.iter().map(|k| format!("{{{}}}", k.join(", "))).collect();
+    v.join(" ")
+}
 
 pub fn text(a: &Answer) -> String {
     match a {
@@ -13,18 +26,11 @@ pub fn text(a: &Answer) -> String {
             play,
             explicit,
             outcome,
-        } => {
-            let who = match outcome.letter() {
-                "P" => "the previous player wins",
-                "N" => "the next player wins",
-                _ => "a draw: neither player can force a win",
-            };
-            format!(
-                "outcome{} {position} = {} ({who})",
-                play_word(*play, *explicit),
-                outcome.letter()
-            )
-        }
+        } => format!(
+            "outcome{} {position} = {outcome} ({})",
+            play_word(*play, *explicit),
+            who_wins(*outcome)
+        ),
         Answer::Moves { position, moves } => {
             if moves.is_empty() {
                 return format!("moves {position}: none (no move from here)");
@@ -43,7 +49,7 @@ pub fn text(a: &Answer) -> String {
         } => {
             let head = format!("winning{} {position}", play_word(*play, *explicit));
             if moves.is_empty() {
-                return format!("{head}: none (a P-position: every move loses)");
+                return format!("{head}: none (no move leads to a P-position)");
             }
             let mut s = format!("{head}:");
             for m in moves {
@@ -80,7 +86,12 @@ pub fn text(a: &Answer) -> String {
                 line.extend(r.iter().map(|v| v.to_string()));
                 cells.push(line);
             }
-            let width = cells.iter().flatten().map(|c| c.len()).max().unwrap_or(1);
+            let width = cells
+                .iter()
+                .flatten()
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(1);
             let mut s = format!("table {game} {row_from}..={row_to}, {col_from}..={col_to}:");
             for line in cells {
                 s.push('\n');
@@ -116,6 +127,88 @@ pub fn text(a: &Answer) -> String {
                 ),
             }
         }
+        Answer::Remoteness {
+            position,
+            play,
+            explicit,
+            outcome,
+            remoteness,
+        } => {
+            let head = format!("remoteness{} {position}", play_word(*play, *explicit));
+            match remoteness {
+                Some(r) => format!(
+                    "{head} = {r} ({outcome}: {} in {r} move{})",
+                    match outcome {
+                        Outcome::P => "the previous player wins",
+                        _ => "the next player wins",
+                    },
+                    if *r == 1 { "" } else { "s" }
+                ),
+                None => format!("{head}: none ({outcome}: {})", who_wins(*outcome)),
+            }
+        }
+        Answer::Kernels {
+            subject,
+            of_graph,
+            kernels,
+            complete,
+            acyclic,
+            odd_cycle,
+        } => {
+            let head = if *of_graph {
+                format!("kernels {subject}")
+            } else {
+                format!("kernel {subject}")
+            };
+            let mut notes = Vec::new();
+            if *acyclic {
+                notes.push("acyclic: the unique kernel is the set of P-positions".to_string());
+            } else if !*odd_cycle {
+                notes.push("no odd cycle: a kernel exists (Richardson)".to_string());
+            }
+            if !*complete {
+                notes.push("the search budget ran out: there may be more".to_string());
+            }
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join("; "))
+            };
+            if kernels.is_empty() {
+                return format!("{head}: none{notes}");
+            }
+            format!("{head}: {}{notes}", sets(kernels))
+        }
+        Answer::KernelSequences {
+            subject,
+            of_graph,
+            sequences,
+            complete,
+            acyclic,
+        } => {
+            let head = if *of_graph {
+                format!("kernel_sequences {subject}")
+            } else {
+                format!("kernel_sequences of {subject}")
+            };
+            let mut s = if sequences.is_empty() {
+                format!("{head}: none")
+            } else {
+                let mut s = format!("{head}:");
+                for seq in sequences {
+                    s.push_str(&format!("\n  {}", sets(seq)));
+                }
+                s
+            };
+            if *acyclic {
+                s.push_str("\n  (acyclic: the only sequence is the Grundy classes K0, K1, ...)");
+            }
+            if !*complete {
+                s.push_str("\n  (the search budget ran out: there may be more)");
+            }
+            s
+        }
+        Answer::Dot { dot, .. } => dot.trim_end().to_string(),
     }
 }
 
@@ -138,9 +231,12 @@ pub fn json(a: &Answer) -> Json {
             play,
             outcome,
             ..
-        } => {
-            json!({"query": "outcome", "position": position, "play": play.name(), "outcome": outcome.letter()})
-        }
+        } => json!({
+            "query": "outcome",
+            "position": position,
+            "play": play.name(),
+            "outcome": outcome.to_string(),
+        }),
         Answer::Moves { position, moves } => {
             let moves: Vec<Json> = moves
                 .iter()
@@ -162,9 +258,13 @@ pub fn json(a: &Answer) -> Json {
             row_from,
             col_from,
             rows,
-        } => {
-            json!({"query": "table", "game": game, "row_from": row_from, "col_from": col_from, "rows": rows})
-        }
+        } => json!({
+            "query": "table",
+            "game": game,
+            "row_from": row_from,
+            "col_from": col_from,
+            "rows": rows,
+        }),
         Answer::Period(p) => json!({
             "query": "period",
             "game": p.game,
@@ -175,5 +275,43 @@ pub fn json(a: &Answer) -> Json {
             "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
             "values_computed": p.values_computed,
         }),
+        Answer::Remoteness {
+            position,
+            play,
+            outcome,
+            remoteness,
+            ..
+        } => json!({
+            "query": "remoteness",
+            "position": position,
+            "play": play.name(),
+            "outcome": outcome.to_string(),
+            "remoteness": remoteness,
+        }),
+        Answer::Kernels {
+            subject,
+            of_graph,
+            kernels,
+            complete,
+            ..
+        } => {
+            if *of_graph {
+                json!({"query": "kernels", "graph": subject, "kernels": kernels, "complete": complete})
+            } else {
+                json!({"query": "kernel", "position": subject, "kernels": kernels, "complete": complete})
+            }
+        }
+        Answer::KernelSequences {
+            subject,
+            sequences,
+            complete,
+            ..
+        } => json!({
+            "query": "kernel_sequences",
+            "graph": subject,
+            "sequences": sequences,
+            "complete": complete,
+        }),
+        Answer::Dot { subject, dot } => json!({"query": "dot", "subject": subject, "dot": dot}),
     }
 }

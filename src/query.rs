@@ -3,38 +3,23 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Defs, GameId, GameKind, Interp, Node, Value};
 use crate::octal::{Period, find_period};
 use crate::session::Session;
-use crate::solve::Solver;
+use crate::solve::{GValue, Solver, SumGraph};
 use crate::syntax::Span;
-use crate::syntax::ast::{Ident, Play, Query, QueryKind};
+use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind};
 
-/// Normal-play outcome classes (D is for loopy games).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    P,
-    N,
-    D,
-}
-
-impl Outcome {
-    pub fn letter(self) -> &'static str {
-        match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        }
-    }
-}
+pub use crate::digraph::Outcome;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
     Grundy {
         position: String,
-        value: u64,
+        value: GValue,
     },
     Outcome {
         position: String,
@@ -45,7 +30,7 @@ pub enum Answer {
     },
     Moves {
         position: String,
-        moves: Vec<(String, u64)>,
+        moves: Vec<(String, GValue)>,
     },
     Winning {
         position: String,
@@ -56,16 +41,50 @@ pub enum Answer {
     Sequence {
         game: String,
         from: i64,
-        values: Vec<u64>,
+        values: Vec<GValue>,
     },
     Table {
         game: String,
         row_from: i64,
         col_from: i64,
-        rows: Vec<Vec<u64>>,
+        rows: Vec<Vec<GValue>>,
     },
     Period(PeriodAnswer),
+    Remoteness {
+        position: String,
+        play: Play,
+        explicit: bool,
+        outcome: Outcome,
+        /// Moves until the game ends when the winner hurries and the loser
+        /// delays; none for a draw.
+        remoteness: Option<u32>,
+    },
+    /// `kernels G` for a graph, `kernel P` for a position's state graph.
+    Kernels {
+        /// The graph's name, or the position.
+        subject: String,
+        of_graph: bool,
+        kernels: Vec<Vec<String>>,
+        /// False when the search budget ran out first.
+        complete: bool,
+        acyclic: bool,
+        odd_cycle: bool,
+    },
+    KernelSequences {
+        subject: String,
+        of_graph: bool,
+        sequences: Vec<Vec<Vec<String>>>,
+        complete: bool,
+        acyclic: bool,
+    },
+    Dot {
+        subject: String,
+        dot: String,
+    },
 }
+
+/// `dot` refuses state graphs with more vertices than this.
+pub const DOT_MAX_VERTICES: usize = 500;
 
 /// What `period G` found.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +118,12 @@ enum CKind {
     Sequence(GameId, Node),
     Table(GameId, Node, Node),
     Period(GameId),
+    Remoteness(Option<Play>, Node),
+    Kernels(GameId),
+    KernelSequences(GameId),
+    Kernel(Node),
+    DotGraph(GameId),
+    Dot(Node),
 }
 
 /// Ranges in `sequence` and `table` may hold this many values.
@@ -119,13 +144,23 @@ impl CompiledQuery {
                 CKind::Table(game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
             }
             QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
-            _ => {
-                return Err(Error::Query {
-                    message: "this query is not available yet".into(),
-                    help: "see docs/LANGUAGE.md for the queries grundy answers".into(),
-                    span: q.span,
-                });
+            QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
+            QueryKind::Kernels(g) => CKind::Kernels(graph_game(c.defs, g, "kernels")?),
+            QueryKind::KernelSequences(g) => {
+                CKind::KernelSequences(graph_game(c.defs, g, "kernel_sequences")?)
             }
+            QueryKind::Kernel(x) => CKind::Kernel(e(x)?),
+            QueryKind::Dot(x) => match &x.node {
+                // `dot G` for a whole graph; `dot P` for a position's state graph.
+                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
+                    let id = Ident {
+                        name: n.clone(),
+                        span: x.span,
+                    };
+                    CKind::DotGraph(graph_game(c.defs, &id, "dot")?)
+                }
+                _ => CKind::Dot(e(x)?),
+            },
         };
         Ok(CompiledQuery { kind, span: q.span })
     }
@@ -143,7 +178,7 @@ impl CompiledQuery {
             CKind::Grundy(x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
-                let value = ctx.grundy_sum(&ids)?;
+                let value = ctx.value_sum(&ids)?;
                 Ok(Answer::Grundy {
                     position: ctx.show(&pos),
                     value,
@@ -153,26 +188,24 @@ impl CompiledQuery {
                 let pos = ctx.position(x)?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
-                let p = match chosen {
-                    Play::Normal => ctx.grundy_sum(&ids)? == 0,
-                    Play::Misere => ctx.misere_is_p(&ids)?,
+                let outcome = match chosen {
+                    Play::Normal => ctx.value_sum(&ids)?.outcome(),
+                    Play::Misere => ctx.misere_outcome(&ids)?,
                 };
                 Ok(Answer::Outcome {
                     position: ctx.show(&pos),
                     play: chosen,
                     explicit: play.is_some(),
-                    outcome: if p { Outcome::P } else { Outcome::N },
+                    outcome,
                 })
             }
             CKind::Moves(x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
-                let total = ctx.grundy_sum(&ids)?;
                 let mut moves = Vec::new();
-                for (written, opt_ids, i, opt_value) in ctx.all_moves(&pos, &ids)? {
-                    let _ = opt_ids;
-                    let v = total ^ ctx.solver_grundy(ids[i])? ^ opt_value;
-                    moves.push((written, v));
+                for m in ctx.all_moves(&pos, &ids)? {
+                    let v = ctx.value_sum(&m.ids)?;
+                    moves.push((m.written, v));
                 }
                 Ok(Answer::Moves {
                     position: ctx.show(&pos),
@@ -183,23 +216,76 @@ impl CompiledQuery {
                 let pos = ctx.position(x)?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
-                let moves = match chosen {
-                    Play::Normal => ctx.winning_normal(&pos, &ids)?,
-                    Play::Misere => {
-                        let mut out = Vec::new();
-                        for (written, opt_ids, _, _) in ctx.all_moves_lazy(&pos, &ids)? {
-                            if ctx.misere_is_p(&opt_ids)? {
-                                out.push(written);
-                            }
-                        }
-                        out
-                    }
-                };
+                let moves = ctx.winning(chosen, &pos, &ids)?;
                 Ok(Answer::Winning {
                     position: ctx.show(&pos),
                     play: chosen,
                     explicit: play.is_some(),
                     moves,
+                })
+            }
+            CKind::Remoteness(play, x) => {
+                let pos = ctx.position(x)?;
+                let chosen = ctx.play_for(*play, &pos);
+                let ids = ctx.intern_all(&pos)?;
+                let sg = ctx.sum_graph(&ids)?;
+                let analysis = match chosen {
+                    Play::Normal => digraph::retrograde(&sg.graph),
+                    Play::Misere => digraph::misere_retrograde(&sg.graph),
+                };
+                Ok(Answer::Remoteness {
+                    position: ctx.show(&pos),
+                    play: chosen,
+                    explicit: play.is_some(),
+                    outcome: analysis.outcome[0],
+                    remoteness: analysis.remoteness[0],
+                })
+            }
+            CKind::Kernels(g) => {
+                let (graph, names) = graph_of(ctx.defs, *g);
+                Ok(kernels_answer(
+                    &graph,
+                    &names,
+                    ctx.defs.game(*g).name.clone(),
+                    true,
+                ))
+            }
+            CKind::KernelSequences(g) => {
+                let (graph, names) = graph_of(ctx.defs, *g);
+                Ok(kernel_sequences_answer(
+                    &graph,
+                    &names,
+                    ctx.defs.game(*g).name.clone(),
+                    true,
+                ))
+            }
+            CKind::Kernel(x) => {
+                let pos = ctx.position(x)?;
+                let ids = ctx.intern_all(&pos)?;
+                let sg = ctx.sum_graph(&ids)?;
+                let names = ctx.node_names(&sg);
+                Ok(kernels_answer(&sg.graph, &names, ctx.show(&pos), false))
+            }
+            CKind::DotGraph(g) => {
+                let (graph, names) = graph_of(ctx.defs, *g);
+                let subject = ctx.defs.game(*g).name.clone();
+                Ok(Answer::Dot {
+                    dot: dot_text(&graph, &names, &subject, span)?,
+                    subject,
+                })
+            }
+            CKind::Dot(x) => {
+                let pos = ctx.position(x)?;
+                let ids = ctx.intern_all(&pos)?;
+                let sg = ctx.sum_graph(&ids)?;
+                if sg.nodes.len() > DOT_MAX_VERTICES {
+                    return Err(dot_too_large(sg.nodes.len(), span));
+                }
+                let names = ctx.node_names(&sg);
+                let subject = ctx.show(&pos);
+                Ok(Answer::Dot {
+                    dot: dot_text(&sg.graph, &names, &subject, span)?,
+                    subject,
                 })
             }
             CKind::Sequence(g, r) => {
@@ -224,7 +310,7 @@ impl CompiledQuery {
                 for i in r0..r1 {
                     let mut row = Vec::new();
                     for j in c0..c1 {
-                        row.push(ctx.grundy_of(*g, vec![Value::Int(i), Value::Int(j)])?);
+                        row.push(ctx.value_of(*g, vec![Value::Int(i), Value::Int(j)])?);
                     }
                     rows.push(row);
                 }
@@ -277,10 +363,6 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<Ga
     Ok(id)
 }
 
-/// One option of a written position: how it prints, its components'
-/// ids, which component moved, and the xor of the moved-to parts.
-type WrittenMove = (String, Vec<u32>, usize, u64);
-
 struct Ctx<'a> {
     defs: &'a Defs,
     solver: &'a mut Solver,
@@ -322,7 +404,7 @@ impl Ctx<'_> {
 
     /// G(n) of a one-parameter game; octal games read their sequence
     /// without interning positions.
-    fn heap(&mut self, g: GameId, n: i64) -> Result<u64> {
+    fn heap(&mut self, g: GameId, n: i64) -> Result<GValue> {
         if let GameKind::Octal(code) = &self.defs.game(g).kind {
             let n = u64::try_from(n).map_err(|_| Error::Value {
                 message: format!("heap {n} is negative"),
@@ -331,18 +413,19 @@ impl Ctx<'_> {
             })?;
             return self
                 .solver
-                .heap_value(self.defs, self.interrupt, g, code, n, self.span);
+                .heap_value(self.defs, self.interrupt, g, code, n, self.span)
+                .map(GValue::Finite);
         }
-        self.grundy_of(g, vec![Value::Int(n)])
+        self.value_of(g, vec![Value::Int(n)])
     }
 
     /// The value of `G(args)`, the arguments checked as `G(...)` in a file would be.
-    fn grundy_of(&mut self, g: GameId, args: Vec<Value>) -> Result<u64> {
+    fn value_of(&mut self, g: GameId, args: Vec<Value>) -> Result<GValue> {
         let interp = Interp::new(self.defs, self.interrupt);
         let spans = vec![self.span; args.len()];
         let args = interp.check_args(g, args, &spans)?;
         let id = self.solver.intern(self.defs, g, &args, self.span)?;
-        self.solver.grundy(self.defs, self.interrupt, id, self.span)
+        self.solver.value(self.defs, self.interrupt, id, self.span)
     }
 
     fn period(&mut self, g: GameId) -> Result<PeriodAnswer> {
@@ -376,7 +459,12 @@ impl Ctx<'_> {
             _ => {
                 let mut values = Vec::new();
                 for n in 0..RULE_PERIOD_VALUES {
-                    values.push(u32::try_from(self.heap(g, n)?).unwrap_or(u32::MAX));
+                    // A loopy value counts as one symbol that never repeats a finite one.
+                    let v = self
+                        .heap(g, n)?
+                        .finite()
+                        .and_then(|v| u32::try_from(v).ok());
+                    values.push(v.unwrap_or(u32::MAX));
                 }
                 // No theorem bounds a rule game's moves: only an apparent period.
                 let status = find_period(&values, 1, u64::MAX);
@@ -421,41 +509,44 @@ impl Ctx<'_> {
             .collect()
     }
 
-    fn solver_grundy(&mut self, id: u32) -> Result<u64> {
-        self.solver.grundy(self.defs, self.interrupt, id, self.span)
-    }
-
-    /// Sprague–Grundy: the value of a sum is the xor of its components'.
-    fn grundy_sum(&mut self, ids: &[u32]) -> Result<u64> {
-        let mut x = 0;
+    /// Sprague–Grundy (and Smith's rule for loopy components): the value
+    /// of a sum from its components' values.
+    fn value_sum(&mut self, ids: &[u32]) -> Result<GValue> {
+        let mut x = GValue::Finite(0);
         for &id in ids {
-            x ^= self.solver_grundy(id)?;
+            x = x.add(
+                &self
+                    .solver
+                    .value(self.defs, self.interrupt, id, self.span)?,
+            );
         }
         Ok(x)
     }
 
-    fn misere_is_p(&mut self, ids: &[u32]) -> Result<bool> {
+    fn misere_outcome(&mut self, ids: &[u32]) -> Result<Outcome> {
         self.solver
-            .misere_is_p(self.defs, self.interrupt, ids, self.span)
+            .misere_outcome(self.defs, self.interrupt, ids, self.span)
+    }
+
+    fn sum_graph(&mut self, ids: &[u32]) -> Result<SumGraph> {
+        self.solver
+            .sum_graph(self.defs, self.interrupt, ids, self.span)
+    }
+
+    /// Each node of a state graph printed as a position.
+    fn node_names(&self, sg: &SumGraph) -> Vec<String> {
+        sg.nodes
+            .iter()
+            .map(|n| {
+                let comps: Vec<Comp> = n.iter().map(|&c| self.solver.comp(c).clone()).collect();
+                self.show(&comps)
+            })
+            .collect()
     }
 
     /// Every option of a written sum, the moved component replaced in
     /// place by its parts; the same resulting position is listed once.
     fn all_moves(&mut self, pos: &[Comp], ids: &[u32]) -> Result<Vec<WrittenMove>> {
-        let mut out = self.all_moves_lazy(pos, ids)?;
-        for m in out.iter_mut() {
-            let (start, end) = (m.2, m.2 + (m.1.len() + 1 - ids.len()));
-            let mut v = 0;
-            for &p in &m.1[start..end] {
-                v ^= self.solver_grundy(p)?;
-            }
-            m.3 = v;
-        }
-        Ok(out)
-    }
-
-    /// As `all_moves`, without computing values.
-    fn all_moves_lazy(&mut self, pos: &[Comp], ids: &[u32]) -> Result<Vec<WrittenMove>> {
         let mut out: Vec<WrittenMove> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for (i, &id) in ids.iter().enumerate() {
@@ -463,77 +554,226 @@ impl Ctx<'_> {
                 .expand(self.defs, self.interrupt, id, self.span)?;
             let options: Vec<Vec<u32>> = self.solver.options(id).map(|o| o.to_vec()).collect();
             for opt in options {
-                let mut new_ids: Vec<u32> = ids[..i].to_vec();
-                new_ids.extend_from_slice(&opt);
-                new_ids.extend_from_slice(&ids[i + 1..]);
-                let mut key = new_ids.clone();
-                key.sort_unstable();
-                if !seen.insert(key) {
-                    continue;
+                if let Some(m) = self.written_move(pos, ids, i, &opt, &mut seen) {
+                    out.push(m);
                 }
-                let comps: Vec<Comp> = pos[..i]
-                    .iter()
-                    .cloned()
-                    .chain(opt.iter().map(|&p| self.solver.comp(p).clone()))
-                    .chain(pos[i + 1..].iter().cloned())
-                    .collect();
-                out.push((self.show(&comps), new_ids, i, 0));
             }
         }
         Ok(out)
     }
 
-    /// Normal play: the moves to a sum of value 0. Component i of value v
-    /// must move to an option of value v xor S (S the sum's value).
-    fn winning_normal(&mut self, pos: &[Comp], ids: &[u32]) -> Result<Vec<String>> {
-        let total = self.grundy_sum(ids)?;
-        if total == 0 {
-            return Ok(Vec::new());
+    fn written_move(
+        &self,
+        pos: &[Comp],
+        ids: &[u32],
+        i: usize,
+        opt: &[u32],
+        seen: &mut std::collections::HashSet<Vec<u32>>,
+    ) -> Option<WrittenMove> {
+        let new_ids: Vec<u32> = ids[..i]
+            .iter()
+            .chain(opt)
+            .chain(&ids[i + 1..])
+            .copied()
+            .collect();
+        let mut key = new_ids.clone();
+        key.sort_unstable();
+        if !seen.insert(key) {
+            return None;
         }
+        let comps: Vec<Comp> = pos[..i]
+            .iter()
+            .cloned()
+            .chain(opt.iter().map(|&p| self.solver.comp(p).clone()))
+            .chain(pos[i + 1..].iter().cloned())
+            .collect();
+        Some(WrittenMove {
+            written: self.show(&comps),
+            ids: new_ids,
+        })
+    }
+
+    /// The moves to a position the mover then wins from (a P-position).
+    fn winning(&mut self, play: Play, pos: &[Comp], ids: &[u32]) -> Result<Vec<String>> {
         let mut out = Vec::new();
-        for (i, &id) in ids.iter().enumerate() {
-            let v = self.solver_grundy(id)?;
-            let want = v ^ total;
-            // A nim-heap's only option of value w is the heap of size w.
-            if matches!(
-                self.defs.game(pos[i].game).kind,
-                GameKind::Nim | GameKind::Star
-            ) {
-                if want < v {
-                    let mut comps = pos.to_vec();
-                    comps[i] = Comp {
-                        game: pos[i].game,
-                        args: vec![Value::Int(want as i64)].into(),
-                    };
-                    let s = self.show(&comps);
-                    if !out.contains(&s) {
-                        out.push(s);
+        match play {
+            Play::Misere => {
+                for m in self.all_moves(pos, ids)? {
+                    if self.misere_outcome(&m.ids)? == Outcome::P {
+                        out.push(m.written);
                     }
                 }
-                continue;
             }
-            self.solver
-                .expand(self.defs, self.interrupt, id, self.span)?;
-            let options: Vec<Vec<u32>> = self.solver.options(id).map(|o| o.to_vec()).collect();
-            for opt in options {
-                let mut x = 0;
-                for &p in &opt {
-                    x ^= self.solver_grundy(p)?;
+            Play::Normal => {
+                let total = self.value_sum(ids)?;
+                let Some(total) = total.finite() else {
+                    // A loopy sum: try every move.
+                    for m in self.all_moves(pos, ids)? {
+                        if self.value_sum(&m.ids)? == GValue::Finite(0) {
+                            out.push(m.written);
+                        }
+                    }
+                    return Ok(out);
+                };
+                if total == 0 {
+                    return Ok(out);
                 }
-                if x == want {
-                    let comps: Vec<Comp> = pos[..i]
-                        .iter()
-                        .cloned()
-                        .chain(opt.iter().map(|&p| self.solver.comp(p).clone()))
-                        .chain(pos[i + 1..].iter().cloned())
-                        .collect();
-                    let s = self.show(&comps);
-                    if !out.contains(&s) {
-                        out.push(s);
+                // Component i of value v must move to an option of value v ⊕ S.
+                let mut seen = std::collections::HashSet::new();
+                for (i, &id) in ids.iter().enumerate() {
+                    let Some(v) = self
+                        .solver
+                        .value(self.defs, self.interrupt, id, self.span)?
+                        .finite()
+                    else {
+                        continue;
+                    };
+                    let want = GValue::Finite(v ^ total);
+                    // A nim-heap's only option of value w is the heap of size w.
+                    if matches!(
+                        self.defs.game(pos[i].game).kind,
+                        GameKind::Nim | GameKind::Star
+                    ) {
+                        if v ^ total < v {
+                            let mut comps = pos.to_vec();
+                            comps[i] = Comp {
+                                game: pos[i].game,
+                                args: vec![Value::Int((v ^ total) as i64)].into(),
+                            };
+                            out.push(self.show(&comps));
+                        }
+                        continue;
+                    }
+                    self.solver
+                        .expand(self.defs, self.interrupt, id, self.span)?;
+                    let options: Vec<Vec<u32>> =
+                        self.solver.options(id).map(|o| o.to_vec()).collect();
+                    for opt in options {
+                        if self.value_sum(&opt)? == want
+                            && let Some(m) = self.written_move(pos, ids, i, &opt, &mut seen)
+                        {
+                            out.push(m.written);
+                        }
                     }
                 }
             }
         }
         Ok(out)
     }
+}
+
+/// One option of a written position: how it prints and its components.
+struct WrittenMove {
+    written: String,
+    ids: Vec<u32>,
+}
+
+/// The digraph of a `graph` declaration, with its vertex names.
+fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
+    match &defs.game(g).kind {
+        GameKind::Graph(graph) => {
+            let names = graph.vertices.keys().cloned().collect();
+            let d = Digraph::from_adjacency(&graph.edges).unwrap_or_default();
+            (d, names)
+        }
+        _ => (Digraph::default(), Vec::new()),
+    }
+}
+
+fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> {
+    let id = game_of_arity(defs, g, 1, query)?;
+    if !matches!(defs.game(id).kind, GameKind::Graph(_)) {
+        return Err(Error::Query {
+            message: format!("`{}` is not a graph", g.name),
+            help: format!(
+                "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
+                g.name,
+                if query == "kernels" || query == "kernel_sequences" {
+                    "kernel"
+                } else {
+                    query
+                },
+                g.name
+            ),
+            span: g.span,
+        });
+    }
+    Ok(id)
+}
+
+fn name_sets(sets: &[Vec<u32>], names: &[String]) -> Vec<Vec<String>> {
+    sets.iter()
+        .map(|k| {
+            k.iter()
+                .map(|&v| names.get(v as usize).cloned().unwrap_or_default())
+                .collect()
+        })
+        .collect()
+}
+
+fn kernels_answer(graph: &Digraph, names: &[String], subject: String, of_graph: bool) -> Answer {
+    let r = digraph::kernels(graph, digraph::DEFAULT_SEARCH_BUDGET);
+    Answer::Kernels {
+        subject,
+        of_graph,
+        kernels: name_sets(&r.kernels, names),
+        complete: r.complete,
+        acyclic: digraph::grundy_acyclic(graph).is_ok(),
+        odd_cycle: digraph::has_odd_cycle(graph),
+    }
+}
+
+fn kernel_sequences_answer(
+    graph: &Digraph,
+    names: &[String],
+    subject: String,
+    of_graph: bool,
+) -> Answer {
+    let r = digraph::kernel_sequences(graph, digraph::DEFAULT_SEARCH_BUDGET);
+    Answer::KernelSequences {
+        subject,
+        of_graph,
+        sequences: r.sequences.iter().map(|s| name_sets(s, names)).collect(),
+        complete: r.complete,
+        acyclic: digraph::grundy_acyclic(graph).is_ok(),
+    }
+}
+
+fn dot_too_large(n: usize, span: Span) -> Error {
+    Error::Query {
+        message: format!(
+            "the state graph has {n} vertices, more than a picture can show ({DOT_MAX_VERTICES})"
+        ),
+        help: "ask about a smaller position".into(),
+        span,
+    }
+}
+
+/// Graphviz text: vertices labelled with their value (γ), a kernel marked.
+fn dot_text(graph: &Digraph, names: &[String], subject: &str, span: Span) -> Result<String> {
+    if graph.num_vertices() > DOT_MAX_VERTICES {
+        return Err(dot_too_large(graph.num_vertices(), span));
+    }
+    let values = digraph::gamma(graph);
+    let kernel = digraph::kernels(graph, digraph::DEFAULT_SEARCH_BUDGET)
+        .kernels
+        .into_iter()
+        .next();
+    let label = |v: u32| {
+        let name = names.get(v as usize).map(|s| s.as_str()).unwrap_or("?");
+        let value = values
+            .get(v as usize)
+            .map(GValue::from)
+            .unwrap_or(GValue::Finite(0));
+        format!("{name}\n{value}")
+    };
+    let dot = digraph::to_dot(graph, &label, kernel.as_deref(), DOT_MAX_VERTICES).map_err(|e| {
+        Error::Query {
+            message: e.to_string(),
+            help: "ask about a smaller position".into(),
+            span,
+        }
+    })?;
+    let _ = subject;
+    Ok(dot)
 }

@@ -109,9 +109,17 @@ impl Solver {
         Ok(())
     }
 
-    fn push_option(&mut self, parts: &[u32]) {
+    fn push_option(&mut self, defs: &Defs, game: GameId, parts: &[u32], span: Span) -> Result<()> {
+        if self.parts.len() + parts.len() > self.edge_budget() {
+            return Err(Error::MoveBudget {
+                game: defs.game(game).name.clone(),
+                budget: self.edge_budget(),
+                span,
+            });
+        }
         self.parts.extend_from_slice(parts);
         self.opt_end.push(self.parts.len() as u32);
+        Ok(())
     }
 
     fn list_options(
@@ -131,7 +139,7 @@ impl Solver {
                 for k in 0..n {
                     self.tick(interrupt, span)?;
                     let c = self.intern(defs, comp.game, &[Value::Int(k)], span)?;
-                    self.push_option(&[c]);
+                    self.push_option(defs, comp.game, &[c], span)?;
                 }
             }
             GameKind::Rules(rules) => {
@@ -154,7 +162,7 @@ impl Solver {
                                 let id = self.intern(defs, game, buf.part_args(i), span)?;
                                 ids.push(id);
                             }
-                            self.push_option(&ids);
+                            self.push_option(defs, comp.game, &ids, span)?;
                             Ok(())
                         },
                     )?;
@@ -174,7 +182,7 @@ impl Solver {
                     for p in opt {
                         ids.push(self.intern(defs, comp.game, &[Value::Int(p as i64)], span)?);
                     }
-                    self.push_option(&ids);
+                    self.push_option(defs, comp.game, &ids, span)?;
                 }
             }
             GameKind::Pending(_) => {
@@ -191,7 +199,7 @@ impl Solver {
                 };
                 for &w in g.edges.get(v).map(|e| e.as_slice()).unwrap_or(&[]) {
                     let c = self.intern(defs, comp.game, &[Value::Int(i64::from(w))], span)?;
-                    self.push_option(&[c]);
+                    self.push_option(defs, comp.game, &[c], span)?;
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! of game lists its options lives in `expand.rs`.
 
 mod expand;
+mod loopy;
 mod misere;
 
 use std::collections::HashMap;
@@ -13,17 +14,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indexmap::{Equivalent, IndexMap};
 use rustc_hash::FxBuildHasher;
 
+use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
 use crate::eval::{Comp, Defs, GameId, Value};
 use crate::octal::NimSequence;
 use crate::syntax::Span;
 
+pub use loopy::{GValue, SumGraph};
 pub use misere::MisereStore;
 
 /// The default limit on interned positions (components, and separately
 /// misère sum positions): about a gigabyte at worst.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+
+/// Moves allowed per position of the budget, and at most this many in all
+/// (a move costs about 8 bytes).
+const EDGES_PER_POSITION: usize = 64;
+const MAX_EDGES: usize = 250_000_000;
 
 const UNEXPANDED: u32 = u32::MAX;
 const UNKNOWN: u64 = u64::MAX;
@@ -63,6 +71,8 @@ pub struct Solver {
     pub misere: MisereStore,
     /// Nim-sequences of octal and subtraction games, by game.
     sequences: HashMap<GameId, NimSequence, FxBuildHasher>,
+    /// γ of components of loopy games.
+    loopy: HashMap<u32, Gamma, FxBuildHasher>,
     pub budget: usize,
     ticks: u32,
 }
@@ -83,6 +93,7 @@ impl Solver {
             grundy: Vec::new(),
             misere: MisereStore::default(),
             sequences: HashMap::default(),
+            loopy: HashMap::default(),
             budget,
             ticks: 0,
         }
@@ -166,6 +177,14 @@ impl Solver {
         self.opt_range.push((UNEXPANDED, UNEXPANDED));
         self.grundy.push(UNKNOWN);
         Ok(i as u32)
+    }
+
+    /// Moves (edges) the solver may store: the position budget bounds the
+    /// work too, not only the positions.
+    pub fn edge_budget(&self) -> usize {
+        self.budget
+            .saturating_mul(EDGES_PER_POSITION)
+            .min(MAX_EDGES.max(self.budget))
     }
 
     pub fn intern_comp(&mut self, defs: &Defs, c: &Comp, span: Span) -> Result<u32> {

@@ -29,7 +29,7 @@ pub fn one(text: &str) -> Answer {
 
 pub fn grundy(a: &Answer) -> u64 {
     match a {
-        Answer::Grundy { value, .. } => *value,
+        Answer::Grundy { value, .. } => value.finite().expect("a finite value"),
         other => panic!("not a grundy answer: {other:?}"),
     }
 }
@@ -50,14 +50,19 @@ pub fn moves(a: &Answer) -> Vec<String> {
 
 pub fn sequence(a: &Answer) -> Vec<u64> {
     match a {
-        Answer::Sequence { values, .. } => values.clone(),
+        Answer::Sequence { values, .. } => {
+            values.iter().map(|v| v.finite().expect("finite")).collect()
+        }
         other => panic!("not a sequence answer: {other:?}"),
     }
 }
 
 pub fn table(a: &Answer) -> Vec<Vec<u64>> {
     match a {
-        Answer::Table { rows, .. } => rows.clone(),
+        Answer::Table { rows, .. } => rows
+            .iter()
+            .map(|r| r.iter().map(|v| v.finite().expect("finite")).collect())
+            .collect(),
         other => panic!("not a table answer: {other:?}"),
     }
 }
