@@ -383,13 +383,14 @@ impl Repl {
                     );
                 }
                 Err(e) => {
+                    // End the line the terminal's `^C` echo is on.
+                    if interactive && matches!(e, Error::Interrupted { .. }) {
+                        let _ = writeln!(out);
+                    }
                     if json {
                         let _ = writeln!(out, "{}", crate::cli::json_error(&e));
                     }
                     let _ = out.flush();
-                    if interactive && matches!(e, Error::Interrupted { .. }) {
-                        let _ = writeln!(err);
-                    }
                     let _ = writeln!(err, "{}", render_error(&e, s, color));
                     let _ = err.flush();
                 }

@@ -622,3 +622,89 @@ fn history_comes_back_and_files_load_from_the_command_line() {
     t.pty.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
 }
+
+// ---- the transcripts in the docs ----------------------------------------
+
+/// A writer both of a REPL's streams can share, so stdout and stderr
+/// interleave as on a terminal.
+#[derive(Clone, Default)]
+struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every untagged block with a `grundy> ` line in the README and the
+/// language reference is replayed: each input (with its continuation lines)
+/// must print exactly the lines that follow it, up to trailing blank lines.
+#[test]
+fn doc_transcripts_are_true() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    let out = Shared::default();
+    let mut r = Repl::new(1_000_000);
+    for doc in ["README.md", "docs/LANGUAGE.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let mut blocks = Vec::new();
+        let mut current: Option<Vec<&str>> = None;
+        for line in text.lines() {
+            match (&mut current, line.trim_end()) {
+                (None, "```") => current = Some(Vec::new()),
+                (None, l) if l.starts_with("```") => current = Some(vec!["<tagged>"]),
+                (Some(b), "```") => {
+                    blocks.push(std::mem::take(b));
+                    current = None;
+                }
+                (Some(b), _) => b.push(line),
+                _ => {}
+            }
+        }
+        for block in blocks {
+            if block.first() == Some(&"<tagged>")
+                || !block.iter().any(|l| l.starts_with(repl::PROMPT))
+            {
+                continue;
+            }
+            checked += 1;
+            // `$ grundy` starts a session; a block without it goes on with
+            // the one before.
+            if block.iter().any(|l| l.starts_with("$ grundy")) {
+                r = Repl::new(1_000_000);
+            }
+            let mut i = block
+                .iter()
+                .position(|l| l.starts_with(repl::PROMPT))
+                .unwrap();
+            while i < block.len() {
+                let mut input = block[i][repl::PROMPT.len()..].to_string();
+                i += 1;
+                while is_incomplete(&input) && i < block.len() {
+                    input.push('\n');
+                    input.push_str(block[i]);
+                    i += 1;
+                }
+                let mut expected = Vec::new();
+                while i < block.len() && !block[i].starts_with(repl::PROMPT) {
+                    expected.push(block[i].trim_end());
+                    i += 1;
+                }
+                out.0.borrow_mut().clear();
+                r.handle(&input, &mut out.clone(), &mut out.clone());
+                let got = String::from_utf8(out.0.borrow().clone()).unwrap();
+                let got: Vec<&str> = got.lines().map(str::trim_end).collect();
+                assert_eq!(
+                    got.join("\n").trim_end(),
+                    expected.join("\n").trim_end(),
+                    "{doc}: after the input\n{input}"
+                );
+            }
+        }
+    }
+    assert!(checked >= 3, "only {checked} transcripts found");
+}
