@@ -320,9 +320,18 @@ impl Error {
 
 /// "did you mean" for a misspelt name, from the names that exist.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    // One-letter names are all one edit apart: nothing useful to suggest.
+    if name.chars().count() < 2 {
+        return None;
+    }
+    let lower = name.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        let d = strsim::levenshtein(&name.to_lowercase(), &c.to_lowercase());
+        if !c.starts_with(|ch: char| ch.is_alphabetic() || ch == '_') {
+            continue; // `*`, and hidden names
+        }
+        // Optimal string alignment: a swap of two letters is one edit.
+        let d = strsim::osa_distance(&lower, &c.to_lowercase());
         let limit = (name.len().max(c.len()) / 3).max(1);
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));

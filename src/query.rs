@@ -348,15 +348,23 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<Ga
     };
     let found = defs.game(id).kind.arity();
     if found != arity {
-        return Err(Error::Arity {
-            name: g.name.clone(),
-            expected: arity,
-            found,
-            help: format!(
-                "`{query}` needs a game of {arity} parameter{}; `{}` has {found}",
+        return Err(Error::Query {
+            message: format!(
+                "`{query}` needs a game of {arity} parameter{}, and `{}` has {found}",
                 if arity == 1 { "" } else { "s" },
                 g.name
             ),
+            help: match (query, found) {
+                ("sequence", 2) => format!(
+                    "for a two-parameter game use `table {} a..=b, c..=d`",
+                    g.name
+                ),
+                ("table", 1) => format!("for a one-parameter game use `sequence {} a..=b`", g.name),
+                _ => format!(
+                    "ask about a position instead, e.g. `grundy {}(...)`",
+                    g.name
+                ),
+            },
             span: g.span,
         });
     }

@@ -93,10 +93,16 @@ impl Session {
         }
         let mut ok = true;
         for step in steps {
-            let r = self.execute(step);
-            if let Some(r) = r {
-                ok &= r.is_ok();
+            let definition = !matches!(step, Step::Query(_));
+            if let Some(r) = self.execute(step) {
+                let failed = r.is_err();
+                ok &= !failed;
                 out(self, r);
+                // Later statements may depend on a definition that failed:
+                // stop rather than report consequences of the first error.
+                if failed && definition {
+                    break;
+                }
             }
         }
         ok

@@ -113,8 +113,8 @@ fn too_deep_brackets() {
 
 #[test]
 fn too_deep_prefix_operators() {
-    let mut text = String::from("# parse: 300 minus signs in a row\nlet x =\n");
-    text.push_str(&"-\n".repeat(300));
+    let mut text = String::from("# parse: 3000 minus signs in a row\nlet x =\n");
+    text.push_str(&"-\n".repeat(3000));
     text.push_str("1\n");
     let out = run_generated("too_deep_prefix.game", &text);
     insta::assert_snapshot!(failed_plainly(&out, "too_deep_prefix"));

@@ -225,7 +225,7 @@ impl<'a> Compiler<'a> {
         if let Some(g) = self.defs.lookup_game(n) {
             let def = self.defs.game(g);
             let arity = def.kind.arity();
-            self.check_arity(n, arity, args.len(), span, "a position of this game")?;
+            self.check_arity(n, arity, args.len(), span, "the game")?;
             if let GameKind::Graph(graph) = &def.kind {
                 return self.graph_vertex(g, graph, &args[0], scope);
             }

@@ -95,6 +95,11 @@ impl Solver {
         if self.opt_range[id as usize].0 != UNEXPANDED {
             return Ok(());
         }
+        // Checked once per expansion: small expansions never reach the
+        // evaluator's own periodic check.
+        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Error::Interrupted { span });
+        }
         let comp = self.comp(id).clone();
         let first_opt = self.opt_end.len() as u32;
         let first_part = self.parts.len();

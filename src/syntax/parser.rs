@@ -45,6 +45,8 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 /// Parse one source text into a program.
 pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     check_nesting(src, text)?;
+    // Record the tokens tried at an error, to name brackets and commas.
+    pest::set_error_detail(true);
     let pairs = GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?;
     let b = Builder { src };
     let mut stmts = Vec::new();
@@ -59,13 +61,26 @@ pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     Ok(Program { stmts })
 }
 
-/// Refuse input whose brackets or prefix operators nest deeper than
-/// MAX_NESTING: a cheap scan that keeps every later recursive pass bounded.
+/// Operators along one nesting path of an expression: each may add a
+/// level to the tree (a chain `1 + 1 + ...` is as deep as it is long).
+pub const MAX_OPERATORS: usize = 2_000;
+
+/// Refuse input whose syntax tree could be deeper than the recursive passes
+/// (pest, the compiler, the evaluator) can take, before pest sees it: at
+/// most MAX_NESTING brackets, and at most MAX_OPERATORS operators and
+/// `if`/`not` along any path. The count is conservative: commas start a
+/// fresh count from the enclosing bracket's, and a new `move` line or
+/// statement at the top level starts from zero.
 fn check_nesting(src: SourceId, text: &str) -> Result<()> {
     let bytes = text.as_bytes();
-    let mut depth = 0usize;
-    let mut prefix_run = 0usize;
+    // Operators counted when each open bracket was entered.
+    let mut stack: Vec<usize> = Vec::new();
+    let mut ops = 0usize;
     let mut i = 0;
+    let too_deep = |i: usize, limit: usize| Error::TooDeep {
+        limit,
+        span: Span::new(src, i, i + 1),
+    };
     while i < bytes.len() {
         let c = bytes[i];
         match c {
@@ -75,17 +90,43 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
                 }
                 continue;
             }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'-' | b'*' | b'+' => prefix_run += 1,
-            b' ' | b'\t' | b'\r' | b'\n' => {}
-            _ => prefix_run = 0,
+            b'(' | b'[' | b'{' => {
+                stack.push(ops);
+                if stack.len() > MAX_NESTING {
+                    return Err(too_deep(i, MAX_NESTING));
+                }
+            }
+            b')' | b']' | b'}' => {
+                stack.pop();
+            }
+            b',' | b';' => ops = stack.last().copied().unwrap_or(0),
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'.' => ops += 1,
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                match &text[start..i] {
+                    "if" | "not" | "and" | "or" | "in" | "then" | "else" => ops += 1,
+                    "move" => ops = stack.last().copied().unwrap_or(0),
+                    "game" | "graph" | "fn" | "let" | "grundy" | "outcome" | "moves"
+                    | "winning" | "remoteness" | "sequence" | "table" | "period" | "kernels"
+                    | "kernel_sequences" | "kernel" | "dot"
+                        if stack.is_empty() =>
+                    {
+                        ops = 0
+                    }
+                    _ => {}
+                }
+                if ops > MAX_OPERATORS {
+                    return Err(too_deep(start, MAX_OPERATORS));
+                }
+                continue;
+            }
+            _ => {}
         }
-        if depth > MAX_NESTING || prefix_run > MAX_NESTING {
-            return Err(Error::TooDeep {
-                limit: MAX_NESTING,
-                span: Span::new(src, i, i + 1),
-            });
+        if ops > MAX_OPERATORS {
+            return Err(too_deep(i, MAX_OPERATORS));
         }
         i += 1;
     }
@@ -113,7 +154,7 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         params => "a parameter list `(a, b)`",
         play => "`normal`/`misere`",
         // `move` is only expected inside a game body, where `}` may also end it.
-        move_rule | kw_move => "`move` (or `}` to end the game)",
+        move_rule | kw_move => "`move`",
         subtraction_code | kw_subtraction => "`subtraction`",
         octal_code | kw_octal => "`octal`",
         code_text => "an octal code like 0.77",
@@ -139,7 +180,7 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
 }
 
 fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule>) -> Error {
-    let pos = match e.location {
+    let mut pos = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
@@ -147,20 +188,37 @@ fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule>) -> Error
         ErrorVariant::ParsingError {
             positives,
             negatives,
-        } => (describe(positives), describe(negatives)),
+        } => (
+            describe(positives, punctuation(&e)),
+            describe(negatives, Vec::new()),
+        ),
         ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
-    let end = next_token_end(text, pos);
-    let found = if pos >= text.len() {
+    let at_end = text[pos.min(text.len())..].trim().is_empty();
+    let found = if at_end {
         "the end of the input".to_string()
+    } else if text[pos..].starts_with(['\n', '\r']) {
+        "the end of the line".to_string()
     } else {
-        format!("`{}`", &text[pos..end])
+        format!("`{}`", &text[pos..next_token_end(text, pos)])
+    };
+    if at_end {
+        // Point at the last thing written, not past the final newline
+        // (miette draws no caret there).
+        pos = text.trim_end().len();
+    }
+    let end = if at_end {
+        pos
+    } else {
+        next_token_end(text, pos)
     };
     let mut help = format!("found {found}");
     if !unexpected.is_empty() {
         help.push_str(&format!("; {unexpected} is not allowed here"));
     }
-    if text[pos.min(text.len())..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if !at_end && text[pos..end] == *"move" {
+        help.push_str(" (`move` lines go inside a game: `game Name(n) { move ... }`)");
+    } else if !at_end && expected.contains("a name") {
         let word = &text[pos..end];
         if is_keyword(word) {
             help.push_str(&format!(
@@ -177,6 +235,28 @@ fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule>) -> Error
         help,
         span: Span::new(src, pos, end.max(pos)),
     }
+}
+
+/// Brackets, commas and other punctuation pest tried at the error: rule
+/// names never mention them.
+fn punctuation(e: &pest::error::Error<Rule>) -> Vec<String> {
+    let Some(attempts) = e.parse_attempts() else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for t in attempts.expected_tokens() {
+        let token = t.to_string();
+        if matches!(
+            token.as_str(),
+            ")" | "]" | "}" | "(" | "{" | "," | "=" | "->" | ";"
+        ) {
+            let w = format!("`{token}`");
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+    }
+    out
 }
 
 fn is_keyword(w: &str) -> bool {
@@ -204,18 +284,22 @@ fn is_keyword(w: &str) -> bool {
     )
 }
 
-fn describe(rules: &[Rule]) -> String {
-    let mut words: Vec<&str> = Vec::new();
+fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
+    let mut words: Vec<String> = punctuation;
     for r in rules {
         if let Some(w) = rule_words(r)
-            && !words.contains(&w)
+            && !words.iter().any(|x| x == w)
         {
-            words.push(w);
+            words.push(w.to_string());
         }
+    }
+    // An expression may start with a bracket: no need to name them too.
+    if words.iter().any(|w| w == "an expression") {
+        words.retain(|w| !matches!(w.as_str(), "`(`" | "`{`" | "`[`"));
     }
     match words.len() {
         0 => String::new(),
-        1 => words[0].to_string(),
+        1 => words[0].clone(),
         n => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
     }
 }
