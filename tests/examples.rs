@@ -12,7 +12,11 @@ fn examples_run_and_match_their_snapshots() {
             .expect("run grundy");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{} failed:\n{stderr}", path.display());
-        assert!(stderr.is_empty(), "{} wrote to stderr:\n{stderr}", path.display());
+        assert!(
+            stderr.is_empty(),
+            "{} wrote to stderr:\n{stderr}",
+            path.display()
+        );
         insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
     });
 }

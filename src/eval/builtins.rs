@@ -150,7 +150,9 @@ impl Builtin {
                         match x {
                             Value::Pos(cs) => comps.extend(cs.iter().cloned()),
                             Value::Int(0) => {}
-                            other => return Err(not(&other, "positions (or 0)", arg_span(0), self)),
+                            other => {
+                                return Err(not(&other, "positions (or 0)", arg_span(0), self));
+                            }
                         }
                     }
                     return Ok(Value::Pos(comps.into()));
