@@ -797,13 +797,14 @@ fn sparse_run<M: Marks>(
             }
         };
         g.push(v);
-        sp.record(n, v);
         if u64::from(v) >= lim {
             *bits = bit_len(v);
             sp.grow(*bits);
+            sp.record(n, v);
             sp.next_check = n + 1;
             break;
         }
+        sp.record(n, v);
         if sp.rare.len() > 2 * sp.rare_at_check + 64 {
             sp.next_check = n + 1;
             break;
