@@ -92,6 +92,23 @@ fn winning_ways_periods() {
 }
 
 #[test]
+fn solve_in_small_steps_still_proves() {
+    // Callers extend a little at a time (to stay interruptible).
+    let mut seq = NimSequence::new(code("0.137"), Engine::Sparse);
+    let mut limit = 0;
+    let status = loop {
+        limit += 7;
+        let st = seq.solve(limit, |_| {});
+        if st.is_proved() || limit > 10_000 {
+            break st;
+        }
+    };
+    let p = status.period().unwrap_or_else(|| panic!("{status:?}"));
+    assert_eq!((p.preperiod, p.period, p.values_used), (52, 34, 175));
+    assert!(seq.values().len() <= 175 + 175 / 16 + 7);
+}
+
+#[test]
 fn subtraction_game_periods() {
     // Subtraction {1..m}: G(n) = n mod (m + 1), e = 1, p = m + 1, e + p + t values.
     let (seq, status) = {

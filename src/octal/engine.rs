@@ -427,6 +427,10 @@ pub struct NimSequence {
     bits: u32,
     sparse: Option<Sparse>,
     proved: Option<Period>,
+    /// The last period check of `solve` (length, result) and when the next
+    /// one is due.
+    last_check: Option<(usize, PeriodStatus)>,
+    check_at: usize,
 }
 
 impl NimSequence {
@@ -449,6 +453,8 @@ impl NimSequence {
             bits: 0,
             sparse,
             proved: None,
+            last_check: None,
+            check_at: 0,
         }
     }
 
@@ -510,7 +516,11 @@ impl NimSequence {
             self.engine = Engine::Plain;
             self.sparse = None;
         }
-        self.values.reserve(len.saturating_sub(self.values.len()));
+        // A failed reservation (absurd `len`) is not an error yet: pushing
+        // goes on until memory really runs out.
+        let _ = self
+            .values
+            .try_reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             match self.engine {
                 Engine::Plain => self.plain_run(len),
@@ -559,6 +569,11 @@ impl NimSequence {
         if let Some(p) = self.proved {
             return PeriodStatus::Proved(p);
         }
+        if let Some((at, st)) = self.last_check
+            && at == self.values.len()
+        {
+            return st;
+        }
         find_period(&self.values, self.code.max_parts(), self.code.max_take())
     }
 
@@ -566,25 +581,41 @@ impl NimSequence {
     /// `limit` values are known. Checks at geometrically spaced lengths
     /// (every 1/16) and jumps exactly to the length an apparent period
     /// needs, so it stops at `h·e + h·p + t` values for octal games (a
-    /// little later, at most 1/16, when the period shows late).
+    /// little later, at most 1/16, when the period shows late). Called
+    /// again with a slightly larger limit, it extends without re-checking
+    /// until the next check is due, and returns the last check's result
+    /// (a proof is never missed, only noticed at the next check).
     /// `progress` is called with the number of values known.
     pub fn solve(&mut self, limit: usize, mut progress: impl FnMut(usize)) -> PeriodStatus {
         loop {
-            let status = self.period();
-            if let PeriodStatus::Proved(p) = status {
-                self.proved = Some(p);
-                return status;
+            if let Some(p) = self.proved {
+                return PeriodStatus::Proved(p);
             }
             let len = self.values.len();
+            let status = match self.last_check {
+                // Checked at this length, or not due yet: repeated calls with
+                // small steps cost nothing until the next scheduled check.
+                Some((at, st)) if at == len || len < self.check_at => st,
+                _ => {
+                    let st = self.period();
+                    if let PeriodStatus::Proved(p) = st {
+                        self.proved = Some(p);
+                        return st;
+                    }
+                    self.last_check = Some((len, st));
+                    self.check_at = len.saturating_add((len / 16).max(64));
+                    if let PeriodStatus::Apparent(p) = st
+                        && p.values_used > len
+                    {
+                        self.check_at = self.check_at.min(p.values_used);
+                    }
+                    st
+                }
+            };
             if len >= limit {
                 return status;
             }
-            let mut next = len.saturating_add((len / 16).max(64)).min(limit);
-            if let PeriodStatus::Apparent(p) = status
-                && p.values_used > len
-            {
-                next = next.min(p.values_used);
-            }
+            let next = self.check_at.min(limit);
             while self.values.len() < next {
                 let step = (self.values.len() + (1 << 20)).min(next);
                 self.extend_to(step);
