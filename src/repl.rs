@@ -1033,7 +1033,13 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
                 paint(&mut s, KEYWORD, w);
             } else if QUERIES.contains(&w) {
                 paint(&mut s, QUERY, w);
-            } else if next_is_game || w == "Nim" || games.iter().any(|g| g == w) {
+            } else if next_is_game
+                || games.iter().any(|g| g == w)
+                // Games are capitalised by convention: `Name(` is one
+                // even before it is defined.
+                || (w.starts_with(|c: char| c.is_ascii_uppercase())
+                    && line[end..].starts_with('('))
+            {
                 paint(&mut s, GAME, w);
             } else {
                 s.push_str(w);
@@ -1196,8 +1202,11 @@ pub fn run(files: &[PathBuf], max_positions: usize) -> i32 {
     let color = std::env::var_os("NO_COLOR").is_none()
         && std::io::IsTerminal::is_terminal(&std::io::stdout());
     repl.color = color;
-    repl.interactive = true;
-    install_interrupt(repl.session.interrupt.clone());
+    repl.interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    // From a pipe (`grundy repl < file`) Ctrl-C keeps its usual meaning.
+    if repl.interactive {
+        install_interrupt(repl.session.interrupt.clone());
+    }
 
     let config = Config::builder()
         .completion_type(CompletionType::List)
@@ -1231,7 +1240,12 @@ pub fn run(files: &[PathBuf], max_positions: usize) -> i32 {
             EventHandler::Conditional(Box::new(DedentHandler(c))),
         );
     }
-    let history = history_path();
+    // Lines from a pipe are not the user's typing: no history for them.
+    let history = if repl.interactive {
+        history_path()
+    } else {
+        None
+    };
     if let Some(p) = &history {
         if let Some(dir) = p.parent() {
             let _ = std::fs::create_dir_all(dir);

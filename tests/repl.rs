@@ -708,3 +708,36 @@ fn doc_transcripts_are_true() {
     }
     assert!(checked >= 3, "only {checked} transcripts found");
 }
+
+#[test]
+fn highlighting_changes_colours_only() {
+    let games = vec!["Kayles".to_string()];
+    for line in [
+        "game Kayles(n) { move Kayles(n - 1) for k in 1..=2 if n > 0 } # done",
+        "sequence Kayles 0..=20",
+        ":load examples/kayles.game",
+        "let xs = [x * 2 for x in 0..10]   # ünïcode ✓",
+        "",
+    ] {
+        let painted = repl::highlight_line(line, &games);
+        let mut plain = String::new();
+        let mut chars = painted.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                plain.push(c);
+            }
+        }
+        assert_eq!(plain, line);
+    }
+    let painted = repl::highlight_line("grundy Take(3) # x", &[]);
+    assert!(painted.contains("\x1b[32mTake\x1b[0m"), "{painted:?}");
+    assert!(painted.contains("\x1b[1;34mgrundy\x1b[0m"), "{painted:?}");
+    assert!(painted.contains("\x1b[33m3\x1b[0m"), "{painted:?}");
+    assert!(painted.contains("\x1b[90m# x\x1b[0m"), "{painted:?}");
+}
