@@ -23,7 +23,7 @@ fn proved(s: &str, limit: usize) -> Period {
 }
 
 #[test]
-fn kayles_first_values_and_period() {
+fn octal_kayles_first_values_and_period() {
     let (seq, status) = solve("0.77", 10_000);
     let first = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
@@ -39,7 +39,7 @@ fn kayles_first_values_and_period() {
 }
 
 #[test]
-fn kayles_needs_168_values_not_167() {
+fn octal_kayles_needs_168_values_not_167() {
     let mut seq = NimSequence::new(code("0.77"), Engine::Plain);
     seq.extend_to(168);
     let v = seq.values();
@@ -59,7 +59,7 @@ fn kayles_needs_168_values_not_167() {
 }
 
 #[test]
-fn kayles_value_at_any_heap() {
+fn octal_kayles_value_at_any_heap() {
     let mut seq = NimSequence::new(code("0.77"), Engine::Sparse);
     // 10^18 ≡ 4 (mod 12); heaps 71 + 12j + 5 = 10^18 → value of heap 88.
     let v88 = {
@@ -76,7 +76,7 @@ fn kayles_value_at_any_heap() {
 }
 
 #[test]
-fn winning_ways_periods() {
+fn octal_winning_ways_periods() {
     for (s, e, p) in [
         ("0.77", 71, 12),
         ("0.07", 53, 34),
@@ -92,7 +92,7 @@ fn winning_ways_periods() {
 }
 
 #[test]
-fn solve_in_small_steps_still_proves() {
+fn octal_solve_in_small_steps_still_proves() {
     // Callers extend a little at a time (to stay interruptible).
     let mut seq = NimSequence::new(code("0.137"), Engine::Sparse);
     let mut limit = 0;
@@ -109,7 +109,7 @@ fn solve_in_small_steps_still_proves() {
 }
 
 #[test]
-fn subtraction_game_periods() {
+fn octal_subtraction_game_periods() {
     // Subtraction {1..m}: G(n) = n mod (m + 1), e = 1, p = m + 1, e + p + t values.
     let (seq, status) = {
         let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]), Engine::Sparse);
@@ -131,7 +131,7 @@ fn nimbers(s: &str) -> Vec<u32> {
 }
 
 #[test]
-fn tczajka_trivial_games() {
+fn octal_tczajka_trivial_games() {
     let text = include_str!("data/octal_trivial.txt");
     let mut checked = 0;
     for line in text
@@ -169,7 +169,7 @@ fn tczajka_trivial_games() {
 /// tczajka's SolvedGames: rare mask, number of rare heaps (heap 0 counted)
 /// and the last rare heap.
 #[test]
-fn tczajka_rare_masks() {
+fn octal_tczajka_rare_masks() {
     for (s, mask, count, last) in [
         ("0.45", 0xf, 11, 198),
         ("0.156", 0x1b, 15, 357),
@@ -194,7 +194,7 @@ fn tczajka_rare_masks() {
 
 /// 0.127: rare mask "1+pos" — the position-parity variant.
 #[test]
-fn tczajka_position_parity_rare_count() {
+fn octal_tczajka_position_parity_rare_count() {
     let n = 30_000;
     let mut seq = NimSequence::new(code("0.127"), Engine::Sparse);
     seq.extend_to(n);
@@ -230,13 +230,13 @@ fn check_frequencies(s: &str, table: &str) {
 }
 
 #[test]
-fn rogalski_frequencies_0_167() {
+fn octal_rogalski_frequencies_0_167() {
     check_frequencies("0.167", include_str!("data/octal_freq_0.167.txt"));
 }
 
 #[test]
 #[ignore = "65536 heaps each; run with --release"]
-fn rogalski_frequencies_all() {
+fn octal_rogalski_frequencies_all() {
     check_frequencies("0.014", include_str!("data/octal_freq_0.014.txt"));
     check_frequencies("0.034", include_str!("data/octal_freq_0.034.txt"));
     check_frequencies("0.161", include_str!("data/octal_freq_0.161.txt"));
@@ -245,14 +245,14 @@ fn rogalski_frequencies_all() {
 
 #[test]
 #[ignore = "about 2·10^7 values; run with --release"]
-fn flammenkamp_0_354() {
+fn octal_flammenkamp_0_354() {
     let p = proved("0.354", 30_000_000);
     assert_eq!((p.preperiod, p.period), (10_061_916, 1180));
 }
 
 #[test]
 #[ignore = "run with --release"]
-fn gangolli_plambeck_0_16_and_0_56() {
+fn octal_gangolli_plambeck_0_16_and_0_56() {
     let p = proved("0.16", 1_000_000);
     assert_eq!(
         (p.preperiod, p.period, p.values_used),

@@ -3,7 +3,7 @@
 //! the mex of the option enumerator on random codes (hex digits included).
 //!
 //! Tests run in the dev profile (unoptimised), so the exhaustive sweep here
-//! stops at n = 800; `full_sweep_to_5000` (ignored) goes to 5000:
+//! stops at n = 800; `octal_full_sweep_to_5000` (ignored) goes to 5000:
 //! `cargo test --release --test octal_sweep -- --ignored`.
 
 use grundy::octal::{Engine, NimSequence, OctalCode};
@@ -54,18 +54,18 @@ fn sweep(n: usize) {
 }
 
 #[test]
-fn sparse_equals_plain_on_every_short_code() {
+fn octal_sparse_equals_plain_on_every_short_code() {
     sweep(800);
 }
 
 #[test]
 #[ignore = "slow in the dev profile; run with --release"]
-fn full_sweep_to_5000() {
+fn octal_full_sweep_to_5000() {
     sweep(5000);
 }
 
 #[test]
-fn sparse_equals_plain_on_a_sample_to_5000() {
+fn octal_sparse_equals_plain_on_a_sample_to_5000() {
     for s in [
         "0.77", "0.07", "0.137", "0.16", "0.56", "0.354", "0.007", "0.127", "4.07", "4.007", "0.6",
         "0.644", "0.376", "0.45", "0.14", "0.04", "0.06",
@@ -80,7 +80,7 @@ fn sparse_equals_plain_on_a_sample_to_5000() {
 }
 
 #[test]
-fn sparse_equals_plain_with_values_past_256() {
+fn octal_sparse_equals_plain_with_values_past_256() {
     // Values of 128 and more take the byte-table scan (one split, and
     // several); 0.007 and 0.04 pass 256 before heap 12000.
     for (s, past) in [("0.007", 256), ("0.04", 256), ("4.007", 128)] {
@@ -92,7 +92,7 @@ fn sparse_equals_plain_with_values_past_256() {
 }
 
 #[test]
-fn engines_equal_the_option_enumerator() {
+fn octal_engines_equal_the_option_enumerator() {
     // Hex and pre-point codes, where Sparse falls back to Plain for bit 8.
     let hex = [
         "0.8", "0.9", "0.f", "0.48", "4.8", "8.0", "8.1", "c.3", "0.0f", "0.18", "4.c", "8.77",
@@ -107,7 +107,7 @@ fn engines_equal_the_option_enumerator() {
 }
 
 #[test]
-fn random_codes_match_the_option_enumerator() {
+fn octal_random_codes_match_the_option_enumerator() {
     // A fixed xorshift stream: reproducible, no dependency.
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
@@ -139,7 +139,7 @@ fn random_codes_match_the_option_enumerator() {
 }
 
 #[test]
-fn subtraction_games_match_the_option_enumerator() {
+fn octal_subtraction_games_match_the_option_enumerator() {
     for set in [&[1u64, 2, 3][..], &[2, 5, 7], &[1, 4], &[3, 4, 9, 12], &[6]] {
         let c = OctalCode::subtraction(set);
         assert_eq!(c.max_parts(), 1);
@@ -148,7 +148,7 @@ fn subtraction_games_match_the_option_enumerator() {
 }
 
 #[test]
-fn no_code_string_panics() {
+fn octal_no_code_string_panics() {
     let alphabet = ['0', '4', '7', '8', 'f', '.', 'x', ' ', 'é', '-'];
     let mut state = 12345u64;
     for _ in 0..5000 {
