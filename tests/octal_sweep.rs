@@ -139,6 +139,29 @@ fn octal_random_codes_match_the_option_enumerator() {
 }
 
 #[test]
+#[ignore = "slow in the dev profile; run with --release"]
+fn octal_random_long_codes_sparse_equals_plain() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..300 {
+        let len = 1 + (next() % 9) as usize;
+        let mut digits = vec![[0u8, 4][(next() % 2) as usize]];
+        digits.extend((0..len).map(|_| (next() % 8) as u8));
+        let c = OctalCode::from_digits(&digits);
+        assert_eq!(
+            values(&c, Engine::Sparse, 4000),
+            values(&c, Engine::Plain, 4000),
+            "{c}"
+        );
+    }
+}
+
+#[test]
 fn octal_subtraction_games_match_the_option_enumerator() {
     for set in [&[1u64, 2, 3][..], &[2, 5, 7], &[1, 4], &[3, 4, 9, 12], &[6]] {
         let c = OctalCode::subtraction(set);
