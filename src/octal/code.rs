@@ -374,6 +374,20 @@ mod tests {
     }
 
     #[test]
+    fn errors_are_diagnostics() {
+        use miette::Diagnostic;
+        let e = OctalCode::parse("0.9x")
+            .err()
+            .unwrap_or_else(|| panic!("accepted"));
+        assert_eq!(e.to_string(), "`x` is not an octal or hex digit");
+        assert!(e.help().is_some_and(|h| h.to_string().contains("0.77")));
+        let label = e.labels().and_then(|mut l| l.next());
+        assert_eq!(label.map(|l| (l.offset(), l.len())), Some((3, 1)));
+        let boxed: Box<dyn std::error::Error> = Box::new(e);
+        assert!(boxed.to_string().contains('x'));
+    }
+
+    #[test]
     fn lists_options() {
         let code = OctalCode::parse("4.37").unwrap_or_else(|e| panic!("{e}"));
         let mut seen = Vec::new();
