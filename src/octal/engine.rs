@@ -516,11 +516,14 @@ impl NimSequence {
             self.engine = Engine::Plain;
             self.sparse = None;
         }
-        // A failed reservation (absurd `len`) is not an error yet: pushing
-        // goes on until memory really runs out.
-        let _ = self
-            .values
-            .try_reserve(len.saturating_sub(self.values.len()));
+        // Grow by at least a quarter (not Vec's doubling): at most 5 bytes
+        // per value. A failed reservation (absurd `len`) is not an error
+        // yet: pushing goes on until memory really runs out.
+        let have = self.values.len();
+        if self.values.capacity() < len {
+            let want = len.max(have.saturating_add(have / 4));
+            let _ = self.values.try_reserve_exact(want - have);
+        }
         while self.values.len() < len {
             match self.engine {
                 Engine::Plain => self.plain_run(len),
