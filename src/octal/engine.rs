@@ -29,8 +29,13 @@ struct Moves {
 
 impl Moves {
     fn new(code: &OctalCode) -> Self {
+        // A move removing more than any reachable heap never applies; dropping
+        // it keeps `k + 2·a` and the like far from overflow.
         let conv = |v: &[u64]| -> Vec<usize> {
-            v.iter().filter_map(|&k| usize::try_from(k).ok()).collect()
+            v.iter()
+                .filter_map(|&k| usize::try_from(k).ok())
+                .filter(|&k| k <= usize::MAX / 8)
+                .collect()
         };
         Moves {
             take_all: conv(code.take_all_moves()),
@@ -1081,6 +1086,17 @@ mod tests {
                 .all(|(n, &v)| v as usize == n % 4)
         );
         assert_eq!(s.value_at(1_000_000_000_000_000_003, 1000), Some(3));
+    }
+
+    #[test]
+    fn huge_subtraction_numbers() {
+        let mut s = NimSequence::new(
+            OctalCode::subtraction(&[2, u64::MAX, 1 << 62]),
+            Engine::Sparse,
+        );
+        s.extend_to(10);
+        assert_eq!(s.values(), [0, 0, 1, 1, 0, 0, 1, 1, 0, 0]);
+        assert!(!s.period().is_proved());
     }
 
     #[test]
