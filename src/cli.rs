@@ -36,9 +36,10 @@ pub enum Command {
     },
     /// Parse a .game file and resolve its names; run no query.
     Check { file: PathBuf },
-    /// The interactive REPL (also `grundy` alone on a terminal), after
-    /// loading the files given.
+    /// An interactive session: definitions persist, queries answer at once
+    /// (also `grundy` alone on a terminal; piped stdin runs as a script).
     Repl {
+        /// .game files to load first.
         files: Vec<PathBuf>,
         /// Refuse to expand more positions than this (per query cache).
         #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
