@@ -720,13 +720,11 @@ fn sparse_run<M: Marks>(
 ) {
     let words = words_for(*bits);
     let lim = 1u64 << *bits;
-    // rare_bits[par]: values that make a heap of parity `par` rare.
-    let mut rare_bits = [M::with_words(words), M::with_words(words)];
+    // rare_words[par]: the values that make a heap of parity `par` rare.
     let mut rare_words = [vec![0u64; words], vec![0u64; words]];
-    for (par, (rb, rw)) in rare_bits.iter_mut().zip(rare_words.iter_mut()).enumerate() {
+    for (par, rw) in rare_words.iter_mut().enumerate() {
         for w in 0..(64 * words) as u32 {
             if sp.is_rare(par, w) {
-                rb.set(w);
                 rw[w as usize >> 6] |= 1u64 << (w & 63);
             }
         }
@@ -851,7 +849,6 @@ fn sparse_run<M: Marks>(
     }
     sp.work.0 += w0;
     sp.work.1 += w1;
-    let _ = &rare_bits;
 }
 
 /// `scan_splits` with the missing values as a byte table (all zero again
