@@ -7,7 +7,9 @@
 
 mod code;
 mod engine;
+mod marks;
 mod period;
+mod sparse;
 
 pub use code::{CodeError, OctalCode};
 pub use engine::{Engine, NimSequence};

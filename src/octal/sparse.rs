@@ -1,0 +1,484 @@
+//! The rare/common ("sparse space") method: state, mask choice, hot loop.
+
+use super::engine::Moves;
+use super::marks::{Marks, bit_len, first_one, words_for};
+
+/// Histogram and mask search stop growing past values of this many bits
+/// (the mask in use is kept): beyond it the sparse method gains nothing.
+const HIST_MAX_BITS: u32 = 16;
+
+/// Rare/common state. Heap `a` has key `κ(a) = parity(G(a) & mask) ⊕ (pos ∧ a odd)`
+/// and is common iff `κ(a) = gamma`. Two common parts never give a value
+/// that would make the heap common (see `choose`), so common values only
+/// come from take moves and splits with a rare part.
+#[derive(Clone, Debug)]
+pub(super) struct Sparse {
+    pub(super) mask: u32,
+    pub(super) pos: bool,
+    pub(super) gamma: u32,
+    /// Parity of the tokens every split removes, if they all agree.
+    pub(super) split_parity: Option<u32>,
+    /// Rare heaps `a ≥ 1` with their values, ascending (heaps < 2³², see
+    /// `extend_to`; 8-byte entries keep the list in cache).
+    pub(super) rare: Vec<(u32, u32)>,
+    /// Counts of the extended values `G(a) << 1 | (a & 1)`, heaps `a ≥ 1`.
+    pub(super) hist: Vec<u32>,
+    pub(super) hist_total: u64,
+    pub(super) frozen: bool,
+    pub(super) next_check: usize,
+    pub(super) rare_at_check: usize,
+    /// Options looked at: in rare scans, in full scans.
+    pub(super) work: (u64, u64),
+}
+
+impl Sparse {
+    pub(super) fn new(moves: &Moves) -> Self {
+        let mut parities = moves.split2.iter().map(|&k| (k & 1) as u32);
+        let first = parities.next();
+        let split_parity = first.filter(|&d| parities.all(|e| e == d));
+        Sparse {
+            mask: 0,
+            pos: false,
+            gamma: 1,
+            split_parity,
+            rare: Vec::new(),
+            hist: vec![0; 2],
+            hist_total: 0,
+            frozen: false,
+            next_check: 8,
+            rare_at_check: 0,
+            work: (0, 0),
+        }
+    }
+
+    #[inline(always)]
+    fn is_rare(&self, n: usize, v: u32) -> bool {
+        let kappa = ((v & self.mask).count_ones() ^ (self.pos as u32 & n as u32)) & 1;
+        kappa != self.gamma
+    }
+
+    /// Records heap `n` with value `v` (its bits are already covered by the
+    /// histogram unless frozen).
+    #[inline(always)]
+    fn record(&mut self, n: usize, v: u32) {
+        if n == 0 {
+            return;
+        }
+        if !self.frozen {
+            let x = ((v as usize) << 1) | (n & 1);
+            if let Some(c) = self.hist.get_mut(x) {
+                *c += 1;
+                self.hist_total += 1;
+            }
+        }
+        if self.is_rare(n, v) {
+            self.rare.push((n as u32, v));
+        }
+    }
+
+    /// Makes the histogram cover values of `bits` bits (or freezes it).
+    fn grow(&mut self, bits: u32) {
+        if self.frozen {
+            return;
+        }
+        if bits > HIST_MAX_BITS {
+            self.frozen = true;
+            self.hist = Vec::new();
+            return;
+        }
+        let size = 1usize << (bits + 1);
+        if self.hist.len() < size {
+            self.hist.resize(size, 0);
+        }
+    }
+
+    /// Re-chooses `(mask, pos)` minimising the rare count over the values
+    /// so far, by the Walsh–Hadamard transform of the histogram:
+    /// `#{x : parity(x & M) = 0} = (N + H[M]) / 2`.
+    ///
+    /// Validity (THEORY.md §3): for a split of heap n removing k into a + b,
+    /// `κ(a) ⊕ κ(b) = parity(w & m) ⊕ pos·((n − k) mod 2)`, w = G(a) ⊕ G(b).
+    /// Both parts common makes the left side 0, so the option value w would
+    /// give heap n the key `pos·(k mod 2)`. With `gamma = 1 ⊕ pos·d` that key
+    /// is never `gamma`: heap n is rare whenever its value comes only from
+    /// two common parts. `pos` is only allowed when every split removes
+    /// tokens of one parity d (for mixed parities the key would vary).
+    pub(super) fn choose(&mut self, values: &[u32]) {
+        let n = values.len();
+        self.next_check = if n < 4096 {
+            (2 * n).max(8)
+        } else {
+            n + (n / 16).max(4096)
+        };
+        self.rare_at_check = self.rare.len();
+        if self.frozen || self.hist_total == 0 {
+            return;
+        }
+        let mut h: Vec<i64> = self.hist.iter().map(|&c| i64::from(c)).collect();
+        let mut len = 1;
+        while len < h.len() {
+            for block in h.chunks_exact_mut(2 * len) {
+                let (lo, hi) = block.split_at_mut(len);
+                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let (x, y) = (*a, *b);
+                    *a = x + y;
+                    *b = x - y;
+                }
+            }
+            len *= 2;
+        }
+        let total = self.hist_total as i64;
+        let current_m = ((self.mask as usize) << 1) | self.pos as usize;
+        let mut best = (self.rare.len() as i64, current_m);
+        for (m, &hm) in h.iter().enumerate() {
+            let gamma = match (m & 1, self.split_parity) {
+                (0, _) => 1,
+                (_, Some(d)) => 1 ^ d,
+                (_, None) => continue,
+            };
+            let rare = if gamma == 1 {
+                (total + hm) / 2
+            } else {
+                (total - hm) / 2
+            };
+            if rare < best.0 {
+                best = (rare, m);
+            }
+        }
+        if best.1 != current_m {
+            let m = best.1;
+            self.mask = (m >> 1) as u32;
+            self.pos = m & 1 == 1;
+            self.gamma = match (self.pos, self.split_parity) {
+                (true, Some(d)) => 1 ^ d,
+                _ => 1,
+            };
+            self.rare.clear();
+            for (a, &v) in values.iter().enumerate().skip(1) {
+                if self.is_rare(a, v) {
+                    self.rare.push((a as u32, v));
+                }
+            }
+            self.rare_at_check = self.rare.len();
+        }
+    }
+}
+
+/// The sparse method until `len` values, the next mask check, or a value
+/// that needs more bits than `M` holds.
+pub(super) fn sparse_run<M: Marks>(
+    moves: &Moves,
+    sp: &mut Sparse,
+    g: &mut Vec<u32>,
+    bits: &mut u32,
+    len: usize,
+) {
+    let words = words_for(*bits);
+    let lim = 1u64 << *bits;
+    // rare_words[par]: the values that make a heap of parity `par` rare.
+    let mut rare_words = [vec![0u64; words], vec![0u64; words]];
+    for (par, rw) in rare_words.iter_mut().enumerate() {
+        for w in 0..(64 * words) as u32 {
+            if sp.is_rare(par, w) {
+                rw[w as usize >> 6] |= 1u64 << (w & 63);
+            }
+        }
+    }
+    let mut marks = M::with_words(words);
+    let mut missing = M::with_words(words);
+    let mut mw = vec![0u64; words];
+    let mut table = vec![0u8; 64 * words];
+    let stop = len.min(sp.next_check);
+    let split = moves.split2.as_slice();
+    let (mut w0, mut w1) = (0u64, 0u64);
+    while g.len() < stop {
+        let n = g.len();
+        marks.clear();
+        if moves.take_all.binary_search(&n).is_ok() {
+            marks.set(0);
+        }
+        for &k in &moves.take {
+            if k >= n {
+                break;
+            }
+            marks.set(g[n - k]);
+        }
+        // Splits with a rare part; two k at a time share one pass over the list.
+        let mut ks = split;
+        while let [k1, rest @ ..] = ks {
+            let k1 = *k1;
+            if n < k1 + 2 {
+                break;
+            }
+            let m1 = n - k1;
+            let cnt1 = sp.rare.partition_point(|&(r, _)| (r as usize) < m1);
+            let (cnt2, m2) = match rest.first() {
+                Some(&k2) if n >= k2 + 2 => {
+                    let m2 = n - k2;
+                    (sp.rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
+                }
+                _ => (0, 0),
+            };
+            let (g1, g2) = (&g[..m1], &g[..m2]);
+            for &(r, gr) in &sp.rare[..cnt2] {
+                marks.set(gr ^ g1[m1 - r as usize]);
+                marks.set(gr ^ g2[m2 - r as usize]);
+            }
+            for &(r, gr) in &sp.rare[cnt2..cnt1] {
+                marks.set(gr ^ g1[m1 - r as usize]);
+            }
+            w0 += (cnt1 + cnt2) as u64;
+            ks = rest.get(1..).unwrap_or(&[]);
+        }
+        let rb = &rare_words[n & 1];
+        marks.get_words(&mut mw);
+        // c: the least unmarked common value.
+        let mut c = (64 * words) as u32;
+        for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
+            let w = a | b;
+            if w != u64::MAX {
+                c = (i as u32) * 64 + (!w).trailing_zeros();
+                break;
+            }
+        }
+        // Rare values below c not yet seen among the options.
+        let mut count = 0u32;
+        for (i, (a, &b)) in mw.iter_mut().zip(rb).enumerate() {
+            let lo = (i as u32) * 64;
+            let below = if c >= lo + 64 {
+                u64::MAX
+            } else if c <= lo {
+                0
+            } else {
+                (1u64 << (c - lo)) - 1
+            };
+            *a = b & !*a & below;
+            count += a.count_ones();
+        }
+        let v = if count == 0 {
+            c
+        } else {
+            if words >= 4 {
+                // Many values: a byte per value tests faster than bits.
+                for (i, &w) in mw.iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        table[i * 64 + w.trailing_zeros() as usize] = 1;
+                        w &= w - 1;
+                    }
+                }
+                let left = scan_splits_table(g, n, split, &mut table, count, &mut w1);
+                let v = if left == 0 {
+                    c
+                } else {
+                    table.iter().position(|&b| b != 0).unwrap_or(0) as u32
+                };
+                if left != 0 {
+                    table.fill(0);
+                }
+                v
+            } else {
+                missing.set_words(&mw);
+                let left = scan_splits(g, n, split, &mut missing, count, &mut w1);
+                if left == 0 {
+                    c
+                } else {
+                    missing.get_words(&mut mw);
+                    first_one(&mw)
+                }
+            }
+        };
+        g.push(v);
+        if u64::from(v) >= lim {
+            *bits = bit_len(v);
+            sp.grow(*bits);
+            sp.record(n, v);
+            sp.next_check = n + 1;
+            break;
+        }
+        sp.record(n, v);
+        if sp.rare.len() > 2 * sp.rare_at_check + 64 {
+            sp.next_check = n + 1;
+            break;
+        }
+    }
+    sp.work.0 += w0;
+    sp.work.1 += w1;
+}
+
+/// `scan_splits` with the missing values as a byte table (all zero again
+/// when it returns 0), eight splits per branch.
+fn scan_splits_table(
+    g: &[u32],
+    n: usize,
+    split: &[usize],
+    table: &mut [u8],
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let mask = table.len() - 1; // a power of two above every value
+    let [k] = *split else {
+        // Several splits: test value by value, smallest part first.
+        let Some(&k_min) = split.first() else {
+            return count;
+        };
+        if n < k_min + 2 {
+            return count;
+        }
+        for a in 1..=(n - k_min) / 2 {
+            let ga = g[a];
+            for &k in split {
+                if n < k + 2 * a {
+                    break;
+                }
+                *work += 1;
+                let t = &mut table[(ga ^ g[n - k - a]) as usize & mask];
+                if *t != 0 {
+                    *t = 0;
+                    count -= 1;
+                    if count == 0 {
+                        return 0;
+                    }
+                }
+            }
+        }
+        return count;
+    };
+    if n < k + 2 {
+        return count;
+    }
+    let m = n - k;
+    let half = m / 2;
+    // Pairs (a, m − a), a = 1 ..= half: lo[i] = G(1 + i), hi[i] = G(m − 1 − i).
+    let lo = &g[1..=half];
+    let hi = &g[m - half..m];
+    let mut i = 0;
+    while i + 8 <= half {
+        let l = &lo[i..i + 8];
+        let h = &hi[half - i - 8..half - i];
+        let mut hit = 0u8;
+        for j in 0..8 {
+            hit |= table[(l[j] ^ h[7 - j]) as usize & mask];
+        }
+        if hit != 0 {
+            for j in 0..8 {
+                let t = &mut table[(l[j] ^ h[7 - j]) as usize & mask];
+                if *t != 0 {
+                    *t = 0;
+                    count -= 1;
+                    if count == 0 {
+                        *work += (i + j + 1) as u64;
+                        return 0;
+                    }
+                }
+            }
+        }
+        i += 8;
+    }
+    for j in i..half {
+        let t = &mut table[(lo[j] ^ hi[half - 1 - j]) as usize & mask];
+        if *t != 0 {
+            *t = 0;
+            count -= 1;
+            if count == 0 {
+                *work += (j + 1) as u64;
+                return 0;
+            }
+        }
+    }
+    *work += half as u64;
+    count
+}
+
+/// Looks at the splits of heap `n`, smallest part first, clearing their
+/// values from `missing` until `count` of them have been seen or the splits
+/// run out; returns how many are still missing.
+#[inline(always)]
+fn scan_splits<M: Marks>(
+    g: &[u32],
+    n: usize,
+    split: &[usize],
+    missing: &mut M,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let mut look = |x: u32, count: &mut u32| -> bool {
+        if missing.take(x) {
+            *count -= 1;
+            *count == 0
+        } else {
+            false
+        }
+    };
+    match *split {
+        [k] => {
+            if n < k + 2 {
+                return count;
+            }
+            let m = n - k;
+            let (lo, hi) = (&g[1..=m / 2], &g[m.div_ceil(2)..m]);
+            for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
+                if look(a ^ b, &mut count) {
+                    *work += i as u64 + 1;
+                    return 0;
+                }
+            }
+            *work += lo.len() as u64;
+            count
+        }
+        [k1, k2] => {
+            // k1 < k2: parts (a, m1 − a) and (a, m2 − a), smallest a first.
+            if n < k1 + 2 {
+                return count;
+            }
+            let (m1, m2) = (n - k1, n.saturating_sub(k2));
+            let both = if n >= k2 + 2 { m2 / 2 } else { 0 };
+            let lo = &g[1..=both];
+            let h1 = &g[m1 - both..m1];
+            let h2 = &g[m2 - both..m2];
+            for (i, ((&a, &b1), &b2)) in lo
+                .iter()
+                .zip(h1.iter().rev())
+                .zip(h2.iter().rev())
+                .enumerate()
+            {
+                if look(a ^ b1, &mut count) || look(a ^ b2, &mut count) {
+                    *work += 2 * i as u64 + 2;
+                    return 0;
+                }
+            }
+            *work += 2 * both as u64;
+            let lo = &g[both + 1..=m1 / 2];
+            let hi = &g[m1.div_ceil(2)..m1 - both];
+            for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
+                if look(a ^ b, &mut count) {
+                    *work += i as u64 + 1;
+                    return 0;
+                }
+            }
+            *work += lo.len() as u64;
+            count
+        }
+        _ => {
+            let Some(&k_min) = split.first() else {
+                return count;
+            };
+            if n < k_min + 2 {
+                return count;
+            }
+            for a in 1..=(n - k_min) / 2 {
+                let ga = g[a];
+                for &k in split {
+                    if n < k + 2 * a {
+                        break;
+                    }
+                    *work += 1;
+                    if look(ga ^ g[n - k - a], &mut count) {
+                        return 0;
+                    }
+                }
+            }
+            count
+        }
+    }
+}
