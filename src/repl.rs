@@ -170,6 +170,10 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
                 output: "period S (0.3033): preperiod 1, period 7 (proved by the Guy–Smith theorem from 12 values)",
             },
             Text(
+                "remoteness, kernel, kernels, kernel_sequences and dot (loopy games\n\
+                 and graphs) are described in docs/LANGUAGE.md.",
+            ),
+            Text(
                 "A game declared `misere` answers outcome and winning in misère play\n\
                  unless the query says `normal`. :json shows answers as JSON objects.",
             ),
