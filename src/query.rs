@@ -290,10 +290,15 @@ impl CompiledQuery {
             }
             CKind::Sequence(g, r) => {
                 let (from, to) = ctx.range(r)?;
-                let mut values = Vec::new();
-                for n in from..to {
+                // From the top down: the largest position's expansion usually
+                // reaches the others, which are then answered from the caches
+                // (for loopy games this is the difference between one state
+                // graph and one per position).
+                let mut values = Vec::with_capacity((to - from) as usize);
+                for n in (from..to).rev() {
                     values.push(ctx.heap(*g, n)?);
                 }
+                values.reverse();
                 Ok(Answer::Sequence {
                     game: ctx.defs.game(*g).name.clone(),
                     from,
@@ -782,6 +787,7 @@ fn dot_text(graph: &Digraph, names: &[String], subject: &str, span: Span) -> Res
             span,
         }
     })?;
-    let _ = subject;
-    Ok(dot)
+    // Name the graph after what it shows.
+    let name = subject.replace('\\', "\\\\").replace('"', "\\\"");
+    Ok(dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1))
 }

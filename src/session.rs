@@ -92,6 +92,9 @@ impl Session {
             return true;
         }
         let mut ok = true;
+        // Ctrl-C cancels this whole text: the query running and those after it.
+        self.interrupt
+            .store(false, std::sync::atomic::Ordering::Relaxed);
         for step in steps {
             let definition = !matches!(step, Step::Query(_));
             if let Some(r) = self.execute(step) {
@@ -100,7 +103,8 @@ impl Session {
                 out(self, r);
                 // Later statements may depend on a definition that failed:
                 // stop rather than report consequences of the first error.
-                if failed && definition {
+                let interrupted = self.interrupt.load(std::sync::atomic::Ordering::Relaxed);
+                if failed && (definition || interrupted) {
                     break;
                 }
             }
@@ -306,11 +310,7 @@ impl Session {
                     Err(e) => Some(Err(e)),
                 }
             }
-            Step::Query(q) => {
-                self.interrupt
-                    .store(false, std::sync::atomic::Ordering::Relaxed);
-                Some(q.run(self))
-            }
+            Step::Query(q) => Some(q.run(self)),
         }
     }
 }

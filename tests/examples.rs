@@ -31,7 +31,18 @@ fn examples_json_is_one_object_per_query() {
                 let w = l.split_whitespace().next().unwrap_or("");
                 matches!(
                     w,
-                    "grundy" | "outcome" | "moves" | "winning" | "sequence" | "table" | "period"
+                    "grundy"
+                        | "outcome"
+                        | "moves"
+                        | "winning"
+                        | "sequence"
+                        | "table"
+                        | "period"
+                        | "remoteness"
+                        | "kernels"
+                        | "kernel_sequences"
+                        | "kernel"
+                        | "dot"
                 )
             })
             .count();

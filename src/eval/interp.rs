@@ -64,7 +64,39 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
+    /// Integer arithmetic on constants and locals without building values
+    /// or results: the hot path of move rules (`n - k`, `a - k`). None for
+    /// any other node, a non-integer, or an overflow: the caller then
+    /// evaluates the node the ordinary way, which reports any error.
+    #[inline]
+    fn eval_int(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+        match &node.kind {
+            NodeKind::Const(Value::Int(n)) => Some(*n),
+            NodeKind::Local(s) => match frame[*s as usize] {
+                Value::Int(n) => Some(n),
+                _ => None,
+            },
+            NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                let x = self.eval_int(a, frame)?;
+                let y = self.eval_int(b, frame)?;
+                match op {
+                    BinOp::Add => x.checked_add(y),
+                    BinOp::Sub => x.checked_sub(y),
+                    _ => x.checked_mul(y),
+                }
+            }
+            _ => None,
+        }
+    }
+
     pub fn eval(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
+        if let Some(n) = self.eval_int(node, frame) {
+            return Ok(Value::Int(n));
+        }
+        self.eval_slow(node, frame)
+    }
+
+    fn eval_slow(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
         let span = node.span;
         match &node.kind {
             NodeKind::Const(v) => Ok(v.clone()),
@@ -178,6 +210,23 @@ impl<'a> Interp<'a> {
     }
 
     pub fn truth(&self, node: &Node, frame: &mut [Value]) -> Result<bool> {
+        // Comparisons of integers, the usual guard of a move.
+        if let NodeKind::Binary(
+            op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+            a,
+            b,
+        ) = &node.kind
+            && let (Some(x), Some(y)) = (self.eval_int(a, frame), self.eval_int(b, frame))
+        {
+            return Ok(match op {
+                BinOp::Lt => x < y,
+                BinOp::Le => x <= y,
+                BinOp::Gt => x > y,
+                BinOp::Ge => x >= y,
+                BinOp::Eq => x == y,
+                _ => x != y,
+            });
+        }
         match self.eval(node, frame)? {
             Value::Bool(b) => Ok(b),
             v => Err(Error::type_error(
@@ -247,10 +296,22 @@ impl<'a> Interp<'a> {
         let span = iter.span;
         match self.eval(iter, frame)? {
             Value::Range(a, b) => {
+                let slot = slot(pat)?;
+                let innermost = rest.is_empty();
                 for i in a..b {
                     self.tick(span)?;
-                    frame[slot(pat)?] = Value::Int(i);
-                    self.iterate(rest, cond, frame, f)?;
+                    frame[slot] = Value::Int(i);
+                    if innermost {
+                        // The last binding: test and call here, not one level down.
+                        if let Some(c) = cond
+                            && !self.truth(c, frame)?
+                        {
+                            continue;
+                        }
+                        f(self, frame)?;
+                    } else {
+                        self.iterate(rest, cond, frame, f)?;
+                    }
                 }
             }
             Value::List(xs) | Value::Tuple(xs) => {
@@ -278,18 +339,39 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
+    /// A target `G(x, y, ...)` of at most three integer arguments, evaluated
+    /// without any buffer: the hot path of rule games. None for any other
+    /// shape (the caller uses `eval_target`).
+    #[inline]
+    pub fn int_target(&self, node: &Node, frame: &[Value]) -> Option<(GameId, [i64; 3], usize)> {
+        let NodeKind::MakePos(g, args) = &node.kind else {
+            return None;
+        };
+        if args.len() > 3 || !matches!(self.defs.game(*g).kind, GameKind::Rules(_)) {
+            return None;
+        }
+        let mut out = [0i64; 3];
+        for (o, a) in out.iter_mut().zip(args) {
+            *o = self.eval_int(a, frame)?;
+        }
+        Some((*g, out, args.len()))
+    }
+
     /// Evaluate a move target into `out`, without building position values
     /// for the common shapes `G(args)`, `A + B`, `*n` and `0`.
     pub fn eval_target(&self, node: &Node, frame: &mut [Value], out: &mut TargetBuf) -> Result<()> {
         match &node.kind {
             NodeKind::MakePos(g, args) => {
                 let start = out.args.len();
+                let mut all_int = true;
                 for a in args {
                     let v = self.eval(a, frame)?;
+                    all_int &= matches!(v, Value::Int(_));
                     out.args.push(v);
                 }
+                // Rule games take any arguments; sums among them are sorted.
                 let plain = matches!(self.defs.game(*g).kind, GameKind::Rules(_))
-                    && !out.args[start..].iter().any(|v| matches!(v, Value::Pos(_)));
+                    && (all_int || !out.args[start..].iter().any(|v| matches!(v, Value::Pos(_))));
                 if !plain {
                     let vals: Vec<Value> = out.args.drain(start..).collect();
                     let spans: Vec<Span> = args.iter().map(|a| a.span).collect();

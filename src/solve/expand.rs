@@ -10,7 +10,7 @@ use crate::eval::{Comp, Defs, GameId, GameKind, Interp, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::syntax::Span;
 
-use super::{Solver, UNEXPANDED};
+use super::{Adjacency, SINGLE, Solver};
 
 impl Solver {
     /// A value known without expanding: a nim-heap is worth its size; an
@@ -92,7 +92,7 @@ impl Solver {
         id: u32,
         span: Span,
     ) -> Result<()> {
-        if self.opt_range[id as usize].0 != UNEXPANDED {
+        if self.is_expanded(id) {
             return Ok(());
         }
         // Checked once per expansion: small expansions never reach the
@@ -103,6 +103,7 @@ impl Solver {
         let comp = self.comp(id).clone();
         let first_opt = self.opt_end.len() as u32;
         let first_part = self.parts.len();
+        self.all_single = true;
         let result = self.list_options(defs, interrupt, &comp, span);
         if let Err(e) = result {
             // Leave the component unexpanded, as if never touched.
@@ -110,20 +111,29 @@ impl Solver {
             self.parts.truncate(first_part);
             return Err(e);
         }
-        self.opt_range[id as usize] = (first_opt, self.opt_end.len() as u32);
+        let parts = (first_part as u32, self.parts.len() as u32);
+        let opts = if self.all_single {
+            self.opt_end.truncate(first_opt as usize);
+            (SINGLE, SINGLE)
+        } else {
+            (first_opt, self.opt_end.len() as u32)
+        };
+        self.adj[id as usize] = Adjacency { parts, opts };
         Ok(())
     }
 
+    #[inline]
     fn push_option(&mut self, defs: &Defs, game: GameId, parts: &[u32], span: Span) -> Result<()> {
-        if self.parts.len() + parts.len() > self.edge_budget() {
+        if self.parts.len() + parts.len() > self.edge_budget {
             return Err(Error::MoveBudget {
                 game: defs.game(game).name.clone(),
-                budget: self.edge_budget(),
+                budget: self.edge_budget,
                 span,
             });
         }
         self.parts.extend_from_slice(parts);
         self.opt_end.push(self.parts.len() as u32);
+        self.all_single &= parts.len() == 1;
         Ok(())
     }
 
@@ -159,6 +169,10 @@ impl Solver {
                         mv.cond.as_ref(),
                         &mut frame,
                         &mut |me, frame| {
+                            if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
+                                let id = self.intern_ints(defs, game, &ints[..n], span)?;
+                                return self.push_option(defs, comp.game, &[id], span);
+                            }
                             buf.clear();
                             me.eval_target(&mv.target, frame, &mut buf)?;
                             ids.clear();

@@ -36,6 +36,63 @@ const MAX_EDGES: usize = 250_000_000;
 const UNEXPANDED: u32 = u32::MAX;
 const UNKNOWN: u64 = u64::MAX;
 
+/// Where a component's options are stored: its parts are
+/// `parts[parts.0 .. parts.1]`; option `o` of `opts.0 .. opts.1` ends at
+/// `opt_end[o]` and starts where the previous one ended (the first at
+/// `parts.0`). When every option is a single part (most games) no
+/// `opt_end` entries are kept: `opts.0 == SINGLE`, and each part is an
+/// option. `parts.0 == UNEXPANDED` until the component is expanded.
+#[derive(Clone, Copy, Debug)]
+struct Adjacency {
+    parts: (u32, u32),
+    opts: (u32, u32),
+}
+
+impl Adjacency {
+    const UNEXPANDED: Adjacency = Adjacency {
+        parts: (UNEXPANDED, UNEXPANDED),
+        opts: (SINGLE, SINGLE),
+    };
+}
+
+const SINGLE: u32 = u32::MAX;
+
+/// The options of one component (see `Adjacency`).
+pub struct Options<'a> {
+    solver: &'a Solver,
+    adj: Adjacency,
+    /// The next part (single-part layout) or option (general layout).
+    next: u32,
+}
+
+impl<'a> Iterator for Options<'a> {
+    type Item = &'a [u32];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a [u32]> {
+        let s = self.solver;
+        if self.adj.opts.0 == SINGLE {
+            if self.next >= self.adj.parts.1 {
+                return None;
+            }
+            let i = self.next as usize;
+            self.next += 1;
+            return Some(&s.parts[i..i + 1]);
+        }
+        if self.next >= self.adj.opts.1 {
+            return None;
+        }
+        let o = self.next as usize;
+        let start = if self.next == self.adj.opts.0 {
+            self.adj.parts.0
+        } else {
+            s.opt_end[o - 1]
+        };
+        self.next += 1;
+        Some(&s.parts[start as usize..s.opt_end[o] as usize])
+    }
+}
+
 /// A borrowed component, to look one up without allocating.
 #[derive(Clone, Copy)]
 struct CompKey<'a> {
@@ -57,15 +114,66 @@ impl Equivalent<Comp> for CompKey<'_> {
     }
 }
 
+/// A component whose arguments are at most three integers of 32 bits,
+/// packed into 16 bytes: looking it up reads no other memory, and the
+/// table stays small enough for the cache (the common case: heaps, boards
+/// by coordinates). Every component is in `Solver::comps`; these are also
+/// in `Solver::small`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SmallKey {
+    game: u32,
+    args: [i32; 3],
+}
+
+impl SmallKey {
+    #[inline]
+    fn new(game: GameId, args: &[Value]) -> Option<SmallKey> {
+        // The arity is part of the game, so the key needs no length; the
+        // game id's top bits keep (G, 0) apart from (G) for redefinitions.
+        if args.len() > 3 || game.0 >= 1 << 28 {
+            return None;
+        }
+        let mut k = SmallKey {
+            game: game.0 | ((args.len() as u32) << 28),
+            args: [0; 3],
+        };
+        for (slot, v) in k.args.iter_mut().zip(args) {
+            match v {
+                Value::Int(n) => *slot = i32::try_from(*n).ok()?,
+                _ => return None,
+            }
+        }
+        Some(k)
+    }
+
+    #[inline]
+    fn from_ints(game: GameId, ints: &[i64]) -> Option<SmallKey> {
+        if ints.len() > 3 || game.0 >= 1 << 28 {
+            return None;
+        }
+        let mut k = SmallKey {
+            game: game.0 | ((ints.len() as u32) << 28),
+            args: [0; 3],
+        };
+        for (slot, n) in k.args.iter_mut().zip(ints) {
+            *slot = i32::try_from(*n).ok()?;
+        }
+        Some(k)
+    }
+}
+
 /// Per-run solver state: everything here is a cache, valid as long as the
 /// game definitions it was computed from.
 pub struct Solver {
     comps: IndexMap<Comp, (), FxBuildHasher>,
-    /// Per component: its options are `opt_range[c].0 .. opt_range[c].1`.
-    opt_range: Vec<(u32, u32)>,
-    /// Per option: the end of its parts in `parts` (its start is the
-    /// previous option's end: options are appended in order).
+    small: HashMap<SmallKey, u32, FxBuildHasher>,
+    /// Per component: where its options are.
+    adj: Vec<Adjacency>,
+    /// Per option of components with some option of several parts (or
+    /// none): the end of its parts in `parts`.
     opt_end: Vec<u32>,
+    /// While expanding: whether every option so far had exactly one part.
+    all_single: bool,
     parts: Vec<u32>,
     grundy: Vec<u64>,
     pub misere: MisereStore,
@@ -74,6 +182,7 @@ pub struct Solver {
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
     pub budget: usize,
+    edge_budget: usize,
     ticks: u32,
 }
 
@@ -87,14 +196,19 @@ impl Solver {
     pub fn new(budget: usize) -> Self {
         Solver {
             comps: IndexMap::default(),
-            opt_range: Vec::new(),
+            small: HashMap::default(),
+            adj: Vec::new(),
             opt_end: Vec::new(),
+            all_single: true,
             parts: Vec::new(),
             grundy: Vec::new(),
             misere: MisereStore::default(),
             sequences: HashMap::default(),
             loopy: HashMap::default(),
             budget,
+            edge_budget: budget
+                .saturating_mul(EDGES_PER_POSITION)
+                .min(MAX_EDGES.max(budget)),
             ticks: 0,
         }
     }
@@ -126,10 +240,11 @@ impl Solver {
             .sum();
         let bytes = self.comps.capacity() * (std::mem::size_of::<Comp>() + 16)
             + args
-            + self.opt_range.capacity() * 8
+            + self.adj.capacity() * std::mem::size_of::<Adjacency>()
             + self.opt_end.capacity() * 4
             + self.parts.capacity() * 4
-            + self.grundy.capacity() * 8;
+            + self.grundy.capacity() * 8
+            + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5);
         bytes as f64 / n
     }
 
@@ -157,7 +272,12 @@ impl Solver {
 
     /// The id of a component, interning it if new (within the budget).
     pub fn intern(&mut self, defs: &Defs, game: GameId, args: &[Value], span: Span) -> Result<u32> {
-        if let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
+        let small = SmallKey::new(game, args);
+        if let Some(k) = &small {
+            if let Some(&i) = self.small.get(k) {
+                return Ok(i);
+            }
+        } else if let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
             return Ok(i as u32);
         }
         if self.comps.len() >= self.budget {
@@ -174,17 +294,37 @@ impl Solver {
             },
             (),
         );
-        self.opt_range.push((UNEXPANDED, UNEXPANDED));
+        self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
+        if let Some(k) = small {
+            self.small.insert(k, i as u32);
+        }
         Ok(i as u32)
+    }
+
+    /// `intern` for a component of integer arguments, without building values
+    /// when it is already known.
+    #[inline]
+    pub fn intern_ints(
+        &mut self,
+        defs: &Defs,
+        game: GameId,
+        ints: &[i64],
+        span: Span,
+    ) -> Result<u32> {
+        if let Some(k) = SmallKey::from_ints(game, ints)
+            && let Some(&i) = self.small.get(&k)
+        {
+            return Ok(i);
+        }
+        let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
+        self.intern(defs, game, &args, span)
     }
 
     /// Moves (edges) the solver may store: the position budget bounds the
     /// work too, not only the positions.
     pub fn edge_budget(&self) -> usize {
-        self.budget
-            .saturating_mul(EDGES_PER_POSITION)
-            .min(MAX_EDGES.max(self.budget))
+        self.edge_budget
     }
 
     pub fn intern_comp(&mut self, defs: &Defs, c: &Comp, span: Span) -> Result<u32> {
@@ -192,42 +332,40 @@ impl Solver {
     }
 
     pub fn is_expanded(&self, id: u32) -> bool {
-        self.opt_range[id as usize].0 != UNEXPANDED
+        self.adj[id as usize].parts.0 != UNEXPANDED
     }
 
     /// The options of an expanded component, each as a slice of part ids.
-    pub fn options(&self, id: u32) -> impl Iterator<Item = &[u32]> + '_ {
-        let (a, b) = self.opt_range[id as usize];
-        debug_assert!(a != UNEXPANDED, "options of an unexpanded component");
-        (a..b).map(move |o| {
-            let start = if o == 0 {
-                0
+    pub fn options(&self, id: u32) -> Options<'_> {
+        let adj = self.adj[id as usize];
+        debug_assert!(
+            adj.parts.0 != UNEXPANDED,
+            "options of an unexpanded component"
+        );
+        Options {
+            solver: self,
+            adj,
+            next: if adj.opts.0 == SINGLE {
+                adj.parts.0
             } else {
-                self.opt_end[o as usize - 1]
-            };
-            &self.parts[start as usize..self.opt_end[o as usize] as usize]
-        })
+                adj.opts.0
+            },
+        }
     }
 
     pub fn option_count(&self, id: u32) -> usize {
-        let (a, b) = self.opt_range[id as usize];
-        (b - a) as usize
+        let adj = self.adj[id as usize];
+        if adj.opts.0 == SINGLE {
+            (adj.parts.1 - adj.parts.0) as usize
+        } else {
+            (adj.opts.1 - adj.opts.0) as usize
+        }
     }
 
     /// The part ids of an expanded component's options, all together.
     fn all_parts(&self, id: u32) -> (usize, usize) {
-        let (a, b) = self.opt_range[id as usize];
-        let start = if a == 0 {
-            0
-        } else {
-            self.opt_end[a as usize - 1] as usize
-        };
-        let end = if b == 0 {
-            0
-        } else {
-            self.opt_end[b as usize - 1] as usize
-        };
-        (start, end.max(start))
+        let (a, b) = self.adj[id as usize].parts;
+        (a as usize, b as usize)
     }
 
     pub fn is_terminal(
@@ -276,7 +414,11 @@ impl Solver {
                     *cursor += 1;
                     continue;
                 }
-                if on_stack.get(child as usize).copied().unwrap_or(false) {
+                // A child already known to be loopy makes this one loopy too:
+                // report it at once rather than walk its cycle again.
+                if on_stack.get(child as usize).copied().unwrap_or(false)
+                    || self.loopy.contains_key(&child)
+                {
                     let from = stack.iter().position(|(c, _)| *c == child).unwrap_or(0);
                     let mut path: Vec<u32> = stack[from..].iter().map(|(c, _)| *c).collect();
                     path.push(child);
