@@ -33,6 +33,14 @@ pub enum Command {
         /// Refuse to expand more positions than this (per query cache).
         #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
         max_positions: usize,
+        /// Render each `dot` answer to this SVG file with Graphviz (the
+        /// second to FILE-2.svg, ...).
+        #[arg(long, value_name = "FILE.svg")]
+        svg: Option<PathBuf>,
+        /// Plot each `sequence` (scatter) and `table` (heatmap) answer to
+        /// this SVG file (the second to FILE-2.svg, ...).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
     /// Parse a .game file and resolve its names; run no query.
     Check { file: PathBuf },
@@ -98,7 +106,14 @@ fn run_command(cli: Cli) -> i32 {
             eprintln!("grundy: cannot read standard input: {e}");
             return 1;
         }
-        return run_source("<stdin>", &text, Mode::Run, false, DEFAULT_MAX_POSITIONS);
+        return run_source(
+            "<stdin>",
+            &text,
+            Mode::Run,
+            false,
+            DEFAULT_MAX_POSITIONS,
+            Pictures::default(),
+        );
     };
     match command {
         Command::Repl {
@@ -109,8 +124,22 @@ fn run_command(cli: Cli) -> i32 {
             file,
             json,
             max_positions,
-        } => run_file(&file, Mode::Run, json, max_positions),
-        Command::Check { file } => run_file(&file, Mode::Check, false, DEFAULT_MAX_POSITIONS),
+            svg,
+            plot,
+        } => run_file(
+            &file,
+            Mode::Run,
+            json,
+            max_positions,
+            Pictures::new(svg, plot),
+        ),
+        Command::Check { file } => run_file(
+            &file,
+            Mode::Check,
+            false,
+            DEFAULT_MAX_POSITIONS,
+            Pictures::default(),
+        ),
         Command::Octal {
             code,
             to,
@@ -129,7 +158,13 @@ fn run_command(cli: Cli) -> i32 {
     }
 }
 
-fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32 {
+fn run_file(
+    path: &PathBuf,
+    mode: Mode,
+    json: bool,
+    max_positions: usize,
+    mut pictures: Pictures,
+) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -149,13 +184,22 @@ fn run_file(path: &PathBuf, mode: Mode, json: bool, max_positions: usize) -> i32
         mode,
         json,
         max_positions,
+        std::mem::take(&mut pictures),
     )
 }
 
 /// Run (or check) a text as a file, answers on stdout, diagnostics on stderr.
-fn run_source(name: &str, text: &str, mode: Mode, json: bool, max_positions: usize) -> i32 {
+fn run_source(
+    name: &str,
+    text: &str,
+    mode: Mode,
+    json: bool,
+    max_positions: usize,
+    mut pictures: Pictures,
+) -> i32 {
     let mut session = Session::new(max_positions);
     let stdout = std::io::stdout();
+    let mut pictures_ok = true;
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let mut out = stdout.lock();
         match r {
@@ -166,6 +210,11 @@ fn run_source(name: &str, text: &str, mode: Mode, json: bool, max_positions: usi
                     present::text(&answer)
                 };
                 let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+                if let Err(report) = pictures.draw(&answer) {
+                    eprintln!("{report:?}");
+                    pictures_ok = false;
+                }
             }
             Err(e) => {
                 if json {
@@ -179,7 +228,144 @@ fn run_source(name: &str, text: &str, mode: Mode, json: bool, max_positions: usi
     if ok && mode == Mode::Check {
         println!("{name}: ok");
     }
-    if ok { 0 } else { 1 }
+    if ok && pictures_ok { 0 } else { 1 }
+}
+
+/// Where `--svg` and `--plot` pictures go, and how many were drawn.
+#[derive(Default)]
+struct Pictures {
+    svg: Option<PathBuf>,
+    plot: Option<PathBuf>,
+    svgs: usize,
+    plots: usize,
+}
+
+impl Pictures {
+    fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
+        Pictures {
+            svg,
+            plot,
+            ..Pictures::default()
+        }
+    }
+
+    /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
+    fn nth(path: &std::path::Path, n: usize) -> PathBuf {
+        if n <= 1 {
+            return path.to_path_buf();
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let ext = path
+            .extension()
+            .map(|e| format!(".{}", e.to_string_lossy()))
+            .unwrap_or_default();
+        path.with_file_name(format!("{stem}-{n}{ext}"))
+    }
+
+    fn draw(&mut self, answer: &crate::query::Answer) -> Result<(), miette::Report> {
+        use crate::query::Answer;
+        match answer {
+            Answer::Dot { dot, .. } => {
+                let Some(base) = &self.svg else { return Ok(()) };
+                self.svgs += 1;
+                let path = Self::nth(base, self.svgs);
+                render_dot(dot, &path)?;
+                eprintln!("wrote {}", path.display());
+            }
+            Answer::Sequence { game, from, values } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                // Plotted from heap `from`; loopy (infinite) values are left out.
+                let finite: Vec<u32> = values
+                    .iter()
+                    .map(|v| v.finite().and_then(|x| u32::try_from(x).ok()).unwrap_or(0))
+                    .collect();
+                let title = format!("G(n) of {game}, n from {from}");
+                write_file(&path, &crate::plot::sequence_svg(&title, &finite, &[]))?;
+                eprintln!("wrote {}", path.display());
+            }
+            Answer::Table {
+                game,
+                row_from,
+                col_from,
+                rows,
+            } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                let finite: Vec<Vec<u64>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|v| v.finite().unwrap_or(u64::MAX)).collect())
+                    .collect();
+                let title = format!("Grundy values of {game}");
+                write_file(
+                    &path,
+                    &crate::plot::table_svg(&title, *row_from, *col_from, &finite),
+                )?;
+                eprintln!("wrote {}", path.display());
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+fn write_file(path: &std::path::Path, text: &str) -> Result<(), miette::Report> {
+    std::fs::write(path, text).map_err(|e| {
+        miette::miette!(
+            code = "grundy::io::write",
+            help = "check that the folder exists and is writable",
+            "cannot write {}: {e}",
+            path.display()
+        )
+    })
+}
+
+/// DOT text to SVG through Graphviz's `dot` program.
+fn render_dot(dot: &str, path: &std::path::Path) -> Result<(), miette::Report> {
+    use std::process::{Command, Stdio};
+    let child = Command::new("dot")
+        .arg("-Tsvg")
+        .arg("-o")
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(_) => {
+            return Err(miette::miette!(
+                code = "grundy::io::graphviz",
+                help = "install Graphviz (e.g. `apt-get install graphviz`), or pipe the DOT text printed above into any Graphviz viewer",
+                "cannot draw {}: Graphviz's `dot` program is not installed",
+                path.display()
+            ));
+        }
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(dot.as_bytes());
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| miette::miette!("graphviz failed: {e}"))?;
+    if !out.status.success() {
+        return Err(miette::miette!(
+            code = "grundy::io::graphviz",
+            help = "the DOT text printed above is what was given to Graphviz",
+            "Graphviz's `dot` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(())
 }
 
 /// The JSON line `--json` prints for a diagnostic.

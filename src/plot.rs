@@ -159,7 +159,7 @@ pub fn table_svg(title: &str, row_from: i64, col_from: i64, rows: &[Vec<u64>]) -
     );
     let vmax = rows.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
     let mut out = String::new();
-    header(&mut out, w.max(300.0), h, title);
+    header(&mut out, w, h, title);
     for (i, row) in rows.iter().enumerate() {
         for (j, &v) in row.iter().enumerate() {
             let fill = if v == 0 {
@@ -184,7 +184,7 @@ pub fn table_svg(title: &str, row_from: i64, col_from: i64, rows: &[Vec<u64>]) -
     }
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" text-anchor="middle">second parameter from {col_from}; first parameter (rows) from {row_from}; black = 0 (P-positions)</text>"##,
+        r##"<text x="{}" y="{}" text-anchor="middle">rows: first parameter from {row_from}; columns: second from {col_from}; black: 0</text>"##,
         w / 2.0,
         h - 15.0
     );

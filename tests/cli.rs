@@ -1,0 +1,170 @@
+//! The command line: `grundy octal`, pictures (`--plot`, `--svg`), `check`.
+
+use std::process::Command;
+
+fn grundy(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grundy")
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn octal_kayles_text() {
+    let o = grundy(&["octal", "0.77"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("values G(0), G(1), ...: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"),
+        "{out}"
+    );
+    assert!(
+        out.contains("preperiod 71, period 12, proved by the Guy–Smith theorem from 168 values"),
+        "{out}"
+    );
+    assert!(out.contains("values computed: 168"), "{out}");
+}
+
+#[test]
+fn octal_json_has_the_documented_fields() {
+    let o = grundy(&["octal", ".07", "--json"]);
+    assert!(o.status.success());
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(j["code"], "0.07");
+    assert_eq!(j["preperiod"], 53);
+    assert_eq!(j["period"], 34);
+    assert_eq!(j["proved"], true);
+    assert_eq!(j["values_used"], 176);
+    assert!(j["rare_mask"].is_u64() && j["rare_count"].is_u64());
+    // Without --to: the values up to the end of the first period.
+    assert_eq!(j["values"].as_array().map(|v| v.len()), Some(53 + 34));
+    let o = grundy(&["octal", "0.77", "--to", "20", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    let v: Vec<u64> = j["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        v,
+        [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2]
+    );
+    // 20 values cannot prove Kayles' period.
+    assert_eq!(j["proved"], false);
+}
+
+#[test]
+fn octal_bad_code_is_a_diagnostic() {
+    let o = grundy(&["octal", "0.9x"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("grundy::parse::octal_code"), "{err}");
+    assert!(err.contains("`x` is not an octal or hex digit"), "{err}");
+}
+
+#[test]
+fn plots_are_svg_files() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("w.game");
+    std::fs::write(
+        &game,
+        "game W(a, b) {\n move W(a - k, b) for k in 1..=a\n move W(a, b - k) for k in 1..=b\n move W(a - k, b - k) for k in 1..=min(a, b)\n}\n\
+         table W 0..=4, 0..=4\nsequence Nim 0..=5\n",
+    )
+    .unwrap();
+    let plot = dir.join("p.svg");
+    let o = grundy(&[
+        "run",
+        game.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let heat = std::fs::read_to_string(&plot).expect("the table's heatmap");
+    assert!(heat.starts_with("<svg"));
+    assert_eq!(
+        heat.matches("<rect x=").count(),
+        25,
+        "one cell per position"
+    );
+    // P-positions are black: (0,0), (1,2), (2,1).
+    assert_eq!(heat.matches("fill=\"#000000\"").count(), 3);
+    let scatter = std::fs::read_to_string(dir.join("p-2.svg")).expect("the sequence's plot");
+    assert_eq!(scatter.matches("<circle cx=").count(), 6);
+
+    let octal_plot = dir.join("o.svg");
+    let o = grundy(&[
+        "octal",
+        "0.07",
+        "--to",
+        "100",
+        "--plot",
+        octal_plot.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let svg = std::fs::read_to_string(&octal_plot).unwrap();
+    // Every heap is a point; rare ones are red.
+    assert_eq!(
+        svg.matches("<circle cx=").count(),
+        100 + 2,
+        "heaps and the legend"
+    );
+    assert!(svg.contains("#d62728"));
+}
+
+#[test]
+fn dot_renders_with_graphviz_or_says_it_is_missing() {
+    let dir = std::env::temp_dir().join(format!("grundy-dot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("g.game");
+    std::fs::write(&game, "graph T { a -> b; b -> c; c -> a }\ndot T\n").unwrap();
+    let svg = dir.join("t.svg");
+    let o = grundy(&[
+        "run",
+        game.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(stdout(&o).starts_with("digraph \"T\" {"), "{}", stdout(&o));
+    let have_dot = Command::new("dot").arg("-V").output().is_ok();
+    if have_dot {
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&svg).expect("svg written");
+        assert!(text.contains("<svg"));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(
+            stderr(&o).contains("grundy::io::graphviz"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn check_resolves_names_without_running() {
+    let dir = std::env::temp_dir().join(format!("grundy-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = dir.join("ok.game");
+    // The query would exceed any budget; check does not run it.
+    std::fs::write(&ok, "game G(n) { move G(n + 1) }\ngrundy G(0)\n").unwrap();
+    let o = grundy(&["check", ok.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(": ok"));
+    let bad = dir.join("bad.game");
+    std::fs::write(&bad, "grundy Kaylse(3)\n").unwrap();
+    let o = grundy(&["check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("grundy::eval::unknown_function"));
+}
