@@ -77,8 +77,8 @@ impl<'a> Interp<'a> {
                 _ => None,
             },
             NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-                let x = self.eval_int(a, frame)?;
-                let y = self.eval_int(b, frame)?;
+                let x = self.int_operand(a, frame)?;
+                let y = self.int_operand(b, frame)?;
                 match op {
                     BinOp::Add => x.checked_add(y),
                     BinOp::Sub => x.checked_sub(y),
@@ -89,8 +89,21 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// `eval_int` with its two leaf cases inline (no call for `n - k`).
+    #[inline(always)]
+    fn int_operand(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+        match &node.kind {
+            NodeKind::Const(Value::Int(n)) => Some(*n),
+            NodeKind::Local(s) => match frame[*s as usize] {
+                Value::Int(n) => Some(n),
+                _ => None,
+            },
+            _ => self.eval_int(node, frame),
+        }
+    }
+
     pub fn eval(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
-        if let Some(n) = self.eval_int(node, frame) {
+        if let Some(n) = self.int_operand(node, frame) {
             return Ok(Value::Int(n));
         }
         self.eval_slow(node, frame)
@@ -216,7 +229,7 @@ impl<'a> Interp<'a> {
             a,
             b,
         ) = &node.kind
-            && let (Some(x), Some(y)) = (self.eval_int(a, frame), self.eval_int(b, frame))
+            && let (Some(x), Some(y)) = (self.int_operand(a, frame), self.int_operand(b, frame))
         {
             return Ok(match op {
                 BinOp::Lt => x < y,
@@ -352,7 +365,7 @@ impl<'a> Interp<'a> {
         }
         let mut out = [0i64; 3];
         for (o, a) in out.iter_mut().zip(args) {
-            *o = self.eval_int(a, frame)?;
+            *o = self.int_operand(a, frame)?;
         }
         Some((*g, out, args.len()))
     }
