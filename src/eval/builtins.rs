@@ -107,9 +107,14 @@ impl Builtin {
         }
     }
 
-    pub fn call(self, args: Vec<Value>, spans: &[Span], span: Span) -> Result<Value> {
+    /// Apply the builtin; `arg_span(i)` is where argument i was written.
+    pub fn call(
+        self,
+        args: Vec<Value>,
+        arg_span: &dyn Fn(usize) -> Span,
+        span: Span,
+    ) -> Result<Value> {
         use Builtin::*;
-        let arg_span = |i: usize| spans.get(i).copied().unwrap_or(span);
         match self {
             Len => match &args[0] {
                 Value::List(xs) | Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),

@@ -124,8 +124,12 @@ impl<'a> Compiler<'a> {
             ExprKind::Int(n) => NodeKind::Const(Value::Int(*n)),
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
             ExprKind::Name(name) => self.name(name, span, scope)?,
-            ExprKind::Tuple(xs) => NodeKind::Tuple(self.exprs(xs, scope)?),
-            ExprKind::List(xs) => NodeKind::List(self.exprs(xs, scope)?),
+            ExprKind::Tuple(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::Tuple, |v| {
+                Value::Tuple(v.into())
+            }),
+            ExprKind::List(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::List, |v| {
+                Value::List(v.into())
+            }),
             ExprKind::Set(xs) => NodeKind::Set(self.exprs(xs, scope)?),
             ExprKind::Comprehension { set, body, clauses } => {
                 let mark = scope.mark();
@@ -333,5 +337,24 @@ impl<'a> Compiler<'a> {
             };
         }
         Ok(NodeKind::MakePos(g, vec![self.expr(arg, scope)?]))
+    }
+}
+
+/// A tuple or list of constants is itself a constant, built once.
+fn constant_or(
+    items: Vec<Node>,
+    node: fn(Vec<Node>) -> NodeKind,
+    value: fn(Vec<Value>) -> Value,
+) -> NodeKind {
+    let consts: Option<Vec<Value>> = items
+        .iter()
+        .map(|n| match &n.kind {
+            NodeKind::Const(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    match consts {
+        Some(vs) => NodeKind::Const(value(vs)),
+        None => node(items),
     }
 }

@@ -11,7 +11,7 @@ use crate::syntax::ast::{BinOp, UnOp};
 
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
-use super::{Comp, Defs, GameId, GameKind, STAR, Value};
+use super::{Builtin, Comp, Defs, GameId, GameKind, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
@@ -137,7 +137,23 @@ impl<'a> Interp<'a> {
                 bindings,
                 cond,
             } => {
-                let mut out = Vec::new();
+                // A comprehension over one range holds at most that many elements.
+                let mut out = Vec::with_capacity(match bindings.first() {
+                    Some((_, iter)) if bindings.len() == 1 => match &iter.kind {
+                        NodeKind::Binary(BinOp::RangeExcl | BinOp::RangeIncl, a, b) => {
+                            match (self.int_operand(a, frame), self.int_operand(b, frame)) {
+                                (Some(a), Some(b)) => {
+                                    usize::try_from(b.saturating_sub(a).saturating_add(1))
+                                        .unwrap_or(0)
+                                        .min(1 << 16)
+                                }
+                                _ => 0,
+                            }
+                        }
+                        _ => 0,
+                    },
+                    _ => 0,
+                });
                 self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
                     out.push(me.eval(body, frame)?);
                     if out.len() as i64 > MAX_MATERIALISED {
@@ -183,9 +199,19 @@ impl<'a> Interp<'a> {
                 self.call_fn(*f, vals, span)
             }
             NodeKind::CallBuiltin(b, args) => {
+                // min/max of two integers, common in move rules: no vectors.
+                if let (Builtin::Min | Builtin::Max, [x, y]) = (b, &args[..])
+                    && let (Some(x), Some(y)) =
+                        (self.int_operand(x, frame), self.int_operand(y, frame))
+                {
+                    return Ok(Value::Int(if *b == Builtin::Min {
+                        x.min(y)
+                    } else {
+                        x.max(y)
+                    }));
+                }
                 let vals = self.eval_all(args, frame)?;
-                let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-                b.call(vals, &spans, span)
+                b.call(vals, &|i| args.get(i).map_or(span, |a| a.span), span)
             }
             NodeKind::MakePos(g, args) => {
                 let vals = self.eval_all(args, frame)?;
@@ -239,6 +265,20 @@ impl<'a> Interp<'a> {
                 BinOp::Eq => x == y,
                 _ => x != y,
             });
+        }
+        // `(i, j) != (0, 0)`: tuples compared element by element, unbuilt.
+        if let NodeKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = &node.kind
+            && let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) = (&a.kind, &b.kind)
+            && xs.len() == ys.len()
+        {
+            let mut equal = true;
+            for (x, y) in xs.iter().zip(ys.iter()) {
+                if self.eval(x, frame)? != *y {
+                    equal = false;
+                    break;
+                }
+            }
+            return Ok(equal == (*op == BinOp::Eq));
         }
         match self.eval(node, frame)? {
             Value::Bool(b) => Ok(b),
