@@ -318,7 +318,8 @@ impl Pictures {
     }
 }
 
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), miette::Report> {
+/// Write a picture or report; the error is a diagnostic naming the path.
+pub(crate) fn write_file(path: &std::path::Path, text: &str) -> Result<(), miette::Report> {
     std::fs::write(path, text).map_err(|e| {
         miette::miette!(
             code = "grundy::io::write",

@@ -82,13 +82,7 @@ pub fn run(args: &Args) -> i32 {
     if let Some(path) = &args.plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
-        if let Err(e) = std::fs::write(path, svg) {
-            let report = miette::miette!(
-                code = "grundy::io::write",
-                help = "check that the folder exists and is writable",
-                "cannot write {}: {e}",
-                path.display()
-            );
+        if let Err(report) = crate::cli::write_file(path, &svg) {
             eprintln!("{report:?}");
             return 1;
         }

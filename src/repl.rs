@@ -39,28 +39,7 @@ pub const PROMPT: &str = "grundy> ";
 /// One level of automatic indentation in a continued input.
 const INDENT: &str = "    ";
 
-/// Language keywords (reserved words), as in the grammar.
-pub const KEYWORDS: &[&str] = &[
-    "game",
-    "graph",
-    "fn",
-    "let",
-    "move",
-    "for",
-    "in",
-    "if",
-    "then",
-    "else",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "normal",
-    "misere",
-    "subtraction",
-    "octal",
-];
+pub use crate::syntax::KEYWORDS;
 
 /// Words that start a query.
 pub const QUERIES: &[&str] = &[

@@ -5,6 +5,29 @@ mod parser;
 
 pub use parser::parse;
 
+/// The reserved words (the grammar's `keyword` rule): never names.
+pub const KEYWORDS: &[&str] = &[
+    "game",
+    "graph",
+    "fn",
+    "let",
+    "move",
+    "for",
+    "in",
+    "if",
+    "then",
+    "else",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+    "normal",
+    "misere",
+    "subtraction",
+    "octal",
+];
+
 /// Which loaded text a span points into (a file, a REPL line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct SourceId(pub u32);

@@ -260,28 +260,7 @@ fn punctuation(e: &pest::error::Error<Rule>) -> Vec<String> {
 }
 
 fn is_keyword(w: &str) -> bool {
-    matches!(
-        w,
-        "game"
-            | "graph"
-            | "fn"
-            | "let"
-            | "move"
-            | "for"
-            | "in"
-            | "if"
-            | "then"
-            | "else"
-            | "and"
-            | "or"
-            | "not"
-            | "true"
-            | "false"
-            | "normal"
-            | "misere"
-            | "subtraction"
-            | "octal"
-    )
+    super::KEYWORDS.contains(&w)
 }
 
 fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
