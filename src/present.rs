@@ -303,15 +303,19 @@ pub fn json(a: &Answer) -> Json {
         }
         Answer::KernelSequences {
             subject,
+            of_graph,
             sequences,
             complete,
             ..
-        } => json!({
-            "query": "kernel_sequences",
-            "graph": subject,
-            "sequences": sequences,
-            "complete": complete,
-        }),
+        } => {
+            let key = if *of_graph { "graph" } else { "position" };
+            json!({
+                "query": "kernel_sequences",
+                key: subject,
+                "sequences": sequences,
+                "complete": complete,
+            })
+        }
         Answer::Dot { subject, dot } => json!({"query": "dot", "subject": subject, "dot": dot}),
     }
 }

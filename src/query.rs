@@ -122,6 +122,7 @@ enum CKind {
     Kernels(GameId),
     KernelSequences(GameId),
     Kernel(Node),
+    KernelSequencesOf(Node),
     DotGraph(GameId),
     Dot(Node),
 }
@@ -146,9 +147,17 @@ impl CompiledQuery {
             QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
             QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
             QueryKind::Kernels(g) => CKind::Kernels(graph_game(c.defs, g, "kernels")?),
-            QueryKind::KernelSequences(g) => {
-                CKind::KernelSequences(graph_game(c.defs, g, "kernel_sequences")?)
-            }
+            QueryKind::KernelSequences(x) => match &x.node {
+                // A graph by name, or the state graph of a position.
+                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
+                    let id = Ident {
+                        name: n.clone(),
+                        span: x.span,
+                    };
+                    CKind::KernelSequences(graph_game(c.defs, &id, "kernel_sequences")?)
+                }
+                _ => CKind::KernelSequencesOf(e(x)?),
+            },
             QueryKind::Kernel(x) => CKind::Kernel(e(x)?),
             QueryKind::Dot(x) => match &x.node {
                 // `dot G` for a whole graph; `dot P` for a position's state graph.
@@ -257,6 +266,18 @@ impl CompiledQuery {
                     &names,
                     ctx.defs.game(*g).name.clone(),
                     true,
+                ))
+            }
+            CKind::KernelSequencesOf(x) => {
+                let pos = ctx.position(x)?;
+                let ids = ctx.intern_all(&pos)?;
+                let sg = ctx.sum_graph(&ids)?;
+                let names = ctx.node_names(&sg);
+                Ok(kernel_sequences_answer(
+                    &sg.graph,
+                    &names,
+                    ctx.show(&pos),
+                    false,
                 ))
             }
             CKind::Kernel(x) => {

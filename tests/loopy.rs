@@ -714,3 +714,35 @@ fn infinite_values_with_finite_options() {
     );
     assert_eq!(j[0]["value"], serde_json::json!({"inf": [0, 2]}));
 }
+
+/// `kernel_sequences P` on a position: its state graph's kernel sequences;
+/// for an acyclic game, the one sequence of Grundy classes.
+#[test]
+fn kernel_sequences_of_a_position() {
+    let text = "game T(n) { move T(n - k) for k in 1..=2 if k <= n }\nkernel_sequences T(4)\n\
+                game L(n) { move L(1 - n) }\nkernel_sequences L(0)\n";
+    let a = common::answers(text);
+    match &a[0] {
+        grundy::query::Answer::KernelSequences {
+            sequences, acyclic, ..
+        } => {
+            assert!(*acyclic);
+            // T(n) = n mod 3: K0 = {T(3), 0}, K1 = {T(4), T(1)}, K2 = {T(2)}.
+            assert_eq!(
+                sequences,
+                &vec![vec![
+                    vec!["T(3)".to_string(), "0".to_string()],
+                    vec!["T(4)".to_string(), "T(1)".to_string()],
+                    vec!["T(2)".to_string()],
+                ]]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    match &a[1] {
+        grundy::query::Answer::KernelSequences { sequences, .. } => {
+            assert_eq!(sequences.len(), 2, "the 2-cycle L(0) <-> L(1)");
+        }
+        other => panic!("{other:?}"),
+    }
+}

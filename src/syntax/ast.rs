@@ -202,7 +202,8 @@ pub enum QueryKind {
     Table(Ident, Expr, Expr),
     Period(Ident),
     Kernels(Ident),
-    KernelSequences(Ident),
+    /// A graph's name, or a position (its state graph).
+    KernelSequences(Expr),
     Kernel(Expr),
     Dot(Expr),
 }

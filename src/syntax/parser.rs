@@ -476,7 +476,7 @@ impl Builder {
             }
             Rule::q_period => QueryKind::Period(self.ident(next(&mut rest))),
             Rule::q_kernels => QueryKind::Kernels(self.ident(next(&mut rest))),
-            Rule::q_kernel_sequences => QueryKind::KernelSequences(self.ident(next(&mut rest))),
+            Rule::q_kernel_sequences => QueryKind::KernelSequences(self.expr(next(&mut rest))?),
             r => unreachable!("grammar: query {r:?}"),
         };
         Ok(Query { kind, span })
