@@ -558,8 +558,34 @@ impl Ctx<'_> {
     }
 
     fn misere_outcome(&mut self, ids: &[u32]) -> Result<Outcome> {
+        if let Some(p) = self.misere_nim(ids) {
+            return Ok(if p { Outcome::P } else { Outcome::N });
+        }
         self.solver
             .misere_outcome(self.defs, self.interrupt, ids, self.span)
+    }
+
+    /// Bouton's misère Nim (THEORY.md §2), for sums of built-in heaps only:
+    /// with some heap of 2 or more, P iff the xor is 0; otherwise P iff the
+    /// number of 1-heaps is odd. Whether this is a P-position, or None when
+    /// some component is not a nim-heap (the sum is then expanded).
+    fn misere_nim(&self, ids: &[u32]) -> Option<bool> {
+        let mut xor = 0u64;
+        let (mut big, mut ones) = (false, 0usize);
+        for &id in ids {
+            let c = self.solver.comp(id);
+            if !matches!(self.defs.game(c.game).kind, GameKind::Nim | GameKind::Star) {
+                return None;
+            }
+            let Some(Value::Int(n)) = c.args.first() else {
+                return None;
+            };
+            let n = u64::try_from(*n).ok()?;
+            xor ^= n;
+            big |= n >= 2;
+            ones += usize::from(n == 1);
+        }
+        Some(if big { xor == 0 } else { ones % 2 == 1 })
     }
 
     fn sum_graph(&mut self, ids: &[u32]) -> Result<SumGraph> {

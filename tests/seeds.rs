@@ -257,3 +257,36 @@ fn a_chain_of_a_million_does_not_overflow_the_stack() {
     let a = one("game Chain(n) { move Chain(n - 1) if n > 0 }\ngrundy Chain(1000000)");
     assert_eq!(grundy(&a), 0);
 }
+
+#[test]
+fn misere_nim_shortcut_equals_expansion() {
+    // Built-in Nim heaps answer misère play by Bouton's rule; rule-defined
+    // heaps H are expanded. The two must agree everywhere.
+    let mut text = String::from("game H(n) { move H(n - k) for k in 1..=n }\n");
+    let mut sums = Vec::new();
+    for a in 0..=9u32 {
+        for b in a..=9 {
+            for c in [0, 1, 2, 5, 9] {
+                sums.push((a, b, c));
+            }
+        }
+    }
+    for (a, b, c) in &sums {
+        text.push_str(&format!("outcome misere Nim({a}) + Nim({b}) + Nim({c})\n"));
+        text.push_str(&format!("outcome misere H({a}) + H({b}) + H({c})\n"));
+    }
+    text.push_str("winning misere Nim(4) + Nim(1) + Nim(1)\nwinning misere H(4) + H(1) + H(1)\n");
+    let a = answers(&text);
+    for (k, s) in sums.iter().enumerate() {
+        assert_eq!(outcome(&a[2 * k]), outcome(&a[2 * k + 1]), "{s:?}");
+    }
+    let n = a.len();
+    let nim: Vec<String> = moves(&a[n - 2])
+        .iter()
+        .map(|m| m.replace("Nim", "H"))
+        .collect();
+    assert_eq!(nim, moves(&a[n - 1]));
+    // Large heaps are instant by the rule: 1000000 xor 999999 = 127.
+    let big = answers("outcome misere Nim(1000000) + Nim(999999) + Nim(127)");
+    assert_eq!(outcome(&big[0]), Outcome::P);
+}
