@@ -85,6 +85,104 @@ impl<'a> Interp<'a> {
                     _ => x.checked_mul(y),
                 }
             }
+            _ => self.eval_int_more(node, frame),
+        }
+    }
+
+    /// The less common integer shapes of `eval_int`, kept out of its frame:
+    /// `xs[i]` of a local or global list, `len(xs)` of one, `min`/`max` of
+    /// two integers, and `if c then a else b` with a simple condition. The
+    /// collection is read in place, not cloned.
+    #[inline(never)]
+    fn eval_int_more(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+        match &node.kind {
+            NodeKind::Index(a, i) => {
+                let k = self.int_operand(i, frame)?;
+                match self.place(a, frame)? {
+                    Value::List(xs) | Value::Tuple(xs) => match xs.get(usize::try_from(k).ok()?)? {
+                        Value::Int(n) => Some(*n),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
+                [x, y] => {
+                    let x = self.int_operand(x, frame)?;
+                    let y = self.int_operand(y, frame)?;
+                    Some(if *b == Builtin::Min {
+                        x.min(y)
+                    } else {
+                        x.max(y)
+                    })
+                }
+                _ => None,
+            },
+            NodeKind::CallBuiltin(Builtin::Len, args) => match self.place(args.first()?, frame)? {
+                Value::List(xs) | Value::Tuple(xs) => Some(xs.len() as i64),
+                Value::Set(xs) => Some(xs.len() as i64),
+                Value::Range(a, b) if b <= a => Some(0),
+                Value::Range(a, b) => b.checked_sub(*a),
+                _ => None,
+            },
+            NodeKind::If(c, t, f) => {
+                if self.fast_truth(c, frame)? {
+                    self.int_operand(t, frame)
+                } else {
+                    self.int_operand(f, frame)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The value a local or an initialised global holds, borrowed.
+    #[inline]
+    fn place<'v>(&'v self, node: &Node, frame: &'v [Value]) -> Option<&'v Value> {
+        match &node.kind {
+            NodeKind::Local(s) => Some(&frame[*s as usize]),
+            NodeKind::Global(g) => self.defs.globals.get(*g as usize)?.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// A condition of integer comparisons, `and`, `or`, `not` and boolean
+    /// constants, decided without values or results; None for any other
+    /// shape or a non-integer operand (the caller evaluates it the ordinary
+    /// way, which reports any error).
+    fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
+        match &node.kind {
+            NodeKind::Binary(op, a, b) => match op {
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+                    let x = self.int_operand(a, frame)?;
+                    let y = self.int_operand(b, frame)?;
+                    Some(match op {
+                        BinOp::Lt => x < y,
+                        BinOp::Le => x <= y,
+                        BinOp::Gt => x > y,
+                        BinOp::Ge => x >= y,
+                        BinOp::Eq => x == y,
+                        _ => x != y,
+                    })
+                }
+                BinOp::And => {
+                    if self.fast_truth(a, frame)? {
+                        self.fast_truth(b, frame)
+                    } else {
+                        Some(false)
+                    }
+                }
+                BinOp::Or => {
+                    if self.fast_truth(a, frame)? {
+                        Some(true)
+                    } else {
+                        self.fast_truth(b, frame)
+                    }
+                }
+                _ => None,
+            },
+            NodeKind::Unary(UnOp::Not, x) => self.fast_truth(x, frame).map(|b| !b),
+            NodeKind::Const(Value::Bool(b)) => Some(*b),
             _ => None,
         }
     }
@@ -250,21 +348,8 @@ impl<'a> Interp<'a> {
 
     pub fn truth(&self, node: &Node, frame: &mut [Value]) -> Result<bool> {
         // Comparisons of integers, the usual guard of a move.
-        if let NodeKind::Binary(
-            op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
-            a,
-            b,
-        ) = &node.kind
-            && let (Some(x), Some(y)) = (self.int_operand(a, frame), self.int_operand(b, frame))
-        {
-            return Ok(match op {
-                BinOp::Lt => x < y,
-                BinOp::Le => x <= y,
-                BinOp::Gt => x > y,
-                BinOp::Ge => x >= y,
-                BinOp::Eq => x == y,
-                _ => x != y,
-            });
+        if let Some(b) = self.fast_truth(node, frame) {
+            return Ok(b);
         }
         // `(i, j) != (0, 0)`: tuples compared element by element, unbuilt.
         if let NodeKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = &node.kind
@@ -273,7 +358,11 @@ impl<'a> Interp<'a> {
         {
             let mut equal = true;
             for (x, y) in xs.iter().zip(ys.iter()) {
-                if self.eval(x, frame)? != *y {
+                let same = match (self.int_operand(x, frame), y) {
+                    (Some(n), Value::Int(m)) => n == *m,
+                    _ => self.eval(x, frame)? == *y,
+                };
+                if !same {
                     equal = false;
                     break;
                 }
