@@ -1,7 +1,7 @@
 //! The evaluator: compiled nodes to values, with checked arithmetic, a call
 //! depth limit and cancellation.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -11,7 +11,7 @@ use crate::syntax::ast::{BinOp, UnOp};
 
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
-use super::{Builtin, Comp, Defs, GameId, GameKind, STAR, Value};
+use super::{Builtin, Comp, Defs, GameId, GameKind, MoveCode, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
@@ -36,11 +36,44 @@ impl TargetBuf {
     }
 }
 
+/// A move line `G(e1, .., en) for k in a..b [if c]` (n <= 3, `G` a rule
+/// game) whose arguments are affine in `k`: argument `i` at `k` is
+/// `base[i] + step[i] * k`. Built only when no argument, nor any part of
+/// one, leaves the 64-bit integers anywhere in the range, so the options
+/// are exactly those the ordinary evaluation lists, in the same order.
+pub struct AffineMove<'m> {
+    pub game: GameId,
+    /// The loop variable's frame slot (set before `cond` is tested).
+    pub slot: usize,
+    pub range: (i64, i64),
+    pub arity: usize,
+    pub cond: Option<&'m Node>,
+    base: [i64; 3],
+    step: [i64; 3],
+}
+
+impl AffineMove<'_> {
+    /// The arguments of the option for `k` (checked in range when built:
+    /// the wrapping arithmetic gives the exact values).
+    #[inline(always)]
+    pub fn args(&self, k: i64) -> [i64; 3] {
+        let [b, s] = [self.base, self.step];
+        [
+            b[0].wrapping_add(s[0].wrapping_mul(k)),
+            b[1].wrapping_add(s[1].wrapping_mul(k)),
+            b[2].wrapping_add(s[2].wrapping_mul(k)),
+        ]
+    }
+}
+
 pub struct Interp<'a> {
     pub defs: &'a Defs,
     depth: Cell<usize>,
     ticks: Cell<u32>,
     interrupt: &'a AtomicBool,
+    /// Emptied vectors kept for reuse: function frames and comprehension
+    /// outputs, allocated once per evaluator instead of once per call.
+    spare: RefCell<Vec<Vec<Value>>>,
 }
 
 impl<'a> Interp<'a> {
@@ -50,7 +83,19 @@ impl<'a> Interp<'a> {
             depth: Cell::new(0),
             ticks: Cell::new(0),
             interrupt,
+            spare: RefCell::new(Vec::new()),
         }
+    }
+
+    #[inline]
+    fn take_vec(&self) -> Vec<Value> {
+        self.spare.borrow_mut().pop().unwrap_or_default()
+    }
+
+    #[inline]
+    fn give_vec(&self, mut v: Vec<Value>) {
+        v.clear();
+        self.spare.borrow_mut().push(v);
     }
 
     /// Called in every loop: long evaluations stay cancellable.
@@ -236,7 +281,8 @@ impl<'a> Interp<'a> {
                 cond,
             } => {
                 // A comprehension over one range holds at most that many elements.
-                let mut out = Vec::with_capacity(match bindings.first() {
+                let mut out = self.take_vec();
+                out.reserve(match bindings.first() {
                     Some((_, iter)) if bindings.len() == 1 => match &iter.kind {
                         NodeKind::Binary(BinOp::RangeExcl | BinOp::RangeIncl, a, b) => {
                             match (self.int_operand(a, frame), self.int_operand(b, frame)) {
@@ -252,7 +298,7 @@ impl<'a> Interp<'a> {
                     },
                     _ => 0,
                 });
-                self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
+                let r = self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
                     out.push(me.eval(body, frame)?);
                     if out.len() as i64 > MAX_MATERIALISED {
                         return Err(Error::Value {
@@ -262,12 +308,14 @@ impl<'a> Interp<'a> {
                         });
                     }
                     Ok(())
-                })?;
-                if *set {
-                    Ok(Value::Set(Rc::new(out.into_iter().collect())))
-                } else {
-                    Ok(Value::List(out.into()))
-                }
+                });
+                let value = match r {
+                    Err(e) => Err(e),
+                    Ok(()) if *set => Ok(Value::Set(Rc::new(out.drain(..).collect()))),
+                    Ok(()) => Ok(Value::List(out.drain(..).collect())),
+                };
+                self.give_vec(out);
+                value
             }
             NodeKind::Unary(op, x) => {
                 let v = self.eval(x, frame)?;
@@ -293,7 +341,16 @@ impl<'a> Interp<'a> {
                 binary(*op, x, y, b.span, span)
             }
             NodeKind::CallFn(f, args) => {
-                let vals = self.eval_all(args, frame)?;
+                let mut vals = self.take_vec();
+                for a in args {
+                    match self.eval(a, frame) {
+                        Ok(v) => vals.push(v),
+                        Err(e) => {
+                            self.give_vec(vals);
+                            return Err(e);
+                        }
+                    }
+                }
                 self.call_fn(*f, vals, span)
             }
             NodeKind::CallBuiltin(b, args) => {
@@ -416,6 +473,7 @@ impl<'a> Interp<'a> {
         frame.resize(def.slots.max(def.arity), Value::Int(0));
         let out = self.eval(&def.body, &mut frame);
         self.depth.set(depth);
+        self.give_vec(frame);
         out
     }
 
@@ -497,6 +555,82 @@ impl<'a> Interp<'a> {
             *o = self.int_operand(a, frame)?;
         }
         Some((*g, out, args.len()))
+    }
+
+    /// The move line as an `AffineMove`, when it has that shape; None
+    /// otherwise (the caller iterates the ordinary way).
+    pub fn affine_move<'m>(&self, mv: &'m MoveCode, frame: &[Value]) -> Option<AffineMove<'m>> {
+        let [(CPattern::Slot(slot), iter)] = &mv.bindings[..] else {
+            return None;
+        };
+        let NodeKind::MakePos(game, args) = &mv.target.kind else {
+            return None;
+        };
+        if args.len() > 3 || !matches!(self.defs.game(*game).kind, GameKind::Rules(_)) {
+            return None;
+        }
+        let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
+            return None;
+        };
+        let lo = self.int_operand(a, frame)?;
+        let mut hi = self.int_operand(b, frame)?;
+        if *op == BinOp::RangeIncl {
+            hi = hi.checked_add(1)?;
+        }
+        let mut m = AffineMove {
+            game: *game,
+            slot: *slot as usize,
+            range: (lo, hi),
+            arity: args.len(),
+            cond: mv.cond.as_ref(),
+            base: [0; 3],
+            step: [0; 3],
+        };
+        if hi <= lo {
+            return Some(m);
+        }
+        for (i, arg) in args.iter().enumerate() {
+            let (c0, c1) = self.affine(arg, frame, *slot, (lo, hi - 1))?;
+            // Truncation keeps the values mod 2^64, which is all `args` needs.
+            m.base[i] = c0 as i64;
+            m.step[i] = c1 as i64;
+        }
+        Some(m)
+    }
+
+    /// `node` as c0 + c1 * k for k = frame[slot], if it is built from
+    /// integer constants, `k`, other integers and `+`, `-`, `*` (by a
+    /// factor free of `k`), and if it and every part of it stay within the
+    /// 64-bit integers for k from `ends.0` to `ends.1` (an affine value's
+    /// extremes are at the ends).
+    fn affine(
+        &self,
+        node: &Node,
+        frame: &[Value],
+        slot: u32,
+        ends: (i64, i64),
+    ) -> Option<(i128, i128)> {
+        let (c0, c1) = match &node.kind {
+            NodeKind::Local(s) if *s == slot => (0, 1),
+            NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                let (a0, a1) = self.affine(a, frame, slot, ends)?;
+                let (b0, b1) = self.affine(b, frame, slot, ends)?;
+                match op {
+                    BinOp::Add => (a0.checked_add(b0)?, a1.checked_add(b1)?),
+                    BinOp::Sub => (a0.checked_sub(b0)?, a1.checked_sub(b1)?),
+                    _ if a1 == 0 => (a0.checked_mul(b0)?, a0.checked_mul(b1)?),
+                    _ if b1 == 0 => (a0.checked_mul(b0)?, a1.checked_mul(b0)?),
+                    _ => return None,
+                }
+            }
+            _ if !mentions(node, slot) => (i128::from(self.int_operand(node, frame)?), 0),
+            _ => return None,
+        };
+        for k in [ends.0, ends.1] {
+            let v = c0.checked_add(c1.checked_mul(i128::from(k))?)?;
+            i64::try_from(v).ok()?;
+        }
+        Some((c0, c1))
     }
 
     /// Evaluate a move target into `out`, without building position values
@@ -662,6 +796,22 @@ impl<'a> Interp<'a> {
                 arg_span,
             )),
         }
+    }
+}
+
+/// Whether `node` may read frame slot `slot` (true for any shape not
+/// looked into).
+fn mentions(node: &Node, slot: u32) -> bool {
+    match &node.kind {
+        NodeKind::Const(_) | NodeKind::Global(_) => false,
+        NodeKind::Local(s) => *s == slot,
+        NodeKind::Unary(_, x) => mentions(x, slot),
+        NodeKind::Binary(_, a, b) | NodeKind::Index(a, b) => mentions(a, slot) || mentions(b, slot),
+        NodeKind::If(c, t, f) => mentions(c, slot) || mentions(t, slot) || mentions(f, slot),
+        NodeKind::Tuple(xs) | NodeKind::List(xs) | NodeKind::CallBuiltin(_, xs) => {
+            xs.iter().any(|x| mentions(x, slot))
+        }
+        _ => true,
     }
 }
 

@@ -104,6 +104,7 @@ impl Solver {
         let first_opt = self.opt_end.len() as u32;
         let first_part = self.parts.len();
         self.all_single = true;
+        self.first_part = first_part;
         let result = self.list_options(defs, interrupt, &comp, span);
         if let Err(e) = result {
             // Leave the component unexpanded, as if never touched.
@@ -122,19 +123,47 @@ impl Solver {
         Ok(())
     }
 
+    /// Add an option of the component being expanded. While every option
+    /// is a single part, no `opt_end` entries are written; the first option
+    /// of another size writes them for the options before it.
     #[inline]
     fn push_option(&mut self, defs: &Defs, game: GameId, parts: &[u32], span: Span) -> Result<()> {
+        if let [p] = parts {
+            return self.push_single(defs, game, *p, span);
+        }
         if self.parts.len() + parts.len() > self.edge_budget {
-            return Err(Error::MoveBudget {
-                game: defs.game(game).name.clone(),
-                budget: self.edge_budget,
-                span,
-            });
+            return Err(self.move_budget(defs, game, span));
+        }
+        if self.all_single {
+            self.all_single = false;
+            let (from, to) = (self.first_part as u32 + 1, self.parts.len() as u32);
+            self.opt_end.extend(from..=to);
         }
         self.parts.extend_from_slice(parts);
         self.opt_end.push(self.parts.len() as u32);
-        self.all_single &= parts.len() == 1;
         Ok(())
+    }
+
+    #[inline]
+    fn push_single(&mut self, defs: &Defs, game: GameId, part: u32, span: Span) -> Result<()> {
+        if self.parts.len() >= self.edge_budget {
+            return Err(self.move_budget(defs, game, span));
+        }
+        self.parts.push(part);
+        if !self.all_single {
+            self.opt_end.push(self.parts.len() as u32);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn move_budget(&self, defs: &Defs, game: GameId, span: Span) -> Error {
+        Error::MoveBudget {
+            game: defs.game(game).name.clone(),
+            budget: self.edge_budget,
+            span,
+        }
     }
 
     fn list_options(
@@ -164,6 +193,23 @@ impl Solver {
                 let mut buf = TargetBuf::default();
                 let mut ids: Vec<u32> = Vec::new();
                 for mv in &rules.moves {
+                    // `G(a - k, b) for k in 1..=a`: a tight loop, arguments by
+                    // formula, no evaluation per option.
+                    if let Some(m) = interp.affine_move(mv, &frame) {
+                        for k in m.range.0..m.range.1 {
+                            self.tick(interrupt, span)?;
+                            if let Some(c) = m.cond {
+                                frame[m.slot] = Value::Int(k);
+                                if !interp.truth(c, &mut frame)? {
+                                    continue;
+                                }
+                            }
+                            let ints = m.args(k);
+                            let id = self.intern_ints(defs, m.game, &ints[..m.arity], span)?;
+                            self.push_single(defs, comp.game, id, span)?;
+                        }
+                        continue;
+                    }
                     interp.iterate(
                         &mv.bindings,
                         mv.cond.as_ref(),

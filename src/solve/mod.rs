@@ -6,6 +6,8 @@
 mod expand;
 mod loopy;
 mod misere;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -119,10 +121,19 @@ impl Equivalent<Comp> for CompKey<'_> {
 /// table stays small enough for the cache (the common case: heaps, boards
 /// by coordinates). Every component is in `Solver::comps`; these are also
 /// in `Solver::small`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct SmallKey {
     game: u32,
     args: [i32; 3],
+}
+
+impl Hash for SmallKey {
+    /// Two words rather than four fields: half the hashing rounds.
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(u64::from(self.game) | (u64::from(self.args[0] as u32) << 32));
+        h.write_u64(u64::from(self.args[1] as u32) | (u64::from(self.args[2] as u32) << 32));
+    }
 }
 
 impl SmallKey {
@@ -174,6 +185,8 @@ pub struct Solver {
     opt_end: Vec<u32>,
     /// While expanding: whether every option so far had exactly one part.
     all_single: bool,
+    /// While expanding: where the component's parts start.
+    first_part: usize,
     parts: Vec<u32>,
     grundy: Vec<u64>,
     pub misere: MisereStore,
@@ -200,6 +213,7 @@ impl Solver {
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
+            first_part: 0,
             parts: Vec::new(),
             grundy: Vec::new(),
             misere: MisereStore::default(),
@@ -410,7 +424,9 @@ impl Solver {
             let mut descend = None;
             while *cursor < end {
                 let child = self.parts[*cursor];
-                if self.known_grundy(defs, interrupt, child, span)?.is_some() {
+                if self.grundy[child as usize] != UNKNOWN
+                    || self.known_grundy(defs, interrupt, child, span)?.is_some()
+                {
                     *cursor += 1;
                     continue;
                 }
@@ -441,12 +457,22 @@ impl Solver {
             let n = self.option_count(id);
             seen_values.clear();
             seen_values.resize(n + 1, false);
-            for opt in self.options(id) {
-                let v = opt
-                    .iter()
-                    .fold(0u64, |acc, &p| acc ^ self.grundy[p as usize]);
-                if (v as usize) <= n {
-                    seen_values[v as usize] = true;
+            let adj = self.adj[id as usize];
+            if adj.opts.0 == SINGLE {
+                for &p in &self.parts[adj.parts.0 as usize..adj.parts.1 as usize] {
+                    let v = self.grundy[p as usize];
+                    if v <= n as u64 {
+                        seen_values[v as usize] = true;
+                    }
+                }
+            } else {
+                for opt in self.options(id) {
+                    let v = opt
+                        .iter()
+                        .fold(0u64, |acc, &p| acc ^ self.grundy[p as usize]);
+                    if (v as usize) <= n {
+                        seen_values[v as usize] = true;
+                    }
                 }
             }
             let mex = seen_values.iter().position(|s| !s).unwrap_or(n) as u64;
