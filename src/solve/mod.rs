@@ -36,7 +36,11 @@ const EDGES_PER_POSITION: usize = 64;
 const MAX_EDGES: usize = 250_000_000;
 
 const UNEXPANDED: u32 = u32::MAX;
-const UNKNOWN: u64 = u64::MAX;
+/// `Solver::grundy` entries: a value below `BIG` is the value itself;
+/// `BIG` means the value is in `Solver::big_grundy` (a nim-heap of more
+/// than 2^32 - 3, say); `UNKNOWN` that it is not known yet.
+const UNKNOWN: u32 = u32::MAX;
+const BIG: u32 = u32::MAX - 1;
 
 /// Where a component's options are stored: its parts are
 /// `parts[parts.0 .. parts.1]`; option `o` of `opts.0 .. opts.1` ends at
@@ -138,26 +142,6 @@ impl Hash for SmallKey {
 
 impl SmallKey {
     #[inline]
-    fn new(game: GameId, args: &[Value]) -> Option<SmallKey> {
-        // The arity is part of the game, so the key needs no length; the
-        // game id's top bits keep (G, 0) apart from (G) for redefinitions.
-        if args.len() > 3 || game.0 >= 1 << 28 {
-            return None;
-        }
-        let mut k = SmallKey {
-            game: game.0 | ((args.len() as u32) << 28),
-            args: [0; 3],
-        };
-        for (slot, v) in k.args.iter_mut().zip(args) {
-            match v {
-                Value::Int(n) => *slot = i32::try_from(*n).ok()?,
-                _ => return None,
-            }
-        }
-        Some(k)
-    }
-
-    #[inline]
     fn from_ints(game: GameId, ints: &[i64]) -> Option<SmallKey> {
         if ints.len() > 3 || game.0 >= 1 << 28 {
             return None;
@@ -173,11 +157,45 @@ impl SmallKey {
     }
 }
 
+/// The smallest packing, into 8 bytes (a 12-byte table entry, as a
+/// hand-written `(u32, u32) -> u32` map has): a game below 2^12 with at
+/// most two arguments in -2^24 .. 2^24. Such components are in
+/// `Solver::tiny`, not in `Solver::small`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct TinyKey([u32; 2]);
+
+impl Hash for TinyKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(u64::from(self.0[0]) | (u64::from(self.0[1]) << 32));
+    }
+}
+
+impl TinyKey {
+    #[inline]
+    fn from_ints(game: GameId, ints: &[i64]) -> Option<TinyKey> {
+        const BITS: u32 = 25;
+        if ints.len() > 2 || game.0 >= 1 << 12 {
+            return None;
+        }
+        // 12 bits of game, 2 of arity (apart for redefinitions), 25 per argument.
+        let mut w = u64::from(game.0) | ((ints.len() as u64) << 12);
+        for (i, &n) in ints.iter().enumerate() {
+            if !(-(1 << (BITS - 1))..1 << (BITS - 1)).contains(&n) {
+                return None;
+            }
+            w |= (n as u64 & ((1 << BITS) - 1)) << (14 + BITS as usize * i);
+        }
+        Some(TinyKey([w as u32, (w >> 32) as u32]))
+    }
+}
+
 /// Per-run solver state: everything here is a cache, valid as long as the
 /// game definitions it was computed from.
 pub struct Solver {
     comps: IndexMap<Comp, (), FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
+    tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -188,7 +206,10 @@ pub struct Solver {
     /// While expanding: where the component's parts start.
     first_part: usize,
     parts: Vec<u32>,
-    grundy: Vec<u64>,
+    /// Per component, its value (see `UNKNOWN`, `BIG`): four bytes, as the
+    /// DFS reads one entry per option.
+    grundy: Vec<u32>,
+    big_grundy: HashMap<u32, u64, FxBuildHasher>,
     pub misere: MisereStore,
     /// Nim-sequences of octal and subtraction games, by game.
     sequences: HashMap<GameId, NimSequence, FxBuildHasher>,
@@ -210,12 +231,14 @@ impl Solver {
         Solver {
             comps: IndexMap::default(),
             small: HashMap::default(),
+            tiny: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
             first_part: 0,
             parts: Vec::new(),
             grundy: Vec::new(),
+            big_grundy: HashMap::default(),
             misere: MisereStore::default(),
             sequences: HashMap::default(),
             loopy: HashMap::default(),
@@ -257,8 +280,9 @@ impl Solver {
             + self.adj.capacity() * std::mem::size_of::<Adjacency>()
             + self.opt_end.capacity() * 4
             + self.parts.capacity() * 4
-            + self.grundy.capacity() * 8
-            + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5);
+            + self.grundy.capacity() * 4
+            + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
+            + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5);
         bytes as f64 / n
     }
 
@@ -286,12 +310,61 @@ impl Solver {
 
     /// The id of a component, interning it if new (within the budget).
     pub fn intern(&mut self, defs: &Defs, game: GameId, args: &[Value], span: Span) -> Result<u32> {
-        let small = SmallKey::new(game, args);
-        if let Some(k) = &small {
-            if let Some(&i) = self.small.get(k) {
+        if args.len() <= 3 {
+            let mut ints = [0i64; 3];
+            let mut all_int = true;
+            for (o, a) in ints.iter_mut().zip(args) {
+                match a {
+                    Value::Int(n) => *o = *n,
+                    _ => all_int = false,
+                }
+            }
+            if all_int {
+                return self.intern_ints(defs, game, &ints[..args.len()], span);
+            }
+        }
+        self.intern_new(defs, game, args, false, span)
+    }
+
+    /// `intern` for a component of integer arguments, without building values
+    /// when it is already known.
+    #[inline]
+    pub fn intern_ints(
+        &mut self,
+        defs: &Defs,
+        game: GameId,
+        ints: &[i64],
+        span: Span,
+    ) -> Result<u32> {
+        let packed = if let Some(k) = TinyKey::from_ints(game, ints) {
+            if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
             }
-        } else if let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
+            true
+        } else if let Some(k) = SmallKey::from_ints(game, ints) {
+            if let Some(&i) = self.small.get(&k) {
+                return Ok(i);
+            }
+            true
+        } else {
+            false
+        };
+        let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
+        self.intern_new(defs, game, &args, packed, span)
+    }
+
+    /// Intern a component not found in the packed tables: `packed` says
+    /// it belongs in one (so it is new); otherwise it is looked up in full.
+    #[inline(never)]
+    fn intern_new(
+        &mut self,
+        defs: &Defs,
+        game: GameId,
+        args: &[Value],
+        packed: bool,
+        span: Span,
+    ) -> Result<u32> {
+        if !packed && let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
             return Ok(i as u32);
         }
         if self.comps.len() >= self.budget {
@@ -310,29 +383,21 @@ impl Solver {
         );
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
-        if let Some(k) = small {
-            self.small.insert(k, i as u32);
+        if packed {
+            let ints: Vec<i64> = args
+                .iter()
+                .map(|v| match v {
+                    Value::Int(n) => *n,
+                    _ => unreachable!("packed components have integer arguments"),
+                })
+                .collect();
+            if let Some(k) = TinyKey::from_ints(game, &ints) {
+                self.tiny.insert(k, i as u32);
+            } else if let Some(k) = SmallKey::from_ints(game, &ints) {
+                self.small.insert(k, i as u32);
+            }
         }
         Ok(i as u32)
-    }
-
-    /// `intern` for a component of integer arguments, without building values
-    /// when it is already known.
-    #[inline]
-    pub fn intern_ints(
-        &mut self,
-        defs: &Defs,
-        game: GameId,
-        ints: &[i64],
-        span: Span,
-    ) -> Result<u32> {
-        if let Some(k) = SmallKey::from_ints(game, ints)
-            && let Some(&i) = self.small.get(&k)
-        {
-            return Ok(i);
-        }
-        let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
-        self.intern(defs, game, &args, span)
     }
 
     /// Moves (edges) the solver may store: the position budget bounds the
@@ -460,27 +525,53 @@ impl Solver {
             let adj = self.adj[id as usize];
             if adj.opts.0 == SINGLE {
                 for &p in &self.parts[adj.parts.0 as usize..adj.parts.1 as usize] {
-                    let v = self.grundy[p as usize];
+                    let v = self.value_of(p);
                     if v <= n as u64 {
                         seen_values[v as usize] = true;
                     }
                 }
             } else {
                 for opt in self.options(id) {
-                    let v = opt
-                        .iter()
-                        .fold(0u64, |acc, &p| acc ^ self.grundy[p as usize]);
+                    let v = opt.iter().fold(0u64, |acc, &p| acc ^ self.value_of(p));
                     if (v as usize) <= n {
                         seen_values[v as usize] = true;
                     }
                 }
             }
             let mex = seen_values.iter().position(|s| !s).unwrap_or(n) as u64;
-            self.grundy[id as usize] = mex;
+            self.set_value(id, mex);
             mark(&mut on_stack, id, false);
             stack.pop();
         }
-        Ok(self.grundy[root as usize])
+        Ok(self.value_of(root))
+    }
+
+    /// The value of a component known to have one.
+    #[inline]
+    fn value_of(&self, id: u32) -> u64 {
+        match self.grundy[id as usize] {
+            v if v < BIG => u64::from(v),
+            _ => self.big_value(id),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn big_value(&self, id: u32) -> u64 {
+        self.big_grundy
+            .get(&id)
+            .copied()
+            .unwrap_or_else(|| unreachable!("value_of a component without a value"))
+    }
+
+    fn set_value(&mut self, id: u32, v: u64) {
+        self.grundy[id as usize] = match u32::try_from(v) {
+            Ok(small) if small < BIG => small,
+            _ => {
+                self.big_grundy.insert(id, v);
+                BIG
+            }
+        };
     }
 
     /// A value known without expansion: computed before, or given by theory.
@@ -491,13 +582,12 @@ impl Solver {
         id: u32,
         span: Span,
     ) -> Result<Option<u64>> {
-        let v = self.grundy[id as usize];
-        if v != UNKNOWN {
-            return Ok(Some(v));
+        if self.grundy[id as usize] != UNKNOWN {
+            return Ok(Some(self.value_of(id)));
         }
         let fast = self.fast_grundy(defs, interrupt, id, span)?;
         if let Some(f) = fast {
-            self.grundy[id as usize] = f;
+            self.set_value(id, f);
         }
         Ok(fast)
     }

@@ -97,3 +97,85 @@ fn mixed_option_sizes() {
         "{values:?}"
     );
 }
+
+/// Components are packed by the size of their arguments (8 bytes, 16
+/// bytes, or kept whole): positions on either side of every boundary, met
+/// along different paths, are each one component with the right value.
+#[test]
+fn packing_boundaries() {
+    fn brute(a: i64, b: i64, memo: &mut std::collections::HashMap<(i64, i64), u64>) -> u64 {
+        if let Some(&v) = memo.get(&(a, b)) {
+            return v;
+        }
+        let mut opts = Vec::new();
+        if a > 0 {
+            opts.push((a.div_euclid(2), b));
+        }
+        if b > 0 {
+            opts.push((a, b.div_euclid(3)));
+        }
+        if a > b && b > 0 {
+            opts.push((a.div_euclid(5), b.div_euclid(5)));
+        }
+        let vals: Vec<u64> = opts.into_iter().map(|(x, y)| brute(x, y, memo)).collect();
+        let v = (0..).find(|v| !vals.contains(v)).unwrap_or(0);
+        memo.insert((a, b), v);
+        v
+    }
+    let starts: [(i64, i64); 8] = [
+        (1 << 40, 1 << 24),
+        ((1 << 31) + 7, (1 << 24) - 1),
+        ((1 << 24) + 3, 1 << 33),
+        (3 << 33, -(1 << 24) - 1),
+        (-(1 << 24) - 1, 100),
+        (-(1 << 31) - 5, (1 << 31) - 1),
+        (i64::MAX, 1 << 50),
+        (1 << 24, -(1 << 24)),
+    ];
+    let mut text = String::from(
+        "game K(a, b) { move K(a / 2, b) if a > 0\n move K(a, b / 3) if b > 0\n move K(a / 5, b / 5) if a > b and b > 0 }\n",
+    );
+    for (a, b) in starts {
+        text.push_str(&format!("grundy K({a}, {b})\n"));
+    }
+    let out = run(&text);
+    let mut memo = std::collections::HashMap::new();
+    for ((a, b), got) in starts.into_iter().zip(&out) {
+        let want = brute(a, b, &mut memo);
+        assert_eq!(
+            *got,
+            format!("Grundy {{ position: \"K({a}, {b})\", value: Finite({want}) }}")
+        );
+    }
+}
+
+/// Values of 2^32 - 2 and more are kept aside from the 4-byte table.
+#[test]
+fn large_values() {
+    let out = run(
+        "grundy Nim(4294967293)\ngrundy Nim(4294967294)\ngrundy Nim(4294967295)\n\
+                   grundy Nim(10000000000) + Nim(1)\n\
+                   game H(n) { move Nim(4294967294 + k) for k in 0..3\n move Nim(k) for k in 0..n }\n\
+                   grundy H(2)\ngrundy H(2) + Nim(4294967295)\n",
+    );
+    let values: Vec<&str> = out
+        .iter()
+        .map(|a| {
+            a.split("Finite(")
+                .nth(1)
+                .unwrap_or(a)
+                .trim_end_matches(") }")
+        })
+        .collect();
+    assert_eq!(
+        values,
+        [
+            "4294967293",
+            "4294967294",
+            "4294967295",
+            "10000000001",
+            "2",
+            "4294967293"
+        ]
+    );
+}
