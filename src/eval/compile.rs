@@ -6,12 +6,15 @@ use crate::error::{Error, Result, suggest};
 use crate::syntax::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
+use super::fast::Fast;
 use super::{Builtin, Defs, GameId, GameKind, Value};
 
 #[derive(Debug, Clone)]
 pub struct Node {
     pub kind: NodeKind,
     pub span: Span,
+    /// The node as a closure, for integer and boolean shapes (`fast.rs`).
+    pub fast: Option<Fast>,
 }
 
 #[derive(Debug, Clone)]
@@ -115,6 +118,7 @@ impl<'a> Compiler<'a> {
         Ok(Node {
             kind: NodeKind::Frame(scope.slots, Box::new(node)),
             span,
+            fast: None,
         })
     }
 
@@ -160,7 +164,8 @@ impl<'a> Compiler<'a> {
             ),
             ExprKind::Call(name, args) => self.call(name, args, span, scope)?,
         };
-        Ok(Node { kind, span })
+        let fast = super::fast::compile(&kind);
+        Ok(Node { kind, span, fast })
     }
 
     fn exprs(&self, xs: &[Expr], scope: &mut Scope) -> Result<Vec<Node>> {

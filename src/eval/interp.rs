@@ -11,6 +11,7 @@ use crate::syntax::ast::{BinOp, UnOp};
 
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
+use super::fast::Fast;
 use super::{Builtin, Comp, Defs, GameId, GameKind, MoveCode, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
@@ -109,125 +110,25 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    /// Integer arithmetic on constants and locals without building values
-    /// or results: the hot path of move rules (`n - k`, `a - k`). None for
-    /// any other node, a non-integer, or an overflow: the caller then
-    /// evaluates the node the ordinary way, which reports any error.
+    /// An integer expression by its compiled closure (`fast.rs`), without
+    /// building values or results: the hot path of move rules (`n - k`,
+    /// `rows[r]`). None for any other node, a non-integer, or an overflow:
+    /// the caller then evaluates the node the ordinary way, which reports
+    /// any error.
     #[inline]
     fn eval_int(&self, node: &Node, frame: &[Value]) -> Option<i64> {
-        match &node.kind {
-            NodeKind::Const(Value::Int(n)) => Some(*n),
-            NodeKind::Local(s) => match frame[*s as usize] {
-                Value::Int(n) => Some(n),
-                _ => None,
-            },
-            NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-                let x = self.int_operand(a, frame)?;
-                let y = self.int_operand(b, frame)?;
-                match op {
-                    BinOp::Add => x.checked_add(y),
-                    BinOp::Sub => x.checked_sub(y),
-                    _ => x.checked_mul(y),
-                }
-            }
-            _ => self.eval_int_more(node, frame),
-        }
-    }
-
-    /// The less common integer shapes of `eval_int`, kept out of its frame:
-    /// `xs[i]` of a local or global list, `len(xs)` of one, `min`/`max` of
-    /// two integers, and `if c then a else b` with a simple condition. The
-    /// collection is read in place, not cloned.
-    #[inline(never)]
-    fn eval_int_more(&self, node: &Node, frame: &[Value]) -> Option<i64> {
-        match &node.kind {
-            NodeKind::Index(a, i) => {
-                let k = self.int_operand(i, frame)?;
-                match self.place(a, frame)? {
-                    Value::List(xs) | Value::Tuple(xs) => match xs.get(usize::try_from(k).ok()?)? {
-                        Value::Int(n) => Some(*n),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
-            NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
-                [x, y] => {
-                    let x = self.int_operand(x, frame)?;
-                    let y = self.int_operand(y, frame)?;
-                    Some(if *b == Builtin::Min {
-                        x.min(y)
-                    } else {
-                        x.max(y)
-                    })
-                }
-                _ => None,
-            },
-            NodeKind::CallBuiltin(Builtin::Len, args) => match self.place(args.first()?, frame)? {
-                Value::List(xs) | Value::Tuple(xs) => Some(xs.len() as i64),
-                Value::Set(xs) => Some(xs.len() as i64),
-                Value::Range(a, b) if b <= a => Some(0),
-                Value::Range(a, b) => b.checked_sub(*a),
-                _ => None,
-            },
-            NodeKind::If(c, t, f) => {
-                if self.fast_truth(c, frame)? {
-                    self.int_operand(t, frame)
-                } else {
-                    self.int_operand(f, frame)
-                }
-            }
+        match &node.fast {
+            Some(Fast::Int(f)) => f(self, frame),
             _ => None,
         }
     }
 
-    /// The value a local or an initialised global holds, borrowed.
+    /// A condition by its compiled closure: integer comparisons, `and`,
+    /// `or`, `not`, boolean constants; None as for `eval_int`.
     #[inline]
-    fn place<'v>(&'v self, node: &Node, frame: &'v [Value]) -> Option<&'v Value> {
-        match &node.kind {
-            NodeKind::Local(s) => Some(&frame[*s as usize]),
-            NodeKind::Global(g) => self.defs.globals.get(*g as usize)?.as_ref(),
-            _ => None,
-        }
-    }
-
-    /// A condition of integer comparisons, `and`, `or`, `not` and boolean
-    /// constants, decided without values or results; None for any other
-    /// shape or a non-integer operand (the caller evaluates it the ordinary
-    /// way, which reports any error).
     fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
-        match &node.kind {
-            NodeKind::Binary(op, a, b) => match op {
-                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
-                    let x = self.int_operand(a, frame)?;
-                    let y = self.int_operand(b, frame)?;
-                    Some(match op {
-                        BinOp::Lt => x < y,
-                        BinOp::Le => x <= y,
-                        BinOp::Gt => x > y,
-                        BinOp::Ge => x >= y,
-                        BinOp::Eq => x == y,
-                        _ => x != y,
-                    })
-                }
-                BinOp::And => {
-                    if self.fast_truth(a, frame)? {
-                        self.fast_truth(b, frame)
-                    } else {
-                        Some(false)
-                    }
-                }
-                BinOp::Or => {
-                    if self.fast_truth(a, frame)? {
-                        Some(true)
-                    } else {
-                        self.fast_truth(b, frame)
-                    }
-                }
-                _ => None,
-            },
-            NodeKind::Unary(UnOp::Not, x) => self.fast_truth(x, frame).map(|b| !b),
-            NodeKind::Const(Value::Bool(b)) => Some(*b),
+        match &node.fast {
+            Some(Fast::Bool(f)) => f(self, frame),
             _ => None,
         }
     }
@@ -245,6 +146,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    #[inline]
     pub fn eval(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
         if let Some(n) = self.int_operand(node, frame) {
             return Ok(Value::Int(n));
@@ -252,6 +154,9 @@ impl<'a> Interp<'a> {
         self.eval_slow(node, frame)
     }
 
+    /// Everything but the integer fast path, out of line so that `eval`
+    /// itself stays a small function.
+    #[inline(never)]
     fn eval_slow(&self, node: &Node, frame: &mut [Value]) -> Result<Value> {
         let span = node.span;
         match &node.kind {
@@ -298,17 +203,39 @@ impl<'a> Interp<'a> {
                     },
                     _ => 0,
                 });
-                let r = self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
-                    out.push(me.eval(body, frame)?);
-                    if out.len() as i64 > MAX_MATERIALISED {
-                        return Err(Error::Value {
-                            message: "this comprehension builds too many elements".into(),
-                            help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
-                            span,
-                        });
+                let too_many = || Error::Value {
+                    message: "this comprehension builds too many elements".into(),
+                    help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+                    span,
+                };
+                let r = match self.int_range(bindings, frame) {
+                    // `[f(r) for r in a..b if c]`: a plain loop, no closure.
+                    Some((slot, lo, hi, iter_span)) if matches!(body.fast, Some(Fast::Int(_))) => {
+                        (|| {
+                            for k in lo..hi {
+                                self.tick(iter_span)?;
+                                frame[slot] = Value::Int(k);
+                                if let Some(c) = cond
+                                    && !self.truth(c, frame)?
+                                {
+                                    continue;
+                                }
+                                out.push(self.eval(body, frame)?);
+                                if out.len() as i64 > MAX_MATERIALISED {
+                                    return Err(too_many());
+                                }
+                            }
+                            Ok(())
+                        })()
                     }
-                    Ok(())
-                });
+                    _ => self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
+                        out.push(me.eval(body, frame)?);
+                        if out.len() as i64 > MAX_MATERIALISED {
+                            return Err(too_many());
+                        }
+                        Ok(())
+                    }),
+                };
                 let value = match r {
                     Err(e) => Err(e),
                     Ok(()) if *set => Ok(Value::Set(Rc::new(out.drain(..).collect()))),
@@ -403,11 +330,17 @@ impl<'a> Interp<'a> {
         xs.iter().map(|x| self.eval(x, frame)).collect()
     }
 
+    #[inline]
     pub fn truth(&self, node: &Node, frame: &mut [Value]) -> Result<bool> {
         // Comparisons of integers, the usual guard of a move.
-        if let Some(b) = self.fast_truth(node, frame) {
-            return Ok(b);
+        match self.fast_truth(node, frame) {
+            Some(b) => Ok(b),
+            None => self.truth_slow(node, frame),
         }
+    }
+
+    #[inline(never)]
+    fn truth_slow(&self, node: &Node, frame: &mut [Value]) -> Result<bool> {
         // `(i, j) != (0, 0)`: tuples compared element by element, unbuilt.
         if let NodeKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = &node.kind
             && let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) = (&a.kind, &b.kind)
@@ -475,6 +408,27 @@ impl<'a> Interp<'a> {
         self.depth.set(depth);
         self.give_vec(frame);
         out
+    }
+
+    /// A single binding `name in a..b` (or `a..=b`) with integer ends:
+    /// its slot, the half-open range and the span `iterate` reports.
+    fn int_range(
+        &self,
+        bindings: &[(CPattern, Node)],
+        frame: &[Value],
+    ) -> Option<(usize, i64, i64, Span)> {
+        let [(CPattern::Slot(slot), iter)] = bindings else {
+            return None;
+        };
+        let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
+            return None;
+        };
+        let lo = self.int_operand(a, frame)?;
+        let mut hi = self.int_operand(b, frame)?;
+        if *op == BinOp::RangeIncl {
+            hi = hi.checked_add(1)?;
+        }
+        Some((*slot as usize, lo, hi, iter.span))
     }
 
     /// Run `f` once for every assignment of the bindings that passes `cond`.

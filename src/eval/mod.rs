@@ -2,6 +2,7 @@
 
 mod builtins;
 mod compile;
+mod fast;
 pub mod interp;
 pub mod value;
 
