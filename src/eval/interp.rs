@@ -214,13 +214,16 @@ impl<'a> Interp<'a> {
                         (|| {
                             for k in lo..hi {
                                 self.tick(iter_span)?;
-                                frame[slot] = Value::Int(k);
+                                set_int(&mut frame[slot], k);
                                 if let Some(c) = cond
                                     && !self.truth(c, frame)?
                                 {
                                     continue;
                                 }
-                                out.push(self.eval(body, frame)?);
+                                match self.int_operand(body, frame) {
+                                    Some(n) => out.push(Value::Int(n)),
+                                    None => out.push(self.eval_slow(body, frame)?),
+                                }
                                 if out.len() as i64 > MAX_MATERIALISED {
                                     return Err(too_many());
                                 }
@@ -454,7 +457,7 @@ impl<'a> Interp<'a> {
                 let innermost = rest.is_empty();
                 for i in a..b {
                     self.tick(span)?;
-                    frame[slot] = Value::Int(i);
+                    set_int(&mut frame[slot], i);
                     if innermost {
                         // The last binding: test and call here, not one level down.
                         if let Some(c) = cond
@@ -766,6 +769,17 @@ fn mentions(node: &Node, slot: u32) -> bool {
             xs.iter().any(|x| mentions(x, slot))
         }
         _ => true,
+    }
+}
+
+/// Bind a loop variable: when the slot holds an integer already (every
+/// turn but the first), only its payload is written, with no drop and no
+/// copy of a whole value through the stack.
+#[inline(always)]
+pub fn set_int(slot: &mut Value, k: i64) {
+    match slot {
+        Value::Int(n) => *n = k,
+        v => *v = Value::Int(k),
     }
 }
 

@@ -199,7 +199,7 @@ impl Solver {
                         for k in m.range.0..m.range.1 {
                             self.tick(interrupt, span)?;
                             if let Some(c) = m.cond {
-                                frame[m.slot] = Value::Int(k);
+                                crate::eval::interp::set_int(&mut frame[m.slot], k);
                                 if !interp.truth(c, &mut frame)? {
                                     continue;
                                 }
