@@ -75,6 +75,8 @@ pub struct Interp<'a> {
     /// Emptied vectors kept for reuse: function frames and comprehension
     /// outputs, allocated once per evaluator instead of once per call.
     spare: RefCell<Vec<Vec<Value>>>,
+    /// The same for comprehensions of integers.
+    spare_ints: RefCell<Vec<Vec<i64>>>,
 }
 
 impl<'a> Interp<'a> {
@@ -85,6 +87,7 @@ impl<'a> Interp<'a> {
             ticks: Cell::new(0),
             interrupt,
             spare: RefCell::new(Vec::new()),
+            spare_ints: RefCell::new(Vec::new()),
         }
     }
 
@@ -208,6 +211,7 @@ impl<'a> Interp<'a> {
                     help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
                     span,
                 };
+                let mut ints = self.spare_ints.borrow_mut().pop().unwrap_or_default();
                 let r = match self.int_range(bindings, frame) {
                     // `[f(r) for r in a..b if c]`: a plain loop, no closure.
                     Some((slot, lo, hi, iter_span)) if matches!(body.fast, Some(Fast::Int(_))) => {
@@ -220,11 +224,17 @@ impl<'a> Interp<'a> {
                                 {
                                     continue;
                                 }
+                                // Integers gather in `ints` until some element
+                                // is not one; from then on all go to `out`.
                                 match self.int_operand(body, frame) {
+                                    Some(n) if out.is_empty() => ints.push(n),
                                     Some(n) => out.push(Value::Int(n)),
-                                    None => out.push(self.eval_slow(body, frame)?),
+                                    None => {
+                                        out.extend(ints.drain(..).map(Value::Int));
+                                        out.push(self.eval_slow(body, frame)?);
+                                    }
                                 }
-                                if out.len() as i64 > MAX_MATERIALISED {
+                                if (out.len() + ints.len()) as i64 > MAX_MATERIALISED {
                                     return Err(too_many());
                                 }
                             }
@@ -239,11 +249,20 @@ impl<'a> Interp<'a> {
                         Ok(())
                     }),
                 };
+                // From `ints`, values are built in registers and written
+                // once (moving values just written field by field would stall).
+                let int = |n: &i64| Value::Int(*n);
                 let value = match r {
                     Err(e) => Err(e),
+                    Ok(()) if !ints.is_empty() && *set => {
+                        Ok(Value::Set(Rc::new(ints.iter().map(int).collect())))
+                    }
+                    Ok(()) if !ints.is_empty() => Ok(Value::List(ints.iter().map(int).collect())),
                     Ok(()) if *set => Ok(Value::Set(Rc::new(out.drain(..).collect()))),
                     Ok(()) => Ok(Value::List(out.drain(..).collect())),
                 };
+                ints.clear();
+                self.spare_ints.borrow_mut().push(ints);
                 self.give_vec(out);
                 value
             }
@@ -273,7 +292,11 @@ impl<'a> Interp<'a> {
             NodeKind::CallFn(f, args) => {
                 let mut vals = self.take_vec();
                 for a in args {
-                    match self.eval(a, frame) {
+                    if let Some(n) = self.int_operand(a, frame) {
+                        vals.push(Value::Int(n));
+                        continue;
+                    }
+                    match self.eval_slow(a, frame) {
                         Ok(v) => vals.push(v),
                         Err(e) => {
                             self.give_vec(vals);
