@@ -190,12 +190,73 @@ impl TinyKey {
     }
 }
 
+/// A component whose one argument is a short list or tuple of small
+/// non-negative integers (heap sizes, the rows of a board), packed inline
+/// in 24 bytes: found without reading the list or the stored component.
+/// Such components are in `Solver::lists`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct ListKey {
+    game: u32,
+    /// 1 for a list, 2 for a tuple.
+    kind: u8,
+    len: u8,
+    items: [u8; 18],
+}
+
+impl Hash for ListKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let i = &self.items;
+        let word = |b: &[u8]| {
+            let mut a = [0u8; 8];
+            a[..b.len()].copy_from_slice(b);
+            u64::from_le_bytes(a)
+        };
+        h.write_u64(word(&i[..8]));
+        h.write_u64(word(&i[8..16]));
+        h.write_u64(
+            u64::from(self.game)
+                | (u64::from(self.kind) << 32)
+                | (u64::from(self.len) << 40)
+                | (word(&i[16..]) << 48),
+        );
+    }
+}
+
+impl ListKey {
+    #[inline]
+    fn new(game: GameId, args: &[Value]) -> Option<ListKey> {
+        let (kind, xs) = match args {
+            [Value::List(xs)] => (1, xs),
+            [Value::Tuple(xs)] => (2, xs),
+            _ => return None,
+        };
+        if xs.len() > 18 {
+            return None;
+        }
+        let mut k = ListKey {
+            game: game.0,
+            kind,
+            len: xs.len() as u8,
+            items: [0; 18],
+        };
+        for (o, x) in k.items.iter_mut().zip(xs.iter()) {
+            match x {
+                Value::Int(n) => *o = u8::try_from(*n).ok()?,
+                _ => return None,
+            }
+        }
+        Some(k)
+    }
+}
+
 /// Per-run solver state: everything here is a cache, valid as long as the
 /// game definitions it was computed from.
 pub struct Solver {
     comps: IndexMap<Comp, (), FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
+    lists: HashMap<ListKey, u32, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -232,6 +293,7 @@ impl Solver {
             comps: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
+            lists: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
@@ -282,7 +344,8 @@ impl Solver {
             + self.parts.capacity() * 4
             + self.grundy.capacity() * 4
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
-            + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5);
+            + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
+            + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5);
         bytes as f64 / n
     }
 
@@ -322,6 +385,12 @@ impl Solver {
             if all_int {
                 return self.intern_ints(defs, game, &ints[..args.len()], span);
             }
+        }
+        if let Some(k) = ListKey::new(game, args) {
+            if let Some(&i) = self.lists.get(&k) {
+                return Ok(i);
+            }
+            return self.intern_new(defs, game, args, true, span);
         }
         self.intern_new(defs, game, args, false, span)
     }
@@ -384,6 +453,10 @@ impl Solver {
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
         if packed {
+            if let Some(k) = ListKey::new(game, args) {
+                self.lists.insert(k, i as u32);
+                return Ok(i as u32);
+            }
             let ints: Vec<i64> = args
                 .iter()
                 .map(|v| match v {

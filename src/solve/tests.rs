@@ -179,3 +179,55 @@ fn large_values() {
         ]
     );
 }
+
+/// Components whose argument is a list or tuple of small integers are
+/// packed inline: lists and tuples stay apart, and lists just inside and
+/// outside the packing (elements up to 255, at most 18 of them) agree with
+/// the nim-sum they stand for.
+#[test]
+fn packed_lists() {
+    let out = run("game D(x) { move D([0]) for k in 0..1 if x == (1, 2) }\n\
+                   grundy D((1, 2))\ngrundy D([1, 2])\ngrundy D((1, 2))\n");
+    assert_eq!(
+        out.iter()
+            .map(|a| a
+                .split("Finite(")
+                .nth(1)
+                .unwrap_or(a)
+                .trim_end_matches(") }"))
+            .collect::<Vec<_>>(),
+        ["1", "0", "1"],
+        "{out:?}"
+    );
+    // Nim on a list of heaps stored with an offset: element e + off is heap e.
+    let game = |name: &str, off: i64| {
+        format!(
+            "game {name}(xs) {{ move {name}([if j == i then xs[j] - k else xs[j] for j in 0..len(xs)]) \
+             for i in 0..len(xs), k in 1..=xs[i] - {off} }}\n"
+        )
+    };
+    let mut text = game("A", 0) + &game("B", 250) + &game("C", -3);
+    let cases: [&[i64]; 4] = [
+        &[3, 5, 6],
+        &[1, 2, 4, 7],
+        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1],
+        &[1, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1],
+    ];
+    for heaps in cases {
+        for (name, off) in [("A", 0), ("B", 250), ("C", -3)] {
+            let xs: Vec<String> = heaps.iter().map(|h| (h + off).to_string()).collect();
+            text.push_str(&format!("grundy {name}([{}])\n", xs.join(", ")));
+        }
+    }
+    let out = run(&text);
+    assert_eq!(out.len(), 12, "{out:?}");
+    for (heaps, answers) in cases.iter().zip(out.chunks(3)) {
+        let want = heaps.iter().fold(0, |a, h| a ^ h);
+        for a in answers {
+            assert!(
+                a.contains(&format!("value: Finite({want}) }}")),
+                "{heaps:?}: {a}"
+            );
+        }
+    }
+}
