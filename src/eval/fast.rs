@@ -152,6 +152,26 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
         NodeKind::Binary(Add, a, b) => int_op(|x: i64, y| x.checked_add(y), a, b)?,
         NodeKind::Binary(Sub, a, b) => int_op(|x: i64, y| x.checked_sub(y), a, b)?,
         NodeKind::Binary(Mul, a, b) => int_op(|x: i64, y| x.checked_mul(y), a, b)?,
+        // `(i, j) != (0, 0)`: integer elements against a constant tuple.
+        NodeKind::Binary(op @ (Eq | Ne), a, b)
+            if let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) =
+                (&a.kind, &b.kind) =>
+        {
+            if xs.len() != ys.len() {
+                return None;
+            }
+            let ys: Vec<i64> = ys.iter().map(int).collect::<Option<_>>()?;
+            let xs: Vec<IntFn> = xs.iter().map(int_child).collect::<Option<_>>()?;
+            let eq = *op == Eq;
+            return Some(Fast::Bool(Rc::new(move |me, f| {
+                for (x, y) in xs.iter().zip(&ys) {
+                    if x(me, f)? != *y {
+                        return Some(!eq);
+                    }
+                }
+                Some(eq)
+            })));
+        }
         NodeKind::Binary(op @ (Lt | Le | Gt | Ge | Eq | Ne), a, b) => {
             return Some(Fast::Bool(match op {
                 Lt => cmp_op(|x: i64, y| x < y, a, b)?,
@@ -283,6 +303,10 @@ pub(super) mod tests {
             "a * 4611686018427387904",
             "xs[a] < b",
             "(a, b) != (0, 0)",
+            "(a, xs[0]) == (1, 3)",
+            "(xs[1], a - 1) != (1, 0)",
+            "(a, b) == (1, 2, 3)",
+            "(a, b) == (1, true)",
             "a <= b and xs[1] == 3",
             "3 <= a",
             "a + xs[a - 1] * 2 >= b",
