@@ -363,3 +363,98 @@ fn constant_or(
         None => node(items),
     }
 }
+
+/// A call `f(a1, .., an)` of a user function, with every argument a local
+/// or an integer constant, as the function's body with the arguments put in
+/// place of its parameters (inlined): the body's own loop variables move to
+/// slots from `base` on. None when `f` is not defined with that arity or
+/// its body holds a call, a position or a frame (the body then runs as a
+/// call). Evaluating the result in the caller's frame gives what the call
+/// gives as long as the call does not fail (an inlined body has no depth
+/// limit to reach); callers use it only for values, never for errors.
+/// Returns the body, the frame size it needs, and the definition inlined.
+pub fn inline_call(
+    defs: &Defs,
+    f: u32,
+    args: &[Node],
+    base: u32,
+) -> Option<(Node, usize, std::rc::Rc<super::FnDef>)> {
+    let def = defs.fns.get(f as usize)?.clone()?;
+    if def.arity != args.len() || def.slots < def.arity {
+        return None;
+    }
+    let leaves = args
+        .iter()
+        .all(|a| matches!(a.kind, NodeKind::Local(_) | NodeKind::Const(Value::Int(_))));
+    if !leaves {
+        return None;
+    }
+    let arity = def.arity as u32;
+    let body = substitute(&def.body, arity, args, base)?;
+    let slots = base as usize + def.slots - def.arity;
+    Some((body, slots, def))
+}
+
+fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node> {
+    let sub = |n: &Node| substitute(n, arity, args, base).map(Box::new);
+    let all = |xs: &[Node]| -> Option<Vec<Node>> {
+        xs.iter()
+            .map(|x| substitute(x, arity, args, base))
+            .collect()
+    };
+    let kind = match &node.kind {
+        NodeKind::Const(v) => NodeKind::Const(v.clone()),
+        NodeKind::Local(s) if *s < arity => return Some(args[*s as usize].clone()),
+        NodeKind::Local(s) => NodeKind::Local(base + s - arity),
+        NodeKind::Global(g) => NodeKind::Global(*g),
+        NodeKind::Tuple(xs) => NodeKind::Tuple(all(xs)?),
+        NodeKind::List(xs) => NodeKind::List(all(xs)?),
+        NodeKind::Set(xs) => NodeKind::Set(all(xs)?),
+        NodeKind::Comprehension {
+            set,
+            body,
+            bindings,
+            cond,
+        } => NodeKind::Comprehension {
+            set: *set,
+            body: sub(body)?,
+            bindings: bindings
+                .iter()
+                .map(|(p, iter)| {
+                    Some((
+                        move_pattern(p, arity, base),
+                        substitute(iter, arity, args, base)?,
+                    ))
+                })
+                .collect::<Option<_>>()?,
+            cond: match cond {
+                Some(c) => Some(sub(c)?),
+                None => None,
+            },
+        },
+        NodeKind::Unary(op, x) => NodeKind::Unary(*op, sub(x)?),
+        NodeKind::Binary(op, a, b) => NodeKind::Binary(*op, sub(a)?, sub(b)?),
+        NodeKind::Index(a, i) => NodeKind::Index(sub(a)?, sub(i)?),
+        NodeKind::If(c, t, e) => NodeKind::If(sub(c)?, sub(t)?, sub(e)?),
+        NodeKind::CallBuiltin(b, xs) => NodeKind::CallBuiltin(*b, all(xs)?),
+        NodeKind::CallFn(..) | NodeKind::MakePos(..) | NodeKind::Frame(..) => return None,
+    };
+    let fast = super::fast::compile(&kind);
+    Some(Node {
+        kind,
+        span: node.span,
+        fast,
+    })
+}
+
+/// A loop variable's slot in the inlined body (patterns bind only slots
+/// after the parameters).
+fn move_pattern(p: &CPattern, arity: u32, base: u32) -> CPattern {
+    match p {
+        CPattern::Slot(s) => CPattern::Slot(base + s.saturating_sub(arity)),
+        CPattern::Tuple(ps, span) => CPattern::Tuple(
+            ps.iter().map(|p| move_pattern(p, arity, base)).collect(),
+            *span,
+        ),
+    }
+}

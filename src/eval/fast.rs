@@ -70,6 +70,99 @@ fn bool_child(node: &Node) -> Option<BoolFn> {
     }
 }
 
+/// An operand read in place by the closure that uses it (no call of its
+/// own): a constant, a local, `xs[k]` of two locals, or else a closure.
+#[derive(Clone)]
+enum Opd {
+    Const(i64),
+    Local(usize),
+    Index(usize, usize),
+    Fn(IntFn),
+}
+
+impl Opd {
+    fn of(node: &Node) -> Option<Opd> {
+        Some(match &node.kind {
+            NodeKind::Const(Value::Int(n)) => Opd::Const(*n),
+            NodeKind::Local(s) => Opd::Local(*s as usize),
+            NodeKind::Index(a, i)
+                if let (NodeKind::Local(s), NodeKind::Local(k)) = (&a.kind, &i.kind) =>
+            {
+                Opd::Index(*s as usize, *k as usize)
+            }
+            _ => Opd::Fn(int_child(node)?),
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, me: &Interp<'_>, f: &[Value]) -> Option<i64> {
+        match self {
+            Opd::Const(n) => Some(*n),
+            Opd::Local(s) => int(&f[*s]),
+            Opd::Index(s, k) => index_int(&f[*s], int(&f[*k])?),
+            Opd::Fn(g) => g(me, f),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// A condition tested in place: a comparison of two operands, or a closure.
+#[derive(Clone)]
+enum Cnd {
+    Cmp(Cmp, Opd, Opd),
+    Fn(BoolFn),
+}
+
+impl Cnd {
+    fn of(node: &Node) -> Option<Cnd> {
+        if let NodeKind::Binary(
+            op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+            a,
+            b,
+        ) = &node.kind
+            && let (Some(x), Some(y)) = (Opd::of(a), Opd::of(b))
+        {
+            let op = match op {
+                BinOp::Lt => Cmp::Lt,
+                BinOp::Le => Cmp::Le,
+                BinOp::Gt => Cmp::Gt,
+                BinOp::Ge => Cmp::Ge,
+                BinOp::Eq => Cmp::Eq,
+                _ => Cmp::Ne,
+            };
+            return Some(Cnd::Cmp(op, x, y));
+        }
+        Some(Cnd::Fn(bool_child(node)?))
+    }
+
+    #[inline(always)]
+    fn test(&self, me: &Interp<'_>, f: &[Value]) -> Option<bool> {
+        match self {
+            Cnd::Cmp(op, a, b) => {
+                let (x, y) = (a.get(me, f)?, b.get(me, f)?);
+                Some(match op {
+                    Cmp::Lt => x < y,
+                    Cmp::Le => x <= y,
+                    Cmp::Gt => x > y,
+                    Cmp::Ge => x >= y,
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                })
+            }
+            Cnd::Fn(g) => g(me, f),
+        }
+    }
+}
+
 /// `op(a, b)` on two integer operands, specialised for locals and constants.
 fn int_op<F>(op: F, a: &Node, b: &Node) -> Option<IntFn>
 where
@@ -82,8 +175,8 @@ where
         }
         (Some(Leaf::Const(c)), Some(Leaf::Local(y))) => Rc::new(move |_, f| op(c, int(&f[y])?)),
         _ => {
-            let (fa, fb) = (int_child(a)?, int_child(b)?);
-            Rc::new(move |me, f| op(fa(me, f)?, fb(me, f)?))
+            let (fa, fb) = (Opd::of(a)?, Opd::of(b)?);
+            Rc::new(move |me, f| op(fa.get(me, f)?, fb.get(me, f)?))
         }
     })
 }
@@ -101,8 +194,8 @@ where
             Rc::new(move |_, f| Some(op(int(&f[x])?, int(&f[y])?)))
         }
         _ => {
-            let (fa, fb) = (int_child(a)?, int_child(b)?);
-            Rc::new(move |me, f| Some(op(fa(me, f)?, fb(me, f)?)))
+            let (fa, fb) = (Opd::of(a)?, Opd::of(b)?);
+            Rc::new(move |me, f| Some(op(fa.get(me, f)?, fb.get(me, f)?)))
         }
     })
 }
@@ -183,15 +276,23 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
             }));
         }
         NodeKind::Binary(And, a, b) => {
-            let (fa, fb) = (bool_child(a)?, bool_child(b)?);
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
             return Some(Fast::Bool(Rc::new(move |me, f| {
-                if fa(me, f)? { fb(me, f) } else { Some(false) }
+                if fa.test(me, f)? {
+                    fb.test(me, f)
+                } else {
+                    Some(false)
+                }
             })));
         }
         NodeKind::Binary(Or, a, b) => {
-            let (fa, fb) = (bool_child(a)?, bool_child(b)?);
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
             return Some(Fast::Bool(Rc::new(move |me, f| {
-                if fa(me, f)? { Some(true) } else { fb(me, f) }
+                if fa.test(me, f)? {
+                    Some(true)
+                } else {
+                    fb.test(me, f)
+                }
             })));
         }
         NodeKind::Unary(UnOp::Not, x) => {
@@ -219,11 +320,11 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
         },
         NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
             [x, y] => {
-                let (fx, fy) = (int_child(x)?, int_child(y)?);
+                let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
                 if *b == Builtin::Min {
-                    Rc::new(move |me, f| Some(fx(me, f)?.min(fy(me, f)?)))
+                    Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
                 } else {
-                    Rc::new(move |me, f| Some(fx(me, f)?.max(fy(me, f)?)))
+                    Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
                 }
             }
             _ => return None,
@@ -240,8 +341,14 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
             _ => return None,
         },
         NodeKind::If(c, t, e) => {
-            let (fc, ft, fe) = (bool_child(c)?, int_child(t)?, int_child(e)?);
-            Rc::new(move |me, f| if fc(me, f)? { ft(me, f) } else { fe(me, f) })
+            let (fc, ft, fe) = (Cnd::of(c)?, Opd::of(t)?, Opd::of(e)?);
+            Rc::new(move |me, f| {
+                if fc.test(me, f)? {
+                    ft.get(me, f)
+                } else {
+                    fe.get(me, f)
+                }
+            })
         }
         _ => return None,
     };
@@ -310,6 +417,13 @@ pub(super) mod tests {
             "a <= b and xs[1] == 3",
             "3 <= a",
             "a + xs[a - 1] * 2 >= b",
+            "if a >= b then min(xs[a], b) else xs[b]",
+            "if xs[a] != 3 then max(b, xs[b]) else a - b",
+            "xs[a] < xs[b] and a != b",
+            "a <= xs[b] or not (b > a)",
+            "(a > 0 and b == 3) or (xs[a] >= 1 and a <= 1)",
+            "min(a * 2, xs[b]) + max(xs[a], 1)",
+            "if a == 1 or b < 0 then 7 else xs[a - 1]",
         ];
         let ints = |v: &[i64]| Value::list(v.iter().map(|&n| Value::Int(n)).collect());
         let avals = [

@@ -457,6 +457,52 @@ impl<'a> Interp<'a> {
         Some((*slot as usize, lo, hi, iter.span))
     }
 
+    /// A list comprehension `[e for k in a..b if c]` whose body and
+    /// condition have closures, when every element is an integer in
+    /// 0..=255 and there are at most `out.len()` of them: the elements are
+    /// written to `out` and their count returned, with no value built.
+    /// None in every other case, with nothing reported: the caller then
+    /// evaluates the ordinary way (the loop variable's slot is the only
+    /// part of the frame written).
+    #[inline]
+    pub fn small_int_list(
+        &self,
+        node: &Node,
+        frame: &mut [Value],
+        out: &mut [u8],
+    ) -> Option<usize> {
+        let NodeKind::Comprehension {
+            set: false,
+            body,
+            bindings,
+            cond,
+        } = &node.kind
+        else {
+            return None;
+        };
+        let Some(Fast::Int(fb)) = &body.fast else {
+            return None;
+        };
+        let (slot, lo, hi, _) = self.int_range(bindings, frame)?;
+        // Long ranges (filtered down, say) go the ordinary way, which ticks.
+        if hi.checked_sub(lo)? > 4 * out.len() as i64 {
+            return None;
+        }
+        let mut n = 0;
+        for k in lo..hi {
+            set_int(&mut frame[slot], k);
+            if let Some(c) = cond
+                && !self.fast_truth(c, frame)?
+            {
+                continue;
+            }
+            let v = u8::try_from(fb(self, frame)?).ok()?;
+            *out.get_mut(n)? = v;
+            n += 1;
+        }
+        Some(n)
+    }
+
     /// Run `f` once for every assignment of the bindings that passes `cond`.
     pub fn iterate(
         &self,

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 pub use builtins::Builtin;
-pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
+pub use compile::{CPattern, Compiler, Node, NodeKind, Scope, inline_call};
 pub use interp::{Interp, MAX_CALL_DEPTH};
 pub use value::{Comp, GameId, GameNames, Value};
 

@@ -2,15 +2,81 @@
 //! game adds an arm here (options) and, if theory gives its values
 //! directly, one in `fast_grundy`.
 
+use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 
 use crate::error::{Error, Result};
 use crate::eval::interp::TargetBuf;
-use crate::eval::{Comp, Defs, GameId, GameKind, Interp, Value};
+use crate::eval::{
+    Comp, Defs, FnDef, GameId, GameKind, Interp, MoveCode, Node, NodeKind, RulesGame, Value,
+    inline_call,
+};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::syntax::Span;
 
 use super::{Adjacency, SINGLE, Solver};
+
+/// The move lines of a rule game whose target is `G([e for k in a..b if c])`,
+/// or `G(f(x, ..))` with `f`'s body such a comprehension (inlined, see
+/// `inline_call`): per option the list is computed straight into a packed
+/// key (`Solver::intern_list`) and built as a value only when the position
+/// is new. Valid while the game's rules and the functions inlined are the
+/// definitions it was made from (`valid`).
+pub(super) struct ListPlans {
+    rules: Rc<RulesGame>,
+    fns: Vec<(u32, Rc<FnDef>)>,
+    /// Per move line: the target game and the list expression.
+    moves: Vec<Option<(GameId, Node)>>,
+    /// The frame size the inlined bodies need.
+    slots: usize,
+}
+
+impl ListPlans {
+    fn new(defs: &Defs, rules: &Rc<RulesGame>) -> ListPlans {
+        let mut plans = ListPlans {
+            rules: rules.clone(),
+            fns: Vec::new(),
+            moves: Vec::new(),
+            slots: rules.slots.max(rules.arity),
+        };
+        for mv in &rules.moves {
+            let plan = plans.plan(defs, mv);
+            plans.moves.push(plan);
+        }
+        plans
+    }
+
+    fn plan(&mut self, defs: &Defs, mv: &MoveCode) -> Option<(GameId, Node)> {
+        let NodeKind::MakePos(g, args) = &mv.target.kind else {
+            return None;
+        };
+        let [arg] = &args[..] else {
+            return None;
+        };
+        let list = |n: &Node| matches!(n.kind, NodeKind::Comprehension { set: false, .. });
+        match &arg.kind {
+            _ if list(arg) => Some((*g, arg.clone())),
+            NodeKind::CallFn(f, xs) => {
+                let base = self.rules.slots.max(self.rules.arity) as u32;
+                let (body, slots, def) = inline_call(defs, *f, xs, base)?;
+                if !list(&body) {
+                    return None;
+                }
+                self.slots = self.slots.max(slots);
+                self.fns.push((*f, def));
+                Some((*g, body))
+            }
+            _ => None,
+        }
+    }
+
+    fn valid(&self, defs: &Defs, rules: &Rc<RulesGame>) -> bool {
+        Rc::ptr_eq(&self.rules, rules)
+            && self.fns.iter().all(
+                |(f, d)| matches!(defs.fns.get(*f as usize), Some(Some(now)) if Rc::ptr_eq(now, d)),
+            )
+    }
+}
 
 impl Solver {
     /// A value known without expanding: a nim-heap is worth its size; an
@@ -82,6 +148,17 @@ impl Solver {
         self.sequences
             .entry(game)
             .or_insert_with(|| NimSequence::new(code.clone(), Engine::Sparse))
+    }
+
+    fn list_plans(&mut self, defs: &Defs, game: GameId, rules: &Rc<RulesGame>) -> Rc<ListPlans> {
+        if let Some(p) = self.list_plans.get(&game)
+            && p.valid(defs, rules)
+        {
+            return p.clone();
+        }
+        let p = Rc::new(ListPlans::new(defs, rules));
+        self.list_plans.insert(game, p.clone());
+        p
     }
 
     /// List the options of component `id` (once; later calls return at once).
@@ -188,11 +265,16 @@ impl Solver {
             }
             GameKind::Rules(rules) => {
                 let interp = Interp::new(defs, interrupt);
+                let plans = self.list_plans(defs, comp.game, rules);
                 let mut frame: Vec<Value> = comp.args.to_vec();
-                frame.resize(rules.slots.max(rules.arity), Value::Int(0));
+                frame.resize(plans.slots, Value::Int(0));
                 let mut buf = TargetBuf::default();
                 let mut ids: Vec<u32> = Vec::new();
-                for mv in &rules.moves {
+                for (mv, plan) in rules.moves.iter().zip(&plans.moves) {
+                    // The target game is checked here: it may have been redefined.
+                    let plan = plan
+                        .as_ref()
+                        .filter(|(g, _)| matches!(defs.game(*g).kind, GameKind::Rules(_)));
                     // `G(a - k, b) for k in 1..=a`: a tight loop, arguments by
                     // formula, no evaluation per option.
                     if let Some(m) = interp.affine_move(mv, &frame) {
@@ -215,6 +297,13 @@ impl Solver {
                         mv.cond.as_ref(),
                         &mut frame,
                         &mut |me, frame| {
+                            if let Some((game, list)) = plan {
+                                let mut items = [0u8; 18];
+                                if let Some(n) = me.small_int_list(list, frame, &mut items) {
+                                    let id = self.intern_list(defs, *game, items, n, span)?;
+                                    return self.push_option(defs, comp.game, &[id], span);
+                                }
+                            }
                             if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
                                 let id = self.intern_ints(defs, game, &ints[..n], span)?;
                                 return self.push_option(defs, comp.game, &[id], span);

@@ -257,6 +257,9 @@ pub struct Solver {
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
+    /// Per rule game, its move lines that build a short list (see
+    /// `expand::ListPlans`), made on first use.
+    list_plans: HashMap<GameId, std::rc::Rc<expand::ListPlans>, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -294,6 +297,7 @@ impl Solver {
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: HashMap::default(),
+            list_plans: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
@@ -393,6 +397,35 @@ impl Solver {
             return self.intern_new(defs, game, args, true, span);
         }
         self.intern_new(defs, game, args, false, span)
+    }
+
+    /// `intern` of `G(xs)` for a list `xs` of at most 18 integers in 0..=255
+    /// (`items[..len]`), building the list only when the position is new.
+    #[inline]
+    fn intern_list(
+        &mut self,
+        defs: &Defs,
+        game: GameId,
+        items: [u8; 18],
+        len: usize,
+        span: Span,
+    ) -> Result<u32> {
+        let k = ListKey {
+            game: game.0,
+            kind: 1,
+            len: len as u8,
+            items,
+        };
+        if let Some(&i) = self.lists.get(&k) {
+            return Ok(i);
+        }
+        let list = Value::List(
+            items[..len]
+                .iter()
+                .map(|&x| Value::Int(i64::from(x)))
+                .collect(),
+        );
+        self.intern_new(defs, game, &[list], true, span)
     }
 
     /// `intern` for a component of integer arguments, without building values

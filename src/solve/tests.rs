@@ -231,3 +231,108 @@ fn packed_lists() {
         }
     }
 }
+
+/// Move lines whose target builds a short list, by a comprehension or by a
+/// small function inlined (`expand::ListPlans`), list the same options and
+/// values as the same rules written so that no such plan applies (the
+/// identity function around the list), and report the same errors. The
+/// lists cross the packing's limits: elements above 255 or negative, more
+/// than 18 of them, non-integers, sets.
+#[test]
+fn list_plans_agree_with_the_ordinary_path() {
+    let bite =
+        "[ if r >= i then min(rows[r], j) else rows[r] for r in 0..len(rows) if r < i or j > 0 ]";
+    let games = |name: &str, wrap: &str| {
+        let (open, close) = if wrap.is_empty() {
+            ("", "")
+        } else {
+            ("id(", ")")
+        };
+        format!(
+            "game {name}C(rows) {{ move {name}C({open}bite(rows, i, j){close}) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0) }}\n\
+             game {name}D(rows) {{ move {name}D({open}{bite}{close}) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0) }}\n\
+             game {name}S(xs) {{ move {name}S({open}shift(xs, i, k){close}) for i in 0..len(xs), k in 1..=xs[i] / 100 + 1 if xs[i] >= k }}\n\
+             game {name}E(xs) {{ move {name}E({open}[xs[r + 1] for r in 0..len(xs) if r < i]{close}) for i in 0..len(xs) }}\n\
+             game {name}F(xs) {{ move {name}F({open}[xs[r + 1] for r in 0..len(xs) if r <= i]{close}) for i in 0..len(xs) }}\n\
+             game {name}O(xs) {{ move {name}O({open}grow(xs, i){close}) for i in 0..len(xs) if xs[i] > 0 and xs[i] < 3 }}\n\
+             game {name}T(xs) {{ move {name}T({open}set(xs, i){close}) for i in 0..len(xs) if xs[i] > 0 }}\n"
+        )
+    };
+    let mut text = format!(
+        "fn id(x) = x\nfn bite(rows, i, j) = {bite}\n\
+         fn shift(xs, i, k) = [ if r == i then xs[r] - k * 100 else xs[r] for r in 0..len(xs) ]\n\
+         fn grow(xs, i) = [ if r == i then xs[r] * 4611686018427387904 else xs[r] for r in 0..len(xs) ]\n\
+         fn set(xs, i) = {{ if r == i then xs[r] - 1 else xs[r] for r in 0..len(xs) }}\n"
+    );
+    text.push_str(&games("A", ""));
+    text.push_str(&games("B", "id"));
+    let queries = [
+        "grundy {g}C([3, 3, 2, 1])",
+        "moves {g}C([4, 2, 2])",
+        "grundy {g}D([3, 2, 2, 1])",
+        "moves {g}D([2, 2])",
+        "grundy {g}C([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])",
+        "grundy {g}C([2, true])",
+        "grundy {g}S([310, 5, 256])",
+        "grundy {g}S([-120, 150])",
+        "moves {g}S([420])",
+        "grundy {g}E([1, 2])",
+        "grundy {g}E([])",
+        "grundy {g}T([2, 1])",
+        "grundy {g}F([1, 2])",
+        "grundy {g}O([0, 2])",
+        "grundy {g}O([0, 1])",
+    ];
+    for q in queries {
+        for g in ["A", "B"] {
+            text.push_str(&q.replace("{g}", g));
+            text.push('\n');
+        }
+    }
+    let out = run(&text);
+    assert_eq!(out.len(), 2 * queries.len(), "{out:?}");
+    let mut errors = 0;
+    for pair in out.chunks(2) {
+        errors += usize::from(pair[0].contains('×'));
+        let b = pair[1].replace("BC(", "AC(").replace("BD(", "AD(");
+        let b = b
+            .replace("BS(", "AS(")
+            .replace("BE(", "AE(")
+            .replace("BT(", "AT(");
+        let b = b.replace("BF(", "AF(").replace("BO(", "AO(");
+        // Errors point at the line they come from: compare the messages.
+        let strip = |s: &str| {
+            s.lines()
+                .filter(|l| !l.contains(['│', '╭', '╰', '·']))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(&pair[0]), strip(&b), "{} / {}", pair[0], pair[1]);
+    }
+    assert_eq!(errors, 4, "{out:?}");
+    for want in ["overflow", "out of range", "cannot index a set"] {
+        assert!(out.iter().any(|a| a.contains(want)), "{want}: {out:?}");
+    }
+}
+
+/// A function inlined into a move line and then redefined: the new body is
+/// used, as a fresh session would.
+#[test]
+fn list_plans_follow_redefinitions() {
+    let game = "game G(xs) { move G(cut(xs, i)) for i in 0..len(xs) if xs[i] > 0 }\n";
+    let first = "fn cut(xs, i) = [ if r == i then xs[r] - 1 else xs[r] for r in 0..len(xs) ]\n";
+    let second = "fn cut(xs, i) = [ if r == i then xs[r] / 2 else xs[r] for r in 0..len(xs) ]\n";
+    let query = "grundy G([5, 3, 7])\n";
+    let mut s = Session::new(100_000);
+    s.redefine = crate::session::Redefine::Replace;
+    let mut out = Vec::new();
+    for text in [format!("{game}{first}{query}"), format!("{second}{query}")] {
+        s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
+            out.push(format!("{r:?}"))
+        });
+    }
+    let fresh = run(&format!("{game}{second}{query}"));
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[1], format!("Ok({})", fresh[0]), "{out:?}");
+    assert_ne!(out[0], out[1]);
+}
