@@ -471,6 +471,11 @@ impl<'a> Interp<'a> {
         frame: &mut [Value],
         out: &mut [u8],
     ) -> Option<usize> {
+        if let Some(Fast::List(shape)) = &node.fast
+            && let Some(r) = shape.run(frame, out)
+        {
+            return r;
+        }
         let NodeKind::Comprehension {
             set: false,
             body,
