@@ -863,7 +863,30 @@ impl Env<'_> {
         }
     }
 
+    /// A comparison here; `and`, `or` out of line.
+    #[inline(always)]
     fn test(&self, t: &Test) -> Option<bool> {
+        match t {
+            Test::Cmp(op, a, b) => self.cmp(*op, *a, *b),
+            _ => self.test_tree(t),
+        }
+    }
+
+    #[inline(always)]
+    fn cmp(&self, op: Cmp, a: Term, b: Term) -> Option<bool> {
+        let (x, y) = (self.term(a)?, self.term(b)?);
+        Some(match op {
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+            Cmp::Eq => x == y,
+            Cmp::Ne => x != y,
+        })
+    }
+
+    #[inline(never)]
+    fn test_tree(&self, t: &Test) -> Option<bool> {
         match t {
             Test::Cmp(op, a, b) => {
                 let (x, y) = (self.term(*a)?, self.term(*b)?);
