@@ -258,7 +258,7 @@ pub fn range_len(a: i64, b: i64, span: Span) -> Result<i64> {
 }
 
 /// Ranges longer than this are refused where they must be materialised.
-pub const MAX_MATERIALISED: i64 = 100_000_000;
+pub const MAX_MATERIALISED: i64 = 10_000_000;
 
 /// The elements of a collection, in iteration order.
 pub fn elements(v: &Value, span: Span, b: Builtin) -> Result<Vec<Value>> {
