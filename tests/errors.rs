@@ -196,38 +196,17 @@ sequence K 0..30
 ",
 ];
 
-/// Tokens the fuzzer inserts: keywords, brackets, operators, edge numbers.
-const POOL: &[&str] = &[
-    "game",
-    "graph",
-    "fn",
-    "let",
-    "move",
-    "for",
-    "in",
-    "if",
-    "then",
-    "else",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "normal",
-    "misere",
-    "subtraction",
-    "octal",
-    "grundy",
-    "outcome",
-    "moves",
-    "winning",
-    "remoteness",
-    "sequence",
-    "table",
-    "period",
-    "kernels",
-    "kernel",
-    "dot",
+/// Tokens the fuzzer inserts: keywords, query words, and `SYMBOLS`.
+fn pool() -> Vec<&'static str> {
+    let mut p: Vec<&'static str> = grundy::syntax::KEYWORDS.to_vec();
+    p.extend_from_slice(grundy::repl::QUERIES);
+    p.extend_from_slice(SYMBOLS);
+    p
+}
+
+/// Tokens the fuzzer inserts besides the language's keywords and query
+/// words: brackets, operators, edge numbers.
+const SYMBOLS: &[&str] = &[
     "(",
     ")",
     "[",
@@ -374,6 +353,7 @@ fn class_of(tok: &str) -> Option<&'static [&'static str]> {
 /// Mutate a tokenised seed: with `keep_syntax`, only swap tokens for others
 /// of their class; otherwise delete, duplicate, swap or insert anything.
 fn mutate(rng: &mut Rng, seed: &[String], keep_syntax: bool) -> String {
+    let pool = pool();
     let mut toks = seed.to_vec();
     let classed: Vec<usize> = (0..toks.len())
         .filter(|&i| class_of(&toks[i]).is_some())
@@ -402,8 +382,8 @@ fn mutate(rng: &mut Rng, seed: &[String], keep_syntax: bool) -> String {
                 let j = rng.below(toks.len());
                 toks.swap(i, j);
             }
-            3 => toks[i] = POOL[rng.below(POOL.len())].to_string(),
-            _ => toks.insert(i, POOL[rng.below(POOL.len())].to_string()),
+            3 => toks[i] = pool[rng.below(pool.len())].to_string(),
+            _ => toks.insert(i, pool[rng.below(pool.len())].to_string()),
         }
     }
     let mut text = String::new();
@@ -417,9 +397,10 @@ fn mutate(rng: &mut Rng, seed: &[String], keep_syntax: bool) -> String {
 }
 
 fn random_program(rng: &mut Rng) -> String {
+    let pool = pool();
     let n = 1 + rng.below(30);
     (0..n)
-        .map(|_| POOL[rng.below(POOL.len())])
+        .map(|_| pool[rng.below(pool.len())])
         .collect::<Vec<_>>()
         .join(" ")
 }

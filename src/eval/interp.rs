@@ -591,26 +591,16 @@ impl<'a> Interp<'a> {
     /// The move line as an `AffineMove`, when it has that shape; None
     /// otherwise (the caller iterates the ordinary way).
     pub fn affine_move<'m>(&self, mv: &'m MoveCode, frame: &[Value]) -> Option<AffineMove<'m>> {
-        let [(CPattern::Slot(slot), iter)] = &mv.bindings[..] else {
-            return None;
-        };
         let NodeKind::MakePos(game, args) = &mv.target.kind else {
             return None;
         };
         if args.len() > 3 || !matches!(self.defs.game(*game).kind, GameKind::Rules(_)) {
             return None;
         }
-        let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
-            return None;
-        };
-        let lo = self.int_operand(a, frame)?;
-        let mut hi = self.int_operand(b, frame)?;
-        if *op == BinOp::RangeIncl {
-            hi = hi.checked_add(1)?;
-        }
+        let (slot, lo, hi, _) = self.int_range(&mv.bindings, frame)?;
         let mut m = AffineMove {
             game: *game,
-            slot: *slot as usize,
+            slot,
             range: (lo, hi),
             arity: args.len(),
             cond: mv.cond.as_ref(),
@@ -621,7 +611,7 @@ impl<'a> Interp<'a> {
             return Some(m);
         }
         for (i, arg) in args.iter().enumerate() {
-            let (c0, c1) = self.affine(arg, frame, *slot, (lo, hi - 1))?;
+            let (c0, c1) = self.affine(arg, frame, slot as u32, (lo, hi - 1))?;
             // Truncation keeps the values mod 2^64, which is all `args` needs.
             m.base[i] = c0 as i64;
             m.step[i] = c1 as i64;
