@@ -4,7 +4,7 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Report};
 use thiserror::Error;
 
 use crate::source::Sources;
-use crate::syntax::Span;
+use crate::source::Span;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::error::Error;
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Sources;
-use crate::syntax::Span;
+use crate::source::Span;
 
 /// Enough for 0.354 (preperiod 10061916, period 1180: 2·10^7 values).
 pub const DEFAULT_MAX_VALUES: usize = 1 << 25;

@@ -10,7 +10,7 @@ use crate::eval::{Comp, Compiler, Defs, GameId, GameKind, Interp, Node, Value};
 use crate::octal::{Period, find_period};
 use crate::session::Session;
 use crate::solve::{GValue, Solver, SumGraph};
-use crate::syntax::Span;
+use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind};
 
 pub use crate::digraph::Outcome;

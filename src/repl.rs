@@ -29,7 +29,7 @@ use crate::eval::{Builtin, GameKind};
 use crate::present;
 use crate::query::Answer;
 use crate::session::{Mode, Redefine, Session};
-use crate::syntax::SourceId;
+use crate::source::SourceId;
 use crate::syntax::ast::Play;
 
 /// The prompt of a fresh input. Continuation lines are indented instead

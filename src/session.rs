@@ -18,7 +18,8 @@ use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
 use crate::source::Sources;
 use crate::syntax::ast::{GameBody, GameDecl, Play, Program, Stmt};
-use crate::syntax::{self, Span};
+use crate::source::Span;
+use crate::syntax;
 
 /// What to do with a text: run its queries, or only check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

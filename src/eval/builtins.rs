@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use crate::error::{Error, Result};
-use crate::syntax::Span;
+use crate::source::Span;
 
 use super::Value;
 

@@ -3,7 +3,7 @@
 //! before anything runs (`grundy check`).
 
 use crate::error::{Error, Result, suggest};
-use crate::syntax::Span;
+use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;

@@ -935,7 +935,7 @@ pub(super) mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::super::{Compiler, Defs, Interp, Node, Scope, Value};
-    use crate::syntax::SourceId;
+    use crate::source::SourceId;
     use crate::syntax::ast::Stmt;
 
     thread_local! {

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Error, Result};
-use crate::syntax::Span;
+use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
 
 use super::builtins::{MAX_MATERIALISED, range_len};

@@ -16,7 +16,7 @@ pub use interp::{Interp, MAX_CALL_DEPTH};
 pub use value::{Comp, GameId, GameNames, Value};
 
 use crate::octal::OctalCode;
-use crate::syntax::Span;
+use crate::source::Span;
 use crate::syntax::ast::Play;
 
 /// A game the session knows, whatever kind of rules it has.

@@ -12,7 +12,7 @@ use crate::eval::{
     inline_call,
 };
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
-use crate::syntax::Span;
+use crate::source::Span;
 
 use super::{Adjacency, SINGLE, Solver};
 

@@ -13,7 +13,7 @@ use rustc_hash::FxBuildHasher;
 use crate::digraph::{Digraph, Gamma, Outcome, gamma, misere_retrograde};
 use crate::error::{Error, Result};
 use crate::eval::Defs;
-use crate::syntax::Span;
+use crate::source::Span;
 
 use super::Solver;
 

@@ -10,7 +10,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Result};
 use crate::eval::Defs;
-use crate::syntax::Span;
+use crate::source::Span;
 
 use super::Solver;
 

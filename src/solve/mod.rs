@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
 use crate::eval::{Comp, Defs, GameId, Value};
 use crate::octal::NimSequence;
-use crate::syntax::Span;
+use crate::source::Span;
 
 pub use loopy::{GValue, SumGraph};
 pub use misere::MisereStore;

@@ -1,6 +1,6 @@
 //! The typed syntax tree. It never holds pest types; every node has a span.
 
-use super::Span;
+use crate::source::Span;
 
 /// A node with the byte range it was written at.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,7 +9,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::*;
-use super::{SourceId, Span};
+use crate::source::{SourceId, Span};
 use crate::error::{Error, Result};
 
 #[derive(Parser)]
