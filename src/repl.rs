@@ -25,7 +25,7 @@ use rustyline::{
 };
 
 use crate::error::{Error, suggest};
-use crate::eval::{Builtin, GameKind};
+use crate::eval::Builtin;
 use crate::present;
 use crate::query::Answer;
 use crate::session::{Mode, Redefine, Session};
@@ -554,41 +554,15 @@ impl Repl {
         let sources = &self.session.sources;
         let mut rows: Vec<[String; 4]> = Vec::new();
         for g in &defs.games {
-            if matches!(g.kind, GameKind::Star) {
+            let decl = collapse(span_text(
+                sources.text(g.span.src),
+                g.span.start,
+                g.span.end,
+            ));
+            let Some((head, kind)) = g.kind.describe(&g.name, &decl) else {
                 continue;
-            }
-            let decl = if matches!(g.kind, GameKind::Nim) {
-                String::new()
-            } else {
-                collapse(span_text(
-                    sources.text(g.span.src),
-                    g.span.start,
-                    g.span.end,
-                ))
             };
             let arity = g.kind.arity();
-            let head = match &g.kind {
-                GameKind::Nim => "Nim(n)".to_string(),
-                GameKind::Rules(_) => signature(&decl, &g.name, arity),
-                _ => format!("{}(n)", g.name),
-            };
-            let kind = match &g.kind {
-                GameKind::Nim => "built in".to_string(),
-                GameKind::Star => String::new(),
-                GameKind::Rules(r) => format!(
-                    "rules, {} move line{}",
-                    r.moves.len(),
-                    if r.moves.len() == 1 { "" } else { "s" }
-                ),
-                GameKind::Octal(code) => match decl.split_once('=') {
-                    Some((_, rhs)) if rhs.trim().starts_with("subtraction") => {
-                        format!("{} (code {code})", clip(rhs.trim(), 40))
-                    }
-                    _ => format!("octal {code}"),
-                },
-                GameKind::Graph(gr) => format!("graph of {} vertices", gr.vertices.len()),
-                GameKind::Pending(_) => "not defined yet (its definition failed)".to_string(),
-            };
             let play = match g.play {
                 Play::Normal => "normal",
                 Play::Misere => "misere",
@@ -619,7 +593,7 @@ impl Repl {
                     f.span.start,
                     f.span.end,
                 ));
-                signature(&decl, &f.name, f.arity)
+                crate::games::rules::signature(&decl, &f.name, f.arity)
             })
             .collect();
         if !fns.is_empty() {
@@ -701,31 +675,6 @@ fn collapse(s: &str) -> String {
         .flat_map(str::split_whitespace)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn clip(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n - 1).collect::<String>())
-    }
-}
-
-/// `Name(params)` from a declaration's text, or `Name/arity` when the text
-/// does not show them.
-fn signature(decl: &str, name: &str, arity: usize) -> String {
-    let after = decl
-        .find(name)
-        .map(|i| &decl[i + name.len()..])
-        .unwrap_or("")
-        .trim_start();
-    if arity == 0 {
-        return name.to_string();
-    }
-    match (after.starts_with('('), after.find(')')) {
-        (true, Some(close)) => format!("{name}{}", &after[..=close]),
-        _ => format!("{name}/{arity}"),
-    }
 }
 
 /// The full name of a command from a prefix (`:q`, `:ga`), if unique.

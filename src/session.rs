@@ -9,17 +9,14 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{
-    Compiler, Defs, FnDef, GameDef, GameId, GameKind, GraphGame, Interp, MoveCode, Node, RulesGame,
-    Scope, Value,
-};
-use crate::octal::OctalCode;
+use crate::eval::{Compiler, Defs, FnDef, GameDef, GameId, GameKind, Interp, Node, Scope, Value};
+use crate::games::{self, Compiled};
 use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
 use crate::source::Sources;
-use crate::syntax::ast::{GameBody, GameDecl, Play, Program, Stmt};
 use crate::source::Span;
 use crate::syntax;
+use crate::syntax::ast::{Play, Program, Stmt};
 
 /// What to do with a text: run its queries, or only check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,15 +44,15 @@ pub struct Session {
 /// One statement compiled, ready to run in order.
 enum Step {
     Let(u32, Node),
-    /// A subtraction set, evaluated when its definition is reached.
-    Subtraction(GameId, Node),
+    /// A game defined when its statement is reached (a subtraction set).
+    Deferred(GameId, Node, fn(Value, Span) -> Result<Rc<dyn GameKind>>),
     Query(Box<CompiledQuery>),
 }
 
 impl Session {
     pub fn new(max_positions: usize) -> Self {
         Session {
-            defs: Defs::new(),
+            defs: games::new_defs(),
             solver: Solver::new(max_positions),
             sources: Sources::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -124,7 +121,7 @@ impl Session {
         let mut let_ids = Vec::new();
         for stmt in &program.stmts {
             let (ident, arity) = match stmt {
-                Stmt::Game(g) => (&g.name, game_arity(g)),
+                Stmt::Game(g) => (&g.name, games::arity(g)),
                 Stmt::Fn(f) => (&f.name, f.params.len()),
                 Stmt::Let(l) => (&l.name, 0),
                 Stmt::Query(_) => continue,
@@ -133,7 +130,7 @@ impl Session {
             let exists = self.defs.game_ids.contains_key(name)
                 || self.defs.fn_ids.contains_key(name)
                 || self.defs.global_ids.contains_key(name);
-            let builtin_game = matches!(name, "Nim");
+            let builtin_game = games::BUILT_IN.contains(&name);
             if seen.contains_key(name)
                 || builtin_game
                 || (exists && self.redefine == Redefine::Error)
@@ -155,7 +152,7 @@ impl Session {
                 Stmt::Game(g) => {
                     let def = GameDef {
                         name: name.to_string(),
-                        kind: GameKind::Pending(arity),
+                        kind: Rc::new(games::pending::Pending { arity }),
                         play: Play::Normal,
                         span: g.span,
                     };
@@ -207,14 +204,19 @@ impl Session {
         }
         // 2. Compile bodies (graphs first: calls to them compile differently).
         let mut steps = Vec::new();
-        let mut games = Vec::new();
+        let mut compiled = Vec::new();
         for stmt in &program.stmts {
             if let Stmt::Game(g) = stmt
-                && let GameBody::Graph(_) = g.body
+                && games::compiles_first(g)
                 && let Some(id) = self.defs.lookup_game(&g.name.name)
             {
-                match compile_graph(g) {
-                    Ok(kind) => self.defs.games[id.0 as usize].kind = kind,
+                match games::compile(&Compiler::new(&self.defs), g) {
+                    Ok(Compiled::Kind(kind, play)) => {
+                        let def = &mut self.defs.games[id.0 as usize];
+                        def.kind = kind;
+                        def.play = play;
+                    }
+                    Ok(Compiled::Deferred(..)) => {}
                     Err(e) => errors.push(e),
                 }
             }
@@ -227,14 +229,13 @@ impl Session {
                     let Some(id) = self.defs.lookup_game(&g.name.name) else {
                         continue;
                     };
-                    match compile_game(&compiler, g) {
-                        Ok((kind, play, step)) => {
-                            if let Some(node) = step {
-                                steps.push(Step::Subtraction(id, node));
-                            }
-                            if let Some(kind) = kind {
-                                games.push((id, kind, play));
-                            }
+                    if games::compiles_first(g) {
+                        continue;
+                    }
+                    match games::compile(&compiler, g) {
+                        Ok(Compiled::Kind(kind, play)) => compiled.push((id, kind, play)),
+                        Ok(Compiled::Deferred(node, define)) => {
+                            steps.push(Step::Deferred(id, node, define))
                         }
                         Err(e) => errors.push(e),
                     }
@@ -271,7 +272,7 @@ impl Session {
                 },
             }
         }
-        for (id, kind, play) in games {
+        for (id, kind, play) in compiled {
             let def = &mut self.defs.games[id.0 as usize];
             def.kind = kind;
             def.play = play;
@@ -298,155 +299,22 @@ impl Session {
                     Err(e) => Some(Err(e)),
                 }
             }
-            Step::Subtraction(id, node) => {
+            Step::Deferred(id, node, define) => {
                 let interp = Interp::new(&self.defs, &self.interrupt);
                 let r = interp
                     .eval(&node, &mut [])
-                    .and_then(|v| subtraction_code(v, node.span));
+                    .and_then(|v| define(v, node.span));
                 match r {
-                    Ok(code) => {
-                        self.defs.games[id.0 as usize].kind = GameKind::Octal(Rc::new(code));
+                    Ok(kind) => {
+                        self.defs.games[id.0 as usize].kind = kind;
                         None
                     }
                     Err(e) => Some(Err(e)),
                 }
             }
-            Step::Query(q) => Some(q.run(self)),
+            Step::Query(q) => Some(q.run(&self.defs, &mut self.solver, &self.interrupt)),
         }
     }
-}
-
-fn game_arity(g: &GameDecl) -> usize {
-    match &g.body {
-        GameBody::Rules { params, .. } => params.len(),
-        _ => 1,
-    }
-}
-
-type CompiledGame = (Option<GameKind>, Play, Option<Node>);
-
-fn compile_game(c: &Compiler, g: &GameDecl) -> Result<CompiledGame> {
-    match &g.body {
-        GameBody::Rules {
-            params,
-            play,
-            moves,
-        } => {
-            let mut slots = params.len() as u32;
-            let mut code = Vec::new();
-            for m in moves {
-                // Each move line has its own loop names after the parameters.
-                let mut scope = Scope::with_params(params);
-                let (bindings, cond) = c.clauses(&m.clauses, &mut scope)?;
-                let target = c.expr(&m.target, &mut scope)?;
-                slots = slots.max(scope.slots);
-                code.push(MoveCode {
-                    target,
-                    bindings,
-                    cond,
-                });
-            }
-            let rules = RulesGame {
-                arity: params.len(),
-                slots: slots as usize,
-                moves: code,
-            };
-            Ok((
-                Some(GameKind::Rules(Rc::new(rules))),
-                play.unwrap_or(Play::Normal),
-                None,
-            ))
-        }
-        GameBody::Octal { code, span } => match OctalCode::parse(code) {
-            Ok(oc) => Ok((Some(GameKind::Octal(Rc::new(oc))), Play::Normal, None)),
-            Err(e) => {
-                let start = span.start as usize + e.offset.min(code.len());
-                let end = (start + e.len.max(1)).min(span.end as usize).max(start);
-                Err(Error::OctalCode {
-                    message: e.message.clone(),
-                    help: e.help.clone(),
-                    span: Span::new(span.src, start, end),
-                })
-            }
-        },
-        GameBody::Subtraction(e) => {
-            let node = c.top(e)?;
-            Ok((None, Play::Normal, Some(node)))
-        }
-        GameBody::Graph(_) => Ok((None, Play::Normal, None)),
-    }
-}
-
-/// `{1, 3, 4}` to the code of the subtraction game.
-fn subtraction_code(v: Value, span: Span) -> Result<OctalCode> {
-    let items: Vec<Value> = match v {
-        Value::Set(s) => s.iter().cloned().collect(),
-        Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
-        Value::Range(a, b) if b.saturating_sub(a) <= 100_000 => (a..b).map(Value::Int).collect(),
-        other => {
-            return Err(Error::type_error(
-                format!(
-                    "a subtraction set must be a set of integers, not {}",
-                    other.type_name()
-                ),
-                "write the amounts that may be taken, e.g. `subtraction {1, 3, 4}`",
-                span,
-            ));
-        }
-    };
-    let mut set = Vec::new();
-    for x in items {
-        match x {
-            Value::Int(n) if (1..=100_000).contains(&n) => set.push(n as u64),
-            other => {
-                return Err(Error::Value {
-                    message: format!(
-                        "`{}` cannot be taken",
-                        match other {
-                            Value::Int(n) => n.to_string(),
-                            v => v.type_name().to_string(),
-                        }
-                    ),
-                    help: "a subtraction set holds positive integers (at most 100000)".into(),
-                    span,
-                });
-            }
-        }
-    }
-    if set.is_empty() {
-        return Err(Error::Value {
-            message: "the subtraction set is empty".into(),
-            help: "give at least one amount that may be taken".into(),
-            span,
-        });
-    }
-    Ok(OctalCode::subtraction(&set))
-}
-
-fn compile_graph(g: &GameDecl) -> Result<GameKind> {
-    let GameBody::Graph(items) = &g.body else {
-        unreachable!("called on graphs only")
-    };
-    let mut vertices: IndexMap<String, ()> = IndexMap::new();
-    let mut edges: Vec<Vec<u32>> = Vec::new();
-    let mut id = |name: &str, edges: &mut Vec<Vec<u32>>| -> u32 {
-        let (i, new) = vertices.insert_full(name.to_string(), ());
-        if new.is_none() {
-            edges.push(Vec::new());
-        }
-        i as u32
-    };
-    for item in items {
-        let from = id(&item.from.name, &mut edges);
-        for t in &item.to {
-            let to = id(&t.name, &mut edges);
-            let out = &mut edges[from as usize];
-            if !out.contains(&to) {
-                out.push(to);
-            }
-        }
-    }
-    Ok(GameKind::Graph(Rc::new(GraphGame { vertices, edges })))
 }
 
 impl Default for Session {

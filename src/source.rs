@@ -40,7 +40,6 @@ impl From<Span> for miette::SourceSpan {
     }
 }
 
-
 #[derive(Debug, Default, Clone)]
 pub struct Sources {
     files: Vec<(String, std::sync::Arc<String>)>,

@@ -2,35 +2,60 @@
 //! Fraenkel), its sum rule, and plain Grundy values of acyclic digraphs.
 
 use std::fmt;
+use std::ops::BitXor;
 
 use super::{Digraph, Outcome};
 
-/// A value of the generalized Sprague–Grundy function.
+/// A value of the generalized Sprague–Grundy function, over any unsigned
+/// integer type (`u32` on explicit digraphs, `u64` in the solver, where a
+/// nim-heap may be huge).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Gamma {
+pub enum Generalized<T> {
     /// A finite value: the position is equivalent to a Nim heap of that size.
-    Finite(u32),
+    Finite(T),
     /// ∞(K): `K` is the sorted set of finite values among the followers.
-    Infinite(Vec<u32>),
+    Infinite(Vec<T>),
 }
 
-impl Gamma {
+/// γ on explicit digraphs.
+pub type Gamma = Generalized<u32>;
+
+impl<T: Copy + Ord + Default + BitXor<Output = T>> Generalized<T> {
     /// Outcome read from γ (THEORY.md §5): 0 → P; finite > 0 → N;
     /// ∞(K) with 0 ∈ K → N; otherwise D.
     pub fn outcome(&self) -> Outcome {
         match self {
-            Gamma::Finite(0) => Outcome::P,
-            Gamma::Finite(_) => Outcome::N,
-            Gamma::Infinite(k) if k.first() == Some(&0) => Outcome::N,
-            Gamma::Infinite(_) => Outcome::D,
+            Generalized::Finite(a) if *a == T::default() => Outcome::P,
+            Generalized::Finite(_) => Outcome::N,
+            Generalized::Infinite(k) if k.first() == Some(&T::default()) => Outcome::N,
+            Generalized::Infinite(_) => Outcome::D,
         }
     }
 
     /// The finite value, if any.
-    pub fn finite(&self) -> Option<u32> {
+    pub fn finite(&self) -> Option<T> {
         match self {
-            Gamma::Finite(a) => Some(*a),
-            Gamma::Infinite(_) => None,
+            Generalized::Finite(a) => Some(*a),
+            Generalized::Infinite(_) => None,
+        }
+    }
+
+    /// Smith's sum rule, the value of a disjunctive sum from its parts'
+    /// (THEORY.md §5): a ⊕ b for finite values; a + ∞(K) = ∞(K ⊕ a);
+    /// ∞(K) + ∞(L) = ∞(∅).
+    pub fn add(&self, other: &Self) -> Self {
+        match (self, other) {
+            (Generalized::Finite(x), Generalized::Finite(y)) => Generalized::Finite(*x ^ *y),
+            (Generalized::Finite(x), Generalized::Infinite(k))
+            | (Generalized::Infinite(k), Generalized::Finite(x)) => {
+                let mut k: Vec<T> = k.iter().map(|v| *v ^ *x).collect();
+                k.sort_unstable();
+                k.dedup();
+                Generalized::Infinite(k)
+            }
+            (Generalized::Infinite(_), Generalized::Infinite(_)) => {
+                Generalized::Infinite(Vec::new())
+            }
         }
     }
 }
@@ -54,19 +79,9 @@ impl fmt::Display for Gamma {
     }
 }
 
-/// γ of a disjunctive sum from γ of its parts (THEORY.md §5):
-/// a ⊕ b for finite values; a + ∞(K) = ∞(K ⊕ a); ∞(K) + ∞(L) = ∞(∅).
+/// γ of a disjunctive sum from γ of its parts: `Generalized::add`.
 pub fn gamma_sum(a: &Gamma, b: &Gamma) -> Gamma {
-    match (a, b) {
-        (Gamma::Finite(x), Gamma::Finite(y)) => Gamma::Finite(x ^ y),
-        (Gamma::Finite(x), Gamma::Infinite(k)) | (Gamma::Infinite(k), Gamma::Finite(x)) => {
-            let mut k: Vec<u32> = k.iter().map(|v| v ^ x).collect();
-            k.sort_unstable();
-            k.dedup();
-            Gamma::Infinite(k)
-        }
-        (Gamma::Infinite(_), Gamma::Infinite(_)) => Gamma::Infinite(Vec::new()),
-    }
+    a.add(b)
 }
 
 const UNLABELLED: u32 = u32::MAX;

@@ -7,7 +7,7 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
-use super::{Builtin, Defs, GameId, GameKind, Value};
+use super::{Builtin, Defs, GameId, Value};
 
 #[derive(Debug, Clone)]
 pub struct Node {
@@ -235,7 +235,7 @@ impl<'a> Compiler<'a> {
             let def = self.defs.game(g);
             let arity = def.kind.arity();
             self.check_arity(n, arity, args.len(), span, "the game")?;
-            if let GameKind::Graph(graph) = &def.kind {
+            if let Some(graph) = def.kind.graph() {
                 return self.graph_vertex(g, graph, &args[0], scope);
             }
             return Ok(NodeKind::MakePos(g, self.exprs(args, scope)?));
@@ -302,7 +302,7 @@ impl<'a> Compiler<'a> {
     fn graph_vertex(
         &self,
         g: GameId,
-        graph: &super::GraphGame,
+        graph: &super::GraphData,
         arg: &Expr,
         scope: &mut Scope,
     ) -> Result<NodeKind> {

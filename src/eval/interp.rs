@@ -12,60 +12,11 @@ use crate::syntax::ast::{BinOp, UnOp};
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
 use super::fast::Fast;
-use super::{Builtin, Comp, Defs, GameId, GameKind, MoveCode, STAR, Value};
+use super::{Builtin, Comp, Defs, GameId, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
 pub const MAX_CALL_DEPTH: usize = 2_000;
-
-/// The parts of a move target, flattened: game and argument range.
-#[derive(Debug, Default)]
-pub struct TargetBuf {
-    pub parts: Vec<(GameId, u32, u32)>,
-    pub args: Vec<Value>,
-}
-
-impl TargetBuf {
-    pub fn clear(&mut self) {
-        self.parts.clear();
-        self.args.clear();
-    }
-
-    pub fn part_args(&self, i: usize) -> &[Value] {
-        let (_, a, b) = self.parts[i];
-        &self.args[a as usize..b as usize]
-    }
-}
-
-/// A move line `G(e1, .., en) for k in a..b [if c]` (n <= 3, `G` a rule
-/// game) whose arguments are affine in `k`: argument `i` at `k` is
-/// `base[i] + step[i] * k`. Built only when no argument, nor any part of
-/// one, leaves the 64-bit integers anywhere in the range, so the options
-/// are exactly those the ordinary evaluation lists, in the same order.
-pub struct AffineMove<'m> {
-    pub game: GameId,
-    /// The loop variable's frame slot (set before `cond` is tested).
-    pub slot: usize,
-    pub range: (i64, i64),
-    pub arity: usize,
-    pub cond: Option<&'m Node>,
-    base: [i64; 3],
-    step: [i64; 3],
-}
-
-impl AffineMove<'_> {
-    /// The arguments of the option for `k` (checked in range when built:
-    /// the wrapping arithmetic gives the exact values).
-    #[inline(always)]
-    pub fn args(&self, k: i64) -> [i64; 3] {
-        let [b, s] = [self.base, self.step];
-        [
-            b[0].wrapping_add(s[0].wrapping_mul(k)),
-            b[1].wrapping_add(s[1].wrapping_mul(k)),
-            b[2].wrapping_add(s[2].wrapping_mul(k)),
-        ]
-    }
-}
 
 pub struct Interp<'a> {
     pub defs: &'a Defs,
@@ -104,7 +55,7 @@ impl<'a> Interp<'a> {
 
     /// Called in every loop: long evaluations stay cancellable.
     #[inline]
-    fn tick(&self, span: Span) -> Result<()> {
+    pub(super) fn tick(&self, span: Span) -> Result<()> {
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);
         if t & 0xfff == 0 && self.interrupt.load(Ordering::Relaxed) {
@@ -119,7 +70,7 @@ impl<'a> Interp<'a> {
     /// the caller then evaluates the node the ordinary way, which reports
     /// any error.
     #[inline]
-    fn eval_int(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+    pub(super) fn eval_int(&self, node: &Node, frame: &[Value]) -> Option<i64> {
         match &node.fast {
             Some(Fast::Int(f)) => f(self, frame),
             _ => None,
@@ -129,7 +80,7 @@ impl<'a> Interp<'a> {
     /// A condition by its compiled closure: integer comparisons, `and`,
     /// `or`, `not`, boolean constants; None as for `eval_int`.
     #[inline]
-    fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
+    pub(super) fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
         match &node.fast {
             Some(Fast::Bool(f)) => f(self, frame),
             _ => None,
@@ -138,7 +89,7 @@ impl<'a> Interp<'a> {
 
     /// `eval_int` with its two leaf cases inline (no call for `n - k`).
     #[inline(always)]
-    fn int_operand(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+    pub(super) fn int_operand(&self, node: &Node, frame: &[Value]) -> Option<i64> {
         match &node.kind {
             NodeKind::Const(Value::Int(n)) => Some(*n),
             NodeKind::Local(s) => match frame[*s as usize] {
@@ -438,7 +389,7 @@ impl<'a> Interp<'a> {
 
     /// A single binding `name in a..b` (or `a..=b`) with integer ends:
     /// its slot, the half-open range and the span `iterate` reports.
-    fn int_range(
+    pub(super) fn int_range(
         &self,
         bindings: &[(CPattern, Node)],
         frame: &[Value],
@@ -455,57 +406,6 @@ impl<'a> Interp<'a> {
             hi = hi.checked_add(1)?;
         }
         Some((*slot as usize, lo, hi, iter.span))
-    }
-
-    /// A list comprehension `[e for k in a..b if c]` whose body and
-    /// condition have closures, when every element is an integer in
-    /// 0..=255 and there are at most `out.len()` of them: the elements are
-    /// written to `out` and their count returned, with no value built.
-    /// None in every other case, with nothing reported: the caller then
-    /// evaluates the ordinary way (the loop variable's slot is the only
-    /// part of the frame written).
-    #[inline]
-    pub fn small_int_list(
-        &self,
-        node: &Node,
-        frame: &mut [Value],
-        out: &mut [u8],
-    ) -> Option<usize> {
-        if let Some(Fast::List(shape)) = &node.fast
-            && let Some(r) = shape.run(frame, out)
-        {
-            return r;
-        }
-        let NodeKind::Comprehension {
-            set: false,
-            body,
-            bindings,
-            cond,
-        } = &node.kind
-        else {
-            return None;
-        };
-        let Some(Fast::Int(fb)) = &body.fast else {
-            return None;
-        };
-        let (slot, lo, hi, _) = self.int_range(bindings, frame)?;
-        // Long ranges (filtered down, say) go the ordinary way, which ticks.
-        if hi.checked_sub(lo)? > 4 * out.len() as i64 {
-            return None;
-        }
-        let mut n = 0;
-        for k in lo..hi {
-            set_int(&mut frame[slot], k);
-            if let Some(c) = cond
-                && !self.fast_truth(c, frame)?
-            {
-                continue;
-            }
-            let v = u8::try_from(fb(self, frame)?).ok()?;
-            *out.get_mut(n)? = v;
-            n += 1;
-        }
-        Some(n)
     }
 
     /// Run `f` once for every assignment of the bindings that passes `cond`.
@@ -570,139 +470,6 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    /// A target `G(x, y, ...)` of at most three integer arguments, evaluated
-    /// without any buffer: the hot path of rule games. None for any other
-    /// shape (the caller uses `eval_target`).
-    #[inline]
-    pub fn int_target(&self, node: &Node, frame: &[Value]) -> Option<(GameId, [i64; 3], usize)> {
-        let NodeKind::MakePos(g, args) = &node.kind else {
-            return None;
-        };
-        if args.len() > 3 || !matches!(self.defs.game(*g).kind, GameKind::Rules(_)) {
-            return None;
-        }
-        let mut out = [0i64; 3];
-        for (o, a) in out.iter_mut().zip(args) {
-            *o = self.int_operand(a, frame)?;
-        }
-        Some((*g, out, args.len()))
-    }
-
-    /// The move line as an `AffineMove`, when it has that shape; None
-    /// otherwise (the caller iterates the ordinary way).
-    pub fn affine_move<'m>(&self, mv: &'m MoveCode, frame: &[Value]) -> Option<AffineMove<'m>> {
-        let NodeKind::MakePos(game, args) = &mv.target.kind else {
-            return None;
-        };
-        if args.len() > 3 || !matches!(self.defs.game(*game).kind, GameKind::Rules(_)) {
-            return None;
-        }
-        let (slot, lo, hi, _) = self.int_range(&mv.bindings, frame)?;
-        let mut m = AffineMove {
-            game: *game,
-            slot,
-            range: (lo, hi),
-            arity: args.len(),
-            cond: mv.cond.as_ref(),
-            base: [0; 3],
-            step: [0; 3],
-        };
-        if hi <= lo {
-            return Some(m);
-        }
-        for (i, arg) in args.iter().enumerate() {
-            let (c0, c1) = self.affine(arg, frame, slot as u32, (lo, hi - 1))?;
-            // Truncation keeps the values mod 2^64, which is all `args` needs.
-            m.base[i] = c0 as i64;
-            m.step[i] = c1 as i64;
-        }
-        Some(m)
-    }
-
-    /// `node` as c0 + c1 * k for k = frame[slot], if it is built from
-    /// integer constants, `k`, other integers and `+`, `-`, `*` (by a
-    /// factor free of `k`), and if it and every part of it stay within the
-    /// 64-bit integers for k from `ends.0` to `ends.1` (an affine value's
-    /// extremes are at the ends).
-    fn affine(
-        &self,
-        node: &Node,
-        frame: &[Value],
-        slot: u32,
-        ends: (i64, i64),
-    ) -> Option<(i128, i128)> {
-        let (c0, c1) = match &node.kind {
-            NodeKind::Local(s) if *s == slot => (0, 1),
-            NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-                let (a0, a1) = self.affine(a, frame, slot, ends)?;
-                let (b0, b1) = self.affine(b, frame, slot, ends)?;
-                match op {
-                    BinOp::Add => (a0.checked_add(b0)?, a1.checked_add(b1)?),
-                    BinOp::Sub => (a0.checked_sub(b0)?, a1.checked_sub(b1)?),
-                    _ if a1 == 0 => (a0.checked_mul(b0)?, a0.checked_mul(b1)?),
-                    _ if b1 == 0 => (a0.checked_mul(b0)?, a1.checked_mul(b0)?),
-                    _ => return None,
-                }
-            }
-            _ if !mentions(node, slot) => (i128::from(self.int_operand(node, frame)?), 0),
-            _ => return None,
-        };
-        for k in [ends.0, ends.1] {
-            let v = c0.checked_add(c1.checked_mul(i128::from(k))?)?;
-            i64::try_from(v).ok()?;
-        }
-        Some((c0, c1))
-    }
-
-    /// Evaluate a move target into `out`, without building position values
-    /// for the common shapes `G(args)`, `A + B`, `*n` and `0`.
-    pub fn eval_target(&self, node: &Node, frame: &mut [Value], out: &mut TargetBuf) -> Result<()> {
-        match &node.kind {
-            NodeKind::MakePos(g, args) => {
-                let start = out.args.len();
-                let mut all_int = true;
-                for a in args {
-                    let v = self.eval(a, frame)?;
-                    all_int &= matches!(v, Value::Int(_));
-                    out.args.push(v);
-                }
-                // Rule games take any arguments; sums among them are sorted.
-                let plain = matches!(self.defs.game(*g).kind, GameKind::Rules(_))
-                    && (all_int || !out.args[start..].iter().any(|v| matches!(v, Value::Pos(_))));
-                if !plain {
-                    let vals: Vec<Value> = out.args.drain(start..).collect();
-                    let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-                    let vals = self.check_args(*g, vals, &spans)?;
-                    out.args.extend(vals);
-                }
-                out.parts.push((*g, start as u32, out.args.len() as u32));
-                Ok(())
-            }
-            NodeKind::Binary(BinOp::Add, a, b) => {
-                self.eval_target(a, frame, out)?;
-                self.eval_target(b, frame, out)
-            }
-            _ => {
-                let v = self.eval(node, frame)?;
-                match v {
-                    Value::Pos(comps) => {
-                        for c in comps.iter() {
-                            let start = out.args.len() as u32;
-                            out.args.extend(c.args.iter().cloned());
-                            out.parts.push((c.game, start, out.args.len() as u32));
-                        }
-                        Ok(())
-                    }
-                    Value::Int(0) => Ok(()),
-                    v => Err(Error::NotAPosition {
-                        found: v.type_name().to_string(),
-                        span: node.span,
-                    }),
-                }
-            }
-        }
-    }
-
     /// Arguments of built-in kinds of game are checked when the position is made.
     pub fn check_args(
         &self,
@@ -723,62 +490,7 @@ impl<'a> Interp<'a> {
                 *v = Value::Pos(sorted.into());
             }
         }
-        match &def.kind {
-            GameKind::Rules(r) => {
-                if vals.len() != r.arity {
-                    return Err(Error::Arity {
-                        name: def.name.clone(),
-                        expected: r.arity,
-                        found: vals.len(),
-                        help: format!("the game `{}` was redefined", def.name),
-                        span,
-                    });
-                }
-            }
-            GameKind::Nim | GameKind::Star | GameKind::Octal(_) => match vals.first() {
-                Some(Value::Int(n)) if *n >= 0 => {}
-                Some(v) => {
-                    return Err(Error::Value {
-                        message: format!(
-                            "a heap of `{}` must be an integer >= 0, not {}",
-                            def.name,
-                            match v {
-                                Value::Int(n) => n.to_string(),
-                                v => v.type_name().to_string(),
-                            }
-                        ),
-                        help: "heap sizes are counted from 0".into(),
-                        span,
-                    });
-                }
-                None => unreachable!("arity checked at compile time"),
-            },
-            GameKind::Pending(_) => {
-                return Err(Error::Query {
-                    message: format!("`{}` is used before its definition has run", def.name),
-                    help: "move the query below the game's definition".into(),
-                    span,
-                });
-            }
-            GameKind::Graph(graph) => {
-                let name = match vals.first() {
-                    Some(Value::Int(k)) => k.to_string(),
-                    Some(v) => v.type_name().to_string(),
-                    None => String::new(),
-                };
-                match graph.vertices.get_index_of(&name) {
-                    Some(i) => vals[0] = Value::Int(i as i64),
-                    None => {
-                        return Err(Error::Value {
-                            message: format!("`{name}` is not a vertex of graph `{}`", def.name),
-                            help: "a computed vertex must be an integer naming a vertex; write other vertices by name, e.g. `G(a)`".into(),
-                            span,
-                        });
-                    }
-                }
-            }
-        }
-        Ok(vals)
+        def.kind.check_args(&def.name, vals, span)
     }
 
     fn unary(&self, op: UnOp, v: Value, arg_span: Span, span: Span) -> Result<Value> {
@@ -817,22 +529,6 @@ impl<'a> Interp<'a> {
                 arg_span,
             )),
         }
-    }
-}
-
-/// Whether `node` may read frame slot `slot` (true for any shape not
-/// looked into).
-fn mentions(node: &Node, slot: u32) -> bool {
-    match &node.kind {
-        NodeKind::Const(_) | NodeKind::Global(_) => false,
-        NodeKind::Local(s) => *s == slot,
-        NodeKind::Unary(_, x) => mentions(x, slot),
-        NodeKind::Binary(_, a, b) | NodeKind::Index(a, b) => mentions(a, slot) || mentions(b, slot),
-        NodeKind::If(c, t, f) => mentions(c, slot) || mentions(t, slot) || mentions(f, slot),
-        NodeKind::Tuple(xs) | NodeKind::List(xs) | NodeKind::CallBuiltin(_, xs) => {
-            xs.iter().any(|x| mentions(x, slot))
-        }
-        _ => true,
     }
 }
 

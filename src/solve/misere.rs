@@ -1,16 +1,16 @@
 //! Misère play of sums. XOR does not apply, so the sum's own state graph is
 //! expanded: a node is the sorted multiset of its non-terminal components
 //! (a component with no move adds no move to a sum), and the empty node is
-//! terminal, a win for the player to move (THEORY.md §4).
-
-use std::sync::atomic::AtomicBool;
+//! terminal, a win for the player to move (THEORY.md §4). Sums of
+//! nim-heaps only are answered by Bouton's rule instead (THEORY.md §2);
+//! loopy sums by retrograde analysis of their state graph.
 
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 
+use crate::digraph::{Outcome, misere_retrograde};
 use crate::error::{Error, Result};
-use crate::eval::Defs;
-use crate::source::Span;
+use crate::eval::Ctx;
 
 use super::Solver;
 
@@ -35,37 +35,19 @@ impl MisereStore {
 }
 
 impl Solver {
-    /// The canonical node of a sum: non-terminal components, sorted.
-    pub fn misere_key(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        comps: &[u32],
-        span: Span,
-    ) -> Result<Vec<u32>> {
-        let mut key = Vec::with_capacity(comps.len());
-        for &c in comps {
-            if !self.is_terminal(defs, interrupt, c, span)? {
-                key.push(c);
-            }
-        }
-        key.sort_unstable();
-        Ok(key)
-    }
-
-    fn misere_intern(&mut self, defs: &Defs, key: Vec<u32>, span: Span) -> Result<u32> {
+    fn misere_intern(&mut self, cx: &Ctx, key: Vec<u32>) -> Result<u32> {
         if let Some(i) = self.misere.nodes.get_index_of(key.as_slice()) {
             return Ok(i as u32);
         }
         if self.misere.nodes.len() >= self.budget {
             let game = key
                 .first()
-                .map(|&c| defs.game(self.comp(c).game).name.clone())
+                .map(|&c| cx.defs.game(self.comp(c).game).name.clone())
                 .unwrap_or_default();
             return Err(Error::Budget {
                 game: format!("the misère sum of {game}"),
                 budget: self.budget,
-                span,
+                span: cx.span,
             });
         }
         let (i, _) = self.misere.nodes.insert_full(key.into_boxed_slice(), ());
@@ -74,13 +56,7 @@ impl Solver {
     }
 
     /// The children of a node (each a fresh node id).
-    fn misere_children(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        node: u32,
-        span: Span,
-    ) -> Result<Vec<u32>> {
+    fn misere_children(&mut self, cx: &Ctx, node: u32) -> Result<Vec<u32>> {
         let key: Vec<u32> = self
             .misere
             .nodes
@@ -88,41 +64,17 @@ impl Solver {
             .map(|(k, _)| k.to_vec())
             .unwrap_or_default();
         let mut out = Vec::new();
-        for i in 0..key.len() {
-            if i > 0 && key[i] == key[i - 1] {
-                continue; // the same component again: the same options
-            }
-            let c = key[i];
-            self.expand(defs, interrupt, c, span)?;
-            let opts: Vec<Vec<u32>> = self.options(c).map(|o| o.to_vec()).collect();
-            for opt in opts {
-                self.tick(interrupt, span)?;
-                let mut child: Vec<u32> = Vec::with_capacity(key.len() + opt.len());
-                child.extend_from_slice(&key[..i]);
-                child.extend_from_slice(&key[i + 1..]);
-                for p in opt {
-                    if !self.is_terminal(defs, interrupt, p, span)? {
-                        child.push(p);
-                    }
-                }
-                child.sort_unstable();
-                out.push(self.misere_intern(defs, child, span)?);
-            }
+        for child in self.children(cx, &key)? {
+            out.push(self.misere_intern(cx, child)?);
         }
         Ok(out)
     }
 
     /// Is the sum of these components a misère P-position (the previous
     /// player wins)?
-    pub fn misere_is_p(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        comps: &[u32],
-        span: Span,
-    ) -> Result<bool> {
-        let key = self.misere_key(defs, interrupt, comps, span)?;
-        let root = self.misere_intern(defs, key, span)?;
+    pub fn misere_is_p(&mut self, cx: &Ctx, comps: &[u32]) -> Result<bool> {
+        let key = self.sum_key(cx, comps)?;
+        let root = self.misere_intern(cx, key)?;
         // Explicit stack of (node, its children, cursor).
         let mut stack: Vec<(u32, Vec<u32>, usize)> = Vec::new();
         let mut on_stack: Vec<bool> = Vec::new();
@@ -133,7 +85,7 @@ impl Solver {
             on[i as usize] = v;
         };
         if self.misere.outcome[root as usize] == UNKNOWN {
-            let ch = self.misere_children(defs, interrupt, root, span)?;
+            let ch = self.misere_children(cx, root)?;
             set(&mut on_stack, root, true);
             stack.push((root, ch, 0));
         }
@@ -153,7 +105,7 @@ impl Solver {
                         if on_stack.get(ch as usize).copied().unwrap_or(false) {
                             return Err(Error::Cycle {
                                 path: "a misère sum returns to itself".into(),
-                                span,
+                                span: cx.span,
                             });
                         }
                         descend = Some(ch);
@@ -162,7 +114,7 @@ impl Solver {
                 }
             }
             if let Some(ch) = descend {
-                let grand = self.misere_children(defs, interrupt, ch, span)?;
+                let grand = self.misere_children(cx, ch)?;
                 set(&mut on_stack, ch, true);
                 stack.push((ch, grand, 0));
                 continue;
@@ -173,5 +125,42 @@ impl Solver {
             stack.pop();
         }
         Ok(self.misere.outcome[root as usize] == P)
+    }
+}
+
+impl Solver {
+    /// The misère outcome of a sum: Bouton's rule for nim-heaps, else the
+    /// multiset expansion, or for a loopy game retrograde analysis of its
+    /// state graph (draws possible).
+    pub fn misere_outcome(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
+        if let Some(p) = self.bouton(cx, comps) {
+            return Ok(if p { Outcome::P } else { Outcome::N });
+        }
+        match self.misere_is_p(cx, comps) {
+            Ok(true) => Ok(Outcome::P),
+            Ok(false) => Ok(Outcome::N),
+            Err(Error::Cycle { .. }) => {
+                let sg = self.sum_graph(cx, comps)?;
+                Ok(misere_retrograde(&sg.graph).outcome[0])
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Bouton's misère Nim (THEORY.md §2), for sums of nim-heaps only:
+    /// with some heap of 2 or more, P iff the xor is 0; otherwise P iff the
+    /// number of 1-heaps is odd. Whether this is a P-position, or None when
+    /// some component is not a nim-heap (the sum is then expanded).
+    fn bouton(&self, cx: &Ctx, ids: &[u32]) -> Option<bool> {
+        let mut xor = 0u64;
+        let (mut big, mut ones) = (false, 0usize);
+        for &id in ids {
+            let c = self.comp(id);
+            let n = cx.defs.game(c.game).kind.nim_heap(&c.args)?;
+            xor ^= n;
+            big |= n >= 2;
+            ones += usize::from(n == 1);
+        }
+        Some(if big { xor == 0 } else { ones % 2 == 1 })
     }
 }

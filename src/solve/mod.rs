@@ -6,12 +6,15 @@
 mod expand;
 mod loopy;
 mod misere;
+mod period;
+mod sums;
 #[cfg(test)]
 mod tests;
+mod value;
+mod winning;
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use indexmap::{Equivalent, IndexMap};
 use rustc_hash::FxBuildHasher;
@@ -19,12 +22,13 @@ use rustc_hash::FxBuildHasher;
 use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
-use crate::eval::{Comp, Defs, GameId, Value};
-use crate::octal::NimSequence;
-use crate::source::Span;
+use crate::eval::{Comp, Ctx, Defs, GameId, OptionChunk, Value};
 
-pub use loopy::{GValue, SumGraph};
+pub use loopy::SumGraph;
 pub use misere::MisereStore;
+pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
+pub use value::GValue;
+pub use winning::WrittenMove;
 
 /// The default limit on interned positions (components, and separately
 /// misère sum positions): about a gigabyte at worst.
@@ -257,9 +261,6 @@ pub struct Solver {
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
-    /// Per rule game, its move lines that build a short list (see
-    /// `expand::ListPlans`), made on first use.
-    list_plans: HashMap<GameId, std::rc::Rc<expand::ListPlans>, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -275,13 +276,13 @@ pub struct Solver {
     grundy: Vec<u32>,
     big_grundy: HashMap<u32, u64, FxBuildHasher>,
     pub misere: MisereStore,
-    /// Nim-sequences of octal and subtraction games, by game.
-    sequences: HashMap<GameId, NimSequence, FxBuildHasher>,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
     pub budget: usize,
     edge_budget: usize,
-    ticks: u32,
+    /// Storage reused by every expansion.
+    chunk: OptionChunk,
+    option_ids: Vec<u32>,
 }
 
 impl Default for Solver {
@@ -297,7 +298,6 @@ impl Solver {
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: HashMap::default(),
-            list_plans: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
@@ -306,13 +306,13 @@ impl Solver {
             grundy: Vec::new(),
             big_grundy: HashMap::default(),
             misere: MisereStore::default(),
-            sequences: HashMap::default(),
             loopy: HashMap::default(),
             budget,
             edge_budget: budget
                 .saturating_mul(EDGES_PER_POSITION)
                 .min(MAX_EDGES.max(budget)),
-            ticks: 0,
+            chunk: OptionChunk::default(),
+            option_ids: Vec::new(),
         }
     }
 
@@ -366,17 +366,8 @@ impl Solver {
         s
     }
 
-    #[inline]
-    fn tick(&mut self, interrupt: &AtomicBool, span: Span) -> Result<()> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks & 0x3ff == 0 && interrupt.load(Ordering::Relaxed) {
-            return Err(Error::Interrupted { span });
-        }
-        Ok(())
-    }
-
     /// The id of a component, interning it if new (within the budget).
-    pub fn intern(&mut self, defs: &Defs, game: GameId, args: &[Value], span: Span) -> Result<u32> {
+    pub fn intern(&mut self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<u32> {
         if args.len() <= 3 {
             let mut ints = [0i64; 3];
             let mut all_int = true;
@@ -387,29 +378,22 @@ impl Solver {
                 }
             }
             if all_int {
-                return self.intern_ints(defs, game, &ints[..args.len()], span);
+                return self.intern_ints(cx, game, &ints[..args.len()]);
             }
         }
         if let Some(k) = ListKey::new(game, args) {
             if let Some(&i) = self.lists.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(defs, game, args, true, span);
+            return self.intern_new(cx, game, args, true);
         }
-        self.intern_new(defs, game, args, false, span)
+        self.intern_new(cx, game, args, false)
     }
 
     /// `intern` of `G(xs)` for a list `xs` of at most 18 integers in 0..=255
     /// (`items[..len]`), building the list only when the position is new.
     #[inline]
-    fn intern_list(
-        &mut self,
-        defs: &Defs,
-        game: GameId,
-        items: [u8; 18],
-        len: usize,
-        span: Span,
-    ) -> Result<u32> {
+    fn intern_list(&mut self, cx: &Ctx, game: GameId, items: [u8; 18], len: usize) -> Result<u32> {
         let k = ListKey {
             game: game.0,
             kind: 1,
@@ -425,19 +409,13 @@ impl Solver {
                 .map(|&x| Value::Int(i64::from(x)))
                 .collect(),
         );
-        self.intern_new(defs, game, &[list], true, span)
+        self.intern_new(cx, game, &[list], true)
     }
 
     /// `intern` for a component of integer arguments, without building values
     /// when it is already known.
     #[inline]
-    pub fn intern_ints(
-        &mut self,
-        defs: &Defs,
-        game: GameId,
-        ints: &[i64],
-        span: Span,
-    ) -> Result<u32> {
+    pub fn intern_ints(&mut self, cx: &Ctx, game: GameId, ints: &[i64]) -> Result<u32> {
         let packed = if let Some(k) = TinyKey::from_ints(game, ints) {
             if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
@@ -452,28 +430,21 @@ impl Solver {
             false
         };
         let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
-        self.intern_new(defs, game, &args, packed, span)
+        self.intern_new(cx, game, &args, packed)
     }
 
     /// Intern a component not found in the packed tables: `packed` says
     /// it belongs in one (so it is new); otherwise it is looked up in full.
     #[inline(never)]
-    fn intern_new(
-        &mut self,
-        defs: &Defs,
-        game: GameId,
-        args: &[Value],
-        packed: bool,
-        span: Span,
-    ) -> Result<u32> {
+    fn intern_new(&mut self, cx: &Ctx, game: GameId, args: &[Value], packed: bool) -> Result<u32> {
         if !packed && let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
             return Ok(i as u32);
         }
         if self.comps.len() >= self.budget {
             return Err(Error::Budget {
-                game: defs.game(game).name.clone(),
+                game: cx.defs.game(game).name.clone(),
                 budget: self.budget,
-                span,
+                span: cx.span,
             });
         }
         let (i, _) = self.comps.insert_full(
@@ -512,8 +483,8 @@ impl Solver {
         self.edge_budget
     }
 
-    pub fn intern_comp(&mut self, defs: &Defs, c: &Comp, span: Span) -> Result<u32> {
-        self.intern(defs, c.game, &c.args, span)
+    pub fn intern_comp(&mut self, cx: &Ctx, c: &Comp) -> Result<u32> {
+        self.intern(cx, c.game, &c.args)
     }
 
     pub fn is_expanded(&self, id: u32) -> bool {
@@ -553,26 +524,14 @@ impl Solver {
         (a as usize, b as usize)
     }
 
-    pub fn is_terminal(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        id: u32,
-        span: Span,
-    ) -> Result<bool> {
-        self.expand(defs, interrupt, id, span)?;
+    pub fn is_terminal(&mut self, cx: &Ctx, id: u32) -> Result<bool> {
+        self.expand(cx, id)?;
         Ok(self.option_count(id) == 0)
     }
 
     /// The Grundy value of one component (normal play).
-    pub fn grundy(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        root: u32,
-        span: Span,
-    ) -> Result<u64> {
-        if let Some(v) = self.known_grundy(defs, interrupt, root, span)? {
+    pub fn grundy(&mut self, cx: &Ctx, root: u32) -> Result<u64> {
+        if let Some(v) = self.known_grundy(cx, root)? {
             return Ok(v);
         }
         // Iterative post-order: (component, cursor into its parts).
@@ -585,18 +544,17 @@ impl Solver {
             }
             on[i] = v;
         };
-        self.expand(defs, interrupt, root, span)?;
+        self.expand(cx, root)?;
         mark(&mut on_stack, root, true);
         stack.push((root, self.all_parts(root).0));
         let mut seen_values: Vec<bool> = Vec::new();
         while let Some(&mut (id, ref mut cursor)) = stack.last_mut() {
-            self.tick(interrupt, span)?;
+            cx.tick()?;
             let (_, end) = self.all_parts(id);
             let mut descend = None;
             while *cursor < end {
                 let child = self.parts[*cursor];
-                if self.grundy[child as usize] != UNKNOWN
-                    || self.known_grundy(defs, interrupt, child, span)?.is_some()
+                if self.grundy[child as usize] != UNKNOWN || self.known_grundy(cx, child)?.is_some()
                 {
                     *cursor += 1;
                     continue;
@@ -610,15 +568,15 @@ impl Solver {
                     let mut path: Vec<u32> = stack[from..].iter().map(|(c, _)| *c).collect();
                     path.push(child);
                     return Err(Error::Cycle {
-                        path: self.path_text(defs, &path),
-                        span,
+                        path: self.path_text(cx, &path),
+                        span: cx.span,
                     });
                 }
                 descend = Some(child);
                 break;
             }
             if let Some(child) = descend {
-                self.expand(defs, interrupt, child, span)?;
+                self.expand(cx, child)?;
                 mark(&mut on_stack, child, true);
                 let start = self.all_parts(child).0;
                 stack.push((child, start));
@@ -631,14 +589,14 @@ impl Solver {
             let adj = self.adj[id as usize];
             if adj.opts.0 == SINGLE {
                 for &p in &self.parts[adj.parts.0 as usize..adj.parts.1 as usize] {
-                    let v = self.value_of(p);
+                    let v = self.stored_value(p);
                     if v <= n as u64 {
                         seen_values[v as usize] = true;
                     }
                 }
             } else {
                 for opt in self.options(id) {
-                    let v = opt.iter().fold(0u64, |acc, &p| acc ^ self.value_of(p));
+                    let v = opt.iter().fold(0u64, |acc, &p| acc ^ self.stored_value(p));
                     if (v as usize) <= n {
                         seen_values[v as usize] = true;
                     }
@@ -649,12 +607,12 @@ impl Solver {
             mark(&mut on_stack, id, false);
             stack.pop();
         }
-        Ok(self.value_of(root))
+        Ok(self.stored_value(root))
     }
 
     /// The value of a component known to have one.
     #[inline]
-    fn value_of(&self, id: u32) -> u64 {
+    fn stored_value(&self, id: u32) -> u64 {
         match self.grundy[id as usize] {
             v if v < BIG => u64::from(v),
             _ => self.big_value(id),
@@ -681,39 +639,33 @@ impl Solver {
     }
 
     /// A value known without expansion: computed before, or given by theory.
-    fn known_grundy(
-        &mut self,
-        defs: &Defs,
-        interrupt: &AtomicBool,
-        id: u32,
-        span: Span,
-    ) -> Result<Option<u64>> {
+    fn known_grundy(&mut self, cx: &Ctx, id: u32) -> Result<Option<u64>> {
         if self.grundy[id as usize] != UNKNOWN {
-            return Ok(Some(self.value_of(id)));
+            return Ok(Some(self.stored_value(id)));
         }
-        let fast = self.fast_grundy(defs, interrupt, id, span)?;
+        let fast = self.fast_grundy(cx, id)?;
         if let Some(f) = fast {
             self.set_value(id, f);
         }
         Ok(fast)
     }
 
-    fn path_text(&self, defs: &Defs, path: &[u32]) -> String {
+    fn path_text(&self, cx: &Ctx, path: &[u32]) -> String {
         const SHOW: usize = 12;
         let names: Vec<String> = if path.len() > SHOW {
             let mut v: Vec<String> = path[..SHOW / 2]
                 .iter()
-                .map(|&c| self.comp_name(defs, c))
+                .map(|&c| self.comp_name(cx.defs, c))
                 .collect();
             v.push(format!("... ({} more)", path.len() - SHOW));
             v.extend(
                 path[path.len() - SHOW / 2..]
                     .iter()
-                    .map(|&c| self.comp_name(defs, c)),
+                    .map(|&c| self.comp_name(cx.defs, c)),
             );
             v
         } else {
-            path.iter().map(|&c| self.comp_name(defs, c)).collect()
+            path.iter().map(|&c| self.comp_name(cx.defs, c)).collect()
         };
         names.join(" -> ")
     }

@@ -27,4 +27,3 @@ pub const KEYWORDS: &[&str] = &[
     "subtraction",
     "octal",
 ];
-

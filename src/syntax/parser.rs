@@ -9,8 +9,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::*;
-use crate::source::{SourceId, Span};
 use crate::error::{Error, Result};
+use crate::source::{SourceId, Span};
 
 #[derive(Parser)]
 #[grammar = "../grammar/grundy.pest"]

@@ -1,0 +1,426 @@
+//! Move rules run fast: a rule game's options listed from its compiled
+//! move lines, with the shapes that need no general evaluation per option
+//! (affine targets `G(a - k, b) for k in ..`, integer targets, short
+//! integer lists written straight into a packed part) taken by loops of
+//! their own. Everything here gives exactly the options, in the order,
+//! that the ordinary evaluation of the move line gives (tested in
+//! `src/solve/tests.rs` and `fast.rs`). The solver calls none of this: a
+//! rule game's `GameKind::options` does, and writes `Part`s.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::error::{Error, Result};
+use crate::source::Span;
+use crate::syntax::ast::BinOp;
+
+use super::compile::{CPattern, Node, NodeKind, inline_call};
+use super::fast::Fast;
+use super::interp::set_int;
+use super::kind::{LIST_ITEMS, OptionOut};
+use super::{Defs, FnDef, GameId, Interp, Value};
+
+/// One move line: `move TARGET for BINDINGS if COND`.
+#[derive(Debug)]
+pub struct MoveCode {
+    pub target: Node,
+    pub bindings: Vec<(CPattern, Node)>,
+    pub cond: Option<Node>,
+}
+
+/// A rule game's compiled move lines.
+#[derive(Debug)]
+pub struct RuleSet {
+    pub arity: usize,
+    /// Frame size: parameters first, then loop variables.
+    pub slots: usize,
+    pub moves: Vec<MoveCode>,
+    /// Made on first use (`plans`).
+    plans: RefCell<Option<Rc<ListPlans>>>,
+}
+
+/// The parts of a move target, flattened: game and argument range.
+#[derive(Debug, Default)]
+pub struct TargetBuf {
+    pub parts: Vec<(GameId, u32, u32)>,
+    pub args: Vec<Value>,
+}
+
+impl TargetBuf {
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.args.clear();
+    }
+
+    pub fn part_args(&self, i: usize) -> &[Value] {
+        let (_, a, b) = self.parts[i];
+        &self.args[a as usize..b as usize]
+    }
+}
+
+/// A move line `G(e1, .., en) for k in a..b [if c]` (n <= 3, `G` a rule
+/// game) whose arguments are affine in `k`: argument `i` at `k` is
+/// `base[i] + step[i] * k`. Built only when no argument, nor any part of
+/// one, leaves the 64-bit integers anywhere in the range, so the options
+/// are exactly those the ordinary evaluation lists, in the same order.
+pub struct AffineMove<'m> {
+    pub game: GameId,
+    /// The loop variable's frame slot (set before `cond` is tested).
+    pub slot: usize,
+    pub range: (i64, i64),
+    pub arity: usize,
+    pub cond: Option<&'m Node>,
+    base: [i64; 3],
+    step: [i64; 3],
+}
+
+impl AffineMove<'_> {
+    /// The arguments of the option for `k` (checked in range when built:
+    /// the wrapping arithmetic gives the exact values).
+    #[inline(always)]
+    pub fn args(&self, k: i64) -> [i64; 3] {
+        let [b, s] = [self.base, self.step];
+        [
+            b[0].wrapping_add(s[0].wrapping_mul(k)),
+            b[1].wrapping_add(s[1].wrapping_mul(k)),
+            b[2].wrapping_add(s[2].wrapping_mul(k)),
+        ]
+    }
+}
+
+impl Interp<'_> {
+    /// A list comprehension `[e for k in a..b if c]` whose body and
+    /// condition have closures, when every element is an integer in
+    /// 0..=255 and there are at most `out.len()` of them: the elements are
+    /// written to `out` and their count returned, with no value built.
+    /// None in every other case, with nothing reported: the caller then
+    /// evaluates the ordinary way (the loop variable's slot is the only
+    /// part of the frame written).
+    #[inline]
+    pub fn small_int_list(
+        &self,
+        node: &Node,
+        frame: &mut [Value],
+        out: &mut [u8],
+    ) -> Option<usize> {
+        if let Some(Fast::List(shape)) = &node.fast
+            && let Some(r) = shape.run(frame, out)
+        {
+            return r;
+        }
+        let NodeKind::Comprehension {
+            set: false,
+            body,
+            bindings,
+            cond,
+        } = &node.kind
+        else {
+            return None;
+        };
+        let Some(Fast::Int(fb)) = &body.fast else {
+            return None;
+        };
+        let (slot, lo, hi, _) = self.int_range(bindings, frame)?;
+        // Long ranges (filtered down, say) go the ordinary way, which ticks.
+        if hi.checked_sub(lo)? > 4 * out.len() as i64 {
+            return None;
+        }
+        let mut n = 0;
+        for k in lo..hi {
+            set_int(&mut frame[slot], k);
+            if let Some(c) = cond
+                && !self.fast_truth(c, frame)?
+            {
+                continue;
+            }
+            let v = u8::try_from(fb(self, frame)?).ok()?;
+            *out.get_mut(n)? = v;
+            n += 1;
+        }
+        Some(n)
+    }
+
+    /// A target `G(x, y, ...)` of at most three integer arguments, evaluated
+    /// without any buffer: the hot path of rule games. None for any other
+    /// shape (the caller uses `eval_target`).
+    #[inline]
+    pub fn int_target(&self, node: &Node, frame: &[Value]) -> Option<(GameId, [i64; 3], usize)> {
+        let NodeKind::MakePos(g, args) = &node.kind else {
+            return None;
+        };
+        if args.len() > 3 || !self.defs.game(*g).kind.raw_args() {
+            return None;
+        }
+        let mut out = [0i64; 3];
+        for (o, a) in out.iter_mut().zip(args) {
+            *o = self.int_operand(a, frame)?;
+        }
+        Some((*g, out, args.len()))
+    }
+
+    /// The move line as an `AffineMove`, when it has that shape; None
+    /// otherwise (the caller iterates the ordinary way).
+    pub fn affine_move<'m>(&self, mv: &'m MoveCode, frame: &[Value]) -> Option<AffineMove<'m>> {
+        let NodeKind::MakePos(game, args) = &mv.target.kind else {
+            return None;
+        };
+        if args.len() > 3 || !self.defs.game(*game).kind.raw_args() {
+            return None;
+        }
+        let (slot, lo, hi, _) = self.int_range(&mv.bindings, frame)?;
+        let mut m = AffineMove {
+            game: *game,
+            slot,
+            range: (lo, hi),
+            arity: args.len(),
+            cond: mv.cond.as_ref(),
+            base: [0; 3],
+            step: [0; 3],
+        };
+        if hi <= lo {
+            return Some(m);
+        }
+        for (i, arg) in args.iter().enumerate() {
+            let (c0, c1) = self.affine(arg, frame, slot as u32, (lo, hi - 1))?;
+            // Truncation keeps the values mod 2^64, which is all `args` needs.
+            m.base[i] = c0 as i64;
+            m.step[i] = c1 as i64;
+        }
+        Some(m)
+    }
+
+    /// `node` as c0 + c1 * k for k = frame[slot], if it is built from
+    /// integer constants, `k`, other integers and `+`, `-`, `*` (by a
+    /// factor free of `k`), and if it and every part of it stay within the
+    /// 64-bit integers for k from `ends.0` to `ends.1` (an affine value's
+    /// extremes are at the ends).
+    fn affine(
+        &self,
+        node: &Node,
+        frame: &[Value],
+        slot: u32,
+        ends: (i64, i64),
+    ) -> Option<(i128, i128)> {
+        let (c0, c1) = match &node.kind {
+            NodeKind::Local(s) if *s == slot => (0, 1),
+            NodeKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                let (a0, a1) = self.affine(a, frame, slot, ends)?;
+                let (b0, b1) = self.affine(b, frame, slot, ends)?;
+                match op {
+                    BinOp::Add => (a0.checked_add(b0)?, a1.checked_add(b1)?),
+                    BinOp::Sub => (a0.checked_sub(b0)?, a1.checked_sub(b1)?),
+                    _ if a1 == 0 => (a0.checked_mul(b0)?, a0.checked_mul(b1)?),
+                    _ if b1 == 0 => (a0.checked_mul(b0)?, a1.checked_mul(b0)?),
+                    _ => return None,
+                }
+            }
+            _ if !mentions(node, slot) => (i128::from(self.int_operand(node, frame)?), 0),
+            _ => return None,
+        };
+        for k in [ends.0, ends.1] {
+            let v = c0.checked_add(c1.checked_mul(i128::from(k))?)?;
+            i64::try_from(v).ok()?;
+        }
+        Some((c0, c1))
+    }
+
+    /// Evaluate a move target into `out`, without building position values
+    /// for the common shapes `G(args)`, `A + B`, `*n` and `0`.
+    pub fn eval_target(&self, node: &Node, frame: &mut [Value], out: &mut TargetBuf) -> Result<()> {
+        match &node.kind {
+            NodeKind::MakePos(g, args) => {
+                let start = out.args.len();
+                let mut all_int = true;
+                for a in args {
+                    let v = self.eval(a, frame)?;
+                    all_int &= matches!(v, Value::Int(_));
+                    out.args.push(v);
+                }
+                // Rule games take any arguments; sums among them are sorted.
+                let plain = self.defs.game(*g).kind.raw_args()
+                    && (all_int || !out.args[start..].iter().any(|v| matches!(v, Value::Pos(_))));
+                if !plain {
+                    let vals: Vec<Value> = out.args.drain(start..).collect();
+                    let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+                    let vals = self.check_args(*g, vals, &spans)?;
+                    out.args.extend(vals);
+                }
+                out.parts.push((*g, start as u32, out.args.len() as u32));
+                Ok(())
+            }
+            NodeKind::Binary(BinOp::Add, a, b) => {
+                self.eval_target(a, frame, out)?;
+                self.eval_target(b, frame, out)
+            }
+            _ => {
+                let v = self.eval(node, frame)?;
+                match v {
+                    Value::Pos(comps) => {
+                        for c in comps.iter() {
+                            let start = out.args.len() as u32;
+                            out.args.extend(c.args.iter().cloned());
+                            out.parts.push((c.game, start, out.args.len() as u32));
+                        }
+                        Ok(())
+                    }
+                    Value::Int(0) => Ok(()),
+                    v => Err(Error::NotAPosition {
+                        found: v.type_name().to_string(),
+                        span: node.span,
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// Whether `node` may read frame slot `slot` (true for any shape not
+/// looked into).
+fn mentions(node: &Node, slot: u32) -> bool {
+    match &node.kind {
+        NodeKind::Const(_) | NodeKind::Global(_) => false,
+        NodeKind::Local(s) => *s == slot,
+        NodeKind::Unary(_, x) => mentions(x, slot),
+        NodeKind::Binary(_, a, b) | NodeKind::Index(a, b) => mentions(a, slot) || mentions(b, slot),
+        NodeKind::If(c, t, f) => mentions(c, slot) || mentions(t, slot) || mentions(f, slot),
+        NodeKind::Tuple(xs) | NodeKind::List(xs) | NodeKind::CallBuiltin(_, xs) => {
+            xs.iter().any(|x| mentions(x, slot))
+        }
+        _ => true,
+    }
+}
+
+/// The move lines of a rule game whose target is `G([e for k in a..b if c])`,
+/// or `G(f(x, ..))` with `f`'s body such a comprehension (inlined, see
+/// `inline_call`): per option the list is computed straight into a packed
+/// part (`Part::List`), built as a value only when the position is new.
+/// Valid while the functions inlined are the definitions it was made from
+/// (`valid`); a redefined game is a new `RuleSet` with no plans.
+#[derive(Debug)]
+struct ListPlans {
+    fns: Vec<(u32, Rc<FnDef>)>,
+    /// Per move line: the target game and the list expression.
+    moves: Vec<Option<(GameId, Node)>>,
+    /// The frame size the inlined bodies need.
+    slots: usize,
+}
+
+impl ListPlans {
+    fn new(defs: &Defs, rules: &RuleSet) -> ListPlans {
+        let mut plans = ListPlans {
+            fns: Vec::new(),
+            moves: Vec::new(),
+            slots: rules.slots.max(rules.arity),
+        };
+        let base = rules.slots.max(rules.arity) as u32;
+        for mv in &rules.moves {
+            let plan = plans.plan(defs, mv, base);
+            plans.moves.push(plan);
+        }
+        plans
+    }
+
+    fn plan(&mut self, defs: &Defs, mv: &MoveCode, base: u32) -> Option<(GameId, Node)> {
+        let NodeKind::MakePos(g, args) = &mv.target.kind else {
+            return None;
+        };
+        let [arg] = &args[..] else {
+            return None;
+        };
+        let list = |n: &Node| matches!(n.kind, NodeKind::Comprehension { set: false, .. });
+        match &arg.kind {
+            _ if list(arg) => Some((*g, arg.clone())),
+            NodeKind::CallFn(f, xs) => {
+                let (body, slots, def) = inline_call(defs, *f, xs, base)?;
+                if !list(&body) {
+                    return None;
+                }
+                self.slots = self.slots.max(slots);
+                self.fns.push((*f, def));
+                Some((*g, body))
+            }
+            _ => None,
+        }
+    }
+
+    fn valid(&self, defs: &Defs) -> bool {
+        self.fns.iter().all(
+            |(f, d)| matches!(defs.fns.get(*f as usize), Some(Some(now)) if Rc::ptr_eq(now, d)),
+        )
+    }
+}
+
+impl RuleSet {
+    pub fn new(arity: usize, slots: usize, moves: Vec<MoveCode>) -> Self {
+        RuleSet {
+            arity,
+            slots,
+            moves,
+            plans: RefCell::new(None),
+        }
+    }
+
+    fn plans(&self, defs: &Defs) -> Rc<ListPlans> {
+        if let Some(p) = &*self.plans.borrow()
+            && p.valid(defs)
+        {
+            return p.clone();
+        }
+        let p = Rc::new(ListPlans::new(defs, self));
+        *self.plans.borrow_mut() = Some(p.clone());
+        p
+    }
+
+    /// Write every option of the position `args` to `out`, move line by
+    /// move line, in the order the lines and their bindings give.
+    pub fn list_options(&self, interp: &Interp, args: &[Value], out: &mut OptionOut) -> Result<()> {
+        let defs = interp.defs;
+        let plans = self.plans(defs);
+        let mut frame: Vec<Value> = args.to_vec();
+        frame.resize(plans.slots, Value::Int(0));
+        let mut buf = TargetBuf::default();
+        for (mv, plan) in self.moves.iter().zip(&plans.moves) {
+            // The target game is checked here: it may have been redefined.
+            let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
+            // `G(a - k, b) for k in 1..=a`: a tight loop, arguments by
+            // formula, no evaluation per option.
+            if let Some(m) = interp.affine_move(mv, &frame) {
+                for k in m.range.0..m.range.1 {
+                    interp.tick(mv.target.span)?;
+                    if let Some(c) = m.cond {
+                        set_int(&mut frame[m.slot], k);
+                        if !interp.truth(c, &mut frame)? {
+                            continue;
+                        }
+                    }
+                    let ints = m.args(k);
+                    out.single_ints(m.game, &ints[..m.arity])?;
+                }
+                continue;
+            }
+            interp.iterate(
+                &mv.bindings,
+                mv.cond.as_ref(),
+                &mut frame,
+                &mut |me, frame| {
+                    if let Some((game, list)) = plan {
+                        let mut items = [0u8; LIST_ITEMS];
+                        if let Some(n) = me.small_int_list(list, frame, &mut items) {
+                            return out.single_list(*game, items, n);
+                        }
+                    }
+                    if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
+                        return out.single_ints(game, &ints[..n]);
+                    }
+                    buf.clear();
+                    me.eval_target(&mv.target, frame, &mut buf)?;
+                    for i in 0..buf.parts.len() {
+                        out.part_args(buf.parts[i].0, buf.part_args(i));
+                    }
+                    out.end_option()
+                },
+            )?;
+        }
+        Ok(())
+    }
+}

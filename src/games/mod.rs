@@ -1,0 +1,122 @@
+//! One module per kind of game, each implementing `eval::GameKind`: the
+//! built-in nim-heaps (`nim`), rule games (`rules`), octal and subtraction
+//! codes (`octal`), explicit digraphs (`graph`), and the placeholder of a
+//! name whose definition has not run (`pending`).
+//!
+//! Adding a kind: a module here implementing `GameKind` (the compiler asks
+//! for every method), and its line in `compile` (a declaration in a file)
+//! or in `new_defs` (a built-in game).
+
+pub mod graph;
+pub mod nim;
+pub mod octal;
+pub mod pending;
+pub mod rules;
+
+use std::rc::Rc;
+
+use crate::error::{Error, Result};
+use crate::eval::{Compiler, Defs, GameDef, GameKind, NIM, Node, STAR, Value};
+use crate::source::Span;
+use crate::syntax::ast::{GameBody, GameDecl, Play};
+
+/// Definitions holding the built-in games: `Nim` and `*` (the nimber).
+pub fn new_defs() -> Defs {
+    let mut defs = Defs::new();
+    for (name, star, id) in [("Nim", false, NIM), ("*", true, STAR)] {
+        let got = defs.add_game(GameDef {
+            name: name.to_string(),
+            kind: Rc::new(nim::Nim { star }),
+            play: Play::Normal,
+            span: Span::default(),
+        });
+        debug_assert_eq!(got, id, "the evaluator knows the built-in games by id");
+    }
+    defs
+}
+
+/// The names of built-in games (never redefined).
+pub const BUILT_IN: &[&str] = &["Nim"];
+
+/// How many parameters the game a declaration defines takes: known when
+/// names are registered, before any body is compiled.
+pub fn arity(g: &GameDecl) -> usize {
+    match &g.body {
+        GameBody::Rules { params, .. } => params.len(),
+        GameBody::Octal { .. } | GameBody::Subtraction(_) | GameBody::Graph(_) => 1,
+    }
+}
+
+/// Whether a declaration compiles before all others (graphs: a call
+/// `G(a)` of a graph compiles its vertex name to a number).
+pub fn compiles_first(g: &GameDecl) -> bool {
+    match &g.body {
+        GameBody::Graph(_) => true,
+        GameBody::Rules { .. } | GameBody::Octal { .. } | GameBody::Subtraction(_) => false,
+    }
+}
+
+/// A compiled declaration.
+pub enum Compiled {
+    /// The game's kind and the play convention its queries default to.
+    Kind(Rc<dyn GameKind>, Play),
+    /// Defined when the statements run, in order: the expression's value
+    /// is handed to the function (a subtraction set).
+    Deferred(Node, fn(Value, Span) -> Result<Rc<dyn GameKind>>),
+}
+
+/// Compile a game declaration to its kind.
+pub fn compile(c: &Compiler, g: &GameDecl) -> Result<Compiled> {
+    match &g.body {
+        GameBody::Rules {
+            params,
+            play,
+            moves,
+        } => Ok(Compiled::Kind(
+            Rc::new(rules::compile(c, params, moves)?),
+            play.unwrap_or(Play::Normal),
+        )),
+        GameBody::Octal { code, span } => Ok(Compiled::Kind(
+            Rc::new(octal::Octal::parse(code, *span)?),
+            Play::Normal,
+        )),
+        GameBody::Subtraction(e) => Ok(Compiled::Deferred(c.top(e)?, octal::subtraction)),
+        GameBody::Graph(items) => Ok(Compiled::Kind(Rc::new(graph::compile(items)), Play::Normal)),
+    }
+}
+
+/// The argument of a heap game (`Nim`, `*`, octal codes): an integer >= 0.
+fn heap_arg(name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+    match args.first() {
+        Some(Value::Int(n)) if *n >= 0 => Ok(args),
+        Some(v) => Err(Error::Value {
+            message: format!(
+                "a heap of `{name}` must be an integer >= 0, not {}",
+                match v {
+                    Value::Int(n) => n.to_string(),
+                    v => v.type_name().to_string(),
+                }
+            ),
+            help: "heap sizes are counted from 0".into(),
+            span,
+        }),
+        None => unreachable!("arity checked at compile time"),
+    }
+}
+
+/// The size of a heap argument (checked when the position was made).
+fn heap_size(args: &[Value]) -> Option<i64> {
+    match args.first() {
+        Some(Value::Int(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// At most `n` characters, with `…` when cut.
+fn clip(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n - 1).collect::<String>())
+    }
+}

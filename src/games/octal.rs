@@ -1,0 +1,232 @@
+//! `game G = octal 0.77` and `game G = subtraction {1, 3, 4}`: heap games
+//! given by a code (THEORY.md §3). Values come from the game's
+//! nim-sequence, computed by `crate::octal` on demand and kept with the
+//! game; once Guy–Smith proves a period, any heap is answered.
+
+use std::cell::RefCell;
+
+use crate::error::{Error, Result};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
+use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
+use crate::source::Span;
+
+pub struct Octal {
+    code: OctalCode,
+    /// Made on first use; a redefinition is a new `Octal`.
+    seq: RefCell<Option<NimSequence>>,
+}
+
+impl std::fmt::Debug for Octal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Octal({})", self.code)
+    }
+}
+
+/// The sequence is extended by at most this many values between two
+/// looks at Ctrl-C and the budget.
+const STEP: usize = 1 << 16;
+
+impl Octal {
+    pub fn new(code: OctalCode) -> Self {
+        Octal {
+            code,
+            seq: RefCell::new(None),
+        }
+    }
+
+    /// `octal 0.77`: the code as written at `span`.
+    pub fn parse(code: &str, span: Span) -> Result<Octal> {
+        match OctalCode::parse(code) {
+            Ok(oc) => Ok(Octal::new(oc)),
+            Err(e) => {
+                let start = span.start as usize + e.offset.min(code.len());
+                let end = (start + e.len.max(1)).min(span.end as usize).max(start);
+                Err(Error::OctalCode {
+                    message: e.message.clone(),
+                    help: e.help.clone(),
+                    span: Span::new(span.src, start, end),
+                })
+            }
+        }
+    }
+
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// Run `f` on the game's nim-sequence (created on first use).
+    fn with_seq<T>(&self, f: impl FnOnce(&mut NimSequence) -> T) -> T {
+        let mut seq = self.seq.borrow_mut();
+        f(seq.get_or_insert_with(|| NimSequence::new(self.code.clone(), Engine::Sparse)))
+    }
+
+    /// Extend the sequence in steps, hearing Ctrl-C between them, until
+    /// `done` holds or `limit` values are known; returns whether `done`.
+    fn extend_until(
+        &self,
+        cx: &Ctx,
+        limit: usize,
+        done: impl Fn(&NimSequence) -> bool,
+    ) -> Result<bool> {
+        self.with_seq(|seq| {
+            loop {
+                if done(seq) {
+                    return Ok(true);
+                }
+                if seq.len() >= limit {
+                    return Ok(false);
+                }
+                cx.check()?;
+                let next = limit.min(seq.len().saturating_add(STEP));
+                seq.solve(next, |_| {});
+            }
+        })
+    }
+
+    /// `G(n)`: from the values known, or by extending the sequence until
+    /// the heap is reached or a period is proved; the budget bounds the work.
+    pub fn heap_value(&self, cx: &Ctx, name: &str, n: u64) -> Result<u64> {
+        let target = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
+        let found = self.extend_until(cx, target.min(cx.budget), |seq| known(seq, n).is_some())?;
+        match self.with_seq(|seq| known(seq, n)) {
+            Some(v) if found => Ok(u64::from(v)),
+            _ => Err(Error::Budget {
+                game: name.to_string(),
+                budget: cx.budget,
+                span: cx.span,
+            }),
+        }
+    }
+}
+
+/// `G(n)` if already computed, or given by a proved period.
+fn known(seq: &NimSequence, n: u64) -> Option<u32> {
+    if let Some(v) = usize::try_from(n).ok().and_then(|i| seq.values().get(i)) {
+        return Some(*v);
+    }
+    match seq.period() {
+        PeriodStatus::Proved(p) => p.value_at(seq.values(), n),
+        _ => None,
+    }
+}
+
+/// `{1, 3, 4}` to the subtraction game (a set evaluated when its
+/// definition runs).
+pub fn subtraction(v: Value, span: Span) -> Result<std::rc::Rc<dyn GameKind>> {
+    let items: Vec<Value> = match v {
+        Value::Set(s) => s.iter().cloned().collect(),
+        Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
+        Value::Range(a, b) if b.saturating_sub(a) <= 100_000 => (a..b).map(Value::Int).collect(),
+        other => {
+            return Err(Error::type_error(
+                format!(
+                    "a subtraction set must be a set of integers, not {}",
+                    other.type_name()
+                ),
+                "write the amounts that may be taken, e.g. `subtraction {1, 3, 4}`",
+                span,
+            ));
+        }
+    };
+    let mut set = Vec::new();
+    for x in items {
+        match x {
+            Value::Int(n) if (1..=100_000).contains(&n) => set.push(n as u64),
+            other => {
+                return Err(Error::Value {
+                    message: format!(
+                        "`{}` cannot be taken",
+                        match other {
+                            Value::Int(n) => n.to_string(),
+                            v => v.type_name().to_string(),
+                        }
+                    ),
+                    help: "a subtraction set holds positive integers (at most 100000)".into(),
+                    span,
+                });
+            }
+        }
+    }
+    if set.is_empty() {
+        return Err(Error::Value {
+            message: "the subtraction set is empty".into(),
+            help: "give at least one amount that may be taken".into(),
+            span,
+        });
+    }
+    Ok(std::rc::Rc::new(Octal::new(OctalCode::subtraction(&set))))
+}
+
+impl GameKind for Octal {
+    fn arity(&self) -> usize {
+        1
+    }
+
+    fn raw_args(&self) -> bool {
+        false
+    }
+
+    fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        super::heap_arg(name, args, span)
+    }
+
+    fn options(&self, _cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+        let n = super::heap_size(args).unwrap_or(0).max(0) as u64;
+        let mut result = Ok(());
+        self.code.for_each_option(n, |parts| {
+            if result.is_err() {
+                return;
+            }
+            for &p in parts {
+                out.part_ints(game, &[p as i64]);
+            }
+            result = out.end_option();
+        });
+        result
+    }
+
+    fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {
+        let Some(n) = super::heap_size(args) else {
+            return Ok(None);
+        };
+        let n = u64::try_from(n).map_err(|_| Error::Value {
+            message: format!("heap {n} is negative"),
+            help: "heap sizes are counted from 0".into(),
+            span: cx.span,
+        })?;
+        self.heap_value(cx, &cx.defs.game(game).name, n).map(Some)
+    }
+
+    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
+        None
+    }
+
+    /// Guy–Smith: compute until a period is proved or the budget is spent.
+    fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
+        let r = self
+            .extend_until(cx, cx.budget, |seq| seq.period().is_proved())
+            .map(|_| {
+                self.with_seq(|seq| ProvedPeriod {
+                    code: self.code.to_string(),
+                    period: seq.period().period(),
+                    values_computed: seq.len(),
+                })
+            });
+        Some(r)
+    }
+
+    fn graph(&self) -> Option<&GraphData> {
+        None
+    }
+
+    fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
+        let code = &self.code;
+        let kind = match decl.split_once('=') {
+            Some((_, rhs)) if rhs.trim().starts_with("subtraction") => {
+                format!("{} (code {code})", super::clip(rhs.trim(), 40))
+            }
+            _ => format!("octal {code}"),
+        };
+        Some((format!("{name}(n)"), kind))
+    }
+}

@@ -1,0 +1,108 @@
+//! `game G(params) { move TARGET for BINDINGS if COND ... }`: a game given
+//! by move rules. The options are whatever the move lines yield, listed by
+//! `eval::moves` (with its fast paths for common shapes).
+
+use crate::error::{Error, Result};
+use crate::eval::{
+    Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionOut, ProvedPeriod, RuleSet,
+    Scope, Value,
+};
+use crate::source::Span;
+use crate::syntax::ast::{Ident, MoveRule};
+
+#[derive(Debug)]
+pub struct Rules {
+    pub set: RuleSet,
+}
+
+/// Compile the move lines; each has its own loop names after the parameters.
+pub fn compile(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Result<Rules> {
+    let mut slots = params.len() as u32;
+    let mut code = Vec::new();
+    for m in moves {
+        let mut scope = Scope::with_params(params);
+        let (bindings, cond) = c.clauses(&m.clauses, &mut scope)?;
+        let target = c.expr(&m.target, &mut scope)?;
+        slots = slots.max(scope.slots);
+        code.push(MoveCode {
+            target,
+            bindings,
+            cond,
+        });
+    }
+    Ok(Rules {
+        set: RuleSet::new(params.len(), slots as usize, code),
+    })
+}
+
+impl GameKind for Rules {
+    fn arity(&self) -> usize {
+        self.set.arity
+    }
+
+    fn raw_args(&self) -> bool {
+        true
+    }
+
+    /// Any values make a position; only their number can be wrong (a
+    /// position made before the game was redefined with another arity).
+    fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        if args.len() != self.set.arity {
+            return Err(Error::Arity {
+                name: name.to_string(),
+                expected: self.set.arity,
+                found: args.len(),
+                help: format!("the game `{name}` was redefined"),
+                span,
+            });
+        }
+        Ok(args)
+    }
+
+    fn options(&self, cx: &Ctx, _game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+        let interp = Interp::new(cx.defs, cx.interrupt);
+        self.set.list_options(&interp, args, out)
+    }
+
+    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
+        Ok(None)
+    }
+
+    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
+        None
+    }
+
+    /// No theorem bounds what a rule may do: a period is only apparent.
+    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
+        None
+    }
+
+    fn graph(&self) -> Option<&GraphData> {
+        None
+    }
+
+    fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
+        let n = self.set.moves.len();
+        Some((
+            signature(decl, name, self.set.arity),
+            format!("rules, {n} move line{}", if n == 1 { "" } else { "s" }),
+        ))
+    }
+}
+
+/// `Name(params)` from a declaration's text, or `Name/arity` when the text
+/// does not show them.
+pub fn signature(decl: &str, name: &str, arity: usize) -> String {
+    let after = decl
+        .find(name)
+        .map(|i| &decl[i + name.len()..])
+        .unwrap_or("")
+        .trim_start();
+    if arity == 0 {
+        return name.to_string();
+    }
+    match (after.starts_with('('), after.find(')')) {
+        (true, Some(close)) => format!("{name}{}", &after[..=close]),
+        _ => format!("{name}/{arity}"),
+    }
+}

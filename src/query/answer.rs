@@ -1,0 +1,74 @@
+//! What a query answers, as data: printing is `present.rs`'s job.
+
+use crate::syntax::ast::Play;
+
+pub use crate::digraph::Outcome;
+pub use crate::solve::{GValue, PeriodAnswer};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    Grundy {
+        position: String,
+        value: GValue,
+    },
+    Outcome {
+        position: String,
+        play: Play,
+        /// Whether the query named the convention (text output shows it then).
+        explicit: bool,
+        outcome: Outcome,
+    },
+    Moves {
+        position: String,
+        moves: Vec<(String, GValue)>,
+    },
+    Winning {
+        position: String,
+        play: Play,
+        explicit: bool,
+        moves: Vec<String>,
+    },
+    Sequence {
+        game: String,
+        from: i64,
+        values: Vec<GValue>,
+    },
+    Table {
+        game: String,
+        row_from: i64,
+        col_from: i64,
+        rows: Vec<Vec<GValue>>,
+    },
+    Period(PeriodAnswer),
+    Remoteness {
+        position: String,
+        play: Play,
+        explicit: bool,
+        outcome: Outcome,
+        /// Moves until the game ends when the winner hurries and the loser
+        /// delays; none for a draw.
+        remoteness: Option<u32>,
+    },
+    /// `kernels G` for a graph, `kernel P` for a position's state graph.
+    Kernels {
+        /// The graph's name, or the position.
+        subject: String,
+        of_graph: bool,
+        kernels: Vec<Vec<String>>,
+        /// False when the search budget ran out first.
+        complete: bool,
+        acyclic: bool,
+        odd_cycle: bool,
+    },
+    KernelSequences {
+        subject: String,
+        of_graph: bool,
+        sequences: Vec<Vec<Vec<String>>>,
+        complete: bool,
+        acyclic: bool,
+    },
+    Dot {
+        subject: String,
+        dot: String,
+    },
+}

@@ -1,0 +1,96 @@
+//! Normal-play values: a component's Grundy value, or γ when its game
+//! has cycles; the value of a sum by Smith's rule (xor for finite values,
+//! THEORY.md §2 and §5), never by expanding the sum.
+
+use crate::digraph::{Gamma, Generalized};
+use crate::error::{Error, Result};
+use crate::eval::{Ctx, GameId, Interp, Value};
+
+use super::Solver;
+
+/// The value of a position in normal play: a Grundy value, or for a loopy
+/// game a generalized one, ∞(K) with K the finite values among its options
+/// (`digraph::Gamma` with room for nim-heaps of 64-bit sizes).
+pub type GValue = Generalized<u64>;
+
+impl From<&Gamma> for GValue {
+    fn from(g: &Gamma) -> GValue {
+        match g {
+            Gamma::Finite(a) => GValue::Finite(u64::from(*a)),
+            Gamma::Infinite(k) => GValue::Infinite(k.iter().map(|&x| u64::from(x)).collect()),
+        }
+    }
+}
+
+impl std::fmt::Display for GValue {
+    /// `3`, or `∞{0,2}` (`∞{}` when no option has a finite value).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GValue::Finite(a) => write!(f, "{a}"),
+            GValue::Infinite(k) => {
+                let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+                write!(f, "∞{{{}}}", k.join(","))
+            }
+        }
+    }
+}
+
+impl serde::Serialize for GValue {
+    /// A finite value as a number; ∞(K) as `{"inf": [K...]}`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            GValue::Finite(a) => s.serialize_u64(*a),
+            GValue::Infinite(k) => {
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("inf", k)?;
+                m.end()
+            }
+        }
+    }
+}
+
+impl Solver {
+    /// The normal-play value of one component: its Grundy value, or γ when
+    /// its game turns out to have a cycle.
+    pub fn value(&mut self, cx: &Ctx, id: u32) -> Result<GValue> {
+        if let Some(g) = self.loopy.get(&id) {
+            return Ok(GValue::from(g));
+        }
+        match self.grundy(cx, id) {
+            Ok(v) => Ok(GValue::Finite(v)),
+            Err(Error::Cycle { .. }) => Ok(GValue::from(&self.loopy_gamma(cx, id)?)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The value of a sum from its components' values.
+    pub fn value_sum(&mut self, cx: &Ctx, ids: &[u32]) -> Result<GValue> {
+        let mut x = GValue::Finite(0);
+        for &id in ids {
+            x = x.add(&self.value(cx, id)?);
+        }
+        Ok(x)
+    }
+
+    /// The value of `G(args)`, the arguments checked as `G(...)` in a file
+    /// would be.
+    pub fn value_of(&mut self, cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<GValue> {
+        let interp = Interp::new(cx.defs, cx.interrupt);
+        let spans = vec![cx.span; args.len()];
+        let args = interp.check_args(g, args, &spans)?;
+        let id = self.intern(cx, g, &args)?;
+        self.value(cx, id)
+    }
+
+    /// `G(n)` of a one-parameter game: from theory when its kind knows the
+    /// value (an octal heap of any size, without interning it), otherwise
+    /// as `value_of`.
+    pub fn heap(&mut self, cx: &Ctx, g: GameId, n: i64) -> Result<GValue> {
+        let args = [Value::Int(n)];
+        if let Some(v) = cx.defs.game(g).kind.known_value(cx, g, &args)? {
+            return Ok(GValue::Finite(v));
+        }
+        self.value_of(cx, g, args.to_vec())
+    }
+}
