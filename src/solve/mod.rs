@@ -8,8 +8,6 @@ mod loopy;
 mod misere;
 mod period;
 mod sums;
-#[cfg(test)]
-mod tests;
 mod value;
 mod winning;
 

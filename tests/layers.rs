@@ -1,0 +1,170 @@
+//! The modules of `src/` form layers: no import cycle between top-level
+//! modules (a folder such as `eval/` counts as one, and cycles among its
+//! own files are its business). Read from the `crate::` paths each file
+//! names outside comments.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// The top-level module a file of `src/` belongs to.
+fn unit(rel: &Path) -> String {
+    let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Code without `//` comments (doc comments included).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) if !l[..i].contains('"') => &l[..i],
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every top-level module named as `crate::name` in a text.
+fn named(text: &str, units: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if units.contains(&name) {
+            out.insert(name);
+        }
+        // `use crate::{a, b}`: each name in the braces.
+        if rest.starts_with('{') {
+            let end = rest.find('}').unwrap_or(rest.len());
+            for part in rest[1..end].split(',') {
+                let name: String = part
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if units.contains(&name) {
+                    out.insert(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The module graph: unit -> units it names.
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let units: BTreeSet<String> = all
+        .iter()
+        .map(|p| unit(p.strip_prefix(&src).unwrap()))
+        .filter(|u| u != "lib" && u != "main")
+        .collect();
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for p in &all {
+        let u = unit(p.strip_prefix(&src).unwrap());
+        if u == "lib" || u == "main" {
+            continue;
+        }
+        let text = code(&fs::read_to_string(p).unwrap());
+        let entry = g.entry(u.clone()).or_default();
+        for n in named(&text, &units) {
+            if n != u {
+                entry.insert(n);
+            }
+        }
+    }
+    g
+}
+
+/// A cycle through the graph, if any (as the list of units on it).
+fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    // 0 unvisited, 1 on the path, 2 done; iterative DFS.
+    let mut state: BTreeMap<&str, u8> = g.keys().map(|k| (k.as_str(), 0)).collect();
+    for start in g.keys() {
+        if state[start.as_str()] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(&str, Vec<&str>)> =
+            vec![(start, g[start].iter().map(|s| s.as_str()).collect())];
+        state.insert(start, 1);
+        while let Some((node, next)) = stack.last_mut() {
+            let node = *node;
+            match next.pop() {
+                Some(m) => match state.get(m).copied().unwrap_or(2) {
+                    0 => {
+                        state.insert(m, 1);
+                        let succ = g.get(m).map(|s| s.iter().map(|s| s.as_str()).collect());
+                        stack.push((m, succ.unwrap_or_default()));
+                    }
+                    1 => {
+                        let from = stack.iter().position(|(n, _)| *n == m).unwrap();
+                        let mut cycle: Vec<String> =
+                            stack[from..].iter().map(|(n, _)| n.to_string()).collect();
+                        cycle.push(m.to_string());
+                        return Some(cycle);
+                    }
+                    _ => {}
+                },
+                None => {
+                    state.insert(node, 2);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn top_level_modules_form_layers() {
+    let g = graph();
+    assert!(g.contains_key("eval") && g.contains_key("solve"), "{g:?}");
+    if let Some(cycle) = find_cycle(&g) {
+        panic!("import cycle between modules: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_solver_knows_no_syntax() {
+    let g = graph();
+    for low in ["solve", "digraph", "octal"] {
+        for high in ["syntax", "query", "session", "games", "cli", "repl", "present"] {
+            // The solver names `syntax::ast::Play` (normal or misère): the
+            // one syntax type it may see.
+            if low == "solve" && high == "syntax" {
+                continue;
+            }
+            assert!(
+                !g[low].contains(high),
+                "`{low}` must not depend on `{high}`: {g:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_checker_finds_a_cycle() {
+    let mut g = BTreeMap::new();
+    g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    g.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert!(find_cycle(&g).is_some());
+    g.insert("b".to_string(), BTreeSet::new());
+    assert!(find_cycle(&g).is_none());
+}
