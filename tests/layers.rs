@@ -9,7 +9,12 @@ use std::path::Path;
 
 /// The top-level module a file of `src/` belongs to.
 fn unit(rel: &Path) -> String {
-    let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
     first.trim_end_matches(".rs").to_string()
 }
 
@@ -145,7 +150,9 @@ fn top_level_modules_form_layers() {
 fn the_solver_knows_no_syntax() {
     let g = graph();
     for low in ["solve", "digraph", "octal"] {
-        for high in ["syntax", "query", "session", "games", "cli", "repl", "present"] {
+        for high in [
+            "syntax", "query", "session", "games", "cli", "repl", "present",
+        ] {
             // The solver names `syntax::ast::Play` (normal or misère): the
             // one syntax type it may see.
             if low == "solve" && high == "syntax" {

@@ -1,0 +1,374 @@
+//! Integer expressions and conditions compiled to closures when the rules
+//! are compiled: `rows[r]`, `min(rows[r], j)`, `r < i or j > 0` run as a
+//! few direct calls instead of a walk over the node tree. A closure answers
+//! None for anything outside its integer shape (a non-integer value, an
+//! index out of range, an overflow): the evaluator then evaluates the node
+//! the ordinary way, which gives the value or reports the error.
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::syntax::ast::{BinOp, UnOp};
+
+mod list;
+
+pub use list::ListShape;
+
+use super::compile::{Node, NodeKind};
+use super::interp::Interp;
+use super::{Builtin, Value};
+
+pub type IntFn = Rc<dyn Fn(&Interp<'_>, &[Value]) -> Option<i64>>;
+pub type BoolFn = Rc<dyn Fn(&Interp<'_>, &[Value]) -> Option<bool>>;
+
+/// The compiled form of a node, when it has one.
+#[derive(Clone)]
+pub enum Fast {
+    Int(IntFn),
+    Bool(BoolFn),
+    /// A list comprehension of small integers in one of the shapes of
+    /// `ListShape`, run by `Interp::small_int_list`.
+    List(Rc<ListShape>),
+}
+
+impl fmt::Debug for Fast {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fast::Int(_) => "Fast::Int",
+            Fast::Bool(_) => "Fast::Bool",
+            Fast::List(_) => "Fast::List",
+        })
+    }
+}
+
+#[inline(always)]
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// Operand shapes worth a closure of their own.
+#[derive(Clone, Copy)]
+enum Leaf {
+    Const(i64),
+    Local(usize),
+}
+
+fn leaf(node: &Node) -> Option<Leaf> {
+    match &node.kind {
+        NodeKind::Const(Value::Int(n)) => Some(Leaf::Const(*n)),
+        NodeKind::Local(s) => Some(Leaf::Local(*s as usize)),
+        _ => None,
+    }
+}
+
+fn int_child(node: &Node) -> Option<IntFn> {
+    match &node.fast {
+        Some(Fast::Int(f)) => Some(f.clone()),
+        _ => None,
+    }
+}
+
+fn bool_child(node: &Node) -> Option<BoolFn> {
+    match &node.fast {
+        Some(Fast::Bool(f)) => Some(f.clone()),
+        _ => None,
+    }
+}
+
+/// An operand read in place by the closure that uses it (no call of its
+/// own): a constant, a local, `xs[k]` of two locals, or else a closure.
+#[derive(Clone)]
+enum Opd {
+    Const(i64),
+    Local(usize),
+    Index(usize, usize),
+    Fn(IntFn),
+}
+
+impl Opd {
+    fn of(node: &Node) -> Option<Opd> {
+        Some(match &node.kind {
+            NodeKind::Const(Value::Int(n)) => Opd::Const(*n),
+            NodeKind::Local(s) => Opd::Local(*s as usize),
+            NodeKind::Index(a, i)
+                if let (NodeKind::Local(s), NodeKind::Local(k)) = (&a.kind, &i.kind) =>
+            {
+                Opd::Index(*s as usize, *k as usize)
+            }
+            _ => Opd::Fn(int_child(node)?),
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, me: &Interp<'_>, f: &[Value]) -> Option<i64> {
+        match self {
+            Opd::Const(n) => Some(*n),
+            Opd::Local(s) => int(&f[*s]),
+            Opd::Index(s, k) => index_int(&f[*s], int(&f[*k])?),
+            Opd::Fn(g) => g(me, f),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// A condition tested in place: a comparison of two operands, or a closure.
+#[derive(Clone)]
+enum Cnd {
+    Cmp(Cmp, Opd, Opd),
+    Fn(BoolFn),
+}
+
+impl Cnd {
+    fn of(node: &Node) -> Option<Cnd> {
+        if let NodeKind::Binary(
+            op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+            a,
+            b,
+        ) = &node.kind
+            && let (Some(x), Some(y)) = (Opd::of(a), Opd::of(b))
+        {
+            let op = match op {
+                BinOp::Lt => Cmp::Lt,
+                BinOp::Le => Cmp::Le,
+                BinOp::Gt => Cmp::Gt,
+                BinOp::Ge => Cmp::Ge,
+                BinOp::Eq => Cmp::Eq,
+                _ => Cmp::Ne,
+            };
+            return Some(Cnd::Cmp(op, x, y));
+        }
+        Some(Cnd::Fn(bool_child(node)?))
+    }
+
+    #[inline(always)]
+    fn test(&self, me: &Interp<'_>, f: &[Value]) -> Option<bool> {
+        match self {
+            Cnd::Cmp(op, a, b) => {
+                let (x, y) = (a.get(me, f)?, b.get(me, f)?);
+                Some(match op {
+                    Cmp::Lt => x < y,
+                    Cmp::Le => x <= y,
+                    Cmp::Gt => x > y,
+                    Cmp::Ge => x >= y,
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                })
+            }
+            Cnd::Fn(g) => g(me, f),
+        }
+    }
+}
+
+/// `op(a, b)` on two integer operands, specialised for locals and constants.
+fn int_op<F>(op: F, a: &Node, b: &Node) -> Option<IntFn>
+where
+    F: Fn(i64, i64) -> Option<i64> + Copy + 'static,
+{
+    Some(match (leaf(a), leaf(b)) {
+        (Some(Leaf::Local(x)), Some(Leaf::Const(c))) => Rc::new(move |_, f| op(int(&f[x])?, c)),
+        (Some(Leaf::Local(x)), Some(Leaf::Local(y))) => {
+            Rc::new(move |_, f| op(int(&f[x])?, int(&f[y])?))
+        }
+        (Some(Leaf::Const(c)), Some(Leaf::Local(y))) => Rc::new(move |_, f| op(c, int(&f[y])?)),
+        _ => {
+            let (fa, fb) = (Opd::of(a)?, Opd::of(b)?);
+            Rc::new(move |me, f| op(fa.get(me, f)?, fb.get(me, f)?))
+        }
+    })
+}
+
+/// A comparison of two integer operands, specialised like `int_op`.
+fn cmp_op<F>(op: F, a: &Node, b: &Node) -> Option<BoolFn>
+where
+    F: Fn(i64, i64) -> bool + Copy + 'static,
+{
+    Some(match (leaf(a), leaf(b)) {
+        (Some(Leaf::Local(x)), Some(Leaf::Const(c))) => {
+            Rc::new(move |_, f| Some(op(int(&f[x])?, c)))
+        }
+        (Some(Leaf::Local(x)), Some(Leaf::Local(y))) => {
+            Rc::new(move |_, f| Some(op(int(&f[x])?, int(&f[y])?)))
+        }
+        _ => {
+            let (fa, fb) = (Opd::of(a)?, Opd::of(b)?);
+            Rc::new(move |me, f| Some(op(fa.get(me, f)?, fb.get(me, f)?)))
+        }
+    })
+}
+
+fn index_int(xs: &Value, k: i64) -> Option<i64> {
+    match xs {
+        Value::List(xs) | Value::Tuple(xs) => int(xs.get(usize::try_from(k).ok()?)?),
+        _ => None,
+    }
+}
+
+fn len(xs: &Value) -> Option<i64> {
+    match xs {
+        Value::List(xs) | Value::Tuple(xs) => Some(xs.len() as i64),
+        Value::Set(xs) => Some(xs.len() as i64),
+        Value::Range(a, b) if b <= a => Some(0),
+        Value::Range(a, b) => b.checked_sub(*a),
+        _ => None,
+    }
+}
+
+fn global<'v>(me: &'v Interp<'_>, g: usize) -> Option<&'v Value> {
+    me.defs.globals.get(g)?.as_ref()
+}
+
+/// The closure for a node whose children are compiled already, if its
+/// shape is one of those above.
+pub fn compile(kind: &NodeKind) -> Option<Fast> {
+    use BinOp::*;
+    #[cfg(test)]
+    if tests::OFF.with(|off| off.get()) {
+        return None;
+    }
+    if let NodeKind::Comprehension { .. } = kind {
+        #[cfg(test)]
+        if tests::LIST_OFF.with(|off| off.get()) {
+            return None;
+        }
+        return ListShape::of(kind).map(|l| Fast::List(Rc::new(l)));
+    }
+    let int_fn: IntFn = match kind {
+        NodeKind::Const(Value::Int(n)) => {
+            let n = *n;
+            Rc::new(move |_, _| Some(n))
+        }
+        NodeKind::Const(Value::Bool(b)) => {
+            let b = *b;
+            return Some(Fast::Bool(Rc::new(move |_, _| Some(b))));
+        }
+        NodeKind::Local(s) => {
+            let s = *s as usize;
+            Rc::new(move |_, f| int(&f[s]))
+        }
+        NodeKind::Binary(Add, a, b) => int_op(|x: i64, y| x.checked_add(y), a, b)?,
+        NodeKind::Binary(Sub, a, b) => int_op(|x: i64, y| x.checked_sub(y), a, b)?,
+        NodeKind::Binary(Mul, a, b) => int_op(|x: i64, y| x.checked_mul(y), a, b)?,
+        // `(i, j) != (0, 0)`: integer elements against a constant tuple.
+        NodeKind::Binary(op @ (Eq | Ne), a, b)
+            if let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) =
+                (&a.kind, &b.kind) =>
+        {
+            if xs.len() != ys.len() {
+                return None;
+            }
+            let ys: Vec<i64> = ys.iter().map(int).collect::<Option<_>>()?;
+            let xs: Vec<IntFn> = xs.iter().map(int_child).collect::<Option<_>>()?;
+            let eq = *op == Eq;
+            return Some(Fast::Bool(Rc::new(move |me, f| {
+                for (x, y) in xs.iter().zip(&ys) {
+                    if x(me, f)? != *y {
+                        return Some(!eq);
+                    }
+                }
+                Some(eq)
+            })));
+        }
+        NodeKind::Binary(op @ (Lt | Le | Gt | Ge | Eq | Ne), a, b) => {
+            return Some(Fast::Bool(match op {
+                Lt => cmp_op(|x: i64, y| x < y, a, b)?,
+                Le => cmp_op(|x: i64, y| x <= y, a, b)?,
+                Gt => cmp_op(|x: i64, y| x > y, a, b)?,
+                Ge => cmp_op(|x: i64, y| x >= y, a, b)?,
+                Eq => cmp_op(|x: i64, y| x == y, a, b)?,
+                _ => cmp_op(|x: i64, y| x != y, a, b)?,
+            }));
+        }
+        NodeKind::Binary(And, a, b) => {
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
+            return Some(Fast::Bool(Rc::new(move |me, f| {
+                if fa.test(me, f)? {
+                    fb.test(me, f)
+                } else {
+                    Some(false)
+                }
+            })));
+        }
+        NodeKind::Binary(Or, a, b) => {
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
+            return Some(Fast::Bool(Rc::new(move |me, f| {
+                if fa.test(me, f)? {
+                    Some(true)
+                } else {
+                    fb.test(me, f)
+                }
+            })));
+        }
+        NodeKind::Unary(UnOp::Not, x) => {
+            let fx = bool_child(x)?;
+            return Some(Fast::Bool(Rc::new(move |me, f| fx(me, f).map(|b| !b))));
+        }
+        NodeKind::Unary(UnOp::Neg, x) => {
+            let fx = int_child(x)?;
+            Rc::new(move |me, f| fx(me, f)?.checked_neg())
+        }
+        NodeKind::Index(a, i) => match (&a.kind, leaf(i)) {
+            (NodeKind::Local(s), Some(Leaf::Local(k))) => {
+                let s = *s as usize;
+                Rc::new(move |_, f| index_int(&f[s], int(&f[k])?))
+            }
+            (NodeKind::Local(s), _) => {
+                let (s, fi) = (*s as usize, int_child(i)?);
+                Rc::new(move |me, f| index_int(&f[s], fi(me, f)?))
+            }
+            (NodeKind::Global(g), _) => {
+                let (g, fi) = (*g as usize, int_child(i)?);
+                Rc::new(move |me, f| index_int(global(me, g)?, fi(me, f)?))
+            }
+            _ => return None,
+        },
+        NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
+            [x, y] => {
+                let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
+                if *b == Builtin::Min {
+                    Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
+                } else {
+                    Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
+                }
+            }
+            _ => return None,
+        },
+        NodeKind::CallBuiltin(Builtin::Len, args) => match args.first().map(|a| &a.kind) {
+            Some(NodeKind::Local(s)) => {
+                let s = *s as usize;
+                Rc::new(move |_, f| len(&f[s]))
+            }
+            Some(NodeKind::Global(g)) => {
+                let g = *g as usize;
+                Rc::new(move |me, _| len(global(me, g)?))
+            }
+            _ => return None,
+        },
+        NodeKind::If(c, t, e) => {
+            let (fc, ft, fe) = (Cnd::of(c)?, Opd::of(t)?, Opd::of(e)?);
+            Rc::new(move |me, f| {
+                if fc.test(me, f)? {
+                    ft.get(me, f)
+                } else {
+                    fe.get(me, f)
+                }
+            })
+        }
+        _ => return None,
+    };
+    Some(Fast::Int(int_fn))
+}
+
+#[cfg(test)]
+pub(super) mod tests;
