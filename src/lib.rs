@@ -9,6 +9,7 @@ pub mod digraph;
 pub mod error;
 pub mod eval;
 pub mod games;
+pub mod mem;
 pub mod octal;
 pub mod octal_cli;
 pub mod plot;
