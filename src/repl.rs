@@ -29,8 +29,8 @@ use crate::eval::{Builtin, GameKind};
 use crate::present;
 use crate::query::Answer;
 use crate::session::{Mode, Redefine, Session};
-use crate::syntax::SourceId;
 use crate::syntax::ast::Play;
+use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS, SourceId};
 
 /// The prompt of a fresh input. Continuation lines are indented instead
 /// (rustyline has no second prompt): see `EnterHandler`.
@@ -38,24 +38,6 @@ pub const PROMPT: &str = "grundy> ";
 
 /// One level of automatic indentation in a continued input.
 const INDENT: &str = "    ";
-
-pub use crate::syntax::KEYWORDS;
-
-/// Words that start a query.
-pub const QUERIES: &[&str] = &[
-    "grundy",
-    "outcome",
-    "moves",
-    "winning",
-    "remoteness",
-    "sequence",
-    "table",
-    "period",
-    "kernels",
-    "kernel_sequences",
-    "kernel",
-    "dot",
-];
 
 /// The `:commands`, with what `:help` says of each.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
@@ -931,15 +913,15 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
         }
         return (start, out);
     }
-    // After `sequence`, `table`, `period` only a game name makes sense.
+    // After `sequence`, `table`, `period`, `kernels` only a game name makes sense.
     let prev = head.split_whitespace().last().unwrap_or("");
-    let games_only = matches!(prev, "sequence" | "table" | "period" | "kernels");
+    let games_only = GAME_NAME_QUERIES.contains(&prev);
     let words = names.games.iter().map(String::as_str).chain(
         (!games_only)
             .then(|| {
                 KEYWORDS
                     .iter()
-                    .chain(QUERIES)
+                    .chain(QUERY_WORDS)
                     .copied()
                     .chain(names.others.iter().map(String::as_str))
             })
@@ -1014,7 +996,7 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
             let w = &line[i..end];
             if KEYWORDS.contains(&w) {
                 paint(&mut s, KEYWORD, w);
-            } else if QUERIES.contains(&w) {
+            } else if QUERY_WORDS.contains(&w) {
                 paint(&mut s, QUERY, w);
             } else if next_is_game
                 || games.iter().any(|g| g == w)

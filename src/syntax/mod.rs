@@ -2,31 +2,10 @@
 
 pub mod ast;
 mod parser;
+mod words;
 
 pub use parser::parse;
-
-/// The reserved words (the grammar's `keyword` rule): never names.
-pub const KEYWORDS: &[&str] = &[
-    "game",
-    "graph",
-    "fn",
-    "let",
-    "move",
-    "for",
-    "in",
-    "if",
-    "then",
-    "else",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "normal",
-    "misere",
-    "subtraction",
-    "octal",
-];
+pub use words::{DEFINITION_WORDS, GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS, starts_statement};
 
 /// Which loaded text a span points into (a file, a REPL line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
