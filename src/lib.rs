@@ -9,7 +9,6 @@ pub mod digraph;
 pub mod error;
 pub mod eval;
 pub mod octal;
-pub mod octal_cli;
 pub mod plot;
 pub mod present;
 pub mod query;

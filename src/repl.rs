@@ -353,7 +353,7 @@ impl Repl {
                         let _ = writeln!(out);
                     }
                     if json {
-                        let _ = writeln!(out, "{}", crate::cli::json_error(&e));
+                        let _ = writeln!(out, "{}", present::json_error(&e));
                     }
                     let _ = out.flush();
                     let _ = writeln!(err, "{}", render_error(&e, s, color));
@@ -377,11 +377,10 @@ impl Repl {
             };
             self.diagnostic(
                 err,
-                miette::miette!(
-                    code = "grundy::repl::unknown_command",
-                    help = help,
-                    "unknown command `:{word}`"
-                ),
+                &Error::UnknownCommand {
+                    word: word.to_string(),
+                    help,
+                },
             );
             return Flow::Continue;
         };
@@ -389,11 +388,9 @@ impl Repl {
             if !rest.is_empty() {
                 this.diagnostic(
                     err,
-                    miette::miette!(
-                        code = "grundy::repl::arguments",
-                        help = format!("type `:{cmd}` alone"),
-                        "`:{cmd}` takes no arguments"
-                    ),
+                    &Error::CommandArguments {
+                        command: cmd.to_string(),
+                    },
                 );
                 return false;
             }
@@ -415,14 +412,7 @@ impl Repl {
                     Ok(text) => {
                         let _ = writeln!(out, "{text}");
                     }
-                    Err(msg) => self.diagnostic(
-                        err,
-                        miette::miette!(
-                            code = "grundy::repl::help_topic",
-                            help = "type :help for the list of topics",
-                            "{msg}"
-                        ),
-                    ),
+                    Err(message) => self.diagnostic(err, &Error::HelpTopic { message }),
                 }
             }
             "time" if no_args(self, err) => {
@@ -443,14 +433,7 @@ impl Repl {
             "load" => {
                 let files = split_paths(rest);
                 if files.is_empty() {
-                    self.diagnostic(
-                        err,
-                        miette::miette!(
-                            code = "grundy::repl::arguments",
-                            help = "e.g. `:load examples/kayles.game` (Tab completes paths)",
-                            "`:load` needs a file name"
-                        ),
-                    );
+                    self.diagnostic(err, &Error::LoadWithoutFile);
                 }
                 for f in files {
                     if !self.load(Path::new(&f), out, err) {
@@ -482,12 +465,11 @@ impl Repl {
             Err(e) => {
                 self.diagnostic(
                     err,
-                    miette::miette!(
-                        code = "grundy::io::read",
-                        help = "check the path (Tab after :load completes file names)",
-                        "cannot read {}: {e}",
-                        path.display()
-                    ),
+                    &Error::ReadFile {
+                        path: path.display().to_string(),
+                        reason: e.to_string(),
+                        help: "check the path (Tab after :load completes file names)".into(),
+                    },
                 );
                 return false;
             }
@@ -512,21 +494,9 @@ impl Repl {
         true
     }
 
-    fn diagnostic(&self, err: &mut dyn Write, report: miette::Report) {
-        let text = if self.color {
-            format!("{report:?}")
-        } else {
-            let mut s = String::new();
-            let handler = miette::GraphicalReportHandler::new_themed(
-                miette::GraphicalTheme::unicode_nocolor(),
-            )
-            .with_width(100);
-            match handler.render_report(&mut s, report.as_ref()) {
-                Ok(()) => s,
-                Err(_) => report.to_string(),
-            }
-        };
-        let _ = writeln!(err, "{text}");
+    /// A `:command`'s failure, rendered as the session's diagnostics are.
+    fn diagnostic(&self, err: &mut dyn Write, e: &Error) {
+        let _ = writeln!(err, "{}", render_error(e, &self.session, self.color));
         let _ = err.flush();
     }
 
