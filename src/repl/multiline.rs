@@ -79,3 +79,18 @@ pub fn is_incomplete(text: &str) -> bool {
         Err(e) => e.span().start as usize >= text.trim_end().len(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuing_words_are_keywords() {
+        let words = CONTINUING
+            .iter()
+            .filter(|t| t.chars().all(|c| c.is_ascii_alphabetic()));
+        for w in words {
+            assert!(crate::syntax::KEYWORDS.contains(w), "{w}");
+        }
+    }
+}
