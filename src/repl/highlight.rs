@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::syntax::{KEYWORDS, QUERY_WORDS};
+use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS};
 
 const KEYWORD: &str = "\x1b[1;35m";
 const QUERY: &str = "\x1b[1;34m";
@@ -73,7 +73,7 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
             } else {
                 s.push_str(w);
             }
-            next_is_game = matches!(w, "game" | "graph" | "sequence" | "table" | "period");
+            next_is_game = matches!(w, "game" | "graph") || GAME_NAME_QUERIES.contains(&w);
             i = end;
         } else {
             let ch = line[i..].chars().next().unwrap_or(' ');
@@ -85,4 +85,25 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
         }
     }
     Cow::Owned(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word after a definition or a query on a game's name is painted
+    /// as a game even before it is defined.
+    #[test]
+    fn names_after_game_words_are_games() {
+        for head in ["game", "graph"].iter().chain(GAME_NAME_QUERIES) {
+            let line = format!("{head} Foo");
+            let painted = highlight_line(&line, &[]);
+            assert!(
+                painted.ends_with(&format!("{GAME}Foo{RESET}")),
+                "{painted:?}"
+            );
+        }
+        let painted = highlight_line("grundy foo", &[]);
+        assert!(painted.ends_with(" foo"), "{painted:?}");
+    }
 }
