@@ -1,40 +1,13 @@
 //! The `:commands`: what each does, and how a prefix or a misspelling
-//! finds one.
+//! finds one (the list of them, with their help, is `help::COMMANDS`).
 
 use std::io::Write;
 use std::path::Path;
 
-use super::help::help_text;
+use super::help::{COMMANDS, help_text, suggest_among};
 use super::highlight::highlight_line;
 use super::{Flow, Repl};
-use crate::error::{Error, suggest};
-
-/// The `:commands`, with what `:help` says of each.
-pub const COMMANDS: &[(&str, &str, &str)] = &[
-    (
-        "load",
-        ":load FILE...",
-        "run a .game file here: its definitions join the session",
-    ),
-    (
-        "reload",
-        ":reload",
-        "load again every file loaded so far (after you edit them)",
-    ),
-    (
-        "games",
-        ":games",
-        "list the games, functions and names defined",
-    ),
-    ("time", ":time", "toggle printing how long each answer took"),
-    ("json", ":json", "toggle answers as JSON objects"),
-    (
-        "help",
-        ":help [TOPIC]",
-        "this text, or a topic: queries, syntax, octal",
-    ),
-    ("quit", ":quit", "leave (so does Ctrl-D)"),
-];
+use crate::error::Error;
 
 impl Repl {
     /// One `:command` line (the text after the colon).
@@ -192,21 +165,6 @@ pub fn resolve_command(word: &str) -> Option<&'static str> {
 /// The command a misspelt `:word` most likely meant.
 pub fn suggest_command(word: &str) -> Option<String> {
     suggest_among(word, COMMANDS.iter().map(|(c, _, _)| *c))
-}
-
-/// `error::suggest`, then, since commands and topics are short and few,
-/// anything within two edits (a swap counting as one).
-pub(super) fn suggest_among<'a>(
-    word: &str,
-    names: impl Iterator<Item = &'a str> + Clone,
-) -> Option<String> {
-    suggest(word, names.clone()).or_else(|| {
-        names
-            .map(|c| (strsim::osa_distance(word, c), c))
-            .filter(|&(d, _)| d <= 2 && d < word.len())
-            .min()
-            .map(|(_, c)| c.to_string())
-    })
 }
 
 /// The file names after `:load`: split at spaces, `\ ` and quotes keep one.

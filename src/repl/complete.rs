@@ -2,8 +2,8 @@
 //! session's names.
 
 use super::Repl;
-use super::commands::{COMMANDS, resolve_command};
-use super::help::HELP_TOPICS;
+use super::commands::resolve_command;
+use super::help::{COMMANDS, HELP_TOPICS};
 use crate::eval::Builtin;
 use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS};
 

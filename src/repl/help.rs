@@ -1,7 +1,35 @@
-//! The `:help` texts: the overview and the topics, whose examples the
-//! tests run.
+//! The `:help` texts: the commands, the overview and the topics, whose
+//! examples the tests run; and the near-miss suggestions for a misspelt
+//! command or topic.
 
-use super::commands::{COMMANDS, suggest_among};
+use crate::error::suggest;
+
+/// The `:commands`, with what `:help` says of each.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "load",
+        ":load FILE...",
+        "run a .game file here: its definitions join the session",
+    ),
+    (
+        "reload",
+        ":reload",
+        "load again every file loaded so far (after you edit them)",
+    ),
+    (
+        "games",
+        ":games",
+        "list the games, functions and names defined",
+    ),
+    ("time", ":time", "toggle printing how long each answer took"),
+    ("json", ":json", "toggle answers as JSON objects"),
+    (
+        "help",
+        ":help [TOPIC]",
+        "this text, or a topic: queries, syntax, octal",
+    ),
+    ("quit", ":quit", "leave (so does Ctrl-D)"),
+];
 
 /// A piece of a help topic: words, or an example the tests run.
 pub enum HelpPart {
@@ -212,4 +240,19 @@ pub(super) fn resolve_topic(word: &str) -> Option<&'static HelpTopic> {
         (Some(t), None) if !word.is_empty() => Some(t),
         _ => None,
     }
+}
+
+/// `error::suggest`, then, since commands and topics are short and few,
+/// anything within two edits (a swap counting as one).
+pub(super) fn suggest_among<'a>(
+    word: &str,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Option<String> {
+    suggest(word, names.clone()).or_else(|| {
+        names
+            .map(|c| (strsim::osa_distance(word, c), c))
+            .filter(|&(d, _)| d <= 2 && d < word.len())
+            .min()
+            .map(|(_, c)| c.to_string())
+    })
 }

@@ -31,10 +31,10 @@ use crate::present;
 use crate::session::{Mode, Redefine, Session};
 use format::{format_answer, render_error};
 
-pub use commands::{COMMANDS, resolve_command, suggest_command};
+pub use commands::{resolve_command, suggest_command};
 pub use complete::{Names, complete_word};
 pub use editor::ReplHelper;
-pub use help::{HELP_TOPICS, HelpPart, HelpTopic, help_text};
+pub use help::{COMMANDS, HELP_TOPICS, HelpPart, HelpTopic, help_text};
 pub use highlight::highlight_line;
 pub use multiline::{bracket_depth, is_incomplete};
 pub use terminal::{history_path, run};
