@@ -105,13 +105,7 @@ impl Repl {
     }
 
     /// Run a text through the session, printing answers as they come.
-    pub(super) fn run(
-        &mut self,
-        name: &str,
-        text: &str,
-        out: &mut dyn Write,
-        err: &mut dyn Write,
-    ) -> bool {
+    fn run(&mut self, name: &str, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> bool {
         // A Ctrl-C that arrived while no query ran must not cancel this one.
         self.session.interrupt.store(false, Ordering::Relaxed);
         let (json, time, color) = (self.json, self.time, self.color);
@@ -146,7 +140,7 @@ impl Repl {
     }
 
     /// A `:command`'s failure, rendered as the session's diagnostics are.
-    pub(super) fn diagnostic(&self, err: &mut dyn Write, e: &Error) {
+    fn diagnostic(&self, err: &mut dyn Write, e: &Error) {
         let _ = writeln!(err, "{}", render_error(e, &self.session, self.color));
         let _ = err.flush();
     }
