@@ -255,6 +255,61 @@ pub enum Error {
         #[label("cancelled while answering this")]
         span: Span,
     },
+
+    // ---- files and the front ends (no source text to point into) -----
+    #[error("cannot read {path}: {reason}")]
+    #[diagnostic(code(grundy::io::read), help("{help}"))]
+    ReadFile {
+        path: String,
+        reason: String,
+        /// What to check, said for where the path came from.
+        help: String,
+    },
+
+    #[error("cannot write {path}: {reason}")]
+    #[diagnostic(
+        code(grundy::io::write),
+        help("check that the folder exists and is writable")
+    )]
+    WriteFile { path: String, reason: String },
+
+    #[error("cannot draw {path}: Graphviz's `dot` program is not installed")]
+    #[diagnostic(
+        code(grundy::io::graphviz),
+        help(
+            "install Graphviz (e.g. `apt-get install graphviz`), or pipe the DOT text printed above into any Graphviz viewer"
+        )
+    )]
+    GraphvizMissing { path: String },
+
+    #[error("Graphviz's `dot` failed: {reason}")]
+    #[diagnostic(
+        code(grundy::io::graphviz),
+        help("the DOT text printed above is what was given to Graphviz")
+    )]
+    GraphvizFailed { reason: String },
+
+    #[error("unknown command `:{word}`")]
+    #[diagnostic(code(grundy::repl::unknown_command), help("{help}"))]
+    UnknownCommand { word: String, help: String },
+
+    #[error("`:{command}` takes no arguments")]
+    #[diagnostic(code(grundy::repl::arguments), help("type `:{command}` alone"))]
+    CommandArguments { command: String },
+
+    #[error("`:load` needs a file name")]
+    #[diagnostic(
+        code(grundy::repl::arguments),
+        help("e.g. `:load examples/kayles.game` (Tab completes paths)")
+    )]
+    LoadWithoutFile,
+
+    #[error("{message}")]
+    #[diagnostic(
+        code(grundy::repl::help_topic),
+        help("type :help for the list of topics")
+    )]
+    HelpTopic { message: String },
 }
 
 fn plural(n: usize) -> &'static str {
@@ -262,7 +317,8 @@ fn plural(n: usize) -> &'static str {
 }
 
 impl Error {
-    /// The span the error is about (it says which source to show).
+    /// The span the error is about (it says which source to show); a
+    /// default span when it is about no source (see `in_source`).
     pub fn span(&self) -> Span {
         use Error::*;
         match self {
@@ -289,7 +345,32 @@ impl Error {
             | Cycle { span, .. }
             | Query { span, .. }
             | Interrupted { span } => *span,
+            ReadFile { .. }
+            | WriteFile { .. }
+            | GraphvizMissing { .. }
+            | GraphvizFailed { .. }
+            | UnknownCommand { .. }
+            | CommandArguments { .. }
+            | LoadWithoutFile
+            | HelpTopic { .. } => Span::default(),
         }
+    }
+
+    /// Whether the error points into a source text; the front ends'
+    /// failures (a file, a `:command`) do not, and show none.
+    pub fn in_source(&self) -> bool {
+        use Error::*;
+        !matches!(
+            self,
+            ReadFile { .. }
+                | WriteFile { .. }
+                | GraphvizMissing { .. }
+                | GraphvizFailed { .. }
+                | UnknownCommand { .. }
+                | CommandArguments { .. }
+                | LoadWithoutFile
+                | HelpTopic { .. }
+        )
     }
 
     pub fn type_error(message: impl Into<String>, help: impl Into<String>, span: Span) -> Error {
@@ -302,7 +383,12 @@ impl Error {
 
     /// A miette report with the source text attached.
     pub fn report(&self, sources: &Sources) -> Report {
-        Report::new(self.clone()).with_source_code(sources.named(self.span().src))
+        let report = Report::new(self.clone());
+        if self.in_source() {
+            report.with_source_code(sources.named(self.span().src))
+        } else {
+            report
+        }
     }
 
     /// The diagnostic as plain text, no colours (for tests and pipes).

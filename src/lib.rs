@@ -11,7 +11,6 @@ pub mod eval;
 pub mod games;
 pub mod mem;
 pub mod octal;
-pub mod octal_cli;
 pub mod plot;
 pub mod present;
 pub mod query;

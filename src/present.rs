@@ -1,7 +1,9 @@
-//! Answers as text for people and as one-line JSON objects for programs.
+//! Answers (and, in JSON, diagnostics) as text for people and as one-line
+//! JSON objects for programs.
 
 use serde_json::{Value as Json, json};
 
+use crate::error::Error;
 use crate::query::{Answer, Outcome};
 use crate::syntax::ast::Play;
 
@@ -318,4 +320,12 @@ pub fn json(a: &Answer) -> Json {
         }
         Answer::Dot { subject, dot } => json!({"query": "dot", "subject": subject, "dot": dot}),
     }
+}
+
+/// The JSON line `--json` (and the REPL's `:json`) prints for a diagnostic.
+pub fn json_error(e: &Error) -> Json {
+    json!({"error": {
+        "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
+        "message": e.to_string(),
+    }})
 }

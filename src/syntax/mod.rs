@@ -2,28 +2,7 @@
 
 pub mod ast;
 mod parser;
+mod words;
 
 pub use parser::parse;
-
-/// The reserved words (the grammar's `keyword` rule): never names.
-pub const KEYWORDS: &[&str] = &[
-    "game",
-    "graph",
-    "fn",
-    "let",
-    "move",
-    "for",
-    "in",
-    "if",
-    "then",
-    "else",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "normal",
-    "misere",
-    "subtraction",
-    "octal",
-];
+pub use words::{DEFINITION_WORDS, GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS, starts_statement};

@@ -109,13 +109,7 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
                 match &text[start..i] {
                     "if" | "not" | "and" | "or" | "in" | "then" | "else" => ops += 1,
                     "move" => ops = stack.last().copied().unwrap_or(0),
-                    "game" | "graph" | "fn" | "let" | "grundy" | "outcome" | "moves"
-                    | "winning" | "remoteness" | "sequence" | "table" | "period" | "kernels"
-                    | "kernel_sequences" | "kernel" | "dot"
-                        if stack.is_empty() =>
-                    {
-                        ops = 0
-                    }
+                    w if stack.is_empty() && super::starts_statement(w) => ops = 0,
                     _ => {}
                 }
                 if ops > MAX_OPERATORS {

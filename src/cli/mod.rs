@@ -1,15 +1,21 @@
 //! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`,
 //! `grundy repl`; with no command, the REPL on a terminal and a script from
-//! piped stdin.
+//! piped stdin. `octal` is the `grundy octal` workbench, `pictures` the SVG
+//! files `--svg` and `--plot` write.
+
+pub mod octal;
+mod pictures;
 
 use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::error::Error;
 use crate::present;
 use crate::session::{Mode, Session};
 use crate::solve::DEFAULT_MAX_POSITIONS;
+use pictures::Pictures;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -68,11 +74,11 @@ pub enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
         /// Give up proving a period after this many values.
-        #[arg(long, default_value_t = crate::octal_cli::DEFAULT_MAX_VALUES)]
+        #[arg(long, default_value_t = octal::DEFAULT_MAX_VALUES)]
         max_values: usize,
         /// The algorithm: sparse (rare/common, the default) or plain mex.
-        #[arg(long, value_enum, default_value_t = crate::octal_cli::EngineArg::Sparse)]
-        engine: crate::octal_cli::EngineArg,
+        #[arg(long, value_enum, default_value_t = octal::EngineArg::Sparse)]
+        engine: octal::EngineArg,
     },
 }
 
@@ -147,7 +153,7 @@ fn run_command(cli: Cli) -> i32 {
             plot,
             max_values,
             engine,
-        } => crate::octal_cli::run(&crate::octal_cli::Args {
+        } => octal::run(&octal::Args {
             code,
             to,
             json,
@@ -168,13 +174,12 @@ fn run_file(
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            let report = miette::miette!(
-                code = "grundy::io::read",
-                help = "check the path; .game files are plain UTF-8 text",
-                "cannot read {}: {e}",
-                path.display()
-            );
-            eprintln!("{report:?}");
+            let err = Error::ReadFile {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+                help: "check the path; .game files are plain UTF-8 text".into(),
+            };
+            eprintln!("{:?}", miette::Report::new(err));
             return 1;
         }
     };
@@ -211,14 +216,14 @@ fn run_source(
                 };
                 let _ = writeln!(out, "{line}");
                 let _ = out.flush();
-                if let Err(report) = pictures.draw(&answer) {
-                    eprintln!("{report:?}");
+                if let Err(e) = pictures.draw(&answer) {
+                    eprintln!("{:?}", miette::Report::new(e));
                     pictures_ok = false;
                 }
             }
             Err(e) => {
                 if json {
-                    let _ = writeln!(out, "{}", json_error(&e));
+                    let _ = writeln!(out, "{}", present::json_error(&e));
                 }
                 let _ = out.flush();
                 eprintln!("{:?}", e.report(&s.sources));
@@ -229,150 +234,4 @@ fn run_source(
         println!("{name}: ok");
     }
     if ok && pictures_ok { 0 } else { 1 }
-}
-
-/// Where `--svg` and `--plot` pictures go, and how many were drawn.
-#[derive(Default)]
-struct Pictures {
-    svg: Option<PathBuf>,
-    plot: Option<PathBuf>,
-    svgs: usize,
-    plots: usize,
-}
-
-impl Pictures {
-    fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
-        Pictures {
-            svg,
-            plot,
-            ..Pictures::default()
-        }
-    }
-
-    /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
-    fn nth(path: &std::path::Path, n: usize) -> PathBuf {
-        if n <= 1 {
-            return path.to_path_buf();
-        }
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let ext = path
-            .extension()
-            .map(|e| format!(".{}", e.to_string_lossy()))
-            .unwrap_or_default();
-        path.with_file_name(format!("{stem}-{n}{ext}"))
-    }
-
-    fn draw(&mut self, answer: &crate::query::Answer) -> Result<(), miette::Report> {
-        use crate::query::Answer;
-        match answer {
-            Answer::Dot { dot, .. } => {
-                let Some(base) = &self.svg else { return Ok(()) };
-                self.svgs += 1;
-                let path = Self::nth(base, self.svgs);
-                render_dot(dot, &path)?;
-                eprintln!("wrote {}", path.display());
-            }
-            Answer::Sequence { game, from, values } => {
-                let Some(base) = &self.plot else {
-                    return Ok(());
-                };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
-                // Plotted from heap `from`; loopy (infinite) values are left out.
-                let finite: Vec<u32> = values
-                    .iter()
-                    .map(|v| v.finite().and_then(|x| u32::try_from(x).ok()).unwrap_or(0))
-                    .collect();
-                let title = format!("G(n) of {game}, n from {from}");
-                write_file(&path, &crate::plot::sequence_svg(&title, &finite, &[]))?;
-                eprintln!("wrote {}", path.display());
-            }
-            Answer::Table {
-                game,
-                row_from,
-                col_from,
-                rows,
-            } => {
-                let Some(base) = &self.plot else {
-                    return Ok(());
-                };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
-                let finite: Vec<Vec<u64>> = rows
-                    .iter()
-                    .map(|r| r.iter().map(|v| v.finite().unwrap_or(u64::MAX)).collect())
-                    .collect();
-                let title = format!("Grundy values of {game}");
-                write_file(
-                    &path,
-                    &crate::plot::table_svg(&title, *row_from, *col_from, &finite),
-                )?;
-                eprintln!("wrote {}", path.display());
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
-/// Write a picture or report; the error is a diagnostic naming the path.
-pub(crate) fn write_file(path: &std::path::Path, text: &str) -> Result<(), miette::Report> {
-    std::fs::write(path, text).map_err(|e| {
-        miette::miette!(
-            code = "grundy::io::write",
-            help = "check that the folder exists and is writable",
-            "cannot write {}: {e}",
-            path.display()
-        )
-    })
-}
-
-/// DOT text to SVG through Graphviz's `dot` program.
-fn render_dot(dot: &str, path: &std::path::Path) -> Result<(), miette::Report> {
-    use std::process::{Command, Stdio};
-    let child = Command::new("dot")
-        .arg("-Tsvg")
-        .arg("-o")
-        .arg(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(_) => {
-            return Err(miette::miette!(
-                code = "grundy::io::graphviz",
-                help = "install Graphviz (e.g. `apt-get install graphviz`), or pipe the DOT text printed above into any Graphviz viewer",
-                "cannot draw {}: Graphviz's `dot` program is not installed",
-                path.display()
-            ));
-        }
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(dot.as_bytes());
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| miette::miette!("graphviz failed: {e}"))?;
-    if !out.status.success() {
-        return Err(miette::miette!(
-            code = "grundy::io::graphviz",
-            help = "the DOT text printed above is what was given to Graphviz",
-            "Graphviz's `dot` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(())
-}
-
-/// The JSON line `--json` prints for a diagnostic.
-pub fn json_error(e: &crate::error::Error) -> serde_json::Value {
-    serde_json::json!({"error": {
-        "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
-        "message": e.to_string(),
-    }})
 }

@@ -82,8 +82,8 @@ pub fn run(args: &Args) -> i32 {
     if let Some(path) = &args.plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
-        if let Err(report) = crate::cli::write_file(path, &svg) {
-            eprintln!("{report:?}");
+        if let Err(e) = super::pictures::write_file(path, &svg) {
+            eprintln!("{:?}", miette::Report::new(e));
             return 1;
         }
     }

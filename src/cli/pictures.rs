@@ -1,0 +1,137 @@
+//! The pictures `grundy run --svg/--plot` and `grundy octal --plot` write:
+//! SVG plots drawn by `plot`, and DOT text rendered by Graphviz.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::query::Answer;
+
+/// Where `--svg` and `--plot` pictures go, and how many were drawn.
+#[derive(Default)]
+pub(super) struct Pictures {
+    svg: Option<PathBuf>,
+    plot: Option<PathBuf>,
+    svgs: usize,
+    plots: usize,
+}
+
+impl Pictures {
+    pub(super) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
+        Pictures {
+            svg,
+            plot,
+            ..Pictures::default()
+        }
+    }
+
+    /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
+    fn nth(path: &Path, n: usize) -> PathBuf {
+        if n <= 1 {
+            return path.to_path_buf();
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let ext = path
+            .extension()
+            .map(|e| format!(".{}", e.to_string_lossy()))
+            .unwrap_or_default();
+        path.with_file_name(format!("{stem}-{n}{ext}"))
+    }
+
+    pub(super) fn draw(&mut self, answer: &Answer) -> Result<(), Error> {
+        match answer {
+            Answer::Dot { dot, .. } => {
+                let Some(base) = &self.svg else { return Ok(()) };
+                self.svgs += 1;
+                let path = Self::nth(base, self.svgs);
+                render_dot(dot, &path)?;
+                eprintln!("wrote {}", path.display());
+            }
+            Answer::Sequence { game, from, values } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                // Plotted from heap `from`; loopy (infinite) values are left out.
+                let finite: Vec<u32> = values
+                    .iter()
+                    .map(|v| v.finite().and_then(|x| u32::try_from(x).ok()).unwrap_or(0))
+                    .collect();
+                let title = format!("G(n) of {game}, n from {from}");
+                write_file(&path, &crate::plot::sequence_svg(&title, &finite, &[]))?;
+                eprintln!("wrote {}", path.display());
+            }
+            Answer::Table {
+                game,
+                row_from,
+                col_from,
+                rows,
+            } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                let finite: Vec<Vec<u64>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|v| v.finite().unwrap_or(u64::MAX)).collect())
+                    .collect();
+                let title = format!("Grundy values of {game}");
+                write_file(
+                    &path,
+                    &crate::plot::table_svg(&title, *row_from, *col_from, &finite),
+                )?;
+                eprintln!("wrote {}", path.display());
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Write a picture or report; the error is a diagnostic naming the path.
+pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| Error::WriteFile {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// DOT text to SVG through Graphviz's `dot` program.
+fn render_dot(dot: &str, path: &Path) -> Result<(), Error> {
+    use std::process::{Command, Stdio};
+    let child = Command::new("dot")
+        .arg("-Tsvg")
+        .arg("-o")
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(_) => {
+            return Err(Error::GraphvizMissing {
+                path: path.display().to_string(),
+            });
+        }
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(dot.as_bytes());
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| Error::GraphvizFailed {
+            reason: e.to_string(),
+        })?;
+    if !out.status.success() {
+        return Err(Error::GraphvizFailed {
+            reason: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
+    }
+    Ok(())
+}

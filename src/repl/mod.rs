@@ -1,0 +1,147 @@
+//! The interactive REPL: a rustyline editor over one `Session` whose
+//! definitions persist between inputs, the `:commands`, and the editor's
+//! helpers (multi-line validation, completion, highlighting).
+//!
+//! `Repl::handle` does everything an input means and writes to plain
+//! writers, so it is tested without a terminal; `run` adds the terminal:
+//! line editing, history, colours and Ctrl-C.
+//!
+//! One file per concern: `help` (the `:help` texts), `commands` (the
+//! `:commands`), `format` (answers, diagnostics and `:games` as text),
+//! `multiline` (when an input continues on the next line), `complete` and
+//! `highlight` (the words the editor offers and paints), `editor` (the
+//! rustyline helper and key bindings) and `terminal` (the loop).
+
+mod commands;
+mod complete;
+mod editor;
+mod format;
+mod help;
+mod highlight;
+mod multiline;
+mod terminal;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::error::Error;
+use crate::present;
+use crate::session::{Mode, Redefine, Session};
+use format::{format_answer, render_error};
+
+pub use commands::{resolve_command, suggest_command};
+pub use complete::{Names, complete_word};
+pub use editor::ReplHelper;
+pub use help::{COMMANDS, HELP_TOPICS, HelpPart, HelpTopic, help_text};
+pub use highlight::highlight_line;
+pub use multiline::{bracket_depth, is_incomplete};
+pub use terminal::{history_path, run};
+
+/// The prompt of a fresh input. Continuation lines are indented instead
+/// (rustyline has no second prompt): see `editor::EnterHandler`.
+pub const PROMPT: &str = "grundy> ";
+
+/// What the caller should do after an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The REPL without its terminal: a session, the files loaded, the toggles.
+pub struct Repl {
+    pub session: Session,
+    /// Files loaded, in order, for `:reload`.
+    pub loaded: Vec<PathBuf>,
+    pub json: bool,
+    pub time: bool,
+    /// Diagnostics in colour (a terminal) or plain.
+    pub color: bool,
+    /// On a terminal: a `^C` echo is ended before the diagnostic.
+    pub interactive: bool,
+    inputs: usize,
+}
+
+impl Repl {
+    pub fn new(max_positions: usize) -> Self {
+        let mut session = Session::new(max_positions);
+        session.redefine = Redefine::Replace;
+        Repl {
+            session,
+            loaded: Vec::new(),
+            json: false,
+            time: false,
+            color: false,
+            interactive: false,
+            inputs: 0,
+        }
+    }
+
+    /// Everything one input means: a `:command`, or `.game` text to run.
+    /// Answers go to `out`, diagnostics to `err`.
+    pub fn handle(&mut self, input: &str, out: &mut dyn Write, err: &mut dyn Write) -> Flow {
+        let trimmed = input.trim();
+        if trimmed.is_empty() {
+            return Flow::Continue;
+        }
+        if let Some(cmd) = trimmed.strip_prefix(':') {
+            return self.command(cmd, out, err);
+        }
+        // Words a newcomer may type for the commands.
+        if let Some(cmd) = match trimmed {
+            "quit" | "exit" => Some(":quit (or Ctrl-D) leaves"),
+            "help" => Some(":help shows the commands and help topics"),
+            _ => None,
+        } {
+            let _ = writeln!(err, "{trimmed}: not a statement; {cmd}");
+            return Flow::Continue;
+        }
+        self.inputs += 1;
+        let name = format!("input {}", self.inputs);
+        self.run(&name, input, out, err);
+        Flow::Continue
+    }
+
+    /// Run a text through the session, printing answers as they come.
+    fn run(&mut self, name: &str, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> bool {
+        // A Ctrl-C that arrived while no query ran must not cancel this one.
+        self.session.interrupt.store(false, Ordering::Relaxed);
+        let (json, time, color) = (self.json, self.time, self.color);
+        let interactive = self.interactive;
+        let mut mark = Instant::now();
+        self.session.run_text(name, text, Mode::Run, &mut |s, r| {
+            let took = mark.elapsed();
+            match r {
+                Ok(answer) => {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        format_answer(&answer, json, time.then_some(took))
+                    );
+                }
+                Err(e) => {
+                    // End the line the terminal's `^C` echo is on.
+                    if interactive && matches!(e, Error::Interrupted { .. }) {
+                        let _ = writeln!(out);
+                    }
+                    if json {
+                        let _ = writeln!(out, "{}", present::json_error(&e));
+                    }
+                    let _ = out.flush();
+                    let _ = writeln!(err, "{}", render_error(&e, s, color));
+                    let _ = err.flush();
+                }
+            }
+            let _ = out.flush();
+            mark = Instant::now();
+        })
+    }
+
+    /// A `:command`'s failure, rendered as the session's diagnostics are.
+    fn diagnostic(&self, err: &mut dyn Write, e: &Error) {
+        let _ = writeln!(err, "{}", render_error(e, &self.session, self.color));
+        let _ = err.flush();
+    }
+}
