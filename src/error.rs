@@ -249,6 +249,33 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("memory budget exceeded: the session holds {} of at most {}", mib(*held), mib(*limit))]
+    #[diagnostic(
+        code(grundy::solve::memory),
+        help(
+            "the positions or values are too large to store; if the game is finite, raise the budget with --max-memory (e.g. --max-memory 4G)"
+        )
+    )]
+    MemoryBudget {
+        limit: usize,
+        held: usize,
+        #[label("this needs more than the memory budget")]
+        span: Span,
+    },
+
+    #[error("step budget exceeded: more than {limit} loop steps")]
+    #[diagnostic(
+        code(grundy::eval::steps),
+        help(
+            "a loop or a search runs very long (a range that is too wide?); if it is meant, raise the budget with --max-steps"
+        )
+    )]
+    StepBudget {
+        limit: u64,
+        #[label("this runs more than {limit} steps")]
+        span: Span,
+    },
+
     #[error("interrupted")]
     #[diagnostic(code(grundy::solve::interrupted), help("the query was cancelled"))]
     Interrupted {
@@ -342,6 +369,8 @@ impl Error {
             | Value { span, .. }
             | Budget { span, .. }
             | MoveBudget { span, .. }
+            | MemoryBudget { span, .. }
+            | StepBudget { span, .. }
             | Cycle { span, .. }
             | Query { span, .. }
             | Interrupted { span } => *span,
@@ -424,4 +453,13 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         }
     }
     best.map(|(_, c)| c.to_string())
+}
+
+/// Bytes in MiB (or GiB) for a message.
+fn mib(bytes: usize) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", bytes >> 20)
+    }
 }

@@ -9,8 +9,11 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{Compiler, Defs, FnDef, GameDef, GameId, GameKind, Interp, Node, Scope, Value};
+use crate::eval::{
+    Compiler, Ctx, Defs, FnDef, GameDef, GameId, GameKind, Interp, Limits, Node, Scope, Value,
+};
 use crate::games::{self, Compiled};
+use crate::mem;
 use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
 use crate::source::Sources;
@@ -39,6 +42,8 @@ pub struct Session {
     pub sources: Sources,
     pub interrupt: Arc<AtomicBool>,
     pub redefine: Redefine,
+    /// The limits each query runs under.
+    pub limits: Limits,
 }
 
 /// One statement compiled, ready to run in order.
@@ -50,13 +55,19 @@ enum Step {
 }
 
 impl Session {
+    /// A session with the default limits but the position budget.
     pub fn new(max_positions: usize) -> Self {
+        Session::with_limits(Limits::positions(max_positions))
+    }
+
+    pub fn with_limits(limits: Limits) -> Self {
         Session {
             defs: games::new_defs(),
-            solver: Solver::new(max_positions),
+            solver: Solver::new(),
             sources: Sources::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             redefine: Redefine::Error,
+            limits,
         }
     }
 
@@ -288,9 +299,15 @@ impl Session {
     }
 
     fn execute(&mut self, step: Step) -> Option<Result<Answer>> {
+        // Every statement starts with its whole memory budget: caches that
+        // hold more than half of it are dropped first (they are only caches).
+        if mem::held().max(0) as usize > self.limits.max_memory / 2 {
+            self.solver.clear();
+        }
         match step {
             Step::Let(id, node) => {
-                let interp = Interp::new(&self.defs, &self.interrupt);
+                let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
+                let interp = Interp::new(&cx);
                 match interp.eval(&node, &mut []) {
                     Ok(v) => {
                         self.defs.globals[id as usize] = Some(v);
@@ -300,7 +317,8 @@ impl Session {
                 }
             }
             Step::Deferred(id, node, define) => {
-                let interp = Interp::new(&self.defs, &self.interrupt);
+                let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
+                let interp = Interp::new(&cx);
                 let r = interp
                     .eval(&node, &mut [])
                     .and_then(|v| define(v, node.span));
@@ -312,13 +330,15 @@ impl Session {
                     Err(e) => Some(Err(e)),
                 }
             }
-            Step::Query(q) => Some(q.run(&self.defs, &mut self.solver, &self.interrupt)),
+            Step::Query(q) => {
+                Some(q.run(&self.defs, &mut self.solver, &self.interrupt, self.limits))
+            }
         }
     }
 }
 
 impl Default for Session {
     fn default() -> Self {
-        Session::new(crate::solve::DEFAULT_MAX_POSITIONS)
+        Session::with_limits(Limits::default())
     }
 }

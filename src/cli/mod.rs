@@ -12,9 +12,9 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::error::Error;
+use crate::eval::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use crate::present;
 use crate::session::{Mode, Session};
-use crate::solve::DEFAULT_MAX_POSITIONS;
 use pictures::Pictures;
 
 #[derive(Parser, Debug)]
@@ -36,9 +36,8 @@ pub enum Command {
         /// One JSON object per line per query.
         #[arg(long)]
         json: bool,
-        /// Refuse to expand more positions than this (per query cache).
-        #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
-        max_positions: usize,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Render each `dot` answer to this SVG file with Graphviz (the
         /// second to FILE-2.svg, ...).
         #[arg(long, value_name = "FILE.svg")]
@@ -55,9 +54,8 @@ pub enum Command {
     Repl {
         /// .game files to load first.
         files: Vec<PathBuf>,
-        /// Refuse to expand more positions than this (per query cache).
-        #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
-        max_positions: usize,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
@@ -80,6 +78,51 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = octal::EngineArg::Sparse)]
         engine: octal::EngineArg,
     },
+}
+
+/// The limits every query runs under (see the limits table in LANGUAGE.md).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Positions one query may add (interned positions, misère sums,
+    /// state-graph nodes); also the values an octal game may compute.
+    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: usize,
+    /// Memory the session may hold while a query runs: bytes, or with a
+    /// suffix K, M, G (powers of 1024), e.g. 4G.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "640M")]
+    max_memory: usize,
+    /// Loop steps one query may take (evaluation loops, options listed,
+    /// search steps).
+    #[arg(long, default_value_t = DEFAULT_MAX_STEPS)]
+    max_steps: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_memory: self.max_memory,
+            max_steps: self.max_steps,
+        }
+    }
+}
+
+/// `512M`, `4G`, `100000`: a number of bytes with an optional binary suffix.
+fn parse_bytes(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, 'k' | 'K')) => (&t[..i], 10),
+        Some((i, 'm' | 'M')) => (&t[..i], 20),
+        Some((i, 'g' | 'G')) => (&t[..i], 30),
+        Some((i, 't' | 'T')) => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    let n: usize = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size: write bytes, or e.g. 512M or 4G"))?;
+    n.checked_mul(1usize << shift)
+        .ok_or_else(|| format!("`{s}` is too large"))
 }
 
 /// The stack the interpreter runs on: recursion in the evaluator is bounded
@@ -105,7 +148,7 @@ fn run_command(cli: Cli) -> i32 {
     let Some(command) = cli.command else {
         // `grundy` alone: the REPL for a person, a script from a pipe.
         if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            return crate::repl::run(&[], DEFAULT_MAX_POSITIONS);
+            return crate::repl::run(&[], Limits::default());
         }
         let mut text = String::new();
         if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
@@ -117,33 +160,30 @@ fn run_command(cli: Cli) -> i32 {
             &text,
             Mode::Run,
             false,
-            DEFAULT_MAX_POSITIONS,
+            Limits::default(),
             Pictures::default(),
         );
     };
     match command {
-        Command::Repl {
-            files,
-            max_positions,
-        } => crate::repl::run(&files, max_positions),
+        Command::Repl { files, limits } => crate::repl::run(&files, limits.limits()),
         Command::Run {
             file,
             json,
-            max_positions,
+            limits,
             svg,
             plot,
         } => run_file(
             &file,
             Mode::Run,
             json,
-            max_positions,
+            limits.limits(),
             Pictures::new(svg, plot),
         ),
         Command::Check { file } => run_file(
             &file,
             Mode::Check,
             false,
-            DEFAULT_MAX_POSITIONS,
+            Limits::default(),
             Pictures::default(),
         ),
         Command::Octal {
@@ -164,13 +204,7 @@ fn run_command(cli: Cli) -> i32 {
     }
 }
 
-fn run_file(
-    path: &PathBuf,
-    mode: Mode,
-    json: bool,
-    max_positions: usize,
-    mut pictures: Pictures,
-) -> i32 {
+fn run_file(path: &PathBuf, mode: Mode, json: bool, limits: Limits, mut pictures: Pictures) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -188,7 +222,7 @@ fn run_file(
         &text,
         mode,
         json,
-        max_positions,
+        limits,
         std::mem::take(&mut pictures),
     )
 }
@@ -199,10 +233,10 @@ fn run_source(
     text: &str,
     mode: Mode,
     json: bool,
-    max_positions: usize,
+    limits: Limits,
     mut pictures: Pictures,
 ) -> i32 {
-    let mut session = Session::new(max_positions);
+    let mut session = Session::with_limits(limits);
     let stdout = std::io::stdout();
     let mut pictures_ok = true;
     let ok = session.run_text(name, text, mode, &mut |s, r| {

@@ -49,15 +49,47 @@ pub struct KernelSequences {
     pub complete: bool,
 }
 
+/// What a search may spend. When any limit is reached the search stops
+/// and says it is incomplete.
+pub struct SearchLimits<'s> {
+    /// Branching nodes (and, for sequences, completed classes).
+    pub nodes: u64,
+    /// Propagation steps in all.
+    pub work: u64,
+    /// Solutions listed.
+    pub results: usize,
+    /// Asked every 4,096 propagation steps: true stops the search (the
+    /// caller's Ctrl-C or memory budget).
+    pub stop: &'s dyn Fn() -> bool,
+}
+
+impl SearchLimits<'_> {
+    /// Only a node budget.
+    pub fn nodes(nodes: u64) -> SearchLimits<'static> {
+        SearchLimits {
+            nodes,
+            work: u64::MAX,
+            results: usize::MAX,
+            stop: &|| false,
+        }
+    }
+}
+
 /// Every kernel of `g`, searching at most `budget` branching nodes. An
 /// acyclic graph needs none: its unique kernel is its set of P-positions.
 pub fn kernels(g: &Digraph, budget: u64) -> KernelResult {
-    let mut s = Search::new(g, false, budget);
+    kernels_within(g, &SearchLimits::nodes(budget))
+}
+
+/// Every kernel of `g`, as far as the limits allow.
+pub fn kernels_within(g: &Digraph, limits: &SearchLimits) -> KernelResult {
+    let mut s = Search::new(g, false, limits);
     let mut kernels = Vec::new();
     let complete = s.run(|s| {
         let mut k: Vec<u32> = s.g.vertices().filter(|&v| s.st[v as usize] == IN).collect();
         k.sort_unstable();
         kernels.push(k);
+        kernels.len() < limits.results
     });
     kernels.sort();
     KernelResult { kernels, complete }
@@ -67,6 +99,11 @@ pub fn kernels(g: &Digraph, budget: u64) -> KernelResult {
 /// plus completed classes). For an acyclic graph the unique sequence is the
 /// Grundy classes, computed in linear time.
 pub fn kernel_sequences(g: &Digraph, budget: u64) -> KernelSequences {
+    kernel_sequences_within(g, &SearchLimits::nodes(budget))
+}
+
+/// Every kernel sequence of `g`, as far as the limits allow.
+pub fn kernel_sequences_within(g: &Digraph, limits: &SearchLimits) -> KernelSequences {
     if let Ok(values) = super::grundy_acyclic(g) {
         let classes = values.iter().max().map_or(0, |&m| m as usize + 1);
         let mut seq = vec![Vec::new(); classes];
@@ -78,7 +115,7 @@ pub fn kernel_sequences(g: &Digraph, budget: u64) -> KernelSequences {
             complete: true,
         };
     }
-    let mut s = Search::new(g, true, budget);
+    let mut s = Search::new(g, true, limits);
     let mut sequences = Vec::new();
     let complete = s.run(|s| {
         let levels = s.level_starts.len() - 1;
@@ -94,6 +131,7 @@ pub fn kernel_sequences(g: &Digraph, budget: u64) -> KernelSequences {
             })
             .collect();
         sequences.push(seq);
+        sequences.len() < limits.results
     });
     sequences.sort();
     KernelSequences {
@@ -134,10 +172,16 @@ struct Search<'a> {
     work: Vec<Act>,
     nodes: u64,
     budget: u64,
+    /// Propagation steps taken, and the most allowed.
+    steps: u64,
+    max_steps: u64,
+    stop: &'a dyn Fn() -> bool,
+    /// Set when a limit or `stop` ended the search.
+    halted: bool,
 }
 
 impl<'a> Search<'a> {
-    fn new(g: &'a Digraph, multi_level: bool, budget: u64) -> Search<'a> {
+    fn new(g: &'a Digraph, multi_level: bool, limits: &SearchLimits<'a>) -> Search<'a> {
         let n = g.num_vertices();
         Search {
             g,
@@ -154,21 +198,31 @@ impl<'a> Search<'a> {
             decisions: Vec::new(),
             work: g.vertices().map(Act::Check).collect(),
             nodes: 0,
-            budget,
+            budget: limits.nodes,
+            steps: 0,
+            max_steps: limits.work,
+            stop: limits.stop,
+            halted: false,
         }
     }
 
-    /// Runs the whole search, calling `found` at each solution; returns
-    /// whether it finished within the budget.
-    fn run(&mut self, mut found: impl FnMut(&Self)) -> bool {
+    /// Runs the whole search, calling `found` at each solution (which
+    /// answers whether to go on); returns whether it finished within the
+    /// limits.
+    fn run(&mut self, mut found: impl FnMut(&Self) -> bool) -> bool {
         let mut ok = self.propagate();
         loop {
+            if self.halted {
+                return false;
+            }
             if ok {
                 let top = self.level_starts.len() - 1;
                 let assigned = self.trail.len() - self.level_starts[top];
                 if assigned == self.level_sizes[top] {
                     if !self.multi_level {
-                        found(self);
+                        if !found(self) {
+                            return false;
+                        }
                     } else {
                         self.nodes += 1;
                         if self.nodes > self.budget {
@@ -178,7 +232,9 @@ impl<'a> Search<'a> {
                             ok = self.propagate();
                             continue;
                         }
-                        found(self);
+                        if !found(self) {
+                            return false;
+                        }
                     }
                 } else {
                     self.nodes += 1;
@@ -214,6 +270,12 @@ impl<'a> Search<'a> {
 
     fn propagate(&mut self) -> bool {
         while let Some(act) = self.work.pop() {
+            self.steps += 1;
+            if self.steps & 0xfff == 0 && (self.steps > self.max_steps || (self.stop)()) {
+                self.halted = true;
+                self.work.clear();
+                return false;
+            }
             let ok = match act {
                 Act::In(v) => self.assign(v, IN),
                 Act::Out(v) => self.assign(v, OUT),

@@ -31,6 +31,9 @@ pub use cycle::{has_odd_cycle, odd_cycle, strongly_connected_components};
 pub use dot::to_dot;
 pub use gamma::{Gamma, Generalized, gamma, gamma_sum, grundy_acyclic};
 pub use graph::{Digraph, DigraphError};
-pub use kernel::{DEFAULT_SEARCH_BUDGET, KernelResult, KernelSequences, kernel_sequences, kernels};
+pub use kernel::{
+    DEFAULT_SEARCH_BUDGET, KernelResult, KernelSequences, SearchLimits, kernel_sequences,
+    kernel_sequences_within, kernels, kernels_within,
+};
 pub use outcome::{Analysis, Outcome, misere_retrograde, retrograde};
 pub use random::random_loopy;

@@ -1,40 +1,93 @@
 //! What every computation of one query needs besides the solver's caches:
-//! the definitions, the interrupt flag (Ctrl-C), the budget, and the span
-//! a failure is blamed on. Passed as one value instead of four.
+//! the definitions, the interrupt flag (Ctrl-C), the limits, and the span a
+//! failure is blamed on. One `Ctx` per query (or per `let`): its counters
+//! start at zero, so no query is charged for what an earlier one did.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Error, Result};
+use crate::mem;
 use crate::source::Span;
 
 use super::Defs;
 
-pub struct Ctx<'a> {
-    pub defs: &'a Defs,
-    pub interrupt: &'a AtomicBool,
-    /// The position budget: interned positions, sum-graph nodes, and the
-    /// values an octal heap game may compute.
-    pub budget: usize,
-    /// Where a failure is reported (the query).
-    pub span: Span,
-    ticks: Cell<u32>,
+/// The limits every query runs under (`--max-positions`, `--max-memory`,
+/// `--max-steps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions one query may add: interned components, misère sum
+    /// positions, nodes of a state graph; also the values an octal game's
+    /// nim-sequence may hold.
+    pub max_positions: usize,
+    /// Bytes the session may hold while a query runs (its definitions,
+    /// caches and the query's own data), as counted by the allocator.
+    pub max_memory: usize,
+    /// Loop turns one query may take: evaluation loops, comprehensions,
+    /// options listed, search steps.
+    pub max_steps: u64,
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool, budget: usize, span: Span) -> Self {
-        Ctx {
-            defs,
-            interrupt,
-            budget,
-            span,
-            ticks: Cell::new(0),
+/// The default position budget.
+pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+/// The default memory budget: 640 MiB, so that a query stays well under a
+/// gigabyte of resident memory with the allocator's own overhead.
+pub const DEFAULT_MAX_MEMORY: usize = 640 << 20;
+/// The default step budget: a few seconds of the tightest loops.
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: DEFAULT_MAX_POSITIONS,
+            max_memory: DEFAULT_MAX_MEMORY,
+            max_steps: DEFAULT_MAX_STEPS,
+        }
+    }
+}
+
+impl Limits {
+    /// The defaults with another position budget.
+    pub fn positions(max_positions: usize) -> Self {
+        Limits {
+            max_positions,
+            ..Limits::default()
         }
     }
 
-    /// The same context blaming another span.
-    pub fn at(&self, span: Span) -> Ctx<'a> {
-        Ctx::new(self.defs, self.interrupt, self.budget, span)
+    /// Moves (edges) one query may store: 64 per position of the budget,
+    /// at most 250 million (a move costs about 4 bytes).
+    pub fn max_edges(&self) -> usize {
+        self.max_positions
+            .saturating_mul(64)
+            .min(250_000_000usize.max(self.max_positions))
+    }
+}
+
+/// Bytes charged between two looks at the memory actually held.
+const CHARGE_QUANTUM: usize = 8 << 20;
+
+pub struct Ctx<'a> {
+    pub defs: &'a Defs,
+    pub interrupt: &'a AtomicBool,
+    pub limits: Limits,
+    /// Where a failure is reported (the query).
+    pub span: Span,
+    steps: Cell<u64>,
+    /// Bytes announced by `charge` since memory was last looked at.
+    charged: Cell<usize>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool, limits: Limits, span: Span) -> Self {
+        Ctx {
+            defs,
+            interrupt,
+            limits,
+            span,
+            steps: Cell::new(0),
+            charged: Cell::new(0),
+        }
     }
 
     /// Whether Ctrl-C was pressed.
@@ -46,19 +99,70 @@ impl<'a> Ctx<'a> {
     /// Fails when Ctrl-C was pressed.
     #[inline]
     pub fn check(&self) -> Result<()> {
+        self.check_at(self.span)
+    }
+
+    /// `check`, blaming `span`; also looks at the memory held.
+    pub fn check_at(&self, span: Span) -> Result<()> {
         if self.interrupted() {
-            return Err(Error::Interrupted { span: self.span });
+            return Err(Error::Interrupted { span });
+        }
+        self.check_memory(span)
+    }
+
+    /// Fails when the session holds more than the memory budget.
+    #[inline]
+    pub fn check_memory(&self, span: Span) -> Result<()> {
+        self.charged.set(0);
+        let held = mem::held().max(0) as usize;
+        if held > self.limits.max_memory {
+            return Err(Error::MemoryBudget {
+                limit: self.limits.max_memory,
+                held,
+                span,
+            });
         }
         Ok(())
     }
 
-    /// Called in every loop: reads the flag once in 1,024 calls.
+    /// Called in every loop: counts a step and, once in 1,024, reads the
+    /// interrupt flag and the memory held.
     #[inline]
     pub fn tick(&self) -> Result<()> {
-        let t = self.ticks.get().wrapping_add(1);
-        self.ticks.set(t);
+        self.tick_at(self.span)
+    }
+
+    #[inline]
+    pub fn tick_at(&self, span: Span) -> Result<()> {
+        let t = self.steps.get() + 1;
+        self.steps.set(t);
         if t & 0x3ff == 0 {
-            return self.check();
+            return self.every_1024(t, span);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn every_1024(&self, steps: u64, span: Span) -> Result<()> {
+        if steps > self.limits.max_steps {
+            return Err(Error::StepBudget {
+                limit: self.limits.max_steps,
+                span,
+            });
+        }
+        self.check_at(span)
+    }
+
+    /// Announce that about `bytes` were just stored: memory is looked at
+    /// once the announcements add up to a few megabytes, so that a few
+    /// large values cannot run far past the budget between two ticks.
+    #[inline]
+    pub fn charge(&self, bytes: usize, span: Span) -> Result<()> {
+        let c = self.charged.get().saturating_add(bytes);
+        self.charged.set(c);
+        if c >= CHARGE_QUANTUM {
+            return self.check_memory(span);
         }
         Ok(())
     }

@@ -3,7 +3,6 @@
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Error, Result};
 use crate::source::Span;
@@ -12,7 +11,7 @@ use crate::syntax::ast::{BinOp, UnOp};
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
 use super::fast::Fast;
-use super::{Builtin, Comp, Defs, GameId, STAR, Value};
+use super::{Builtin, Comp, Ctx, Defs, GameId, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
@@ -20,9 +19,9 @@ pub const MAX_CALL_DEPTH: usize = 2_000;
 
 pub struct Interp<'a> {
     pub defs: &'a Defs,
+    /// The query's context: Ctrl-C, the step and memory budgets.
+    pub cx: &'a Ctx<'a>,
     depth: Cell<usize>,
-    ticks: Cell<u32>,
-    interrupt: &'a AtomicBool,
     /// Emptied vectors kept for reuse: function frames and comprehension
     /// outputs, allocated once per evaluator instead of once per call.
     spare: RefCell<Vec<Vec<Value>>>,
@@ -31,12 +30,11 @@ pub struct Interp<'a> {
 }
 
 impl<'a> Interp<'a> {
-    pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool) -> Self {
+    pub fn new(cx: &'a Ctx<'a>) -> Self {
         Interp {
-            defs,
+            defs: cx.defs,
+            cx,
             depth: Cell::new(0),
-            ticks: Cell::new(0),
-            interrupt,
             spare: RefCell::new(Vec::new()),
             spare_ints: RefCell::new(Vec::new()),
         }
@@ -53,15 +51,11 @@ impl<'a> Interp<'a> {
         self.spare.borrow_mut().push(v);
     }
 
-    /// Called in every loop: long evaluations stay cancellable.
+    /// Called in every loop: long evaluations stay cancellable and within
+    /// the step and memory budgets.
     #[inline]
     pub(super) fn tick(&self, span: Span) -> Result<()> {
-        let t = self.ticks.get().wrapping_add(1);
-        self.ticks.set(t);
-        if t & 0xfff == 0 && self.interrupt.load(Ordering::Relaxed) {
-            return Err(Error::Interrupted { span });
-        }
-        Ok(())
+        self.cx.tick_at(span)
     }
 
     /// An integer expression by its compiled closure (`fast.rs`), without
@@ -203,6 +197,8 @@ impl<'a> Interp<'a> {
                 // From `ints`, values are built in registers and written
                 // once (moving values just written field by field would stall).
                 let int = |n: &i64| Value::Int(*n);
+                let built = (out.len() + ints.len()) * std::mem::size_of::<Value>();
+                let r = r.and_then(|()| self.cx.charge(built, span));
                 let value = match r {
                     Err(e) => Err(e),
                     Ok(()) if !ints.is_empty() && *set => {
@@ -238,6 +234,19 @@ impl<'a> Interp<'a> {
             NodeKind::Binary(op, a, b) => {
                 let x = self.eval(a, frame)?;
                 let y = self.eval(b, frame)?;
+                if *op == BinOp::Add {
+                    // Joining collections copies them: bounded like a list
+                    // built any other way, and charged to the memory budget.
+                    let n = elements(&x).saturating_add(elements(&y));
+                    if n > MAX_MATERIALISED as usize {
+                        return Err(Error::Value {
+                            message: format!("`+` would build a collection of {n} elements"),
+                            help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+                            span,
+                        });
+                    }
+                    self.cx.charge(n * std::mem::size_of::<Value>(), span)?;
+                }
                 binary(*op, x, y, b.span, span)
             }
             NodeKind::CallFn(f, args) => {
@@ -573,6 +582,16 @@ fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
                 *span,
             )),
         },
+    }
+}
+
+/// How many elements a collection holds (0 for other values).
+fn elements(v: &Value) -> usize {
+    match v {
+        Value::Tuple(xs) | Value::List(xs) => xs.len(),
+        Value::Set(xs) => xs.len(),
+        Value::Pos(cs) => cs.len(),
+        _ => 0,
     }
 }
 

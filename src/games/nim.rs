@@ -1,7 +1,7 @@
 //! The built-in nim-heaps: `Nim(n)` and the nimber `*n` (played alike,
 //! printed differently). A heap of n is worth n (THEORY.md §2).
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
 use crate::source::Span;
 
@@ -24,8 +24,17 @@ impl GameKind for Nim {
         super::heap_arg(name, args, span)
     }
 
-    fn options(&self, _cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
-        for k in 0..super::heap_size(args).unwrap_or(0) {
+    fn options(&self, cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+        let n = super::heap_size(args).unwrap_or(0);
+        // A huge heap's options cannot be listed: say so before trying.
+        if usize::try_from(n).map_or(true, |n| n > cx.limits.max_edges()) {
+            return Err(Error::MoveBudget {
+                game: format!("{}({n})", cx.defs.game(game).name),
+                budget: cx.limits.max_edges(),
+                span: cx.span,
+            });
+        }
+        for k in 0..n {
             out.single_ints(game, &[k])?;
         }
         Ok(())

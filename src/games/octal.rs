@@ -87,12 +87,14 @@ impl Octal {
     /// the heap is reached or a period is proved; the budget bounds the work.
     pub fn heap_value(&self, cx: &Ctx, name: &str, n: u64) -> Result<u64> {
         let target = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
-        let found = self.extend_until(cx, target.min(cx.budget), |seq| known(seq, n).is_some())?;
+        let found = self.extend_until(cx, target.min(cx.limits.max_positions), |seq| {
+            known(seq, n).is_some()
+        })?;
         match self.with_seq(|seq| known(seq, n)) {
             Some(v) if found => Ok(u64::from(v)),
             _ => Err(Error::Budget {
                 game: name.to_string(),
-                budget: cx.budget,
+                budget: cx.limits.max_positions,
                 span: cx.span,
             }),
         }
@@ -170,8 +172,16 @@ impl GameKind for Octal {
         super::heap_arg(name, args, span)
     }
 
-    fn options(&self, _cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    fn options(&self, cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
         let n = super::heap_size(args).unwrap_or(0).max(0) as u64;
+        // A huge heap's options cannot be listed: say so before trying.
+        if self.code.option_count(n) > cx.limits.max_edges() as u128 {
+            return Err(Error::MoveBudget {
+                game: format!("{}({n})", cx.defs.game(game).name),
+                budget: cx.limits.max_edges(),
+                span: cx.span,
+            });
+        }
         let mut result = Ok(());
         self.code.for_each_option(n, |parts| {
             if result.is_err() {
@@ -204,7 +214,7 @@ impl GameKind for Octal {
     /// Guy–Smith: compute until a period is proved or the budget is spent.
     fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
         let r = self
-            .extend_until(cx, cx.budget, |seq| seq.period().is_proved())
+            .extend_until(cx, cx.limits.max_positions, |seq| seq.period().is_proved())
             .map(|_| {
                 self.with_seq(|seq| ProvedPeriod {
                     code: self.code.to_string(),

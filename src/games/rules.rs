@@ -60,7 +60,7 @@ impl GameKind for Rules {
     }
 
     fn options(&self, cx: &Ctx, _game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
-        let interp = Interp::new(cx.defs, cx.interrupt);
+        let interp = Interp::new(cx);
         self.set.list_options(&interp, args, out)
     }
 

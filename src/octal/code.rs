@@ -248,6 +248,29 @@ impl OctalCode {
             | (has(&self.split3) as u8) << 3
     }
 
+    /// How many times `for_each_option(n)` calls its function, without
+    /// listing the options (a heap of 10^15 has too many to list).
+    pub fn option_count(&self, n: u64) -> u128 {
+        let mut count = u128::from(self.take_all.binary_search(&n).is_ok());
+        count += self.take.iter().filter(|&&k| k < n).count() as u128;
+        for &k in &self.split2 {
+            if n >= k.saturating_add(2) {
+                count += u128::from((n - k) / 2);
+            }
+        }
+        // Σ_{a=1}^{A} (⌊(m-a)/2⌋ - a + 1) with A = ⌊m/3⌋, by the closed form
+        // of Σ_{j<x} ⌊j/2⌋ = ⌊x/2⌋·⌊(x-1)/2⌋.
+        let f = |x: u128| if x == 0 { 0 } else { (x / 2) * ((x - 1) / 2) };
+        for &k in &self.split3 {
+            if n >= k.saturating_add(3) {
+                let m = u128::from(n - k);
+                let a = m / 3;
+                count += f(m) - f(m - a) - a * (a.saturating_sub(1)) / 2;
+            }
+        }
+        count
+    }
+
     /// Calls `f` once per option of a heap of `n` tokens, with the option's
     /// non-empty heaps in ascending order (`[]` when nothing is left). A
     /// split is listed once per multiset of parts and per `k`.
@@ -325,6 +348,23 @@ impl fmt::Display for OctalCode {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn option_count_is_the_number_of_options_listed() {
+        for code in [
+            "0.77", "0.07", "0.137", "4.07", "0.f7", "0.8", "0.9b", "0.333", "0.ff",
+        ] {
+            let c = OctalCode::parse(code).unwrap();
+            for n in 0..60u64 {
+                let mut listed = 0u128;
+                c.for_each_option(n, |_| listed += 1);
+                assert_eq!(c.option_count(n), listed, "{code} at {n}");
+            }
+        }
+        // Large heaps: about n/2 two-way splits per digit with bit 4.
+        let k = OctalCode::parse("0.77").unwrap();
+        assert!(k.option_count(1_000_000_000_000_000) >= 900_000_000_000_000);
+    }
+
     use super::*;
 
     fn canon(s: &str) -> String {

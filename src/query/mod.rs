@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
-use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Node, Value};
+use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
 use crate::solve::{GValue, Solver, SumGraph};
 use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind};
@@ -93,10 +93,17 @@ impl CompiledQuery {
 
     /// Run the query on the definitions, with the solver's caches; Ctrl-C
     /// sets `interrupt`.
-    pub fn run(&self, defs: &Defs, solver: &mut Solver, interrupt: &AtomicBool) -> Result<Answer> {
+    pub fn run(
+        &self,
+        defs: &Defs,
+        solver: &mut Solver,
+        interrupt: &AtomicBool,
+        limits: Limits,
+    ) -> Result<Answer> {
         let span = self.span;
+        solver.begin_query(&limits);
         let mut ctx = Run {
-            cx: Ctx::new(defs, interrupt, solver.budget, span),
+            cx: Ctx::new(defs, interrupt, limits, span),
             solver,
         };
         match &self.kind {
@@ -173,46 +180,43 @@ impl CompiledQuery {
             }
             CKind::Kernels(g) => {
                 let (graph, names) = graph_of(ctx.cx.defs, *g);
-                Ok(kernels_answer(
+                kernels_answer(
+                    &ctx.cx,
                     &graph,
                     &names,
                     ctx.cx.defs.game(*g).name.clone(),
                     true,
-                ))
+                )
             }
             CKind::KernelSequences(g) => {
                 let (graph, names) = graph_of(ctx.cx.defs, *g);
-                Ok(kernel_sequences_answer(
+                kernel_sequences_answer(
+                    &ctx.cx,
                     &graph,
                     &names,
                     ctx.cx.defs.game(*g).name.clone(),
                     true,
-                ))
+                )
             }
             CKind::KernelSequencesOf(x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
-                Ok(kernel_sequences_answer(
-                    &sg.graph,
-                    &names,
-                    ctx.show(&pos),
-                    false,
-                ))
+                kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
             }
             CKind::Kernel(x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
-                Ok(kernels_answer(&sg.graph, &names, ctx.show(&pos), false))
+                kernels_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
             }
             CKind::DotGraph(g) => {
                 let (graph, names) = graph_of(ctx.cx.defs, *g);
                 let subject = ctx.cx.defs.game(*g).name.clone();
                 Ok(Answer::Dot {
-                    dot: dot_text(&graph, &names, &subject, span)?,
+                    dot: dot_text(&ctx.cx, &graph, &names, &subject)?,
                     subject,
                 })
             }
@@ -226,7 +230,7 @@ impl CompiledQuery {
                 let names = ctx.node_names(&sg);
                 let subject = ctx.show(&pos);
                 Ok(Answer::Dot {
-                    dot: dot_text(&sg.graph, &names, &subject, span)?,
+                    dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
                     subject,
                 })
             }
@@ -331,7 +335,7 @@ struct Run<'a> {
 impl Run<'_> {
     /// Evaluate a query's expression to the components of a position.
     fn position(&self, x: &Node) -> Result<Vec<Comp>> {
-        let interp = Interp::new(self.cx.defs, self.cx.interrupt);
+        let interp = Interp::new(&self.cx);
         match interp.eval(x, &mut [])? {
             Value::Pos(cs) => Ok(cs.to_vec()),
             Value::Int(0) => Ok(Vec::new()),
@@ -343,7 +347,7 @@ impl Run<'_> {
     }
 
     fn range(&self, x: &Node) -> Result<(i64, i64)> {
-        let interp = Interp::new(self.cx.defs, self.cx.interrupt);
+        let interp = Interp::new(&self.cx);
         match interp.eval(x, &mut [])? {
             Value::Range(a, b) => {
                 let b = b.max(a);
@@ -447,32 +451,60 @@ fn name_sets(sets: &[Vec<u32>], names: &[String]) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn kernels_answer(graph: &Digraph, names: &[String], subject: String, of_graph: bool) -> Answer {
-    let r = digraph::kernels(graph, digraph::DEFAULT_SEARCH_BUDGET);
-    Answer::Kernels {
+/// `kernels` and `kernel_sequences` list at most this many.
+pub const MAX_KERNELS_LISTED: usize = 1_000;
+/// Propagation steps a kernel search may take.
+const KERNEL_SEARCH_WORK: u64 = 200_000_000;
+
+/// A kernel search under the query's limits: Ctrl-C and the memory
+/// budget stop it with their diagnostics; its own limits make the answer
+/// incomplete.
+fn search<T>(cx: &Ctx, f: impl FnOnce(&digraph::SearchLimits) -> T) -> Result<T> {
+    let over = || cx.interrupted() || cx.check_memory(cx.span).is_err();
+    let limits = digraph::SearchLimits {
+        nodes: digraph::DEFAULT_SEARCH_BUDGET,
+        work: KERNEL_SEARCH_WORK,
+        results: MAX_KERNELS_LISTED,
+        stop: &over,
+    };
+    let r = f(&limits);
+    cx.check()?;
+    Ok(r)
+}
+
+fn kernels_answer(
+    cx: &Ctx,
+    graph: &Digraph,
+    names: &[String],
+    subject: String,
+    of_graph: bool,
+) -> Result<Answer> {
+    let r = search(cx, |l| digraph::kernels_within(graph, l))?;
+    Ok(Answer::Kernels {
         subject,
         of_graph,
         kernels: name_sets(&r.kernels, names),
         complete: r.complete,
         acyclic: digraph::grundy_acyclic(graph).is_ok(),
         odd_cycle: digraph::has_odd_cycle(graph),
-    }
+    })
 }
 
 fn kernel_sequences_answer(
+    cx: &Ctx,
     graph: &Digraph,
     names: &[String],
     subject: String,
     of_graph: bool,
-) -> Answer {
-    let r = digraph::kernel_sequences(graph, digraph::DEFAULT_SEARCH_BUDGET);
-    Answer::KernelSequences {
+) -> Result<Answer> {
+    let r = search(cx, |l| digraph::kernel_sequences_within(graph, l))?;
+    Ok(Answer::KernelSequences {
         subject,
         of_graph,
         sequences: r.sequences.iter().map(|s| name_sets(s, names)).collect(),
         complete: r.complete,
         acyclic: digraph::grundy_acyclic(graph).is_ok(),
-    }
+    })
 }
 
 fn dot_too_large(n: usize, span: Span) -> Error {
@@ -486,15 +518,19 @@ fn dot_too_large(n: usize, span: Span) -> Error {
 }
 
 /// Graphviz text: vertices labelled with their value (γ), a kernel marked.
-fn dot_text(graph: &Digraph, names: &[String], subject: &str, span: Span) -> Result<String> {
+fn dot_text(cx: &Ctx, graph: &Digraph, names: &[String], subject: &str) -> Result<String> {
+    let span = cx.span;
     if graph.num_vertices() > DOT_MAX_VERTICES {
         return Err(dot_too_large(graph.num_vertices(), span));
     }
     let values = digraph::gamma(graph);
-    let kernel = digraph::kernels(graph, digraph::DEFAULT_SEARCH_BUDGET)
-        .kernels
-        .into_iter()
-        .next();
+    let kernel = search(cx, |l| {
+        let one = digraph::SearchLimits { results: 1, ..*l };
+        digraph::kernels_within(graph, &one)
+    })?
+    .kernels
+    .into_iter()
+    .next();
     let label = |v: u32| {
         let name = names.get(v as usize).map(|s| s.as_str()).unwrap_or("?");
         let value = values

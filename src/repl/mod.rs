@@ -65,8 +65,13 @@ pub struct Repl {
 }
 
 impl Repl {
+    /// A REPL with the default limits but the position budget.
     pub fn new(max_positions: usize) -> Self {
-        let mut session = Session::new(max_positions);
+        Repl::with_limits(crate::eval::Limits::positions(max_positions))
+    }
+
+    pub fn with_limits(limits: crate::eval::Limits) -> Self {
+        let mut session = Session::with_limits(limits);
         session.redefine = Redefine::Replace;
         Repl {
             session,

@@ -29,8 +29,8 @@ fn install_interrupt(flag: Arc<AtomicBool>) {
 }
 
 /// Run the REPL on the terminal; returns the exit status.
-pub fn run(files: &[PathBuf], max_positions: usize) -> i32 {
-    let mut repl = Repl::new(max_positions);
+pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
+    let mut repl = Repl::with_limits(limits);
     let color = std::env::var_os("NO_COLOR").is_none()
         && std::io::IsTerminal::is_terminal(&std::io::stdout());
     repl.color = color;

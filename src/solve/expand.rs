@@ -98,7 +98,7 @@ impl Solver {
         if let [p] = parts {
             return self.push_single(cx, game, *p);
         }
-        if self.parts.len() + parts.len() > self.edge_budget {
+        if !self.edges_left(parts.len()) {
             return Err(self.move_budget(cx, game));
         }
         if self.all_single {
@@ -113,7 +113,7 @@ impl Solver {
 
     #[inline]
     fn push_single(&mut self, cx: &Ctx, game: GameId, part: u32) -> Result<()> {
-        if self.parts.len() >= self.edge_budget {
+        if !self.edges_left(1) {
             return Err(self.move_budget(cx, game));
         }
         self.parts.push(part);
@@ -128,7 +128,7 @@ impl Solver {
     fn move_budget(&self, cx: &Ctx, game: GameId) -> Error {
         Error::MoveBudget {
             game: cx.defs.game(game).name.clone(),
-            budget: self.edge_budget,
+            budget: cx.limits.max_edges(),
             span: cx.span,
         }
     }

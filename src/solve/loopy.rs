@@ -40,23 +40,24 @@ impl Solver {
                 let to = match nodes.get_index_of(child.as_slice()) {
                     Some(j) => j,
                     None => {
-                        if nodes.len() >= self.budget {
+                        if nodes.len() >= cx.limits.max_positions {
                             let c = key.first().copied().unwrap_or(0);
                             return Err(Error::Budget {
                                 game: cx.defs.game(self.comp(c).game).name.clone(),
-                                budget: self.budget,
+                                budget: cx.limits.max_positions,
                                 span: cx.span,
                             });
                         }
+                        cx.charge(48 + child.len() * 4, cx.span)?;
                         nodes.insert_full(child.into_boxed_slice(), ()).0
                     }
                 };
                 edges.push((next as u32, to as u32));
-                if edges.len() > self.edge_budget() {
+                if edges.len() > cx.limits.max_edges() {
                     let c = key.first().copied().unwrap_or(0);
                     return Err(Error::MoveBudget {
                         game: cx.defs.game(self.comp(c).game).name.clone(),
-                        budget: self.edge_budget(),
+                        budget: cx.limits.max_edges(),
                         span: cx.span,
                     });
                 }

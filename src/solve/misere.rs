@@ -39,17 +39,18 @@ impl Solver {
         if let Some(i) = self.misere.nodes.get_index_of(key.as_slice()) {
             return Ok(i as u32);
         }
-        if self.misere.nodes.len() >= self.budget {
+        if self.misere.nodes.len() >= self.limit.misere {
             let game = key
                 .first()
                 .map(|&c| cx.defs.game(self.comp(c).game).name.clone())
                 .unwrap_or_default();
             return Err(Error::Budget {
                 game: format!("the misère sum of {game}"),
-                budget: self.budget,
+                budget: cx.limits.max_positions,
                 span: cx.span,
             });
         }
+        cx.charge(48 + key.len() * 4, cx.span)?;
         let (i, _) = self.misere.nodes.insert_full(key.into_boxed_slice(), ());
         self.misere.outcome.push(UNKNOWN);
         Ok(i as u32)

@@ -20,22 +20,13 @@ use rustc_hash::FxBuildHasher;
 use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
-use crate::eval::{Comp, Ctx, Defs, GameId, OptionChunk, Value};
+use crate::eval::{Comp, Ctx, Defs, GameId, Limits, OptionChunk, Value};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
 pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
 pub use value::GValue;
 pub use winning::WrittenMove;
-
-/// The default limit on interned positions (components, and separately
-/// misère sum positions): about a gigabyte at worst.
-pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
-
-/// Moves allowed per position of the budget, and at most this many in all
-/// (a move costs about 8 bytes).
-const EDGES_PER_POSITION: usize = 64;
-const MAX_EDGES: usize = 250_000_000;
 
 const UNEXPANDED: u32 = u32::MAX;
 /// `Solver::grundy` entries: a value below `BIG` is the value itself;
@@ -276,21 +267,36 @@ pub struct Solver {
     pub misere: MisereStore,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
-    pub budget: usize,
-    edge_budget: usize,
+    /// The limits of the query under way, as the counts they stop at
+    /// (`begin_query`): what earlier queries stored is not charged.
+    limit: Marks,
+    /// The counts when the query began.
+    base: Marks,
     /// Storage reused by every expansion.
     chunk: OptionChunk,
     option_ids: Vec<u32>,
 }
 
+/// Counts of what the solver stores, per kind.
+#[derive(Clone, Copy, Debug, Default)]
+struct Marks {
+    comps: usize,
+    parts: usize,
+    misere: usize,
+}
+
+/// Positions may nest values (a list in a list, a position in a
+/// position) at most this deep: hashing, comparing and freeing them recurse.
+pub const MAX_NESTING: usize = 1_000;
+
 impl Default for Solver {
     fn default() -> Self {
-        Solver::new(DEFAULT_MAX_POSITIONS)
+        Solver::new()
     }
 }
 
 impl Solver {
-    pub fn new(budget: usize) -> Self {
+    pub fn new() -> Self {
         Solver {
             comps: IndexMap::default(),
             small: HashMap::default(),
@@ -305,18 +311,55 @@ impl Solver {
             big_grundy: HashMap::default(),
             misere: MisereStore::default(),
             loopy: HashMap::default(),
-            budget,
-            edge_budget: budget
-                .saturating_mul(EDGES_PER_POSITION)
-                .min(MAX_EDGES.max(budget)),
+            limit: Marks::default(),
+            base: Marks::default(),
             chunk: OptionChunk::default(),
             option_ids: Vec::new(),
         }
     }
 
-    /// Forget everything (a definition changed).
+    /// Forget everything (a definition changed, or the caches grew large).
     pub fn clear(&mut self) {
-        *self = Solver::new(self.budget);
+        *self = Solver::new();
+    }
+
+    /// A query begins: it may add up to the limits' positions and moves to
+    /// what is stored already.
+    pub fn begin_query(&mut self, limits: &Limits) {
+        self.base = Marks {
+            comps: self.comps.len(),
+            parts: self.parts.len(),
+            misere: self.misere.len(),
+        };
+        self.limit = Marks {
+            comps: self.base.comps.saturating_add(limits.max_positions),
+            parts: self.base.parts.saturating_add(limits.max_edges()),
+            misere: self.base.misere.saturating_add(limits.max_positions),
+        };
+    }
+
+    /// The game with the most positions added by the query under way (the
+    /// one that grew), for a budget's diagnostic.
+    fn grown(&self, cx: &Ctx, fallback: GameId) -> String {
+        let mut counts: HashMap<GameId, usize, FxBuildHasher> = HashMap::default();
+        for (c, _) in self.comps.iter().skip(self.base.comps) {
+            *counts.entry(c.game).or_default() += 1;
+        }
+        let game = counts
+            .into_iter()
+            .max_by_key(|&(g, n)| (n, std::cmp::Reverse(g)))
+            .map_or(fallback, |(g, _)| g);
+        cx.defs.game(game).name.clone()
+    }
+
+    /// The position budget's error.
+    #[cold]
+    fn budget_error(&self, cx: &Ctx, fallback: GameId) -> Error {
+        Error::Budget {
+            game: self.grown(cx, fallback),
+            budget: cx.limits.max_positions,
+            span: cx.span,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -438,13 +481,21 @@ impl Solver {
         if !packed && let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
             return Ok(i as u32);
         }
-        if self.comps.len() >= self.budget {
-            return Err(Error::Budget {
-                game: cx.defs.game(game).name.clone(),
-                budget: self.budget,
+        if self.comps.len() >= self.limit.comps {
+            return Err(self.budget_error(cx, game));
+        }
+        let (bytes, depth) = payload(args);
+        if depth > MAX_NESTING {
+            return Err(Error::Value {
+                message: format!(
+                    "a position of `{}` nests values more than {MAX_NESTING} deep",
+                    cx.defs.game(game).name
+                ),
+                help: "a move wraps the position in itself again and again (`G([x])`, `G(G(p))`): the game never ends".into(),
                 span: cx.span,
             });
         }
+        cx.charge(bytes, cx.span)?;
         let (i, _) = self.comps.insert_full(
             Comp {
                 game,
@@ -475,10 +526,10 @@ impl Solver {
         Ok(i as u32)
     }
 
-    /// Moves (edges) the solver may store: the position budget bounds the
-    /// work too, not only the positions.
-    pub fn edge_budget(&self) -> usize {
-        self.edge_budget
+    /// Whether the query under way may store `more` moves.
+    #[inline]
+    fn edges_left(&self, more: usize) -> bool {
+        self.parts.len() + more <= self.limit.parts
     }
 
     pub fn intern_comp(&mut self, cx: &Ctx, c: &Comp) -> Result<u32> {
@@ -667,4 +718,39 @@ impl Solver {
         };
         names.join(" -> ")
     }
+}
+
+/// The bytes a position's arguments hold (shared parts counted each time
+/// they appear) and how deeply they nest, walked with an explicit stack;
+/// the walk stops once the nesting passes `MAX_NESTING`.
+fn payload(args: &[Value]) -> (usize, usize) {
+    let value = std::mem::size_of::<Value>();
+    let mut bytes = 64 + std::mem::size_of_val(args);
+    let mut deepest = 0;
+    let mut stack: Vec<(&Value, usize)> = args.iter().map(|v| (v, 1)).collect();
+    while let Some((v, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        if depth > MAX_NESTING {
+            break;
+        }
+        match v {
+            Value::Tuple(xs) | Value::List(xs) => {
+                bytes += 16 + xs.len() * value;
+                stack.extend(xs.iter().map(|x| (x, depth + 1)));
+            }
+            Value::Set(xs) => {
+                bytes += 16 + xs.len() * (value + 16);
+                stack.extend(xs.iter().map(|x| (x, depth + 1)));
+            }
+            Value::Pos(cs) => {
+                bytes += 16 + cs.len() * std::mem::size_of::<Comp>();
+                for c in cs.iter() {
+                    bytes += 16 + c.args.len() * value;
+                    stack.extend(c.args.iter().map(|x| (x, depth + 1)));
+                }
+            }
+            Value::Int(_) | Value::Bool(_) | Value::Range(..) => {}
+        }
+    }
+    (bytes, deepest)
 }

@@ -44,6 +44,7 @@ impl Solver {
                     }
                 }
                 child.sort_unstable();
+                cx.charge(24 + child.len() * 4, cx.span)?;
                 out.push(child);
             }
         }

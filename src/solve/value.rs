@@ -76,7 +76,7 @@ impl Solver {
     /// The value of `G(args)`, the arguments checked as `G(...)` in a file
     /// would be.
     pub fn value_of(&mut self, cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<GValue> {
-        let interp = Interp::new(cx.defs, cx.interrupt);
+        let interp = Interp::new(cx);
         let spans = vec![cx.span; args.len()];
         let args = interp.check_args(g, args, &spans)?;
         let id = self.intern(cx, g, &args)?;

@@ -98,7 +98,13 @@ fn closures_agree_with_the_tree_walk() {
     ];
     let defs = Defs::new();
     let interrupt = AtomicBool::new(false);
-    let interp = Interp::new(&defs, &interrupt);
+    let cx = crate::eval::Ctx::new(
+        &defs,
+        &interrupt,
+        crate::eval::Limits::default(),
+        crate::source::Span::default(),
+    );
+    let interp = Interp::new(&cx);
     let mut checked = 0;
     for e in exprs {
         let (fast, slots) = compile(&defs, e, true);
@@ -178,7 +184,13 @@ fn list_shapes_agree_with_the_tree_walk() {
     ];
     let defs = Defs::new();
     let interrupt = AtomicBool::new(false);
-    let interp = Interp::new(&defs, &interrupt);
+    let cx = crate::eval::Ctx::new(
+        &defs,
+        &interrupt,
+        crate::eval::Limits::default(),
+        crate::source::Span::default(),
+    );
+    let interp = Interp::new(&cx);
     let (mut some, mut total) = (0, 0);
     for e in exprs {
         let (fast, slots) = compile(&defs, e, true);
