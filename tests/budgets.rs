@@ -1,0 +1,239 @@
+//! Every limit holds per query and ends a runaway query with its coded
+//! diagnostic; the queries after it answer normally. Each program here is
+//! a reproduction from the reliability issue, run with small limits so the
+//! tests stay quick in a debug build.
+
+use grundy::eval::Limits;
+use grundy::present;
+use grundy::session::{Mode, Session};
+
+/// Each statement's result: the answer's text, or the diagnostic's code.
+fn run(limits: Limits, text: &str) -> Vec<String> {
+    let mut s = Session::with_limits(limits);
+    let mut out = Vec::new();
+    s.run_text("budget.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(present::text(&a)),
+        Err(e) => out.push(format!(
+            "error {} {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            e
+        )),
+    });
+    out
+}
+
+fn small() -> Limits {
+    Limits {
+        max_positions: 200_000,
+        max_memory: 48 << 20,
+        max_steps: 20_000_000,
+    }
+}
+
+/// The first result is the coded error, and the last line answers.
+fn fails_then_answers(out: &[String], code: &str) {
+    assert!(
+        out[0].starts_with(&format!("error {code}")),
+        "expected {code}, got {out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2", "{out:?}");
+}
+
+#[test]
+fn a_budget_error_does_not_poison_later_queries() {
+    let out = run(
+        Limits::positions(1000),
+        "game Up(n) { move Up(n + 1) }\n\
+         grundy Up(0)\n\
+         grundy Nim(3)\n\
+         game T(n) { move T(n - 1) if n > 0 }\n\
+         grundy T(5)\n\
+         outcome misere Nim(1) + Nim(1)\n",
+    );
+    assert!(out[0].starts_with("error grundy::solve::budget"), "{out:?}");
+    assert!(out[0].contains("Up reaches more than 1000"), "{out:?}");
+    assert_eq!(
+        &out[1..],
+        [
+            "grundy Nim(3) = 3",
+            "grundy T(5) = 1",
+            "outcome misere Nim(1) + Nim(1) = N (the next player wins)"
+        ]
+    );
+}
+
+#[test]
+fn each_query_has_its_whole_budget() {
+    let out = run(
+        Limits::positions(3000),
+        "game T(n) { move T(n - 1) if n > 0 }\n\
+         game U(n) { move U(n - 1) if n > 0 }\n\
+         grundy T(2500)\n\
+         grundy U(2500)\n",
+    );
+    assert_eq!(out, ["grundy T(2500) = 0", "grundy U(2500) = 0"]);
+}
+
+#[test]
+fn the_budget_names_the_game_that_grew() {
+    let out = run(
+        Limits::positions(1000),
+        "game G(n) { move Big(0) }\n\
+         game Big(n) { move Big(n + 1) }\n\
+         grundy G(0)\n",
+    );
+    assert!(out[0].contains("Big reaches more than 1000"), "{out:?}");
+}
+
+#[test]
+fn growing_lists_hit_the_memory_budget() {
+    let out = run(
+        small(),
+        "game L(x) { move L(x + [1]) }\ngrundy L([])\ngrundy Nim(2)\n",
+    );
+    fails_then_answers(&out, "grundy::solve::memory");
+    let out = run(
+        small(),
+        "game L(x, n) { move L(x + [n], n - 1) if n > 0 }\ngrundy L([], 20000)\ngrundy Nim(2)\n",
+    );
+    fails_then_answers(&out, "grundy::solve::memory");
+}
+
+#[test]
+fn a_sum_that_grows_stops() {
+    let out = run(
+        small(),
+        "game A(n) { move A(n) + A(n) }\ngrundy A(0)\ngrundy Nim(2)\n",
+    );
+    assert!(
+        out[0].starts_with("error grundy::solve::memory")
+            || out[0].starts_with("error grundy::solve::budget"),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");
+}
+
+#[test]
+fn doubling_lists_stop_at_the_list_limit() {
+    let out = run(
+        small(),
+        "game D(x) { move D(x + x) }\ngrundy D([1])\ngrundy Nim(2)\n",
+    );
+    assert!(
+        out[0].starts_with("error grundy::eval::value")
+            || out[0].starts_with("error grundy::solve::memory"),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");
+    let out = run(
+        Limits::default(),
+        "fn dbl(x, k) = if k == 0 then x else dbl(x + x, k - 1)\n\
+         let big = dbl([1], 40)\n",
+    );
+    assert!(
+        out[0].starts_with("error grundy::eval::value") && out[0].contains("`+` would build"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn nested_comprehensions_hit_the_memory_budget() {
+    let out = run(
+        small(),
+        "let n = 3000\nlet m = [[y for y in 0..n] for x in 0..n]\n",
+    );
+    assert!(out[0].starts_with("error grundy::solve::memory"), "{out:?}");
+}
+
+#[test]
+fn an_endless_loop_hits_the_step_budget() {
+    let out = run(
+        small(),
+        "game H(n) { move 0 for k in 0..9223372036854775807 if k < 0 }\n\
+         grundy H(0)\ngrundy Nim(2)\n",
+    );
+    fails_then_answers(&out, "grundy::eval::steps");
+    let out = run(
+        small(),
+        "let x = len([k for k in 0..9223372036854775807 if k < 0])\n",
+    );
+    assert!(out[0].starts_with("error grundy::eval::steps"), "{out:?}");
+}
+
+#[test]
+fn positions_nested_ever_deeper_stop() {
+    let out = run(
+        small(),
+        "game N(x) { move N([x]) }\ngrundy N(0)\ngrundy Nim(2)\n",
+    );
+    fails_then_answers(&out, "grundy::eval::value");
+    assert!(
+        out[0].contains("nests values more than 1000 deep"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn huge_heaps_are_answered_by_theory_or_refused() {
+    let out = run(
+        small(),
+        "game Kayles = octal 0.77\n\
+         grundy Kayles(10**15)\n\
+         winning Kayles(10**15)\n\
+         moves Kayles(10**15)\n\
+         outcome misere Kayles(10**15)\n\
+         remoteness Kayles(10**15)\n\
+         kernel Kayles(10**15)\n\
+         moves Nim(10**15)\n\
+         grundy Nim(2)\n",
+    );
+    assert_eq!(out[0], "grundy Kayles(1000000000000000) = 1");
+    for o in &out[1..7] {
+        assert!(o.starts_with("error grundy::solve::move_budget"), "{out:?}");
+    }
+    assert_eq!(out[7], "grundy Nim(2) = 2");
+}
+
+#[test]
+fn kernel_searches_are_bounded() {
+    let items: Vec<String> = (0..100)
+        .map(|i| format!("a{i} -> b{i}; b{i} -> a{i}"))
+        .collect();
+    let out = run(
+        small(),
+        &format!(
+            "graph G {{ {} }}\nkernels G\ngrundy Nim(2)\n",
+            items.join("; ")
+        ),
+    );
+    assert!(out[0].contains("there may be more"), "{}", &out[0][..200]);
+    assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");
+    let vs: Vec<String> = (0..60).map(|i| format!("v{i}")).collect();
+    let items: Vec<String> = vs
+        .iter()
+        .map(|v| {
+            let to: Vec<&str> = vs.iter().filter(|w| *w != v).map(|s| s.as_str()).collect();
+            format!("{v} -> {}", to.join(", "))
+        })
+        .collect();
+    let out = run(
+        small(),
+        &format!(
+            "graph C {{ {} }}\nkernel_sequences C\ngrundy Nim(2)\n",
+            items.join("; ")
+        ),
+    );
+    assert!(
+        out[0].starts_with("kernel_sequences C:"),
+        "{}",
+        &out[0][..100]
+    );
+    assert_eq!(
+        out[0].lines().count() - 2,
+        grundy::query::MAX_KERNELS_LISTED,
+        "at most this many sequences are listed"
+    );
+    assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");
+}
