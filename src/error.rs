@@ -284,6 +284,20 @@ pub enum Error {
     },
 
     // ---- files and the front ends (no source text to point into) -----
+    #[error("--to {asked} asks for more values than the memory budget holds ({} for at most {most} values)", mib(*memory))]
+    #[diagnostic(
+        code(grundy::octal::too_many),
+        help(
+            "ask for fewer values, or raise the budget with --max-memory (each value takes about {per_value} bytes)"
+        )
+    )]
+    OctalTooMany {
+        asked: usize,
+        most: usize,
+        memory: usize,
+        per_value: usize,
+    },
+
     #[error("cannot read {path}: {reason}")]
     #[diagnostic(code(grundy::io::read), help("{help}"))]
     ReadFile {
@@ -374,7 +388,8 @@ impl Error {
             | Cycle { span, .. }
             | Query { span, .. }
             | Interrupted { span } => *span,
-            ReadFile { .. }
+            OctalTooMany { .. }
+            | ReadFile { .. }
             | WriteFile { .. }
             | GraphvizMissing { .. }
             | GraphvizFailed { .. }
@@ -391,7 +406,8 @@ impl Error {
         use Error::*;
         !matches!(
             self,
-            ReadFile { .. }
+            OctalTooMany { .. }
+                | ReadFile { .. }
                 | WriteFile { .. }
                 | GraphvizMissing { .. }
                 | GraphvizFailed { .. }

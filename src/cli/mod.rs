@@ -74,6 +74,9 @@ pub enum Command {
         /// Give up proving a period after this many values.
         #[arg(long, default_value_t = octal::DEFAULT_MAX_VALUES)]
         max_values: usize,
+        /// Memory the values may take: bytes, or with a suffix K, M, G.
+        #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "640M")]
+        max_memory: usize,
         /// The algorithm: sparse (rare/common, the default) or plain mex.
         #[arg(long, value_enum, default_value_t = octal::EngineArg::Sparse)]
         engine: octal::EngineArg,
@@ -192,10 +195,12 @@ fn run_command(cli: Cli) -> i32 {
             json,
             plot,
             max_values,
+            max_memory,
             engine,
         } => octal::run(&octal::Args {
             code,
             to,
+            max_memory,
             json,
             plot,
             max_values,

@@ -25,9 +25,15 @@ pub enum EngineArg {
     Plain,
 }
 
+/// Memory one computed value takes, at most (the value, and the engine's
+/// lists of rare heaps): what `--to` is checked against.
+pub const BYTES_PER_VALUE: usize = 8;
+
 pub struct Args {
     pub code: String,
     pub to: Option<usize>,
+    /// Bytes the values may take (`--max-memory`).
+    pub max_memory: usize,
     pub json: bool,
     pub plot: Option<PathBuf>,
     pub max_values: usize,
@@ -51,6 +57,20 @@ pub fn run(args: &Args) -> i32 {
             return 1;
         }
     };
+    // Refuse up front what cannot be held, rather than fail half-way.
+    let most = args.max_memory / BYTES_PER_VALUE;
+    if let Some(n) = args.to
+        && n > most
+    {
+        let err = Error::OctalTooMany {
+            asked: n,
+            most,
+            memory: args.max_memory,
+            per_value: BYTES_PER_VALUE,
+        };
+        eprintln!("{:?}", err.report(&Sources::default()));
+        return 1;
+    }
     let engine = match args.engine {
         EngineArg::Sparse => Engine::Sparse,
         EngineArg::Plain => Engine::Plain,
