@@ -237,3 +237,42 @@ fn kernel_searches_are_bounded() {
     );
     assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");
 }
+
+#[test]
+fn octal_refuses_more_values_than_memory_holds_up_front() {
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "0.77", "--to", "1000000000000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("grundy::octal::too_many"), "{err}");
+    assert!(started.elapsed().as_secs() < 5, "refused before computing");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "0.77", "--to", "1000", "--max-memory", "4K"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("grundy::octal::too_many"));
+}
+
+#[test]
+fn limits_are_flags_of_run() {
+    let dir = std::env::temp_dir().join(format!("grundy-budgets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loop.game");
+    std::fs::write(
+        &file,
+        "game H(n) { move 0 for k in 0..9223372036854775807 if k < 0 }\ngrundy H(0)\ngrundy Nim(2)\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["run", file.to_str().unwrap(), "--max-steps", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("grundy::eval::steps"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "grundy Nim(2) = 2\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
