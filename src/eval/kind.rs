@@ -3,8 +3,8 @@
 //! Each kind lives in one module of `src/games/` and implements
 //! [`GameKind`]; no method has a default, so a new kind is checked by the
 //! compiler everywhere it matters. The solver sees a kind only through
-//! this trait: a component's options arrive as [`Part`]s in an
-//! [`OptionOut`], never as syntax or evaluator nodes.
+//! this trait: a component's options arrive through an [`OptionSink`],
+//! never as syntax or evaluator nodes.
 
 use indexmap::IndexMap;
 
@@ -28,7 +28,13 @@ pub trait GameKind: std::fmt::Debug {
     fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>>;
 
     /// Write every option of `G(args)` to `out` (`game` is `G`'s id).
-    fn options(&self, cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()>;
+    fn options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()>;
 
     /// The Grundy value of `G(args)` when theory gives it without listing
     /// options (a nim-heap's size, an octal heap from its nim-sequence).
@@ -72,146 +78,35 @@ pub struct GraphData {
     pub edges: Vec<Vec<u32>>,
 }
 
-/// One component of an option, as the kind produced it (not interned).
-#[derive(Debug, Clone, Copy)]
-pub enum Part {
-    /// `G(a, b, c)`: at most three integer arguments, `n` of them.
-    Ints { game: GameId, n: u8, ints: [i64; 3] },
-    /// `G([x, ..])`: one list of `len` integers in 0..=255.
-    List {
-        game: GameId,
-        len: u8,
-        items: [u8; LIST_ITEMS],
-    },
-    /// `G(args)` with the chunk's `args[start..end]`.
-    Args { game: GameId, start: u32, end: u32 },
-}
-
-/// The longest list a `Part::List` holds.
+/// The longest list `OptionSink::single_list` takes.
 pub const LIST_ITEMS: usize = 18;
 
-/// Options handed over together: option `o` is `parts[ends[o - 1]..ends[o]]`
-/// (the first from 0); an option with no parts is a move to `0`.
-#[derive(Debug, Default)]
-pub struct OptionChunk {
-    pub parts: Vec<Part>,
-    pub ends: Vec<u32>,
-    pub args: Vec<Value>,
-}
-
-impl OptionChunk {
-    pub fn clear(&mut self) {
-        self.parts.clear();
-        self.ends.clear();
-        self.args.clear();
-    }
-
-    /// Each option's parts, in order.
-    pub fn options(&self) -> impl Iterator<Item = &[Part]> {
-        let mut start = 0usize;
-        self.ends.iter().map(move |&e| {
-            let o = &self.parts[start..e as usize];
-            start = e as usize;
-            o
-        })
-    }
-
-    pub fn part_args(&self, start: u32, end: u32) -> &[Value] {
-        &self.args[start as usize..end as usize]
-    }
-}
-
-/// Options are handed to the taker this many at a time, so that listing
-/// the options of a huge position holds little memory and the taker's
-/// budgets and Ctrl-C are heard while the kind is still listing.
-const CHUNK: usize = 1024;
-
-/// Where a kind writes the options of one position.
-pub struct OptionOut<'t> {
-    chunk: OptionChunk,
-    take: &'t mut dyn FnMut(&OptionChunk) -> Result<()>,
-}
-
-impl<'t> OptionOut<'t> {
-    /// `chunk` is storage to reuse (cleared first).
-    pub fn new(
-        mut chunk: OptionChunk,
-        take: &'t mut dyn FnMut(&OptionChunk) -> Result<()>,
-    ) -> Self {
-        chunk.clear();
-        OptionOut { chunk, take }
-    }
-
+/// Where a kind writes the options of one position, as they are listed
+/// (the solver interns each part at once: nothing is buffered). An option
+/// is either one call of `single_ints` / `single_list`, or its parts by
+/// `part_ints` / `part_args` followed by `end_option` (no parts: a move to
+/// `0`). Every method may fail (a budget, Ctrl-C): the kind then stops
+/// listing and returns the error.
+pub trait OptionSink {
     /// An option of one part `G(ints)` (at most three integers).
-    #[inline]
-    pub fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
-        self.part_ints(game, ints);
-        self.end_option()
-    }
-
-    /// An option of one part `G(list)`.
-    #[inline]
-    pub fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        self.chunk.parts.push(Part::List {
-            game,
-            len: len as u8,
-            items,
-        });
-        self.end_option()
-    }
-
+    fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
+    /// The options `G(base + step·k)` (the first `arity` of three integer
+    /// arguments) for k in `ks.0..ks.1`, each of one part, in order: an
+    /// affine move line without a condition, listed in one call.
+    fn single_ints_run(
+        &mut self,
+        game: GameId,
+        arity: usize,
+        base: [i64; 3],
+        step: [i64; 3],
+        ks: (i64, i64),
+    ) -> Result<()>;
+    /// An option of one part `G([items[..len]])`.
+    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()>;
     /// A part of the option being written: `G(ints)`, at most three integers.
-    #[inline]
-    pub fn part_ints(&mut self, game: GameId, ints: &[i64]) {
-        let mut a = [0i64; 3];
-        a[..ints.len()].copy_from_slice(ints);
-        self.chunk.parts.push(Part::Ints {
-            game,
-            n: ints.len() as u8,
-            ints: a,
-        });
-    }
-
+    fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
     /// A part of the option being written: `G(args)`.
-    pub fn part_args(&mut self, game: GameId, args: &[Value]) {
-        let start = self.chunk.args.len() as u32;
-        self.chunk.args.extend_from_slice(args);
-        self.chunk.parts.push(Part::Args {
-            game,
-            start,
-            end: self.chunk.args.len() as u32,
-        });
-    }
-
+    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()>;
     /// The option being written is complete.
-    #[inline]
-    pub fn end_option(&mut self) -> Result<()> {
-        self.chunk.ends.push(self.chunk.parts.len() as u32);
-        if self.chunk.ends.len() >= CHUNK {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    #[inline(never)]
-    fn flush(&mut self) -> Result<()> {
-        let r = (self.take)(&self.chunk);
-        self.chunk.clear();
-        r
-    }
-
-    /// The storage, for reuse, with what was not handed over dropped.
-    pub fn into_chunk(self) -> OptionChunk {
-        self.chunk
-    }
-
-    /// Hand over what is left; returns the storage for reuse.
-    pub fn finish(mut self) -> (Result<()>, OptionChunk) {
-        let r = if self.chunk.ends.is_empty() {
-            Ok(())
-        } else {
-            self.flush()
-        };
-        (r, self.chunk)
-    }
+    fn end_option(&mut self) -> Result<()>;
 }

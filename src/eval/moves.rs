@@ -17,7 +17,7 @@ use crate::syntax::ast::BinOp;
 use super::compile::{CPattern, Node, NodeKind, inline_call};
 use super::fast::Fast;
 use super::interp::set_int;
-use super::kind::{LIST_ITEMS, OptionOut};
+use super::kind::{LIST_ITEMS, OptionSink};
 use super::{Defs, FnDef, GameId, Interp, Value};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
@@ -70,8 +70,8 @@ pub struct AffineMove<'m> {
     pub range: (i64, i64),
     pub arity: usize,
     pub cond: Option<&'m Node>,
-    base: [i64; 3],
-    step: [i64; 3],
+    pub base: [i64; 3],
+    pub step: [i64; 3],
 }
 
 impl AffineMove<'_> {
@@ -373,7 +373,12 @@ impl RuleSet {
 
     /// Write every option of the position `args` to `out`, move line by
     /// move line, in the order the lines and their bindings give.
-    pub fn list_options(&self, interp: &Interp, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    pub fn list_options(
+        &self,
+        interp: &Interp,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
         let defs = interp.defs;
         let plans = self.plans(defs);
         let mut frame: Vec<Value> = args.to_vec();
@@ -385,6 +390,10 @@ impl RuleSet {
             // `G(a - k, b) for k in 1..=a`: a tight loop, arguments by
             // formula, no evaluation per option.
             if let Some(m) = interp.affine_move(mv, &frame) {
+                if m.cond.is_none() {
+                    out.single_ints_run(m.game, m.arity, m.base, m.step, m.range)?;
+                    continue;
+                }
                 for k in m.range.0..m.range.1 {
                     interp.tick(mv.target.span)?;
                     if let Some(c) = m.cond {
@@ -415,7 +424,7 @@ impl RuleSet {
                     buf.clear();
                     me.eval_target(&mv.target, frame, &mut buf)?;
                     for i in 0..buf.parts.len() {
-                        out.part_args(buf.parts[i].0, buf.part_args(i));
+                        out.part_args(buf.parts[i].0, buf.part_args(i))?;
                     }
                     out.end_option()
                 },

@@ -5,7 +5,7 @@
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
 use crate::source::Span;
 use crate::syntax::ast::GraphItem;
 
@@ -65,12 +65,19 @@ impl GameKind for Graph {
         }
     }
 
-    fn options(&self, _cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    fn options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
         let v = match args.first() {
             Some(Value::Int(v)) => usize::try_from(*v).unwrap_or(usize::MAX),
             _ => usize::MAX,
         };
         for &w in self.0.edges.get(v).map(|e| e.as_slice()).unwrap_or(&[]) {
+            cx.tick()?;
             out.single_ints(game, &[i64::from(w)])?;
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! printed differently). A heap of n is worth n (THEORY.md §2).
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -24,7 +24,13 @@ impl GameKind for Nim {
         super::heap_arg(name, args, span)
     }
 
-    fn options(&self, cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    fn options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
         let n = super::heap_size(args).unwrap_or(0);
         // A huge heap's options cannot be listed: say so before trying.
         if usize::try_from(n).map_or(true, |n| n > cx.limits.max_edges()) {
@@ -35,6 +41,7 @@ impl GameKind for Nim {
             });
         }
         for k in 0..n {
+            cx.tick()?;
             out.single_ints(game, &[k])?;
         }
         Ok(())

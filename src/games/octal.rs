@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Span;
 
@@ -172,7 +172,13 @@ impl GameKind for Octal {
         super::heap_arg(name, args, span)
     }
 
-    fn options(&self, cx: &Ctx, game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    fn options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
         let n = super::heap_size(args).unwrap_or(0).max(0) as u64;
         // A huge heap's options cannot be listed: say so before trying.
         if self.code.option_count(n) > cx.limits.max_edges() as u128 {
@@ -187,10 +193,12 @@ impl GameKind for Octal {
             if result.is_err() {
                 return;
             }
-            for &p in parts {
-                out.part_ints(game, &[p as i64]);
-            }
-            result = out.end_option();
+            result = cx.tick().and_then(|()| {
+                for &p in parts {
+                    out.part_ints(game, &[p as i64])?;
+                }
+                out.end_option()
+            });
         });
         result
     }

@@ -2,7 +2,7 @@
 //! is evaluated where it is written) or failed: using it is an error.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionOut, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -31,7 +31,13 @@ impl GameKind for Pending {
         Err(not_yet(name, span))
     }
 
-    fn options(&self, cx: &Ctx, game: GameId, _args: &[Value], _out: &mut OptionOut) -> Result<()> {
+    fn options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        _args: &[Value],
+        _out: &mut dyn OptionSink,
+    ) -> Result<()> {
         Err(not_yet(&cx.defs.game(game).name, cx.span))
     }
 

@@ -4,8 +4,8 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{
-    Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionOut, ProvedPeriod, RuleSet,
-    Scope, Value,
+    Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionSink, ProvedPeriod,
+    RuleSet, Scope, Value,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Ident, MoveRule};
@@ -59,7 +59,13 @@ impl GameKind for Rules {
         Ok(args)
     }
 
-    fn options(&self, cx: &Ctx, _game: GameId, args: &[Value], out: &mut OptionOut) -> Result<()> {
+    fn options(
+        &self,
+        cx: &Ctx,
+        _game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
         let interp = Interp::new(cx);
         self.set.list_options(&interp, args, out)
     }

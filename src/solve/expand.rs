@@ -1,12 +1,77 @@
-//! Expanding a component: its kind lists the options (`GameKind::options`,
-//! as `Part`s), and the solver interns each part and stores the options
-//! flat (`Adjacency`). Values that theory gives without expanding come
+//! Expanding a component: its kind lists the options (`GameKind::options`)
+//! into an `OptionSink`, the solver's `Expander`, which interns each part
+//! and stores the options flat (`Adjacency`). Values that theory gives without expanding come
 //! from `GameKind::known_value`.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, OptionChunk, OptionOut, Part};
+use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, Value};
 
 use super::{Adjacency, SINGLE, Solver};
+
+/// The solver's end of a kind's option listing: each part is interned as
+/// it arrives and each option stored at once.
+struct Expander<'s, 'c> {
+    solver: &'s mut Solver,
+    cx: &'s Ctx<'c>,
+    /// The game of the component being expanded (blamed by budgets).
+    game: GameId,
+    /// The parts of the option being written.
+    ids: Vec<u32>,
+}
+
+impl OptionSink for Expander<'_, '_> {
+    #[inline]
+    fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        let id = self.solver.intern_ints(self.cx, game, ints)?;
+        self.solver.push_single(self.cx, self.game, id)
+    }
+
+    fn single_ints_run(
+        &mut self,
+        game: GameId,
+        arity: usize,
+        base: [i64; 3],
+        step: [i64; 3],
+        ks: (i64, i64),
+    ) -> Result<()> {
+        let ints = &mut [0i64; 3][..arity.min(3)];
+        for k in ks.0..ks.1 {
+            self.cx.tick()?;
+            // Checked in range when the run was made: wrapping gives the
+            // exact values.
+            for (i, x) in ints.iter_mut().enumerate() {
+                *x = base[i].wrapping_add(step[i].wrapping_mul(k));
+            }
+            let id = self.solver.intern_ints(self.cx, game, ints)?;
+            self.solver.push_single(self.cx, self.game, id)?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let id = self.solver.intern_list(self.cx, game, items, len)?;
+        self.solver.push_single(self.cx, self.game, id)
+    }
+
+    fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        let id = self.solver.intern_ints(self.cx, game, ints)?;
+        self.ids.push(id);
+        Ok(())
+    }
+
+    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
+        let id = self.solver.intern(self.cx, game, args)?;
+        self.ids.push(id);
+        Ok(())
+    }
+
+    fn end_option(&mut self) -> Result<()> {
+        let r = self.solver.push_option(self.cx, self.game, &self.ids);
+        self.ids.clear();
+        r
+    }
+}
 
 impl Solver {
     /// A value known without expanding (a nim-heap's size, an octal heap
@@ -34,16 +99,17 @@ impl Solver {
         let first_part = self.parts.len();
         self.all_single = true;
         self.first_part = first_part;
-        let storage = std::mem::take(&mut self.chunk);
-        let (result, storage) = {
-            let mut take = |chunk: &OptionChunk| self.take_chunk(cx, comp.game, chunk);
-            let mut out = OptionOut::new(storage, &mut take);
-            match kind.options(cx, comp.game, &comp.args, &mut out) {
-                Ok(()) => out.finish(),
-                Err(e) => (Err(e), out.into_chunk()),
-            }
+        let ids = std::mem::take(&mut self.option_ids);
+        let mut sink = Expander {
+            solver: self,
+            cx,
+            game: comp.game,
+            ids,
         };
-        self.chunk = storage;
+        let result = kind.options(cx, comp.game, &comp.args, &mut sink);
+        let mut ids = sink.ids;
+        ids.clear();
+        self.option_ids = ids;
         if let Err(e) = result {
             // Leave the component unexpanded, as if never touched.
             self.opt_end.truncate(first_opt as usize);
@@ -59,35 +125,6 @@ impl Solver {
         };
         self.adj[id as usize] = Adjacency { parts, opts };
         Ok(())
-    }
-
-    /// Intern and store a chunk of options of a component of `game`.
-    fn take_chunk(&mut self, cx: &Ctx, game: GameId, chunk: &OptionChunk) -> Result<()> {
-        let mut ids = std::mem::take(&mut self.option_ids);
-        for opt in chunk.options() {
-            cx.tick()?;
-            if let [p] = opt {
-                let id = self.intern_part(cx, p, chunk)?;
-                self.push_single(cx, game, id)?;
-                continue;
-            }
-            ids.clear();
-            for p in opt {
-                ids.push(self.intern_part(cx, p, chunk)?);
-            }
-            self.push_option(cx, game, &ids)?;
-        }
-        self.option_ids = ids;
-        Ok(())
-    }
-
-    #[inline]
-    fn intern_part(&mut self, cx: &Ctx, p: &Part, chunk: &OptionChunk) -> Result<u32> {
-        match *p {
-            Part::Ints { game, n, ints } => self.intern_ints(cx, game, &ints[..n as usize]),
-            Part::List { game, len, items } => self.intern_list(cx, game, items, len as usize),
-            Part::Args { game, start, end } => self.intern(cx, game, chunk.part_args(start, end)),
-        }
     }
 
     /// Add an option of the component being expanded. While every option

@@ -20,7 +20,7 @@ use rustc_hash::FxBuildHasher;
 use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
-use crate::eval::{Comp, Ctx, Defs, GameId, Limits, OptionChunk, Value};
+use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
@@ -273,7 +273,6 @@ pub struct Solver {
     /// The counts when the query began.
     base: Marks,
     /// Storage reused by every expansion.
-    chunk: OptionChunk,
     option_ids: Vec<u32>,
 }
 
@@ -313,7 +312,6 @@ impl Solver {
             loopy: HashMap::default(),
             limit: Marks::default(),
             base: Marks::default(),
-            chunk: OptionChunk::default(),
             option_ids: Vec::new(),
         }
     }
