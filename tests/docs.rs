@@ -8,9 +8,10 @@
 //! diagnostic rendered without colour, in the order they come.
 //!
 //! A block tagged ```json-output holds exactly what the nearest ```game or
-//! ```game-error block above it prints under `grundy run --json`: one JSON
-//! object per line, an answer as `present::json` writes it and a diagnostic
-//! as `{"error":{"code":…,"message":…}}`. Prose may come between the two.
+//! ```game-error block above it prints on standard output under
+//! `grundy run --json` (the built binary is run on it): one JSON object per
+//! line, an answer or `{"error":{"code":…,"message":…}}` for a diagnostic.
+//! Prose may come between the two.
 //!
 //! A block tagged ```console holds command lines `$ grundy ARGS` (ARGS split
 //! on spaces, run from the repository root), each followed by exactly what
@@ -182,9 +183,9 @@ fn console(file: &str, line: usize, body: &str) -> Console {
     }
 }
 
-/// What running `code` prints: answers and diagnostics in order, how many
-/// of them were diagnostics, and the lines `--json` prints for them.
-fn run(code: &str) -> Result<(String, usize, String), String> {
+/// What running `code` prints: answers and diagnostics in order, and how
+/// many of them were diagnostics.
+fn run(code: &str) -> Result<(String, usize), String> {
     let code = code.to_string();
     // The evaluator recurses (bounded by its nesting and call-depth limits);
     // give it the stack the command line gives it.
@@ -193,20 +194,15 @@ fn run(code: &str) -> Result<(String, usize, String), String> {
         .spawn(move || {
             let mut session = Session::new(BUDGET);
             let mut printed: Vec<String> = Vec::new();
-            let mut json: Vec<String> = Vec::new();
             let mut errors = 0;
             session.run_text("doc.game", &code, Mode::Run, &mut |sess, r| match r {
-                Ok(answer) => {
-                    printed.push(present::text(&answer));
-                    json.push(present::json(&answer).to_string());
-                }
+                Ok(answer) => printed.push(present::text(&answer)),
                 Err(err) => {
                     errors += 1;
                     printed.push(err.render_plain(&sess.sources));
-                    json.push(grundy::cli::json_error(&err).to_string());
                 }
             });
-            (printed.join("\n"), errors, json.join("\n"))
+            (printed.join("\n"), errors)
         })
         .map_err(|e| format!("cannot start a thread: {e}"))?;
     worker
@@ -240,7 +236,7 @@ fn normalise(s: &str) -> String {
 }
 
 fn check(ex: &Example) -> Result<(), String> {
-    let (printed, errors, json) = run(&ex.code)?;
+    let (printed, errors) = run(&ex.code)?;
     if std::env::var_os("GRUNDY_DOCS_SHOW").is_some() {
         println!(
             "---- {}:{} ----\n{}\n",
@@ -269,6 +265,7 @@ fn check(ex: &Example) -> Result<(), String> {
         }
     }
     if let Some((line, want)) = &ex.json {
+        let json = run_json(ex)?;
         let (want, got) = (normalise(want), normalise(&json));
         if want != got {
             return Err(format!(
@@ -278,6 +275,27 @@ fn check(ex: &Example) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// What `grundy run --json` prints on standard output for an example
+/// (written to a file of its own under the test's temporary directory).
+fn run_json(ex: &Example) -> Result<String, String> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs-json");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+    let stem: String = ex
+        .file
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let path = dir.join(format!("{stem}_{}.game", ex.line));
+    std::fs::write(&path, &ex.code).map_err(|e| format!("write {}: {e}", path.display()))?;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("run")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("cannot run grundy: {e}"))?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Runs every command of a ```console block and compares its output.
