@@ -1,12 +1,24 @@
-//! The examples in docs/LANGUAGE.md and README.md run and print what the
-//! docs say they print.
+//! The examples in README.md, docs/LANGUAGE.md, docs/OCTAL.md and
+//! docs/THEORY.md run and print what the docs say they print.
 //!
 //! A block tagged ```game must run without a diagnostic; a block tagged
 //! ```game-error must produce at least one. When a block tagged ```output
 //! follows (blank lines between are allowed), it holds exactly what the
 //! example prints: each answer in the plain-text form of `grundy run`, each
-//! diagnostic rendered without colour, in the order they come. Trailing
-//! whitespace is ignored. Untagged blocks and other tags are not run.
+//! diagnostic rendered without colour, in the order they come.
+//!
+//! A block tagged ```json-output holds exactly what the nearest ```game or
+//! ```game-error block above it prints on standard output under
+//! `grundy run --json` (the built binary is run on it): one JSON object per
+//! line, an answer or `{"error":{"code":…,"message":…}}` for a diagnostic.
+//! Prose may come between the two.
+//!
+//! A block tagged ```console holds command lines `$ grundy ARGS` (ARGS split
+//! on spaces, run from the repository root), each followed by exactly what
+//! the command writes to standard output.
+//!
+//! Trailing whitespace is ignored. Untagged blocks and other tags are not
+//! run.
 //!
 //! `GRUNDY_DOCS_SHOW=1 cargo test --test docs -- --nocapture` prints what
 //! every example prints, to update the docs after a deliberate change.
@@ -32,6 +44,18 @@ struct Example {
     expect: Expect,
     code: String,
     output: Option<String>,
+    /// The ```json-output block that belongs to this example, with the line
+    /// it starts on.
+    json: Option<(usize, String)>,
+}
+
+/// A ```console block: commands and what each prints.
+#[derive(Debug)]
+struct Console {
+    file: String,
+    line: usize,
+    /// Each command's arguments (after `$ grundy`) and its expected output.
+    commands: Vec<(Vec<String>, String)>,
 }
 
 /// The opening fence's tag, when `line` opens a fenced block.
@@ -40,10 +64,17 @@ fn fence_tag(line: &str) -> Option<&str> {
 }
 
 /// Every ```game and ```game-error block of a Markdown text, with the
-/// ```output block that follows it, if any.
+/// ```output block that follows it and the ```json-output block that
+/// belongs to it, if any.
 fn examples(file: &str, text: &str) -> Vec<Example> {
+    blocks(file, text).0
+}
+
+/// The examples and the ```console blocks of a Markdown text.
+fn blocks(file: &str, text: &str) -> (Vec<Example>, Vec<Console>) {
     let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
+    let mut out: Vec<Example> = Vec::new();
+    let mut consoles = Vec::new();
     let mut i = 0;
     // Reads the block whose opening fence is at `start`; returns its body
     // and the index of the line after its closing fence.
@@ -74,6 +105,29 @@ fn examples(file: &str, text: &str) -> Vec<Example> {
         };
         let start = i;
         let (code, after) = block(i);
+        if tag == "json-output" {
+            let owner = out.last_mut();
+            let owner = owner.unwrap_or_else(|| {
+                panic!(
+                    "{file}:{}: a json-output block with no game block above it",
+                    start + 1
+                )
+            });
+            assert!(
+                owner.json.is_none(),
+                "{file}:{}: a second json-output block for the example at line {}",
+                start + 1,
+                owner.line
+            );
+            owner.json = Some((start + 1, code));
+            i = after;
+            continue;
+        }
+        if tag == "console" {
+            consoles.push(console(file, start + 1, &code));
+            i = after;
+            continue;
+        }
         let Some(expect) = expect else {
             i = after;
             continue;
@@ -96,9 +150,37 @@ fn examples(file: &str, text: &str) -> Vec<Example> {
             expect,
             code,
             output,
+            json: None,
         });
     }
-    out
+    (out, consoles)
+}
+
+/// The commands of a ```console block whose body is `body`.
+fn console(file: &str, line: usize, body: &str) -> Console {
+    let mut commands: Vec<(Vec<String>, String)> = Vec::new();
+    for l in body.lines() {
+        if let Some(cmd) = l.strip_prefix("$ ") {
+            let mut words = cmd.split_whitespace().map(str::to_string);
+            assert_eq!(
+                words.next().as_deref(),
+                Some("grundy"),
+                "{file}:{line}: a console command must start with `$ grundy`"
+            );
+            commands.push((words.collect(), String::new()));
+        } else {
+            let Some((_, out)) = commands.last_mut() else {
+                panic!("{file}:{line}: a console block must start with `$ grundy`");
+            };
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    Console {
+        file: file.to_string(),
+        line,
+        commands,
+    }
 }
 
 /// What running `code` prints: answers and diagnostics in order, and how
@@ -182,6 +264,68 @@ fn check(ex: &Example) -> Result<(), String> {
             ));
         }
     }
+    if let Some((line, want)) = &ex.json {
+        let json = run_json(ex)?;
+        let (want, got) = (normalise(want), normalise(&json));
+        if want != got {
+            return Err(format!(
+                "the json-output block at line {line} differs\n--- the docs say:\n{want}\n\
+                 --- grundy run --json prints:\n{got}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `grundy run --json` prints on standard output for an example
+/// (written to a file of its own under the test's temporary directory).
+fn run_json(ex: &Example) -> Result<String, String> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs-json");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+    let stem: String = ex
+        .file
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let path = dir.join(format!("{stem}_{}.game", ex.line));
+    std::fs::write(&path, &ex.code).map_err(|e| format!("write {}: {e}", path.display()))?;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("run")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("cannot run grundy: {e}"))?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Runs every command of a ```console block and compares its output.
+fn check_console(c: &Console) -> Result<(), String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (args, want) in &c.commands {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("cannot run grundy {}: {e}", args.join(" ")))?;
+        let got = String::from_utf8_lossy(&out.stdout);
+        if std::env::var_os("GRUNDY_DOCS_SHOW").is_some() {
+            println!(
+                "---- {}:{} $ grundy {} ----\n{}\n",
+                c.file,
+                c.line,
+                args.join(" "),
+                normalise(&got)
+            );
+        }
+        let (want, got) = (normalise(want), normalise(&got));
+        if want != got {
+            return Err(format!(
+                "`grundy {}` prints something else\n--- the docs say:\n{want}\n\
+                 --- grundy prints:\n{got}",
+                args.join(" ")
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -190,9 +334,11 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("read {}: {e}", full.display()))
 }
 
-fn check_file(path: &str) -> usize {
-    let all = examples(path, &read(path));
-    let failures: Vec<String> = all
+/// Checks every example and console block of a file; returns how many
+/// examples, json-output blocks and console blocks it has.
+fn check_file(path: &str) -> (usize, usize, usize) {
+    let (all, consoles) = blocks(path, &read(path));
+    let mut failures: Vec<String> = all
         .iter()
         .filter_map(|ex| {
             check(ex)
@@ -200,26 +346,47 @@ fn check_file(path: &str) -> usize {
                 .map(|why| format!("{}:{}: {why}", ex.file, ex.line))
         })
         .collect();
+    failures.extend(consoles.iter().filter_map(|c| {
+        check_console(c)
+            .err()
+            .map(|why| format!("{}:{}: {why}", c.file, c.line))
+    }));
     assert!(
         failures.is_empty(),
-        "{} of {} examples in {path} fail:\n\n{}",
+        "{} of {} blocks in {path} fail:\n\n{}",
         failures.len(),
-        all.len(),
+        all.len() + consoles.len(),
         failures.join("\n\n")
     );
-    all.len()
+    let json = all.iter().filter(|ex| ex.json.is_some()).count();
+    (all.len(), json, consoles.len())
 }
 
 #[test]
 fn language_reference_examples_print_what_they_say() {
-    let n = check_file("docs/LANGUAGE.md");
+    let (n, json, _) = check_file("docs/LANGUAGE.md");
     assert!(n > 0, "docs/LANGUAGE.md has no ```game examples");
+    assert!(json > 0, "docs/LANGUAGE.md has no ```json-output blocks");
 }
 
 #[test]
 fn readme_examples_print_what_they_say() {
-    // The README's blocks run when they are tagged ```game; none may be yet.
-    check_file("README.md");
+    let (n, json, _) = check_file("README.md");
+    assert!(n > 0, "README.md has no ```game examples");
+    assert!(json > 0, "README.md has no ```json-output blocks");
+}
+
+#[test]
+fn octal_guide_examples_print_what_they_say() {
+    let (n, _, consoles) = check_file("docs/OCTAL.md");
+    assert!(n > 0, "docs/OCTAL.md has no ```game examples");
+    assert!(consoles > 0, "docs/OCTAL.md has no ```console blocks");
+}
+
+#[test]
+fn theory_examples_print_what_they_say() {
+    let (n, _, _) = check_file("docs/THEORY.md");
+    assert!(n > 0, "docs/THEORY.md has no ```game examples");
 }
 
 #[test]
@@ -236,4 +403,32 @@ fn the_block_reader_pairs_examples_with_their_output() {
     assert_eq!(ex[2].code, "grundy 0\n");
     assert!(check(&ex[0]).is_ok());
     assert!(check(&ex[1]).is_ok());
+}
+
+#[test]
+fn json_output_blocks_belong_to_the_example_above_and_are_checked() {
+    let md = "```game\ngrundy *1\n```\n```output\ngrundy *1 = 1\n```\nWith --json:\n\
+              ```json-output\n{\"query\":\"grundy\",\"position\":\"*1\",\"value\":1}\n```\n\
+              ```game\ngrundy *2\n```\n```json-output\n{\"value\":3}\n```\n";
+    let ex = examples("t.md", md);
+    assert_eq!(ex.len(), 2);
+    assert_eq!(ex[0].json.as_ref().map(|j| j.0), Some(8));
+    assert!(check(&ex[0]).is_ok());
+    // A wrong json-output block fails.
+    let err = check(&ex[1]).unwrap_err();
+    assert!(err.contains("json-output"), "{err}");
+}
+
+#[test]
+fn console_blocks_are_read_and_checked() {
+    let md = "```console\n$ grundy octal 0.3 --to 4\noctal 0.3\nmore\n$ grundy check x\n```\n";
+    let (ex, consoles) = blocks("t.md", md);
+    assert!(ex.is_empty());
+    assert_eq!(consoles.len(), 1);
+    let c = &consoles[0];
+    assert_eq!(c.commands.len(), 2);
+    assert_eq!(c.commands[0].0, ["octal", "0.3", "--to", "4"]);
+    assert_eq!(c.commands[0].1, "octal 0.3\nmore\n");
+    // That output is not what `grundy octal 0.3 --to 4` prints.
+    assert!(check_console(c).is_err());
 }
