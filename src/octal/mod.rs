@@ -3,7 +3,8 @@
 //! Pure library: [`OctalCode`] parses and enumerates moves, [`NimSequence`]
 //! computes `G(0), G(1), …` with the plain or the sparse (rare/common)
 //! engine, and [`find_period`] applies the Guy–Smith periodicity theorem.
-//! See `docs/OCTAL.md` for the theorem and its conditions.
+//! See docs/THEORY.md §3 for the theorem and its conditions, and
+//! docs/OCTAL.md for how to use it.
 
 mod code;
 mod engine;
