@@ -10,6 +10,7 @@ pub mod error;
 pub mod eval;
 pub mod octal;
 pub mod octal_cli;
+pub mod partizan;
 pub mod plot;
 pub mod present;
 pub mod query;
