@@ -15,7 +15,7 @@ use super::PartizanError;
 use super::store::{GameStore, ValueId};
 
 /// Deepest nesting of braces, parentheses and prefix operators.
-const MAX_DEPTH: usize = 200;
+const MAX_DEPTH: usize = 100;
 
 /// A text that is not a value; `offset`/`len` are byte offsets into it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -105,6 +105,8 @@ enum Tok {
     Down(i64),
     Tiny,
     Miny,
+    Lt,
+    Gt,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -173,6 +175,8 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
                 }
             }
             '/' => out.push(single(Tok::Div)),
+            '<' => out.push(single(Tok::Lt)),
+            '>' => out.push(single(Tok::Gt)),
             ',' => out.push(single(Tok::Comma)),
             '{' => out.push(single(Tok::LBrace)),
             '}' => out.push(single(Tok::RBrace)),
@@ -376,147 +380,211 @@ impl Parser<'_> {
     }
 
     /// One unit starting at token `i`; returns it and the index after it.
+    /// Each kind of unit is its own function so that the frames of the
+    /// recursion (`±`, brackets) stay small.
     fn unit(&mut self, i: usize, hi: usize) -> Result<(ValueId, usize), ParseError> {
         let t = self.toks[i];
         match t.tok {
-            Tok::Int(n) => {
-                if i + 2 < hi && self.toks[i + 1].tok == Tok::Div {
-                    let Tok::Int(d) = self.toks[i + 2].tok else {
-                        return Err(self.syntax(i + 1, i + 2, "expected a denominator after `/`"));
-                    };
-                    if d <= 0 || d.count_ones() != 1 {
-                        return Err(ParseError::new(
-                            self.toks[i + 2].start,
-                            self.toks[i + 2].end - self.toks[i + 2].start,
-                            format!("the denominator {d} is not a power of two"),
-                            "short games have dyadic values: the denominator must be 1, 2, 4, 8, …",
-                        ));
-                    }
-                    let v = self
-                        .store
-                        .dyadic(n, d.trailing_zeros())
-                        .map_err(|e| self.game_err(i, i + 3, &e))?;
-                    return Ok((v, i + 3));
-                }
-                if i + 1 < hi && self.toks[i + 1].tok == Tok::Div {
-                    return Err(self.syntax(i + 1, i + 2, "expected a denominator after `/`"));
-                }
-                Ok((self.store.integer(n), i + 1))
-            }
-            Tok::Star => {
-                let (m, next) = match self.adjacent_int(i, hi) {
-                    Some(n) => (n, i + 2),
-                    None => (1, i + 1),
-                };
-                let m = usize::try_from(m).map_err(|_| self.syntax(i, next, "bad nimber"))?;
-                let v = self
-                    .store
-                    .nimber(m)
-                    .map_err(|e| self.game_err(i, next, &e))?;
-                Ok((v, next))
-            }
-            Tok::Up(k) | Tok::Down(k) => {
-                let (n, next) = match self.adjacent_int(i, hi) {
-                    Some(n) if k == 1 => (n, i + 2),
-                    _ => (k, i + 1),
-                };
-                let n = if matches!(t.tok, Tok::Down(_)) { -n } else { n };
-                let v = self.store.ups(n).map_err(|e| self.game_err(i, next, &e))?;
-                Ok((v, next))
-            }
-            Tok::Minus => {
-                // A run of signs is read in a loop, not by recursion.
-                let mut j = i;
-                while j < hi && self.toks[j].tok == Tok::Minus {
-                    j += 1;
-                }
-                if j >= hi {
-                    return Err(self.syntax(i, j, "`-` needs a value after it"));
-                }
-                let (v, next) = self.unit(j, hi)?;
-                if (j - i) % 2 == 0 {
-                    return Ok((v, next));
-                }
-                let v = self.store.neg(v).map_err(|e| self.game_err(i, next, &e))?;
-                Ok((v, next))
-            }
-            Tok::PlusMinus => {
-                if i + 1 >= hi {
-                    return Err(self.syntax(i, i + 1, "`±` needs a value after it"));
-                }
-                self.enter(i)?;
-                let (opts, next) = if self.toks[i + 1].tok == Tok::LBrace {
-                    let close = self.close[i + 1];
-                    let opts = if self.top_bars(i + 2, close).is_some() {
-                        vec![self.body(i + 2, close)?]
-                    } else {
-                        self.list(i + 2, close)?
-                    };
-                    (opts, close + 1)
-                } else {
-                    let (v, next) = self.unit(i + 1, hi)?;
-                    (vec![v], next)
-                };
-                self.depth -= 1;
-                let mut negs = Vec::with_capacity(opts.len());
-                for &o in &opts {
-                    negs.push(self.store.neg(o).map_err(|e| self.game_err(i, next, &e))?);
-                }
-                let v = self
-                    .store
-                    .game(&opts, &negs)
-                    .map_err(|e| self.game_err(i, next, &e))?;
-                Ok((v, next))
-            }
-            Tok::LBrace => {
-                self.enter(i)?;
-                let close = self.close[i];
-                if self.top_bars(i + 1, close).is_none() {
-                    return Err(self.syntax(
-                        i,
-                        close + 1,
-                        "a game needs `|` between its Left and Right options",
-                    ));
-                }
-                let v = self.body(i + 1, close)?;
-                self.depth -= 1;
-                Ok((v, close + 1))
-            }
-            Tok::LParen => {
-                self.enter(i)?;
-                let close = self.close[i];
-                let v = self.sum(i + 1, close)?;
-                self.depth -= 1;
-                Ok((v, close + 1))
-            }
-            Tok::Tiny | Tok::Miny => {
-                if i + 1 >= hi || self.toks[i + 1].tok != Tok::LParen {
-                    return Err(self.syntax(i, i + 1, "expected `(` after Tiny or Miny"));
-                }
-                self.enter(i)?;
-                let close = self.close[i + 1];
-                let g = self.sum(i + 2, close)?;
-                self.depth -= 1;
-                let next = close + 1;
-                let err = |p: &Self, e: PartizanError| p.game_err(i, next, &e);
-                let zero = self.store.zero();
-                let v = if t.tok == Tok::Tiny {
-                    let ng = self.store.neg(g).map_err(|e| err(self, e))?;
-                    let inner = self.store.game(&[zero], &[ng]).map_err(|e| err(self, e))?;
-                    self.store.game(&[zero], &[inner])
-                } else {
-                    let inner = self.store.game(&[g], &[zero]).map_err(|e| err(self, e))?;
-                    self.store.game(&[inner], &[zero])
-                }
-                .map_err(|e| err(self, e))?;
-                Ok((v, next))
-            }
+            Tok::Int(n) => self.number_unit(i, hi, n),
+            Tok::Star => self.star_unit(i, hi),
+            Tok::Up(k) | Tok::Down(k) => self.up_unit(i, hi, k),
+            Tok::Minus => self.minus_unit(i, hi),
+            Tok::PlusMinus => self.pm_unit(i, hi),
+            Tok::LBrace => self.brace_unit(i, hi),
+            Tok::LParen => self.paren_unit(i, hi),
+            Tok::Tiny | Tok::Miny => self.tiny_unit(i, hi),
             Tok::Div => Err(self.syntax(i, i + 1, "`/` must sit between two integers")),
             Tok::Bars(_) => Err(self.syntax(i, i + 1, "`|` belongs inside `{…}`")),
             Tok::Comma => Err(self.syntax(i, i + 1, "`,` belongs inside `{…}`")),
             Tok::Plus => Err(self.syntax(i, i + 1, "expected a value before `+`")),
-            Tok::RBrace | Tok::RParen => Err(self.syntax(i, i + 1, "expected a value")),
+            Tok::RBrace | Tok::RParen | Tok::Lt | Tok::Gt => {
+                Err(self.syntax(i, i + 1, "expected a value"))
+            }
         }
+    }
+
+    #[inline(never)]
+    fn number_unit(&mut self, i: usize, hi: usize, n: i64) -> Result<(ValueId, usize), ParseError> {
+        if i + 2 < hi && self.toks[i + 1].tok == Tok::Div {
+            let Tok::Int(d) = self.toks[i + 2].tok else {
+                return Err(self.syntax(i + 1, i + 2, "expected a denominator after `/`"));
+            };
+            if d <= 0 || d.count_ones() != 1 {
+                return Err(ParseError::new(
+                    self.toks[i + 2].start,
+                    self.toks[i + 2].end - self.toks[i + 2].start,
+                    format!("the denominator {d} is not a power of two"),
+                    "short games have dyadic values: the denominator must be 1, 2, 4, 8, …",
+                ));
+            }
+            let v = self
+                .store
+                .dyadic(n, d.trailing_zeros())
+                .map_err(|e| self.game_err(i, i + 3, &e))?;
+            return Ok((v, i + 3));
+        }
+        if i + 1 < hi && self.toks[i + 1].tok == Tok::Div {
+            return Err(self.syntax(i + 1, i + 2, "expected a denominator after `/`"));
+        }
+        Ok((self.store.integer(n), i + 1))
+    }
+
+    #[inline(never)]
+    fn star_unit(&mut self, i: usize, hi: usize) -> Result<(ValueId, usize), ParseError> {
+        let (m, next) = match self.adjacent_int(i, hi) {
+            Some(n) => (n, i + 2),
+            None => (1, i + 1),
+        };
+        let m = usize::try_from(m).map_err(|_| self.syntax(i, next, "bad nimber"))?;
+        let v = self
+            .store
+            .nimber(m)
+            .map_err(|e| self.game_err(i, next, &e))?;
+        Ok((v, next))
+    }
+
+    #[inline(never)]
+    fn up_unit(&mut self, i: usize, hi: usize, k: i64) -> Result<(ValueId, usize), ParseError> {
+        let t = self.toks[i];
+        let down = matches!(t.tok, Tok::Down(_));
+        // `^<n>` / `v<n>`: up-nth and its negative.
+        if k == 1
+            && self
+                .toks
+                .get(i + 1)
+                .is_some_and(|n| n.tok == Tok::Lt && n.start == t.end)
+            && self.toks.get(i + 3).is_some_and(|n| n.tok == Tok::Gt)
+            && i + 3 < hi
+        {
+            let Tok::Int(n) = self.toks[i + 2].tok else {
+                return Err(self.syntax(i + 2, i + 3, "expected the order n of `^<n>`"));
+            };
+            let next = i + 4;
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|&n| (1..=64).contains(&n))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        self.toks[i + 2].start,
+                        self.toks[i + 2].end - self.toks[i + 2].start,
+                        format!("`^<{n}>` is not supported"),
+                        "the order n of `^<n>` runs from 1 to 64",
+                    )
+                })?;
+            let mut v = self
+                .store
+                .up_nth(n)
+                .map_err(|e| self.game_err(i, next, &e))?;
+            if down {
+                v = self.store.neg(v).map_err(|e| self.game_err(i, next, &e))?;
+            }
+            return Ok((v, next));
+        }
+        let (n, next) = match self.adjacent_int(i, hi) {
+            Some(n) if k == 1 => (n, i + 2),
+            _ => (k, i + 1),
+        };
+        let n = if down { -n } else { n };
+        let v = self.store.ups(n).map_err(|e| self.game_err(i, next, &e))?;
+        Ok((v, next))
+    }
+
+    #[inline(never)]
+    fn minus_unit(&mut self, i: usize, hi: usize) -> Result<(ValueId, usize), ParseError> {
+        // A run of signs is read in a loop, not by recursion.
+        let mut j = i;
+        while j < hi && self.toks[j].tok == Tok::Minus {
+            j += 1;
+        }
+        if j >= hi {
+            return Err(self.syntax(i, j, "`-` needs a value after it"));
+        }
+        let (v, next) = self.unit(j, hi)?;
+        if (j - i) % 2 == 0 {
+            return Ok((v, next));
+        }
+        let v = self.store.neg(v).map_err(|e| self.game_err(i, next, &e))?;
+        Ok((v, next))
+    }
+
+    #[inline(never)]
+    fn pm_unit(&mut self, i: usize, hi: usize) -> Result<(ValueId, usize), ParseError> {
+        if i + 1 >= hi {
+            return Err(self.syntax(i, i + 1, "`±` needs a value after it"));
+        }
+        self.enter(i)?;
+        let (opts, next) = if self.toks[i + 1].tok == Tok::LBrace {
+            let close = self.close[i + 1];
+            let opts = if self.top_bars(i + 2, close).is_some() {
+                vec![self.body(i + 2, close)?]
+            } else {
+                self.list(i + 2, close)?
+            };
+            (opts, close + 1)
+        } else {
+            let (v, next) = self.unit(i + 1, hi)?;
+            (vec![v], next)
+        };
+        self.depth -= 1;
+        let mut negs = Vec::with_capacity(opts.len());
+        for &o in &opts {
+            negs.push(self.store.neg(o).map_err(|e| self.game_err(i, next, &e))?);
+        }
+        let v = self
+            .store
+            .game(&opts, &negs)
+            .map_err(|e| self.game_err(i, next, &e))?;
+        Ok((v, next))
+    }
+
+    #[inline(never)]
+    fn brace_unit(&mut self, i: usize, _hi: usize) -> Result<(ValueId, usize), ParseError> {
+        self.enter(i)?;
+        let close = self.close[i];
+        if self.top_bars(i + 1, close).is_none() {
+            return Err(self.syntax(
+                i,
+                close + 1,
+                "a game needs `|` between its Left and Right options",
+            ));
+        }
+        let v = self.body(i + 1, close)?;
+        self.depth -= 1;
+        Ok((v, close + 1))
+    }
+
+    #[inline(never)]
+    fn paren_unit(&mut self, i: usize, _hi: usize) -> Result<(ValueId, usize), ParseError> {
+        self.enter(i)?;
+        let close = self.close[i];
+        let v = self.sum(i + 1, close)?;
+        self.depth -= 1;
+        Ok((v, close + 1))
+    }
+
+    #[inline(never)]
+    fn tiny_unit(&mut self, i: usize, hi: usize) -> Result<(ValueId, usize), ParseError> {
+        let t = self.toks[i];
+        if i + 1 >= hi || self.toks[i + 1].tok != Tok::LParen {
+            return Err(self.syntax(i, i + 1, "expected `(` after Tiny or Miny"));
+        }
+        self.enter(i)?;
+        let close = self.close[i + 1];
+        let g = self.sum(i + 2, close)?;
+        self.depth -= 1;
+        let next = close + 1;
+        let err = |p: &Self, e: PartizanError| p.game_err(i, next, &e);
+        let zero = self.store.zero();
+        let v = if t.tok == Tok::Tiny {
+            let ng = self.store.neg(g).map_err(|e| err(self, e))?;
+            let inner = self.store.game(&[zero], &[ng]).map_err(|e| err(self, e))?;
+            self.store.game(&[zero], &[inner])
+        } else {
+            let inner = self.store.game(&[g], &[zero]).map_err(|e| err(self, e))?;
+            self.store.game(&[inner], &[zero])
+        }
+        .map_err(|e| err(self, e))?;
+        Ok((v, next))
     }
 
     /// The longest run of bars at the top level of `lo..hi`, and where
@@ -568,7 +636,11 @@ impl Parser<'_> {
     /// One side: a nested game written with fewer bars, or a list.
     fn side(&mut self, lo: usize, hi: usize) -> Result<Vec<ValueId>, ParseError> {
         if self.top_bars(lo, hi).is_some() {
-            return Ok(vec![self.body(lo, hi)?]);
+            // A nested game written with bars: one more level.
+            self.enter(lo)?;
+            let g = self.body(lo, hi)?;
+            self.depth -= 1;
+            return Ok(vec![g]);
         }
         self.list(lo, hi)
     }
@@ -635,6 +707,16 @@ mod tests {
         assert!(err("*100000").2.contains("options"));
         assert!(err(&"(".repeat(300)).2.contains("too deeply"));
         assert!(
+            err(&format!("{}0{}", "(".repeat(101), ")".repeat(101)))
+                .2
+                .contains("too deeply")
+        );
+        // {0|0||0|||0…} nests one game per length of bars.
+        let bars: String = (1..=101)
+            .map(|k| format!("|{}0", "|".repeat(k - 1)))
+            .collect();
+        assert!(err(&format!("{{0{bars}}}")).2.contains("too deeply"));
+        assert!(
             err(&format!("{}1", "±".repeat(300)))
                 .2
                 .contains("too deeply")
@@ -642,6 +724,30 @@ mod tests {
         let mut s = GameStore::new();
         let v = parse(&mut s, &format!("{}1", "-".repeat(301)));
         assert_eq!(v.map(|v| s.display(v)).ok().as_deref(), Some("-1"));
+    }
+
+    #[test]
+    fn nesting_up_to_the_limit_fits_a_test_thread() {
+        // Test threads have 2 MiB of stack; the deepest accepted nesting of
+        // each recursive form must fit (debug build).
+        let d = MAX_DEPTH - 1;
+        let mut s = GameStore::new();
+        let texts = [
+            format!("{}1", "±".repeat(d)),
+            format!("{}0{}", "(".repeat(d), ")".repeat(d)),
+            format!("{}0{}", "{".repeat(d), "|}".repeat(d)),
+            format!(
+                "{{0{}}}",
+                (1..d)
+                    .map(|k| format!("{}0", "|".repeat(k)))
+                    .collect::<String>()
+            ),
+        ];
+        for t in texts {
+            if let Err(e) = parse(&mut s, &t) {
+                panic!("{e} in {}…", &t[..20]);
+            }
+        }
     }
 
     #[test]

@@ -414,6 +414,12 @@ fn constructors_and_special_values() {
         ),
         ("2Tiny(2)", "2Tiny(2)"),
         ("↑ + ⇑ + ↓", "^^"),
+        ("^<1>", "^"),
+        ("{0|v*}", "{0|v*}"),
+        ("^<2>", "{0|v*}"),
+        ("v<2>", "{^*|0}"),
+        ("^<2>*", "{0,*|v}"),
+        ("{0||0|v*}", "{0||0|v*}"),
     ];
     for (input, shown) in cases {
         let v = parse_ok(&mut s, input);
@@ -729,4 +735,24 @@ fn limits_are_errors() {
         Err(PartizanError::TooManyOptions { .. })
     ));
     assert!(matches!(s.dyadic(1, 63), Err(PartizanError::Overflow)));
+}
+
+#[test]
+fn deep_values_fit_a_test_thread() {
+    // Values near the default height limit: building, comparing, adding,
+    // printing and thermographs all fit the 2 MiB stack of a test thread.
+    let mut s = GameStore::new();
+    let h = s.limits().max_height;
+    let n = i64::from(h) - 2;
+    let g = s.ups(n).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.height(g), h - 1);
+    let g1 = s.ups(n - 1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.lt(g1, g));
+    let star = s.star().unwrap_or_else(|e| panic!("{e}"));
+    let gs = s.add(g, star).unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.confused(gs, g1) || s.lt(g1, gs));
+    assert_eq!(s.display(g), format!("^{n}"));
+    assert_eq!(s.temperature(g).ok(), Some(Dyadic::ZERO));
+    assert_eq!(s.misere_outcome(g).ok(), Some(Outcome::R));
+    assert!(matches!(s.add(g, g), Err(PartizanError::TooDeep { .. })));
 }
