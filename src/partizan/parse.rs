@@ -500,7 +500,7 @@ impl Parser<'_> {
             return Err(self.syntax(i, j, "`-` needs a value after it"));
         }
         let (v, next) = self.unit(j, hi)?;
-        if (j - i) % 2 == 0 {
+        if (j - i).is_multiple_of(2) {
             return Ok((v, next));
         }
         let v = self.store.neg(v).map_err(|e| self.game_err(i, next, &e))?;

@@ -132,11 +132,14 @@ pub(super) struct Node {
     pub birthday: u64,
 }
 
+/// A canonical non-number form as the store's hash key: (Left, Right) ids.
+type FormKey = (Rc<[ValueId]>, Rc<[ValueId]>);
+
 /// Canonical forms of short partizan games, each stored once.
 #[derive(Debug)]
 pub struct GameStore {
     pub(super) nodes: Vec<Node>,
-    forms: FxHashMap<(Rc<[ValueId]>, Rc<[ValueId]>), ValueId>,
+    forms: FxHashMap<FormKey, ValueId>,
     numbers: FxHashMap<Dyadic, ValueId>,
     nimbers: Vec<ValueId>,
     le_cache: FxHashMap<(ValueId, ValueId), bool>,
@@ -798,7 +801,7 @@ impl GameStore {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let key: (Rc<[ValueId]>, Rc<[ValueId]>) = (Rc::from(left), Rc::from(right));
+        let key: FormKey = (Rc::from(left), Rc::from(right));
         if let Some(&id) = self.forms.get(&key) {
             return Ok(id);
         }

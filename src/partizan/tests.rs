@@ -111,14 +111,14 @@ impl Forms {
     }
 
     /// The canonical form of a stored value, as an explicit form.
-    fn from_store(&mut self, s: &mut GameStore, v: ValueId) -> usize {
+    fn of_store(&mut self, s: &mut GameStore, v: ValueId) -> usize {
         if let Some(&g) = self.from_memo.get(&v) {
             return g;
         }
         let l = s.left_options(v).unwrap_or_else(|e| panic!("{e}"));
         let r = s.right_options(v).unwrap_or_else(|e| panic!("{e}"));
-        let l = l.iter().map(|&x| self.from_store(s, x)).collect();
-        let r = r.iter().map(|&x| self.from_store(s, x)).collect();
+        let l = l.iter().map(|&x| self.of_store(s, x)).collect();
+        let r = r.iter().map(|&x| self.of_store(s, x)).collect();
         let g = self.form(l, r);
         self.from_memo.insert(v, g);
         g
@@ -170,7 +170,7 @@ fn day_two_forms_agree_with_brute_force() {
     distinct.dedup();
     assert_eq!(distinct.len(), 22, "values born by day 2");
     for (i, &g) in forms.iter().enumerate() {
-        let c = f.from_store(&mut s, ids[i]);
+        let c = f.of_store(&mut s, ids[i]);
         assert!(f.eq(g, c), "canonical form of form {i} is not equal to it");
         assert_eq!(f.outcome(g, false), s.outcome(ids[i]));
         for (j, &h) in forms.iter().enumerate() {
@@ -186,8 +186,7 @@ fn antichains(items: &[ValueId], s: &mut GameStore) -> Vec<Vec<ValueId>> {
     // Extend each antichain by later items incomparable to all members.
     let mut frontier: Vec<(Vec<ValueId>, usize)> = vec![(Vec::new(), 0)];
     while let Some((chain, from)) = frontier.pop() {
-        for i in from..items.len() {
-            let x = items[i];
+        for (i, &x) in items.iter().enumerate().skip(from) {
             if chain.iter().all(|&y| s.confused(x, y)) {
                 let mut next = chain.clone();
                 next.push(x);
@@ -212,8 +211,8 @@ fn day3(f: &mut Forms, s: &mut GameStore) -> Vec<(ValueId, usize)> {
         for b in &chains {
             let v = s.game(a, b).unwrap_or_else(|e| panic!("{e}"));
             seen.entry(v).or_insert_with(|| {
-                let l = a.iter().map(|&x| f.from_store(s, x)).collect();
-                let r = b.iter().map(|&x| f.from_store(s, x)).collect();
+                let l = a.iter().map(|&x| f.of_store(s, x)).collect();
+                let r = b.iter().map(|&x| f.of_store(s, x)).collect();
                 f.form(l, r)
             });
         }
@@ -229,10 +228,7 @@ fn day_three_has_1474_values_each_unique_and_equal_to_its_form() {
     let mut s = GameStore::new();
     let values = day3(&mut f, &mut s);
     assert_eq!(values.len(), 1474, "values born by day 3");
-    let canon: Vec<usize> = values
-        .iter()
-        .map(|&(v, _)| f.from_store(&mut s, v))
-        .collect();
+    let canon: Vec<usize> = values.iter().map(|&(v, _)| f.of_store(&mut s, v)).collect();
     for (k, &(v, form)) in values.iter().enumerate() {
         assert!(f.eq(form, canon[k]), "{} is not its form", s.display(v));
         assert!(s.birthday(v) <= 3);
@@ -319,7 +315,7 @@ proptest! {
         let h = mk(&mut f, &b);
         let (cg, ch) = (f.canon(&mut s, g), f.canon(&mut s, h));
         // Canonical forms equal their forms.
-        let fg = f.from_store(&mut s, cg);
+        let fg = f.of_store(&mut s, cg);
         prop_assert!(f.eq(g, fg));
         // Comparison.
         prop_assert_eq!(f.le(g, h), s.le(cg, ch));
@@ -336,7 +332,7 @@ proptest! {
         // Sum and negation.
         let sum = f.add(g, h);
         let cs = s.add(cg, ch).unwrap_or_else(|e| panic!("{e}"));
-        let fs = f.from_store(&mut s, cs);
+        let fs = f.of_store(&mut s, cs);
         prop_assert!(f.eq(sum, fs));
         prop_assert_eq!(f.canon(&mut s, sum), cs);
         let ng = f.neg(g);
