@@ -7,7 +7,7 @@
 //! values are. See `docs/PARTIZAN_THEORY.md` for the theorems used here.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -120,8 +120,8 @@ impl Cut {
 pub(super) struct Node {
     /// Left and right options, sorted by id. Empty for numbers, whose
     /// options are made on demand ([`GameStore::left_options`]).
-    pub left: Rc<[ValueId]>,
-    pub right: Rc<[ValueId]>,
+    pub left: Arc<[ValueId]>,
+    pub right: Arc<[ValueId]>,
     pub number: Option<Dyadic>,
     /// `{x : x ≤ G}` and `{x : G ≤ x}`.
     pub down: Cut,
@@ -133,7 +133,7 @@ pub(super) struct Node {
 }
 
 /// A canonical non-number form as the store's hash key: (Left, Right) ids.
-type FormKey = (Rc<[ValueId]>, Rc<[ValueId]>);
+type FormKey = (Arc<[ValueId]>, Arc<[ValueId]>);
 
 /// Canonical forms of short partizan games, each stored once.
 #[derive(Debug)]
@@ -146,7 +146,7 @@ pub struct GameStore {
     add_cache: FxHashMap<(ValueId, ValueId), ValueId>,
     neg_cache: FxHashMap<ValueId, ValueId>,
     misere_cache: FxHashMap<ValueId, (bool, bool)>,
-    pub(super) thermo_cache: FxHashMap<ValueId, Rc<super::Thermograph>>,
+    pub(super) thermo_cache: FxHashMap<ValueId, Arc<super::Thermograph>>,
     pub(super) uptimal_cache: FxHashMap<ValueId, Option<(Dyadic, i64, usize)>>,
     limits: Limits,
 }
@@ -220,8 +220,8 @@ impl GameStore {
             inclusive: true,
         };
         let id = self.push(Node {
-            left: Rc::from([]),
-            right: Rc::from([]),
+            left: Arc::from([]),
+            right: Arc::from([]),
             number: Some(x),
             down: cut,
             up: cut,
@@ -386,7 +386,7 @@ impl GameStore {
 
     /// The Left options of the canonical form, sorted by id. Options of a
     /// number are made on demand.
-    pub fn left_options(&mut self, g: ValueId) -> Result<Rc<[ValueId]>> {
+    pub fn left_options(&mut self, g: ValueId) -> Result<Arc<[ValueId]>> {
         match self.node(g).number {
             None => Ok(self.node(g).left.clone()),
             Some(x) => {
@@ -396,7 +396,7 @@ impl GameStore {
         }
     }
 
-    pub fn right_options(&mut self, g: ValueId) -> Result<Rc<[ValueId]>> {
+    pub fn right_options(&mut self, g: ValueId) -> Result<Arc<[ValueId]>> {
         match self.node(g).number {
             None => Ok(self.node(g).right.clone()),
             Some(x) => {
@@ -801,7 +801,7 @@ impl GameStore {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let key: FormKey = (Rc::from(left), Rc::from(right));
+        let key: FormKey = (Arc::from(left), Arc::from(right));
         if let Some(&id) = self.forms.get(&key) {
             return Ok(id);
         }

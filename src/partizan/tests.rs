@@ -752,3 +752,9 @@ fn deep_values_fit_a_test_thread() {
     assert_eq!(s.misere_outcome(g).ok(), Some(Outcome::R));
     assert!(matches!(s.add(g, g), Err(PartizanError::TooDeep { .. })));
 }
+
+#[test]
+fn the_store_can_move_between_threads() {
+    fn send<T: Send + Sync>() {}
+    send::<GameStore>();
+}

@@ -7,7 +7,7 @@
 //! temperature −1/2^k; `*`, `↑` and other infinitesimals have temperature 0.
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::dyadic::{self, Dyadic};
 use super::store::{GameStore, ValueId};
@@ -237,11 +237,11 @@ impl fmt::Display for Thermograph {
 
 impl GameStore {
     /// The thermograph of `g` (cached).
-    pub fn thermograph(&mut self, g: ValueId) -> Result<Rc<Thermograph>> {
+    pub fn thermograph(&mut self, g: ValueId) -> Result<Arc<Thermograph>> {
         if let Some(t) = self.thermo_cache.get(&g) {
             return Ok(t.clone());
         }
-        let th = Rc::new(self.compute_thermograph(g)?);
+        let th = Arc::new(self.compute_thermograph(g)?);
         self.thermo_cache.insert(g, th.clone());
         Ok(th)
     }
