@@ -2,18 +2,23 @@
 //!
 //! Recognised, in this order: numbers (`3`, `-5/8`); sums of a number, a
 //! multiple of ↑ and a nimber (`*`, `*2`, `^`, `v*`, `^^`, `v3`, `1/2*`,
-//! `1^*`, `73/16v9*8`); `Tiny(G)` = {0||0|−G} and `Miny(G)` = {G|0||0} for
+//! `1^*`, `73/16v9*8`); a number plus ±up-nth `^<n>` or ±`^[n]` (n ≥ 2)
+//! and maybe `*` (`^<2>`, `v<2>*`, `^[4]`); `Tiny(G)` = {0||0|−G} and `Miny(G)` = {G|0||0} for
 //! G with positive Right stop, after a number (`2Tiny(2)`); switches
 //! `±G` = {G|−G} (`±1`, `±1/2`, `±{1,1*}`, `±{3|2}`); anything else as
 //! `{A|B}`, where a side holding exactly one general game writes it
 //! without braces and the separator has one more bar than any such
-//! option (`{3||2*|1*}`, `{1|^^||^}`). CGSuite writes `+-` in plain text;
+//! option (`{3||2*|1*}`, `{1|^^||^}`), up to four bars: a game needing
+//! four keeps its braces. CGSuite writes `+-` in plain text;
 //! we write `±` and read both. Like CGSuite, `{4|2}` is not written `3±1`.
 
 use rustc_hash::FxHashMap;
 
 use super::dyadic::Dyadic;
 use super::store::{GameStore, ValueId};
+
+/// A general game written with this many bars is always braced.
+const MAX_BARS: usize = 4;
 
 /// Texts longer than this are cut to `{…}` (forms can be exponentially
 /// larger than the store's DAG).
@@ -124,11 +129,16 @@ impl GameStore {
             json.number = Some(x);
             return json;
         }
-        for &l in self.node(g).left.clone().iter() {
-            json.left.push(self.display(l));
-        }
-        for &r in self.node(g).right.clone().iter() {
-            json.right.push(self.display(r));
+        for (side, out) in [
+            (self.node(g).left.clone(), &mut json.left),
+            (self.node(g).right.clone(), &mut json.right),
+        ] {
+            let mut parts: Vec<_> = side
+                .iter()
+                .map(|&o| (self.order_key(o), self.display(o)))
+                .collect();
+            parts.sort();
+            out.extend(parts.into_iter().map(|(_, t)| t));
         }
         if let Some((x, n, m)) = self.uptimal(g) {
             json.kind = if n == 0 && x.is_zero() {
@@ -249,6 +259,49 @@ impl GameStore {
         None
     }
 
+    /// `x^<n>`, `xv<n>`, `x^[n]`, `xv[n]`, each possibly followed by `*`,
+    /// when `g` is a number plus `±↑^n` or `±^[n]` (n ≥ 2), plus `*` or not.
+    fn up_family_text(&mut self, g: ValueId) -> Option<String> {
+        let (ls, rs) = (self.left_stop(g), self.right_stop(g));
+        if ls != rs || self.is_number(g) {
+            return None;
+        }
+        let h = if ls.is_zero() {
+            g
+        } else {
+            let minus = self.number(ls.checked_neg()?);
+            self.add(g, minus).ok()?
+        };
+        let star = self.nimber(1).ok()?;
+        let hs = self.add(h, star).ok()?;
+        let reach = self.height(h).max(self.height(hs)) + 1;
+        let prefix = if ls.is_zero() {
+            String::new()
+        } else {
+            ls.to_string()
+        };
+        for (to, open, close) in [(false, '<', '>'), (true, '[', ']')] {
+            for k in 2..=64u32 {
+                let u = if to { self.up_to(k) } else { self.up_nth(k) }.ok()?;
+                if self.height(u) > reach {
+                    break;
+                }
+                let d = self.neg(u).ok()?;
+                for (cand, suffix) in [(h, ""), (hs, "*")] {
+                    let arrow = if cand == u {
+                        '^'
+                    } else if cand == d {
+                        'v'
+                    } else {
+                        continue;
+                    };
+                    return Some(format!("{prefix}{arrow}{open}{k}{close}{suffix}"));
+                }
+            }
+        }
+        None
+    }
+
     /// `(x, G, true)` when `g = x + Tiny(G)` = x + {0||0|−G}, and
     /// `(x, G, false)` when `g = x + Miny(G)` = x + {G|0||0}, for G with
     /// a positive Right stop (so the tiny is positive and infinitesimal).
@@ -340,6 +393,9 @@ impl GameStore {
         if let Some((x, n, m)) = self.uptimal(g) {
             return Ok(Shape::Atom(uptimal_text(x, n, m)));
         }
+        if let Some(text) = self.up_family_text(g) {
+            return Ok(Shape::Atom(text));
+        }
         if let Some((x, arg, tiny)) = self.tiny(g) {
             let prefix = if x.is_zero() {
                 String::new()
@@ -363,10 +419,13 @@ impl GameStore {
         let (l, lb) = self.side(&left, memo, budget)?;
         let (r, rb) = self.side(&right, memo, budget)?;
         let bars = lb.max(rb) + 1;
-        Ok(Shape::Game {
-            bare: format!("{l}{}{r}", "|".repeat(bars)),
-            bars,
-        })
+        let bare = format!("{l}{}{r}", "|".repeat(bars));
+        // Like CGSuite, a game needing four bars keeps its braces, so a
+        // game that contains it starts again from one bar.
+        if bars >= MAX_BARS {
+            return Ok(Shape::Atom(format!("{{{bare}}}")));
+        }
+        Ok(Shape::Game { bare, bars })
     }
 
     /// One side of `{…|…}`: a single general game without braces (and its
@@ -384,9 +443,22 @@ impl GameStore {
         }
         let mut parts = Vec::with_capacity(opts.len());
         for &o in opts {
-            parts.push(self.shape(o, memo, budget)?.text());
+            let text = self.shape(o, memo, budget)?.text();
+            parts.push((self.order_key(o), text));
         }
-        Ok((parts.join(","), 0))
+        parts.sort();
+        let texts: Vec<String> = parts.into_iter().map(|(_, t)| t).collect();
+        Ok((texts.join(","), 0))
+    }
+
+    /// Options print in an order that does not depend on the store's
+    /// history: numbers first, ascending, then by birthday (the text breaks
+    /// ties when sorting).
+    fn order_key(&self, g: ValueId) -> (u8, Dyadic, u64) {
+        match self.as_number(g) {
+            Some(x) => (0, x, 0),
+            None => (1, Dyadic::ZERO, self.birthday(g)),
+        }
     }
 }
 

@@ -107,6 +107,8 @@ enum Tok {
     Miny,
     Lt,
     Gt,
+    LBracket,
+    RBracket,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -176,6 +178,8 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
             }
             '/' => out.push(single(Tok::Div)),
             '<' => out.push(single(Tok::Lt)),
+            '[' => out.push(single(Tok::LBracket)),
+            ']' => out.push(single(Tok::RBracket)),
             '>' => out.push(single(Tok::Gt)),
             ',' => out.push(single(Tok::Comma)),
             '{' => out.push(single(Tok::LBrace)),
@@ -397,7 +401,7 @@ impl Parser<'_> {
             Tok::Bars(_) => Err(self.syntax(i, i + 1, "`|` belongs inside `{…}`")),
             Tok::Comma => Err(self.syntax(i, i + 1, "`,` belongs inside `{…}`")),
             Tok::Plus => Err(self.syntax(i, i + 1, "expected a value before `+`")),
-            Tok::RBrace | Tok::RParen | Tok::Lt | Tok::Gt => {
+            Tok::RBrace | Tok::RParen | Tok::Lt | Tok::Gt | Tok::LBracket | Tok::RBracket => {
                 Err(self.syntax(i, i + 1, "expected a value"))
             }
         }
@@ -447,15 +451,18 @@ impl Parser<'_> {
     fn up_unit(&mut self, i: usize, hi: usize, k: i64) -> Result<(ValueId, usize), ParseError> {
         let t = self.toks[i];
         let down = matches!(t.tok, Tok::Down(_));
-        // `^<n>` / `v<n>`: up-nth and its negative.
+        // `^<n>` / `v<n>` (up-nth) and `^[n]` / `v[n]`, and negatives.
+        let family = self.toks.get(i + 1).and_then(|n| match n.tok {
+            Tok::Lt if n.start == t.end => Some((false, Tok::Gt)),
+            Tok::LBracket if n.start == t.end => Some((true, Tok::RBracket)),
+            _ => None,
+        });
         if k == 1
-            && self
-                .toks
-                .get(i + 1)
-                .is_some_and(|n| n.tok == Tok::Lt && n.start == t.end)
-            && self.toks.get(i + 3).is_some_and(|n| n.tok == Tok::Gt)
-            && i + 3 < hi
+            && let Some((to, close)) = family
         {
+            if i + 3 >= hi || self.toks[i + 3].tok != close {
+                return Err(self.syntax(i, (i + 4).min(hi), "expected `^<n>` or `^[n]`"));
+            }
             let Tok::Int(n) = self.toks[i + 2].tok else {
                 return Err(self.syntax(i + 2, i + 3, "expected the order n of `^<n>`"));
             };
@@ -467,14 +474,16 @@ impl Parser<'_> {
                     ParseError::new(
                         self.toks[i + 2].start,
                         self.toks[i + 2].end - self.toks[i + 2].start,
-                        format!("`^<{n}>` is not supported"),
-                        "the order n of `^<n>` runs from 1 to 64",
+                        format!("order {n} is not supported"),
+                        "the order n of `^<n>` and `^[n]` runs from 1 to 64",
                     )
                 })?;
-            let mut v = self
-                .store
-                .up_nth(n)
-                .map_err(|e| self.game_err(i, next, &e))?;
+            let v = if to {
+                self.store.up_to(n)
+            } else {
+                self.store.up_nth(n)
+            };
+            let mut v = v.map_err(|e| self.game_err(i, next, &e))?;
             if down {
                 v = self.store.neg(v).map_err(|e| self.game_err(i, next, &e))?;
             }

@@ -148,6 +148,9 @@ pub struct GameStore {
     misere_cache: FxHashMap<ValueId, (bool, bool)>,
     pub(super) thermo_cache: FxHashMap<ValueId, Arc<super::Thermograph>>,
     pub(super) uptimal_cache: FxHashMap<ValueId, Option<(Dyadic, i64, usize)>>,
+    /// `↑^1, ↑^2, …` and `^[1], ^[2], …` as far as built.
+    up_nths: Vec<ValueId>,
+    up_tos: Vec<ValueId>,
     limits: Limits,
 }
 
@@ -174,6 +177,8 @@ impl GameStore {
             misere_cache: FxHashMap::default(),
             thermo_cache: FxHashMap::default(),
             uptimal_cache: FxHashMap::default(),
+            up_nths: Vec::new(),
+            up_tos: Vec::new(),
             limits,
         };
         let zero = store.number(Dyadic::ZERO);
@@ -281,8 +286,19 @@ impl GameStore {
     }
 
     /// `↑^n` ("up-nth", CGSuite `^<n>`): `↑^1 = ↑` and
-    /// `↑^(n+1) = {0 | ↓* − ↑^2 − … − ↑^n}`, so `↑^2 = {0 | ↓*}`.
+    /// `↑^(n+1) = {0 | ↓* − ↑^2 − … − ↑^n}`, so `↑^2 = {0 | ↓*}`. Orders
+    /// 1 to 64; cached.
     pub fn up_nth(&mut self, n: u32) -> Result<ValueId> {
+        self.up_family(n, false)
+    }
+
+    /// CGSuite's `^[n]`: `^[1] = ↑` and `^[n+1] = {^[n] | *}`, so
+    /// `^[2] = {↑ | *}`. Orders 1 to 64; cached.
+    pub fn up_to(&mut self, n: u32) -> Result<ValueId> {
+        self.up_family(n, true)
+    }
+
+    fn up_family(&mut self, n: u32, to: bool) -> Result<ValueId> {
         if n == 0 || n > 64 {
             return Err(PartizanError::TooDeep {
                 height: n,
@@ -291,20 +307,48 @@ impl GameStore {
         }
         let up = self.up()?;
         let star = self.star()?;
-        let down = self.neg(up)?;
-        let down_star = self.add(down, star)?;
         let zero = self.zero();
-        let mut g = up;
-        let mut rhs = down_star;
-        for _ in 1..n {
-            g = self.intern_canon(&[zero], &[rhs])?;
-            rhs = self.sub(rhs, g)?;
+        let cache_len = if to {
+            self.up_tos.len()
+        } else {
+            self.up_nths.len()
+        };
+        if cache_len == 0 {
+            if to {
+                self.up_tos.push(up);
+            } else {
+                self.up_nths.push(up);
+            }
         }
-        Ok(g)
-    }
-
-    fn intern_canon(&mut self, left: &[ValueId], right: &[ValueId]) -> Result<ValueId> {
-        self.canon(left.to_vec(), right.to_vec())
+        while (if to {
+            self.up_tos.len()
+        } else {
+            self.up_nths.len()
+        }) < n as usize
+        {
+            let g = if to {
+                let last = self.up_tos[self.up_tos.len() - 1];
+                self.canon(vec![last], vec![star])?
+            } else {
+                // ↓* − ↑^2 − … − ↑^k
+                let down = self.neg(up)?;
+                let mut rhs = self.add(down, star)?;
+                for k in 1..self.up_nths.len() {
+                    rhs = self.sub(rhs, self.up_nths[k])?;
+                }
+                self.canon(vec![zero], vec![rhs])?
+            };
+            if to {
+                self.up_tos.push(g);
+            } else {
+                self.up_nths.push(g);
+            }
+        }
+        Ok(if to {
+            self.up_tos[n as usize - 1]
+        } else {
+            self.up_nths[n as usize - 1]
+        })
     }
 
     /// `G + G + … + G` (`n` copies), by repeated doubling.

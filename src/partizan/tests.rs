@@ -356,6 +356,8 @@ proptest! {
 
 #[test]
 fn constructors_and_special_values() {
+    // Inputs and displays from CGSuite's own tests (value specifiers,
+    // display names), with `±` for CGSuite's plain-text `+-`.
     let mut s = GameStore::new();
     let cases = [
         ("0", "0"),
@@ -411,11 +413,26 @@ fn constructors_and_special_values() {
         ("2Tiny(2)", "2Tiny(2)"),
         ("↑ + ⇑ + ↓", "^^"),
         ("^<1>", "^"),
-        ("{0|v*}", "{0|v*}"),
-        ("^<2>", "{0|v*}"),
-        ("v<2>", "{^*|0}"),
-        ("^<2>*", "{0,*|v}"),
-        ("{0||0|v*}", "{0||0|v*}"),
+        ("{0|v*}", "^<2>"),
+        ("^<2>", "^<2>"),
+        ("v<2>", "v<2>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("{0,^*|0}", "^[2]*"),
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        ("1+^<2>", "1^<2>"),
+        ("^[1]", "^"),
+        // CGSuite shows these two options in the order they were written;
+        // we order options by birthday.
+        (
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+            "{0||0,v*|vv|||{0||0,v*|vv},{0||0,v*|vv|||vv,{0,v*|vv}}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        ),
+        (
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4},{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        ),
     ];
     for (input, shown) in cases {
         let v = parse_ok(&mut s, input);
@@ -757,4 +774,20 @@ fn deep_values_fit_a_test_thread() {
 fn the_store_can_move_between_threads() {
     fn send<T: Send + Sync>() {}
     send::<GameStore>();
+}
+
+#[test]
+fn display_does_not_depend_on_history() {
+    let text = "{{3|-1},1*,{2|0}|-1*,{0|-2},{1|-3}}";
+    let mut a = GameStore::new();
+    let mut b = GameStore::new();
+    // In `b` the options are made first, in reverse order, so their ids
+    // are ordered differently.
+    for t in ["{1|-3}", "{0|-2}", "-1*", "{2|0}", "1*", "{3|-1}"] {
+        parse_ok(&mut b, t);
+    }
+    let (va, vb) = (parse_ok(&mut a, text), parse_ok(&mut b, text));
+    assert_eq!(a.display(va), b.display(vb));
+    assert_eq!(a.to_json(va), b.to_json(vb));
+    assert_eq!(a.display(va), "±{1*,{2|0}}");
 }
