@@ -200,18 +200,16 @@ impl GameStore {
         for o in opts {
             self.uptimal(o)?;
         }
-        let bound = usize::try_from(self.birthday(g))
-            .unwrap_or(usize::MAX)
-            .min(255)
-            + 1;
-        for m in 0..=bound {
-            let nim = self.nimber(m).ok()?;
-            let k = self.add(g, nim).ok()?;
-            if let Some((n, star)) = self.up_tag(k) {
-                return Some((Dyadic::ZERO, n, m ^ usize::from(star)));
-            }
+        // Then G + G = 2n·↑ (the nimbers cancel) gives n, and G − n·↑ = *m.
+        let double = self.add(g, g).ok()?;
+        let (k, star) = self.up_tag(double)?;
+        if star || k % 2 != 0 {
+            return None;
         }
-        None
+        let ups = self.ups(k / 2).ok()?;
+        let rest = self.sub(g, ups).ok()?;
+        let m = self.as_nimber(rest)?;
+        Some((Dyadic::ZERO, k / 2, m))
     }
 
     /// `(n, false)` for `n·↑` and `(n, true)` for `n·↑ + *`, n ≠ 0, read

@@ -759,6 +759,20 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// Any text gives a value or an error, never a panic.
+        #[test]
+        fn never_panics(text in "[{}|,*^v<>\\[\\]()0-9/+±Tiny -]{0,24}") {
+            let mut s = GameStore::new();
+            if let Ok(v) = parse(&mut s, &text) {
+                let shown = s.display(v);
+                proptest::prop_assert_eq!(parse(&mut s, &shown).ok(), Some(v), "{}", shown);
+            }
+        }
+    }
+
     #[test]
     fn errors_are_diagnostics() {
         use miette::Diagnostic;
