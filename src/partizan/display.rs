@@ -197,19 +197,39 @@ impl GameStore {
             .chain(self.node(g).right.iter())
             .copied()
             .collect();
+        let mut tags = Vec::with_capacity(opts.len());
         for o in opts {
-            self.uptimal(o)?;
+            tags.push(self.uptimal(o)?);
         }
         // Then G + G = 2n·↑ (the nimbers cancel) gives n, and G − n·↑ = *m.
-        let double = self.add(g, g).ok()?;
-        let (k, star) = self.up_tag(double)?;
-        if star || k % 2 != 0 {
-            return None;
+        if let Ok(double) = self.add(g, g) {
+            let (k, star) = self.up_tag(double)?;
+            if star || k % 2 != 0 {
+                return None;
+            }
+            let ups = self.ups(k / 2).ok()?;
+            let rest = self.sub(g, ups).ok()?;
+            let m = self.as_nimber(rest)?;
+            return Some((Dyadic::ZERO, k / 2, m));
         }
-        let ups = self.ups(k / 2).ok()?;
-        let rest = self.sub(g, ups).ok()?;
-        let m = self.as_nimber(rest)?;
-        Some((Dyadic::ZERO, k / 2, m))
+        // G + G is beyond the store's limits: try n·↑ + *m for n and m
+        // next to those of the options, each checked by building it.
+        for &(_, n0, m0) in &tags {
+            for n in [n0 - 1, n0, n0 + 1] {
+                for m in [m0, m0 ^ 1, 0, 1] {
+                    if n == 0 {
+                        continue;
+                    }
+                    let (Ok(u), Ok(st)) = (self.ups(n), self.nimber(m)) else {
+                        continue;
+                    };
+                    if self.add(u, st).ok() == Some(g) {
+                        return Some((Dyadic::ZERO, n, m));
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// `(n, false)` for `n·↑` and `(n, true)` for `n·↑ + *`, n ≠ 0, read
