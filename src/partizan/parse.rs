@@ -2,12 +2,13 @@
 //!
 //! A value is a sequence of units, added up (`1/2*` = 1/2 + *, `2Tiny(2)`);
 //! `+` between units is allowed, `-` negates the next unit. Units:
-//! integers and dyadics `3`, `3/4`; `*`, `*n`; `^`, `^n`, `v`, `vn`, the
+//! integers and dyadics `3`, `3/4`; `*`, `*n`; `^`, `^n`, `v`, `vn`; the
 //! up-nth `^<n>`, `v<n>` and `^[n]`, `v[n]` (also `↑ ↓ ⇑ ⇓`); `±X` or
-//! `+-X` = {X|−X}, and `±{A,B}` = {A,B|−A,−B}, `±{G}` for a game G;
-//! `Tiny(G)`, `Miny(G)`; `(…)`; and games `{L1,L2|R1,R2}` where `||`, `|||`, … separate nested games: the longest
-//! run of bars splits the braces, so `{3||2|1}` = {3|{2|1}}. Two runs of
-//! the same greatest length (`{3|2|1}`) are ambiguous and refused.
+//! `+-X` = {X|−X}, `±{A,B}` = {A,B|−A,−B} and `±{G}` for a game G;
+//! `Tiny(G)`, `Miny(G)`; `(…)`; and games `{L1,L2|R1,R2}`, where `||`,
+//! `|||`, … separate nested games: the longest run of bars splits the
+//! braces, so `{3||2|1}` = {3|{2|1}}. Two runs of the same greatest
+//! length (`{3|2|1}`) are ambiguous and refused.
 
 use std::fmt;
 
