@@ -16,7 +16,9 @@ use super::dyadic::{Bound, Dyadic};
 
 type Result<T> = std::result::Result<T, PartizanError>;
 
-/// The id of a canonical value in a [`GameStore`]. Equal values have equal ids.
+/// The id of a canonical value in a [`GameStore`]. Equal values have equal
+/// ids. An id belongs to the store that made it; using it with another
+/// store is a bug (it may name another value or be out of range).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
 pub struct ValueId(u32);
 
@@ -452,8 +454,9 @@ impl GameStore {
 
     // ---- comparison --------------------------------------------------
 
-    /// `G ≤ H`: Right, moving first in `G − H`... loses; by definition no
-    /// `G^L ≥ H` and no `H^R ≤ G`.
+    /// `G ≤ H`: by definition, no `G^L ≥ H` and no `H^R ≤ G`. A number is
+    /// compared with anything through the other's cuts (constant time);
+    /// two non-numbers recursively, cached by id pair.
     pub fn le(&mut self, g: ValueId, h: ValueId) -> bool {
         if g == h {
             return true;
@@ -461,7 +464,7 @@ impl GameStore {
         let (ng, nh) = (self.node(g), self.node(h));
         match (ng.number, nh.number) {
             (Some(x), Some(y)) => return x <= y,
-            // Number avoidance: see THEORY §cuts.
+            // Cuts, from number avoidance: docs/PARTIZAN_THEORY.md §3.
             (Some(x), None) => return nh.down.below(x),
             (None, Some(y)) => return ng.up.above(y),
             (None, None) => {}
