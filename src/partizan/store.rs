@@ -374,8 +374,13 @@ impl GameStore {
     /// options (in any order, repeats allowed). This is the central
     /// operation: dominated options are removed and reversible ones
     /// bypassed until the form is canonical.
+    ///
+    /// Repeated options and all numbers but the best one on each side cost
+    /// nothing; [`Limits::max_options`] bounds what remains on a side.
     pub fn game(&mut self, left: &[ValueId], right: &[ValueId]) -> Result<ValueId> {
-        for side in [left, right] {
+        let left = self.prune(left, true);
+        let right = self.prune(right, false);
+        for side in [&left, &right] {
             if side.len() > self.limits.max_options {
                 return Err(PartizanError::TooManyOptions {
                     count: side.len(),
@@ -383,7 +388,28 @@ impl GameStore {
                 });
             }
         }
-        self.canon(left.to_vec(), right.to_vec())
+        self.canon(left, right)
+    }
+
+    /// Sorted distinct options, keeping of the numbers only the largest
+    /// (Left) or smallest (Right): the others are dominated by it.
+    fn prune(&self, opts: &[ValueId], left: bool) -> Vec<ValueId> {
+        let mut best: Option<(Dyadic, ValueId)> = None;
+        let mut out: Vec<ValueId> = Vec::with_capacity(opts.len());
+        for &o in opts {
+            match self.node(o).number {
+                Some(x) => {
+                    if best.is_none_or(|(b, _)| if left { x > b } else { x < b }) {
+                        best = Some((x, o));
+                    }
+                }
+                None => out.push(o),
+            }
+        }
+        out.extend(best.map(|(_, o)| o));
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     // ---- reading values ------------------------------------------------

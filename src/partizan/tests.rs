@@ -742,11 +742,23 @@ fn limits_are_errors() {
         s.nimber(4),
         Err(PartizanError::TooManyOptions { .. })
     ));
-    let xs: Vec<ValueId> = (0..5).map(|i| s.integer(i)).collect();
+    // Repeats and dominated numbers do not count against the limit.
+    let xs: Vec<ValueId> = (0..5000).map(|i| s.integer(i % 7)).collect();
+    assert_eq!(
+        s.game(&xs, &[]).map(|v| s.display(v)).ok().as_deref(),
+        Some("7")
+    );
+    let stars: Vec<ValueId> = (0..3).map(|i| s.nimber(i).unwrap_or(xs[0])).collect();
+    let mut many = stars.clone();
+    many.push(s.up().unwrap_or(xs[0]));
     assert!(matches!(
-        s.game(&xs, &[]),
+        s.game(&many, &[]),
         Err(PartizanError::TooManyOptions { .. })
     ));
+    assert!(
+        s.game(&[stars.clone(), stars.clone()].concat(), &stars)
+            .is_ok()
+    );
     assert!(matches!(s.dyadic(1, 63), Err(PartizanError::Overflow)));
 }
 
