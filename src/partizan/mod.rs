@@ -55,4 +55,18 @@ pub enum PartizanError {
         help("canonical forms with this many options are too costly; use a smaller game")
     )]
     TooManyOptions { count: usize, limit: usize },
+
+    #[error("more than {limit} distinct game values")]
+    #[diagnostic(
+        code(grundy::partizan::too_many_values),
+        help("the games involved have too many distinct values to keep; use smaller positions")
+    )]
+    TooManyValues { limit: usize },
+
+    #[error("interrupted")]
+    #[diagnostic(
+        code(grundy::partizan::interrupted),
+        help("the computation was cancelled")
+    )]
+    Interrupted,
 }

@@ -55,6 +55,10 @@ impl ParseError {
                 "grundy::partizan::too_many_options",
                 "use a game with fewer options",
             ),
+            PartizanError::TooManyValues { .. } => {
+                ("grundy::partizan::too_many_values", "use smaller games")
+            }
+            PartizanError::Interrupted => ("grundy::partizan::interrupted", "cancelled"),
         };
         ParseError {
             offset,

@@ -8,6 +8,7 @@
 
 use std::cmp::Ordering;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use rustc_hash::FxHashMap;
 
@@ -88,6 +89,8 @@ pub struct Limits {
     pub max_height: u32,
     /// Most options a stored value may have on one side.
     pub max_options: usize,
+    /// Most values one store may hold.
+    pub max_values: usize,
 }
 
 impl Default for Limits {
@@ -95,6 +98,7 @@ impl Default for Limits {
         Limits {
             max_height: 500,
             max_options: 4_096,
+            max_values: 10_000_000,
         }
     }
 }
@@ -154,6 +158,9 @@ pub struct GameStore {
     up_nths: Vec<ValueId>,
     up_tos: Vec<ValueId>,
     limits: Limits,
+    /// Set from outside to cancel long work (see [`GameStore::set_interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
+    ticks: u32,
 }
 
 impl Default for GameStore {
@@ -182,6 +189,8 @@ impl GameStore {
             up_nths: Vec::new(),
             up_tos: Vec::new(),
             limits,
+            interrupt: None,
+            ticks: 0,
         };
         let zero = store.number(Dyadic::ZERO);
         store.nimbers.push(zero);
@@ -190,6 +199,26 @@ impl GameStore {
 
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// Sums and canonicalisation check this flag now and then and stop with
+    /// [`PartizanError::Interrupted`] once it is set. Values already stored
+    /// stay valid.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    fn tick(&mut self) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(256)
+            && self
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
+        {
+            return Err(PartizanError::Interrupted);
+        }
+        Ok(())
     }
 
     /// How many distinct values are stored.
@@ -728,6 +757,7 @@ impl GameStore {
     /// Canonical value of the form `{left | right}` whose options are
     /// canonical values.
     fn canon(&mut self, mut left: Vec<ValueId>, mut right: Vec<ValueId>) -> Result<ValueId> {
+        self.tick()?;
         if let Some(x) = self.number_between(&left, &right)? {
             return Ok(self.number(x));
         }
@@ -879,6 +909,11 @@ impl GameStore {
             return Ok(id);
         }
         let (left, right) = key.clone();
+        if self.nodes.len() >= self.limits.max_values {
+            return Err(PartizanError::TooManyValues {
+                limit: self.limits.max_values,
+            });
+        }
         for side in [&left, &right] {
             if side.len() > self.limits.max_options {
                 return Err(PartizanError::TooManyOptions {

@@ -736,6 +736,7 @@ fn limits_are_errors() {
     let mut s = GameStore::with_limits(Limits {
         max_height: 5,
         max_options: 3,
+        max_values: 40,
     });
     assert!(matches!(s.ups(10), Err(PartizanError::TooDeep { .. })));
     assert!(matches!(
@@ -760,6 +761,36 @@ fn limits_are_errors() {
             .is_ok()
     );
     assert!(matches!(s.dyadic(1, 63), Err(PartizanError::Overflow)));
+    let mut err = None;
+    for n in 0..100 {
+        let x = s.integer(n);
+        if let Err(e) = s.game(&[x], &[x]) {
+            err = Some(e);
+            break;
+        }
+    }
+    assert_eq!(err, Some(PartizanError::TooManyValues { limit: 40 }));
+}
+
+#[test]
+fn an_interrupt_stops_long_work() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let mut s = GameStore::new();
+    let flag = Arc::new(AtomicBool::new(true));
+    s.set_interrupt(flag.clone());
+    let mut err = None;
+    for n in 0..1000 {
+        let x = s.integer(n);
+        if let Err(e) = s.game(&[x], &[x]) {
+            err = Some(e);
+            break;
+        }
+    }
+    assert_eq!(err, Some(PartizanError::Interrupted));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let x = s.integer(5000);
+    assert!(s.game(&[x], &[x]).is_ok());
 }
 
 #[test]
