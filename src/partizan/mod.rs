@@ -9,6 +9,24 @@
 //! have equal ids. The theory (simplification, number avoidance, cuts,
 //! thermographs, the notation) is written up in `docs/PARTIZAN_THEORY.md`.
 //!
+//! ```
+//! use grundy::partizan::{GameStore, Outcome, parse};
+//!
+//! let mut store = GameStore::new();
+//! let zero = store.zero();
+//! let one = store.game(&[zero], &[]).unwrap(); // {0 | } = 1
+//! let g = store.game(&[one, zero], &[zero]).unwrap(); // {1, 0 | 0}: 0 is dominated
+//! assert_eq!(store.display(g), "{1|0}");
+//! assert_eq!(store.outcome(g), Outcome::N);
+//! assert_eq!(store.mean(g).unwrap().to_string(), "1/2");
+//! assert_eq!(store.temperature(g).unwrap().to_string(), "1/2");
+//! assert_eq!(parse(&mut store, "{1|0}").unwrap(), g);
+//! let h = parse(&mut store, "^*").unwrap();
+//! let sum = store.add(g, h).unwrap();
+//! assert_eq!(store.outcome(sum), Outcome::L); // Right has no good move
+//! assert!(store.confused(h, zero));
+//! ```
+//!
 //! Depth: comparison, sums and canonicalisation recurse on the *height* of a
 //! value (its nesting of non-number forms; numbers cost nothing), which the
 //! store bounds by [`Limits::max_height`].
