@@ -11,6 +11,7 @@ pub mod eval;
 pub mod games;
 pub mod mem;
 pub mod octal;
+pub mod partizan;
 pub mod plot;
 pub mod present;
 pub mod query;

@@ -1,0 +1,90 @@
+//! Partizan short games: canonical forms, sums, comparison, outcomes,
+//! thermographs and CGSuite-style notation.
+//!
+//! A pure library, independent of the language. A caller that has a finite
+//! acyclic state graph computes values bottom-up: for each position it hands
+//! the values of its Left and Right options to [`GameStore::game`], which
+//! returns the canonical value `{L1, L2, … | R1, R2, …}` as a small
+//! [`ValueId`]. Every distinct canonical form is stored once, so equal values
+//! have equal ids. The theory (simplification, number avoidance, cuts,
+//! thermographs, the notation) is written up in `docs/PARTIZAN_THEORY.md`.
+//!
+//! ```
+//! use grundy::partizan::{GameStore, Outcome, parse};
+//!
+//! let mut store = GameStore::new();
+//! let zero = store.zero();
+//! let one = store.game(&[zero], &[]).unwrap(); // {0 | } = 1
+//! let g = store.game(&[one, zero], &[zero]).unwrap(); // {1, 0 | 0}: 0 is dominated
+//! assert_eq!(store.display(g), "{1|0}");
+//! assert_eq!(store.outcome(g), Outcome::N);
+//! assert_eq!(store.mean(g).unwrap().to_string(), "1/2");
+//! assert_eq!(store.temperature(g).unwrap().to_string(), "1/2");
+//! assert_eq!(parse(&mut store, "{1|0}").unwrap(), g);
+//! let h = parse(&mut store, "^*").unwrap();
+//! let sum = store.add(g, h).unwrap();
+//! assert_eq!(store.outcome(sum), Outcome::L); // Right has no good move
+//! assert!(store.confused(h, zero));
+//! ```
+//!
+//! Depth: comparison, sums and canonicalisation recurse on the *height* of a
+//! value (its nesting of non-number forms; numbers cost nothing), which the
+//! store bounds by [`Limits::max_height`].
+
+mod display;
+mod dyadic;
+mod parse;
+mod store;
+mod thermo;
+
+#[cfg(test)]
+mod tests;
+
+pub use display::{ValueJson, ValueKind};
+pub use dyadic::{Bound, Dyadic, MAX_EXP};
+pub use parse::{ParseError, parse};
+pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};
+pub use thermo::{Thermograph, Wall};
+
+/// A failure of the game arithmetic itself (not of parsing).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum PartizanError {
+    #[error(
+        "a number in this game does not fit (numerators are 64-bit, denominators at most 2^62)"
+    )]
+    #[diagnostic(
+        code(grundy::partizan::overflow),
+        help("the values involved are too large or too finely divided; use smaller positions")
+    )]
+    Overflow,
+
+    #[error("this game is nested too deeply: height {height} exceeds the limit {limit}")]
+    #[diagnostic(
+        code(grundy::partizan::too_deep),
+        help(
+            "the height counts nested non-number options; split the game into a sum of smaller games"
+        )
+    )]
+    TooDeep { height: u32, limit: u32 },
+
+    #[error("this game has {count} options on one side, more than the limit {limit}")]
+    #[diagnostic(
+        code(grundy::partizan::too_many_options),
+        help("canonical forms with this many options are too costly; use a smaller game")
+    )]
+    TooManyOptions { count: usize, limit: usize },
+
+    #[error("more than {limit} distinct game values")]
+    #[diagnostic(
+        code(grundy::partizan::too_many_values),
+        help("the games involved have too many distinct values to keep; use smaller positions")
+    )]
+    TooManyValues { limit: usize },
+
+    #[error("interrupted")]
+    #[diagnostic(
+        code(grundy::partizan::interrupted),
+        help("the computation was cancelled")
+    )]
+    Interrupted,
+}

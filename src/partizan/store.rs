@@ -1,0 +1,1019 @@
+//! The hash-consed store of canonical forms: construction, comparison, sums,
+//! negation and outcomes.
+//!
+//! Invariants: every stored value is in canonical form; a value equal to a
+//! number is stored as that number (its options are produced on demand, so
+//! the integer 10^12 costs one node); two ids are equal exactly when the
+//! values are. See `docs/PARTIZAN_THEORY.md` for the theorems used here.
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+use rustc_hash::FxHashMap;
+
+use super::PartizanError;
+use super::dyadic::{Bound, Dyadic};
+
+type Result<T> = std::result::Result<T, PartizanError>;
+
+/// The id of a canonical value in a [`GameStore`]. Equal values have equal
+/// ids. An id belongs to the store that made it; using it with another
+/// store is a bug (it may name another value or be out of range).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
+pub struct ValueId(u32);
+
+impl ValueId {
+    /// The dense index of this value in its store.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How two values compare in the partial order of games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize)]
+pub enum Comparison {
+    Less,
+    Equal,
+    Greater,
+    /// Incomparable (`G || H`): the first player wins `G - H`.
+    Confused,
+}
+
+/// Outcome class: who wins. In normal play `L` means G > 0, `R` G < 0,
+/// `N` G || 0 and `P` G = 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize)]
+pub enum Outcome {
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// The next player (whoever starts) wins.
+    N,
+    /// The previous player (whoever does not start) wins.
+    P,
+}
+
+impl Outcome {
+    /// The class from "Left wins moving first" and "Right wins moving first".
+    pub fn from_wins(left_first: bool, right_first: bool) -> Outcome {
+        match (left_first, right_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::N => "N",
+            Outcome::P => "P",
+        })
+    }
+}
+
+/// Budgets on what one store builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest height of a stored value (nesting of non-number forms).
+    /// Comparison, sums, thermographs and printing recurse to a depth of at
+    /// most the sum of two heights, so this bounds the native stack they
+    /// use. The default, 500, fits a 2 MiB thread in a debug build (a unit
+    /// test builds, compares, adds and prints values of height 499 on one);
+    /// a caller on a larger stack may raise it in proportion.
+    pub max_height: u32,
+    /// Most options a stored value may have on one side.
+    pub max_options: usize,
+    /// Most values one store may hold.
+    pub max_values: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_height: 500,
+            max_options: 4_096,
+            max_values: 10_000_000,
+        }
+    }
+}
+
+/// `{x : x ≤ G}` (a down cut) or `{x : G ≤ x}` (an up cut) over the
+/// numbers x: everything strictly below (resp. above) `at`, plus `at`
+/// itself when `inclusive`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cut {
+    pub at: Dyadic,
+    pub inclusive: bool,
+}
+
+impl Cut {
+    fn below(self, x: Dyadic) -> bool {
+        x < self.at || (x == self.at && self.inclusive)
+    }
+
+    fn above(self, x: Dyadic) -> bool {
+        x > self.at || (x == self.at && self.inclusive)
+    }
+}
+
+#[derive(Debug)]
+pub(super) struct Node {
+    /// Left and right options, sorted by id. Empty for numbers, whose
+    /// options are made on demand ([`GameStore::left_options`]).
+    pub left: Arc<[ValueId]>,
+    pub right: Arc<[ValueId]>,
+    pub number: Option<Dyadic>,
+    /// `{x : x ≤ G}` and `{x : G ≤ x}`.
+    pub down: Cut,
+    pub up: Cut,
+    pub left_stop: Dyadic,
+    pub right_stop: Dyadic,
+    pub height: u32,
+    pub birthday: u64,
+}
+
+/// A canonical non-number form as the store's hash key: (Left, Right) ids.
+type FormKey = (Arc<[ValueId]>, Arc<[ValueId]>);
+
+/// Canonical forms of short partizan games, each stored once.
+#[derive(Debug)]
+pub struct GameStore {
+    pub(super) nodes: Vec<Node>,
+    forms: FxHashMap<FormKey, ValueId>,
+    numbers: FxHashMap<Dyadic, ValueId>,
+    nimbers: Vec<ValueId>,
+    le_cache: FxHashMap<(ValueId, ValueId), bool>,
+    add_cache: FxHashMap<(ValueId, ValueId), ValueId>,
+    neg_cache: FxHashMap<ValueId, ValueId>,
+    misere_cache: FxHashMap<ValueId, (bool, bool)>,
+    pub(super) thermo_cache: FxHashMap<ValueId, Arc<super::Thermograph>>,
+    pub(super) uptimal_cache: FxHashMap<ValueId, Option<(Dyadic, i64, usize)>>,
+    /// `↑^1, ↑^2, …` and `^[1], ^[2], …` as far as built.
+    up_nths: Vec<ValueId>,
+    up_tos: Vec<ValueId>,
+    limits: Limits,
+    /// Set from outside to cancel long work (see [`GameStore::set_interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
+    ticks: u32,
+}
+
+impl Default for GameStore {
+    fn default() -> Self {
+        GameStore::new()
+    }
+}
+
+impl GameStore {
+    pub fn new() -> GameStore {
+        GameStore::with_limits(Limits::default())
+    }
+
+    pub fn with_limits(limits: Limits) -> GameStore {
+        let mut store = GameStore {
+            nodes: Vec::new(),
+            forms: FxHashMap::default(),
+            numbers: FxHashMap::default(),
+            nimbers: Vec::new(),
+            le_cache: FxHashMap::default(),
+            add_cache: FxHashMap::default(),
+            neg_cache: FxHashMap::default(),
+            misere_cache: FxHashMap::default(),
+            thermo_cache: FxHashMap::default(),
+            uptimal_cache: FxHashMap::default(),
+            up_nths: Vec::new(),
+            up_tos: Vec::new(),
+            limits,
+            interrupt: None,
+            ticks: 0,
+        };
+        let zero = store.number(Dyadic::ZERO);
+        store.nimbers.push(zero);
+        store
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Sums and canonicalisation check this flag now and then and stop with
+    /// [`PartizanError::Interrupted`] once it is set. Values already stored
+    /// stay valid.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    fn tick(&mut self) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(256)
+            && self
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
+        {
+            return Err(PartizanError::Interrupted);
+        }
+        Ok(())
+    }
+
+    /// How many distinct values are stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub(super) fn node(&self, g: ValueId) -> &Node {
+        &self.nodes[g.index()]
+    }
+
+    // ---- constructors ------------------------------------------------
+
+    /// `0 = { | }`.
+    pub fn zero(&mut self) -> ValueId {
+        self.number(Dyadic::ZERO)
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> ValueId {
+        self.number(Dyadic::int(n))
+    }
+
+    /// The number `x`.
+    pub fn number(&mut self, x: Dyadic) -> ValueId {
+        if let Some(&id) = self.numbers.get(&x) {
+            return id;
+        }
+        let cut = Cut {
+            at: x,
+            inclusive: true,
+        };
+        let id = self.push(Node {
+            left: Arc::from([]),
+            right: Arc::from([]),
+            number: Some(x),
+            down: cut,
+            up: cut,
+            left_stop: x,
+            right_stop: x,
+            height: 0,
+            birthday: x.birthday(),
+        });
+        self.numbers.insert(x, id);
+        id
+    }
+
+    /// The dyadic rational `num / 2^exp`.
+    pub fn dyadic(&mut self, num: i64, exp: u32) -> Result<ValueId> {
+        let x = Dyadic::new(num, exp).ok_or(PartizanError::Overflow)?;
+        Ok(self.number(x))
+    }
+
+    /// The nimber `*m = {0, *, …, *(m-1) | 0, *, …, *(m-1)}`.
+    pub fn nimber(&mut self, m: usize) -> Result<ValueId> {
+        if m > self.limits.max_options {
+            return Err(PartizanError::TooManyOptions {
+                count: m,
+                limit: self.limits.max_options,
+            });
+        }
+        // `intern` records each new nimber in `nimbers`.
+        while self.nimbers.len() <= m {
+            let opts: Vec<ValueId> = self.nimbers.clone();
+            self.intern(opts.clone(), opts)?;
+        }
+        Ok(self.nimbers[m])
+    }
+
+    /// `* = {0|0}`.
+    pub fn star(&mut self) -> Result<ValueId> {
+        self.nimber(1)
+    }
+
+    /// `↑ = {0|*}`.
+    pub fn up(&mut self) -> Result<ValueId> {
+        let zero = self.zero();
+        let star = self.star()?;
+        self.intern(vec![zero], vec![star])
+    }
+
+    /// `↓ = {*|0}`.
+    pub fn down(&mut self) -> Result<ValueId> {
+        let up = self.up()?;
+        self.neg(up)
+    }
+
+    /// `n·↑` (negative `n` gives downs), by repeated doubling.
+    pub fn ups(&mut self, n: i64) -> Result<ValueId> {
+        let unit = if n >= 0 { self.up()? } else { self.down()? };
+        self.multiple(unit, n.unsigned_abs())
+    }
+
+    /// `↑^n` ("up-nth", CGSuite `^<n>`): `↑^1 = ↑` and
+    /// `↑^(n+1) = {0 | ↓* − ↑^2 − … − ↑^n}`, so `↑^2 = {0 | ↓*}`. Orders
+    /// 1 to 64; cached.
+    pub fn up_nth(&mut self, n: u32) -> Result<ValueId> {
+        self.up_family(n, false)
+    }
+
+    /// CGSuite's `^[n]`: `^[1] = ↑` and `^[n+1] = {^[n] | *}`, so
+    /// `^[2] = {↑ | *}`. Orders 1 to 64; cached.
+    pub fn up_to(&mut self, n: u32) -> Result<ValueId> {
+        self.up_family(n, true)
+    }
+
+    fn up_family(&mut self, n: u32, to: bool) -> Result<ValueId> {
+        if n == 0 || n > 64 {
+            return Err(PartizanError::TooDeep {
+                height: n,
+                limit: 64,
+            });
+        }
+        let up = self.up()?;
+        let star = self.star()?;
+        let zero = self.zero();
+        let cache_len = if to {
+            self.up_tos.len()
+        } else {
+            self.up_nths.len()
+        };
+        if cache_len == 0 {
+            if to {
+                self.up_tos.push(up);
+            } else {
+                self.up_nths.push(up);
+            }
+        }
+        while (if to {
+            self.up_tos.len()
+        } else {
+            self.up_nths.len()
+        }) < n as usize
+        {
+            let g = if to {
+                let last = self.up_tos[self.up_tos.len() - 1];
+                self.canon(vec![last], vec![star])?
+            } else {
+                // ↓* − ↑^2 − … − ↑^k
+                let down = self.neg(up)?;
+                let mut rhs = self.add(down, star)?;
+                for k in 1..self.up_nths.len() {
+                    rhs = self.sub(rhs, self.up_nths[k])?;
+                }
+                self.canon(vec![zero], vec![rhs])?
+            };
+            if to {
+                self.up_tos.push(g);
+            } else {
+                self.up_nths.push(g);
+            }
+        }
+        Ok(if to {
+            self.up_tos[n as usize - 1]
+        } else {
+            self.up_nths[n as usize - 1]
+        })
+    }
+
+    /// `G + G + … + G` (`n` copies), by repeated doubling.
+    pub fn multiple(&mut self, g: ValueId, n: u64) -> Result<ValueId> {
+        let mut acc = self.zero();
+        let mut pow = g;
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                acc = self.add(acc, pow)?;
+            }
+            n >>= 1;
+            if n > 0 {
+                pow = self.add(pow, pow)?;
+            }
+        }
+        Ok(acc)
+    }
+
+    /// The canonical value of `{left | right}`, given the values of the
+    /// options (in any order, repeats allowed). This is the central
+    /// operation: dominated options are removed and reversible ones
+    /// bypassed until the form is canonical.
+    ///
+    /// Repeated options and all numbers but the best one on each side cost
+    /// nothing; [`Limits::max_options`] bounds what remains on a side.
+    pub fn game(&mut self, left: &[ValueId], right: &[ValueId]) -> Result<ValueId> {
+        let left = self.prune(left, true);
+        let right = self.prune(right, false);
+        for side in [&left, &right] {
+            if side.len() > self.limits.max_options {
+                return Err(PartizanError::TooManyOptions {
+                    count: side.len(),
+                    limit: self.limits.max_options,
+                });
+            }
+        }
+        self.canon(left, right)
+    }
+
+    /// Sorted distinct options, keeping of the numbers only the largest
+    /// (Left) or smallest (Right): the others are dominated by it.
+    fn prune(&self, opts: &[ValueId], left: bool) -> Vec<ValueId> {
+        let mut best: Option<(Dyadic, ValueId)> = None;
+        let mut out: Vec<ValueId> = Vec::with_capacity(opts.len());
+        for &o in opts {
+            match self.node(o).number {
+                Some(x) => {
+                    if best.is_none_or(|(b, _)| if left { x > b } else { x < b }) {
+                        best = Some((x, o));
+                    }
+                }
+                None => out.push(o),
+            }
+        }
+        out.extend(best.map(|(_, o)| o));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    // ---- reading values ------------------------------------------------
+
+    /// The number this value equals, if it is one.
+    pub fn as_number(&self, g: ValueId) -> Option<Dyadic> {
+        self.node(g).number
+    }
+
+    pub fn is_number(&self, g: ValueId) -> bool {
+        self.node(g).number.is_some()
+    }
+
+    /// The nimber `m` if this value is `*m`.
+    pub fn as_nimber(&self, g: ValueId) -> Option<usize> {
+        if g == self.nimbers[0] {
+            return Some(0);
+        }
+        let node = self.node(g);
+        let m = node.left.len();
+        if node.number.is_some() || node.left != node.right || m >= self.nimbers.len() {
+            return None;
+        }
+        (self.nimbers[m] == g).then_some(m)
+    }
+
+    /// The birthday of the canonical form (saturating at `u64::MAX`).
+    pub fn birthday(&self, g: ValueId) -> u64 {
+        self.node(g).birthday
+    }
+
+    /// The nesting depth of non-number forms (0 for numbers).
+    pub fn height(&self, g: ValueId) -> u32 {
+        self.node(g).height
+    }
+
+    /// The Left stop: where play ends, Left moving first, when both
+    /// players stop as soon as a number is reached.
+    pub fn left_stop(&self, g: ValueId) -> Dyadic {
+        self.node(g).left_stop
+    }
+
+    pub fn right_stop(&self, g: ValueId) -> Dyadic {
+        self.node(g).right_stop
+    }
+
+    /// The Left options of the canonical form, sorted by id. Options of a
+    /// number are made on demand.
+    pub fn left_options(&mut self, g: ValueId) -> Result<Arc<[ValueId]>> {
+        match self.node(g).number {
+            None => Ok(self.node(g).left.clone()),
+            Some(x) => {
+                let (l, _) = x.options().ok_or(PartizanError::Overflow)?;
+                Ok(l.map(|y| self.number(y)).into_iter().collect())
+            }
+        }
+    }
+
+    pub fn right_options(&mut self, g: ValueId) -> Result<Arc<[ValueId]>> {
+        match self.node(g).number {
+            None => Ok(self.node(g).right.clone()),
+            Some(x) => {
+                let (_, r) = x.options().ok_or(PartizanError::Overflow)?;
+                Ok(r.map(|y| self.number(y)).into_iter().collect())
+            }
+        }
+    }
+
+    // ---- comparison --------------------------------------------------
+
+    /// `G ≤ H`: by definition, no `G^L ≥ H` and no `H^R ≤ G`. A number is
+    /// compared with anything through the other's cuts (constant time);
+    /// two non-numbers recursively, cached by id pair.
+    pub fn le(&mut self, g: ValueId, h: ValueId) -> bool {
+        if g == h {
+            return true;
+        }
+        let (ng, nh) = (self.node(g), self.node(h));
+        match (ng.number, nh.number) {
+            (Some(x), Some(y)) => return x <= y,
+            // Cuts, from number avoidance: docs/PARTIZAN_THEORY.md §3.
+            (Some(x), None) => return nh.down.below(x),
+            (None, Some(y)) => return ng.up.above(y),
+            (None, None) => {}
+        }
+        // Stops are monotone: G ≤ H forces both stops of G ≤ those of H.
+        if ng.left_stop > nh.left_stop || ng.right_stop > nh.right_stop {
+            return false;
+        }
+        if let Some(&v) = self.le_cache.get(&(g, h)) {
+            return v;
+        }
+        let gl = ng.left.clone();
+        let hr = nh.right.clone();
+        let v = gl.iter().all(|&x| !self.le(h, x)) && hr.iter().all(|&y| !self.le(y, g));
+        self.le_cache.insert((g, h), v);
+        v
+    }
+
+    pub fn ge(&mut self, g: ValueId, h: ValueId) -> bool {
+        self.le(h, g)
+    }
+
+    pub fn eq(&self, g: ValueId, h: ValueId) -> bool {
+        g == h
+    }
+
+    /// `G < H`.
+    pub fn lt(&mut self, g: ValueId, h: ValueId) -> bool {
+        g != h && self.le(g, h)
+    }
+
+    /// `G || H`: incomparable.
+    pub fn confused(&mut self, g: ValueId, h: ValueId) -> bool {
+        !self.le(g, h) && !self.le(h, g)
+    }
+
+    pub fn compare(&mut self, g: ValueId, h: ValueId) -> Comparison {
+        if g == h {
+            return Comparison::Equal;
+        }
+        match (self.le(g, h), self.le(h, g)) {
+            (true, _) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        }
+    }
+
+    /// Like `PartialOrd::partial_cmp`: `None` when confused.
+    pub fn partial_cmp(&mut self, g: ValueId, h: ValueId) -> Option<Ordering> {
+        match self.compare(g, h) {
+            Comparison::Less => Some(Ordering::Less),
+            Comparison::Equal => Some(Ordering::Equal),
+            Comparison::Greater => Some(Ordering::Greater),
+            Comparison::Confused => None,
+        }
+    }
+
+    /// Normal-play outcome class (compares with 0; constant time).
+    pub fn outcome(&self, g: ValueId) -> Outcome {
+        let node = self.node(g);
+        // Left wins moving first iff not G ≤ 0; Right iff not 0 ≤ G.
+        let g_le_0 = node.up.above(Dyadic::ZERO);
+        let zero_le_g = node.down.below(Dyadic::ZERO);
+        Outcome::from_wins(!g_le_0, !zero_le_g)
+    }
+
+    /// Misère outcome of the canonical form, played as it stands (the
+    /// player who cannot move wins). Misère play depends on the form, not
+    /// only on the value; this is the outcome of the canonical form.
+    pub fn misere_outcome(&mut self, g: ValueId) -> Result<Outcome> {
+        let (l, r) = self.misere_wins(g)?;
+        Ok(Outcome::from_wins(l, r))
+    }
+
+    /// (Left wins moving first, Right wins moving first) in misère play.
+    fn misere_wins(&mut self, g: ValueId) -> Result<(bool, bool)> {
+        if let Some(x) = self.node(g).number
+            && x.is_integer()
+        {
+            // n > 0 = {n-1 | }: Right has no move (and wins); Left must
+            // move to n-1, where Right again has no move.
+            return Ok(match x.numerator().cmp(&0) {
+                Ordering::Greater => (false, true),
+                Ordering::Less => (true, false),
+                Ordering::Equal => (true, true),
+            });
+        }
+        if let Some(&v) = self.misere_cache.get(&g) {
+            return Ok(v);
+        }
+        let left = self.left_options(g)?;
+        let right = self.right_options(g)?;
+        let mut lw = left.is_empty();
+        for &x in left.iter() {
+            if lw {
+                break;
+            }
+            lw = !self.misere_wins(x)?.1;
+        }
+        let mut rw = right.is_empty();
+        for &y in right.iter() {
+            if rw {
+                break;
+            }
+            rw = !self.misere_wins(y)?.0;
+        }
+        self.misere_cache.insert(g, (lw, rw));
+        Ok((lw, rw))
+    }
+
+    // ---- arithmetic --------------------------------------------------
+
+    /// `−G = {−G^R | −G^L}` (canonical when G is).
+    pub fn neg(&mut self, g: ValueId) -> Result<ValueId> {
+        if let Some(x) = self.node(g).number {
+            let y = x.checked_neg().ok_or(PartizanError::Overflow)?;
+            return Ok(self.number(y));
+        }
+        if let Some(&v) = self.neg_cache.get(&g) {
+            return Ok(v);
+        }
+        let (gl, gr) = (self.node(g).left.clone(), self.node(g).right.clone());
+        let mut left = Vec::with_capacity(gr.len());
+        for &y in gr.iter() {
+            left.push(self.neg(y)?);
+        }
+        let mut right = Vec::with_capacity(gl.len());
+        for &x in gl.iter() {
+            right.push(self.neg(x)?);
+        }
+        let v = self.intern(left, right)?;
+        self.neg_cache.insert(g, v);
+        self.neg_cache.insert(v, g);
+        Ok(v)
+    }
+
+    /// `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, canonicalised and
+    /// cached. A number x is added by translation, `x + G = {x + G^L | x + G^R}`.
+    pub fn add(&mut self, g: ValueId, h: ValueId) -> Result<ValueId> {
+        let (ng, nh) = (self.node(g).number, self.node(h).number);
+        match (ng, nh) {
+            (Some(x), Some(y)) => {
+                let z = x.checked_add(y).ok_or(PartizanError::Overflow)?;
+                return Ok(self.number(z));
+            }
+            (Some(x), _) if x.is_zero() => return Ok(h),
+            (_, Some(y)) if y.is_zero() => return Ok(g),
+            _ => {}
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(&v) = self.add_cache.get(&key) {
+            return Ok(v);
+        }
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        // Number translation: only the non-number's options move.
+        if ng.is_none() {
+            let (gl, gr) = (self.node(g).left.clone(), self.node(g).right.clone());
+            for &x in gl.iter() {
+                left.push(self.add(x, h)?);
+            }
+            for &y in gr.iter() {
+                right.push(self.add(y, h)?);
+            }
+        }
+        if nh.is_none() {
+            let (hl, hr) = (self.node(h).left.clone(), self.node(h).right.clone());
+            for &x in hl.iter() {
+                left.push(self.add(g, x)?);
+            }
+            for &y in hr.iter() {
+                right.push(self.add(g, y)?);
+            }
+        }
+        let v = self.canon(left, right)?;
+        self.add_cache.insert(key, v);
+        Ok(v)
+    }
+
+    /// `G − H`.
+    pub fn sub(&mut self, g: ValueId, h: ValueId) -> Result<ValueId> {
+        let nh = self.neg(h)?;
+        self.add(g, nh)
+    }
+
+    // ---- canonicalisation --------------------------------------------
+
+    /// The simplest number x with `G^L ⧏ x ⧏ G^R` for every option, if any;
+    /// by the simplicity theorem `{L | R}` then equals x, and conversely a
+    /// form equal to a number x has that property (so `None` means the
+    /// form is not a number).
+    fn number_between(&self, left: &[ValueId], right: &[ValueId]) -> Result<Option<Dyadic>> {
+        // x ∉ {y : y ≤ G^L}: above the down cut of each Left option.
+        let mut lo: Option<Bound> = None;
+        for &l in left {
+            let c = self.node(l).down;
+            let b = Bound {
+                at: c.at,
+                inclusive: !c.inclusive,
+            };
+            lo = Some(match lo {
+                None => b,
+                Some(a) => match a.at.cmp(&b.at) {
+                    Ordering::Less => b,
+                    Ordering::Greater => a,
+                    Ordering::Equal => Bound {
+                        at: a.at,
+                        inclusive: a.inclusive && b.inclusive,
+                    },
+                },
+            });
+        }
+        let mut hi: Option<Bound> = None;
+        for &r in right {
+            let c = self.node(r).up;
+            let b = Bound {
+                at: c.at,
+                inclusive: !c.inclusive,
+            };
+            hi = Some(match hi {
+                None => b,
+                Some(a) => match a.at.cmp(&b.at) {
+                    Ordering::Greater => b,
+                    Ordering::Less => a,
+                    Ordering::Equal => Bound {
+                        at: a.at,
+                        inclusive: a.inclusive && b.inclusive,
+                    },
+                },
+            });
+        }
+        Dyadic::simplest_between(lo, hi)
+    }
+
+    /// Canonical value of the form `{left | right}` whose options are
+    /// canonical values.
+    fn canon(&mut self, mut left: Vec<ValueId>, mut right: Vec<ValueId>) -> Result<ValueId> {
+        self.tick()?;
+        if let Some(x) = self.number_between(&left, &right)? {
+            return Ok(self.number(x));
+        }
+        // Not a number. Comparisons with the form G = {left | right} stay
+        // valid while we simplify, because simplifying keeps the value.
+        let mut memo = FxHashMap::default();
+        loop {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            self.remove_dominated(&mut left, true);
+            self.remove_dominated(&mut right, false);
+            let mut changed = false;
+            // A Left option G^L is reversible through G^LR when G^LR ≤ G;
+            // it is replaced by the Left options of G^LR.
+            let mut i = 0;
+            while i < left.len() {
+                let l = left[i];
+                let mut through = None;
+                for &y in self.right_options(l)?.iter() {
+                    if self.le_id_form(y, &left, &right, &mut memo)? {
+                        through = Some(y);
+                        break;
+                    }
+                }
+                if let Some(y) = through {
+                    let repl = self.left_options(y)?;
+                    left.swap_remove(i);
+                    left.extend(repl.iter().copied());
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+            let mut i = 0;
+            while i < right.len() {
+                let r = right[i];
+                let mut through = None;
+                for &x in self.left_options(r)?.iter() {
+                    if self.le_form_id(&left, &right, x, &mut memo)? {
+                        through = Some(x);
+                        break;
+                    }
+                }
+                if let Some(x) = through {
+                    let repl = self.right_options(x)?;
+                    right.swap_remove(i);
+                    right.extend(repl.iter().copied());
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+            if !changed {
+                break;
+            }
+            if left.len() > self.limits.max_options || right.len() > self.limits.max_options {
+                return Err(PartizanError::TooManyOptions {
+                    count: left.len().max(right.len()),
+                    limit: self.limits.max_options,
+                });
+            }
+        }
+        self.intern(left, right)
+    }
+
+    /// Keeps the maximal (Left) or minimal (Right) options of a sorted,
+    /// deduplicated list of distinct values.
+    fn remove_dominated(&mut self, opts: &mut Vec<ValueId>, left: bool) {
+        if opts.len() < 2 {
+            return;
+        }
+        let all = opts.clone();
+        opts.retain(|&a| {
+            !all.iter()
+                .any(|&b| b != a && if left { self.le(a, b) } else { self.le(b, a) })
+        });
+    }
+
+    /// `H ≤ G` for a stored H and the non-number form `G = {left | right}`.
+    fn le_id_form(
+        &mut self,
+        h: ValueId,
+        left: &[ValueId],
+        right: &[ValueId],
+        memo: &mut FxHashMap<(ValueId, bool), bool>,
+    ) -> Result<bool> {
+        // H ≤ G iff no G^R ≤ H and no H^L ≥ G. For a number H the second
+        // part is implied (number avoidance: G is not a number).
+        if !right.iter().all(|&r| !self.le(r, h)) {
+            return Ok(false);
+        }
+        if self.node(h).number.is_some() {
+            return Ok(true);
+        }
+        if let Some(&v) = memo.get(&(h, true)) {
+            return Ok(v);
+        }
+        let hl = self.node(h).left.clone();
+        let mut v = true;
+        for &x in hl.iter() {
+            if self.le_form_id(left, right, x, memo)? {
+                v = false;
+                break;
+            }
+        }
+        memo.insert((h, true), v);
+        Ok(v)
+    }
+
+    /// `G ≤ H` for the non-number form `G = {left | right}` and a stored H.
+    fn le_form_id(
+        &mut self,
+        left: &[ValueId],
+        right: &[ValueId],
+        h: ValueId,
+        memo: &mut FxHashMap<(ValueId, bool), bool>,
+    ) -> Result<bool> {
+        if !left.iter().all(|&l| !self.le(h, l)) {
+            return Ok(false);
+        }
+        if self.node(h).number.is_some() {
+            return Ok(true);
+        }
+        if let Some(&v) = memo.get(&(h, false)) {
+            return Ok(v);
+        }
+        let hr = self.node(h).right.clone();
+        let mut v = true;
+        for &y in hr.iter() {
+            if self.le_id_form(y, left, right, memo)? {
+                v = false;
+                break;
+            }
+        }
+        memo.insert((h, false), v);
+        Ok(v)
+    }
+
+    /// Stores a canonical non-number form (options canonical, sorted or not).
+    fn intern(&mut self, mut left: Vec<ValueId>, mut right: Vec<ValueId>) -> Result<ValueId> {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let key: FormKey = (Arc::from(left), Arc::from(right));
+        if let Some(&id) = self.forms.get(&key) {
+            return Ok(id);
+        }
+        let (left, right) = key.clone();
+        if self.nodes.len() >= self.limits.max_values {
+            return Err(PartizanError::TooManyValues {
+                limit: self.limits.max_values,
+            });
+        }
+        for side in [&left, &right] {
+            if side.len() > self.limits.max_options {
+                return Err(PartizanError::TooManyOptions {
+                    count: side.len(),
+                    limit: self.limits.max_options,
+                });
+            }
+        }
+        debug_assert!(!left.is_empty() && !right.is_empty());
+        let mut height = 0;
+        let mut birthday = 0u64;
+        let mut up: Option<Cut> = None;
+        let mut left_stop: Option<Dyadic> = None;
+        for &l in left.iter() {
+            let n = self.node(l);
+            height = height.max(n.height);
+            birthday = birthday.max(n.birthday);
+            // G ≤ x iff no G^L with x ≤ G^L (number avoidance).
+            let c = Cut {
+                at: n.down.at,
+                inclusive: !n.down.inclusive,
+            };
+            up = Some(match up {
+                None => c,
+                Some(a) => match a.at.cmp(&c.at) {
+                    Ordering::Less => c,
+                    Ordering::Greater => a,
+                    Ordering::Equal => Cut {
+                        at: a.at,
+                        inclusive: a.inclusive && c.inclusive,
+                    },
+                },
+            });
+            left_stop = Some(left_stop.map_or(n.right_stop, |s| s.max(n.right_stop)));
+        }
+        let mut down: Option<Cut> = None;
+        let mut right_stop: Option<Dyadic> = None;
+        for &r in right.iter() {
+            let n = self.node(r);
+            height = height.max(n.height);
+            birthday = birthday.max(n.birthday);
+            // x ≤ G iff no G^R with G^R ≤ x.
+            let c = Cut {
+                at: n.up.at,
+                inclusive: !n.up.inclusive,
+            };
+            down = Some(match down {
+                None => c,
+                Some(a) => match a.at.cmp(&c.at) {
+                    Ordering::Greater => c,
+                    Ordering::Less => a,
+                    Ordering::Equal => Cut {
+                        at: a.at,
+                        inclusive: a.inclusive && c.inclusive,
+                    },
+                },
+            });
+            right_stop = Some(right_stop.map_or(n.left_stop, |s| s.min(n.left_stop)));
+        }
+        let height = height + 1;
+        if height > self.limits.max_height {
+            return Err(PartizanError::TooDeep {
+                height,
+                limit: self.limits.max_height,
+            });
+        }
+        // A canonical non-number has options on both sides; the fallbacks
+        // below are never used.
+        let zero_cut = Cut {
+            at: Dyadic::ZERO,
+            inclusive: false,
+        };
+        let id = self.push(Node {
+            left,
+            right,
+            number: None,
+            down: down.unwrap_or(zero_cut),
+            up: up.unwrap_or(zero_cut),
+            left_stop: left_stop.unwrap_or(Dyadic::ZERO),
+            right_stop: right_stop.unwrap_or(Dyadic::ZERO),
+            height,
+            birthday: birthday.saturating_add(1),
+        });
+        // The next nimber *m = {0,…,*(m−1) | 0,…,*(m−1)} is recorded when
+        // first made, whichever way it is made (its options come first).
+        let node = self.node(id);
+        if node.left == node.right && node.left.len() == self.nimbers.len() {
+            let mut known = self.nimbers.clone();
+            known.sort_unstable();
+            if *node.left == *known {
+                self.nimbers.push(id);
+            }
+        }
+        self.forms.insert(key, id);
+        Ok(id)
+    }
+
+    fn push(&mut self, node: Node) -> ValueId {
+        let id = ValueId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        self.nodes.push(node);
+        id
+    }
+}
