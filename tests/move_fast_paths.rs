@@ -337,3 +337,93 @@ fn list_plans_follow_redefinitions() {
     assert_eq!(out[1], format!("Ok({})", fresh[0]), "{out:?}");
     assert_ne!(out[0], out[1]);
 }
+
+mod runs {
+    //! Runs (`RuleSet::list_options` handing a move line's innermost
+    //! binding over in one call, its condition folded into the range)
+    //! against the same rules with every affine expression hidden behind
+    //! the identity function, which the ordinary evaluation runs.
+    use proptest::prelude::*;
+
+    /// `c0 + c1*k + c2*j + c3*n`, optionally wrapped in `id(...)`.
+    fn affine(c: [i64; 4], wrap: bool) -> String {
+        let e = format!("{} + {} * k + {} * j + {} * n", c[0], c[1], c[2], c[3]);
+        if wrap {
+            format!("id({e})")
+        } else {
+            format!("({e})")
+        }
+    }
+
+    fn cmp_op(i: usize) -> &'static str {
+        ["<", "<=", ">", ">=", "==", "!="][i % 6]
+    }
+
+    fn program(
+        parts: &[[i64; 4]],
+        extra: &[([i64; 4], usize, [i64; 4])],
+        lo: i64,
+        span: i64,
+        wrap: bool,
+    ) -> String {
+        let targets: Vec<String> = parts
+            .iter()
+            .map(|c| format!("G({})", affine(*c, wrap)))
+            .collect();
+        // Each part must be a smaller heap: guards that are themselves affine.
+        let mut conds: Vec<String> = parts
+            .iter()
+            .map(|c| format!("{} >= 0 and {} < n", affine(*c, wrap), affine(*c, wrap)))
+            .collect();
+        for (a, op, b) in extra {
+            conds.push(format!(
+                "{} {} {}",
+                affine(*a, wrap),
+                cmp_op(*op),
+                affine(*b, wrap)
+            ));
+        }
+        format!(
+            "fn id(x) = x\n\
+             game G(n) {{\n    move {} for j in 0..=n, k in {lo}..{lo} + {span} + n if {}\n    move G(n - 1) if n > 0\n}}\n\
+             sequence G 0..=14\nmoves G(9)\nmoves G(14)\n",
+            targets.join(" + "),
+            conds.join(" and ")
+        )
+    }
+
+    fn coeffs() -> impl Strategy<Value = [i64; 4]> {
+        prop::array::uniform4(-3i64..=3)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn runs_list_what_the_ordinary_evaluation_lists(
+            parts in prop::collection::vec(coeffs(), 1..=3),
+            extra in prop::collection::vec((coeffs(), 0usize..6, coeffs()), 0..=2),
+            lo in -4i64..=2,
+            span in 0i64..=6,
+        ) {
+            let fast = super::run(&program(&parts, &extra, lo, span, false));
+            let slow = super::run(&program(&parts, &extra, lo, span, true));
+            prop_assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn kayles_and_grundys_game_as_runs() {
+        let fast = super::run(
+            "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n\
+             game Gr(n) { move Gr(a) + Gr(n - a) for a in 1..n if 2 * a < n }\n\
+             sequence K 0..=40\nsequence Gr 0..=40\nmoves K(7)\nmoves Gr(9)\n",
+        );
+        let slow = super::run(
+            "fn id(x) = x\n\
+             game K(n) { move K(id(i)) + K(id(n - k - i)) for k in 1..=2, i in 0..=n - k }\n\
+             game Gr(n) { move Gr(id(a)) + Gr(id(n - a)) for a in 1..n if id(2 * a) < n }\n\
+             sequence K 0..=40\nsequence Gr 0..=40\nmoves K(7)\nmoves Gr(9)\n",
+        );
+        assert_eq!(fast, slow);
+    }
+}

@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::octal::Period;
 use crate::source::Span;
 
+use super::moves::RunPart;
 use super::{Ctx, GameId, Value};
 
 /// A kind of game. Implemented once per module of `src/games/`.
@@ -90,17 +91,10 @@ pub const LIST_ITEMS: usize = 18;
 pub trait OptionSink {
     /// An option of one part `G(ints)` (at most three integers).
     fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
-    /// The options `G(base + step·k)` (the first `arity` of three integer
-    /// arguments) for k in `ks.0..ks.1`, each of one part, in order: an
-    /// affine move line without a condition, listed in one call.
-    fn single_ints_run(
-        &mut self,
-        game: GameId,
-        arity: usize,
-        base: [i64; 3],
-        step: [i64; 3],
-        ks: (i64, i64),
-    ) -> Result<()>;
+    /// The options `parts[0](k) + parts[1](k) + ...` for k in
+    /// `ks.0..ks.1`, in order, each part a position of at most three
+    /// integer arguments affine in `k` (a move line listed in one call).
+    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()>;
     /// An option of one part `G([items[..len]])`.
     fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()>;
     /// A part of the option being written: `G(ints)`, at most three integers.

@@ -18,5 +18,5 @@ pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_ST
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
 pub use interp::{Interp, MAX_CALL_DEPTH};
 pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
-pub use moves::{MoveCode, RuleSet};
+pub use moves::{MoveCode, RUN_PARTS, RuleSet, RunPart};
 pub use value::{Comp, GameId, GameNames, Value};

@@ -88,6 +88,44 @@ impl AffineMove<'_> {
     }
 }
 
+/// One part of an affine run: `game(base + step·k)`, `arity` arguments.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunPart {
+    pub game: GameId,
+    pub arity: usize,
+    pub base: [i64; 3],
+    pub step: [i64; 3],
+}
+
+impl RunPart {
+    /// The arguments at `k` (checked in range when the run was made: the
+    /// wrapping arithmetic gives the exact values).
+    #[inline(always)]
+    pub fn args(&self, k: i64) -> [i64; 3] {
+        let [b, s] = [self.base, self.step];
+        [
+            b[0].wrapping_add(s[0].wrapping_mul(k)),
+            b[1].wrapping_add(s[1].wrapping_mul(k)),
+            b[2].wrapping_add(s[2].wrapping_mul(k)),
+        ]
+    }
+}
+
+/// The most parts a run's options have.
+pub const RUN_PARTS: usize = 3;
+
+/// The options of a move line's innermost binding `k in a..b` when its
+/// target is a sum of at most `RUN_PARTS` rule-game positions whose
+/// arguments are affine in `k`, and its condition (if any) is a
+/// conjunction of comparisons affine in `k` or free of it: the option at
+/// `k` is the sum of `parts[i](k)`, for k in `ks` (the condition already
+/// folded into the range).
+pub struct Run {
+    pub parts: [RunPart; RUN_PARTS],
+    pub n: usize,
+    pub ks: (i64, i64),
+}
+
 impl Interp<'_> {
     /// A list comprehension `[e for k in a..b if c]` whose body and
     /// condition have closures, when every element is an integer in
@@ -187,6 +225,117 @@ impl Interp<'_> {
             m.step[i] = c1 as i64;
         }
         Some(m)
+    }
+
+    /// The innermost binding of a move line as a `Run`, for the outer
+    /// bindings as they stand in `frame`; None when the line does not have
+    /// that shape here (the caller evaluates it option by option).
+    pub fn run_of(&self, mv: &MoveCode, last: &(CPattern, Node), frame: &[Value]) -> Option<Run> {
+        let (slot, lo, hi, _) = self.int_range(std::slice::from_ref(last), frame)?;
+        let slot32 = slot as u32;
+        let mut run = Run {
+            parts: [RunPart::default(); RUN_PARTS],
+            n: 0,
+            ks: (lo, lo),
+        };
+        if hi <= lo {
+            return Some(run);
+        }
+        let (mut a, mut b) = (lo, hi);
+        if let Some(c) = &mv.cond {
+            self.cond_range(c, frame, slot32, (lo, hi - 1), &mut a, &mut b)?;
+        }
+        if b <= a {
+            return Some(run);
+        }
+        let mut stack = vec![&mv.target];
+        while let Some(t) = stack.pop() {
+            match &t.kind {
+                NodeKind::Binary(BinOp::Add, x, y) => {
+                    // Parts in written order: the right one is taken last.
+                    stack.push(y);
+                    stack.push(x);
+                }
+                NodeKind::MakePos(game, args)
+                    if args.len() <= 3
+                        && run.n < RUN_PARTS
+                        && self.defs.game(*game).kind.raw_args() =>
+                {
+                    let p = &mut run.parts[run.n];
+                    p.game = *game;
+                    p.arity = args.len();
+                    for (i, arg) in args.iter().enumerate() {
+                        let (c0, c1) = self.affine(arg, frame, slot32, (a, b - 1))?;
+                        p.base[i] = c0 as i64;
+                        p.step[i] = c1 as i64;
+                    }
+                    run.n += 1;
+                }
+                _ => return None,
+            }
+        }
+        run.ks = (a, b);
+        Some(run)
+    }
+
+    /// Narrow `a..b` to the `k` (in `ends`, the whole range) where `cond`
+    /// holds, for `cond` a conjunction of integer comparisons of affine
+    /// sides, or of conditions free of `k` with a closure; None for any
+    /// other condition. Every part must be affine (no overflow) over all of
+    /// `ends`, as the ordinary evaluation tests it at every `k`.
+    fn cond_range(
+        &self,
+        cond: &Node,
+        frame: &[Value],
+        slot: u32,
+        ends: (i64, i64),
+        a: &mut i64,
+        b: &mut i64,
+    ) -> Option<()> {
+        if !mentions(cond, slot) {
+            if !self.fast_truth(cond, frame)? {
+                *b = *a;
+            }
+            return Some(());
+        }
+        let NodeKind::Binary(op, x, y) = &cond.kind else {
+            return None;
+        };
+        if *op == BinOp::And {
+            self.cond_range(x, frame, slot, ends, a, b)?;
+            return self.cond_range(y, frame, slot, ends, a, b);
+        }
+        let (x0, x1) = self.affine(x, frame, slot, ends)?;
+        let (y0, y1) = self.affine(y, frame, slot, ends)?;
+        // Each comparison as one or two conditions e0 + e1·k < 0.
+        let (d0, d1) = (x0 - y0, x1 - y1);
+        let mut less = |e0: i128, e1: i128| {
+            if e1 == 0 {
+                if e0 >= 0 {
+                    *b = *a;
+                }
+            } else if e1 > 0 {
+                // k < -e0 / e1, rounded up.
+                let bound = (-e0).div_euclid(e1) + i128::from((-e0).rem_euclid(e1) != 0);
+                *b = (*b as i128).min(bound).max(i128::from(i64::MIN)) as i64;
+            } else {
+                // k > e0 / -e1, rounded down.
+                let bound = e0.div_euclid(-e1) + 1;
+                *a = (*a as i128).max(bound).min(i128::from(i64::MAX)) as i64;
+            }
+        };
+        match op {
+            BinOp::Lt => less(d0, d1),
+            BinOp::Le => less(d0 - 1, d1),
+            BinOp::Gt => less(-d0, -d1),
+            BinOp::Ge => less(-d0 - 1, -d1),
+            BinOp::Eq => {
+                less(d0 - 1, d1);
+                less(-d0 - 1, -d1);
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     /// `node` as c0 + c1 * k for k = frame[slot], if it is built from
@@ -387,13 +536,40 @@ impl RuleSet {
         for (mv, plan) in self.moves.iter().zip(&plans.moves) {
             // The target game is checked here: it may have been redefined.
             let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
-            // `G(a - k, b) for k in 1..=a`: a tight loop, arguments by
-            // formula, no evaluation per option.
-            if let Some(m) = interp.affine_move(mv, &frame) {
-                if m.cond.is_none() {
-                    out.single_ints_run(m.game, m.arity, m.base, m.step, m.range)?;
+            if let Some((last, outer)) = mv.bindings.split_last() {
+                if outer.is_empty() {
+                    // `G(a - k, b) for k in 1..=a`, `G(i) + G(n - 1 - i)
+                    // for i in 0..n`: one run, no evaluation per option.
+                    if let Some(run) = interp.run_of(mv, last, &frame) {
+                        if run.ks.0 < run.ks.1 {
+                            out.run(&run.parts[..run.n], run.ks)?;
+                        }
+                        continue;
+                    }
+                } else if run_shaped(&mv.target) {
+                    // Outer bindings one by one, the innermost as a run
+                    // where it has the shape (the condition is tested at
+                    // the innermost level either way).
+                    interp.iterate(outer, None, &mut frame, &mut |me, frame| {
+                        if let Some(run) = me.run_of(mv, last, frame) {
+                            if run.ks.0 < run.ks.1 {
+                                out.run(&run.parts[..run.n], run.ks)?;
+                            }
+                            return Ok(());
+                        }
+                        me.iterate(
+                            std::slice::from_ref(last),
+                            mv.cond.as_ref(),
+                            frame,
+                            &mut |me, frame| emit_option(me, mv, plan, frame, &mut buf, out),
+                        )
+                    })?;
                     continue;
                 }
+            }
+            // A single-part affine line whose condition is not a range:
+            // a tight loop testing the condition.
+            if let Some(m) = interp.affine_move(mv, &frame) {
                 for k in m.range.0..m.range.1 {
                     interp.tick(mv.target.span)?;
                     if let Some(c) = m.cond {
@@ -411,25 +587,46 @@ impl RuleSet {
                 &mv.bindings,
                 mv.cond.as_ref(),
                 &mut frame,
-                &mut |me, frame| {
-                    if let Some((game, list)) = plan {
-                        let mut items = [0u8; LIST_ITEMS];
-                        if let Some(n) = me.small_int_list(list, frame, &mut items) {
-                            return out.single_list(*game, items, n);
-                        }
-                    }
-                    if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
-                        return out.single_ints(game, &ints[..n]);
-                    }
-                    buf.clear();
-                    me.eval_target(&mv.target, frame, &mut buf)?;
-                    for i in 0..buf.parts.len() {
-                        out.part_args(buf.parts[i].0, buf.part_args(i))?;
-                    }
-                    out.end_option()
-                },
+                &mut |me, frame| emit_option(me, mv, plan, frame, &mut buf, out),
             )?;
         }
         Ok(())
     }
+}
+
+/// Whether a target is a sum of positions (`G(..) + H(..)`), the shape a
+/// run can have.
+fn run_shaped(target: &Node) -> bool {
+    match &target.kind {
+        NodeKind::MakePos(..) => true,
+        NodeKind::Binary(BinOp::Add, x, y) => run_shaped(x) && run_shaped(y),
+        _ => false,
+    }
+}
+
+/// One option of a move line evaluated the ordinary way (with the fast
+/// paths that need no buffer).
+fn emit_option(
+    me: &Interp,
+    mv: &MoveCode,
+    plan: Option<&(GameId, Node)>,
+    frame: &mut [Value],
+    buf: &mut TargetBuf,
+    out: &mut dyn OptionSink,
+) -> Result<()> {
+    if let Some((game, list)) = plan {
+        let mut items = [0u8; LIST_ITEMS];
+        if let Some(n) = me.small_int_list(list, frame, &mut items) {
+            return out.single_list(*game, items, n);
+        }
+    }
+    if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
+        return out.single_ints(game, &ints[..n]);
+    }
+    buf.clear();
+    me.eval_target(&mv.target, frame, buf)?;
+    for i in 0..buf.parts.len() {
+        out.part_args(buf.parts[i].0, buf.part_args(i))?;
+    }
+    out.end_option()
 }

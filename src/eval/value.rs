@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 /// Index of a game in the session's game table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct GameId(pub u32);
 
 /// One component: a position of one game (game + argument values).

@@ -4,7 +4,7 @@
 //! from `GameKind::known_value`.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, Value};
+use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
 use super::{Adjacency, SINGLE, Solver};
 
@@ -26,24 +26,27 @@ impl OptionSink for Expander<'_, '_> {
         self.solver.push_single(self.cx, self.game, id)
     }
 
-    fn single_ints_run(
-        &mut self,
-        game: GameId,
-        arity: usize,
-        base: [i64; 3],
-        step: [i64; 3],
-        ks: (i64, i64),
-    ) -> Result<()> {
-        let ints = &mut [0i64; 3][..arity.min(3)];
+    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
+        if let [p] = parts {
+            let arity = p.arity.min(3);
+            for k in ks.0..ks.1 {
+                self.cx.tick()?;
+                let args = p.args(k);
+                let id = self.solver.intern_ints(self.cx, p.game, &args[..arity])?;
+                self.solver.push_single(self.cx, self.game, id)?;
+            }
+            return Ok(());
+        }
         for k in ks.0..ks.1 {
             self.cx.tick()?;
-            // Checked in range when the run was made: wrapping gives the
-            // exact values.
-            for (i, x) in ints.iter_mut().enumerate() {
-                *x = base[i].wrapping_add(step[i].wrapping_mul(k));
+            for p in parts {
+                let args = p.args(k);
+                let id = self
+                    .solver
+                    .intern_ints(self.cx, p.game, &args[..p.arity.min(3)])?;
+                self.ids.push(id);
             }
-            let id = self.solver.intern_ints(self.cx, game, ints)?;
-            self.solver.push_single(self.cx, self.game, id)?;
+            self.end_option()?;
         }
         Ok(())
     }
