@@ -3,6 +3,7 @@
 //! stacks. The solver sees games only as "component -> options"; how a kind
 //! of game lists its options lives in `expand.rs`.
 
+mod dense;
 mod expand;
 mod loopy;
 mod misere;
@@ -267,6 +268,9 @@ pub struct Solver {
     pub misere: MisereStore,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
+    /// Values of one-parameter rule games computed bottom-up (`dense.rs`).
+    dense: HashMap<GameId, dense::Dense, FxBuildHasher>,
+    dense_stamps: Vec<u32>,
     /// The limits of the query under way, as the counts they stop at
     /// (`begin_query`): what earlier queries stored is not charged.
     limit: Marks,
@@ -310,6 +314,8 @@ impl Solver {
             big_grundy: HashMap::default(),
             misere: MisereStore::default(),
             loopy: HashMap::default(),
+            dense: HashMap::default(),
+            dense_stamps: Vec::new(),
             limit: Marks::default(),
             base: Marks::default(),
             option_ids: Vec::new(),

@@ -57,6 +57,15 @@ impl Solver {
         if let Some(g) = self.loopy.get(&id) {
             return Ok(GValue::from(g));
         }
+        // A heap of a rule game whose options are sums of smaller heaps:
+        // bottom-up, without interning (`dense.rs`).
+        let comp = self.comp(id);
+        if let [Value::Int(n)] = comp.args[..] {
+            let game = comp.game;
+            if let Some(v) = self.dense_value(cx, game, n)? {
+                return Ok(GValue::Finite(v));
+            }
+        }
         match self.grundy(cx, id) {
             Ok(v) => Ok(GValue::Finite(v)),
             Err(Error::Cycle { .. }) => Ok(GValue::from(&self.loopy_gamma(cx, id)?)),
@@ -89,6 +98,9 @@ impl Solver {
     pub fn heap(&mut self, cx: &Ctx, g: GameId, n: i64) -> Result<GValue> {
         let args = [Value::Int(n)];
         if let Some(v) = cx.defs.game(g).kind.known_value(cx, g, &args)? {
+            return Ok(GValue::Finite(v));
+        }
+        if let Some(v) = self.dense_value(cx, g, n)? {
             return Ok(GValue::Finite(v));
         }
         self.value_of(cx, g, args.to_vec())
