@@ -39,7 +39,10 @@ impl Solver {
     /// shape (the caller takes the general path).
     pub fn dense_value(&mut self, cx: &Ctx, game: GameId, n: i64) -> Result<Option<u64>> {
         let kind = cx.defs.game(game).kind.clone();
-        if n < 0 || !kind.raw_args() || kind.arity() != 1 {
+        // A table past the position budget is not tried: the general path
+        // may need far fewer positions (a heap that halves, say).
+        let fits = usize::try_from(n).is_ok_and(|n| n < cx.limits.max_positions);
+        if !fits || !kind.raw_args() || kind.arity() != 1 {
             return Ok(None);
         }
         let table = self.dense.entry(game).or_default();
@@ -83,13 +86,6 @@ fn extend(
     stamps: &mut Vec<u32>,
 ) -> Result<bool> {
     let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
-    if want > cx.limits.max_positions {
-        return Err(Error::Budget {
-            game: cx.defs.game(game).name.clone(),
-            budget: cx.limits.max_positions,
-            span: cx.span,
-        });
-    }
     // Marks of another game's heaps must not count here.
     stamps.iter_mut().for_each(|s| *s = 0);
     while values.len() < want {
