@@ -88,6 +88,7 @@ fn extend(
     let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
     // Marks of another game's heaps must not count here.
     stamps.iter_mut().for_each(|s| *s = 0);
+    let mut top = values.iter().copied().max().unwrap_or(0);
     while values.len() < want {
         let m = values.len();
         cx.charge(4, cx.span)?;
@@ -101,6 +102,7 @@ fn extend(
             acc: 0,
             count: 0,
             misfit: false,
+            top,
         };
         // Stamps tell this heap's marks from earlier ones without clearing.
         if sink.stamp == 0 {
@@ -117,6 +119,7 @@ fn extend(
             .find(|&v| stamps.get(v).is_none_or(|&s| s != stamp))
             .unwrap_or(count);
         values.push(mex as u32);
+        top = top.max(mex as u32);
     }
     Ok(true)
 }
@@ -135,6 +138,8 @@ struct Values<'a, 'c> {
     /// Options seen: the mex is at most this.
     count: usize,
     misfit: bool,
+    /// The largest value in `table`.
+    top: u32,
 }
 
 impl Values<'_, '_> {
@@ -182,18 +187,48 @@ impl OptionSink for Values<'_, '_> {
         if parts.iter().any(|p| p.game != self.game || p.arity != 1) {
             return self.misfit();
         }
+        // Affine heaps are monotone in `k`: checking both ends checks all.
         let n = self.n;
-        for k in ks.0..ks.1 {
-            self.cx.tick()?;
-            let mut v = 0;
-            for p in parts {
-                let m = p.args(k)[0];
-                if m < 0 || m >= n {
-                    return self.misfit();
+        let inside = |m: i64| (0..n).contains(&m);
+        let last = ks.1 - 1;
+        if !parts
+            .iter()
+            .all(|p| inside(p.args(ks.0)[0]) && inside(p.args(last)[0]))
+        {
+            return self.misfit();
+        }
+        self.cx.advance((ks.1 - ks.0) as u64)?;
+        self.count += (ks.1 - ks.0) as usize;
+        // Every value read is below the next power of two above the
+        // largest in the table, and so is any xor of them.
+        let size = (self.top as usize + 1).next_power_of_two();
+        if self.stamps.len() < size {
+            self.stamps.resize(size, 0);
+        }
+        let (t, st, stamp) = (self.table, &mut self.stamps[..], self.stamp);
+        let at = |p: &RunPart| (p.args(ks.0)[0] as usize, p.step[0] as isize);
+        match parts {
+            [p] => {
+                let (mut x, dx) = at(p);
+                for _ in ks.0..ks.1 {
+                    st[t[x] as usize] = stamp;
+                    x = x.wrapping_add_signed(dx);
                 }
-                v ^= self.table[m as usize];
             }
-            self.mark(v);
+            [p, q] => {
+                let ((mut x, dx), (mut y, dy)) = (at(p), at(q));
+                for _ in ks.0..ks.1 {
+                    st[(t[x] ^ t[y]) as usize] = stamp;
+                    x = x.wrapping_add_signed(dx);
+                    y = y.wrapping_add_signed(dy);
+                }
+            }
+            _ => {
+                for k in ks.0..ks.1 {
+                    let v = parts.iter().fold(0, |v, p| v ^ t[p.args(k)[0] as usize]);
+                    st[v as usize] = stamp;
+                }
+            }
         }
         Ok(())
     }

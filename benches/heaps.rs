@@ -1,0 +1,117 @@
+//! Heap games written as rules against the mex loop a user would write.
+//!
+//! `cargo bench --bench heaps` computes G(0..=N) of Kayles and of Grundy's
+//! game twice each, side by side in one process: through the language
+//! (`sequence G 0..=N` on the rules, as `grundy run` would), and with the
+//! plain mex loop over a vector of values (a few lines of Rust). Both sides
+//! are checked to agree before anything is printed. Reported: the median
+//! time of each side, the ratio, and the bytes per heap the session holds
+//! after the query (the allocator's count, `grundy::mem`).
+//!
+//! Options (after `--`): `--n N` (default 8000), `--runs R` (default 5).
+
+use std::time::Instant;
+
+use grundy::query::Answer;
+use grundy::session::{Mode, Session};
+
+const KAYLES: &str = "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n";
+const GRUNDY: &str = "game Gr(n) { move Gr(a) + Gr(n - a) for a in 1..n if 2 * a < n }\n";
+
+/// The mex loop for Kayles: remove 1 or 2 adjacent pins, maybe splitting.
+fn kayles_by_hand(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = vec![0usize; 2 * n + 4];
+    for m in 0..=n {
+        for k in 1..=2usize.min(m) {
+            for i in 0..=m - k {
+                seen[(g[i] ^ g[m - k - i]) as usize] = m + 1;
+            }
+        }
+        g[m] = (0..).find(|&v| seen[v] != m + 1).unwrap() as u32;
+    }
+    g
+}
+
+/// The mex loop for Grundy's game: split a heap into two unequal heaps.
+fn grundy_by_hand(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = vec![0usize; 2 * n + 4];
+    for m in 0..=n {
+        for a in 1..m {
+            if 2 * a < m {
+                seen[(g[a] ^ g[m - a]) as usize] = m + 1;
+            }
+        }
+        g[m] = (0..).find(|&v| seen[v] != m + 1).unwrap() as u32;
+    }
+    g
+}
+
+/// Values through the language, and the bytes per heap the session holds.
+fn by_rules(rules: &str, name: &str, n: usize) -> (Vec<u32>, f64) {
+    let before = grundy::mem::held();
+    let mut s = Session::new(50_000_000);
+    let mut values = Vec::new();
+    s.run_text(
+        "heaps.game",
+        &format!("{rules}sequence {name} 0..={n}\n"),
+        Mode::Run,
+        &mut |_, r| match r {
+            Ok(Answer::Sequence { values: v, .. }) => {
+                values = v.iter().map(|x| x.finite().unwrap() as u32).collect()
+            }
+            other => panic!("{other:?}"),
+        },
+    );
+    let held = (grundy::mem::held() - before) as f64 / (n + 1) as f64;
+    (values, held)
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut n = 8000usize;
+    let mut runs = 5usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let v = it.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        match a.as_str() {
+            "--n" => n = v.parse().expect("--n N"),
+            "--runs" => runs = v.parse().expect("--runs R"),
+            other => {
+                panic!("usage: cargo bench --bench heaps -- [--n N] [--runs R]; unknown {other}")
+            }
+        }
+    }
+    println!("| game (to {n}) | rules s | mex loop s | ratio | bytes per heap |");
+    println!("|---|---:|---:|---:|---:|");
+    type Hand = fn(usize) -> Vec<u32>;
+    let games: [(&str, &str, &str, Hand); 2] = [
+        ("Kayles", KAYLES, "K", kayles_by_hand),
+        ("Grundy's game", GRUNDY, "Gr", grundy_by_hand),
+    ];
+    for (title, rules, name, hand) in games {
+        let (mut tr, mut th, mut bytes) = (Vec::new(), Vec::new(), 0.0);
+        for _ in 0..runs {
+            // Alternate the sides so that the machine's load falls on both.
+            let t = Instant::now();
+            let (v, b) = by_rules(rules, name, n);
+            tr.push(t.elapsed().as_secs_f64());
+            bytes = b;
+            let t = Instant::now();
+            let w = hand(n);
+            th.push(t.elapsed().as_secs_f64());
+            assert_eq!(v, w, "{title}: the two sides disagree");
+        }
+        let (r, h) = (median(tr), median(th));
+        println!("| {title} | {r:.4} | {h:.4} | {:.2} | {bytes:.1} |", r / h);
+    }
+}
