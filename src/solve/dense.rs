@@ -1,15 +1,22 @@
-//! Heap games written as rules, bottom-up into a dense table. When every
-//! option of `G(m)` is a sum of smaller heaps of `G` itself (Kayles,
-//! Dawson's Kayles, Grundy's game, take-and-break rules in general),
-//! `G(0), G(1), …` are computed in order, each the mex of the xors of its
-//! options' values read from the table: no position is interned and no
-//! move stored (4 bytes a heap). The options come from the game's kind as
-//! usual, through an `OptionSink` that reads values instead of interning;
-//! a move line handed over as a run (`Run`) is a tight loop. The first
-//! option of another shape (another game, a heap not smaller, a non-integer
-//! argument) marks the game as not dense, and the general path (interning
-//! and the Grundy DFS) answers instead: the two give the same values by
-//! definition (THEORY.md §2), and tests compare them.
+//! Rule games of one or two integer parameters, bottom-up into a dense
+//! table. When every option of a position is a sum of positions of the
+//! same game that come earlier in the table's order (Kayles, Dawson's
+//! Kayles, Grundy's game, take-and-break rules in general; Wythoff-like
+//! games of two heaps), the values are computed in that order, each the
+//! mex of the xors of its options' values read from the table: no position
+//! is interned and no move stored (4 bytes a position).
+//!
+//! The order: `G(m)` by `m`; `G(a, b)` row by row in a box `b < width`
+//! (index `a·width + b`), so an option must have `0 ≤ b' < width`, `a' ≥ 0`
+//! and a smaller index. A query outside the box rebuilds it wider. The
+//! options come from the game's kind as usual, through an `OptionSink`
+//! that reads values instead of interning; a move line handed over as a
+//! run (`Run`) is a tight loop over indices (an affine position has an
+//! affine index, so checking a run's two ends checks all of it). The first
+//! option of another shape (another game, a position not earlier, a
+//! non-integer argument) marks the game as not dense, and the general path
+//! (interning and the Grundy DFS) answers instead: the two give the same
+//! values by definition (THEORY.md §2), and tests compare them.
 
 use crate::error::{Error, Result};
 use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
@@ -20,47 +27,85 @@ use super::Solver;
 #[derive(Default)]
 pub(super) struct Dense {
     values: Vec<u32>,
+    /// Row length for two parameters (0 until the first table is made).
+    width: usize,
     /// Some option did not have the dense shape: never try again.
     failed: bool,
 }
 
 impl Dense {
-    /// G(n) if computed.
+    /// The value at these arguments, if computed.
     #[inline]
-    pub(super) fn get(&self, n: i64) -> Option<u64> {
-        let i = usize::try_from(n).ok()?;
+    pub(super) fn get(&self, args: &[Value]) -> Option<u64> {
+        let i = self.index(args)?;
         self.values.get(i).map(|&v| u64::from(v))
+    }
+
+    /// The table index of a position (None outside the box).
+    #[inline]
+    fn index(&self, args: &[Value]) -> Option<usize> {
+        match args {
+            [Value::Int(m)] if self.width == 0 => usize::try_from(*m).ok(),
+            [Value::Int(a), Value::Int(b)] if self.width > 0 => {
+                let (a, b) = (usize::try_from(*a).ok()?, usize::try_from(*b).ok()?);
+                (b < self.width).then(|| a.checked_mul(self.width)?.checked_add(b))?
+            }
+            _ => None,
+        }
     }
 }
 
 impl Solver {
-    /// `G(n)` of a one-parameter rule game from its dense table, extended
-    /// bottom-up as far as `n`; None when the game does not have the dense
-    /// shape (the caller takes the general path).
-    pub fn dense_value(&mut self, cx: &Ctx, game: GameId, n: i64) -> Result<Option<u64>> {
+    /// The value of `G(args)` for a rule game of one or two integer
+    /// parameters from its dense table, extended as far as the position;
+    /// None when the game does not have the dense shape, or the table
+    /// would pass the position budget (the caller takes the general path,
+    /// which may need far fewer positions: a heap that halves, say).
+    pub fn dense_value(&mut self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {
         let kind = cx.defs.game(game).kind.clone();
-        // A table past the position budget is not tried: the general path
-        // may need far fewer positions (a heap that halves, say).
-        let fits = usize::try_from(n).is_ok_and(|n| n < cx.limits.max_positions);
-        if !fits || !kind.raw_args() || kind.arity() != 1 {
+        if !kind.raw_args() || kind.arity() != args.len() {
             return Ok(None);
         }
+        // The index wanted and the row length it needs.
+        let (want, width) = match *args {
+            [Value::Int(m)] if m >= 0 => (usize::try_from(m).ok(), 0),
+            [Value::Int(a), Value::Int(b)] if a >= 0 && b >= 0 => {
+                let table_width = self.dense.get(&game).map_or(0, |t| t.width);
+                let width = table_width.max(usize::try_from(b).unwrap_or(usize::MAX) + 1);
+                let a = usize::try_from(a).ok();
+                (
+                    a.and_then(|a| a.checked_mul(width)?.checked_add(b as usize)),
+                    width,
+                )
+            }
+            _ => return Ok(None),
+        };
+        let Some(want) = want.filter(|&w| w < cx.limits.max_positions) else {
+            return Ok(None);
+        };
         let table = self.dense.entry(game).or_default();
         if table.failed {
             return Ok(None);
         }
-        if let Some(v) = table.get(n) {
-            return Ok(Some(v));
+        if table.width != width {
+            // A wider box: the order changes, start again.
+            table.values.clear();
+            table.width = width;
+        }
+        if let Some(&v) = table.values.get(want) {
+            return Ok(Some(u64::from(v)));
         }
         let mut values = std::mem::take(&mut table.values);
         let mut stamps = std::mem::take(&mut self.dense_stamps);
-        let result = extend(cx, game, &*kind, n, &mut values, &mut stamps);
+        let shape = Shape { game, width };
+        let result = extend(cx, shape, &*kind, want, &mut values, &mut stamps);
         self.dense_stamps = stamps;
         let table = self.dense.entry(game).or_default();
         match result {
             Ok(true) => {
+                let v = values.get(want).map(|&v| u64::from(v));
                 table.values = values;
-                Ok(table.get(n))
+                Ok(v)
             }
             Ok(false) => {
                 table.failed = true;
@@ -75,41 +120,60 @@ impl Solver {
     }
 }
 
-/// Compute `values[len..=n]`; false when some option is not a sum of
-/// smaller heaps of `game`.
+/// The game a table is of, and its row length (0: one parameter).
+#[derive(Clone, Copy)]
+struct Shape {
+    game: GameId,
+    width: usize,
+}
+
+impl Shape {
+    fn args(&self, i: usize) -> Vec<Value> {
+        if self.width == 0 {
+            vec![Value::Int(i as i64)]
+        } else {
+            vec![
+                Value::Int((i / self.width) as i64),
+                Value::Int((i % self.width) as i64),
+            ]
+        }
+    }
+}
+
+/// Compute `values[len..=want]`; false when some option is not a sum of
+/// earlier positions of the game.
 fn extend(
     cx: &Ctx,
-    game: GameId,
+    shape: Shape,
     kind: &dyn crate::eval::GameKind,
-    n: i64,
+    want: usize,
     values: &mut Vec<u32>,
     stamps: &mut Vec<u32>,
 ) -> Result<bool> {
-    let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
-    // Marks of another game's heaps must not count here.
+    // Marks of another game's positions must not count here.
     stamps.iter_mut().for_each(|s| *s = 0);
     let mut top = values.iter().copied().max().unwrap_or(0);
-    while values.len() < want {
-        let m = values.len();
+    while values.len() <= want {
+        let i = values.len();
         cx.charge(4, cx.span)?;
         let mut sink = Values {
             cx,
-            game,
-            n: m as i64,
+            shape,
+            index: i as i64,
             table: values,
             stamps: &mut *stamps,
-            stamp: (m as u32).wrapping_add(1),
+            stamp: (i as u32).wrapping_add(1),
             acc: 0,
             count: 0,
             misfit: false,
             top,
         };
-        // Stamps tell this heap's marks from earlier ones without clearing.
+        // Stamps tell this position's marks from earlier ones without clearing.
         if sink.stamp == 0 {
             sink.stamps.iter_mut().for_each(|s| *s = 0);
             sink.stamp = 1;
         }
-        let r = kind.options(cx, game, &[Value::Int(m as i64)], &mut sink);
+        let r = kind.options(cx, shape.game, &shape.args(i), &mut sink);
         if sink.misfit {
             return Ok(false);
         }
@@ -127,9 +191,9 @@ fn extend(
 /// The sink that reads option values from the table instead of interning.
 struct Values<'a, 'c> {
     cx: &'a Ctx<'c>,
-    game: GameId,
-    /// The heap whose options are listed.
-    n: i64,
+    shape: Shape,
+    /// The index of the position whose options are listed.
+    index: i64,
     table: &'a [u32],
     stamps: &'a mut Vec<u32>,
     stamp: u32,
@@ -150,13 +214,20 @@ impl Values<'_, '_> {
         Err(Error::Interrupted { span: self.cx.span })
     }
 
-    /// The value of heap `m` of `game`, if it is a smaller heap of this game.
+    /// The table index of `game(ints)` if it is an earlier position of
+    /// this game.
     #[inline]
-    fn part(&self, game: GameId, ints: &[i64]) -> Option<u32> {
-        match ints {
-            [m] if game == self.game && *m >= 0 && *m < self.n => Some(self.table[*m as usize]),
-            _ => None,
+    fn earlier(&self, game: GameId, ints: &[i64]) -> Option<usize> {
+        if game != self.shape.game {
+            return None;
         }
+        let w = self.shape.width as i64;
+        let i = match *ints {
+            [m] if w == 0 => m,
+            [a, b] if w > 0 && a >= 0 && (0..w).contains(&b) => a.checked_mul(w)?.checked_add(b)?,
+            _ => return None,
+        };
+        (0..self.index).contains(&i).then_some(i as usize)
     }
 
     #[inline]
@@ -168,15 +239,36 @@ impl Values<'_, '_> {
         self.stamps[v] = self.stamp;
         self.count += 1;
     }
+
+    /// A run part as `(first index, step)`, if every position of the run
+    /// is an earlier one: coordinates and the index are affine in `k`, so
+    /// the two ends decide.
+    fn run_part(&self, p: &RunPart, ks: (i64, i64)) -> Option<(usize, isize)> {
+        if p.game != self.shape.game || p.arity != self.shape.width.min(1) + 1 {
+            return None;
+        }
+        let last = ks.1 - 1;
+        let (first, end) = (p.args(ks.0), p.args(last));
+        let i0 = self.earlier(p.game, &first[..p.arity])?;
+        let i1 = self.earlier(p.game, &end[..p.arity])? as i64;
+        let w = self.shape.width.max(1) as i64;
+        let step = if self.shape.width == 0 {
+            p.step[0]
+        } else {
+            p.step[0].checked_mul(w)?.checked_add(p.step[1])?
+        };
+        // The index at the last `k` must be what the step gives.
+        (i0 as i64 + step.checked_mul(last - ks.0)? == i1).then_some((i0, step as isize))
+    }
 }
 
 impl OptionSink for Values<'_, '_> {
     #[inline]
     fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
         self.cx.tick()?;
-        match self.part(game, ints) {
-            Some(v) => {
-                self.mark(v);
+        match self.earlier(game, ints) {
+            Some(i) => {
+                self.mark(self.table[i]);
                 Ok(())
             }
             None => self.misfit(),
@@ -184,21 +276,16 @@ impl OptionSink for Values<'_, '_> {
     }
 
     fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
-        if parts.iter().any(|p| p.game != self.game || p.arity != 1) {
-            return self.misfit();
+        let mut at = [(0usize, 0isize); crate::eval::RUN_PARTS];
+        for (slot, p) in at.iter_mut().zip(parts) {
+            match self.run_part(p, ks) {
+                Some(x) => *slot = x,
+                None => return self.misfit(),
+            }
         }
-        // Affine heaps are monotone in `k`: checking both ends checks all.
-        let n = self.n;
-        let inside = |m: i64| (0..n).contains(&m);
-        let last = ks.1 - 1;
-        if !parts
-            .iter()
-            .all(|p| inside(p.args(ks.0)[0]) && inside(p.args(last)[0]))
-        {
-            return self.misfit();
-        }
-        self.cx.advance((ks.1 - ks.0) as u64)?;
-        self.count += (ks.1 - ks.0) as usize;
+        let len = (ks.1 - ks.0) as usize;
+        self.cx.advance(len as u64)?;
+        self.count += len;
         // Every value read is below the next power of two above the
         // largest in the table, and so is any xor of them.
         let size = (self.top as usize + 1).next_power_of_two();
@@ -206,26 +293,30 @@ impl OptionSink for Values<'_, '_> {
             self.stamps.resize(size, 0);
         }
         let (t, st, stamp) = (self.table, &mut self.stamps[..], self.stamp);
-        let at = |p: &RunPart| (p.args(ks.0)[0] as usize, p.step[0] as isize);
-        match parts {
-            [p] => {
-                let (mut x, dx) = at(p);
-                for _ in ks.0..ks.1 {
+        match parts.len() {
+            1 => {
+                let (mut x, dx) = at[0];
+                for _ in 0..len {
                     st[t[x] as usize] = stamp;
                     x = x.wrapping_add_signed(dx);
                 }
             }
-            [p, q] => {
-                let ((mut x, dx), (mut y, dy)) = (at(p), at(q));
-                for _ in ks.0..ks.1 {
+            2 => {
+                let ((mut x, dx), (mut y, dy)) = (at[0], at[1]);
+                for _ in 0..len {
                     st[(t[x] ^ t[y]) as usize] = stamp;
                     x = x.wrapping_add_signed(dx);
                     y = y.wrapping_add_signed(dy);
                 }
             }
-            _ => {
-                for k in ks.0..ks.1 {
-                    let v = parts.iter().fold(0, |v, p| v ^ t[p.args(k)[0] as usize]);
+            n => {
+                let mut at = at;
+                for _ in 0..len {
+                    let mut v = 0;
+                    for (x, dx) in at[..n].iter_mut() {
+                        v ^= t[*x];
+                        *x = x.wrapping_add_signed(*dx);
+                    }
                     st[v as usize] = stamp;
                 }
             }
@@ -238,9 +329,9 @@ impl OptionSink for Values<'_, '_> {
     }
 
     fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
-        match self.part(game, ints) {
-            Some(v) => {
-                self.acc ^= v;
+        match self.earlier(game, ints) {
+            Some(i) => {
+                self.acc ^= self.table[i];
                 Ok(())
             }
             None => self.misfit(),
@@ -248,8 +339,9 @@ impl OptionSink for Values<'_, '_> {
     }
 
     fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
-        match args {
-            [Value::Int(m)] => self.part_ints(game, &[*m]),
+        match *args {
+            [Value::Int(m)] => self.part_ints(game, &[m]),
+            [Value::Int(a), Value::Int(b)] => self.part_ints(game, &[a, b]),
             _ => self.misfit(),
         }
     }

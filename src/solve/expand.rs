@@ -82,8 +82,8 @@ impl Solver {
     #[inline]
     pub(super) fn fast_grundy(&mut self, cx: &Ctx, id: u32) -> Result<Option<u64>> {
         let comp = self.comp(id);
-        if let (Some(table), [Value::Int(n)]) = (self.dense.get(&comp.game), &comp.args[..])
-            && let Some(v) = table.get(*n)
+        if let Some(table) = self.dense.get(&comp.game)
+            && let Some(v) = table.get(&comp.args)
         {
             return Ok(Some(v));
         }

@@ -60,9 +60,12 @@ impl Solver {
         // A heap of a rule game whose options are sums of smaller heaps:
         // bottom-up, without interning (`dense.rs`).
         let comp = self.comp(id);
-        if let [Value::Int(n)] = comp.args[..] {
-            let game = comp.game;
-            if let Some(v) = self.dense_value(cx, game, n)? {
+        if matches!(
+            comp.args[..],
+            [Value::Int(_)] | [Value::Int(_), Value::Int(_)]
+        ) {
+            let (game, args) = (comp.game, comp.args.clone());
+            if let Some(v) = self.dense_value(cx, game, &args)? {
                 return Ok(GValue::Finite(v));
             }
         }
@@ -100,7 +103,7 @@ impl Solver {
         if let Some(v) = cx.defs.game(g).kind.known_value(cx, g, &args)? {
             return Ok(GValue::Finite(v));
         }
-        if let Some(v) = self.dense_value(cx, g, n)? {
+        if let Some(v) = self.dense_value(cx, g, &args)? {
             return Ok(GValue::Finite(v));
         }
         self.value_of(cx, g, args.to_vec())
