@@ -129,13 +129,9 @@ struct Shape {
 
 impl Shape {
     fn args(&self, i: usize) -> Vec<Value> {
-        if self.width == 0 {
-            vec![Value::Int(i as i64)]
-        } else {
-            vec![
-                Value::Int((i / self.width) as i64),
-                Value::Int((i % self.width) as i64),
-            ]
+        match (i.checked_div(self.width), i.checked_rem(self.width)) {
+            (Some(a), Some(b)) => vec![Value::Int(a as i64), Value::Int(b as i64)],
+            _ => vec![Value::Int(i as i64)],
         }
     }
 }
