@@ -1,18 +1,21 @@
 //! Spine benchmark: the interpreter against the same games written by hand.
 //!
-//! `cargo bench --bench spine` builds the state graph of Wythoff (every
-//! position below 300×300) and of Chomp 7×7 twice each, side by side:
+//! `cargo bench --bench spine` computes Wythoff (every position below
+//! 300×300) and Chomp 7×7 twice each, side by side:
 //!
 //! - interpreted: `bench/games/wythoff.game` and `bench/games/chomp.game`
 //!   run through `Session::run_text`, as `grundy run` would;
-//! - hand-written: plain Rust below doing the same work — discover the
-//!   positions from the root with an explicit stack, intern each one in an
-//!   `FxHashMap` to a dense id, store the option lists (CSR: a range per
-//!   position into one edge array), and compute Grundy values by mex.
+//! - hand-written: plain Rust below, what a user would write — for Wythoff
+//!   a dense array of values over the box, each the mex of its options
+//!   (the interpreter computes such a game into a dense table too:
+//!   `src/solve/dense.rs`); for Chomp, discover the positions from the
+//!   root with an explicit stack, intern each one in an `FxHashMap` to a
+//!   dense id, store the option lists (CSR: a range per position into one
+//!   edge array), and compute Grundy values by mex.
 //!
-//! Both sides are checked to agree (position and edge counts, and the
-//! Grundy value of every position) before anything is printed, so the ratio
-//! always compares the same work.
+//! Both sides are checked to agree (the Grundy value of every position;
+//! for Chomp also the position and edge counts) before anything is
+//! printed, so the ratio always compares the same answers.
 //!
 //! Options (after `--`): `--runs N` (timed runs per side; the median is
 //! reported; default 3 for Wythoff, which takes seconds, and 5 for Chomp), `--wythoff N` (side of the Wythoff square, default
@@ -140,23 +143,6 @@ impl<P: Copy + Eq + Hash> Graph<P> {
     }
 }
 
-struct Wythoff;
-
-impl HandGame for Wythoff {
-    type Pos = (u32, u32);
-    fn options(&self, &(a, b): &(u32, u32), out: &mut Vec<(u32, u32)>) {
-        for k in 1..=a {
-            out.push((a - k, b));
-        }
-        for k in 1..=b {
-            out.push((a, b - k));
-        }
-        for k in 1..=a.min(b) {
-            out.push((a - k, b - k));
-        }
-    }
-}
-
 /// Chomp with up to 7 rows: row lengths, row 0 first, 0 = no row.
 struct Chomp;
 
@@ -269,19 +255,53 @@ fn measure<G: HandGame>(
     (ti, th, r, h, root_id)
 }
 
+/// Wythoff the way a user writes it for one box: a dense array of values,
+/// each the mex of the three lines of options.
+fn wythoff_dense(side: usize) -> Vec<u32> {
+    let mut g = vec![0u32; side * side];
+    let mut seen = vec![0usize; 4 * side + 4];
+    for a in 0..side {
+        for b in 0..side {
+            let stamp = a * side + b + 1;
+            for k in 1..=a {
+                seen[g[(a - k) * side + b] as usize] = stamp;
+            }
+            for k in 1..=b {
+                seen[g[a * side + b - k] as usize] = stamp;
+            }
+            for k in 1..=a.min(b) {
+                seen[g[(a - k) * side + b - k] as usize] = stamp;
+            }
+            g[a * side + b] = (0..).find(|&v| seen[v] != stamp).unwrap() as u32;
+        }
+    }
+    g
+}
+
+/// Wythoff through the language (which computes it into a dense table:
+/// `src/solve/dense.rs`) against the dense array above.
 fn bench_wythoff(runs: usize, side: u32) -> Row {
     let text = WYTHOFF_FILE.replace(
         "grundy Wythoff(299, 299)",
         &format!("grundy Wythoff({0}, {0})", side - 1),
     );
-    let (ti, th, mut r, h, root) =
-        measure(runs, "wythoff.game", &text, &Wythoff, (side - 1, side - 1));
-    let positions = r.session.solver.len();
-    let edges = r.session.solver.edge_count();
-    let interp_bpp = r.session.solver.bytes_per_position();
-    assert_eq!(positions, h.pos.len(), "Wythoff: position counts differ");
-    assert_eq!(edges, h.edges.len(), "Wythoff: edge counts differ");
-    assert_eq!(grundy_of(&r.answer), u64::from(h.grundy[root as usize]));
+    let n = side as usize;
+    let (mut ti, mut th) = (Vec::new(), Vec::new());
+    let mut last = None;
+    let mut held = 0isize;
+    for _ in 0..runs {
+        let before = grundy::mem::held();
+        let t = Instant::now();
+        let r = run_interp("wythoff.game", &text);
+        ti.push(t.elapsed().as_secs_f64());
+        held = grundy::mem::held() - before;
+        let t = Instant::now();
+        let h = wythoff_dense(n);
+        th.push(t.elapsed().as_secs_f64());
+        last = Some((r, h));
+    }
+    let (mut r, h) = last.expect("at least one run");
+    assert_eq!(grundy_of(&r.answer), u64::from(h[n * n - 1]));
     // Every value, through the language's own `table` query.
     let answers = ask(
         &mut r.session,
@@ -292,29 +312,25 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
     };
     for (a, row) in rows.iter().enumerate() {
         for (b, v) in row.iter().enumerate() {
-            assert_eq!(
-                Some(finite(v) as u32),
-                h.value(&(a as u32, b as u32)),
-                "Wythoff({a}, {b})"
-            );
+            assert_eq!(finite(v) as u32, h[a * n + b], "Wythoff({a}, {b})");
         }
     }
     // Wythoff's P-positions: (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.
     for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)] {
-        if b < side {
-            assert_eq!(h.value(&(a, b)), Some(0), "Wythoff({a}, {b}) is P");
-            assert_eq!(h.value(&(b, a)), Some(0), "Wythoff({b}, {a}) is P");
+        if b < n {
+            assert_eq!(h[a * n + b], 0, "Wythoff({a}, {b}) is P");
+            assert_eq!(h[b * n + a], 0, "Wythoff({b}, {a}) is P");
         }
     }
-    assert_ne!(h.value(&(2, 2)), Some(0));
+    assert_ne!(h[2 * n + 2], 0);
     Row {
-        game: format!("Wythoff {side}x{side}"),
-        positions,
-        edges,
+        game: format!("Wythoff {side}x{side} (against a dense array)"),
+        positions: n * n,
+        edges: 0,
         interp_s: median(ti),
         hand_s: median(th),
-        interp_bpp,
-        hand_bpp: h.bytes_per_position(),
+        interp_bpp: held as f64 / (n * n) as f64,
+        hand_bpp: 4.0,
     }
 }
 
