@@ -273,6 +273,40 @@ pub enum Error {
     )]
     WriteFile { path: String, reason: String },
 
+    #[error("cannot write to {stream}: {reason}")]
+    #[diagnostic(
+        code(grundy::io::write),
+        help(
+            "the answers could not be written: check the disk, file or program that {stream} goes to"
+        )
+    )]
+    WriteStream { stream: String, reason: String },
+
+    #[error("{name} is larger than {limit} bytes")]
+    #[diagnostic(
+        code(grundy::io::too_large),
+        help("a .game program is a text of at most 64 MiB; split it or check that the right file was given")
+    )]
+    InputTooLarge { name: String, limit: usize },
+
+    #[error("{name} is not UTF-8 text: invalid byte at offset {offset} (line {line})")]
+    #[diagnostic(
+        code(grundy::io::utf8),
+        help("a .game program is UTF-8 text; re-save the file as UTF-8 or remove the byte")
+    )]
+    NotUtf8 {
+        name: String,
+        offset: usize,
+        line: usize,
+    },
+
+    #[error("interrupted: {what}")]
+    #[diagnostic(
+        code(grundy::solve::interrupted),
+        help("Ctrl-C stopped the run; what was computed before it is printed above")
+    )]
+    Stopped { what: String },
+
     #[error("cannot draw {path}: Graphviz's `dot` program is not installed")]
     #[diagnostic(
         code(grundy::io::graphviz),
@@ -347,6 +381,10 @@ impl Error {
             | Interrupted { span } => *span,
             ReadFile { .. }
             | WriteFile { .. }
+            | WriteStream { .. }
+            | InputTooLarge { .. }
+            | NotUtf8 { .. }
+            | Stopped { .. }
             | GraphvizMissing { .. }
             | GraphvizFailed { .. }
             | UnknownCommand { .. }
@@ -364,6 +402,10 @@ impl Error {
             self,
             ReadFile { .. }
                 | WriteFile { .. }
+                | WriteStream { .. }
+                | InputTooLarge { .. }
+                | NotUtf8 { .. }
+                | Stopped { .. }
                 | GraphvizMissing { .. }
                 | GraphvizFailed { .. }
                 | UnknownCommand { .. }

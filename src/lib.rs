@@ -5,6 +5,7 @@
 //! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
 pub mod cli;
+pub mod console;
 pub mod digraph;
 pub mod error;
 pub mod eval;

@@ -37,7 +37,7 @@ pub use editor::ReplHelper;
 pub use help::{COMMANDS, HELP_TOPICS, HelpPart, HelpTopic, help_text};
 pub use highlight::highlight_line;
 pub use multiline::{bracket_depth, is_incomplete};
-pub use terminal::{history_path, run};
+pub use terminal::{history_path, run, run_script};
 
 /// The prompt of a fresh input. Continuation lines are indented instead
 /// (rustyline has no second prompt): see `editor::EnterHandler`.
@@ -102,6 +102,18 @@ impl Repl {
         let name = format!("input {}", self.inputs);
         self.run(&name, input, out, err);
         Flow::Continue
+    }
+
+    /// Run a whole text (a script, not one typed input); false if
+    /// anything failed.
+    pub fn run_input(
+        &mut self,
+        name: &str,
+        text: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> bool {
+        self.run(name, text, out, err)
     }
 
     /// Run a text through the session, printing answers as they come.
