@@ -122,7 +122,7 @@ pub fn exit_status(status: i32, out: &Checked<impl Write>, err: &mut Checked<imp
     }
     if let Some(WriteFailure::Failed(e)) = out.failure() {
         let e = e.clone();
-        err.line(&format!("{:?}", miette::Report::new(e)));
+        err.line(&format!("{:?}", e.report_alone()));
         return 1;
     }
     if err.failed() {

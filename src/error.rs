@@ -3,6 +3,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Report};
 use thiserror::Error;
 
+use crate::shown::Shown;
 use crate::source::Sources;
 use crate::source::Span;
 
@@ -423,14 +424,19 @@ impl Error {
         }
     }
 
-    /// A miette report with the source text attached.
+    /// A miette report with the source text attached, as `shown` makes
+    /// it safe to print: control characters escaped, long lines cut.
     pub fn report(&self, sources: &Sources) -> Report {
-        let report = Report::new(self.clone());
-        if self.in_source() {
-            report.with_source_code(sources.named(self.span().src))
-        } else {
-            report
-        }
+        let src = self.span().src;
+        let source = self
+            .in_source()
+            .then(|| (sources.name(src), sources.text(src)));
+        Report::new(Shown::new(self, source))
+    }
+
+    /// A report of an error that points into no source (a file, a stream).
+    pub fn report_alone(&self) -> Report {
+        Report::new(Shown::new(self, None))
     }
 
     /// The diagnostic as plain text, no colours (for tests and pipes).

@@ -17,6 +17,7 @@ pub mod present;
 pub mod query;
 pub mod repl;
 pub mod session;
+pub mod shown;
 pub mod solve;
 pub mod source;
 pub mod syntax;

@@ -124,7 +124,7 @@ fn run_command(cli: Cli) -> i32 {
                     (&mut out, &mut err),
                 ),
                 Err(e) => {
-                    err.line(&format!("{:?}", miette::Report::new(e)));
+                    err.line(&format!("{:?}", e.report_alone()));
                     1
                 }
             }
@@ -204,7 +204,7 @@ fn run_file(
     {
         Ok(t) => t,
         Err(e) => {
-            err.line(&format!("{:?}", miette::Report::new(e)));
+            err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
     };
@@ -262,7 +262,7 @@ fn run_source(
                     answered += 1;
                 }
                 if let Err(e) = pictures.draw(&answer, err) {
-                    err.line(&format!("{:?}", miette::Report::new(e)));
+                    err.line(&format!("{:?}", e.report_alone()));
                     pictures_ok = false;
                 }
             }
@@ -296,7 +296,7 @@ fn run_source(
                     if answered == 1 { "" } else { "s" }
                 ),
             };
-            err.line(&format!("{:?}", miette::Report::new(e)));
+            err.line(&format!("{:?}", e.report_alone()));
         }
         return console::EXIT_INTERRUPTED;
     }

@@ -88,7 +88,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
         if let Err(e) = super::pictures::write_file(path, &svg) {
-            err.line(&format!("{:?}", miette::Report::new(e)));
+            err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
     }
@@ -247,7 +247,7 @@ fn finish(interrupted: bool, computed: usize, err: &mut Err) -> i32 {
             )
         },
     };
-    err.line(&format!("{:?}", miette::Report::new(e)));
+    err.line(&format!("{:?}", e.report_alone()));
     console::EXIT_INTERRUPTED
 }
 
