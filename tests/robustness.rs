@@ -365,3 +365,68 @@ fn a_chatty_graphviz_does_not_deadlock() {
     let stderr = coded(&out, "grundy::io::graphviz", "chatty dot");
     assert!(stderr.len() < 20_000, "{} bytes of stderr", stderr.len());
 }
+
+// ---- 4. safe diagnostics ----------------------------------------------
+
+#[test]
+fn diagnostics_never_echo_control_characters() {
+    // A comment that would set the terminal's title and write its
+    // clipboard, a NUL, an ESC and a right-to-left override in the code.
+    let program = "let x = 1\n# \u{1b}]0;owned\u{7} \u{1b}]52;c;ZWNobyBoaQ==\u{7}\nlet y = \u{202e}x\u{0}\u{1b}\n";
+    let path = scratch("controls.game", program);
+    let out = grundy().arg("run").arg(&path).output().unwrap();
+    let stderr = coded(&out, "grundy::parse::syntax", "controls");
+    for c in ['\u{1b}', '\u{7}', '\u{0}', '\u{202e}'] {
+        assert!(!stderr.contains(c), "{c:?} raw in\n{stderr}");
+    }
+    assert!(stderr.contains("\\u{1b}]0;owned\\u{7}"), "{stderr}");
+    assert!(stderr.contains("found `\\u{202e}`"), "{stderr}");
+    // The label still points at the override, on line 3, column 9.
+    assert!(stderr.contains("controls.game:3:9]"), "{stderr}");
+}
+
+#[test]
+fn long_lines_are_cut_in_diagnostics() {
+    let edges: Vec<String> = (0..600).map(|i| format!("v{i} -> v{}", i + 1)).collect();
+    let program = format!("graph G {{ {} v5 -> ; }}\n", edges.join("; "));
+    let path = scratch("one_line_graph.game", &program);
+    let out = grundy().arg("run").arg(&path).output().unwrap();
+    let stderr = coded(&out, "grundy::parse::syntax", "one-line graph");
+    assert!(stderr.len() < 2_000, "{} bytes:\n{stderr}", stderr.len());
+    assert!(stderr.contains("v599 -> v600 v5 -> ; }"), "{stderr}");
+    let column = program.find("; }").unwrap() + 1;
+    assert!(
+        stderr.contains(&format!("one_line_graph.game:1:{column}]")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn nothing_in_src_prints_with_a_macro_that_can_panic() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for m in ["println!", "print!(", "eprintln!", "eprint!(", "dbg!("] {
+                assert!(
+                    !code.contains(m),
+                    "{}:{}: `{m}` panics when the stream fails; write through console::Checked",
+                    f.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+}
