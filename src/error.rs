@@ -286,7 +286,9 @@ pub enum Error {
     #[error("{name} is larger than {limit} bytes")]
     #[diagnostic(
         code(grundy::io::too_large),
-        help("a .game program is a text of at most 64 MiB; split it or check that the right file was given")
+        help(
+            "a .game program is a text of at most 64 MiB; split it or check that the right file was given"
+        )
     )]
     InputTooLarge { name: String, limit: usize },
 

@@ -137,9 +137,11 @@ fn run(path: &Path, stderr_path: &Path, repl: bool, cap: Duration) -> (Class, Du
     };
     let took = started.elapsed();
     let err = String::from_utf8_lossy(&std::fs::read(stderr_path).unwrap_or_default()).into_owned();
-    let code = err
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("grundy::").map(|c| format!("grundy::{c}")));
+    let code = err.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("grundy::")
+            .map(|c| format!("grundy::{c}"))
+    });
     let class = if err.contains("panicked") {
         Class::Crash(format!("panic: {}", first_line_with(&err, "panicked")))
     } else if timed_out {
@@ -198,10 +200,7 @@ fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Durat
                     let (class, took) = run(&file, &err, i % 10 == 9, cap);
                     let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
                     t.slowest = t.slowest.max(took);
-                    if matches!(
-                        class,
-                        Class::Crash(_) | Class::Timeout | Class::MemoryCap
-                    ) {
+                    if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
                         let name = format!("finding-{seed:x}-{i}.game");
                         let _ = std::fs::write(out_dir.join(name), &text);
                         t.findings.push((i, class.clone()));
@@ -311,4 +310,3 @@ fn the_generator_is_deterministic_and_mostly_parses() {
         "only {parsed} of {generated} generated programs parse"
     );
 }
-

@@ -50,7 +50,10 @@ fn finish_within(mut child: Child, limit: Duration, what: &str) -> Output {
             let _ = child.kill();
             let _ = child.wait();
             let stderr = err.join().unwrap_or_default();
-            panic!("{what}: still running after {limit:?}\nstderr: {}", text(&stderr));
+            panic!(
+                "{what}: still running after {limit:?}\nstderr: {}",
+                text(&stderr)
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -165,15 +168,15 @@ fn a_closed_pipe_ends_quietly_with_status_141() {
     let tour = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tour.game");
     for args in [
         vec!["octal".to_string(), "0.77".to_string()],
-        vec!["octal".to_string(), "0.77".to_string(), "--json".to_string()],
+        vec![
+            "octal".to_string(),
+            "0.77".to_string(),
+            "--json".to_string(),
+        ],
         vec!["run".to_string(), tour.display().to_string()],
         vec!["check".to_string(), tour.display().to_string()],
     ] {
-        let out = grundy()
-            .args(&args)
-            .stdout(closed_pipe())
-            .output()
-            .unwrap();
+        let out = grundy().args(&args).stdout(closed_pipe()).output().unwrap();
         assert_eq!(out.status.code(), Some(141), "{args:?}");
         assert_eq!(text(&out.stderr), "", "{args:?}");
     }
@@ -304,7 +307,11 @@ fn endless_input_ends_with_a_coded_error() {
             .spawn()
             .unwrap();
         let out = finish_within(child, Duration::from_secs(60), "reading /dev/zero");
-        coded(&out, "grundy::io::too_large", &format!("{args:?} < /dev/zero"));
+        coded(
+            &out,
+            "grundy::io::too_large",
+            &format!("{args:?} < /dev/zero"),
+        );
     }
 }
 
@@ -414,7 +421,10 @@ fn nothing_in_src_prints_with_a_macro_that_can_panic() {
         }
     }
     let mut files = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         for (n, line) in text.lines().enumerate() {

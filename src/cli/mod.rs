@@ -96,9 +96,8 @@ pub fn main() -> i32 {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
-            Checked::stderr().line(
-                "grundy: internal error (please report it with the input that caused it)",
-            );
+            Checked::stderr()
+                .line("grundy: internal error (please report it with the input that caused it)");
             2
         }
     }
@@ -200,8 +199,7 @@ fn run_file(
     pictures: Pictures,
     (out, err): Streams,
 ) -> i32 {
-    let text = match console::read_file(path, "check the path; .game files are plain UTF-8 text")
-    {
+    let text = match console::read_file(path, "check the path; .game files are plain UTF-8 text") {
         Ok(t) => t,
         Err(e) => {
             err.line(&format!("{:?}", e.report_alone()));

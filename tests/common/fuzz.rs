@@ -99,8 +99,7 @@ const BUILTINS: &[(&str, usize, usize)] = &[
 
 /// Infix operators of the `infix` rule.
 const INFIX: &[&str] = &[
-    "+", "-", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "..",
-    "..=",
+    "+", "-", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "..", "..=",
 ];
 
 /// Prefix operators of the `prefix` rule (and two in a row).
@@ -272,7 +271,9 @@ impl<'r> Gen<'r> {
     /// `graph_def`: vertices and edges, loops and cycles allowed.
     fn graph(&mut self, i: usize) -> String {
         let name = format!("Gr{i}");
-        let vs: Vec<String> = (0..1 + self.rng.below(6)).map(|j| format!("v{j}")).collect();
+        let vs: Vec<String> = (0..1 + self.rng.below(6))
+            .map(|j| format!("v{j}"))
+            .collect();
         let mut s = format!("graph {name} {{\n");
         for v in &vs {
             let to: Vec<&String> = (0..self.rng.below(3)).map(|_| self.rng.pick(&vs)).collect();
@@ -298,7 +299,13 @@ impl<'r> Gen<'r> {
             let p = &params[0];
             let args: Vec<String> = params
                 .iter()
-                .map(|q| if q == p { format!("{p} - 1") } else { q.clone() })
+                .map(|q| {
+                    if q == p {
+                        format!("{p} - 1")
+                    } else {
+                        q.clone()
+                    }
+                })
                 .collect();
             format!(
                 "if {p} <= 0 then {} else {name}({}) + 1",
