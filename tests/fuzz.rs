@@ -11,10 +11,12 @@
 //! GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test fuzz -- --ignored --nocapture
 //! ```
 //!
-//! (GRUNDY_FUZZ_CAP_SECS sets the time cap, 10 s by default here; GRUNDY_FUZZ_JOBS
-//! the programs run at once, 2 by default.) It writes its figures to target/fuzz/report.txt and each program worth
-//! a look (a failure, a timeout, a memory cap hit) to target/fuzz/. Timeouts
-//! and memory caps are reported, not failed, unless GRUNDY_FUZZ_STRICT=1:
+//! GRUNDY_FUZZ_CAP_SECS sets the time cap (10 s by default there),
+//! GRUNDY_FUZZ_JOBS how many programs run at once (2), GRUNDY_FUZZ_SEED
+//! the seed (hex). A run writes its figures to target/fuzz/report-SEED.txt
+//! and each program worth a look (a crash, a timeout, a memory cap hit) to
+//! target/fuzz/finding-SEED-N.game. Timeouts and memory caps are reported,
+//! not failed, unless GRUNDY_FUZZ_STRICT=1:
 //! they are the engine's budgets' business (--max-positions 100000 here).
 
 mod common;
