@@ -190,8 +190,10 @@ fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Durat
         for w in 0..workers {
             let (next, tally, examples) = (&next, &tally, &examples);
             s.spawn(move || {
-                let file = out_dir.join(format!("worker-{w}.game"));
-                let err = out_dir.join(format!("worker-{w}.stderr"));
+                // Per process and worker: runs side by side never share.
+                let me = format!("worker-{seed:x}-{}-{w}", std::process::id());
+                let file = out_dir.join(format!("{me}.game"));
+                let err = out_dir.join(format!("{me}.stderr"));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= count {
@@ -212,6 +214,11 @@ fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Durat
             });
         }
     });
+    for w in 0..workers {
+        let me = format!("worker-{seed:x}-{}-{w}", std::process::id());
+        let _ = std::fs::remove_file(out_dir.join(format!("{me}.game")));
+        let _ = std::fs::remove_file(out_dir.join(format!("{me}.stderr")));
+    }
     let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
     (tally, started.elapsed())
 }
