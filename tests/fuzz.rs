@@ -319,3 +319,30 @@ fn the_generator_is_deterministic_and_mostly_parses() {
         "only {parsed} of {generated} generated programs parse"
     );
 }
+
+/// The programs the long run stopped at its time or memory cap
+/// (tests/fuzz_findings/): engine work, for the engine's budgets. Once
+/// those land, each must end within the cap: `cargo test --release --test
+/// fuzz -- --ignored findings`.
+#[test]
+#[ignore]
+fn findings_end_within_the_caps() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_findings");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.map(|e| e.expect("an entry").path()).collect();
+    paths.sort();
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("findings.stderr");
+    let mut bad = Vec::new();
+    for p in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+    {
+        let (class, took) = run(p, &scratch, false, cap(10));
+        if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
+            bad.push(format!("{}: {class:?} after {took:?}", p.display()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
