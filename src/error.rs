@@ -3,6 +3,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Report};
 use thiserror::Error;
 
+use crate::shown::Shown;
 use crate::source::Sources;
 use crate::source::Span;
 
@@ -314,6 +315,42 @@ pub enum Error {
     )]
     WriteFile { path: String, reason: String },
 
+    #[error("cannot write to {stream}: {reason}")]
+    #[diagnostic(
+        code(grundy::io::write),
+        help(
+            "the answers could not be written: check the disk, file or program that {stream} goes to"
+        )
+    )]
+    WriteStream { stream: String, reason: String },
+
+    #[error("{name} is larger than {limit} bytes")]
+    #[diagnostic(
+        code(grundy::io::too_large),
+        help(
+            "a .game program is a text of at most 64 MiB; split it or check that the right file was given"
+        )
+    )]
+    InputTooLarge { name: String, limit: usize },
+
+    #[error("{name} is not UTF-8 text: invalid byte at offset {offset} (line {line})")]
+    #[diagnostic(
+        code(grundy::io::utf8),
+        help("a .game program is UTF-8 text; re-save the file as UTF-8 or remove the byte")
+    )]
+    NotUtf8 {
+        name: String,
+        offset: usize,
+        line: usize,
+    },
+
+    #[error("interrupted: {what}")]
+    #[diagnostic(
+        code(grundy::solve::interrupted),
+        help("Ctrl-C stopped the run; what was computed before it is printed above")
+    )]
+    Stopped { what: String },
+
     #[error("cannot draw {path}: Graphviz's `dot` program is not installed")]
     #[diagnostic(
         code(grundy::io::graphviz),
@@ -391,6 +428,10 @@ impl Error {
             OctalTooMany { .. }
             | ReadFile { .. }
             | WriteFile { .. }
+            | WriteStream { .. }
+            | InputTooLarge { .. }
+            | NotUtf8 { .. }
+            | Stopped { .. }
             | GraphvizMissing { .. }
             | GraphvizFailed { .. }
             | UnknownCommand { .. }
@@ -409,6 +450,10 @@ impl Error {
             OctalTooMany { .. }
                 | ReadFile { .. }
                 | WriteFile { .. }
+                | WriteStream { .. }
+                | InputTooLarge { .. }
+                | NotUtf8 { .. }
+                | Stopped { .. }
                 | GraphvizMissing { .. }
                 | GraphvizFailed { .. }
                 | UnknownCommand { .. }
@@ -426,14 +471,19 @@ impl Error {
         }
     }
 
-    /// A miette report with the source text attached.
+    /// A miette report with the source text attached, as `shown` makes
+    /// it safe to print: control characters escaped, long lines cut.
     pub fn report(&self, sources: &Sources) -> Report {
-        let report = Report::new(self.clone());
-        if self.in_source() {
-            report.with_source_code(sources.named(self.span().src))
-        } else {
-            report
-        }
+        let src = self.span().src;
+        let source = self
+            .in_source()
+            .then(|| (sources.name(src), sources.text(src)));
+        Report::new(Shown::new(self, source))
+    }
+
+    /// A report of an error that points into no source (a file, a stream).
+    pub fn report_alone(&self) -> Report {
+        Report::new(Shown::new(self, None))
     }
 
     /// The diagnostic as plain text, no colours (for tests and pipes).

@@ -5,6 +5,7 @@
 //! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
 pub mod cli;
+pub mod console;
 pub mod digraph;
 pub mod error;
 pub mod eval;
@@ -17,6 +18,7 @@ pub mod present;
 pub mod query;
 pub mod repl;
 pub mod session;
+pub mod shown;
 pub mod solve;
 pub mod source;
 pub mod syntax;

@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 
 use grundy::session::{Mode, Session};
 
+mod common;
+use common::fuzz::{Rng, tokens};
+
 const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Run the built binary in `dir`, with every way of turning colours,
@@ -293,58 +296,6 @@ const CLASSES: &[&[&str]] = &[
         "remoteness",
     ],
 ];
-
-/// A small deterministic PRNG (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Split a program into tokens: words, numbers, operators, single chars and newlines.
-fn tokens(text: &str) -> Vec<String> {
-    const OPS: &[&str] = &["..=", "**", "==", "!=", "<=", ">=", "->", ".."];
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if c == '\n' {
-            out.push("\n".to_string());
-            rest = &rest[1..];
-        } else if c.is_whitespace() {
-            rest = &rest[c.len_utf8()..];
-        } else if c.is_alphanumeric() || c == '_' {
-            let word = |r: &str| {
-                r.find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .unwrap_or(r.len())
-            };
-            let mut end = word(rest);
-            // An octal code like `0.77` is one token (but `0..=20` is three).
-            if rest[end..].starts_with('.')
-                && rest[end + 1..].starts_with(|c: char| c.is_ascii_alphanumeric())
-            {
-                end += 1 + word(&rest[end + 1..]);
-            }
-            out.push(rest[..end].to_string());
-            rest = &rest[end..];
-        } else if let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) {
-            out.push(op.to_string());
-            rest = &rest[op.len()..];
-        } else {
-            out.push(c.to_string());
-            rest = &rest[c.len_utf8()..];
-        }
-    }
-    out
-}
 
 fn class_of(tok: &str) -> Option<&'static [&'static str]> {
     CLASSES.iter().copied().find(|c| c.contains(&tok))

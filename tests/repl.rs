@@ -741,3 +741,44 @@ fn highlighting_changes_colours_only() {
     assert!(painted.contains("\x1b[33m3\x1b[0m"), "{painted:?}");
     assert!(painted.contains("\x1b[90m# x\x1b[0m"), "{painted:?}");
 }
+
+#[test]
+fn redefining_a_game_with_another_arity_is_checked_against_its_callers() {
+    let mut r = Repl::new(1_000_000);
+    feed(&mut r, "game G(n) { move G(n - 1) if n > 0 }");
+    feed(&mut r, "game H(n) { move G(n - 1) if n > 0 }");
+    feed(&mut r, "fn f(x) = G(x) + G(x)");
+    // As in a file: `grundy::eval::arity` on the call, here an earlier one.
+    let (out, err, _) = feed(&mut r, "game G(a, b) { move G(a - 1, b) if a > 0 }");
+    assert_eq!(out, "");
+    assert_eq!(err.matches("grundy::eval::arity").count(), 3, "{err}");
+    assert!(
+        err.contains("`G` takes 2 arguments, but 1 was given"),
+        "{err}"
+    );
+    assert!(err.contains("input 2:1:18"), "{err}");
+    assert!(err.contains("`H` (defined earlier)"), "{err}");
+    // Refused: the old G stays, and H's positions are right.
+    let (out, err, _) = feed(&mut r, "moves H(3)");
+    assert_eq!(
+        (out.as_str(), err.as_str()),
+        ("moves H(3):\n  G(2)  [grundy 0]\n", "")
+    );
+    // Defined again together (one input), both are taken.
+    let (_, err, _) = feed(
+        &mut r,
+        "game G(a, b) { move G(a - 1, b) if a > 0 }\ngame H(n) { move G(n - 1, 0) if n > 0 }\nfn f(x) = G(x, x)",
+    );
+    assert_eq!(err, "");
+    let (out, err, _) = feed(&mut r, "moves H(3)");
+    assert_eq!(
+        (out.as_str(), err.as_str()),
+        ("moves H(3):\n  G(2, 0)  [grundy 0]\n", "")
+    );
+    // The same arity needs no check.
+    let (_, err, _) = feed(
+        &mut r,
+        "game G(a, b) { move G(a - 1, b - 1) if a > 0 and b > 0 }",
+    );
+    assert_eq!(err, "");
+}

@@ -6,11 +6,12 @@
 pub mod octal;
 mod pictures;
 
-use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 use clap::{Parser, Subcommand};
 
+use crate::console::{self, Checked};
 use crate::error::Error;
 use crate::eval::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use crate::present;
@@ -141,55 +142,68 @@ pub fn main() -> i32 {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
-            eprintln!("grundy: internal error (please report it with the input that caused it)");
+            Checked::stderr()
+                .line("grundy: internal error (please report it with the input that caused it)");
             2
         }
     }
 }
 
 fn run_command(cli: Cli) -> i32 {
-    let Some(command) = cli.command else {
-        // `grundy` alone: the REPL for a person, a script from a pipe.
-        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            return crate::repl::run(&[], Limits::default());
+    let mut out = Checked::stdout();
+    let mut err = Checked::stderr();
+    let status = match cli.command {
+        None => {
+            // `grundy` alone: the REPL for a person, a script from a pipe.
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                return crate::repl::run(&[], Limits::default());
+            }
+            match console::read_text(std::io::stdin(), "<stdin>", STDIN_HELP) {
+                Ok(text) => run_source(
+                    "<stdin>",
+                    &text,
+                    Mode::Run,
+                    false,
+                    Limits::default(),
+                    Pictures::default(),
+                    (&mut out, &mut err),
+                ),
+                Err(e) => {
+                    err.line(&format!("{:?}", e.report_alone()));
+                    1
+                }
+            }
         }
-        let mut text = String::new();
-        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
-            eprintln!("grundy: cannot read standard input: {e}");
-            return 1;
+        Some(Command::Repl { files, limits }) => {
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                return crate::repl::run(&files, limits.limits());
+            }
+            // Not a person: the files, then standard input as one script.
+            crate::repl::run_script(&files, limits.limits(), &mut out, &mut err)
         }
-        return run_source(
-            "<stdin>",
-            &text,
-            Mode::Run,
-            false,
-            Limits::default(),
-            Pictures::default(),
-        );
-    };
-    match command {
-        Command::Repl { files, limits } => crate::repl::run(&files, limits.limits()),
-        Command::Run {
+        Some(Command::Run {
             file,
             json,
             limits,
             svg,
             plot,
-        } => run_file(
+        }) => run_file(
             &file,
             Mode::Run,
             json,
             limits.limits(),
             Pictures::new(svg, plot),
+            (&mut out, &mut err),
         ),
-        Command::Check { file } => run_file(
+        Some(Command::Check { file }) => run_file(
             &file,
             Mode::Check,
             false,
             Limits::default(),
             Pictures::default(),
+            (&mut out, &mut err),
         ),
-        Command::Octal {
+        Some(Command::Octal {
             code,
             to,
             json,
@@ -197,28 +211,43 @@ fn run_command(cli: Cli) -> i32 {
             max_values,
             max_memory,
             engine,
-        } => octal::run(&octal::Args {
-            code,
-            to,
-            max_memory,
-            json,
-            plot,
-            max_values,
-            engine,
-        }),
-    }
+        }) => octal::run(
+            &octal::Args {
+                code,
+                to,
+                max_memory,
+                json,
+                plot,
+                max_values,
+                engine,
+            },
+            &mut out,
+            &mut err,
+        ),
+    };
+    console::exit_status(status, &out, &mut err)
 }
 
-fn run_file(path: &PathBuf, mode: Mode, json: bool, limits: Limits, mut pictures: Pictures) -> i32 {
-    let text = match std::fs::read_to_string(path) {
+const STDIN_HELP: &str = "standard input must be a .game program in UTF-8 text";
+
+/// Standard output and standard error, checked.
+type Streams<'a> = (
+    &'a mut Checked<std::io::Stdout>,
+    &'a mut Checked<std::io::Stderr>,
+);
+
+fn run_file(
+    path: &Path,
+    mode: Mode,
+    json: bool,
+    limits: Limits,
+    pictures: Pictures,
+    (out, err): Streams,
+) -> i32 {
+    let text = match console::read_file(path, "check the path; .game files are plain UTF-8 text") {
         Ok(t) => t,
         Err(e) => {
-            let err = Error::ReadFile {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-                help: "check the path; .game files are plain UTF-8 text".into(),
-            };
-            eprintln!("{:?}", miette::Report::new(err));
+            err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
     };
@@ -228,11 +257,14 @@ fn run_file(path: &PathBuf, mode: Mode, json: bool, limits: Limits, mut pictures
         mode,
         json,
         limits,
-        std::mem::take(&mut pictures),
+        pictures,
+        (out, err),
     )
 }
 
-/// Run (or check) a text as a file, answers on stdout, diagnostics on stderr.
+/// Run (or check) a text as a file, answers on stdout, diagnostics on
+/// stderr. Ctrl-C stops the run after the answers so far, with a
+/// diagnostic; when standard output is gone the run stops too.
 fn run_source(
     name: &str,
     text: &str,
@@ -240,37 +272,79 @@ fn run_source(
     json: bool,
     limits: Limits,
     mut pictures: Pictures,
+    (out, err): Streams,
 ) -> i32 {
     let mut session = Session::with_limits(limits);
-    let stdout = std::io::stdout();
+    let flag = session.interrupt.clone();
+    if mode == Mode::Run {
+        console::on_ctrl_c(flag.clone());
+    }
     let mut pictures_ok = true;
+    // The output is gone: the flag was raised here to stop the run.
+    let mut stopped = false;
+    // Ctrl-C was seen: later answers are not printed.
+    let mut interrupted = false;
+    let mut interrupt_reported = false;
+    let mut answered = 0usize;
     let ok = session.run_text(name, text, mode, &mut |s, r| {
-        let mut out = stdout.lock();
+        if stopped {
+            return;
+        }
+        let ctrl_c = flag.load(Ordering::Relaxed);
         match r {
             Ok(answer) => {
+                if interrupted {
+                    return;
+                }
                 let line = if json {
                     present::json(&answer).to_string()
                 } else {
                     present::text(&answer)
                 };
-                let _ = writeln!(out, "{line}");
-                let _ = out.flush();
-                if let Err(e) = pictures.draw(&answer) {
-                    eprintln!("{:?}", miette::Report::new(e));
+                if out.line(&line) {
+                    answered += 1;
+                }
+                if let Err(e) = pictures.draw(&answer, err) {
+                    err.line(&format!("{:?}", e.report_alone()));
                     pictures_ok = false;
                 }
             }
             Err(e) => {
-                if json {
-                    let _ = writeln!(out, "{}", present::json_error(&e));
+                if matches!(e, Error::Interrupted { .. }) {
+                    if interrupt_reported {
+                        return;
+                    }
+                    interrupt_reported = true;
                 }
-                let _ = out.flush();
-                eprintln!("{:?}", e.report(&s.sources));
+                if json {
+                    out.line(&present::json_error(&e).to_string());
+                }
+                err.line(&format!("{:?}", e.report(&s.sources)));
             }
         }
+        interrupted |= ctrl_c;
+        if out.failed() || err.failed() {
+            stopped = true;
+            flag.store(true, Ordering::Relaxed);
+        }
     });
+    if stopped {
+        return 1;
+    }
+    if interrupted {
+        if !interrupt_reported {
+            let e = Error::Stopped {
+                what: format!(
+                    "{answered} answer{} printed",
+                    if answered == 1 { "" } else { "s" }
+                ),
+            };
+            err.line(&format!("{:?}", e.report_alone()));
+        }
+        return console::EXIT_INTERRUPTED;
+    }
     if ok && mode == Mode::Check {
-        println!("{name}: ok");
+        out.line(&format!("{name}: ok"));
     }
     if ok && pictures_ok { 0 } else { 1 }
 }

@@ -1,11 +1,15 @@
 //! `grundy octal CODE`: compute a nim-sequence until its period is proved,
 //! and report it as text, JSON or a picture.
 
-use std::io::IsTerminal as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+use crate::console::{self, Checked};
 use crate::error::Error;
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Sources;
@@ -40,7 +44,11 @@ pub struct Args {
     pub engine: EngineArg,
 }
 
-pub fn run(args: &Args) -> i32 {
+/// Standard output and standard error, checked.
+type Out = Checked<std::io::Stdout>;
+type Err = Checked<std::io::Stderr>;
+
+pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
     let code = match OctalCode::parse(&args.code) {
         Ok(c) => c,
         Err(e) => {
@@ -48,12 +56,12 @@ pub fn run(args: &Args) -> i32 {
             let src = sources.add("code", args.code.clone());
             let start = e.offset.min(args.code.len());
             let end = (start + e.len.max(1)).min(args.code.len()).max(start);
-            let err = Error::OctalCode {
+            let e = Error::OctalCode {
                 message: e.message.clone(),
                 help: e.help.clone(),
                 span: Span::new(src, start, end),
             };
-            eprintln!("{:?}", err.report(&sources));
+            err.line(&format!("{:?}", e.report(&sources)));
             return 1;
         }
     };
@@ -62,13 +70,13 @@ pub fn run(args: &Args) -> i32 {
     if let Some(n) = args.to
         && n > most
     {
-        let err = Error::OctalTooMany {
+        let e = Error::OctalTooMany {
             asked: n,
             most,
             memory: args.max_memory,
             per_value: BYTES_PER_VALUE,
         };
-        eprintln!("{:?}", err.report(&Sources::default()));
+        err.line(&format!("{:?}", e.report_alone()));
         return 1;
     }
     let engine = match args.engine {
@@ -77,21 +85,18 @@ pub fn run(args: &Args) -> i32 {
     };
     let mut seq = NimSequence::new(code.clone(), engine);
     let limit = args.to.unwrap_or(args.max_values);
+    let interrupt = Arc::new(AtomicBool::new(false));
+    console::on_ctrl_c(interrupt.clone());
     let bar = progress_bar(limit);
-    let status = match args.to {
-        Some(n) => {
-            seq.extend_to(n);
-            seq.period()
+    let status = compute(&mut seq, args.to, limit, &interrupt, |done| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
         }
-        None => seq.solve(limit, |done| {
-            if let Some(b) = &bar {
-                b.set_position(done as u64);
-            }
-        }),
-    };
+    });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let interrupted = interrupt.load(Ordering::Relaxed);
     let values = seq.values();
     let (max_value, max_at) = values
         .iter()
@@ -103,7 +108,7 @@ pub fn run(args: &Args) -> i32 {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
         if let Err(e) = super::pictures::write_file(path, &svg) {
-            eprintln!("{:?}", miette::Report::new(e));
+            err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
     }
@@ -114,49 +119,56 @@ pub fn run(args: &Args) -> i32 {
             (None, Some(p)) => (p.preperiod + p.period).min(JSON_VALUES),
             (None, None) => values.len().min(JSON_VALUES),
         };
-        let j = json!({
-            "code": code.to_string(),
-            "values": &values[..shown.min(values.len())],
-            "preperiod": period.map(|p| p.preperiod),
-            "period": period.map(|p| p.period),
-            "proved": status.is_proved(),
-            "values_used": period.map(|p| p.values_used),
-            "values_computed": values.len(),
-            "rare_mask": seq.rare_mask(),
-            "rare_count": seq.rare_mask().map(|_| seq.rare_count()),
-            "max_value": max_value,
-            "max_value_at": max_at,
-        });
-        println!("{j}");
-        return 0;
+        let fields = [
+            ("preperiod", json!(period.map(|p| p.preperiod))),
+            ("period", json!(period.map(|p| p.period))),
+            ("proved", json!(status.is_proved())),
+            ("values_used", json!(period.map(|p| p.values_used))),
+            ("values_computed", json!(values.len())),
+            ("rare_mask", json!(seq.rare_mask())),
+            (
+                "rare_count",
+                json!(seq.rare_mask().map(|_| seq.rare_count())),
+            ),
+            ("max_value", json!(max_value)),
+            ("max_value_at", json!(max_at)),
+        ];
+        write_json(out, &code.to_string(), &values[..shown], &fields);
+        return finish(interrupted, values.len(), err);
     }
     let shown: Vec<String> = values.iter().take(SHOW).map(|v| v.to_string()).collect();
     let more = if values.len() > SHOW { " ..." } else { "" };
-    println!("octal {code}");
-    println!("values G(0), G(1), ...: {}{more}", shown.join(" "));
+    out.line(&format!("octal {code}"));
+    out.line(&format!(
+        "values G(0), G(1), ...: {}{more}",
+        shown.join(" ")
+    ));
     let h = code.max_parts();
     let t = code.max_take();
-    match status {
-        PeriodStatus::Proved(p) => println!(
+    let stop_note = if interrupted {
+        " (interrupted)".to_string()
+    } else {
+        limit_note(args)
+    };
+    out.line(&match status {
+        PeriodStatus::Proved(p) => format!(
             "period: preperiod {}, period {}, proved by the Guy–Smith theorem from {} values (h·e + h·p + t with h = {h}, t = {t})",
             p.preperiod, p.period, p.values_used
         ),
-        PeriodStatus::Apparent(p) => println!(
-            "period: apparent preperiod {}, period {}, not proved: a proof needs {} values, {} were computed{}",
+        PeriodStatus::Apparent(p) => format!(
+            "period: apparent preperiod {}, period {}, not proved: a proof needs {} values, {} were computed{stop_note}",
             p.preperiod,
             p.period,
             p.values_used,
             values.len(),
-            limit_note(args)
         ),
-        PeriodStatus::Unknown => println!(
-            "period: none found in {} values{}",
+        PeriodStatus::Unknown => format!(
+            "period: none found in {} values{stop_note}",
             values.len(),
-            limit_note(args)
         ),
-    }
-    match seq.rare_mask() {
-        Some(m) => println!(
+    });
+    out.line(&match seq.rare_mask() {
+        Some(m) => format!(
             "rare values: mask {m:#x} ({m:b}), {} rare heaps{}",
             seq.rare_count(),
             if seq.rare_uses_position_parity() {
@@ -165,14 +177,98 @@ pub fn run(args: &Args) -> i32 {
                 ""
             }
         ),
-        None => println!("rare values: not used (the plain mex engine)"),
-    }
-    println!("largest value: {max_value}, first at heap {max_at}");
-    println!("values computed: {}", values.len());
+        None => "rare values: not used (the plain mex engine)".to_string(),
+    });
+    out.line(&format!(
+        "largest value: {max_value}, first at heap {max_at}"
+    ));
+    out.line(&format!("values computed: {}", values.len()));
     if let Some(path) = &args.plot {
-        println!("plot: {}", path.display());
+        out.line(&format!("plot: {}", path.display()));
     }
-    0
+    finish(interrupted, values.len(), err)
+}
+
+/// The values, in steps small enough that Ctrl-C is heard within about a
+/// second: `--to n` computes exactly n values, otherwise until the period
+/// is proved or `limit` values are known (`NimSequence::solve` called with
+/// growing limits does the same checks as one call with the last limit).
+fn compute(
+    seq: &mut NimSequence,
+    to: Option<usize>,
+    limit: usize,
+    interrupt: &AtomicBool,
+    mut progress: impl FnMut(usize),
+) -> PeriodStatus {
+    let mut step = 1024usize;
+    loop {
+        let have = seq.values().len();
+        let next = have.saturating_add(step).min(limit);
+        let started = Instant::now();
+        let status = match to {
+            Some(_) => {
+                seq.extend_to(next);
+                None
+            }
+            None => Some(seq.solve(next, |_| {})),
+        };
+        progress(seq.values().len());
+        let done = seq.values().len() >= limit || status.is_some_and(|s| s.is_proved());
+        if done || interrupt.load(Ordering::Relaxed) {
+            return status.unwrap_or_else(|| seq.period());
+        }
+        // Aim at steps of about a tenth of a second.
+        let took = started.elapsed();
+        if took < Duration::from_millis(50) {
+            step = step.saturating_mul(2);
+        } else if took > Duration::from_millis(200) {
+            step = (step / 2).max(1);
+        }
+    }
+}
+
+/// The JSON object, written as it goes: the values array may hold tens of
+/// millions of numbers, which a `serde_json::Value` would hold many times over.
+fn write_json(out: &mut Out, code: &str, values: &[u32], fields: &[(&str, serde_json::Value)]) {
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
+    let mut text = format!("{{\"code\":{},\"values\":[", json!(code));
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&v.to_string());
+        if text.len() > 1 << 16 {
+            if w.write_all(text.as_bytes()).is_err() {
+                return;
+            }
+            text.clear();
+        }
+    }
+    text.push(']');
+    for (k, v) in fields {
+        text.push_str(&format!(",{}:{v}", json!(k)));
+    }
+    text.push_str("}\n");
+    let _ = w.write_all(text.as_bytes()).and_then(|()| w.flush());
+}
+
+/// The exit status; after Ctrl-C, a diagnostic saying how far it got.
+fn finish(interrupted: bool, computed: usize, err: &mut Err) -> i32 {
+    if !interrupted {
+        return 0;
+    }
+    let e = Error::Stopped {
+        what: if computed == 0 {
+            "no value was computed".to_string()
+        } else {
+            format!(
+                "the values G(0) .. G({}) were computed ({computed} values)",
+                computed - 1
+            )
+        },
+    };
+    err.line(&format!("{:?}", e.report_alone()));
+    console::EXIT_INTERRUPTED
 }
 
 fn limit_note(args: &Args) -> String {

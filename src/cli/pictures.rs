@@ -1,7 +1,7 @@
 //! The pictures `grundy run --svg/--plot` and `grundy octal --plot` write:
 //! SVG plots drawn by `plot`, and DOT text rendered by Graphviz.
 
-use std::io::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
@@ -41,14 +41,15 @@ impl Pictures {
         path.with_file_name(format!("{stem}-{n}{ext}"))
     }
 
-    pub(super) fn draw(&mut self, answer: &Answer) -> Result<(), Error> {
+    /// Draw the picture an answer asks for; says on `log` which file it wrote.
+    pub(super) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {
             Answer::Dot { dot, .. } => {
                 let Some(base) = &self.svg else { return Ok(()) };
                 self.svgs += 1;
                 let path = Self::nth(base, self.svgs);
                 render_dot(dot, &path)?;
-                eprintln!("wrote {}", path.display());
+                let _ = writeln!(log, "wrote {}", path.display());
             }
             Answer::Sequence { game, from, values } => {
                 let Some(base) = &self.plot else {
@@ -63,7 +64,7 @@ impl Pictures {
                     .collect();
                 let title = format!("G(n) of {game}, n from {from}");
                 write_file(&path, &crate::plot::sequence_svg(&title, &finite, &[]))?;
-                eprintln!("wrote {}", path.display());
+                let _ = writeln!(log, "wrote {}", path.display());
             }
             Answer::Table {
                 game,
@@ -85,7 +86,7 @@ impl Pictures {
                     &path,
                     &crate::plot::table_svg(&title, *row_from, *col_from, &finite),
                 )?;
-                eprintln!("wrote {}", path.display());
+                let _ = writeln!(log, "wrote {}", path.display());
             }
             _ => {}
         }
@@ -120,14 +121,22 @@ fn render_dot(dot: &str, path: &Path) -> Result<(), Error> {
             });
         }
     };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(dot.as_bytes());
-    }
+    // Graphviz may write much to stderr before it reads all its input:
+    // feed it from another thread while this one collects what it says.
+    let feeder = child.stdin.take().map(|mut stdin| {
+        let dot = dot.to_string();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(dot.as_bytes());
+        })
+    });
     let out = child
         .wait_with_output()
         .map_err(|e| Error::GraphvizFailed {
             reason: e.to_string(),
         })?;
+    if let Some(f) = feeder {
+        let _ = f.join();
+    }
     if !out.status.success() {
         return Err(Error::GraphvizFailed {
             reason: String::from_utf8_lossy(&out.stderr).trim().to_string(),

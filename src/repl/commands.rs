@@ -106,17 +106,11 @@ impl Repl {
     /// Load a file into the session (definitions replace, queries run).
     /// Returns false when it could not be read.
     pub fn load(&mut self, path: &Path, out: &mut dyn Write, err: &mut dyn Write) -> bool {
-        let text = match std::fs::read_to_string(path) {
+        let help = "check the path (Tab after :load completes file names)";
+        let text = match crate::console::read_file(path, help) {
             Ok(t) => t,
             Err(e) => {
-                self.diagnostic(
-                    err,
-                    &Error::ReadFile {
-                        path: path.display().to_string(),
-                        reason: e.to_string(),
-                        help: "check the path (Tab after :load completes file names)".into(),
-                    },
-                );
+                self.diagnostic(err, &e);
                 return false;
             }
         };

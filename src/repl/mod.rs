@@ -10,8 +10,11 @@
 //! `:commands`), `format` (answers, diagnostics and `:games` as text),
 //! `multiline` (when an input continues on the next line), `complete` and
 //! `highlight` (the words the editor offers and paints), `editor` (the
-//! rustyline helper and key bindings) and `terminal` (the loop).
+//! rustyline helper and key bindings), `terminal` (the loop and scripts
+//! from a pipe) and `arity` (a game redefined with another number of
+//! parameters, checked against its earlier callers).
 
+mod arity;
 mod commands;
 mod complete;
 mod editor;
@@ -37,7 +40,7 @@ pub use editor::ReplHelper;
 pub use help::{COMMANDS, HELP_TOPICS, HelpPart, HelpTopic, help_text};
 pub use highlight::highlight_line;
 pub use multiline::{bracket_depth, is_incomplete};
-pub use terminal::{history_path, run};
+pub use terminal::{history_path, run, run_script};
 
 /// The prompt of a fresh input. Continuation lines are indented instead
 /// (rustyline has no second prompt): see `editor::EnterHandler`.
@@ -109,8 +112,30 @@ impl Repl {
         Flow::Continue
     }
 
+    /// Run a whole text (a script, not one typed input); false if
+    /// anything failed.
+    pub fn run_input(
+        &mut self,
+        name: &str,
+        text: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> bool {
+        self.run(name, text, out, err)
+    }
+
     /// Run a text through the session, printing answers as they come.
     fn run(&mut self, name: &str, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> bool {
+        let stale = self.stale_callers(text);
+        if !stale.is_empty() {
+            for e in &stale {
+                if self.json {
+                    let _ = writeln!(out, "{}", present::json_error(e));
+                }
+                self.diagnostic(err, e);
+            }
+            return false;
+        }
         // A Ctrl-C that arrived while no query ran must not cancel this one.
         self.session.interrupt.store(false, Ordering::Relaxed);
         let (json, time, color) = (self.json, self.time, self.color);

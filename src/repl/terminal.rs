@@ -1,8 +1,6 @@
 //! The terminal loop: the line editor, the history file and Ctrl-C.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -10,6 +8,7 @@ use rustyline::{CompletionType, Config, Editor, EventHandler, KeyCode, KeyEvent,
 
 use super::editor::{DedentHandler, EnterHandler, ReplHelper};
 use super::{Flow, PROMPT, Repl};
+use crate::console::{self, Checked};
 
 /// The history file: $GRUNDY_HISTORY, or grundy/history.txt in the user's
 /// data directory.
@@ -18,14 +17,6 @@ pub fn history_path() -> Option<PathBuf> {
         return Some(PathBuf::from(p));
     }
     dirs::data_dir().map(|d| d.join("grundy").join("history.txt"))
-}
-
-/// Set once per process: Ctrl-C while a query runs (the terminal is not in
-/// raw mode then) sets this flag, which the evaluator and solver poll.
-fn install_interrupt(flag: Arc<AtomicBool>) {
-    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    INSTALLED
-        .get_or_init(|| ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)).is_ok());
 }
 
 /// Run the REPL on the terminal; returns the exit status.
@@ -37,7 +28,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
     repl.interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
     // From a pipe (`grundy repl < file`) Ctrl-C keeps its usual meaning.
     if repl.interactive {
-        install_interrupt(repl.session.interrupt.clone());
+        console::on_ctrl_c(repl.session.interrupt.clone());
     }
 
     let config = Config::builder()
@@ -57,7 +48,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
     let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("grundy: cannot start the line editor: {e}");
+            Checked::stderr().line(&format!("grundy: cannot start the line editor: {e}"));
             return 1;
         }
     };
@@ -85,16 +76,17 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
         let _ = editor.load_history(p);
     }
 
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    println!(
+    let mut out = Checked::stdout();
+    let mut err = Checked::stderr();
+    out.line(&format!(
         "grundy {} — type :help for help, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     for f in files {
-        repl.load(f, &mut stdout.lock(), &mut stderr.lock());
+        repl.load(f, &mut out, &mut err);
     }
-    loop {
+    // A terminal that is gone (or any failed write) ends the session.
+    while !out.failed() && !err.failed() {
         if let Some(h) = editor.helper_mut() {
             h.names = repl.names();
         }
@@ -106,7 +98,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
                         let _ = editor.save_history(p);
                     }
                 }
-                let flow = repl.handle(&line, &mut stdout.lock(), &mut stderr.lock());
+                let flow = repl.handle(&line, &mut out, &mut err);
                 if flow == Flow::Quit {
                     break;
                 }
@@ -115,13 +107,38 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("grundy: cannot read the terminal: {e}");
-                return 1;
+                err.line(&format!("grundy: cannot read the terminal: {e}"));
+                return console::exit_status(1, &out, &mut err);
             }
         }
     }
     if let Some(p) = &history {
         let _ = editor.save_history(p);
     }
-    0
+    console::exit_status(0, &out, &mut err)
+}
+
+/// `grundy repl [FILES]` when standard input is not a terminal: the files,
+/// then the whole input as one script (definitions replace, as at the
+/// prompt); returns the exit status (1 if anything failed).
+pub fn run_script(
+    files: &[PathBuf],
+    limits: crate::eval::Limits,
+    out: &mut Checked<std::io::Stdout>,
+    err: &mut Checked<std::io::Stderr>,
+) -> i32 {
+    let mut repl = Repl::with_limits(limits);
+    let mut ok = true;
+    for f in files {
+        ok &= repl.load(f, out, err);
+    }
+    let help = "standard input must be a .game program in UTF-8 text";
+    match console::read_text(std::io::stdin(), "<stdin>", help) {
+        Ok(text) => ok &= repl.run_input("<stdin>", &text, out, err),
+        Err(e) => {
+            repl.diagnostic(err, &e);
+            ok = false;
+        }
+    }
+    i32::from(!ok)
 }

@@ -62,20 +62,28 @@ pub fn parse(src: SourceId, text: &str) -> Result<Program> {
 }
 
 /// Operators along one nesting path of an expression: each may add a
-/// level to the tree (a chain `1 + 1 + ...` is as deep as it is long).
+/// level to the tree (a chain `1 + 1 + ...` is as deep as it is long, and
+/// so is an index chain `xs[0][0]...`).
 pub const MAX_OPERATORS: usize = 2_000;
 
 /// Refuse input whose syntax tree could be deeper than the recursive passes
 /// (pest, the compiler, the evaluator) can take, before pest sees it: at
-/// most MAX_NESTING brackets, and at most MAX_OPERATORS operators and
-/// `if`/`not` along any path. The count is conservative: commas start a
-/// fresh count from the enclosing bracket's, and a new `move` line or
-/// statement at the top level starts from zero.
+/// most MAX_NESTING brackets, and at most MAX_OPERATORS operators, indexes
+/// and `if`/`not` along any path. The count is conservative: commas start a
+/// fresh count from the enclosing bracket's, a `move` line from its game's,
+/// and only a statement that really starts one (a definition or query word
+/// at the top level right after a finished operand) starts from zero: a
+/// query word used as a name inside an expression (`moves + moves`) never
+/// resets it.
 fn check_nesting(src: SourceId, text: &str) -> Result<()> {
     let bytes = text.as_bytes();
     // Operators counted when each open bracket was entered.
     let mut stack: Vec<usize> = Vec::new();
     let mut ops = 0usize;
+    // Whether the last token ends an operand (a name, a number, a closing
+    // bracket): a statement can only start after one, and `[` after one is
+    // an index that adds a level.
+    let mut after_operand = true;
     let mut i = 0;
     let too_deep = |i: usize, limit: usize| Error::TooDeep {
         limit,
@@ -91,33 +99,60 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
                 continue;
             }
             b'(' | b'[' | b'{' => {
+                if c == b'[' && after_operand {
+                    ops += 1;
+                }
                 stack.push(ops);
                 if stack.len() > MAX_NESTING {
                     return Err(too_deep(i, MAX_NESTING));
                 }
+                after_operand = false;
             }
             b')' | b']' | b'}' => {
                 stack.pop();
+                after_operand = true;
             }
-            b',' | b';' => ops = stack.last().copied().unwrap_or(0),
-            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'.' => ops += 1,
+            b',' | b';' => {
+                ops = stack.last().copied().unwrap_or(0);
+                after_operand = false;
+            }
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'.' => {
+                ops += 1;
+                after_operand = false;
+            }
+            c if c.is_ascii_digit() => {
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                after_operand = true;
+                continue;
+            }
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 let start = i;
                 while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
                     i += 1;
                 }
-                match &text[start..i] {
+                let word = &text[start..i];
+                let was_after_operand = after_operand;
+                after_operand = false;
+                match word {
                     "if" | "not" | "and" | "or" | "in" | "then" | "else" => ops += 1,
                     "move" => ops = stack.last().copied().unwrap_or(0),
-                    w if stack.is_empty() && super::starts_statement(w) => ops = 0,
-                    _ => {}
+                    "true" | "false" => after_operand = true,
+                    w if stack.is_empty() && was_after_operand && super::starts_statement(w) => {
+                        ops = 0
+                    }
+                    w if is_keyword(w) => {}
+                    // A name (a query word too, when it is not a statement).
+                    _ => after_operand = true,
                 }
                 if ops > MAX_OPERATORS {
                     return Err(too_deep(start, MAX_OPERATORS));
                 }
                 continue;
             }
-            _ => {}
+            c if c.is_ascii_whitespace() => {}
+            _ => after_operand = false,
         }
         if ops > MAX_OPERATORS {
             return Err(too_deep(i, MAX_OPERATORS));

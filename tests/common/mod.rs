@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod fuzz;
+
 use grundy::query::{Answer, Outcome};
 use grundy::session::{Mode, Session};
 

@@ -1,0 +1,192 @@
+//! The process's standard streams and Ctrl-C, shared by `cli` and `repl`:
+//! writers that never panic (a closed pipe ends the program quietly, any
+//! other failed write is a coded error), input read with a size limit, and
+//! the one Ctrl-C handler a process may install.
+
+use std::io::{self, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::Error;
+
+/// Exit status after the reader of standard output went away (a closed
+/// pipe, as in `grundy octal 0.77 | head -1`): what a shell reports for a
+/// Unix tool that SIGPIPE ended (128 + 13), without a message.
+pub const EXIT_BROKEN_PIPE: i32 = 141;
+
+/// Exit status after Ctrl-C (SIGINT) stopped `grundy run` or `grundy
+/// octal`: 128 + 2, as shells report for a tool that SIGINT ended.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// The largest text read from a file or standard input (64 MiB): a larger
+/// or endless input (`grundy < /dev/zero`) is a coded error, not a hang.
+pub const MAX_INPUT: usize = 64 << 20;
+
+/// Why a write failed: the reader left (quiet), or anything else (an error).
+#[derive(Debug, Clone)]
+pub enum WriteFailure {
+    Closed,
+    Failed(Error),
+}
+
+/// A writer that remembers its first failure and refuses to write after
+/// it, so a program whose output is gone stops rather than computing on.
+pub struct Checked<W: Write> {
+    inner: W,
+    stream: &'static str,
+    failure: Option<WriteFailure>,
+}
+
+impl Checked<io::Stdout> {
+    pub fn stdout() -> Self {
+        Checked::new(io::stdout(), "standard output")
+    }
+}
+
+impl Checked<io::Stderr> {
+    pub fn stderr() -> Self {
+        Checked::new(io::stderr(), "standard error")
+    }
+}
+
+impl<W: Write> Checked<W> {
+    pub fn new(inner: W, stream: &'static str) -> Self {
+        Checked {
+            inner,
+            stream,
+            failure: None,
+        }
+    }
+
+    /// Write a line and flush it; false once this stream has failed.
+    pub fn line(&mut self, text: &str) -> bool {
+        let r = self
+            .write_all(text.as_bytes())
+            .and_then(|()| self.write_all(b"\n"))
+            .and_then(|()| self.flush());
+        r.is_ok()
+    }
+
+    pub fn failure(&self) -> Option<&WriteFailure> {
+        self.failure.as_ref()
+    }
+
+    pub fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    fn record(&mut self, e: &io::Error) {
+        if self.failure.is_some() {
+            return;
+        }
+        self.failure = Some(if e.kind() == io::ErrorKind::BrokenPipe {
+            WriteFailure::Closed
+        } else {
+            WriteFailure::Failed(Error::WriteStream {
+                stream: self.stream.to_string(),
+                reason: e.to_string(),
+            })
+        });
+    }
+
+    fn refused(&self) -> io::Error {
+        io::Error::other(format!("{} failed earlier", self.stream))
+    }
+}
+
+impl<W: Write> Write for Checked<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.failure.is_some() {
+            return Err(self.refused());
+        }
+        self.inner.write(buf).inspect_err(|e| self.record(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.failure.is_some() {
+            return Err(self.refused());
+        }
+        self.inner.flush().inspect_err(|e| self.record(e))
+    }
+}
+
+/// The exit status of a program whose streams are `out` and `err`, given
+/// the status it would have had: a closed pipe is 141 (quietly), a failed
+/// write to standard output is reported on standard error and is 1, a
+/// failed standard error is 1 (there is nowhere left to say why).
+pub fn exit_status(status: i32, out: &Checked<impl Write>, err: &mut Checked<impl Write>) -> i32 {
+    for failure in [out.failure(), err.failure()].into_iter().flatten() {
+        if let WriteFailure::Closed = failure {
+            return EXIT_BROKEN_PIPE;
+        }
+    }
+    if let Some(WriteFailure::Failed(e)) = out.failure() {
+        let e = e.clone();
+        err.line(&format!("{:?}", e.report_alone()));
+        return 1;
+    }
+    if err.failed() {
+        return 1;
+    }
+    status
+}
+
+/// Read all of `input` as UTF-8 text of at most `MAX_INPUT` bytes; `name`
+/// says what it is in the error.
+pub fn read_text(mut input: impl Read, name: &str, help: &str) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    let limit = MAX_INPUT as u64 + 1;
+    if let Err(e) = (&mut input).take(limit).read_to_end(&mut bytes) {
+        return Err(Error::ReadFile {
+            path: name.to_string(),
+            reason: e.to_string(),
+            help: help.to_string(),
+        });
+    }
+    if bytes.len() > MAX_INPUT {
+        return Err(Error::InputTooLarge {
+            name: name.to_string(),
+            limit: MAX_INPUT,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        Error::NotUtf8 {
+            name: name.to_string(),
+            offset,
+            line,
+        }
+    })
+}
+
+/// Read a file as `read_text` reads a stream.
+pub fn read_file(path: &std::path::Path, help: &str) -> Result<String, Error> {
+    let name = path.display().to_string();
+    match std::fs::File::open(path) {
+        Ok(f) => read_text(f, &name, help),
+        Err(e) => Err(Error::ReadFile {
+            path: name,
+            reason: e.to_string(),
+            help: help.to_string(),
+        }),
+    }
+}
+
+/// Let Ctrl-C (SIGINT) set `flag` instead of ending the process. A process
+/// has one handler: the first call installs it, later calls change nothing
+/// (a process runs one REPL or one command). Returns whether `flag` is the
+/// one the handler sets.
+pub fn on_ctrl_c(flag: Arc<AtomicBool>) -> bool {
+    static INSTALLED: std::sync::OnceLock<(usize, bool)> = std::sync::OnceLock::new();
+    let id = Arc::as_ptr(&flag) as usize;
+    let (installed_for, ok) = *INSTALLED.get_or_init(|| {
+        let ok = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)).is_ok();
+        (id, ok)
+    });
+    ok && installed_for == id
+}

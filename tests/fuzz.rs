@@ -1,0 +1,348 @@
+//! The fuzz suite: programs from a generator that follows the grammar
+//! (tests/common/fuzz.rs) and mutants of every file in examples/, each run
+//! by the real binary in a child process under a time cap and a memory cap
+//! (RLIMIT_AS). A run fails on a panic, a signal, an exit status other
+//! than 0 or 1, or an exit 1 without a `grundy::` code on stderr.
+//!
+//! `cargo test --test fuzz` runs 1,500 programs with a 3 s cap each (sized
+//! for a debug build on two cores: about 30 s). The long run is opt-in:
+//!
+//! ```text
+//! GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test fuzz -- --ignored --nocapture
+//! ```
+//!
+//! GRUNDY_FUZZ_CAP_SECS sets the time cap (10 s by default there),
+//! GRUNDY_FUZZ_JOBS how many programs run at once (2), GRUNDY_FUZZ_SEED
+//! the seed (hex). A run writes its figures to target/fuzz/report-SEED.txt
+//! and each program worth a look (a crash, a timeout, a memory cap hit) to
+//! target/fuzz/finding-SEED-N.game. Timeouts and memory caps are reported,
+//! not failed, unless GRUNDY_FUZZ_STRICT=1:
+//! they are the engine's budgets' business (--max-positions 100000 here).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::fuzz::{Gen, Rng, mutate};
+
+const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+/// The memory a child may map: the interpreter's 512 MiB stack plus room.
+const MEMORY_CAP: u64 = 3 << 30;
+
+/// How one program ended.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Class {
+    Answered,
+    /// Exit 1 with this code first on stderr.
+    Coded(String),
+    Timeout,
+    MemoryCap,
+    /// Anything else: a bug to fix.
+    Crash(String),
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn examples() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("an example"))
+        .collect()
+}
+
+/// Program number `i` of the run seeded `seed`: each is reproducible alone.
+fn program(seed: u64, i: usize, examples: &[String]) -> Vec<u8> {
+    let mut rng = Rng((seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
+    for _ in 0..4 {
+        rng.next();
+    }
+    if rng.below(10) < 6 {
+        return Gen::new(&mut rng).program().into_bytes();
+    }
+    let a = rng.below(examples.len());
+    let b = rng.below(examples.len());
+    let raw = rng.one_in(20);
+    let mut text = mutate(&mut rng, &examples[a], &examples[b], raw);
+    if rng.one_in(3) {
+        // A second mutation on top of the first.
+        if let Ok(s) = String::from_utf8(text.clone()) {
+            text = mutate(&mut rng, &s, &examples[b], false);
+        }
+    }
+    text
+}
+
+/// Run one program file (as `grundy run`, or every tenth through the REPL's
+/// script mode) and classify how it ended.
+fn run(path: &Path, stderr_path: &Path, repl: bool, cap: Duration) -> (Class, Duration) {
+    let stderr = std::fs::File::create(stderr_path).expect("a stderr file");
+    let mut cmd = Command::new(BIN);
+    if repl {
+        cmd.args(["repl", "--max-positions", "100000"])
+            .stdin(std::fs::File::open(path).expect("the program"));
+    } else {
+        cmd.args(["run", "--max-positions", "100000"])
+            .arg(path)
+            .stdin(Stdio::null());
+    }
+    cmd.env("NO_COLOR", "1")
+        .env("TERM", "dumb")
+        .stdout(Stdio::null())
+        .stderr(stderr);
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs here.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mem = libc::rlimit {
+                rlim_cur: MEMORY_CAP,
+                rlim_max: MEMORY_CAP,
+            };
+            let core = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &mem);
+            libc::setrlimit(libc::RLIMIT_CORE, &core);
+            Ok(())
+        });
+    }
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("spawn grundy");
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait for grundy") {
+            break s;
+        }
+        if started.elapsed() > cap {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().expect("wait for grundy");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&std::fs::read(stderr_path).unwrap_or_default()).into_owned();
+    let code = err.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("grundy::")
+            .map(|c| format!("grundy::{c}"))
+    });
+    let class = if err.contains("panicked") {
+        Class::Crash(format!("panic: {}", first_line_with(&err, "panicked")))
+    } else if timed_out {
+        Class::Timeout
+    } else {
+        match status.code() {
+            Some(0) => Class::Answered,
+            Some(1) => match code {
+                Some(c) => Class::Coded(c),
+                None => Class::Crash("exit 1 without a grundy:: code".into()),
+            },
+            Some(n) => Class::Crash(format!("exit status {n}")),
+            None if err.contains("memory allocation") => Class::MemoryCap,
+            None => {
+                use std::os::unix::process::ExitStatusExt as _;
+                Class::Crash(format!("signal {:?}", status.signal()))
+            }
+        }
+    };
+    (class, took)
+}
+
+fn first_line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines().find(|l| l.contains(needle)).unwrap_or("")
+}
+
+/// The figures of one run.
+#[derive(Default)]
+struct Tally {
+    classes: BTreeMap<Class, usize>,
+    /// Programs worth a look: (index, class).
+    findings: Vec<(usize, Class)>,
+    slowest: Duration,
+}
+
+fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Duration) {
+    let examples = examples();
+    std::fs::create_dir_all(out_dir).expect("the findings folder");
+    let workers = env_usize("GRUNDY_FUZZ_JOBS", 2);
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for w in 0..workers {
+            let (next, tally, examples) = (&next, &tally, &examples);
+            s.spawn(move || {
+                // Per process and worker: runs side by side never share.
+                let me = format!("worker-{seed:x}-{}-{w}", std::process::id());
+                let file = out_dir.join(format!("{me}.game"));
+                let err = out_dir.join(format!("{me}.stderr"));
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    let text = program(seed, i, examples);
+                    std::fs::write(&file, &text).expect("write the program");
+                    let (class, took) = run(&file, &err, i % 10 == 9, cap);
+                    let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                    t.slowest = t.slowest.max(took);
+                    if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
+                        let name = format!("finding-{seed:x}-{i}.game");
+                        let _ = std::fs::write(out_dir.join(name), &text);
+                        t.findings.push((i, class.clone()));
+                    }
+                    *t.classes.entry(class).or_default() += 1;
+                }
+            });
+        }
+    });
+    for w in 0..workers {
+        let me = format!("worker-{seed:x}-{}-{w}", std::process::id());
+        let _ = std::fs::remove_file(out_dir.join(format!("{me}.game")));
+        let _ = std::fs::remove_file(out_dir.join(format!("{me}.stderr")));
+    }
+    let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    (tally, started.elapsed())
+}
+
+fn report(count: usize, seed: u64, tally: &Tally, took: Duration) -> String {
+    let mut coded: BTreeMap<String, usize> = BTreeMap::new();
+    let mut s = format!(
+        "programs: {count} (seed {seed:#x}), {:.0} s, slowest {:.1} s\n",
+        took.as_secs_f64(),
+        tally.slowest.as_secs_f64()
+    );
+    for (class, n) in &tally.classes {
+        match class {
+            Class::Coded(c) => *coded.entry(c.clone()).or_default() += n,
+            other => s.push_str(&format!("{other:?}: {n}\n")),
+        }
+    }
+    let total: usize = coded.values().sum();
+    s.push_str(&format!("coded diagnostics: {total}\n"));
+    for (c, n) in &coded {
+        s.push_str(&format!("  {c}: {n}\n"));
+    }
+    for (i, class) in &tally.findings {
+        s.push_str(&format!("finding: program {i}: {class:?}\n"));
+    }
+    s
+}
+
+fn check(count: usize, seed: u64, cap: Duration) {
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap_or(Path::new(env!("CARGO_TARGET_TMPDIR")))
+        .join("fuzz");
+    let (tally, took) = fuzz(count, seed, cap, &out_dir);
+    let text = report(count, seed, &tally, took);
+    println!("{text}");
+    let _ = std::fs::write(out_dir.join(format!("report-{seed:x}.txt")), &text);
+    let strict = std::env::var_os("GRUNDY_FUZZ_STRICT").is_some();
+    let bad: Vec<&(usize, Class)> = tally
+        .findings
+        .iter()
+        .filter(|(_, c)| strict || matches!(c, Class::Crash(_)))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} programs crashed (saved in {}):\n{text}",
+        bad.len(),
+        out_dir.display()
+    );
+    let answered = tally.classes.get(&Class::Answered).copied().unwrap_or(0);
+    assert!(answered > count / 10, "too few programs answered:\n{text}");
+}
+
+/// A few thousand programs in every `cargo test`.
+#[test]
+fn programs_never_crash_the_binary() {
+    let count = env_usize("GRUNDY_FUZZ_CI_PROGRAMS", 1_500);
+    check(count, 0x5eed, cap(3));
+}
+
+/// The long run: `GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test
+/// fuzz -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
+#[test]
+#[ignore]
+fn long_run() {
+    let count = env_usize("GRUNDY_FUZZ_PROGRAMS", 100_000);
+    let seed = std::env::var("GRUNDY_FUZZ_SEED")
+        .ok()
+        .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
+        .unwrap_or(0x10_0000);
+    check(count, seed, cap(10));
+}
+
+/// The time one program may take: GRUNDY_FUZZ_CAP_SECS, or `default` seconds.
+fn cap(default: usize) -> Duration {
+    Duration::from_secs(env_usize("GRUNDY_FUZZ_CAP_SECS", default) as u64)
+}
+
+#[test]
+fn the_generator_is_deterministic_and_mostly_parses() {
+    let examples = examples();
+    let a: Vec<Vec<u8>> = (0..200).map(|i| program(7, i, &examples)).collect();
+    let b: Vec<Vec<u8>> = (0..200).map(|i| program(7, i, &examples)).collect();
+    assert_eq!(a, b);
+    // The generated ones (not the mutants) follow the grammar.
+    let mut parsed = 0;
+    let mut generated = 0;
+    for i in 0..400 {
+        let mut rng = Rng(i | 1);
+        let text = Gen::new(&mut rng).program();
+        generated += 1;
+        if grundy::syntax::parse(grundy::source::SourceId(0), &text).is_ok() {
+            parsed += 1;
+        }
+    }
+    assert!(
+        parsed * 4 >= generated * 3,
+        "only {parsed} of {generated} generated programs parse"
+    );
+}
+
+/// The programs the long run stopped at its time or memory cap
+/// (tests/fuzz_findings/): engine work, for the engine's budgets. Once
+/// those land, each must end within the cap: `cargo test --release --test
+/// fuzz -- --ignored findings`.
+#[test]
+#[ignore]
+fn findings_end_within_the_caps() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_findings");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.map(|e| e.expect("an entry").path()).collect();
+    paths.sort();
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("findings.stderr");
+    let mut bad = Vec::new();
+    for p in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+    {
+        let (class, took) = run(p, &scratch, false, cap(10));
+        if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
+            bad.push(format!("{}: {class:?} after {took:?}", p.display()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
