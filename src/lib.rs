@@ -8,6 +8,7 @@ pub mod cli;
 pub mod digraph;
 pub mod error;
 pub mod eval;
+pub mod misere;
 pub mod octal;
 pub mod octal_cli;
 pub mod plot;
