@@ -470,3 +470,126 @@ fn quotient_budgets_are_typed_errors() {
         Err(MisereError::HeapNotSmaller { .. })
     ));
 }
+
+/// Prints quotient histories (run by hand with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn explore_quotients() {
+    let max: u64 = std::env::var("MISERE_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let codes = std::env::var("MISERE_CODES").unwrap_or_else(|_| "0.07,0.75,0.77,0.137".into());
+    for c in codes.split(',') {
+        let code = OctalCode::parse(c).unwrap();
+        let t = std::time::Instant::now();
+        match QuotientHistory::compute(&code, max, &QuotientBudget::default()) {
+            Ok(h) => {
+                let orders: Vec<usize> = h.stages.iter().map(|s| s.order).collect();
+                println!(
+                    "{c}: orders {orders:?} unchanged since {} ({:?})",
+                    h.unchanged_since,
+                    t.elapsed()
+                );
+                println!("{}", h.quotient);
+            }
+            Err(e) => println!("{c}: {e} ({:?})", t.elapsed()),
+        }
+    }
+}
+
+/// 0.312 as published on Plambeck's misère pages: heap genera 1..6 are
+/// 1^{031} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13}, and the heaps' misère
+/// values are 1, 2, 2+, g0 = {2+, 1}, 2+, 2++, g1 = {g0, 2++}, 2++, 2+++,
+/// g2 = {g1, 2+++}, 2+++, 2++++, g3 = {g2, 2++++} (x+ = {x}); the heap of 4,
+/// A = g0, has genus(A + A) = 0^{120}.
+#[test]
+fn published_0_312_genera_and_values() {
+    let code = OctalCode::parse("0.312").unwrap();
+    let mut forms = Forms::new(100_000);
+    let heap = forms.of_heaps(&code, 13).unwrap();
+    let genera: Vec<String> = (1..=6).map(|n| forms.genus(heap[n]).to_string()).collect();
+    assert_eq!(
+        genera,
+        [
+            "1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"
+        ]
+    );
+    let one = forms.nim(1).unwrap();
+    let two = forms.nim(2).unwrap();
+    let plus = |forms: &mut Forms, x: FormId| forms.canonical(&[x]).unwrap();
+    let two_p = plus(&mut forms, two);
+    let two_pp = plus(&mut forms, two_p);
+    let two_ppp = plus(&mut forms, two_pp);
+    let two_pppp = plus(&mut forms, two_ppp);
+    let g0 = forms.canonical(&[two_p, one]).unwrap();
+    let g1 = forms.canonical(&[g0, two_pp]).unwrap();
+    let g2 = forms.canonical(&[g1, two_ppp]).unwrap();
+    let g3 = forms.canonical(&[g2, two_pppp]).unwrap();
+    let want = [
+        Forms::ZERO,
+        one,
+        two,
+        two_p,
+        g0,
+        two_p,
+        two_pp,
+        g1,
+        two_pp,
+        two_ppp,
+        g2,
+        two_ppp,
+        two_pppp,
+        g3,
+    ];
+    assert_eq!(heap, want);
+    let aa = forms.add(g0, g0).unwrap();
+    assert_eq!(forms.genus(aa).to_string(), "0^{120}");
+    // g0 is not tame (genus 2^{1420}) but its options are: restive.
+    assert_eq!(forms.taming(g0), Taming::Restive);
+    assert_eq!(forms.taming(two_p), Taming::Tame);
+    assert_eq!(forms.taming(g1), Taming::Restless);
+    assert_eq!(forms.display(g0, 100), "{*1, {*2}}");
+}
+
+/// 0.75's quotient is Plambeck–Siegel's R8 = ⟨a, b, c | a² = 1, b³ = b,
+/// bc = ab, c² = b²⟩ with P-portion {a, b²}, and it does not change from
+/// heap 5 on (observed here to heap 24).
+#[test]
+fn quotient_of_0_75_is_r8() {
+    let code = OctalCode::parse("0.75").unwrap();
+    let h = QuotientHistory::compute(&code, 24, &QuotientBudget::default()).unwrap();
+    let q = &h.quotient;
+    assert_eq!(q.order(), 8);
+    assert_eq!(q.generators(), &[1, 2, 5]);
+    assert_eq!(
+        q.presentation(),
+        "⟨a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b⟩"
+    );
+    let p: Vec<String> = q
+        .p_portion()
+        .into_iter()
+        .map(|e| q.element_name(e))
+        .collect();
+    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(h.unchanged_since, 5);
+    let orders: Vec<usize> = h.stages.iter().map(|s| s.order).collect();
+    assert_eq!(&orders[..6], &[1, 2, 6, 6, 6, 8]);
+    let json = q.to_json();
+    assert_eq!(json["order"], 8);
+    assert_eq!(json["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(json["pretending"][5], "c");
+}
+
+/// Dawson's Kayles (0.07) is Dawson's chess (0.137) shifted by one heap, so
+/// their quotients have the same orders one stage apart.
+#[test]
+fn dawsons_kayles_and_dawsons_chess_quotients_agree() {
+    let b = QuotientBudget::default();
+    let k = QuotientHistory::compute(&OctalCode::parse("0.07").unwrap(), 15, &b).unwrap();
+    let c = QuotientHistory::compute(&OctalCode::parse("0.137").unwrap(), 14, &b).unwrap();
+    let ko: Vec<usize> = k.stages.iter().skip(1).map(|s| s.order).collect();
+    let co: Vec<usize> = c.stages.iter().map(|s| s.order).collect();
+    assert_eq!(ko, co);
+    assert_eq!(k.quotient.presentation(), c.quotient.presentation());
+}
