@@ -593,3 +593,55 @@ fn dawsons_kayles_and_dawsons_chess_quotients_agree() {
     assert_eq!(ko, co);
     assert_eq!(k.quotient.presentation(), c.quotient.presentation());
 }
+
+/// The genus of a sum is not a function of the components' genera: two
+/// forms born by day 4 with equal genera give sums of different genera with
+/// a third one. (So sums go through canonical forms.)
+#[test]
+fn genus_of_a_sum_is_not_determined_by_the_genera() {
+    let mut forms = Forms::new(100_000);
+    let mut born: Vec<FormId> = vec![Forms::ZERO];
+    for _day in 1..=4 {
+        let k = born.len();
+        let mut next: Vec<FormId> = (0u32..(1 << k))
+            .map(|mask| {
+                let opts: Vec<FormId> = (0..k)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| born[i])
+                    .collect();
+                forms.canonical(&opts).unwrap()
+            })
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        born = next;
+    }
+    let mut witness = None;
+    'search: for &x in &born {
+        for &y in &born {
+            if x >= y || forms.genus(x) != forms.genus(y) {
+                continue;
+            }
+            for &z in &born {
+                let xz = forms.add(x, z).unwrap();
+                let yz = forms.add(y, z).unwrap();
+                if forms.genus(xz) != forms.genus(yz) {
+                    witness = Some((x, y, z));
+                    break 'search;
+                }
+            }
+        }
+    }
+    let (x, y, z) = witness.expect("a witness among day-4 forms");
+    let xz = forms.add(x, z).unwrap();
+    let yz = forms.add(y, z).unwrap();
+    println!(
+        "genus({}) = genus({}) = {}, but adding {} gives {} and {}",
+        forms.display(x, 60),
+        forms.display(y, 60),
+        forms.genus(x),
+        forms.display(z, 60),
+        forms.genus(xz),
+        forms.genus(yz),
+    );
+}
