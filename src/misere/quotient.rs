@@ -3,7 +3,7 @@
 //! Q = A/≡ where G ≡ H iff G + X and H + X have the same misère outcome for
 //! every X in A, with its P-portion and the pretending function heap → Q.
 //!
-//! How it is found (`docs/THEORY.md`, misère part, "Quotients"): heap by
+//! How it is found (`docs/MISERE_THEORY.md` §5): heap by
 //! heap, a candidate is learned from exact outcomes (an automaton over heap
 //! letters whose states are classes told apart by test positions, refined by
 //! counterexamples as in Angluin's L* with Rivest–Schapire's suffix rule),
@@ -541,7 +541,7 @@ impl Learner {
         Ok(None)
     }
 
-    /// The verification of `docs/THEORY.md`: (1) no predicted-P position has
+    /// The verification of `docs/MISERE_THEORY.md` §5: (1) no predicted-P position has
     /// a predicted-P option; (2) every predicted-N position other than the
     /// empty one has a predicted-P option, checked over all reachable
     /// profiles. Returns a counterexample word if either fails.
@@ -580,6 +580,11 @@ impl Learner {
             // A heap with no move is the empty game: it never changes the
             // element (its rows equal those without it) nor the moves.
             if self.opts[h].is_empty() {
+                if (0..states as u32).any(|x| a.step(x, h as u32) != x) {
+                    return Err(MisereError::Internal {
+                        what: "a heap with no move changed an element".to_string(),
+                    });
+                }
                 continue;
             }
             if seen.insert((a.step(0, h as u32), &good[h])) {
