@@ -551,7 +551,7 @@ impl Learner {
         let words = states.div_ceil(64);
         // good[h][y]: heap h in context y has no option predicted P.
         let mut good: Vec<Vec<u64>> = vec![vec![0; words]; m + 1];
-        for h in 1..=m {
+        for (h, good_h) in good.iter_mut().enumerate().skip(1) {
             let heap_opts = self.opts[h].clone();
             for y in 0..states as u32 {
                 let mut ok = true;
@@ -569,14 +569,14 @@ impl Learner {
                     }
                 }
                 if ok {
-                    good[h][y as usize / 64] |= 1 << (y % 64);
+                    good_h[y as usize / 64] |= 1 << (y % 64);
                 }
             }
         }
         // Letters that act alike (same class, same good set) are merged.
         let mut letters: Vec<u32> = Vec::new();
         let mut seen: FxHashSet<(u32, &Vec<u64>)> = FxHashSet::default();
-        for h in 1..=m {
+        for (h, good_h) in good.iter().enumerate().skip(1) {
             // A heap with no move is the empty game: it never changes the
             // element (its rows equal those without it) nor the moves.
             if self.opts[h].is_empty() {
@@ -587,7 +587,7 @@ impl Learner {
                 }
                 continue;
             }
-            if seen.insert((a.step(0, h as u32), &good[h])) {
+            if seen.insert((a.step(0, h as u32), good_h)) {
                 letters.push(h as u32);
             }
         }
