@@ -318,6 +318,17 @@ impl Automaton {
     }
 }
 
+struct Frame {
+    pos: Box<[u32]>,
+    children: Vec<Box<[u32]>>,
+    next: usize,
+}
+
+enum Opened {
+    Decided(bool),
+    Frame(Frame),
+}
+
 struct Learner {
     /// Options of each heap 0..=n: sorted multisets of non-zero heaps.
     opts: Vec<Vec<Vec<u32>>>,
@@ -374,29 +385,24 @@ impl Learner {
     }
 
     /// Exact misère outcome (true = P) of a sorted position, by an
-    /// iterative memoised search.
+    /// iterative memoised search. Each position's options are first screened
+    /// against what is already known (a known P option settles it at once),
+    /// and only the unknown ones are searched.
     fn is_p(&mut self, pos: &[u32]) -> Result<bool> {
         if let Some(v) = self.quick(pos) {
             return Ok(v);
         }
-        struct Frame {
-            pos: Box<[u32]>,
-            children: Vec<Box<[u32]>>,
-            next: usize,
-        }
         let first: Box<[u32]> = pos.into();
-        let children = self.children(&first);
-        let mut stack = vec![Frame {
-            pos: first,
-            children,
-            next: 0,
-        }];
+        let mut stack = match self.open(first.clone()) {
+            Opened::Decided(v) => {
+                self.remember(first, v)?;
+                return Ok(v);
+            }
+            Opened::Frame(f) => vec![f],
+        };
         let mut result = false;
         while let Some(top) = stack.last_mut() {
-            let value = if top.children.is_empty() {
-                // No move: the player to move has won (misère).
-                Some(false)
-            } else if top.next == top.children.len() {
+            let value = if top.next == top.children.len() {
                 Some(true)
             } else {
                 match self.quick(&top.children[top.next]) {
@@ -406,32 +412,58 @@ impl Learner {
                         None
                     }
                     None => {
-                        let pos = top.children[top.next].clone();
-                        let children = self.children(&pos);
-                        stack.push(Frame {
-                            pos,
-                            children,
-                            next: 0,
-                        });
+                        let child = top.children[top.next].clone();
+                        match self.open(child.clone()) {
+                            Opened::Decided(v) => self.remember(child, v)?,
+                            Opened::Frame(f) => stack.push(f),
+                        }
                         None
                     }
                 }
             };
             if let Some(v) = value {
-                if self.memo.len() >= self.budget.max_positions {
-                    return Err(MisereError::Budget {
-                        what: "positions stored while computing the misère quotient",
-                        limit: self.budget.max_positions,
-                    });
-                }
-                let done = stack.pop().map(|f| f.pos);
-                if let Some(p) = done {
-                    self.memo.insert(p, v);
+                if let Some(f) = stack.pop() {
+                    self.remember(f.pos, v)?;
                 }
                 result = v;
             }
         }
         Ok(result)
+    }
+
+    fn open(&self, pos: Box<[u32]>) -> Opened {
+        let all = self.children(&pos);
+        if all.is_empty() {
+            // No move: the player to move has won (misère).
+            return Opened::Decided(false);
+        }
+        let mut unknown = Vec::new();
+        for c in all {
+            match self.quick(&c) {
+                Some(true) => return Opened::Decided(false),
+                Some(false) => {}
+                None => unknown.push(c),
+            }
+        }
+        if unknown.is_empty() {
+            return Opened::Decided(true);
+        }
+        Opened::Frame(Frame {
+            pos,
+            children: unknown,
+            next: 0,
+        })
+    }
+
+    fn remember(&mut self, pos: Box<[u32]>, v: bool) -> Result<()> {
+        if self.memo.len() >= self.budget.max_positions {
+            return Err(MisereError::Budget {
+                what: "positions stored while computing the misère quotient",
+                limit: self.budget.max_positions,
+            });
+        }
+        self.memo.insert(pos, v);
+        Ok(())
     }
 
     fn word_is_p(&mut self, word: &[u32]) -> Result<bool> {
