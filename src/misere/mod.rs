@@ -9,6 +9,26 @@
 //! - a heap game ([`HeapRules`]): heap `n` → options as multisets of smaller
 //!   heaps (octal and hex codes, subtraction games, any one-parameter rule).
 //!
+//! ```
+//! use grundy::misere::{Forms, MisereQuotient, QuotientBudget, Outcome};
+//! use grundy::octal::OctalCode;
+//!
+//! // Genus and canonical forms: Kayles heaps, and a sum of two of them.
+//! let kayles = OctalCode::parse("0.77").unwrap();
+//! let mut forms = Forms::new(1_000_000);
+//! let heap = forms.of_heaps(&kayles, 8).unwrap();
+//! assert_eq!(forms.genus(heap[5]).to_string(), "4^{146}");
+//! let sum = forms.add(heap[5], heap[3]).unwrap();
+//! assert_eq!(forms.outcome(sum), Outcome::N);
+//!
+//! // The misère quotient of 0.75 (heaps 0..=10) and an outcome read from it.
+//! let q = MisereQuotient::compute(&OctalCode::parse("0.75").unwrap(), 10,
+//!     &QuotientBudget::default()).unwrap();
+//! assert_eq!(q.order(), 8);
+//! assert_eq!(q.outcome(&[2, 2]).unwrap(), Outcome::P);
+//! assert_eq!(q.outcome(&[1, 2, 2]).unwrap(), Outcome::N);
+//! ```
+//!
 //! Nothing here recurses on the size of a game: canonical forms, sums and the
 //! quotient search use explicit stacks, and every store has a budget that
 //! ends in a [`MisereError`] instead of a panic or an unbounded run.
