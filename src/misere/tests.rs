@@ -704,3 +704,65 @@ proptest! {
         }
     }
 }
+
+/// Subtraction games are tame (Gurvich et al.: they are even "pet"), so
+/// their heaps are tame forms and their quotients are tame quotients: with
+/// nim values up to 3, the quotient of misère Nim on heaps 0..=3,
+/// ⟨a, b | a² = 1, b³ = b⟩.
+#[test]
+fn subtraction_games_are_tame_with_tame_quotients() {
+    for set in [&[1u64, 3, 4][..], &[1, 2], &[2, 3], &[1, 2, 3]] {
+        let code = OctalCode::subtraction(set);
+        let mut forms = Forms::new(100_000);
+        let heaps = forms.of_heaps(&code, 30).unwrap();
+        for (n, &h) in heaps.iter().enumerate() {
+            assert_eq!(forms.taming(h), Taming::Tame, "{set:?} heap {n}");
+        }
+        let q = MisereQuotient::compute(&code, 24, &QuotientBudget::default()).unwrap();
+        let top = heaps.iter().map(|&h| forms.genus(h).g).max().unwrap();
+        if top >= 2 {
+            assert_eq!(q.order(), if top >= 4 { 10 } else { 6 }, "{set:?}");
+            assert_eq!(
+                q.relations().len(),
+                if top >= 4 { 4 } else { 2 },
+                "{set:?}\n{q}"
+            );
+        } else {
+            assert_eq!(q.order(), 2, "{set:?}");
+        }
+    }
+}
+
+/// Kayles and Dawson's Kayles heaps: genus from canonical forms against the
+/// definition (misère Grundy values of the heap plus n heaps of *2).
+#[test]
+fn kayles_and_dawsons_kayles_genera_match_the_definition() {
+    for c in ["0.77", "0.07"] {
+        let code = OctalCode::parse(c).unwrap();
+        let max = 11;
+        let mut forms = Forms::new(100_000);
+        let heaps = forms.of_heaps(&code, max).unwrap();
+        // Heaps 0..=max as graph nodes 0..=max, plus *2 (node max+1) and *1 (max+2).
+        let mut g = GameGraph::new(max as usize + 3);
+        for n in 1..=max {
+            for o in code.options_of(n).unwrap() {
+                g.add_option(n as usize, o.iter().map(|&h| h as usize).collect())
+                    .unwrap();
+            }
+        }
+        let (two, one) = (max as usize + 1, max as usize + 2);
+        g.add_option(one, vec![]).unwrap();
+        g.add_option(two, vec![]).unwrap();
+        g.add_option(two, vec![one]).unwrap();
+        let mut b = Brute::new(&g);
+        for n in 0..=max as usize {
+            let genus = forms.genus(heaps[n]);
+            assert_eq!(genus.g, b.grundy(n));
+            for k in 0..genus.gamma.len() + 2 {
+                let mut nodes = vec![n];
+                nodes.extend(std::iter::repeat_n(two, k));
+                assert_eq!(genus.gamma_at(k), b.minus(nodes, 0, 0), "{c} heap {n} γ{k}");
+            }
+        }
+    }
+}
