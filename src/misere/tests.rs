@@ -755,8 +755,8 @@ fn kayles_and_dawsons_kayles_genera_match_the_definition() {
         g.add_option(two, vec![]).unwrap();
         g.add_option(two, vec![one]).unwrap();
         let mut b = Brute::new(&g);
-        for n in 0..=max as usize {
-            let genus = forms.genus(heaps[n]);
+        for (n, &h) in heaps.iter().enumerate() {
+            let genus = forms.genus(h);
             assert_eq!(genus.g, b.grundy(n));
             for k in 0..genus.gamma.len() + 2 {
                 let mut nodes = vec![n];
