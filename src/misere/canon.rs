@@ -22,7 +22,10 @@ pub enum Taming {
     Restless,
 }
 
-/// A store of misère canonical forms. Id 0 is the empty game.
+/// A store of misère canonical forms. Id 0 is the empty game. Accessors
+/// taking a [`FormId`] expect an id returned by the same store (they index
+/// directly); operations that build forms check their ids and return
+/// `grundy::misere::bad_form` instead.
 #[derive(Debug, Clone)]
 pub struct Forms {
     opts: Vec<Box<[FormId]>>,
@@ -294,6 +297,14 @@ impl Forms {
 
     /// The canonical forms of heaps 0..=max_heap of a heap game.
     pub fn of_heaps(&mut self, rules: &dyn HeapRules, max_heap: u64) -> Result<Vec<FormId>> {
+        // One unit of the forms budget per heap, so a huge range is refused
+        // before it runs (heaps often repeat old forms and add none).
+        if max_heap >= self.max_forms as u64 {
+            return Err(MisereError::Budget {
+                what: "heaps (one per unit of the forms budget)",
+                limit: self.max_forms,
+            });
+        }
         let mut form: Vec<FormId> = vec![Self::ZERO];
         let mut opts: Vec<FormId> = Vec::new();
         let mut parts: Vec<FormId> = Vec::new();

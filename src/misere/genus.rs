@@ -33,6 +33,9 @@ impl Genus {
         let len = self.gamma.len();
         if n < len {
             self.gamma[n]
+        } else if len < 2 {
+            // Not a stored form (fewer than two values): read it as constant.
+            self.gamma.last().copied().unwrap_or(0)
         } else {
             self.gamma[len - 2 + (n - (len - 2)) % 2]
         }
@@ -40,7 +43,7 @@ impl Genus {
 
     /// The misère Grundy value γ0 (0 exactly for misère P-positions).
     pub fn misere_value(&self) -> u32 {
-        self.gamma[0]
+        self.gamma_at(0)
     }
 
     /// The genus of a game whose options have the genera `opts`:

@@ -60,7 +60,8 @@ impl GameGraph {
         self.options.is_empty()
     }
 
-    /// The options of `node`, each a multiset of component nodes.
+    /// The options of `node` (a node of this graph), each a multiset of
+    /// component nodes.
     pub fn options(&self, node: usize) -> &[Vec<usize>] {
         &self.options[node]
     }

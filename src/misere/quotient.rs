@@ -27,6 +27,8 @@ pub struct QuotientBudget {
     pub max_positions: usize,
     /// Profiles visited by the verification of one candidate.
     pub max_profiles: usize,
+    /// The largest heap a quotient may cover.
+    pub max_heap: u64,
 }
 
 impl Default for QuotientBudget {
@@ -35,6 +37,7 @@ impl Default for QuotientBudget {
             max_elements: 4096,
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
+            max_heap: 100_000,
         }
     }
 }
@@ -142,7 +145,8 @@ impl MisereQuotient {
         &self.relations
     }
 
-    /// The product of two elements.
+    /// The product of two elements (elements of this quotient: it indexes
+    /// its table directly).
     pub fn mul(&self, a: Element, b: Element) -> Element {
         self.mul[a as usize * self.order() + b as usize]
     }
@@ -780,23 +784,15 @@ fn run(
     budget: &QuotientBudget,
     on_stage: &mut dyn FnMut(u64, &MisereQuotient),
 ) -> Result<MisereQuotient> {
-    if max_heap > u32::MAX as u64 / 2 {
+    let limit = budget.max_heap.min(u32::MAX as u64 / 2);
+    if max_heap > limit {
         return Err(MisereError::Budget {
-            what: "heap sizes in a misère quotient",
-            limit: (u32::MAX / 2) as usize,
+            what: "heaps in a misère quotient",
+            limit: limit as usize,
         });
     }
-    let mut opts: Vec<Vec<Vec<u32>>> = vec![Vec::new()];
-    for n in 1..=max_heap {
-        let o = rules.options_of(n)?;
-        opts.push(
-            o.into_iter()
-                .map(|k| k.into_iter().map(|h| h as u32).collect())
-                .collect(),
-        );
-    }
     let mut learner = Learner {
-        opts,
+        opts: vec![Vec::new()],
         memo: FxHashMap::default(),
         prev: None,
         budget: *budget,
@@ -812,6 +808,13 @@ fn run(
     let mut tests: Vec<Vec<u32>> = vec![Vec::new()];
     let mut known: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
     for m in 1..=max_heap as u32 {
+        // Options are listed stage by stage, so budgets stop a long run early.
+        let o = rules.options_of(m as u64)?;
+        learner.opts.push(
+            o.into_iter()
+                .map(|k| k.into_iter().map(|h| h as u32).collect())
+                .collect(),
+        );
         loop {
             let (a, rows) = learner.hypothesis(m, &tests)?;
             let cex = match learner.check_commutes(&a, &rows, &tests)? {

@@ -464,6 +464,21 @@ fn quotient_budgets_are_typed_errors() {
         q.outcome(&[5]),
         Err(MisereError::HeapOutOfRange { .. })
     ));
+    let sub1 = OctalCode::subtraction(&[1]);
+    assert!(matches!(
+        MisereQuotient::compute(&sub1, 1 << 40, &QuotientBudget::default()),
+        Err(MisereError::Budget { .. })
+    ));
+    let mut forms = Forms::new(1000);
+    assert!(matches!(
+        forms.of_heaps(&sub1, 1 << 40),
+        Err(MisereError::Budget { .. })
+    ));
+    let odd = Genus {
+        g: 3,
+        gamma: vec![],
+    };
+    assert_eq!((odd.gamma_at(5), odd.misere_value()), (0, 0));
     let bad = RuleFn(|n: u64, f: &mut dyn FnMut(&[u64])| f(&[n]));
     assert!(matches!(
         MisereQuotient::compute(&bad, 3, &QuotientBudget::default()),
