@@ -3,9 +3,12 @@
 //! Sums, genus, outcome and the tame/restive/restless classification are
 //! read from the store (`docs/MISERE_THEORY.md` §3).
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use rustc_hash::FxHashMap;
 
-use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result};
+use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, check_interrupt};
 
 /// The id of a misère canonical form inside one [`Forms`] store. Options of
 /// a form always have smaller ids than the form itself.
@@ -37,6 +40,8 @@ pub struct Forms {
     tame: Vec<bool>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     max_forms: usize,
+    interrupt: Option<Arc<AtomicBool>>,
+    ticks: u32,
 }
 
 impl Forms {
@@ -56,9 +61,25 @@ impl Forms {
             tame: Vec::new(),
             sums: FxHashMap::default(),
             max_forms: max_forms.max(1),
+            interrupt: None,
+            ticks: 0,
         };
         f.push(Box::new([]));
         f
+    }
+
+    /// Long operations (sums, graphs, heap ranges) end with
+    /// `grundy::misere::interrupted` once `flag` is set.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    fn tick(&mut self) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 0x3ff == 0 {
+            check_interrupt(&self.interrupt)?;
+        }
+        Ok(())
     }
 
     /// How many forms the store holds.
@@ -226,6 +247,7 @@ impl Forms {
         let key = |x: FormId, y: FormId| if x <= y { (x, y) } else { (y, x) };
         let mut stack: Vec<(FormId, FormId)> = vec![key(a, b)];
         while let Some(&(x, y)) = stack.last() {
+            self.tick()?;
             if x == 0 {
                 stack.pop();
                 continue;
@@ -284,6 +306,7 @@ impl Forms {
         let mut opts: Vec<FormId> = Vec::new();
         let mut parts: Vec<FormId> = Vec::new();
         for node in order {
+            self.tick()?;
             opts.clear();
             for option in graph.options(node) {
                 parts.clear();
@@ -309,6 +332,7 @@ impl Forms {
         let mut opts: Vec<FormId> = Vec::new();
         let mut parts: Vec<FormId> = Vec::new();
         for n in 1..=max_heap {
+            self.tick()?;
             opts.clear();
             for option in rules.options_of(n)? {
                 parts.clear();

@@ -93,6 +93,13 @@ pub enum MisereError {
     )]
     HeapOutOfRange { heap: u64, max: u64 },
 
+    #[error("interrupted")]
+    #[diagnostic(
+        code(grundy::misere::interrupted),
+        help("the computation was cancelled; ask again, or with a smaller range")
+    )]
+    Interrupted,
+
     #[error("internal inconsistency in the misère quotient search: {what}")]
     #[diagnostic(
         code(grundy::misere::internal),
@@ -123,6 +130,17 @@ impl std::fmt::Display for Outcome {
             Outcome::P => "P",
             Outcome::N => "N",
         })
+    }
+}
+
+/// Returns `Err(Interrupted)` if the flag is set; called every few
+/// thousand steps of a long computation.
+pub(crate) fn check_interrupt(
+    flag: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<()> {
+    match flag {
+        Some(f) if f.load(std::sync::atomic::Ordering::Relaxed) => Err(MisereError::Interrupted),
+        _ => Ok(()),
     }
 }
 

@@ -11,16 +11,22 @@
 //! the candidate predicts the misère outcome of every position of A. A
 //! verified, minimal candidate is the quotient itself.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{HeapRules, MisereError, Outcome, Result};
+use super::{HeapRules, MisereError, Outcome, Result, check_interrupt};
 
 /// An element of a quotient (0 is the identity, the class of the empty game).
 pub type Element = u32;
 
 /// Limits of a quotient computation; each ends in `grundy::misere::budget`.
-#[derive(Debug, Clone, Copy)]
+/// `interrupt`, when set by another thread, ends it with
+/// `grundy::misere::interrupted`.
+#[derive(Debug, Clone)]
 pub struct QuotientBudget {
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// Elements of the quotient (states of a candidate).
     pub max_elements: usize,
     /// Positions (sums of heaps) whose outcome is stored while learning.
@@ -34,6 +40,7 @@ pub struct QuotientBudget {
 impl Default for QuotientBudget {
     fn default() -> Self {
         QuotientBudget {
+            interrupt: None,
             max_elements: 4096,
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
@@ -341,6 +348,7 @@ struct Learner {
     /// heaps are all at most `prev.letters` is answered from it.
     prev: Option<Automaton>,
     budget: QuotientBudget,
+    ticks: u32,
 }
 
 fn sorted(word: &[u32]) -> Vec<u32> {
@@ -459,7 +467,16 @@ impl Learner {
         })
     }
 
+    fn tick(&mut self) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 0xfff == 0 {
+            check_interrupt(&self.budget.interrupt)?;
+        }
+        Ok(())
+    }
+
     fn remember(&mut self, pos: Box<[u32]>, v: bool) -> Result<()> {
+        self.tick()?;
         if self.memo.len() >= self.budget.max_positions {
             return Err(MisereError::Budget {
                 what: "positions stored while computing the misère quotient",
@@ -652,6 +669,7 @@ impl Learner {
         let mut at = 0;
         let mut inter: FxHashMap<(u32, u32), u32> = FxHashMap::default();
         while at < profiles.len() {
+            self.tick()?;
             let prof = profiles[at].clone();
             let x = prof[0];
             if !a.p[x as usize] && prof.len() > 1 {
@@ -795,7 +813,8 @@ fn run(
         opts: vec![Vec::new()],
         memo: FxHashMap::default(),
         prev: None,
-        budget: *budget,
+        budget: budget.clone(),
+        ticks: 0,
     };
     let mut automaton = Automaton {
         letters: 0,
@@ -816,6 +835,7 @@ fn run(
                 .collect(),
         );
         loop {
+            check_interrupt(&budget.interrupt)?;
             let (a, rows) = learner.hypothesis(m, &tests)?;
             let cex = match learner.check_commutes(&a, &rows, &tests)? {
                 Some(w) => Some(w),

@@ -464,6 +464,21 @@ fn quotient_budgets_are_typed_errors() {
         q.outcome(&[5]),
         Err(MisereError::HeapOutOfRange { .. })
     ));
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let stop = QuotientBudget {
+        interrupt: Some(flag.clone()),
+        ..QuotientBudget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::compute(&code, 12, &stop),
+        Err(MisereError::Interrupted)
+    ));
+    let mut forms = Forms::new(100_000);
+    forms.set_interrupt(Some(flag));
+    assert!(matches!(
+        forms.of_heaps(&code, 3000),
+        Err(MisereError::Interrupted)
+    ));
     let sub1 = OctalCode::subtraction(&[1]);
     assert!(matches!(
         MisereQuotient::compute(&sub1, 1 << 40, &QuotientBudget::default()),
