@@ -340,6 +340,13 @@ enum Opened {
     Frame(Frame),
 }
 
+/// What the last successful profile search covered.
+struct VerifiedProfiles {
+    trans: Vec<Vec<u32>>,
+    p: Vec<bool>,
+    keys: Vec<(u32, Vec<u64>)>,
+}
+
 struct Learner {
     /// Options of each heap 0..=n: sorted multisets of non-zero heaps.
     opts: Vec<Vec<Vec<u32>>>,
@@ -349,6 +356,7 @@ struct Learner {
     prev: Option<Automaton>,
     budget: QuotientBudget,
     ticks: u32,
+    verified_profiles: Option<VerifiedProfiles>,
 }
 
 fn sorted(word: &[u32]) -> Vec<u32> {
@@ -644,6 +652,26 @@ impl Learner {
                 letters.push(h as u32);
             }
         }
+        // The profile search depends only on the states, their transitions
+        // and P, and the letters' (class, good set) pairs: if the last
+        // verified candidate had the same ones (a new heap that acts like an
+        // old one), its search already covered this one.
+        let keys: Vec<(u32, Vec<u64>)> = letters
+            .iter()
+            .map(|&h| (a.step(0, h), good[h as usize].clone()))
+            .collect();
+        if let Some(done) = &self.verified_profiles
+            && done.trans.len() == a.trans.len()
+            && done.p == a.p
+            && done
+                .trans
+                .iter()
+                .zip(&a.trans)
+                .all(|(old, new)| new.len() >= old.len() && new[..old.len()] == old[..])
+            && keys.iter().all(|k| done.keys.contains(k))
+        {
+            return Ok(None);
+        }
         let mut sets: Vec<Vec<u64>> = Vec::new();
         let mut set_id: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
         let mut intern = |v: Vec<u64>, sets: &mut Vec<Vec<u64>>| -> u32 {
@@ -668,6 +696,8 @@ impl Learner {
         index.insert(vec![0], 0);
         let mut at = 0;
         let mut inter: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+        let mut by_skeleton: FxHashMap<Vec<u32>, Vec<Vec<u32>>> = FxHashMap::default();
+        by_skeleton.insert(vec![0], vec![Vec::new()]);
         while at < profiles.len() {
             self.tick()?;
             let prof = profiles[at].clone();
@@ -722,7 +752,33 @@ impl Learner {
                 if !placed {
                     next.extend_from_slice(&[q, x, letter_set[li]]);
                 }
-                if !index.contains_key(&next) {
+                if index.contains_key(&next) {
+                    continue;
+                }
+                // Subsumption: a profile whose good sets are each contained
+                // in those of a visited profile with the same elements can
+                // only lead to profiles dominated by that one's successors
+                // (good sets only shrink, elements move alike), so it finds
+                // no bad profile the other would not.
+                let skeleton: Vec<u32> = std::iter::once(next[0])
+                    .chain(next[1..].chunks(3).flat_map(|e| [e[0], e[1]]))
+                    .collect();
+                let tuple: Vec<u32> = next[1..].chunks(3).map(|e| e[2]).collect();
+                let seen_tuples = by_skeleton.entry(skeleton).or_default();
+                let dominated = seen_tuples.iter().any(|t: &Vec<u32>| {
+                    t.iter().zip(&tuple).all(|(&big, &small)| {
+                        big == small
+                            || sets[small as usize]
+                                .iter()
+                                .zip(&sets[big as usize])
+                                .all(|(s, b)| s & !b == 0)
+                    })
+                });
+                if dominated {
+                    continue;
+                }
+                seen_tuples.push(tuple);
+                {
                     if profiles.len() >= self.budget.max_profiles {
                         return Err(MisereError::Budget {
                             what: "profiles checked while verifying the misère quotient",
@@ -736,6 +792,11 @@ impl Learner {
             }
             at += 1;
         }
+        self.verified_profiles = Some(VerifiedProfiles {
+            trans: a.trans.clone(),
+            p: a.p.clone(),
+            keys,
+        });
         Ok(None)
     }
 
@@ -815,6 +876,7 @@ fn run(
         prev: None,
         budget: budget.clone(),
         ticks: 0,
+        verified_profiles: None,
     };
     let mut automaton = Automaton {
         letters: 0,
