@@ -11,6 +11,7 @@ pub mod error;
 pub mod eval;
 pub mod games;
 pub mod mem;
+pub mod misere;
 pub mod octal;
 pub mod partizan;
 pub mod plot;

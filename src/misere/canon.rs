@@ -1,0 +1,387 @@
+//! Misère canonical forms of impartial games, hash-consed: each form is
+//! stored once (its sorted list of canonical options) and compared by id.
+//! Sums, genus, outcome and the tame/restive/restless classification are
+//! read from the store (`docs/MISERE_THEORY.md` §3).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use rustc_hash::FxHashMap;
+
+use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, check_interrupt};
+
+/// The id of a misère canonical form inside one [`Forms`] store. Options of
+/// a form always have smaller ids than the form itself.
+pub type FormId = u32;
+
+/// Conway's classification of a canonical form (as `docs/MISERE_THEORY.md` §4 states
+/// it): tame if the form and every follower have the genus of a Nim
+/// position; restive if not tame but every option is tame; restless
+/// otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Taming {
+    Tame,
+    Restive,
+    Restless,
+}
+
+/// A store of misère canonical forms. Id 0 is the empty game. Accessors
+/// taking a [`FormId`] expect an id returned by the same store (they index
+/// directly); operations that build forms check their ids and return
+/// `grundy::misere::bad_form` instead.
+#[derive(Debug, Clone)]
+pub struct Forms {
+    opts: Vec<Box<[FormId]>>,
+    index: FxHashMap<Box<[FormId]>, FormId>,
+    genus: Vec<Genus>,
+    p: Vec<bool>,
+    birthday: Vec<u32>,
+    nim: Vec<Option<u32>>,
+    tame: Vec<bool>,
+    sums: FxHashMap<(FormId, FormId), FormId>,
+    max_forms: usize,
+    interrupt: Option<Arc<AtomicBool>>,
+    ticks: u32,
+}
+
+impl Forms {
+    /// The empty game's id.
+    pub const ZERO: FormId = 0;
+
+    /// A store that holds at most `max_forms` forms and as many memoised
+    /// sums; past that every operation returns `grundy::misere::budget`.
+    pub fn new(max_forms: usize) -> Forms {
+        let mut f = Forms {
+            opts: Vec::new(),
+            index: FxHashMap::default(),
+            genus: Vec::new(),
+            p: Vec::new(),
+            birthday: Vec::new(),
+            nim: Vec::new(),
+            tame: Vec::new(),
+            sums: FxHashMap::default(),
+            max_forms: max_forms.max(1),
+            interrupt: None,
+            ticks: 0,
+        };
+        f.push(Box::new([]));
+        f
+    }
+
+    /// Long operations (sums, graphs, heap ranges) end with
+    /// `grundy::misere::interrupted` once `flag` is set.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    fn tick(&mut self) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 0x3ff == 0 {
+            check_interrupt(&self.interrupt)?;
+        }
+        Ok(())
+    }
+
+    /// How many forms the store holds.
+    pub fn len(&self) -> usize {
+        self.opts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.opts.is_empty()
+    }
+
+    fn check(&self, id: FormId) -> Result<()> {
+        if (id as usize) < self.opts.len() {
+            Ok(())
+        } else {
+            Err(MisereError::BadForm {
+                id,
+                len: self.opts.len(),
+            })
+        }
+    }
+
+    /// The canonical options of a form, sorted by id.
+    pub fn options(&self, id: FormId) -> &[FormId] {
+        &self.opts[id as usize]
+    }
+
+    /// The genus of a form (the same for every game equivalent to it).
+    pub fn genus(&self, id: FormId) -> &Genus {
+        &self.genus[id as usize]
+    }
+
+    /// The misère outcome of a form alone.
+    pub fn outcome(&self, id: FormId) -> Outcome {
+        if self.p[id as usize] {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// The birthday (height of the game tree) of a form.
+    pub fn birthday(&self, id: FormId) -> u32 {
+        self.birthday[id as usize]
+    }
+
+    /// `Some(n)` if the form is the nim heap *n.
+    pub fn nim_value(&self, id: FormId) -> Option<u32> {
+        self.nim[id as usize]
+    }
+
+    /// Tame, restive or restless (see [`Taming`]).
+    pub fn taming(&self, id: FormId) -> Taming {
+        if self.tame[id as usize] {
+            Taming::Tame
+        } else if self.options(id).iter().all(|&o| self.tame[o as usize]) {
+            Taming::Restive
+        } else {
+            Taming::Restless
+        }
+    }
+
+    fn push(&mut self, opts: Box<[FormId]>) -> FormId {
+        let id = self.opts.len() as FormId;
+        let genus = Genus::from_options(opts.iter().map(|&o| &self.genus[o as usize]));
+        let p = !opts.is_empty() && opts.iter().all(|&o| !self.p[o as usize]);
+        let birthday = opts
+            .iter()
+            .map(|&o| self.birthday[o as usize] + 1)
+            .max()
+            .unwrap_or(0);
+        // *n has exactly the options *0 … *(n-1).
+        let nim = {
+            let mut vals: Vec<u32> = Vec::with_capacity(opts.len());
+            let mut all = true;
+            for &o in opts.iter() {
+                match self.nim[o as usize] {
+                    Some(v) => vals.push(v),
+                    None => all = false,
+                }
+            }
+            vals.sort_unstable();
+            (all && vals.iter().enumerate().all(|(i, &v)| v as usize == i))
+                .then_some(vals.len() as u32)
+        };
+        let tame = genus.is_tame() && opts.iter().all(|&o| self.tame[o as usize]);
+        self.genus.push(genus);
+        self.p.push(p);
+        self.birthday.push(birthday);
+        self.nim.push(nim);
+        self.tame.push(tame);
+        self.index.insert(opts.clone(), id);
+        self.opts.push(opts);
+        id
+    }
+
+    /// The canonical form of the game whose options are the (canonical)
+    /// forms `options`, in any order and with repeats.
+    ///
+    /// Rule (Conway; `docs/MISERE_THEORY.md` §3): after removing duplicates the
+    /// options S are already canonical; the game equals a grandchild D'' (an
+    /// option of some D in S) exactly when S = opts(D'') ∪ R where every
+    /// member of R has D'' as an option, provided that, if D'' = 0, some
+    /// member of S is a misère P-position. Otherwise S itself is canonical.
+    pub fn canonical(&mut self, options: &[FormId]) -> Result<FormId> {
+        for &o in options {
+            self.check(o)?;
+        }
+        let mut s: Vec<FormId> = options.to_vec();
+        s.sort_unstable();
+        s.dedup();
+        if let Some(&id) = self.index.get(s.as_slice()) {
+            return Ok(id);
+        }
+        if let Some(dd) = self.reversal_target(&s) {
+            return Ok(dd);
+        }
+        if self.opts.len() >= self.max_forms {
+            return Err(MisereError::Budget {
+                what: "misère canonical forms",
+                limit: self.max_forms,
+            });
+        }
+        Ok(self.push(s.into_boxed_slice()))
+    }
+
+    fn reversal_target(&self, s: &[FormId]) -> Option<FormId> {
+        let has_p = s.iter().any(|&e| self.p[e as usize]);
+        for &d in s {
+            for &dd in self.options(d) {
+                let c = self.options(dd);
+                if c.is_empty() && !has_p {
+                    continue;
+                }
+                if !c.iter().all(|x| s.binary_search(x).is_ok()) {
+                    continue;
+                }
+                let rest_reverse = s
+                    .iter()
+                    .filter(|x| c.binary_search(x).is_err())
+                    .all(|&e| self.options(e).binary_search(&dd).is_ok());
+                if rest_reverse {
+                    return Some(dd);
+                }
+            }
+        }
+        None
+    }
+
+    /// The nim heap *n.
+    pub fn nim(&mut self, n: u32) -> Result<FormId> {
+        let mut heaps: Vec<FormId> = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let next = self.canonical(&heaps)?;
+            heaps.push(next);
+        }
+        self.canonical(&heaps)
+    }
+
+    /// The canonical form of the sum a + b. Iterative: a stack of pairs
+    /// whose component sums are computed first, memoised by pair.
+    pub fn add(&mut self, a: FormId, b: FormId) -> Result<FormId> {
+        self.check(a)?;
+        self.check(b)?;
+        let key = |x: FormId, y: FormId| if x <= y { (x, y) } else { (y, x) };
+        let mut stack: Vec<(FormId, FormId)> = vec![key(a, b)];
+        while let Some(&(x, y)) = stack.last() {
+            self.tick()?;
+            if x == 0 {
+                stack.pop();
+                continue;
+            }
+            if self.sums.contains_key(&(x, y)) {
+                stack.pop();
+                continue;
+            }
+            let mut missing = false;
+            let mut parts: Vec<FormId> =
+                Vec::with_capacity(self.opts[x as usize].len() + self.opts[y as usize].len());
+            for (moved, other) in [(x, y), (y, x)] {
+                for i in 0..self.opts[moved as usize].len() {
+                    let o = self.opts[moved as usize][i];
+                    let k = key(o, other);
+                    if k.0 == 0 {
+                        parts.push(k.1);
+                    } else if let Some(&v) = self.sums.get(&k) {
+                        parts.push(v);
+                    } else {
+                        missing = true;
+                        stack.push(k);
+                    }
+                }
+            }
+            if missing {
+                continue;
+            }
+            stack.pop();
+            if self.sums.len() >= self.max_forms.saturating_mul(4) {
+                return Err(MisereError::Budget {
+                    what: "memoised sums of misère forms",
+                    limit: self.max_forms.saturating_mul(4),
+                });
+            }
+            let v = self.canonical(&parts)?;
+            self.sums.insert((x, y), v);
+        }
+        let k = key(a, b);
+        Ok(if k.0 == 0 { k.1 } else { self.sums[&k] })
+    }
+
+    /// The canonical form of a sum of forms (0 for no parts).
+    pub fn sum(&mut self, parts: &[FormId]) -> Result<FormId> {
+        let mut acc = Self::ZERO;
+        for &p in parts {
+            acc = self.add(acc, p)?;
+        }
+        Ok(acc)
+    }
+
+    /// The canonical form of every node of an acyclic game graph.
+    pub fn of_graph(&mut self, graph: &GameGraph) -> Result<Vec<FormId>> {
+        let order = graph.topological_order()?;
+        let mut form = vec![Self::ZERO; graph.len()];
+        let mut opts: Vec<FormId> = Vec::new();
+        let mut parts: Vec<FormId> = Vec::new();
+        for node in order {
+            self.tick()?;
+            opts.clear();
+            for option in graph.options(node) {
+                parts.clear();
+                parts.extend(option.iter().map(|&p| form[p]));
+                opts.push(self.sum(&parts)?);
+            }
+            form[node] = self.canonical(&opts)?;
+        }
+        Ok(form)
+    }
+
+    /// The canonical forms of heaps 0..=max_heap of a heap game.
+    pub fn of_heaps(&mut self, rules: &dyn HeapRules, max_heap: u64) -> Result<Vec<FormId>> {
+        // One unit of the forms budget per heap, so a huge range is refused
+        // before it runs (heaps often repeat old forms and add none).
+        if max_heap >= self.max_forms as u64 {
+            return Err(MisereError::Budget {
+                what: "heaps (one per unit of the forms budget)",
+                limit: self.max_forms,
+            });
+        }
+        let mut form: Vec<FormId> = vec![Self::ZERO];
+        let mut opts: Vec<FormId> = Vec::new();
+        let mut parts: Vec<FormId> = Vec::new();
+        for n in 1..=max_heap {
+            self.tick()?;
+            opts.clear();
+            for option in rules.options_of(n)? {
+                parts.clear();
+                parts.extend(option.iter().map(|&h| form[h as usize]));
+                opts.push(self.sum(&parts)?);
+            }
+            let f = self.canonical(&opts)?;
+            form.push(f);
+        }
+        Ok(form)
+    }
+
+    /// The form as text: `0`, `*n` for nim heaps, otherwise `{…}` of its
+    /// options; at most `max_chars` characters (then `…`). Iterative.
+    pub fn display(&self, id: FormId, max_chars: usize) -> String {
+        enum Tok {
+            Form(FormId),
+            Text(&'static str),
+        }
+        let mut out = String::new();
+        let mut stack = vec![Tok::Form(id)];
+        while let Some(t) = stack.pop() {
+            if out.len() > max_chars {
+                out.truncate(max_chars);
+                out.push('…');
+                return out;
+            }
+            match t {
+                Tok::Text(s) => out.push_str(s),
+                Tok::Form(f) => match self.nim[f as usize] {
+                    Some(0) => out.push('0'),
+                    Some(n) => {
+                        out.push('*');
+                        out.push_str(&n.to_string());
+                    }
+                    None => {
+                        out.push('{');
+                        stack.push(Tok::Text("}"));
+                        let o = self.options(f);
+                        for (i, &c) in o.iter().enumerate().rev() {
+                            stack.push(Tok::Form(c));
+                            if i > 0 {
+                                stack.push(Tok::Text(", "));
+                            }
+                        }
+                    }
+                },
+            }
+        }
+        out
+    }
+}

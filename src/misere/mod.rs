@@ -1,0 +1,161 @@
+//! Misère theory of impartial games, independent of the language: genus,
+//! misère canonical forms (hash-consed, with sums), tame/restive/restless
+//! classification, and misère quotients of heap games with outcomes of sums
+//! read from the quotient. The theory is in `docs/MISERE_THEORY.md`.
+//!
+//! Inputs:
+//! - an explicit acyclic game graph ([`GameGraph`]): node → options, each
+//!   option a multiset of component nodes (a move may split a position);
+//! - a heap game ([`HeapRules`]): heap `n` → options as multisets of smaller
+//!   heaps (octal and hex codes, subtraction games, any one-parameter rule).
+//!
+//! ```
+//! use grundy::misere::{Forms, MisereQuotient, QuotientBudget, Outcome};
+//! use grundy::octal::OctalCode;
+//!
+//! // Genus and canonical forms: Kayles heaps, and a sum of two of them.
+//! let kayles = OctalCode::parse("0.77").unwrap();
+//! let mut forms = Forms::new(1_000_000);
+//! let heap = forms.of_heaps(&kayles, 8).unwrap();
+//! assert_eq!(forms.genus(heap[5]).to_string(), "4^{146}");
+//! let sum = forms.add(heap[5], heap[3]).unwrap();
+//! assert_eq!(forms.outcome(sum), Outcome::N);
+//!
+//! // The misère quotient of 0.75 (heaps 0..=10) and an outcome read from it.
+//! let q = MisereQuotient::compute(&OctalCode::parse("0.75").unwrap(), 10,
+//!     &QuotientBudget::default()).unwrap();
+//! assert_eq!(q.order(), 8);
+//! assert_eq!(q.outcome(&[2, 2]).unwrap(), Outcome::P);
+//! assert_eq!(q.outcome(&[1, 2, 2]).unwrap(), Outcome::N);
+//! ```
+//!
+//! Nothing here recurses on the size of a game: canonical forms, sums and the
+//! quotient search use explicit stacks, and every store has a budget that
+//! ends in a [`MisereError`] instead of a panic or an unbounded run.
+
+mod canon;
+mod genus;
+mod input;
+mod quotient;
+
+#[cfg(test)]
+mod tests;
+
+pub use canon::{FormId, Forms, Taming};
+pub use genus::Genus;
+pub use input::{GameGraph, HeapRules, RuleFn};
+pub use quotient::{
+    Element, MisereQuotient, QuotientBudget, QuotientHistory, QuotientStage, Relation,
+};
+
+/// A failure of a misère computation: a budget, or input that is not an
+/// acyclic game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum MisereError {
+    #[error("more than {limit} {what}")]
+    #[diagnostic(
+        code(grundy::misere::budget),
+        help("raise the budget, or ask about fewer or smaller positions")
+    )]
+    Budget { what: &'static str, limit: usize },
+
+    #[error("node {node} lists an option part {part}, but the graph has {len} nodes")]
+    #[diagnostic(
+        code(grundy::misere::bad_node),
+        help("every option part must be the index of a node of the graph")
+    )]
+    BadNode {
+        node: usize,
+        part: usize,
+        len: usize,
+    },
+
+    #[error("the game graph has a cycle through node {node}")]
+    #[diagnostic(
+        code(grundy::misere::cycle),
+        help(
+            "genus, canonical forms and quotients are defined for games that end; use the loopy solver for games with cycles"
+        )
+    )]
+    Cycle { node: usize },
+
+    #[error("heap {heap} has an option with a heap of {part}, not smaller than itself")]
+    #[diagnostic(
+        code(grundy::misere::heap_not_smaller),
+        help("a heap game's options must be sums of strictly smaller heaps")
+    )]
+    HeapNotSmaller { heap: u64, part: u64 },
+
+    #[error("heap {heap} is outside the quotient, which covers heaps 0..={max}")]
+    #[diagnostic(
+        code(grundy::misere::heap_out_of_range),
+        help("compute the quotient for larger heaps first")
+    )]
+    HeapOutOfRange { heap: u64, max: u64 },
+
+    #[error("interrupted")]
+    #[diagnostic(
+        code(grundy::misere::interrupted),
+        help("the computation was cancelled; ask again, or with a smaller range")
+    )]
+    Interrupted,
+
+    #[error("internal inconsistency in the misère quotient search: {what}")]
+    #[diagnostic(
+        code(grundy::misere::internal),
+        help("this is a bug in grundy; please report the game and heap range")
+    )]
+    Internal { what: String },
+
+    #[error("form {id} is not in this store ({len} forms)")]
+    #[diagnostic(
+        code(grundy::misere::bad_form),
+        help("use only form ids returned by the same `Forms` store")
+    )]
+    BadForm { id: u32, len: usize },
+}
+
+pub type Result<T, E = MisereError> = std::result::Result<T, E>;
+
+/// The misère outcome of a position: `P` (the previous player wins) or `N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Outcome {
+    P,
+    N,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// Returns `Err(Interrupted)` if the flag is set; called every few
+/// thousand steps of a long computation.
+pub(crate) fn check_interrupt(
+    flag: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<()> {
+    match flag {
+        Some(f) if f.load(std::sync::atomic::Ordering::Relaxed) => Err(MisereError::Interrupted),
+        _ => Ok(()),
+    }
+}
+
+/// Smallest natural number not in `vals`.
+pub(crate) fn mex(vals: impl IntoIterator<Item = u32>) -> u32 {
+    let mut seen: Vec<u32> = vals.into_iter().collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let mut m = 0;
+    for v in seen {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
