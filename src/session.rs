@@ -307,8 +307,9 @@ impl Session {
         match step {
             Step::Let(id, node) => {
                 let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
-                let interp = Interp::new(&cx);
-                match interp.eval(&node, &mut []) {
+                // A `let` may ask the solver (`let g = grundy(K(9))`).
+                self.solver.begin_query(&self.limits);
+                match crate::query::eval_with(&cx, &mut self.solver, &node) {
                     Ok(v) => {
                         self.defs.globals[id as usize] = Some(v);
                         None

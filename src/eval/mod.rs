@@ -10,6 +10,7 @@ mod fast;
 pub mod interp;
 pub mod kind;
 pub mod moves;
+mod oracle;
 pub mod value;
 
 pub use builtins::Builtin;
@@ -19,4 +20,5 @@ pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
 pub use interp::{Interp, MAX_CALL_DEPTH};
 pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
 pub use moves::{MoveCode, RuleSet};
+pub use oracle::{Oracle, QueryFn};
 pub use value::{Comp, GameId, GameNames, Value};
