@@ -77,7 +77,7 @@ impl CompiledQuery {
                 *p,
                 Box::new(values::compile_series(c, series, "table", q.span)?),
             ),
-            QueryKind::Eval(x) => CKind::Eval(e(x)?),
+            QueryKind::Eval(x) => CKind::Eval(e(x).map_err(|err| misspelt_word(x, err))?),
             QueryKind::Assert(x, text) => CKind::Assert(e(x)?, text.clone()),
             QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
             QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
@@ -457,6 +457,29 @@ fn value_of(c: Cell) -> GValue {
         Cell::Value(v) => v,
         // Not reached: a normal-play series asks for values only.
         Cell::Outcome(_) => GValue::Finite(0),
+    }
+}
+
+/// A bare unknown name close to a statement word (`grundey Take(10)`) is
+/// most likely that word misspelt.
+fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
+    use crate::syntax::{DEFINITION_WORDS, QUERY_WORDS};
+    match (&x.node, err) {
+        (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
+            let words = QUERY_WORDS
+                .iter()
+                .chain(DEFINITION_WORDS)
+                .chain(&["assert"])
+                .copied();
+            let help = match crate::error::suggest(n, words) {
+                Some(w) => format!(
+                    "did you mean `{w}`? (a bare name is an expression statement, which prints its value)"
+                ),
+                None => help,
+            };
+            Error::UnknownName { name, help, span }
+        }
+        (_, err) => err,
     }
 }
 

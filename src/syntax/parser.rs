@@ -268,8 +268,12 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
             words.push(w.to_string());
         }
     }
+    // A statement may be an expression: no need to name both.
+    if words.iter().any(|w| w.starts_with("a statement")) {
+        words.retain(|w| w != "an expression");
+    }
     // An expression may start with a bracket: no need to name them too.
-    if words.iter().any(|w| w == "an expression") {
+    if words.iter().any(|w| w == "an expression" || w.starts_with("a statement")) {
         words.retain(|w| !matches!(w.as_str(), "`(`" | "`{`" | "`[`"));
     }
     match words.len() {
