@@ -152,6 +152,23 @@ pub fn text(a: &Answer) -> String {
                 .as_ref()
                 .map(|c| format!(" ({c})"))
                 .unwrap_or_default();
+            if let Some((a, proof)) = &p.arithmetic {
+                let rule = format!(
+                    "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
+                    a.preperiod, a.period, a.saltus, a.period, a.saltus
+                );
+                return match proof {
+                    Some(why) => format!("period {}{code}: {rule} (proved: {why})", p.game),
+                    None => format!(
+                        "period {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
+                        p.game,
+                        p.unprovable
+                            .clone()
+                            .unwrap_or_else(|| "no theorem applies".into()),
+                        p.values_computed
+                    ),
+                };
+            }
             match &p.period {
                 Some(per) if per.proved => format!(
                     "period {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
@@ -342,6 +359,23 @@ pub fn json(a: &Answer) -> Json {
         }
         Answer::Eval { json, .. } => json!({"query": "eval", "value": json}),
         Answer::Assert { text } => json!({"query": "assert", "condition": text, "holds": true}),
+        Answer::Period(p) if p.arithmetic.is_some() => {
+            let (a, proof) = p
+                .arithmetic
+                .as_ref()
+                .map(|(a, w)| (*a, w.is_some()))
+                .unwrap_or_else(|| unreachable!());
+            json!({
+                "query": "period",
+                "game": p.game,
+                "code": p.code,
+                "preperiod": a.preperiod,
+                "period": a.period,
+                "saltus": a.saltus,
+                "proved": proof,
+                "values_computed": p.values_computed,
+            })
+        }
         Answer::Period(p) => json!({
             "query": "period",
             "game": p.game,

@@ -273,7 +273,10 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
         words.retain(|w| w != "an expression");
     }
     // An expression may start with a bracket: no need to name them too.
-    if words.iter().any(|w| w == "an expression" || w.starts_with("a statement")) {
+    if words
+        .iter()
+        .any(|w| w == "an expression" || w.starts_with("a statement"))
+    {
         words.retain(|w| !matches!(w.as_str(), "`(`" | "`{`" | "`[`"));
     }
     match words.len() {
