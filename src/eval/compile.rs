@@ -263,6 +263,16 @@ impl<'a> Compiler<'a> {
         if let Some(&g) = self.defs.global_ids.get(name) {
             return Ok(NodeKind::Global(g));
         }
+        // The outcome classes, for comparing with `outcome(P)`.
+        let outcome = match name {
+            "P" => Some(super::value::Outcome::P),
+            "N" => Some(super::value::Outcome::N),
+            "D" => Some(super::value::Outcome::D),
+            _ => None,
+        };
+        if let Some(o) = outcome {
+            return Ok(NodeKind::Const(Value::Outcome(o)));
+        }
         if let Some(g) = self.defs.lookup_game(name) {
             let arity = self.defs.game(g).kind.arity();
             return Err(Error::UnknownName {

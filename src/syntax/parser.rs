@@ -374,9 +374,15 @@ impl Builder {
                 let mut it = p.into_inner();
                 it.next(); // kw_assert
                 let cond = next(&mut it);
-                let text = cond.as_str().trim().to_string();
+                let text = without_trailing_trivia(cond.as_str()).to_string();
+                let mut e = self.expr(cond)?;
+                e.span.end = e.span.start.saturating_add(text.len() as u32);
+                let span = Span {
+                    end: e.span.end.max(span.start),
+                    ..span
+                };
                 Ok(Stmt::Query(Query {
-                    kind: QueryKind::Assert(self.expr(cond)?, text),
+                    kind: QueryKind::Assert(e, text),
                     span,
                 }))
             }
@@ -513,7 +519,7 @@ impl Builder {
     fn series(&self, p: Pair<Rule>) -> Result<Series> {
         let mut pairs: Vec<Pair<Rule>> = p.into_inner().collect();
         let body_pair = pairs.pop().unwrap_or_else(|| unreachable!());
-        let text = body_pair.as_str().trim().to_string();
+        let text = without_trailing_trivia(body_pair.as_str()).to_string();
         let body = self.expr(body_pair)?;
         let clauses = self.clauses(pairs.into_iter())?;
         Ok(Series {
@@ -730,6 +736,19 @@ impl Pattern {
         match self {
             Pattern::Name(id) => out.push(id),
             Pattern::Tuple(ps, _) => ps.iter().for_each(|p| p.names(out)),
+        }
+    }
+}
+
+/// A pair's text without the whitespace and comments pest counts at its
+/// end (the language has no strings, so `#` always starts a comment).
+fn without_trailing_trivia(text: &str) -> &str {
+    let mut t = text.trim_end();
+    loop {
+        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
+        match t[line_start..].find('#') {
+            Some(i) => t = t[..line_start + i].trim_end(),
+            None => return t,
         }
     }
 }
