@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use grundy::query::Answer;
-use grundy::solve::GValue;
 use grundy::session::{Mode, Redefine, Session};
+use grundy::solve::GValue;
 use proptest::prelude::*;
 
 /// Run a text; every answer, or the first error's plain rendering.
@@ -75,10 +75,7 @@ fn query_functions_agree_with_the_queries_on_every_example() {
                     play,
                     moves,
                     ..
-                } => (
-                    format!("winning({position}, {})", play.name()),
-                    list(moves),
-                ),
+                } => (format!("winning({position}, {})", play.name()), list(moves)),
                 Answer::Moves { position, moves } => {
                     let to: Vec<String> = moves.iter().map(|(m, _)| m.clone()).collect();
                     (format!("options({position})"), list(&to))
@@ -147,11 +144,23 @@ game M(n) misere { move M(n - k) for k in 1..=2 if k <= n }
         ("sequence n in 0..=12: Coins({n})", "sequence CoinsW 0..=12"),
         ("sequence n in 0..=30: K(n)", "sequence K 0..=30"),
         ("sequence n in 3..10: Take(n)", "sequence Take 3..10"),
-        ("table a in 0..=4, b in 0..=4: Moore([a, b, 3])", "table MooreW 0..=4, 0..=4"),
-        ("sequence misere n in 0..=20: Take(n)", "sequence misere Take 0..=20"),
+        (
+            "table a in 0..=4, b in 0..=4: Moore([a, b, 3])",
+            "table MooreW 0..=4, 0..=4",
+        ),
+        (
+            "sequence misere n in 0..=20: Take(n)",
+            "sequence misere Take 0..=20",
+        ),
         ("sequence n in 0..=20: M(n)", "sequence M 0..=20"),
-        ("sequence normal n in 0..=20: M(n)", "sequence normal M 0..=20"),
-        ("table misere a in 0..=3, b in 0..=3: Moore([a, b, 3])", "table misere MooreW 0..=3, 0..=3"),
+        (
+            "sequence normal n in 0..=20: M(n)",
+            "sequence normal M 0..=20",
+        ),
+        (
+            "table misere a in 0..=3, b in 0..=3: Moore([a, b, 3])",
+            "table misere MooreW 0..=3, 0..=3",
+        ),
     ];
     for (general, wrapper) in pairs {
         let mut s = Session::new(1_000_000);

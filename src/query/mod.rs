@@ -536,9 +536,9 @@ struct Run<'a> {
 
 impl Run<'_> {
     /// Evaluate a query's expression to the components of a position.
-    fn position(&self, x: &Node) -> Result<Vec<Comp>> {
-        let interp = Interp::new(&self.cx);
-        match interp.eval(x, &mut [])? {
+    fn position(&mut self, x: &Node) -> Result<Vec<Comp>> {
+        // The position may be computed by query functions (`grundy winning(P)[0]`).
+        match values::eval_with(&self.cx, self.solver, x)? {
             Value::Pos(cs) => Ok(cs.to_vec()),
             Value::Int(0) => Ok(Vec::new()),
             v => Err(Error::NotAPosition {
@@ -548,9 +548,8 @@ impl Run<'_> {
         }
     }
 
-    fn range(&self, x: &Node) -> Result<(i64, i64)> {
-        let interp = Interp::new(&self.cx);
-        match interp.eval(x, &mut [])? {
+    fn range(&mut self, x: &Node) -> Result<(i64, i64)> {
+        match values::eval_with(&self.cx, self.solver, x)? {
             Value::Range(a, b) => {
                 let b = b.max(a);
                 if b - a > MAX_SEQUENCE {
