@@ -269,8 +269,9 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
         }
     }
     // A statement may be an expression: no need to name both.
+    // (and a `;` that may end a statement is not worth naming).
     if words.iter().any(|w| w.starts_with("a statement")) {
-        words.retain(|w| w != "an expression");
+        words.retain(|w| w != "an expression" && w != "`;`");
     }
     // An expression may start with a bracket: no need to name them too.
     if words
