@@ -241,3 +241,41 @@ proptest! {
         prop_assert_eq!(holds(&mut s, &format!("exists {range} if {cond}: {body}")), passing_if > 0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `find_arithmetic_period` against the definition: on a sequence built
+    /// arithmetico-periodic (a random prefix, then a random block of length
+    /// p repeated with saltus s), it finds a period no longer than p whose
+    /// relation holds for every value from e + p on, with e least.
+    #[test]
+    fn arithmetic_periods_by_definition(
+        prefix in proptest::collection::vec(0u32..50, 0..6),
+        block in proptest::collection::vec(0u32..8, 1..6),
+        saltus in 1u32..9,
+        len in 60usize..160,
+    ) {
+        use grundy::octal::find_arithmetic_period;
+        let p = block.len();
+        let e = prefix.len();
+        let values: Vec<u32> = (0..len)
+            .map(|n| if n < e {
+                prefix[n]
+            } else {
+                block[(n - e) % p] + saltus * ((n - e) / p) as u32
+            })
+            .collect();
+        let found = find_arithmetic_period(&values);
+        prop_assert!(found.is_some(), "{values:?}");
+        let a = found.unwrap();
+        prop_assert!(a.period <= p);
+        let holds = |j: usize| values[j] == values[j - a.period] + a.saltus;
+        for j in a.preperiod + a.period..len {
+            prop_assert!(holds(j), "fails at {j}: {a:?} {values:?}");
+        }
+        if a.preperiod > 1 {
+            prop_assert!(!holds(a.preperiod + a.period - 1), "{a:?} {values:?}");
+        }
+    }
+}
