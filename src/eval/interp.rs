@@ -349,7 +349,12 @@ impl<'a> Interp<'a> {
                     body,
                     names,
                 };
-                self.quantify(&q, bindings, frame).map(Value::Bool)
+                let holds = self.quantify(&q, bindings, frame)?;
+                // Only a `forall` that fails leaves a counterexample.
+                if !*all || holds {
+                    self.witness.replace(None);
+                }
+                Ok(Value::Bool(holds))
             }
             NodeKind::Successors(g, x) => {
                 let v = self.eval(x, frame)?;
