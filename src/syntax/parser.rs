@@ -758,3 +758,56 @@ fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>) -> Pair<'a, Rule> {
     it.next()
         .unwrap_or_else(|| unreachable!("grammar guarantees this child"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_trivia_is_dropped() {
+        assert_eq!(without_trailing_trivia("a == b  \n"), "a == b");
+        assert_eq!(
+            without_trailing_trivia("a == b # why\n# more\n\n"),
+            "a == b"
+        );
+        assert_eq!(without_trailing_trivia("f(x,\n  y) # c"), "f(x,\n  y)");
+        assert_eq!(without_trailing_trivia(""), "");
+    }
+
+    fn kinds(text: &str) -> Vec<&'static str> {
+        let p = parse(SourceId(0), text).expect("parses");
+        p.stmts
+            .iter()
+            .map(|s| match s {
+                Stmt::Query(q) => match q.kind {
+                    QueryKind::Eval(_) => "eval",
+                    QueryKind::Assert(..) => "assert",
+                    QueryKind::Grundy(_) => "grundy",
+                    QueryKind::Sequence(..) => "sequence",
+                    QueryKind::SequenceOf(..) => "sequence_of",
+                    QueryKind::TableOf(..) => "table_of",
+                    _ => "query",
+                },
+                _ => "definition",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn query_words_before_a_bracket_are_functions() {
+        assert_eq!(kinds("grundy(Nim(3)) + 1"), ["eval"]);
+        assert_eq!(kinds("grundy (Nim(3))"), ["grundy"]);
+        assert_eq!(kinds("grundy Nim(3)"), ["grundy"]);
+        assert_eq!(kinds("let g = 3\ng"), ["definition", "eval"]);
+        assert_eq!(kinds("assert forall n in 0..3: n < 3"), ["assert"]);
+        assert_eq!(kinds("sequence n in 0..3: Nim(n)"), ["sequence_of"]);
+        assert_eq!(kinds("sequence misere K 0..3"), ["sequence"]);
+        assert_eq!(
+            kinds("table a in 0..3, b in 0..3: Nim(a) + Nim(b)"),
+            ["table_of"]
+        );
+        // A `;` ends a statement before one that starts with `*`.
+        assert_eq!(kinds("let n = 3;\n*3 + *5"), ["definition", "eval"]);
+        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition"]);
+    }
+}
