@@ -21,8 +21,17 @@ pub const MAX_CALL_DEPTH: usize = 2_000;
 /// A range a quantifier runs over may hold at most this many values.
 pub const MAX_QUANTIFIED: i64 = 100_000_000;
 
-/// The bindings of a counterexample, as names and values.
-pub type Witness = Vec<(String, Value)>;
+/// A counterexample of a `forall`: the bindings (of nested `forall`s too,
+/// outermost first), and when the innermost body is a comparison `a OP b`,
+/// the two sides with their spans and values there.
+#[derive(Debug, Clone, Default)]
+pub struct Witness {
+    pub bindings: Vec<(String, Value)>,
+    pub sides: Option<Sides>,
+}
+
+/// The two sides of a failed comparison, as (span, value).
+pub type Sides = (BinOp, (Span, Value), (Span, Value));
 
 pub struct Interp<'a> {
     pub defs: &'a Defs,
@@ -448,6 +457,22 @@ impl<'a> Interp<'a> {
         })
     }
 
+    /// The sides of a comparison that came out false, evaluated again
+    /// (once, at the counterexample); None for another body or an error.
+    fn sides(&self, body: &Node, frame: &mut [Value]) -> Option<Sides> {
+        let NodeKind::Binary(
+            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            a,
+            b,
+        ) = &body.kind
+        else {
+            return None;
+        };
+        let x = self.eval(a, frame).ok()?;
+        let y = self.eval(b, frame).ok()?;
+        Some((*op, (a.span, x), (b.span, y)))
+    }
+
     /// `forall`/`exists` over the bindings from the first on: whether the
     /// body holds for all (some) assignments that pass the condition.
     /// A `forall` that fails leaves its counterexample in `witness`.
@@ -478,15 +503,20 @@ impl<'a> Interp<'a> {
                 }
             };
             if q.all && !holds {
-                let mut w: Witness = q
+                let mut bindings: Vec<(String, Value)> = q
                     .names
                     .iter()
                     .map(|(n, s)| (n.clone(), frame[*s as usize].clone()))
                     .collect();
-                if let Some(inner) = self.witness.borrow_mut().take() {
-                    w.extend(inner);
-                }
-                self.witness.replace(Some(w));
+                let inner = self.witness.borrow_mut().take();
+                let sides = match inner {
+                    Some(inner) => {
+                        bindings.extend(inner.bindings);
+                        inner.sides
+                    }
+                    None => self.sides(q.body, frame),
+                };
+                self.witness.replace(Some(Witness { bindings, sides }));
             }
             return Ok(holds);
         };

@@ -17,7 +17,7 @@ pub use builtins::Builtin;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
-pub use interp::{Interp, MAX_CALL_DEPTH};
+pub use interp::{Interp, MAX_CALL_DEPTH, Witness};
 pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
 pub use moves::{MoveCode, RuleSet};
 pub use oracle::{Oracle, QueryFn};

@@ -150,18 +150,31 @@ pub fn check(cx: &Ctx, solver: &mut Solver, node: &Node, text: &str) -> Result<(
         Value::Bool(true) => Ok(()),
         Value::Bool(false) => {
             let (message, help) = match interp.take_witness() {
-                Some(w) if !w.is_empty() => {
+                Some(w) if !w.bindings.is_empty() => {
                     let at: Vec<String> = w
+                        .bindings
                         .iter()
                         .map(|(n, v)| format!("{n} = {}", written(v, cx.defs)))
                         .collect();
-                    (
-                        format!("counterexample {}", at.join(", ")),
-                        format!(
-                            "`{text}` is false at {}: type the parts of the condition with these values to see them",
-                            at.join(", ")
-                        ),
-                    )
+                    let at = at.join(", ");
+                    let why = match &w.sides {
+                        Some((op, (sa, a), (sb, b))) => {
+                            let side = |sp: &Span, fallback: &str| {
+                                source_of(node.span, text, *sp)
+                                    .map_or(fallback.to_string(), |t| format!("`{t}`"))
+                            };
+                            format!(
+                                "there {} is {} and {} is {}, so `{}` fails",
+                                side(sa, "the left side"),
+                                written(a, cx.defs),
+                                side(sb, "the right side"),
+                                written(b, cx.defs),
+                                op.symbol()
+                            )
+                        }
+                        None => format!("`{text}` is false there"),
+                    };
+                    (format!("counterexample {at}"), format!("at {at}: {why}"))
                 }
                 _ => (
                     "the condition is false".to_string(),
@@ -180,6 +193,18 @@ pub fn check(cx: &Ctx, solver: &mut Solver, node: &Node, text: &str) -> Result<(
             node.span,
         )),
     }
+}
+
+/// The text of `part` when it lies inside the assertion `whole` (whose
+/// text is `text`), without trailing blanks.
+fn source_of(whole: Span, text: &str, part: Span) -> Option<&str> {
+    if part.src != whole.src || part.start < whole.start {
+        return None;
+    }
+    let from = (part.start - whole.start) as usize;
+    let to = (part.end - whole.start) as usize;
+    let t = text.get(from..to.min(text.len()))?.trim_end();
+    (!t.is_empty()).then_some(t)
 }
 
 /// `sequence n in R: E` / `table a in R, b in S: E`, compiled: each
