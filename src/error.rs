@@ -241,6 +241,28 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("query functions cannot be used inside move rules: `{name}(...)`")]
+    #[diagnostic(
+        code(grundy::eval::query_in_rules),
+        help(
+            "a move rule lists options while the solver expands the game, so it cannot ask the solver; compute the value in a query, an `assert` or a `let` instead"
+        )
+    )]
+    QueryInRules {
+        name: String,
+        #[label("asks the solver while it expands a game")]
+        span: Span,
+    },
+
+    #[error("assertion failed: {message}")]
+    #[diagnostic(code(grundy::assert::failed), help("{help}"))]
+    AssertFailed {
+        message: String,
+        help: String,
+        #[label("{message}")]
+        span: Span,
+    },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::query::unsupported), help("{help}"))]
     Query {
@@ -424,6 +446,8 @@ impl Error {
             | StepBudget { span, .. }
             | Cycle { span, .. }
             | Query { span, .. }
+            | QueryInRules { span, .. }
+            | AssertFailed { span, .. }
             | Interrupted { span } => *span,
             OctalTooMany { .. }
             | ReadFile { .. }

@@ -20,6 +20,39 @@ fn sets(xs: &[Vec<String>]) -> String {
     v.join(" ")
 }
 
+/// A table: a heading, then rows of right-aligned cells under the column
+/// numbers.
+fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> String {
+    let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+    if ncols == 0 {
+        return format!("{head}: (empty)");
+    }
+    let row_to = row_from + rows.len() as i64 - 1;
+    let col_to = col_from + ncols as i64 - 1;
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    let mut header = vec![String::new()];
+    header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
+    cells.push(header);
+    for (i, r) in rows.into_iter().enumerate() {
+        let mut line = vec![(row_from + i as i64).to_string()];
+        line.extend(r);
+        cells.push(line);
+    }
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let mut s = format!("{head} {row_from}..={row_to}, {col_from}..={col_to}:");
+    for line in cells {
+        s.push('\n');
+        let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
+        s.push_str(padded.join(" ").trim_end());
+    }
+    s
+}
+
 pub fn text(a: &Answer) -> String {
     match a {
         Answer::Grundy { position, value } => format!("grundy {position} = {value}"),
@@ -72,42 +105,70 @@ pub fn text(a: &Answer) -> String {
             row_from,
             col_from,
             rows,
+        } => grid(
+            &format!("table {game}"),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("table {} {subject}", play.name()),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
         } => {
-            let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
-            if ncols == 0 {
-                return format!("table {game}: (empty)");
+            let play = play.name();
+            if outcomes.is_empty() {
+                return format!("sequence {play} {subject} {from}..{from}: (empty)");
             }
-            let row_to = row_from + rows.len() as i64 - 1;
-            let col_to = col_from + ncols as i64 - 1;
-            let mut cells: Vec<Vec<String>> = Vec::new();
-            let mut header = vec![String::new()];
-            header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
-            cells.push(header);
-            for (i, r) in rows.iter().enumerate() {
-                let mut line = vec![(row_from + i as i64).to_string()];
-                line.extend(r.iter().map(|v| v.to_string()));
-                cells.push(line);
-            }
-            let width = cells
-                .iter()
-                .flatten()
-                .map(|c| c.chars().count())
-                .max()
-                .unwrap_or(1);
-            let mut s = format!("table {game} {row_from}..={row_to}, {col_from}..={col_to}:");
-            for line in cells {
-                s.push('\n');
-                let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
-                s.push_str(padded.join(" ").trim_end());
-            }
-            s
+            let to = from + outcomes.len() as i64 - 1;
+            let vals: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            format!(
+                "sequence {play} {subject} {from}..={to}: {}",
+                vals.join(" ")
+            )
         }
+        Answer::Eval { text, .. } => text.clone(),
+        Answer::Assert { text } => format!("assert {text}: ok"),
         Answer::Period(p) => {
             let code = p
                 .code
                 .as_ref()
                 .map(|c| format!(" ({c})"))
                 .unwrap_or_default();
+            if let Some((a, proof)) = &p.arithmetic {
+                let rule = format!(
+                    "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
+                    a.preperiod, a.period, a.saltus, a.period, a.saltus
+                );
+                return match proof {
+                    Some(why) => format!("period {}{code}: {rule} (proved: {why})", p.game),
+                    None => format!(
+                        "period {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
+                        p.game,
+                        p.unprovable
+                            .clone()
+                            .unwrap_or_else(|| "no theorem applies".into()),
+                        p.values_computed
+                    ),
+                };
+            }
             match &p.period {
                 Some(per) if per.proved => format!(
                     "period {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
@@ -267,6 +328,54 @@ pub fn json(a: &Answer) -> Json {
             "col_from": col_from,
             "rows": rows,
         }),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => {
+            let o: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            json!({"query": "sequence", "game": subject, "play": play.name(), "from": from, "outcomes": o})
+        }
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let rows: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.iter().map(|o| o.to_string()).collect())
+                .collect();
+            json!({
+                "query": "table",
+                "game": subject,
+                "play": play.name(),
+                "row_from": row_from,
+                "col_from": col_from,
+                "outcomes": rows,
+            })
+        }
+        Answer::Eval { json, .. } => json!({"query": "eval", "value": json}),
+        Answer::Assert { text } => json!({"query": "assert", "condition": text, "holds": true}),
+        Answer::Period(p) if p.arithmetic.is_some() => {
+            let (a, proof) = p
+                .arithmetic
+                .as_ref()
+                .map(|(a, w)| (*a, w.is_some()))
+                .unwrap_or_else(|| unreachable!());
+            json!({
+                "query": "period",
+                "game": p.game,
+                "code": p.code,
+                "preperiod": a.preperiod,
+                "period": a.period,
+                "saltus": a.saltus,
+                "proved": proof,
+                "values_computed": p.values_computed,
+            })
+        }
         Answer::Period(p) => json!({
             "query": "period",
             "game": p.game,

@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
 use crate::eval::{
-    Compiler, Ctx, Defs, FnDef, GameDef, GameId, GameKind, Interp, Limits, Node, Scope, Value,
+    Compiler, Ctx, Defs, FnDef, GameDef, GameId, GameKind, Limits, Node, Scope, Value,
 };
 use crate::games::{self, Compiled};
 use crate::mem;
@@ -307,8 +307,9 @@ impl Session {
         match step {
             Step::Let(id, node) => {
                 let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
-                let interp = Interp::new(&cx);
-                match interp.eval(&node, &mut []) {
+                // A `let` may ask the solver (`let g = grundy(K(9))`).
+                self.solver.begin_query(&self.limits);
+                match crate::query::eval_with(&cx, &mut self.solver, &node) {
                     Ok(v) => {
                         self.defs.globals[id as usize] = Some(v);
                         None
@@ -318,9 +319,9 @@ impl Session {
             }
             Step::Deferred(id, node, define) => {
                 let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
-                let interp = Interp::new(&cx);
-                let r = interp
-                    .eval(&node, &mut [])
+                // A subtraction set may ask the solver about other games.
+                self.solver.begin_query(&self.limits);
+                let r = crate::query::eval_with(&cx, &mut self.solver, &node)
                     .and_then(|v| define(v, node.span));
                 match r {
                     Ok(kind) => {

@@ -168,3 +168,40 @@ fn check_resolves_names_without_running() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("grundy::eval::unknown_function"));
 }
+
+/// The general `sequence`/`table` forms and misère outcomes are drawn too.
+#[test]
+fn plots_of_general_and_misere_series() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-series-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("s.game");
+    std::fs::write(
+        &game,
+        "game T(n) { move T(n - k) for k in 1..=3 if k <= n }\n\
+         table a in 0..=3, b in 0..=3: T(a) + T(b)\n\
+         sequence n in 0..=7: T(n) + *1\n\
+         table misere a in 0..=3, b in 0..=3: T(a) + T(b)\n\
+         sequence misere n in 0..=9: T(n)\n",
+    )
+    .unwrap();
+    let plot = dir.join("s.svg");
+    let o = grundy(&[
+        "run",
+        game.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let heat = std::fs::read_to_string(&plot).expect("the table's heatmap");
+    assert_eq!(heat.matches("<rect x=").count(), 16);
+    // Normal play: T(a) + T(b) is P on the diagonal (values a mod 4).
+    assert_eq!(heat.matches("fill=\"#000000\"").count(), 4);
+    let scatter = std::fs::read_to_string(dir.join("s-2.svg")).expect("the sequence's plot");
+    assert_eq!(scatter.matches("<circle cx=").count(), 8);
+    // Misère: T(a) + T(b) is P at (0,1), (1,0), (2,2), (3,3).
+    let misere = std::fs::read_to_string(dir.join("s-3.svg")).expect("the misère table");
+    assert_eq!(misere.matches("<rect x=").count(), 16);
+    assert_eq!(misere.matches("fill=\"#000000\"").count(), 4);
+    let outcomes = std::fs::read_to_string(dir.join("s-4.svg")).expect("the misère sequence");
+    assert_eq!(outcomes.matches("<circle cx=").count(), 10);
+}

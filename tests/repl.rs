@@ -52,7 +52,7 @@ fn complete_or_wrong_input_is_submitted() {
         "let x = 1 # (unclosed", // brackets in comments do not count
         "# just a comment {",
         ":load examples/ka(", // commands are one line
-        "let x = 1 2 +",      // the error is before the end
+        "let x = ) 1 +",      // the error is before the end
         "game K = octal 0.77",
         "game K = octal 4.",
     ] {

@@ -88,9 +88,62 @@ impl Pictures {
                 )?;
                 let _ = writeln!(log, "wrote {}", path.display());
             }
+            // Misère sequences and tables: P as 0, N as 1, D as 2 (a table
+            // shows P black, as for values).
+            Answer::Outcomes {
+                subject,
+                play,
+                from,
+                outcomes,
+            } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                let codes: Vec<u32> = outcomes.iter().map(|o| outcome_code(*o) as u32).collect();
+                let title = format!(
+                    "{} outcomes of {subject}, n from {from} (P = 0, N = 1, D = 2)",
+                    play.name()
+                );
+                write_file(&path, &crate::plot::sequence_svg(&title, &codes, &[]))?;
+                let _ = writeln!(log, "wrote {}", path.display());
+            }
+            Answer::OutcomeTable {
+                subject,
+                play,
+                row_from,
+                col_from,
+                rows,
+            } => {
+                let Some(base) = &self.plot else {
+                    return Ok(());
+                };
+                self.plots += 1;
+                let path = Self::nth(base, self.plots);
+                let codes: Vec<Vec<u64>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|o| outcome_code(*o)).collect())
+                    .collect();
+                let title = format!("{} outcomes of {subject} (P black)", play.name());
+                write_file(
+                    &path,
+                    &crate::plot::table_svg(&title, *row_from, *col_from, &codes),
+                )?;
+                let _ = writeln!(log, "wrote {}", path.display());
+            }
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// An outcome as a number to plot: P 0, N 1, D 2.
+fn outcome_code(o: crate::query::Outcome) -> u64 {
+    match o {
+        crate::query::Outcome::P => 0,
+        crate::query::Outcome::N => 1,
+        crate::query::Outcome::D => 2,
     }
 }
 

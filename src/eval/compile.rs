@@ -7,7 +7,8 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
-use super::{Builtin, Defs, GameId, Value};
+use super::{Builtin, Comp, Defs, GameId, QueryFn, Value};
+use crate::syntax::ast::Play;
 
 #[derive(Debug, Clone)]
 pub struct Node {
@@ -42,6 +43,19 @@ pub enum NodeKind {
     /// A top-level expression (query, `let`, subtraction set) whose loop
     /// variables need a frame of this many slots.
     Frame(u32, Box<Node>),
+    /// `grundy(P)`, `outcome(P, misere)`, ...: asks the evaluator's oracle.
+    CallQuery(QueryFn, Option<Play>, Box<Node>),
+    /// `forall`/`exists`: `names` are the bound names and their slots,
+    /// reported when `forall` finds a counterexample.
+    Quantifier {
+        all: bool,
+        bindings: Vec<(CPattern, Node)>,
+        cond: Option<Box<Node>>,
+        body: Box<Node>,
+        names: Vec<(String, u32)>,
+    },
+    /// `successors(G, v)` of a declared graph: the positions one edge on.
+    Successors(GameId, Box<Node>),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -100,11 +114,25 @@ pub type CompiledClauses = (Vec<(CPattern, Node)>, Option<Node>);
 
 pub struct Compiler<'a> {
     pub defs: &'a Defs,
+    /// Compiling move rules: query functions are refused (the solver runs
+    /// the rules while it expands a game, and cannot be asked then).
+    pub in_rules: bool,
 }
 
 impl<'a> Compiler<'a> {
     pub fn new(defs: &'a Defs) -> Self {
-        Compiler { defs }
+        Compiler {
+            defs,
+            in_rules: false,
+        }
+    }
+
+    /// A compiler for a game's move rules.
+    pub fn for_rules(defs: &'a Defs) -> Self {
+        Compiler {
+            defs,
+            in_rules: true,
+        }
     }
 
     /// An expression outside any game or function, with its own frame.
@@ -163,6 +191,36 @@ impl<'a> Compiler<'a> {
                 Box::new(self.expr(f, scope)?),
             ),
             ExprKind::Call(name, args) => self.call(name, args, span, scope)?,
+            ExprKind::Play(p) => {
+                return Err(Error::type_error(
+                    format!("`{}` is a convention, not a value", p.name()),
+                    "`normal` and `misere` may only follow the position in `outcome(P, misere)`, `winning`, `remoteness`, `is_p` and `is_n`",
+                    span,
+                ));
+            }
+            ExprKind::Quantifier { all, clauses, body } => {
+                let mark = scope.mark();
+                let (bindings, cond) = self.clauses(clauses, scope)?;
+                let mut names = Vec::new();
+                for b in &clauses.bindings {
+                    let mut ids = Vec::new();
+                    b.pattern.names(&mut ids);
+                    for id in ids {
+                        if let Some(slot) = scope.lookup(&id.name) {
+                            names.push((id.name.clone(), slot));
+                        }
+                    }
+                }
+                let body = self.expr(body, scope)?;
+                scope.reset(mark);
+                NodeKind::Quantifier {
+                    all: *all,
+                    bindings,
+                    cond: cond.map(Box::new),
+                    body: Box::new(body),
+                    names,
+                }
+            }
         };
         let fast = super::fast::compile(&kind);
         Ok(Node { kind, span, fast })
@@ -205,6 +263,16 @@ impl<'a> Compiler<'a> {
         if let Some(&g) = self.defs.global_ids.get(name) {
             return Ok(NodeKind::Global(g));
         }
+        // The outcome classes, for comparing with `outcome(P)`.
+        let outcome = match name {
+            "P" => Some(super::value::Outcome::P),
+            "N" => Some(super::value::Outcome::N),
+            "D" => Some(super::value::Outcome::D),
+            _ => None,
+        };
+        if let Some(o) = outcome {
+            return Ok(NodeKind::Const(Value::Outcome(o)));
+        }
         if let Some(g) = self.defs.lookup_game(name) {
             let arity = self.defs.game(g).kind.arity();
             return Err(Error::UnknownName {
@@ -245,6 +313,12 @@ impl<'a> Compiler<'a> {
             self.check_arity(n, arity, args.len(), span, "the function")?;
             return Ok(NodeKind::CallFn(f, self.exprs(args, scope)?));
         }
+        if let Some(q) = QueryFn::from_name(n) {
+            return self.query_call(q, name, args, span, scope);
+        }
+        if let Some(kind) = self.graph_call(n, args, span, scope)? {
+            return Ok(kind);
+        }
         if let Some(b) = Builtin::from_name(n) {
             let (lo, hi) = b.arity();
             if args.len() < lo || args.len() > hi {
@@ -268,6 +342,116 @@ impl<'a> Compiler<'a> {
             help,
             span: name.span,
         })
+    }
+
+    /// `grundy(P)`, `outcome(P, misere)`, ...
+    fn query_call(
+        &self,
+        q: QueryFn,
+        name: &Ident,
+        args: &[Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Result<NodeKind> {
+        if self.in_rules {
+            return Err(Error::QueryInRules {
+                name: q.name().to_string(),
+                span: name.span,
+            });
+        }
+        let (pos, play) = match args {
+            [p] => (p, None),
+            [
+                p,
+                Expr {
+                    node: ExprKind::Play(play),
+                    ..
+                },
+            ] if q.takes_play() => (p, Some(*play)),
+            _ => {
+                return Err(Error::Arity {
+                    name: q.name().to_string(),
+                    expected: 1,
+                    found: args.len(),
+                    help: format!("usage: {}", q.usage()),
+                    span,
+                });
+            }
+        };
+        Ok(NodeKind::CallQuery(
+            q,
+            play,
+            Box::new(self.expr(pos, scope)?),
+        ))
+    }
+
+    /// `vertices(G)`, `edges(G)`, `successors(G, v)` of a declared graph
+    /// (None when `n` is not one of them, or a game or function of that
+    /// name exists).
+    fn graph_call(
+        &self,
+        n: &str,
+        args: &[Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Result<Option<NodeKind>> {
+        let expected = match n {
+            "vertices" | "edges" => 1,
+            "successors" => 2,
+            _ => return Ok(None),
+        };
+        let usage = "vertices(G), edges(G) and successors(G, v) take a declared `graph` G";
+        if args.len() != expected {
+            return Err(Error::Arity {
+                name: n.to_string(),
+                expected,
+                found: args.len(),
+                help: usage.into(),
+                span,
+            });
+        }
+        let graph = match &args[0].node {
+            ExprKind::Name(g) if scope.lookup(g).is_none() => self
+                .defs
+                .lookup_game(g)
+                .and_then(|id| self.defs.game(id).kind.graph().map(|d| (id, d))),
+            _ => None,
+        };
+        let Some((g, data)) = graph else {
+            return Err(Error::type_error(
+                format!("`{n}` needs the name of a declared graph"),
+                format!(
+                    "{usage}, e.g. `graph G {{ a -> b }}` and `{n}(G{})`",
+                    if expected == 2 { ", G(a)" } else { "" }
+                ),
+                args[0].span,
+            ));
+        };
+        let vertex = |v: u32| {
+            Value::Pos(
+                vec![Comp {
+                    game: g,
+                    args: vec![Value::Int(i64::from(v))].into(),
+                }]
+                .into(),
+            )
+        };
+        Ok(Some(match n {
+            "vertices" => NodeKind::Const(Value::list(
+                (0..data.vertices.len() as u32).map(vertex).collect(),
+            )),
+            "edges" => NodeKind::Const(Value::list(
+                data.edges
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(a, out)| {
+                        out.iter()
+                            .map(move |&b| Value::Tuple(vec![vertex(a as u32), vertex(b)].into()))
+                    })
+                    .collect(),
+            )),
+            _ => NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?)),
+        }))
     }
 
     fn fn_arity(&self, f: u32) -> usize {
@@ -437,7 +621,12 @@ fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node>
         NodeKind::Index(a, i) => NodeKind::Index(sub(a)?, sub(i)?),
         NodeKind::If(c, t, e) => NodeKind::If(sub(c)?, sub(t)?, sub(e)?),
         NodeKind::CallBuiltin(b, xs) => NodeKind::CallBuiltin(*b, all(xs)?),
-        NodeKind::CallFn(..) | NodeKind::MakePos(..) | NodeKind::Frame(..) => return None,
+        NodeKind::CallFn(..)
+        | NodeKind::MakePos(..)
+        | NodeKind::Frame(..)
+        | NodeKind::CallQuery(..)
+        | NodeKind::Quantifier { .. }
+        | NodeKind::Successors(..) => return None,
     };
     let fast = super::fast::compile(&kind);
     Some(Node {

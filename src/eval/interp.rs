@@ -11,11 +11,27 @@ use crate::syntax::ast::{BinOp, UnOp};
 use super::builtins::{MAX_MATERIALISED, range_len};
 use super::compile::{CPattern, Node, NodeKind};
 use super::fast::Fast;
-use super::{Builtin, Comp, Ctx, Defs, GameId, STAR, Value};
+use super::{Builtin, Comp, Ctx, Defs, GameId, Oracle, QueryFn, STAR, Value};
+use crate::digraph::{Generalized, Outcome};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
 pub const MAX_CALL_DEPTH: usize = 2_000;
+
+/// A range a quantifier runs over may hold at most this many values.
+pub const MAX_QUANTIFIED: i64 = 100_000_000;
+
+/// A counterexample of a `forall`: the bindings (of nested `forall`s too,
+/// outermost first), and when the innermost body is a comparison `a OP b`,
+/// the two sides with their spans and values there.
+#[derive(Debug, Clone, Default)]
+pub struct Witness {
+    pub bindings: Vec<(String, Value)>,
+    pub sides: Option<Sides>,
+}
+
+/// The two sides of a failed comparison, as (span, value).
+pub type Sides = (BinOp, (Span, Value), (Span, Value));
 
 pub struct Interp<'a> {
     pub defs: &'a Defs,
@@ -27,6 +43,10 @@ pub struct Interp<'a> {
     spare: RefCell<Vec<Vec<Value>>>,
     /// The same for comprehensions of integers.
     spare_ints: RefCell<Vec<Vec<i64>>>,
+    /// Answers the query functions; None while the solver runs move rules.
+    oracle: Option<&'a dyn Oracle>,
+    /// The bindings at which the last `forall` evaluated failed.
+    witness: RefCell<Option<Witness>>,
 }
 
 impl<'a> Interp<'a> {
@@ -37,7 +57,21 @@ impl<'a> Interp<'a> {
             depth: Cell::new(0),
             spare: RefCell::new(Vec::new()),
             spare_ints: RefCell::new(Vec::new()),
+            oracle: None,
+            witness: RefCell::new(None),
         }
+    }
+
+    /// An evaluator whose query functions ask `oracle`.
+    pub fn with_oracle(cx: &'a Ctx<'a>, oracle: &'a dyn Oracle) -> Self {
+        let mut me = Interp::new(cx);
+        me.oracle = Some(oracle);
+        me
+    }
+
+    /// The counterexample of the last `forall` that failed, if any.
+    pub fn take_witness(&self) -> Option<Witness> {
+        self.witness.borrow_mut().take()
     }
 
     #[inline]
@@ -309,7 +343,224 @@ impl<'a> Interp<'a> {
                     self.eval(f, frame)
                 }
             }
+            NodeKind::CallQuery(q, play, x) => self.query(*q, *play, x, frame, span),
+            NodeKind::Quantifier {
+                all,
+                bindings,
+                cond,
+                body,
+                names,
+            } => {
+                self.witness.replace(None);
+                let q = Quantifier {
+                    all: *all,
+                    cond: cond.as_deref(),
+                    body,
+                    names,
+                };
+                let holds = self.quantify(&q, bindings, frame)?;
+                // Only a `forall` that fails leaves a counterexample.
+                if !*all || holds {
+                    self.witness.replace(None);
+                }
+                Ok(Value::Bool(holds))
+            }
+            NodeKind::Successors(g, x) => {
+                let v = self.eval(x, frame)?;
+                let vertex = match &v {
+                    Value::Pos(cs) => match &cs[..] {
+                        [c] if c.game == *g => match &c.args[..] {
+                            [Value::Int(i)] => usize::try_from(*i).ok(),
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let graph = self.defs.game(*g).kind.graph();
+                let (Some(v), Some(graph)) = (vertex, graph) else {
+                    return Err(Error::type_error(
+                        format!(
+                            "`successors` needs a vertex of `{}`, not {}",
+                            self.defs.game(*g).name,
+                            v.type_name()
+                        ),
+                        "write a vertex as a position of the graph, e.g. `successors(G, G(a))`",
+                        x.span,
+                    ));
+                };
+                let out = graph.edges.get(v).map(|e| &e[..]).unwrap_or(&[]);
+                Ok(Value::list(
+                    out.iter()
+                        .map(|&w| {
+                            Value::Pos(
+                                vec![Comp {
+                                    game: *g,
+                                    args: vec![Value::Int(i64::from(w))].into(),
+                                }]
+                                .into(),
+                            )
+                        })
+                        .collect(),
+                ))
+            }
         }
+    }
+
+    /// A query function: the position evaluated, then the oracle asked.
+    fn query(
+        &self,
+        q: QueryFn,
+        play: Option<crate::syntax::ast::Play>,
+        x: &Node,
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let comps: Rc<[Comp]> = match self.eval(x, frame)? {
+            Value::Pos(cs) => cs,
+            Value::Int(0) => Rc::from(Vec::new()),
+            v => {
+                return Err(Error::NotAPosition {
+                    found: v.type_name().to_string(),
+                    span: x.span,
+                });
+            }
+        };
+        let Some(o) = self.oracle else {
+            return Err(Error::QueryInRules {
+                name: q.name().to_string(),
+                span,
+            });
+        };
+        let cx = self.cx;
+        let positions = |xs: Vec<Vec<Comp>>| {
+            Value::list(xs.into_iter().map(|cs| Value::Pos(cs.into())).collect())
+        };
+        Ok(match q {
+            QueryFn::Grundy => match o.value(cx, &comps)? {
+                Generalized::Finite(v) => {
+                    Value::Int(i64::try_from(v).map_err(|_| Error::Overflow {
+                        op: "grundy".into(),
+                        span,
+                    })?)
+                }
+                Generalized::Infinite(k) => Value::Loopy(k.into()),
+            },
+            QueryFn::Outcome => Value::Outcome(o.outcome(cx, play, &comps)?),
+            QueryFn::IsP => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::P),
+            QueryFn::IsN => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::N),
+            QueryFn::Options => positions(o.options(cx, &comps)?),
+            QueryFn::Winning => positions(o.winning(cx, play, &comps)?),
+            QueryFn::Remoteness => {
+                Value::Int(o.remoteness(cx, play, &comps)?.map_or(-1, i64::from))
+            }
+        })
+    }
+
+    /// The sides of a comparison that came out false, evaluated again
+    /// (once, at the counterexample); None for another body or an error.
+    fn sides(&self, body: &Node, frame: &mut [Value]) -> Option<Sides> {
+        let NodeKind::Binary(
+            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            a,
+            b,
+        ) = &body.kind
+        else {
+            return None;
+        };
+        let x = self.eval(a, frame).ok()?;
+        let y = self.eval(b, frame).ok()?;
+        Some((*op, (a.span, x), (b.span, y)))
+    }
+
+    /// `forall`/`exists` over the bindings from the first on: whether the
+    /// body holds for all (some) assignments that pass the condition.
+    /// A `forall` that fails leaves its counterexample in `witness`.
+    fn quantify(
+        &self,
+        q: &Quantifier,
+        bindings: &[(CPattern, Node)],
+        frame: &mut [Value],
+    ) -> Result<bool> {
+        let Some(((pat, iter), rest)) = bindings.split_first() else {
+            if let Some(c) = q.cond
+                && !self.truth(c, frame)?
+            {
+                return Ok(q.all);
+            }
+            self.witness.replace(None);
+            let holds = match self.eval(q.body, frame)? {
+                Value::Bool(b) => b,
+                v => {
+                    return Err(Error::type_error(
+                        format!(
+                            "a quantifier's body must be a boolean, not {}",
+                            v.type_name()
+                        ),
+                        "write a condition after `:`, e.g. `forall n in 0..=9: grundy(G(n)) == n % 3`",
+                        q.body.span,
+                    ));
+                }
+            };
+            if q.all && !holds {
+                let mut bindings: Vec<(String, Value)> = q
+                    .names
+                    .iter()
+                    .map(|(n, s)| (n.clone(), frame[*s as usize].clone()))
+                    .collect();
+                let inner = self.witness.borrow_mut().take();
+                let sides = match inner {
+                    Some(inner) => {
+                        bindings.extend(inner.bindings);
+                        inner.sides
+                    }
+                    None => self.sides(q.body, frame),
+                };
+                self.witness.replace(Some(Witness { bindings, sides }));
+            }
+            return Ok(holds);
+        };
+        let span = iter.span;
+        let items: Vec<Value> = match self.eval(iter, frame)? {
+            Value::Range(a, b) => {
+                let n = b.saturating_sub(a).max(0);
+                if n > MAX_QUANTIFIED {
+                    return Err(Error::Value {
+                        message: format!("this quantifier ranges over {n} values"),
+                        help: format!(
+                            "a quantifier may range over at most {MAX_QUANTIFIED} values: bound the range"
+                        ),
+                        span,
+                    });
+                }
+                let slot = slot(pat)?;
+                for i in a..b {
+                    self.tick(span)?;
+                    set_int(&mut frame[slot], i);
+                    if self.quantify(q, rest, frame)? != q.all {
+                        return Ok(!q.all);
+                    }
+                }
+                return Ok(q.all);
+            }
+            Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
+            Value::Set(xs) => xs.iter().cloned().collect(),
+            v => {
+                return Err(Error::type_error(
+                    format!("cannot quantify over {}", v.type_name()),
+                    "`forall x in xs` takes a range (`0..=n`), a list, a tuple or a set",
+                    span,
+                ));
+            }
+        };
+        for x in items {
+            self.tick(span)?;
+            bind(pat, x, frame)?;
+            if self.quantify(q, rest, frame)? != q.all {
+                return Ok(!q.all);
+            }
+        }
+        Ok(q.all)
     }
 
     fn eval_all(&self, xs: &[Node], frame: &mut [Value]) -> Result<Vec<Value>> {
@@ -539,6 +790,14 @@ impl<'a> Interp<'a> {
             )),
         }
     }
+}
+
+/// A quantifier's parts, while it runs.
+struct Quantifier<'n> {
+    all: bool,
+    cond: Option<&'n Node>,
+    body: &'n Node,
+    names: &'n [(String, u32)],
 }
 
 /// Bind a loop variable: when the slot holds an integer already (every

@@ -10,13 +10,15 @@ mod fast;
 pub mod interp;
 pub mod kind;
 pub mod moves;
+mod oracle;
 pub mod value;
 
 pub use builtins::Builtin;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
-pub use interp::{Interp, MAX_CALL_DEPTH};
+pub use interp::{Interp, MAX_CALL_DEPTH, Witness};
 pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
 pub use moves::{MoveCode, RUN_PARTS, RuleSet, RunPart};
+pub use oracle::{Oracle, QueryFn};
 pub use value::{Comp, GameId, GameNames, Value};

@@ -4,6 +4,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
+pub use crate::digraph::Outcome;
+
 /// Index of a game in the session's game table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct GameId(pub u32);
@@ -27,6 +29,11 @@ pub enum Value {
     Range(i64, i64),
     /// A disjunctive sum of components, in the order written; empty = `0`.
     Pos(Rc<[Comp]>),
+    /// An outcome class, `P`, `N` or `D` (from `outcome(P)`).
+    Outcome(Outcome),
+    /// The generalized value ∞(K) of a loopy position (from `grundy(P)`),
+    /// K sorted.
+    Loopy(Rc<[u64]>),
 }
 
 impl Value {
@@ -39,6 +46,8 @@ impl Value {
             Value::Set(_) => "a set",
             Value::Range(..) => "a range",
             Value::Pos(_) => "a position",
+            Value::Outcome(_) => "an outcome",
+            Value::Loopy(_) => "an infinite (loopy) value",
         }
     }
 
@@ -86,7 +95,31 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let _ = write!(out, "{a}..{b}");
         }
         Value::Pos(comps) => fmt_sum(comps.iter(), names, out),
+        Value::Outcome(o) => {
+            let _ = write!(out, "{o}");
+        }
+        Value::Loopy(k) => {
+            let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+            let _ = write!(out, "∞{{{}}}", k.join(","));
+        }
     }
+}
+
+/// A value as a bare expression statement shows it: a sum of nimbers
+/// (`*3 + *5`) as the one nimber it equals (`*6`), anything else as
+/// `fmt_value` writes it.
+pub fn fmt_shown(v: &Value, names: &dyn GameNames, out: &mut String) {
+    if let Value::Pos(cs) = v
+        && cs.len() > 1
+        && let Some(x) = cs.iter().try_fold(0i64, |x, c| match &c.args[..] {
+            [Value::Int(n)] if c.game == super::STAR => Some(x ^ n),
+            _ => None,
+        })
+    {
+        let _ = write!(out, "*{x}");
+        return;
+    }
+    fmt_value(v, names, out)
 }
 
 fn fmt_seq<'a>(xs: impl Iterator<Item = &'a Value>, names: &dyn GameNames, out: &mut String) {

@@ -17,6 +17,8 @@ pub struct Rules {
 
 /// Compile the move lines; each has its own loop names after the parameters.
 pub fn compile(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Result<Rules> {
+    // Query functions are refused in move lines: the solver runs them.
+    let c = &Compiler::for_rules(c.defs);
     let mut slots = params.len() as u32;
     let mut code = Vec::new();
     for m in moves {

@@ -14,4 +14,6 @@ mod sparse;
 
 pub use code::{CodeError, OctalCode};
 pub use engine::{Engine, NimSequence};
-pub use period::{Period, PeriodStatus, find_period, values_needed};
+pub use period::{
+    ArithmeticPeriod, Period, PeriodStatus, find_arithmetic_period, find_period, values_needed,
+};

@@ -186,9 +186,99 @@ pub fn find_period(values: &[u32], max_parts: usize, max_take: u64) -> PeriodSta
     PeriodStatus::Unknown
 }
 
+/// An arithmetic period of a sequence: `G(n + period) = G(n) + saltus`
+/// for all `n ≥ preperiod`, with `saltus > 0` (a saltus of 0 is an
+/// ordinary period, `find_period`'s business).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ArithmeticPeriod {
+    /// The first heap of the periodic part (at least 1, as for `Period`).
+    pub preperiod: usize,
+    pub period: usize,
+    pub saltus: u32,
+}
+
+/// The smallest `p` (and for it the smallest `e ≥ 1`) such that the last
+/// `max(p, len/4)` values, and every value back to `e + p`, satisfy
+/// `G(j) = G(j − p) + s` for one `s > 0`. Apparent only: a finite prefix
+/// never proves it (docs/THEORY.md §3 says which games have a theorem).
+pub fn find_arithmetic_period(values: &[u32]) -> Option<ArithmeticPeriod> {
+    let len = values.len();
+    let holds = |j: usize, p: usize, s: u32| values[j - p].checked_add(s) == Some(values[j]);
+    for p in 1..=len / 2 {
+        let stretch = p.max(len.div_ceil(4));
+        if stretch + p > len {
+            break;
+        }
+        let top = len - 1;
+        let Some(s) = values[top].checked_sub(values[top - p]) else {
+            continue;
+        };
+        if s == 0 {
+            continue;
+        }
+        if !(len - stretch..len).all(|j| holds(j, p, s)) {
+            continue;
+        }
+        // Down from the stretch while the rule still holds.
+        let mut q = len - stretch;
+        while q > p && holds(q - 1, p, s) {
+            q -= 1;
+        }
+        return Some(ArithmeticPeriod {
+            preperiod: q.saturating_sub(p).max(1),
+            period: p,
+            saltus: s,
+        });
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arithmetic_periods() {
+        // Nim: G(n) = n, period 1, saltus 1.
+        let nim: Vec<u32> = (0..100).collect();
+        assert_eq!(
+            find_arithmetic_period(&nim),
+            Some(ArithmeticPeriod {
+                preperiod: 1,
+                period: 1,
+                saltus: 1
+            })
+        );
+        // Lasker's Nim: 4k+1, 4k+2, 4k+4, 4k+3.
+        let lasker: Vec<u32> = (0..200u32)
+            .map(|n| match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            })
+            .collect();
+        assert_eq!(
+            find_arithmetic_period(&lasker),
+            Some(ArithmeticPeriod {
+                preperiod: 1,
+                period: 4,
+                saltus: 4
+            })
+        );
+        // A preperiod: 7 9 then n.
+        let mut v: Vec<u32> = (0..60).collect();
+        v[1] = 7;
+        v[2] = 9;
+        assert_eq!(find_arithmetic_period(&v).map(|a| a.preperiod), Some(3));
+        // Purely periodic and random-looking sequences have none.
+        let pure: Vec<u32> = (0..60).map(|n| n % 3).collect();
+        assert_eq!(find_arithmetic_period(&pure), None);
+        let noise: Vec<u32> = (0..60u32)
+            .map(|n| n.wrapping_mul(2654435761) >> 27)
+            .collect();
+        assert_eq!(find_arithmetic_period(&noise), None);
+        assert_eq!(find_arithmetic_period(&[]), None);
+    }
 
     #[test]
     fn proves_only_with_enough_values() {

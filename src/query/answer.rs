@@ -71,4 +71,30 @@ pub enum Answer {
         subject: String,
         dot: String,
     },
+    /// A bare expression's value, printed (`text`) and as JSON (`json`).
+    Eval {
+        text: String,
+        json: serde_json::Value,
+    },
+    /// An `assert` that held (one that fails is a diagnostic).
+    Assert {
+        /// The condition as written.
+        text: String,
+    },
+    /// `sequence misere ...`: outcomes, one per value of the binding.
+    Outcomes {
+        /// The game's name, or the expression with its binding.
+        subject: String,
+        play: Play,
+        from: i64,
+        outcomes: Vec<Outcome>,
+    },
+    /// `table misere ...`: outcomes by row and column.
+    OutcomeTable {
+        subject: String,
+        play: Play,
+        row_from: i64,
+        col_from: i64,
+        rows: Vec<Vec<Outcome>>,
+    },
 }

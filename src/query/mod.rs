@@ -4,6 +4,7 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
+mod values;
 
 use std::sync::atomic::AtomicBool;
 
@@ -16,6 +17,9 @@ use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind};
 
 pub use answer::{Answer, Outcome, PeriodAnswer};
+pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
+
+use values::{CSeries, Cell, SeriesRun};
 
 /// `dot` refuses state graphs with more vertices than this.
 pub const DOT_MAX_VERTICES: usize = 500;
@@ -32,8 +36,12 @@ enum CKind {
     Outcome(Option<Play>, Node),
     Moves(Node),
     Winning(Option<Play>, Node),
-    Sequence(GameId, Node),
-    Table(GameId, Node, Node),
+    Sequence(Option<Play>, GameId, Node),
+    Table(Option<Play>, GameId, Node, Node),
+    SequenceOf(Option<Play>, Box<CSeries>),
+    TableOf(Option<Play>, Box<CSeries>),
+    Eval(Node),
+    Assert(Node, String),
     Period(GameId),
     Remoteness(Option<Play>, Node),
     Kernels(GameId),
@@ -55,12 +63,22 @@ impl CompiledQuery {
             QueryKind::Outcome(p, x) => CKind::Outcome(*p, e(x)?),
             QueryKind::Moves(x) => CKind::Moves(e(x)?),
             QueryKind::Winning(p, x) => CKind::Winning(*p, e(x)?),
-            QueryKind::Sequence(g, r) => {
-                CKind::Sequence(game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
+            QueryKind::Sequence(p, g, r) => {
+                CKind::Sequence(*p, game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
             }
-            QueryKind::Table(g, a, b) => {
-                CKind::Table(game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
+            QueryKind::Table(p, g, a, b) => {
+                CKind::Table(*p, game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
             }
+            QueryKind::SequenceOf(p, series) => CKind::SequenceOf(
+                *p,
+                Box::new(values::compile_series(c, series, "sequence", q.span)?),
+            ),
+            QueryKind::TableOf(p, series) => CKind::TableOf(
+                *p,
+                Box::new(values::compile_series(c, series, "table", q.span)?),
+            ),
+            QueryKind::Eval(x) => CKind::Eval(e(x).map_err(|err| misspelt_word(x, err))?),
+            QueryKind::Assert(x, text) => CKind::Assert(e(x)?, text.clone()),
             QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
             QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
             QueryKind::Kernels(g) => CKind::Kernels(graph_game(c.defs, g, "kernels")?),
@@ -234,8 +252,29 @@ impl CompiledQuery {
                     subject,
                 })
             }
-            CKind::Sequence(g, r) => {
+            CKind::Sequence(play, g, r) => {
                 let (from, to) = ctx.range(r)?;
+                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+                let game = ctx.cx.defs.game(*g).name.clone();
+                if chosen == Play::Misere {
+                    let oracle = SolverOracle::new(ctx.solver);
+                    let run = SeriesRun {
+                        cx: &ctx.cx,
+                        oracle: &oracle,
+                    };
+                    let mut outcomes = Vec::with_capacity((to - from) as usize);
+                    for n in (from..to).rev() {
+                        let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
+                        outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+                    }
+                    outcomes.reverse();
+                    return Ok(Answer::Outcomes {
+                        subject: game,
+                        play: chosen,
+                        from,
+                        outcomes,
+                    });
+                }
                 // From the top down: the largest position's expansion usually
                 // reaches the others, which are then answered from the caches
                 // (for loopy games this is the difference between one state
@@ -245,17 +284,38 @@ impl CompiledQuery {
                     values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
                 }
                 values.reverse();
-                Ok(Answer::Sequence {
-                    game: ctx.cx.defs.game(*g).name.clone(),
-                    from,
-                    values,
-                })
+                Ok(Answer::Sequence { game, from, values })
             }
-            CKind::Table(g, a, b) => {
+            CKind::Table(play, g, a, b) => {
                 let (r0, r1) = ctx.range(a)?;
                 let (c0, c1) = ctx.range(b)?;
                 if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
                     return Err(too_long(span));
+                }
+                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+                let game = ctx.cx.defs.game(*g).name.clone();
+                if chosen == Play::Misere {
+                    let oracle = SolverOracle::new(ctx.solver);
+                    let run = SeriesRun {
+                        cx: &ctx.cx,
+                        oracle: &oracle,
+                    };
+                    let mut rows = Vec::new();
+                    for i in r0..r1 {
+                        let mut row = Vec::new();
+                        for j in c0..c1 {
+                            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
+                            row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+                        }
+                        rows.push(row);
+                    }
+                    return Ok(Answer::OutcomeTable {
+                        subject: game,
+                        play: chosen,
+                        row_from: r0,
+                        col_from: c0,
+                        rows,
+                    });
                 }
                 let mut rows = Vec::new();
                 for i in r0..r1 {
@@ -270,14 +330,156 @@ impl CompiledQuery {
                     rows.push(row);
                 }
                 Ok(Answer::Table {
-                    game: ctx.cx.defs.game(*g).name.clone(),
+                    game,
                     row_from: r0,
                     col_from: c0,
                     rows,
                 })
             }
+            CKind::SequenceOf(play, series) => {
+                let oracle = SolverOracle::new(ctx.solver);
+                let run = SeriesRun {
+                    cx: &ctx.cx,
+                    oracle: &oracle,
+                };
+                let (from, to) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
+                let mut chosen = *play;
+                let mut cells = Vec::with_capacity((to - from) as usize);
+                // From the top down, as the sequence of a game's name.
+                for n in (from..to).rev() {
+                    let cell = run.cell(series, &[n], chosen)?;
+                    chosen.get_or_insert(cell_play(&cell));
+                    cells.push(cell);
+                }
+                cells.reverse();
+                Ok(match chosen {
+                    Some(Play::Misere) => Answer::Outcomes {
+                        subject: series.label.clone(),
+                        play: Play::Misere,
+                        from,
+                        outcomes: cells.into_iter().map(outcome_of).collect(),
+                    },
+                    _ => Answer::Sequence {
+                        game: series.label.clone(),
+                        from,
+                        values: cells.into_iter().map(value_of).collect(),
+                    },
+                })
+            }
+            CKind::TableOf(play, series) => {
+                let oracle = SolverOracle::new(ctx.solver);
+                let run = SeriesRun {
+                    cx: &ctx.cx,
+                    oracle: &oracle,
+                };
+                let (r0, r1) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
+                let (c0, c1) = run.range(&series.ranges[1], MAX_SEQUENCE)?;
+                if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+                    return Err(too_long(span));
+                }
+                let mut chosen = *play;
+                let mut rows = Vec::new();
+                for i in r0..r1 {
+                    let mut row = Vec::new();
+                    for j in c0..c1 {
+                        let cell = run.cell(series, &[i, j], chosen)?;
+                        chosen.get_or_insert(cell_play(&cell));
+                        row.push(cell);
+                    }
+                    rows.push(row);
+                }
+                Ok(match chosen {
+                    Some(Play::Misere) => Answer::OutcomeTable {
+                        subject: series.label.clone(),
+                        play: Play::Misere,
+                        row_from: r0,
+                        col_from: c0,
+                        rows: rows
+                            .into_iter()
+                            .map(|r| r.into_iter().map(outcome_of).collect())
+                            .collect(),
+                    },
+                    _ => Answer::Table {
+                        game: series.label.clone(),
+                        row_from: r0,
+                        col_from: c0,
+                        rows: rows
+                            .into_iter()
+                            .map(|r| r.into_iter().map(value_of).collect())
+                            .collect(),
+                    },
+                })
+            }
+            CKind::Eval(x) => {
+                let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
+                Ok(Answer::Eval {
+                    text: shown(&v, ctx.cx.defs),
+                    json: to_json(&v, ctx.cx.defs),
+                })
+            }
+            CKind::Assert(x, text) => {
+                values::check(&ctx.cx, ctx.solver, x, text)?;
+                Ok(Answer::Assert { text: text.clone() })
+            }
             CKind::Period(g) => ctx.solver.period(&ctx.cx, *g).map(Answer::Period),
         }
+    }
+}
+
+/// `G(args)` as a component, its arguments checked as in a file.
+fn heap_comp(cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<Comp> {
+    let interp = Interp::new(cx);
+    let spans = vec![cx.span; args.len()];
+    let args = interp.check_args(g, args, &spans)?;
+    Ok(Comp {
+        game: g,
+        args: args.into(),
+    })
+}
+
+fn cell_play(c: &Cell) -> Play {
+    match c {
+        Cell::Value(_) => Play::Normal,
+        Cell::Outcome(_) => Play::Misere,
+    }
+}
+
+/// A cell computed in misère play (every cell is, once the first one was).
+fn outcome_of(c: Cell) -> Outcome {
+    match c {
+        Cell::Outcome(o) => o,
+        Cell::Value(v) => v.outcome(),
+    }
+}
+
+fn value_of(c: Cell) -> GValue {
+    match c {
+        Cell::Value(v) => v,
+        // Not reached: a normal-play series asks for values only.
+        Cell::Outcome(_) => GValue::Finite(0),
+    }
+}
+
+/// A bare unknown name close to a statement word (`grundey Take(10)`) is
+/// most likely that word misspelt.
+fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
+    use crate::syntax::{DEFINITION_WORDS, QUERY_WORDS};
+    match (&x.node, err) {
+        (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
+            let words = QUERY_WORDS
+                .iter()
+                .chain(DEFINITION_WORDS)
+                .chain(&["assert"])
+                .copied();
+            let help = match crate::error::suggest(n, words) {
+                Some(w) => format!(
+                    "did you mean `{w}`? (a bare name is an expression statement, which prints its value)"
+                ),
+                None => help,
+            };
+            Error::UnknownName { name, help, span }
+        }
+        (_, err) => err,
     }
 }
 
@@ -334,9 +536,9 @@ struct Run<'a> {
 
 impl Run<'_> {
     /// Evaluate a query's expression to the components of a position.
-    fn position(&self, x: &Node) -> Result<Vec<Comp>> {
-        let interp = Interp::new(&self.cx);
-        match interp.eval(x, &mut [])? {
+    fn position(&mut self, x: &Node) -> Result<Vec<Comp>> {
+        // The position may be computed by query functions (`grundy winning(P)[0]`).
+        match values::eval_with(&self.cx, self.solver, x)? {
             Value::Pos(cs) => Ok(cs.to_vec()),
             Value::Int(0) => Ok(Vec::new()),
             v => Err(Error::NotAPosition {
@@ -346,9 +548,8 @@ impl Run<'_> {
         }
     }
 
-    fn range(&self, x: &Node) -> Result<(i64, i64)> {
-        let interp = Interp::new(&self.cx);
-        match interp.eval(x, &mut [])? {
+    fn range(&mut self, x: &Node) -> Result<(i64, i64)> {
+        match values::eval_with(&self.cx, self.solver, x)? {
             Value::Range(a, b) => {
                 let b = b.max(a);
                 if b - a > MAX_SEQUENCE {
@@ -373,16 +574,7 @@ impl Run<'_> {
     /// The convention a query uses: the one written, else misère when any
     /// component's game is declared `misere`, else normal.
     fn play_for(&self, written: Option<Play>, comps: &[Comp]) -> Play {
-        written.unwrap_or_else(|| {
-            if comps
-                .iter()
-                .any(|c| self.cx.defs.game(c.game).play == Play::Misere)
-            {
-                Play::Misere
-            } else {
-                Play::Normal
-            }
-        })
+        play_for(self.cx.defs, written, comps)
     }
 
     fn intern_all(&mut self, comps: &[Comp]) -> Result<Vec<u32>> {

@@ -124,7 +124,12 @@ fn calls(roots: Vec<&Expr>) -> Vec<(&Ident, usize, Span)> {
     let mut stack = roots;
     while let Some(e) = stack.pop() {
         match &e.node {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) => {}
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) | ExprKind::Play(_) => {}
+            ExprKind::Quantifier { clauses, body, .. } => {
+                stack.push(body);
+                stack.extend(clauses.bindings.iter().map(|b| &b.iter));
+                stack.extend(clauses.cond.as_deref());
+            }
             ExprKind::Tuple(xs) | ExprKind::List(xs) | ExprKind::Set(xs) => stack.extend(xs),
             ExprKind::Comprehension { body, clauses, .. } => {
                 stack.push(body);

@@ -32,6 +32,8 @@ impl Repl {
                 .chain(d.global_ids.keys())
                 .cloned()
                 .chain(Builtin::NAMES.iter().map(|s| s.to_string()))
+                .chain(crate::eval::QueryFn::NAMES.iter().map(|s| s.to_string()))
+                .chain(["vertices", "edges", "successors"].map(String::from))
                 .collect(),
         }
     }

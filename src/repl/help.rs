@@ -53,7 +53,7 @@ use HelpPart::{Example, Text};
 pub const HELP_TOPICS: &[HelpTopic] = &[
     HelpTopic {
         name: "queries",
-        summary: "grundy, outcome, moves, winning, sequence, table, period",
+        summary: "grundy, outcome, moves, winning, sequence, table, period, assert",
         parts: &[
             Text("grundy P                  the Grundy value of a position"),
             Example {
@@ -98,8 +98,26 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
                  and graphs) are described in docs/LANGUAGE.md.",
             ),
             Text(
-                "A game declared `misere` answers outcome and winning in misère play\n\
-                 unless the query says `normal`. :json shows answers as JSON objects.",
+                "sequence n in RANGE: P and table a in R, b in S: P list any positions;\n\
+                 `sequence misere ...` lists misère outcomes.",
+            ),
+            Example {
+                code: "sequence n in 0..=6: *n + *1",
+                output: "sequence *n + *1 for n in 0..=6: 1 0 3 2 5 4 7",
+            },
+            Text(
+                "Any expression prints its value. grundy(P), outcome(P, misere), is_p(P),\n\
+                 options(P), winning(P), remoteness(P) compute with positions, and\n\
+                 `assert forall n in R: COND` checks a conjecture (the first\n\
+                 counterexample is reported).",
+            ),
+            Example {
+                code: "*3 + *5\nassert forall a in 0..=7, b in 0..=7: grundy(*a + *b) == xor(a, b)",
+                output: "*6\nassert forall a in 0..=7, b in 0..=7: grundy(*a + *b) == xor(a, b): ok",
+            },
+            Text(
+                "A game declared `misere` answers outcome, winning, sequence and table in\n\
+                 misère play unless the query says `normal`. :json shows answers as JSON.",
             ),
         ],
     },

@@ -753,7 +753,11 @@ fn payload(args: &[Value]) -> (usize, usize) {
                     stack.extend(c.args.iter().map(|x| (x, depth + 1)));
                 }
             }
-            Value::Int(_) | Value::Bool(_) | Value::Range(..) => {}
+            Value::Int(_)
+            | Value::Bool(_)
+            | Value::Range(..)
+            | Value::Outcome(_)
+            | Value::Loopy(_) => {}
         }
     }
     (bytes, deepest)

@@ -4,8 +4,9 @@
 //! period that shows in them is reported as apparent only.
 
 use crate::error::Result;
+use crate::eval::Value;
 use crate::eval::{Ctx, GameId};
-use crate::octal::{Period, find_period};
+use crate::octal::{ArithmeticPeriod, Period, find_arithmetic_period, find_period};
 
 use super::Solver;
 
@@ -24,6 +25,10 @@ pub struct PeriodAnswer {
     pub values_computed: usize,
     /// Why a period cannot be proved (rule games), if so.
     pub unprovable: Option<String>,
+    /// When no ordinary period shows: an arithmetic one,
+    /// G(n + p) = G(n) + s (THEORY.md §3), and the theorem that proves it
+    /// if one applies (else it is apparent, for the reason `unprovable`).
+    pub arithmetic: Option<(ArithmeticPeriod, Option<String>)>,
 }
 
 impl Solver {
@@ -38,6 +43,25 @@ impl Solver {
                 period: p.period,
                 values_computed: p.values_computed,
                 unprovable: None,
+                arithmetic: None,
+            });
+        }
+        // A nim-heap is worth its size: G(n + 1) = G(n) + 1 by definition.
+        if def.kind.nim_heap(&[Value::Int(1)]) == Some(1) {
+            return Ok(PeriodAnswer {
+                game,
+                code: None,
+                period: None,
+                values_computed: 0,
+                unprovable: None,
+                arithmetic: Some((
+                    ArithmeticPeriod {
+                        preperiod: 1,
+                        period: 1,
+                        saltus: 1,
+                    },
+                    Some("a nim-heap's value is its size".into()),
+                )),
             });
         }
         let mut values = Vec::new();
@@ -50,7 +74,15 @@ impl Solver {
             values.push(v.unwrap_or(u32::MAX));
         }
         let status = find_period(&values, 1, u64::MAX);
+        // Only finite values can step by a saltus.
+        let arithmetic = match status.period() {
+            None if !values.contains(&u32::MAX) => {
+                find_arithmetic_period(&values).map(|a| (a, None))
+            }
+            _ => None,
+        };
         Ok(PeriodAnswer {
+            arithmetic,
             game,
             code: None,
             period: status.period(),

@@ -42,6 +42,15 @@ pub enum ExprKind {
     Call(Ident, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `normal` or `misere` as an argument of a query function
+    /// (`outcome(P, misere)`); an error anywhere else.
+    Play(Play),
+    /// `forall x in xs if c: body` (`all` true) or `exists ...: body`.
+    Quantifier {
+        all: bool,
+        clauses: Clauses,
+        body: Box<Expr>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,14 +207,32 @@ pub enum QueryKind {
     Moves(Expr),
     Winning(Option<Play>, Expr),
     Remoteness(Option<Play>, Expr),
-    Sequence(Ident, Expr),
-    Table(Ident, Expr, Expr),
+    Sequence(Option<Play>, Ident, Expr),
+    Table(Option<Play>, Ident, Expr, Expr),
+    /// `sequence n in 0..=30: Turtles({n})`: one binding.
+    SequenceOf(Option<Play>, Series),
+    /// `table a in 0..=9, b in 0..=9: Moore([a, b, 5])`: two bindings.
+    TableOf(Option<Play>, Series),
+    /// A bare expression: its value is printed.
+    Eval(Expr),
+    /// `assert COND`, with the text of COND as written.
+    Assert(Expr, String),
     Period(Ident),
     Kernels(Ident),
     /// A graph's name, or a position (its state graph).
     KernelSequences(Expr),
     Kernel(Expr),
     Dot(Expr),
+}
+
+/// The bindings and the position expression of `sequence`/`table`'s
+/// general form, with the expression's text as written (for the answer's
+/// heading).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub bindings: Vec<Binding>,
+    pub body: Expr,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]

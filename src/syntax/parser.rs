@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
@@ -171,13 +171,15 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
     // start of a statement, so the phrase is always right).
     Some(match rule {
         EOI | program | stmt | game_def | kw_game | graph_def | kw_graph | fn_def | kw_fn
-        | let_def | kw_let => "a definition (`game`, `graph`, `fn`, `let`)",
-        query | q_grundy | kw_grundy | q_outcome | kw_outcome | q_moves | kw_moves | q_winning
-        | kw_winning | q_remoteness | kw_remoteness | q_sequence | kw_sequence | q_table
-        | kw_table | q_period | kw_period | q_kernels | kw_kernels | q_kernel_sequences
-        | kw_kernel_sequences | q_kernel | kw_kernel | q_dot | kw_dot => {
-            "a query (`grundy`, `outcome`, `moves`, `winning`, `sequence`, `table`, ...)"
+        | let_def | kw_let | assert_stmt | kw_assert | expr_stmt | query | q_grundy | kw_grundy
+        | q_outcome | kw_outcome | q_moves | kw_moves | q_winning | kw_winning | q_remoteness
+        | kw_remoteness | q_sequence | kw_sequence | q_table | kw_table | q_period | kw_period
+        | q_kernels | kw_kernels | q_kernel_sequences | kw_kernel_sequences | q_kernel
+        | kw_kernel | q_dot | kw_dot | query_call => {
+            "a statement (a definition `game`/`graph`/`fn`/`let`, a query such as `grundy` or `sequence`, `assert`, or an expression)"
         }
+        series => "a binding `n in a..=b` and `:`",
+        quantifier | kw_forall | kw_exists => "an expression",
         game_alias => "`=`",
         game_rules => "parameters `(...)` and a body `{ ... }`",
         params => "a parameter list `(a, b)`",
@@ -301,8 +303,16 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
             words.push(w.to_string());
         }
     }
+    // A statement may be an expression: no need to name both.
+    // (and a `;` that may end a statement is not worth naming).
+    if words.iter().any(|w| w.starts_with("a statement")) {
+        words.retain(|w| w != "an expression" && w != "`;`");
+    }
     // An expression may start with a bracket: no need to name them too.
-    if words.iter().any(|w| w == "an expression") {
+    if words
+        .iter()
+        .any(|w| w == "an expression" || w.starts_with("a statement"))
+    {
         words.retain(|w| !matches!(w.as_str(), "`(`" | "`{`" | "`[`"));
     }
     match words.len() {
@@ -392,6 +402,26 @@ impl Builder {
                 Ok(Stmt::Let(LetDecl { name, value, span }))
             }
             Rule::query => self.query(next(&mut p.into_inner()), span).map(Stmt::Query),
+            Rule::expr_stmt => Ok(Stmt::Query(Query {
+                kind: QueryKind::Eval(self.expr(next(&mut p.into_inner()))?),
+                span,
+            })),
+            Rule::assert_stmt => {
+                let mut it = p.into_inner();
+                it.next(); // kw_assert
+                let cond = next(&mut it);
+                let text = without_trailing_trivia(cond.as_str()).to_string();
+                let mut e = self.expr(cond)?;
+                e.span.end = e.span.start.saturating_add(text.len() as u32);
+                let span = Span {
+                    end: e.span.end.max(span.start),
+                    ..span
+                };
+                Ok(Stmt::Query(Query {
+                    kind: QueryKind::Assert(e, text),
+                    span,
+                }))
+            }
             r => unreachable!("grammar: statement rule {r:?}"),
         }
     }
@@ -494,14 +524,24 @@ impl Builder {
             Rule::q_remoteness => QueryKind::Remoteness(play, self.expr(next(&mut rest))?),
             Rule::q_kernel => QueryKind::Kernel(self.expr(next(&mut rest))?),
             Rule::q_dot => QueryKind::Dot(self.expr(next(&mut rest))?),
-            Rule::q_sequence => {
-                let name = self.ident(next(&mut rest));
-                QueryKind::Sequence(name, self.expr(next(&mut rest))?)
-            }
-            Rule::q_table => {
-                let name = self.ident(next(&mut rest));
-                let a = self.expr(next(&mut rest))?;
-                QueryKind::Table(name, a, self.expr(next(&mut rest))?)
+            Rule::q_sequence | Rule::q_table => {
+                let first = next(&mut rest);
+                if first.as_rule() == Rule::series {
+                    let series = self.series(first)?;
+                    if rule == Rule::q_sequence {
+                        QueryKind::SequenceOf(play, series)
+                    } else {
+                        QueryKind::TableOf(play, series)
+                    }
+                } else {
+                    let name = self.ident(first);
+                    let a = self.expr(next(&mut rest))?;
+                    if rule == Rule::q_sequence {
+                        QueryKind::Sequence(play, name, a)
+                    } else {
+                        QueryKind::Table(play, name, a, self.expr(next(&mut rest))?)
+                    }
+                }
             }
             Rule::q_period => QueryKind::Period(self.ident(next(&mut rest))),
             Rule::q_kernels => QueryKind::Kernels(self.ident(next(&mut rest))),
@@ -511,7 +551,21 @@ impl Builder {
         Ok(Query { kind, span })
     }
 
-    fn clauses(&self, mut it: Pairs<Rule>) -> Result<Clauses> {
+    /// `n in 0..=30: Turtles({n})` of `sequence` and `table`.
+    fn series(&self, p: Pair<Rule>) -> Result<Series> {
+        let mut pairs: Vec<Pair<Rule>> = p.into_inner().collect();
+        let body_pair = pairs.pop().unwrap_or_else(|| unreachable!());
+        let text = without_trailing_trivia(body_pair.as_str()).to_string();
+        let body = self.expr(body_pair)?;
+        let clauses = self.clauses(pairs.into_iter())?;
+        Ok(Series {
+            bindings: clauses.bindings,
+            body,
+            text,
+        })
+    }
+
+    fn clauses<'i>(&self, mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Result<Clauses> {
         let mut bindings = Vec::new();
         let mut cond = None;
         while let Some(p) = it.next() {
@@ -641,8 +695,27 @@ impl Builder {
             Rule::call => {
                 let mut it = p.into_inner();
                 let name = self.ident(next(&mut it));
-                let args = it.map(|a| self.expr(a)).collect::<Result<Vec<_>>>()?;
+                let args = it
+                    .map(|a| match a.as_rule() {
+                        Rule::play => Ok(Spanned::new(
+                            ExprKind::Play(self.play(a.clone())),
+                            self.span(&a),
+                        )),
+                        _ => self.expr(a),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
                 ExprKind::Call(name, args)
+            }
+            Rule::quantifier => {
+                let mut pairs: Vec<Pair<Rule>> = p.into_inner().collect();
+                let all = pairs.first().map(|k| k.as_rule()) == Some(Rule::kw_forall);
+                let body = self.expr(pairs.pop().unwrap_or_else(|| unreachable!()))?;
+                let clauses = self.clauses(pairs.into_iter().skip(1))?;
+                ExprKind::Quantifier {
+                    all,
+                    clauses,
+                    body: Box::new(body),
+                }
             }
             Rule::if_expr => {
                 let mut it = p.into_inner().filter(|x| x.as_rule() == Rule::expr);
@@ -703,7 +776,73 @@ impl Pattern {
     }
 }
 
+/// A pair's text without the whitespace and comments pest counts at its
+/// end (the language has no strings, so `#` always starts a comment).
+fn without_trailing_trivia(text: &str) -> &str {
+    let mut t = text.trim_end();
+    loop {
+        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
+        match t[line_start..].find('#') {
+            Some(i) => t = t[..line_start + i].trim_end(),
+            None => return t,
+        }
+    }
+}
+
 fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>) -> Pair<'a, Rule> {
     it.next()
         .unwrap_or_else(|| unreachable!("grammar guarantees this child"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_trivia_is_dropped() {
+        assert_eq!(without_trailing_trivia("a == b  \n"), "a == b");
+        assert_eq!(
+            without_trailing_trivia("a == b # why\n# more\n\n"),
+            "a == b"
+        );
+        assert_eq!(without_trailing_trivia("f(x,\n  y) # c"), "f(x,\n  y)");
+        assert_eq!(without_trailing_trivia(""), "");
+    }
+
+    fn kinds(text: &str) -> Vec<&'static str> {
+        let p = parse(SourceId(0), text).expect("parses");
+        p.stmts
+            .iter()
+            .map(|s| match s {
+                Stmt::Query(q) => match q.kind {
+                    QueryKind::Eval(_) => "eval",
+                    QueryKind::Assert(..) => "assert",
+                    QueryKind::Grundy(_) => "grundy",
+                    QueryKind::Sequence(..) => "sequence",
+                    QueryKind::SequenceOf(..) => "sequence_of",
+                    QueryKind::TableOf(..) => "table_of",
+                    _ => "query",
+                },
+                _ => "definition",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn query_words_before_a_bracket_are_functions() {
+        assert_eq!(kinds("grundy(Nim(3)) + 1"), ["eval"]);
+        assert_eq!(kinds("grundy (Nim(3))"), ["grundy"]);
+        assert_eq!(kinds("grundy Nim(3)"), ["grundy"]);
+        assert_eq!(kinds("let g = 3\ng"), ["definition", "eval"]);
+        assert_eq!(kinds("assert forall n in 0..3: n < 3"), ["assert"]);
+        assert_eq!(kinds("sequence n in 0..3: Nim(n)"), ["sequence_of"]);
+        assert_eq!(kinds("sequence misere K 0..3"), ["sequence"]);
+        assert_eq!(
+            kinds("table a in 0..3, b in 0..3: Nim(a) + Nim(b)"),
+            ["table_of"]
+        );
+        // A `;` ends a statement before one that starts with `*`.
+        assert_eq!(kinds("let n = 3;\n*3 + *5"), ["definition", "eval"]);
+        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition"]);
+    }
 }

@@ -25,6 +25,9 @@ pub const KEYWORDS: &[&str] = &[
     "misere",
     "subtraction",
     "octal",
+    "assert",
+    "forall",
+    "exists",
 ];
 
 /// The keywords that start a definition (the grammar's `*_def` rules in
@@ -52,9 +55,10 @@ pub const QUERY_WORDS: &[&str] = &[
 /// (`sequence Take 0..10`, `period K`).
 pub const GAME_NAME_QUERIES: &[&str] = &["sequence", "table", "period", "kernels"];
 
-/// Whether a word starts a statement (a definition or a query).
+/// Whether a word starts a statement (a definition, a query or `assert`;
+/// any expression is a statement too, but starts with no word of its own).
 pub fn starts_statement(word: &str) -> bool {
-    DEFINITION_WORDS.contains(&word) || QUERY_WORDS.contains(&word)
+    DEFINITION_WORDS.contains(&word) || QUERY_WORDS.contains(&word) || word == "assert"
 }
 
 #[cfg(test)]
@@ -185,13 +189,17 @@ mod tests {
     #[test]
     fn query_words_are_the_grammars_queries() {
         let rules = rules();
-        let alternatives = idents(&rules["query"]);
+        // `query_call` is the lookahead that leaves `grundy(P)` to expressions.
+        let alternatives: Vec<String> = idents(&rules["query"])
+            .into_iter()
+            .filter(|q| q.starts_with("q_"))
+            .collect();
         let words: Vec<String> = alternatives.iter().map(|q| first_word(&rules, q)).collect();
         assert_eq!(set(QUERY_WORDS), words.iter().cloned().collect());
         // The queries on a game's name take an `ident` right after the word.
         let on_names: BTreeSet<String> = alternatives
             .iter()
-            .filter(|q| idents(&rules[q.as_str()]).get(1).map(String::as_str) == Some("ident"))
+            .filter(|q| idents(&rules[q.as_str()]).iter().any(|r| r == "ident"))
             .map(|q| first_word(&rules, q))
             .collect();
         assert_eq!(set(GAME_NAME_QUERIES), on_names);
@@ -213,7 +221,7 @@ mod tests {
             .keys()
             .filter(|r| r.ends_with("_def") && stmt.contains(*r))
             .cloned()
-            .chain(["query".to_string()])
+            .chain(["query", "assert_stmt", "expr_stmt"].map(String::from))
             .collect();
         assert_eq!(stmt, expected);
     }

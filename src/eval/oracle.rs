@@ -1,0 +1,97 @@
+//! What the evaluator may ask the solver: the query functions
+//! (`grundy(P)`, `outcome(P)`, `options(P)`, ...) are answered through this
+//! trait, which the query layer implements over the session's `Solver`, so
+//! that `eval` knows nothing of `solve`. An evaluator that runs move rules
+//! (the solver expanding a game) has no oracle: a query function met there
+//! is the diagnostic `grundy::eval::query_in_rules`.
+
+use crate::digraph::{Generalized, Outcome};
+use crate::error::Result;
+use crate::syntax::ast::Play;
+
+use super::{Comp, Ctx};
+
+/// The query functions of expressions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryFn {
+    Grundy,
+    Outcome,
+    Options,
+    Winning,
+    Remoteness,
+    IsP,
+    IsN,
+}
+
+impl QueryFn {
+    pub const NAMES: &'static [&'static str] = &[
+        "grundy",
+        "outcome",
+        "options",
+        "winning",
+        "remoteness",
+        "is_p",
+        "is_n",
+    ];
+
+    pub fn from_name(name: &str) -> Option<QueryFn> {
+        use QueryFn::*;
+        Some(match name {
+            "grundy" => Grundy,
+            "outcome" => Outcome,
+            "options" => Options,
+            "winning" => Winning,
+            "remoteness" => Remoteness,
+            "is_p" => IsP,
+            "is_n" => IsN,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        use QueryFn::*;
+        match self {
+            Grundy => "grundy",
+            Outcome => "outcome",
+            Options => "options",
+            Winning => "winning",
+            Remoteness => "remoteness",
+            IsP => "is_p",
+            IsN => "is_n",
+        }
+    }
+
+    /// Whether a convention (`normal`, `misere`) may follow the position.
+    pub fn takes_play(self) -> bool {
+        !matches!(self, QueryFn::Grundy | QueryFn::Options)
+    }
+
+    pub fn usage(self) -> &'static str {
+        use QueryFn::*;
+        match self {
+            Grundy => "grundy(P): the Grundy value of the position P (∞{...} when loopy)",
+            Outcome => "outcome(P) or outcome(P, misere): the outcome class P, N or D",
+            Options => "options(P): the list of positions one move from P",
+            Winning => "winning(P) or winning(P, misere): the options that win",
+            Remoteness => {
+                "remoteness(P) or remoteness(P, misere): moves until the end (-1 for a draw)"
+            }
+            IsP => "is_p(P) or is_p(P, misere): whether the previous player wins",
+            IsN => "is_n(P) or is_n(P, misere): whether the next player wins",
+        }
+    }
+}
+
+/// Answers about positions, for the evaluator. `play` None means the
+/// convention the query would use: misère when a component's game is
+/// declared `misere`, else normal. Positions are given as components.
+pub trait Oracle {
+    /// The normal-play value of a sum (Sprague–Grundy, or Smith's γ).
+    fn value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Generalized<u64>>;
+    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Outcome>;
+    /// Every option, the moved component replaced in place by its parts.
+    fn options(&self, cx: &Ctx, pos: &[Comp]) -> Result<Vec<Vec<Comp>>>;
+    fn winning(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Vec<Vec<Comp>>>;
+    /// None for a draw.
+    fn remoteness(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Option<u32>>;
+}

@@ -1,0 +1,369 @@
+//! Expressions that compute with what the solver knows: the oracle behind
+//! the query functions (`grundy(P)`, `outcome(P)`, `options(P)`, ...), bare
+//! expressions, `assert`, and the general form of `sequence` and `table`
+//! (`sequence n in 0..=30: Turtles({n})`).
+
+use std::cell::RefCell;
+
+use serde_json::{Value as Json, json};
+
+use crate::digraph::{self, Generalized, Outcome};
+use crate::error::{Error, Result};
+use crate::eval::value::{fmt_shown, fmt_value};
+use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value};
+use crate::solve::{GValue, Solver};
+use crate::source::Span;
+use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
+
+/// The convention a query uses: the one written, else misère when any
+/// component's game is declared `misere`, else normal.
+pub fn play_for(defs: &Defs, written: Option<Play>, comps: &[Comp]) -> Play {
+    written.unwrap_or_else(|| {
+        if comps.iter().any(|c| defs.game(c.game).play == Play::Misere) {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    })
+}
+
+/// The solver as the evaluator's oracle, for one statement. The solver is
+/// borrowed only while one question is answered; the solver's own
+/// evaluators (move rules) have no oracle, so the borrow is never asked
+/// for twice (if it were, the answer is a diagnostic, not a panic).
+pub struct SolverOracle<'s> {
+    solver: RefCell<&'s mut Solver>,
+}
+
+impl<'s> SolverOracle<'s> {
+    pub fn new(solver: &'s mut Solver) -> Self {
+        SolverOracle {
+            solver: RefCell::new(solver),
+        }
+    }
+
+    fn with<T>(
+        &self,
+        cx: &Ctx,
+        pos: &[Comp],
+        f: impl FnOnce(&mut Solver, &[u32]) -> Result<T>,
+    ) -> Result<T> {
+        let mut s = self
+            .solver
+            .try_borrow_mut()
+            .map_err(|_| Error::QueryInRules {
+                name: "a query function".into(),
+                span: cx.span,
+            })?;
+        let ids = pos
+            .iter()
+            .map(|c| s.intern_comp(cx, c))
+            .collect::<Result<Vec<u32>>>()?;
+        f(&mut s, &ids)
+    }
+}
+
+impl Oracle for SolverOracle<'_> {
+    fn value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Generalized<u64>> {
+        self.with(cx, pos, |s, ids| s.value_sum(cx, ids))
+    }
+
+    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Outcome> {
+        let chosen = play_for(cx.defs, play, pos);
+        self.with(cx, pos, |s, ids| match chosen {
+            Play::Normal => Ok(s.value_sum(cx, ids)?.outcome()),
+            Play::Misere => s.misere_outcome(cx, ids),
+        })
+    }
+
+    fn options(&self, cx: &Ctx, pos: &[Comp]) -> Result<Vec<Vec<Comp>>> {
+        self.with(cx, pos, |s, ids| {
+            Ok(s.all_moves(cx, pos, ids)?
+                .into_iter()
+                .map(|m| m.comps)
+                .collect())
+        })
+    }
+
+    fn winning(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Vec<Vec<Comp>>> {
+        let chosen = play_for(cx.defs, play, pos);
+        self.with(cx, pos, |s, ids| s.winning(cx, chosen, pos, ids))
+    }
+
+    fn remoteness(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Option<u32>> {
+        let chosen = play_for(cx.defs, play, pos);
+        self.with(cx, pos, |s, ids| {
+            let sg = s.sum_graph(cx, ids)?;
+            let analysis = match chosen {
+                Play::Normal => digraph::retrograde(&sg.graph),
+                Play::Misere => digraph::misere_retrograde(&sg.graph),
+            };
+            Ok(analysis.remoteness[0])
+        })
+    }
+}
+
+/// A value as a bare expression prints it.
+pub fn shown(v: &Value, defs: &Defs) -> String {
+    let mut s = String::new();
+    fmt_shown(v, defs, &mut s);
+    s
+}
+
+fn written(v: &Value, defs: &Defs) -> String {
+    let mut s = String::new();
+    fmt_value(v, defs, &mut s);
+    s
+}
+
+/// A value in JSON: integers and booleans as themselves, collections as
+/// arrays, a range as `{"range": [a, b]}` (half-open), positions and
+/// outcomes as the text they print as, ∞(K) as `{"inf": [K...]}`.
+pub fn to_json(v: &Value, defs: &Defs) -> Json {
+    match v {
+        Value::Int(n) => json!(n),
+        Value::Bool(b) => json!(b),
+        Value::Tuple(xs) | Value::List(xs) => {
+            Json::Array(xs.iter().map(|x| to_json(x, defs)).collect())
+        }
+        Value::Set(xs) => Json::Array(xs.iter().map(|x| to_json(x, defs)).collect()),
+        Value::Range(a, b) => json!({ "range": [a, b] }),
+        Value::Pos(_) => json!(shown(v, defs)),
+        Value::Outcome(o) => json!(o.to_string()),
+        Value::Loopy(k) => json!({ "inf": k.to_vec() }),
+    }
+}
+
+/// Evaluate with the solver as oracle.
+pub fn eval_with(cx: &Ctx, solver: &mut Solver, node: &Node) -> Result<Value> {
+    let oracle = SolverOracle::new(solver);
+    let interp = Interp::with_oracle(cx, &oracle);
+    interp.eval(node, &mut [])
+}
+
+/// `assert COND`: Ok when it holds; a failing `forall` names its
+/// counterexample.
+pub fn check(cx: &Ctx, solver: &mut Solver, node: &Node, text: &str) -> Result<()> {
+    let oracle = SolverOracle::new(solver);
+    let interp = Interp::with_oracle(cx, &oracle);
+    match interp.eval(node, &mut [])? {
+        Value::Bool(true) => Ok(()),
+        Value::Bool(false) => {
+            let (message, help) = match interp.take_witness() {
+                Some(w) if !w.bindings.is_empty() => {
+                    let at: Vec<String> = w
+                        .bindings
+                        .iter()
+                        .map(|(n, v)| format!("{n} = {}", written(v, cx.defs)))
+                        .collect();
+                    let at = at.join(", ");
+                    let why = match &w.sides {
+                        Some((op, (sa, a), (sb, b))) => {
+                            let side = |sp: &Span, fallback: &str| {
+                                source_of(node.span, text, *sp)
+                                    .map_or(fallback.to_string(), |t| format!("`{t}`"))
+                            };
+                            format!(
+                                "there {} is {} and {} is {}, so `{}` fails",
+                                side(sa, "the left side"),
+                                written(a, cx.defs),
+                                side(sb, "the right side"),
+                                written(b, cx.defs),
+                                op.symbol()
+                            )
+                        }
+                        None => format!("`{text}` is false there"),
+                    };
+                    (format!("counterexample {at}"), format!("at {at}: {why}"))
+                }
+                _ => (
+                    "the condition is false".to_string(),
+                    format!("`{text}` evaluated to false"),
+                ),
+            };
+            Err(Error::AssertFailed {
+                message,
+                help,
+                span: node.span,
+            })
+        }
+        v => Err(Error::type_error(
+            format!("`assert` needs a boolean, found {}", v.type_name()),
+            "assert a condition, e.g. `assert forall n in 0..=20: grundy(Nim(n)) == n`",
+            node.span,
+        )),
+    }
+}
+
+/// The text of `part` when it lies inside the assertion `whole` (whose
+/// text is `text`), without trailing blanks.
+fn source_of(whole: Span, text: &str, part: Span) -> Option<&str> {
+    if part.src != whole.src || part.start < whole.start {
+        return None;
+    }
+    let from = (part.start - whole.start) as usize;
+    let to = (part.end - whole.start) as usize;
+    let t = text.get(from..to.min(text.len()))?.trim_end();
+    (!t.is_empty()).then_some(t)
+}
+
+/// `sequence n in R: E` / `table a in R, b in S: E`, compiled: each
+/// binding's range (evaluated once, before the loop) and the expression,
+/// which sees the bound names in slots 0, 1.
+#[derive(Debug)]
+pub struct CSeries {
+    pub ranges: Vec<Node>,
+    pub body: Node,
+    pub slots: usize,
+    pub label: String,
+}
+
+/// Compile the bindings and the expression; each bound name must be used.
+pub fn compile_series(c: &Compiler, s: &Series, query: &str, span: Span) -> Result<CSeries> {
+    let want = if query == "sequence" { 1 } else { 2 };
+    if s.bindings.len() != want {
+        return Err(Error::Query {
+            message: format!(
+                "`{query}` takes {want} binding{}, not {}",
+                if want == 1 { "" } else { "s" },
+                s.bindings.len()
+            ),
+            help: if want == 1 {
+                "write `sequence n in 0..=20: G(n)`; for two bindings use `table`".into()
+            } else {
+                "write `table a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `sequence`"
+                    .into()
+            },
+            span,
+        });
+    }
+    let mut names: Vec<Ident> = Vec::new();
+    let mut ranges = Vec::new();
+    for b in &s.bindings {
+        let Pattern::Name(id) = &b.pattern else {
+            return Err(Error::type_error(
+                "a range yields integers, which cannot be unpacked",
+                "bind one name to each range, e.g. `n in 0..=20`",
+                b.pattern.span(),
+            ));
+        };
+        // Ranges see no binding: each is evaluated once, before the loop.
+        ranges.push(c.top(&b.iter)?);
+        names.push(id.clone());
+    }
+    for n in &names {
+        if !mentions(&s.body, &n.name) {
+            return Err(Error::Query {
+                message: format!("the expression does not use `{}`", n.name),
+                help: format!(
+                    "`{query}` lists the expression for each value of `{}`: write it in, e.g. `{query} {} in 0..=20: G({})`",
+                    n.name, n.name, n.name
+                ),
+                span: n.span,
+            });
+        }
+    }
+    let mut scope = Scope::with_params(&names);
+    let body = c.expr(&s.body, &mut scope)?;
+    let bound: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
+    Ok(CSeries {
+        ranges,
+        body,
+        slots: scope.slots as usize,
+        label: format!("{} for {} in", s.text, bound.join(", ")),
+    })
+}
+
+/// Whether an expression names `name` anywhere (shadowing ignored: a name
+/// rebound inside still counts, which only lets more through).
+fn mentions(e: &Expr, name: &str) -> bool {
+    let any = |xs: &[Expr]| xs.iter().any(|x| mentions(x, name));
+    let clauses = |c: &crate::syntax::ast::Clauses| {
+        c.bindings.iter().any(|b| mentions(&b.iter, name))
+            || c.cond.as_ref().is_some_and(|x| mentions(x, name))
+    };
+    match &e.node {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Play(_) => false,
+        ExprKind::Name(n) => n == name,
+        ExprKind::Tuple(xs) | ExprKind::List(xs) | ExprKind::Set(xs) => any(xs),
+        ExprKind::Call(_, xs) => any(xs),
+        ExprKind::Comprehension {
+            body, clauses: c, ..
+        }
+        | ExprKind::Quantifier {
+            body, clauses: c, ..
+        } => mentions(body, name) || clauses(c),
+        ExprKind::Unary(_, x) => mentions(x, name),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => mentions(a, name) || mentions(b, name),
+        ExprKind::If(a, b, c) => mentions(a, name) || mentions(b, name) || mentions(c, name),
+    }
+}
+
+/// One cell of a sequence or table: a value in normal play, an outcome in
+/// misère play.
+pub enum Cell {
+    Value(GValue),
+    Outcome(Outcome),
+}
+
+/// The positions of a series at each binding, answered by `cell`.
+pub struct SeriesRun<'r, 'a> {
+    pub cx: &'r Ctx<'a>,
+    pub oracle: &'r SolverOracle<'r>,
+}
+
+impl SeriesRun<'_, '_> {
+    /// A range of the bindings, as (from, to) half-open.
+    pub fn range(&self, node: &Node, max: i64) -> Result<(i64, i64)> {
+        let interp = Interp::with_oracle(self.cx, self.oracle);
+        match interp.eval(node, &mut [])? {
+            Value::Range(a, b) => {
+                let b = b.max(a);
+                if b - a > max {
+                    return Err(Error::Query {
+                        message: format!("the range holds more than {max} values"),
+                        help: "ask for a shorter range".into(),
+                        span: node.span,
+                    });
+                }
+                Ok((a, b))
+            }
+            v => Err(Error::type_error(
+                format!("expected a range, found {}", v.type_name()),
+                "write a range of values, e.g. `0..=20`",
+                node.span,
+            )),
+        }
+    }
+
+    /// The position at these values of the bindings, and its cell.
+    pub fn cell(&self, s: &CSeries, at: &[i64], play: Option<Play>) -> Result<Cell> {
+        let interp = Interp::with_oracle(self.cx, self.oracle);
+        let mut frame = vec![Value::Int(0); s.slots.max(at.len())];
+        for (i, &n) in at.iter().enumerate() {
+            frame[i] = Value::Int(n);
+        }
+        let comps: Vec<Comp> = match interp.eval(&s.body, &mut frame)? {
+            Value::Pos(cs) => cs.to_vec(),
+            Value::Int(0) => Vec::new(),
+            v => {
+                return Err(Error::NotAPosition {
+                    found: v.type_name().to_string(),
+                    span: s.body.span,
+                });
+            }
+        };
+        self.position_cell(&comps, play)
+    }
+
+    pub fn position_cell(&self, comps: &[Comp], play: Option<Play>) -> Result<Cell> {
+        match play_for(self.cx.defs, play, comps) {
+            Play::Normal => Ok(Cell::Value(self.oracle.value(self.cx, comps)?)),
+            Play::Misere => Ok(Cell::Outcome(self.oracle.outcome(
+                self.cx,
+                Some(Play::Misere),
+                comps,
+            )?)),
+        }
+    }
+}
