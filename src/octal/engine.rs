@@ -2,6 +2,7 @@
 
 use super::code::OctalCode;
 use super::marks::{Marks, Two, bit_len, first_zero, words_for};
+use super::moves::Moves;
 use super::period::{Period, PeriodStatus, find_period};
 use super::sparse::{Sparse, sparse_run};
 
@@ -14,34 +15,6 @@ pub enum Engine {
     /// plus a short scan, R = number of rare heaps. Codes with three-heap
     /// splits (bit 8) or no splits at all fall back to `Plain`.
     Sparse,
-}
-
-/// The moves of a code as heap-size offsets the engines can index with.
-#[derive(Clone, Debug)]
-pub(super) struct Moves {
-    pub(super) take_all: Vec<usize>,
-    pub(super) take: Vec<usize>,
-    pub(super) split2: Vec<usize>,
-    pub(super) split3: Vec<usize>,
-}
-
-impl Moves {
-    fn new(code: &OctalCode) -> Self {
-        // A move removing more than any reachable heap never applies; dropping
-        // it keeps `k + 2·a` and the like far from overflow.
-        let conv = |v: &[u64]| -> Vec<usize> {
-            v.iter()
-                .filter_map(|&k| usize::try_from(k).ok())
-                .filter(|&k| k <= usize::MAX / 8)
-                .collect()
-        };
-        Moves {
-            take_all: conv(code.take_all_moves()),
-            take: conv(code.take_moves()),
-            split2: conv(code.split2_moves()),
-            split3: conv(code.split3_moves()),
-        }
-    }
 }
 
 /// A nim-sequence G(0), G(1), … of an octal code, extended on demand.

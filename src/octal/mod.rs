@@ -8,6 +8,7 @@
 mod code;
 mod engine;
 mod marks;
+mod moves;
 mod period;
 mod sparse;
 

@@ -1,7 +1,7 @@
 //! The rare/common ("sparse space") method: state, mask choice, hot loop.
 
-use super::engine::Moves;
 use super::marks::{Marks, bit_len, first_one, words_for};
+use super::moves::Moves;
 
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
