@@ -76,12 +76,12 @@ pub fn run(args: &Args) -> i32 {
     let (max_value, max_at) = values
         .iter()
         .enumerate()
-        .max_by_key(|(i, v)| (**v, std::cmp::Reverse(*i)))
-        .map(|(i, v)| (*v, i))
+        .max_by_key(|(i, v)| (*v, std::cmp::Reverse(*i)))
+        .map(|(i, v)| (v, i))
         .unwrap_or((0, 0));
     if let Some(path) = &args.plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
+        let svg = crate::plot::sequence_svg(&title, &values.to_vec(), &seq.rare_heaps());
         if let Err(report) = crate::cli::write_file(path, &svg) {
             eprintln!("{report:?}");
             return 1;
@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> i32 {
         };
         let j = json!({
             "code": code.to_string(),
-            "values": &values[..shown.min(values.len())],
+            "values": values.prefix(shown).to_vec(),
             "preperiod": period.map(|p| p.preperiod),
             "period": period.map(|p| p.period),
             "proved": status.is_proved(),

@@ -11,7 +11,9 @@ mod marks;
 mod moves;
 mod period;
 mod sparse;
+mod values;
 
 pub use code::{CodeError, OctalCode};
 pub use engine::{Engine, NimSequence};
 pub use period::{Period, PeriodStatus, find_period, values_needed};
+pub use values::{Iter as ValuesIter, Values};
