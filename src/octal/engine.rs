@@ -3,6 +3,7 @@
 use super::code::OctalCode;
 use super::marks::{Bytes, Marks, Two, bit_len, first_zero, words_for};
 use super::moves::Moves;
+use super::pairsets::{PairSets, pairs_run};
 use super::period::{Period, PeriodStatus, period_of};
 use super::sparse::{Sparse, sparse_run};
 use super::values::{Store, Val, Values};
@@ -14,8 +15,14 @@ pub enum Engine {
     Plain,
     /// Rare/common split (Gangolli–Plambeck, Flammenkamp): O(R) per heap
     /// plus a short scan, R = number of rare heaps. Codes with three-heap
-    /// splits (bit 8) or no splits at all fall back to `Plain`.
+    /// splits (bit 8) use `PairSets` instead, codes with no splits `Plain`.
     Sparse,
+    /// Codes with three-heap splits: the set of two-heap split values of
+    /// every heap, kept as a bit set, turns the O(n²) three-heap options of
+    /// a heap into O(n + V) word operations (`pairsets.rs`). Chosen by
+    /// `Sparse` for such codes; falls back to `Plain` once values reach
+    /// 2^14 or the sets would pass 1 GiB.
+    PairSets,
 }
 
 /// A nim-sequence G(0), G(1), … of an octal code, extended on demand.
@@ -28,6 +35,7 @@ pub struct NimSequence {
     /// Every value so far is below `1 << bits`.
     bits: u32,
     sparse: Option<Sparse>,
+    pairs: Option<PairSets>,
     proved: Option<Period>,
     /// The last period check of `solve` (length, result) and when the next
     /// one is due.
@@ -40,13 +48,13 @@ impl NimSequence {
     /// codes it does not apply to (three-heap splits, or no splits).
     pub fn new(code: OctalCode, engine: Engine) -> Self {
         let moves = Moves::new(&code);
-        let engine =
-            if engine == Engine::Sparse && moves.split3.is_empty() && !moves.split2.is_empty() {
-                Engine::Sparse
-            } else {
-                Engine::Plain
-            };
+        let engine = match engine {
+            Engine::Sparse | Engine::PairSets if !moves.split3.is_empty() => Engine::PairSets,
+            Engine::Sparse if !moves.split2.is_empty() => Engine::Sparse,
+            _ => Engine::Plain,
+        };
         let sparse = (engine == Engine::Sparse).then(|| Sparse::new(&moves));
+        let pairs = (engine == Engine::PairSets).then(PairSets::new);
         NimSequence {
             code,
             engine,
@@ -54,6 +62,7 @@ impl NimSequence {
             values: Store::new(),
             bits: 0,
             sparse,
+            pairs,
             proved: None,
             last_check: None,
             check_at: 0,
@@ -117,6 +126,7 @@ impl NimSequence {
             // but stay correct if asked.
             self.engine = Engine::Plain;
             self.sparse = None;
+            self.pairs = None;
         }
         // Values take 1, 2 or 4 bytes each (the narrowest that holds them),
         // grown by at least a quarter (not Vec's doubling).
@@ -125,6 +135,7 @@ impl NimSequence {
             let pending = match self.engine {
                 Engine::Plain => self.plain_dispatch(len),
                 Engine::Sparse => self.sparse_dispatch(len),
+                Engine::PairSets => self.pairs_dispatch(len),
             };
             // A value too wide for the storage: widen, then store it.
             if let Some(v) = pending {
@@ -142,6 +153,21 @@ impl NimSequence {
             Store::U8(g) => sparse_words(moves, sp, g, bits, len),
             Store::U16(g) => sparse_words(moves, sp, g, bits, len),
             Store::U32(g) => sparse_words(moves, sp, g, bits, len),
+        }
+    }
+
+    fn pairs_dispatch(&mut self, len: usize) -> Option<u32> {
+        let fits = PairSets::fits(words_for(self.bits), len);
+        let Some(ps) = self.pairs.as_mut().filter(|_| fits) else {
+            self.engine = Engine::Plain;
+            self.pairs = None;
+            return self.plain_dispatch(len);
+        };
+        let (moves, bits) = (&self.moves, &mut self.bits);
+        match &mut self.values {
+            Store::U8(g) => pairs_run(moves, ps, g, bits, len),
+            Store::U16(g) => pairs_run(moves, ps, g, bits, len),
+            Store::U32(g) => pairs_run(moves, ps, g, bits, len),
         }
     }
 
@@ -272,7 +298,12 @@ fn sparse_words<V: Val>(
 }
 
 fn plain_words<V: Val>(mv: &Moves, g: &mut Vec<V>, bits: &mut u32, len: usize) -> Option<u32> {
-    match words_for(*bits) {
+    let words = words_for(*bits);
+    // Three-heap splits set O(n²) values per heap: a byte each is one store.
+    if words >= 2 && !mv.split3.is_empty() {
+        return plain_run::<Bytes, V>(mv, g, bits, len);
+    }
+    match words {
         1 => plain_run::<u64, V>(mv, g, bits, len),
         2 => plain_run::<Two, V>(mv, g, bits, len),
         4 => plain_run::<[u64; 4], V>(mv, g, bits, len),
@@ -376,6 +407,23 @@ mod tests {
             assert_eq!(
                 seq(code, Engine::Sparse, 1500),
                 seq(code, Engine::Plain, 1500),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn three_heap_codes_use_pair_sets() {
+        for code in ["0.8", "0.9", "0.f7", "8.0", "c.3", "0.48", "4.c"] {
+            let c = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                NimSequence::new(c, Engine::Sparse).engine(),
+                Engine::PairSets
+            );
+            // 0.9 passes 255 (one-byte values, then two) before 700.
+            assert_eq!(
+                seq(code, Engine::Sparse, 700),
+                seq(code, Engine::Plain, 700),
                 "{code}"
             );
         }

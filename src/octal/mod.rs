@@ -9,6 +9,7 @@ mod code;
 mod engine;
 mod marks;
 mod moves;
+mod pairsets;
 mod period;
 mod sparse;
 mod values;
