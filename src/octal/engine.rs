@@ -283,7 +283,7 @@ fn sparse_words<V: Val>(
     let words = words_for(*bits);
     // Rare-list entries per heap: with many, a byte per value marks faster.
     let sets = sp.rare.len() * moves.split2.len().min(2);
-    if words >= 4 && sets >= 16 * words {
+    if words >= 2 && sets >= 16 * words {
         return sparse_run::<Bytes, V>(moves, sp, g, bits, len);
     }
     match words {

@@ -1,8 +1,10 @@
 //! Octal and subtraction games: codes, nim-sequences, proved periods.
 //!
 //! Pure library: [`OctalCode`] parses and enumerates moves, [`NimSequence`]
-//! computes `G(0), G(1), …` with the plain or the sparse (rare/common)
-//! engine, and [`find_period`] applies the Guy–Smith periodicity theorem.
+//! computes `G(0), G(1), …` with the plain, the sparse (rare/common) or,
+//! for three-heap splits, the pair-set engine, storing each value in 1, 2
+//! or 4 bytes ([`Values`]), and [`find_period`] applies the Guy–Smith
+//! periodicity theorem.
 //! See `docs/OCTAL.md` for the theorem and its conditions.
 
 mod code;
