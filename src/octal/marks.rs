@@ -12,6 +12,13 @@ pub(super) trait Marks: Clone {
     /// Copies the words into `out` (as many as fit).
     fn get_words(&self, out: &mut [u64]);
     fn set_words(&mut self, words: &[u64]);
+    /// A closure setting values, for a hot loop of `set`s: `Bytes` hands
+    /// out its slice, so its byte stores cannot make the compiler reload
+    /// the vector's pointer and length after every store.
+    #[inline(always)]
+    fn setter(&mut self) -> impl FnMut(u32) + '_ {
+        move |x| self.set(x)
+    }
 }
 
 impl Marks for u64 {
@@ -211,6 +218,12 @@ impl Marks for Bytes {
             }
             *w = word;
         }
+    }
+    #[inline(always)]
+    fn setter(&mut self) -> impl FnMut(u32) + '_ {
+        let t = &mut self.0[..];
+        let mask = t.len() - 1;
+        move |x| t[x as usize & mask] = 1
     }
     fn set_words(&mut self, words: &[u64]) {
         for (bytes, &w) in self.0.chunks_exact_mut(64).zip(words) {

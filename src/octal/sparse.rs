@@ -207,6 +207,8 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
             marks.set(g[n - k].get());
         }
         // Splits with a rare part; two k at a time share one pass over the list.
+        let rare: &[(u32, u32)] = &sp.rare;
+        let mut set = marks.setter();
         let mut ks = split;
         while let [k1, rest @ ..] = ks {
             let k1 = *k1;
@@ -214,25 +216,26 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
                 break;
             }
             let m1 = n - k1;
-            let cnt1 = sp.rare.partition_point(|&(r, _)| (r as usize) < m1);
+            let cnt1 = rare.partition_point(|&(r, _)| (r as usize) < m1);
             let (cnt2, m2) = match rest.first() {
                 Some(&k2) if n >= k2 + 2 => {
                     let m2 = n - k2;
-                    (sp.rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
+                    (rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
                 }
                 _ => (0, 0),
             };
             let (g1, g2) = (&g[..m1], &g[..m2]);
-            for &(r, gr) in &sp.rare[..cnt2] {
-                marks.set(gr ^ g1[m1 - r as usize].get());
-                marks.set(gr ^ g2[m2 - r as usize].get());
+            for &(r, gr) in &rare[..cnt2] {
+                set(gr ^ g1[m1 - r as usize].get());
+                set(gr ^ g2[m2 - r as usize].get());
             }
-            for &(r, gr) in &sp.rare[cnt2..cnt1] {
-                marks.set(gr ^ g1[m1 - r as usize].get());
+            for &(r, gr) in &rare[cnt2..cnt1] {
+                set(gr ^ g1[m1 - r as usize].get());
             }
             w0 += (cnt1 + cnt2) as u64;
             ks = rest.get(1..).unwrap_or(&[]);
         }
+        drop(set);
         let rb = &rare_words[n & 1];
         marks.get_words(&mut mw);
         // c: the least unmarked common value.
@@ -491,16 +494,18 @@ fn scan_one_table<V: Val>(
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
     let mut i = 0;
-    while i + 8 <= half {
-        let l = &lo[i..i + 8];
-        let h = &hi[half - i - 8..half - i];
-        let mut hit = 0u8;
+    while i + 16 <= half {
+        let l = &lo[i..i + 16];
+        let h = &hi[half - i - 16..half - i];
+        let x: [V; 16] = std::array::from_fn(|j| l[j].xor(h[15 - j]));
+        let (mut h0, mut h1) = (0u8, 0u8);
         for j in 0..8 {
-            hit |= table[l[j].xor(h[7 - j]).get() as usize & mask];
+            h0 |= table[x[2 * j].get() as usize & mask];
+            h1 |= table[x[2 * j + 1].get() as usize & mask];
         }
-        if hit != 0 {
-            for j in 0..8 {
-                let t = &mut table[l[j].xor(h[7 - j]).get() as usize & mask];
+        if h0 | h1 != 0 {
+            for (j, &xj) in x.iter().enumerate() {
+                let t = &mut table[xj.get() as usize & mask];
                 if *t != 0 {
                     *t = 0;
                     count -= 1;
@@ -511,7 +516,7 @@ fn scan_one_table<V: Val>(
                 }
             }
         }
-        i += 8;
+        i += 16;
     }
     for j in i..half {
         let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
