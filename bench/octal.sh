@@ -1,57 +1,90 @@
 #!/usr/bin/env bash
-# Octal engine benchmark: grundy's sparse (and plain) engine against
-# ogsolve's rc2 method on the same games, same number of heaps (0..=N).
+# Octal engine benchmark, whole processes on the same machine:
+#   grundy octal CODE --to N+1      against      ogsolve -m rc2 -n N CODE
+# (both compute the heaps 0 ..= N). The two tools run alternately, RUNS
+# times each (default 3); printed are, for each, the median CPU seconds
+# (user + system), the median wall-clock seconds and the median peak
+# resident set (KB, /usr/bin/time's %M), and the ratios grundy / ogsolve.
+# On a shared machine wall-clock time mostly measures the wait for a core:
+# CPU time is the figure to compare, and alternating runs keep both tools
+# under the same load.
 #
-#   bash bench/octal.sh            # the four reference games
-#   RUNS=5 bash bench/octal.sh     # best of 5 runs each (default 3)
+#   bash bench/octal.sh                 # every row below
+#   RUNS=5 bash bench/octal.sh 0.16     # rows whose code is given
+#   bash bench/octal.sh hex             # three-heap codes only: values/s
 #
-# Prints seconds (best of RUNS, wall clock of the computation as each tool
-# reports it) and grundy/ogsolve ratios. Installs ogsolve with
-# `cargo install ogsolve` if it is missing.
+# Installs ogsolve with `cargo install ogsolve` if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 
-cargo build --release --bench octal >/dev/null 2>&1 || cargo build --release --bench octal
-BIN=$(cargo bench --bench octal --no-run --message-format=json 2>/dev/null \
-  | sed -n 's/.*"executable":"\([^"]*octal[^"]*\)".*/\1/p' | tail -1)
-if [ -z "$BIN" ] || [ ! -x "$BIN" ]; then
-  echo "cannot find the octal bench binary" >&2
-  exit 1
-fi
+cargo build --release >/dev/null 2>&1 || cargo build --release
+BIN=target/release/grundy
 if ! command -v ogsolve >/dev/null 2>&1; then
   echo "installing ogsolve (cargo install ogsolve)…" >&2
   cargo install ogsolve >&2
 fi
+if [ ! -x /usr/bin/time ]; then
+  echo "needs /usr/bin/time (apt-get install time)" >&2
+  exit 1
+fi
 
-# seconds grundy takes: CODE N ENGINE
-grundy_secs() {
-  "$BIN" "$1" "$2" "$3" | sed -n 's/.* seconds=\([0-9.]*\) .*/\1/p'
+# "cpu_seconds wall_seconds KB" of one command (its output discarded).
+measure() {
+  /usr/bin/time -f "%U %S %e %M" "$@" 2>&1 >/dev/null | tail -1 |
+    awk '{ printf "%.2f %s %s\n", $1 + $2, $3, $4 }'
 }
-# seconds ogsolve reports: CODE N METHOD (its "calculation time", in ms/s/µs)
-ogsolve_secs() {
-  ogsolve -m "$3" -n "$2" "$1" | sed -n 's/.*calculation time: *//p' | awk '
-    /µs$/ { sub("µs", ""); print $1 / 1e6; next }
-    /ms$/ { sub("ms", ""); print $1 / 1e3; next }
-    /s$/  { sub("s", "");  print $1 + 0; next }'
-}
-best() { sort -g | head -1; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-printf "%-8s %10s %-13s %10s %10s %7s  %s\n" code N "engine/og" grundy ogsolve ratio period
-run() {
-  local code=$1 n=$2 engine=$3 method=$4
-  local g o period
-  g=$(for _ in $(seq "$RUNS"); do grundy_secs "$code" "$n" "$engine"; done | best)
-  o=$(for _ in $(seq "$RUNS"); do ogsolve_secs "$code" "$n" "$method"; done | best)
-  period=$("$BIN" "$code" "$n" "$engine" | sed -n 's/.*period: //p')
-  printf "%-8s %10s %-13s %10.3f %10.3f %7.3f  %s\n" "$code" "$n" "$engine/$method" "$g" "$o" \
-    "$(awk -v a="$g" -v b="$o" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$period"
+row() {
+  local code=$1 n=$2 gc=() gw=() gm=() oc=() ow=() om=() r
+  for _ in $(seq "$RUNS"); do
+    read -r c w k < <(measure "$BIN" octal "$code" --to $((n + 1)))
+    gc+=("$c") gw+=("$w") gm+=("$k")
+    read -r c w k < <(measure ogsolve -m rc2 -n "$n" "$code")
+    oc+=("$c") ow+=("$w") om+=("$k")
+  done
+  local g o g2 o2 gk ok
+  g=$(printf '%s\n' "${gc[@]}" | median)
+  o=$(printf '%s\n' "${oc[@]}" | median)
+  g2=$(printf '%s\n' "${gw[@]}" | median)
+  o2=$(printf '%s\n' "${ow[@]}" | median)
+  gk=$(printf '%s\n' "${gm[@]}" | median)
+  ok=$(printf '%s\n' "${om[@]}" | median)
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+  printf "%-7s %9s %8.2f %8.2f %5s | %8.2f %8.2f %5s | %8s %8s %5s   cpu grundy: %s ogsolve: %s\n" \
+    "$code" "$n" "$g" "$o" "$(ratio "$g" "$o")" "$g2" "$o2" "$(ratio "$g2" "$o2")" \
+    "$gk" "$ok" "$(ratio "$gk" "$ok")" "${gc[*]}" "${oc[*]}"
 }
 
-run 0.16 509622 sparse rc2
-run 0.56 653570 sparse rc2
-run 0.354 1048576 sparse rc2
-run 0.007 262144 sparse rc2
-# The plain path (O(n²)) on smaller N, against ogsolve's naive method.
-run 0.16 30000 plain naive
-run 0.77 30000 plain naive
+# Three-heap codes: values per second to N with the default engine (pair
+# sets) and with --engine plain (the plain mex every release before used).
+hex_row() {
+  local code=$1 n=$2 engine=$3 c w k
+  read -r c w k < <(measure "$BIN" octal "$code" --to "$n" --engine "$engine")
+  printf "%-6s %8s %-7s %9.2f s cpu %12.0f values/s %9s KB\n" "$code" "$n" "$engine" "$c" \
+    "$(awk -v s="$c" -v n="$n" 'BEGIN { print (s > 0 ? n / s : 0) }')" "$k"
+}
+
+ARGS=("$@")
+pick() { local c=$1; [ ${#ARGS[@]} -eq 0 ] && return 0; for a in "${ARGS[@]}"; do [ "$a" = "$c" ] && return 0; done; return 1; }
+
+if ! pick hex || [ ${#ARGS[@]} -eq 0 ]; then
+  printf "%-7s %9s %8s %8s %5s | %8s %8s %5s | %8s %8s %5s\n" code N cpu_g cpu_og ratio \
+    wall_g wall_og ratio KB_g KB_og ratio
+  pick 0.16 && row 0.16 509622
+  pick 0.56 && row 0.56 653570
+  pick 0.6 && row 0.6 1048576
+  pick 0.354 && row 0.354 20126195
+  pick 0.007 && row 0.007 262144
+  pick 0.376 && row 0.376 4536507
+fi
+if pick hex; then
+  for code in 0.8 0.9 0.f7; do
+    hex_row "$code" 3000 plain
+    hex_row "$code" 3000 sparse
+    hex_row "$code" 10000 sparse
+    hex_row "$code" 30000 sparse
+  done
+  hex_row 0.f7 100000 sparse
+fi

@@ -59,7 +59,7 @@ fn main() {
         ),
         PeriodStatus::Unknown => "none".to_string(),
     };
-    let max = seq.values().iter().max().copied().unwrap_or(0);
+    let max = seq.values().iter().max().unwrap_or(0);
     println!(
         "code={code} engine={:?} values={} seconds={compute:.3} period_seconds={check:.3} max={max} work={:?} rare={} mask={:?} pos={} period: {period}",
         seq.engine(),

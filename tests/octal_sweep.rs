@@ -53,6 +53,73 @@ fn sweep(n: usize) {
     }
 }
 
+/// Every code `d0.d1d2` with d0 ∈ {0, 4, 8, c} and hex d1, d2 that has a
+/// three-heap split (bit 8 in some digit): where `Sparse` means pair sets.
+fn hex_codes() -> Vec<OctalCode> {
+    let mut out = Vec::new();
+    for d0 in [0u8, 4, 8, 12] {
+        for d in 0..256u32 {
+            let digits = [d0, (d >> 4) as u8, (d & 15) as u8];
+            if digits.iter().any(|&x| x & 8 != 0) {
+                out.push(OctalCode::from_digits(&digits));
+            }
+        }
+    }
+    out
+}
+
+/// Pair sets (what `Sparse` picks for bit 8) against plain mex, to `n`.
+fn hex_sweep(codes: &[OctalCode], n: usize) {
+    for c in codes {
+        let mut s = NimSequence::new(c.clone(), Engine::Sparse);
+        assert_eq!(s.engine(), Engine::PairSets, "{c}");
+        s.extend_to(n);
+        let fast = s.values().to_vec();
+        let plain = values(c, Engine::Plain, n);
+        if let Some(i) = (0..n).find(|&i| plain[i] != fast[i]) {
+            panic!("{c}: heap {i}: plain {} pair sets {}", plain[i], fast[i]);
+        }
+    }
+}
+
+#[test]
+fn octal_pair_sets_equal_plain_on_every_two_digit_hex_code() {
+    let codes = hex_codes();
+    assert_eq!(codes.len(), 4 * 256 - 2 * 64);
+    hex_sweep(&codes, 120);
+}
+
+#[test]
+#[ignore = "slow in the dev profile; run with --release"]
+fn octal_pair_sets_equal_plain_on_every_two_digit_hex_code_to_1000() {
+    hex_sweep(&hex_codes(), 1000);
+}
+
+/// Three hex digits after the point: 48 codes drawn by a fixed LCG, each
+/// with a three-heap split, to n = 2000.
+#[test]
+#[ignore = "slow in the dev profile; run with --release"]
+fn octal_pair_sets_equal_plain_on_three_digit_hex_codes_to_2000() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut codes = Vec::new();
+    while codes.len() < 48 {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let r = x >> 33;
+        let digits = [
+            (r & 12) as u8,
+            (r >> 4 & 15) as u8,
+            (r >> 8 & 15) as u8,
+            (r >> 12 & 15) as u8,
+        ];
+        if digits.iter().any(|&d| d & 8 != 0) {
+            codes.push(OctalCode::from_digits(&digits));
+        }
+    }
+    hex_sweep(&codes, 2000);
+}
+
 #[test]
 fn octal_sparse_equals_plain_on_every_short_code() {
     sweep(800);
@@ -93,7 +160,7 @@ fn octal_sparse_equals_plain_with_values_past_256() {
 
 #[test]
 fn octal_engines_equal_the_option_enumerator() {
-    // Hex and pre-point codes, where Sparse falls back to Plain for bit 8.
+    // Hex and pre-point codes, where Sparse uses the pair sets for bit 8.
     let hex = [
         "0.8", "0.9", "0.f", "0.48", "4.8", "8.0", "8.1", "c.3", "0.0f", "0.18", "4.c", "8.77",
         "0.a", "0.b4", "0.3f",

@@ -101,12 +101,12 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
     let (max_value, max_at) = values
         .iter()
         .enumerate()
-        .max_by_key(|(i, v)| (**v, std::cmp::Reverse(*i)))
-        .map(|(i, v)| (*v, i))
+        .max_by_key(|(i, v)| (*v, std::cmp::Reverse(*i)))
+        .map(|(i, v)| (v, i))
         .unwrap_or((0, 0));
     if let Some(path) = &args.plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = crate::plot::sequence_svg(&title, values, &seq.rare_heaps());
+        let svg = crate::plot::sequence_svg(&title, &values.to_vec(), &seq.rare_heaps());
         if let Err(e) = super::pictures::write_file(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
@@ -133,7 +133,12 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             ("max_value", json!(max_value)),
             ("max_value_at", json!(max_at)),
         ];
-        write_json(out, &code.to_string(), &values[..shown], &fields);
+        write_json(
+            out,
+            &code.to_string(),
+            &values.prefix(shown).to_vec(),
+            &fields,
+        );
         return finish(interrupted, values.len(), err);
     }
     let shown: Vec<String> = values.iter().take(SHOW).map(|v| v.to_string()).collect();

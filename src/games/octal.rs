@@ -104,7 +104,7 @@ impl Octal {
 /// `G(n)` if already computed, or given by a proved period.
 fn known(seq: &NimSequence, n: u64) -> Option<u32> {
     if let Some(v) = usize::try_from(n).ok().and_then(|i| seq.values().get(i)) {
-        return Some(*v);
+        return Some(v);
     }
     match seq.period() {
         PeriodStatus::Proved(p) => p.value_at(seq.values(), n),

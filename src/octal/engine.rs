@@ -1,9 +1,12 @@
 //! Nim-sequence engines: plain mex and the rare/common ("sparse space") method.
 
 use super::code::OctalCode;
-use super::marks::{Marks, Two, bit_len, first_zero, words_for};
-use super::period::{Period, PeriodStatus, find_period};
+use super::marks::{Bytes, Marks, Two, bit_len, first_zero, words_for};
+use super::moves::Moves;
+use super::pairsets::{PairSets, pairs_run};
+use super::period::{Period, PeriodStatus, period_of};
 use super::sparse::{Sparse, sparse_run};
+use super::values::{Store, Val, Values};
 
 /// How values are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,36 +15,14 @@ pub enum Engine {
     Plain,
     /// Rare/common split (Gangolli–Plambeck, Flammenkamp): O(R) per heap
     /// plus a short scan, R = number of rare heaps. Codes with three-heap
-    /// splits (bit 8) or no splits at all fall back to `Plain`.
+    /// splits (bit 8) use `PairSets` instead, codes with no splits `Plain`.
     Sparse,
-}
-
-/// The moves of a code as heap-size offsets the engines can index with.
-#[derive(Clone, Debug)]
-pub(super) struct Moves {
-    pub(super) take_all: Vec<usize>,
-    pub(super) take: Vec<usize>,
-    pub(super) split2: Vec<usize>,
-    pub(super) split3: Vec<usize>,
-}
-
-impl Moves {
-    fn new(code: &OctalCode) -> Self {
-        // A move removing more than any reachable heap never applies; dropping
-        // it keeps `k + 2·a` and the like far from overflow.
-        let conv = |v: &[u64]| -> Vec<usize> {
-            v.iter()
-                .filter_map(|&k| usize::try_from(k).ok())
-                .filter(|&k| k <= usize::MAX / 8)
-                .collect()
-        };
-        Moves {
-            take_all: conv(code.take_all_moves()),
-            take: conv(code.take_moves()),
-            split2: conv(code.split2_moves()),
-            split3: conv(code.split3_moves()),
-        }
-    }
+    /// Codes with three-heap splits: the set of two-heap split values of
+    /// every heap, kept as a bit set, turns the O(n²) three-heap options of
+    /// a heap into O(n + V) word operations (`pairsets.rs`). Chosen by
+    /// `Sparse` for such codes; falls back to `Plain` once values reach
+    /// 2^14 or the sets would pass 1 GiB.
+    PairSets,
 }
 
 /// A nim-sequence G(0), G(1), … of an octal code, extended on demand.
@@ -50,10 +31,11 @@ pub struct NimSequence {
     code: OctalCode,
     engine: Engine,
     moves: Moves,
-    values: Vec<u32>,
+    values: Store,
     /// Every value so far is below `1 << bits`.
     bits: u32,
     sparse: Option<Sparse>,
+    pairs: Option<PairSets>,
     proved: Option<Period>,
     /// The last period check of `solve` (length, result) and when the next
     /// one is due.
@@ -66,20 +48,21 @@ impl NimSequence {
     /// codes it does not apply to (three-heap splits, or no splits).
     pub fn new(code: OctalCode, engine: Engine) -> Self {
         let moves = Moves::new(&code);
-        let engine =
-            if engine == Engine::Sparse && moves.split3.is_empty() && !moves.split2.is_empty() {
-                Engine::Sparse
-            } else {
-                Engine::Plain
-            };
+        let engine = match engine {
+            Engine::Sparse | Engine::PairSets if !moves.split3.is_empty() => Engine::PairSets,
+            Engine::Sparse if !moves.split2.is_empty() => Engine::Sparse,
+            _ => Engine::Plain,
+        };
         let sparse = (engine == Engine::Sparse).then(|| Sparse::new(&moves));
+        let pairs = (engine == Engine::PairSets).then(PairSets::new);
         NimSequence {
             code,
             engine,
             moves,
-            values: Vec::new(),
+            values: Store::new(),
             bits: 0,
             sparse,
+            pairs,
             proved: None,
             last_check: None,
             check_at: 0,
@@ -95,9 +78,9 @@ impl NimSequence {
         self.engine
     }
 
-    /// The values computed so far: `values()[n] = G(n)`.
-    pub fn values(&self) -> &[u32] {
-        &self.values
+    /// The values computed so far: `values().get(n) = Some(G(n))`.
+    pub fn values(&self) -> Values<'_> {
+        self.values.view()
     }
 
     pub fn len(&self) -> usize {
@@ -105,7 +88,7 @@ impl NimSequence {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.values.len() == 0
     }
 
     /// The rare mask in use (values bits), `None` for the plain engine.
@@ -143,55 +126,59 @@ impl NimSequence {
             // but stay correct if asked.
             self.engine = Engine::Plain;
             self.sparse = None;
+            self.pairs = None;
         }
-        // Grow by at least a quarter (not Vec's doubling): at most 5 bytes
-        // per value. A failed reservation (absurd `len`) is not an error
-        // yet: pushing goes on until memory really runs out.
-        let have = self.values.len();
-        if self.values.capacity() < len {
-            let want = len.max(have.saturating_add(have / 4));
-            let _ = self.values.try_reserve_exact(want - have);
-        }
+        // Values take 1, 2 or 4 bytes each (the narrowest that holds them),
+        // grown by at least a quarter (not Vec's doubling).
+        self.values.reserve_total(len);
         while self.values.len() < len {
-            match self.engine {
-                Engine::Plain => self.plain_run(len),
+            let pending = match self.engine {
+                Engine::Plain => self.plain_dispatch(len),
                 Engine::Sparse => self.sparse_dispatch(len),
+                Engine::PairSets => self.pairs_dispatch(len),
+            };
+            // A value too wide for the storage: widen, then store it.
+            if let Some(v) = pending {
+                self.values.push(v);
             }
         }
     }
 
-    fn sparse_dispatch(&mut self, len: usize) {
+    fn sparse_dispatch(&mut self, len: usize) -> Option<u32> {
         let Some(sp) = self.sparse.as_mut() else {
-            return self.plain_run(len);
+            return self.plain_dispatch(len);
         };
-        if self.values.len() >= sp.next_check {
-            sp.choose(&self.values);
+        let (moves, bits) = (&self.moves, &mut self.bits);
+        match &mut self.values {
+            Store::U8(g) => sparse_words(moves, sp, g, bits, len),
+            Store::U16(g) => sparse_words(moves, sp, g, bits, len),
+            Store::U32(g) => sparse_words(moves, sp, g, bits, len),
         }
-        let sp_moves = (&self.moves, sp, &mut self.values, &mut self.bits);
-        let (moves, sp, values, bits) = sp_moves;
-        match words_for(*bits) {
-            1 => sparse_run::<u64>(moves, sp, values, bits, len),
-            2 => sparse_run::<Two>(moves, sp, values, bits, len),
-            4 => sparse_run::<[u64; 4]>(moves, sp, values, bits, len),
-            8 => sparse_run::<[u64; 8]>(moves, sp, values, bits, len),
-            16 => sparse_run::<[u64; 16]>(moves, sp, values, bits, len),
-            32 => sparse_run::<[u64; 32]>(moves, sp, values, bits, len),
-            _ => sparse_run::<Vec<u64>>(moves, sp, values, bits, len),
+    }
+
+    fn pairs_dispatch(&mut self, len: usize) -> Option<u32> {
+        let fits = PairSets::fits(words_for(self.bits), len);
+        let Some(ps) = self.pairs.as_mut().filter(|_| fits) else {
+            self.engine = Engine::Plain;
+            self.pairs = None;
+            return self.plain_dispatch(len);
+        };
+        let (moves, bits) = (&self.moves, &mut self.bits);
+        match &mut self.values {
+            Store::U8(g) => pairs_run(moves, ps, g, bits, len),
+            Store::U16(g) => pairs_run(moves, ps, g, bits, len),
+            Store::U32(g) => pairs_run(moves, ps, g, bits, len),
         }
     }
 
     /// Plain mex over all options, until `len` values or the values need
     /// a larger bit set.
-    fn plain_run(&mut self, len: usize) {
-        let (mv, g, bits) = (&self.moves, &mut self.values, &mut self.bits);
-        match words_for(*bits) {
-            1 => plain_run::<u64>(mv, g, bits, len),
-            2 => plain_run::<Two>(mv, g, bits, len),
-            4 => plain_run::<[u64; 4]>(mv, g, bits, len),
-            8 => plain_run::<[u64; 8]>(mv, g, bits, len),
-            16 => plain_run::<[u64; 16]>(mv, g, bits, len),
-            32 => plain_run::<[u64; 32]>(mv, g, bits, len),
-            _ => plain_run::<Vec<u64>>(mv, g, bits, len),
+    fn plain_dispatch(&mut self, len: usize) -> Option<u32> {
+        let (mv, bits) = (&self.moves, &mut self.bits);
+        match &mut self.values {
+            Store::U8(g) => plain_words(mv, g, bits, len),
+            Store::U16(g) => plain_words(mv, g, bits, len),
+            Store::U32(g) => plain_words(mv, g, bits, len),
         }
     }
 
@@ -205,7 +192,12 @@ impl NimSequence {
         {
             return st;
         }
-        find_period(&self.values, self.code.max_parts(), self.code.max_take())
+        let (h, t) = (self.code.max_parts(), self.code.max_take());
+        match &self.values {
+            Store::U8(g) => period_of(g, h, t),
+            Store::U16(g) => period_of(g, h, t),
+            Store::U32(g) => period_of(g, h, t),
+        }
     }
 
     /// Computes values until the Guy–Smith theorem proves a period or
@@ -259,7 +251,8 @@ impl NimSequence {
     /// computing up to `limit` values (stopping early once a period is
     /// proved). `None` if `n ≥ limit` and no period was proved by then.
     pub fn value_at(&mut self, n: u64, limit: usize) -> Option<u32> {
-        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+        let values = self.values.view();
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
             return Some(v);
         }
         if self.proved.is_none() {
@@ -269,18 +262,67 @@ impl NimSequence {
             self.solve(want, |_| {});
         }
         if let Some(p) = self.proved {
-            return p.value_at(&self.values, n);
+            return p.value_at(self.values.view(), n);
         }
         usize::try_from(n)
             .ok()
-            .and_then(|i| self.values.get(i))
-            .copied()
+            .and_then(|i| self.values.view().get(i))
+    }
+}
+
+fn sparse_words<V: Val>(
+    moves: &Moves,
+    sp: &mut Sparse,
+    g: &mut Vec<V>,
+    bits: &mut u32,
+    len: usize,
+) -> Option<u32> {
+    if g.len() >= sp.next_check {
+        sp.choose(g);
+    }
+    let words = words_for(*bits);
+    // Rare-list entries per heap: with many, a byte per value marks faster.
+    let sets = sp.rare.len() * moves.split2.len().min(2);
+    if words >= 2 && sets >= 16 * words {
+        return sparse_run::<Bytes, V>(moves, sp, g, bits, len);
+    }
+    match words {
+        1 => sparse_run::<u64, V>(moves, sp, g, bits, len),
+        2 => sparse_run::<Two, V>(moves, sp, g, bits, len),
+        4 => sparse_run::<[u64; 4], V>(moves, sp, g, bits, len),
+        8 => sparse_run::<[u64; 8], V>(moves, sp, g, bits, len),
+        16 => sparse_run::<[u64; 16], V>(moves, sp, g, bits, len),
+        32 => sparse_run::<[u64; 32], V>(moves, sp, g, bits, len),
+        _ => sparse_run::<Vec<u64>, V>(moves, sp, g, bits, len),
+    }
+}
+
+fn plain_words<V: Val>(mv: &Moves, g: &mut Vec<V>, bits: &mut u32, len: usize) -> Option<u32> {
+    let words = words_for(*bits);
+    // Three-heap splits set O(n²) values per heap: a byte each is one store.
+    if words >= 2 && !mv.split3.is_empty() {
+        return plain_run::<Bytes, V>(mv, g, bits, len);
+    }
+    match words {
+        1 => plain_run::<u64, V>(mv, g, bits, len),
+        2 => plain_run::<Two, V>(mv, g, bits, len),
+        4 => plain_run::<[u64; 4], V>(mv, g, bits, len),
+        8 => plain_run::<[u64; 8], V>(mv, g, bits, len),
+        16 => plain_run::<[u64; 16], V>(mv, g, bits, len),
+        32 => plain_run::<[u64; 32], V>(mv, g, bits, len),
+        _ => plain_run::<Vec<u64>, V>(mv, g, bits, len),
     }
 }
 
 /// Plain mex over all options until `len` values or a value that needs
-/// more bits than `M` holds.
-fn plain_run<M: Marks>(mv: &Moves, g: &mut Vec<u32>, bits: &mut u32, len: usize) {
+/// more bits than `M` holds; a value too wide for `V` is returned, not
+/// stored.
+fn plain_run<M: Marks, V: Val>(
+    mv: &Moves,
+    g: &mut Vec<V>,
+    bits: &mut u32,
+    len: usize,
+) -> Option<u32> {
     let words = words_for(*bits);
     let mut marks = M::with_words(words);
     let mut mw = vec![0u64; words];
@@ -294,7 +336,7 @@ fn plain_run<M: Marks>(mv: &Moves, g: &mut Vec<u32>, bits: &mut u32, len: usize)
             if k >= n {
                 break;
             }
-            marks.set(g[n - k]);
+            marks.set(g[n - k].get());
         }
         for &k in &mv.split2 {
             if n < k + 2 {
@@ -304,7 +346,7 @@ fn plain_run<M: Marks>(mv: &Moves, g: &mut Vec<u32>, bits: &mut u32, len: usize)
             let half = m / 2;
             // Pairs (a, m − a), a = 1 ..= half.
             for (&a, &b) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
-                marks.set(a ^ b);
+                marks.set(a.xor(b).get());
             }
         }
         for &k in &mv.split3 {
@@ -318,18 +360,23 @@ fn plain_run<M: Marks>(mv: &Moves, g: &mut Vec<u32>, bits: &mut u32, len: usize)
                 let r = m - a;
                 let hb = r / 2;
                 for (&b, &c) in g[a..=hb].iter().zip(g[r - hb..=r - a].iter().rev()) {
-                    marks.set(ga ^ b ^ c);
+                    marks.set(ga.xor(b).xor(c).get());
                 }
             }
         }
         marks.get_words(&mut mw);
         let v = first_zero(&mw);
-        g.push(v);
         if bit_len(v) > *bits {
             *bits = bit_len(v);
-            return;
+            if *bits > V::BITS {
+                return Some(v);
+            }
+            g.push(V::of(v));
+            return None;
         }
+        g.push(V::of(v));
     }
+    None
 }
 
 #[cfg(test)]
@@ -366,6 +413,23 @@ mod tests {
     }
 
     #[test]
+    fn three_heap_codes_use_pair_sets() {
+        for code in ["0.8", "0.9", "0.f7", "8.0", "c.3", "0.48", "4.c"] {
+            let c = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                NimSequence::new(c, Engine::Sparse).engine(),
+                Engine::PairSets
+            );
+            // 0.9 passes 255 (one-byte values, then two) before 700.
+            assert_eq!(
+                seq(code, Engine::Sparse, 700),
+                seq(code, Engine::Plain, 700),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
     fn subtraction_mod() {
         let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]), Engine::Sparse);
         assert_eq!(s.engine(), Engine::Plain);
@@ -374,7 +438,7 @@ mod tests {
             s.values()
                 .iter()
                 .enumerate()
-                .all(|(n, &v)| v as usize == n % 4)
+                .all(|(n, v)| v as usize == n % 4)
         );
         assert_eq!(s.value_at(1_000_000_000_000_000_003, 1000), Some(3));
     }

@@ -12,6 +12,13 @@ pub(super) trait Marks: Clone {
     /// Copies the words into `out` (as many as fit).
     fn get_words(&self, out: &mut [u64]);
     fn set_words(&mut self, words: &[u64]);
+    /// A closure setting values, for a hot loop of `set`s: `Bytes` hands
+    /// out its slice, so its byte stores cannot make the compiler reload
+    /// the vector's pointer and length after every store.
+    #[inline(always)]
+    fn setter(&mut self) -> impl FnMut(u32) + '_ {
+        move |x| self.set(x)
+    }
 }
 
 impl Marks for u64 {
@@ -163,6 +170,66 @@ impl Marks for Vec<u64> {
     fn set_words(&mut self, words: &[u64]) {
         for (a, &b) in self.iter_mut().zip(words) {
             *a = b;
+        }
+    }
+}
+
+/// A byte per value: setting is one store, with no load and no chain
+/// through memory when consecutive values fall in the same word. Pays off
+/// when a heap sets many values (long rare lists): reading the words back
+/// packs eight bytes per multiply.
+#[derive(Clone)]
+pub(super) struct Bytes(Vec<u8>);
+
+impl Marks for Bytes {
+    fn with_words(words: usize) -> Self {
+        Bytes(vec![0; 64 * words])
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+    #[inline(always)]
+    fn set(&mut self, x: u32) {
+        // The length is a power of two above every value: the mask only
+        // drops the bounds check.
+        let mask = self.0.len() - 1;
+        self.0[x as usize & mask] = 1;
+    }
+    #[inline(always)]
+    fn take(&mut self, x: u32) -> bool {
+        match self.0.get_mut(x as usize) {
+            Some(b) if *b != 0 => {
+                *b = 0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn get_words(&self, out: &mut [u64]) {
+        for (w, bytes) in out.iter_mut().zip(self.0.chunks_exact(64)) {
+            let mut word = 0u64;
+            for (i, eight) in bytes.chunks_exact(8).enumerate() {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(eight);
+                // Bytes 0/1 → one bit each: byte j lands on bit 56 + j.
+                let packed = u64::from_le_bytes(b).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                word |= packed << (8 * i);
+            }
+            *w = word;
+        }
+    }
+    #[inline(always)]
+    fn setter(&mut self) -> impl FnMut(u32) + '_ {
+        let t = &mut self.0[..];
+        let mask = t.len() - 1;
+        move |x| t[x as usize & mask] = 1
+    }
+    fn set_words(&mut self, words: &[u64]) {
+        for (bytes, &w) in self.0.chunks_exact_mut(64).zip(words) {
+            for (j, b) in bytes.iter_mut().enumerate() {
+                *b = (w >> j & 1) as u8;
+            }
         }
     }
 }

@@ -1,19 +1,25 @@
 //! Octal and subtraction games: codes, nim-sequences, proved periods.
 //!
 //! Pure library: [`OctalCode`] parses and enumerates moves, [`NimSequence`]
-//! computes `G(0), G(1), …` with the plain or the sparse (rare/common)
-//! engine, and [`find_period`] applies the Guy–Smith periodicity theorem.
+//! computes `G(0), G(1), …` with the plain, the sparse (rare/common) or,
+//! for three-heap splits, the pair-set engine, storing each value in 1, 2
+//! or 4 bytes ([`Values`]), and [`find_period`] applies the Guy–Smith
+//! periodicity theorem.
 //! See docs/THEORY.md §3 for the theorem and its conditions, and
 //! docs/OCTAL.md for how to use it.
 
 mod code;
 mod engine;
 mod marks;
+mod moves;
+mod pairsets;
 mod period;
 mod sparse;
+mod values;
 
 pub use code::{CodeError, OctalCode};
 pub use engine::{Engine, NimSequence};
 pub use period::{
     ArithmeticPeriod, Period, PeriodStatus, find_arithmetic_period, find_period, values_needed,
 };
+pub use values::{Iter as ValuesIter, Values};

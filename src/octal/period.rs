@@ -1,5 +1,7 @@
 //! Periodicity of nim-sequences: the Guy–Smith proof and apparent periods.
 
+use super::values::Values;
+
 /// A period of a nim-sequence: `G(n + period) = G(n)` for all `n ≥ preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Period {
@@ -16,14 +18,15 @@ pub struct Period {
 
 impl Period {
     /// `G(n)` from the values of heaps `0 .. preperiod + period`.
-    pub fn value_at(&self, values: &[u32], n: u64) -> Option<u32> {
+    pub fn value_at<'a>(&self, values: impl Into<Values<'a>>, n: u64) -> Option<u32> {
+        let values = values.into();
         let e = self.preperiod as u64;
         let idx = if n < e {
             n
         } else {
             e + (n - e) % self.period as u64
         };
-        values.get(usize::try_from(idx).ok()?).copied()
+        values.get(usize::try_from(idx).ok()?)
     }
 }
 
@@ -65,7 +68,7 @@ pub fn values_needed(max_parts: usize, max_take: u64, preperiod: usize, period: 
 
 /// First index `q ≥ p` such that `G(j) = G(j − p)` for all `q ≤ j < len`,
 /// scanning down from `from` (all `j ≥ from` are known to match).
-fn periodic_from(values: &[u32], p: usize, from: usize) -> usize {
+fn periodic_from<V: Copy + Eq>(values: &[V], p: usize, from: usize) -> usize {
     let mut j = from;
     while j > p && values[j - 1] == values[j - 1 - p] {
         j -= 1;
@@ -77,7 +80,7 @@ fn periodic_from(values: &[u32], p: usize, from: usize) -> usize {
 /// first mismatch at or above `lo` (`lo ≥ p`); `None` if all of
 /// `lo ≤ j < len` do. Checked from the end, so a wrong `p` usually fails
 /// at once.
-fn mismatch_depth(values: &[u32], p: usize, lo: usize) -> Option<usize> {
+fn mismatch_depth<V: Copy + Eq>(values: &[V], p: usize, lo: usize) -> Option<usize> {
     values[lo..]
         .iter()
         .rev()
@@ -133,6 +136,15 @@ impl Candidates {
 /// `p`, stopping at the first mismatch, multiples of deep failures
 /// skipped — O(len · small) for real sequences.
 pub fn find_period(values: &[u32], max_parts: usize, max_take: u64) -> PeriodStatus {
+    period_of(values, max_parts, max_take)
+}
+
+/// [`find_period`] over values stored in any width.
+pub(super) fn period_of<V: Copy + Eq>(
+    values: &[V],
+    max_parts: usize,
+    max_take: u64,
+) -> PeriodStatus {
     let len = values.len();
     let h = max_parts.max(1);
     let t = usize::try_from(max_take).unwrap_or(usize::MAX);

@@ -1,7 +1,8 @@
 //! The rare/common ("sparse space") method: state, mask choice, hot loop.
 
-use super::engine::Moves;
 use super::marks::{Marks, bit_len, first_one, words_for};
+use super::moves::Moves;
+use super::values::Val;
 
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
@@ -103,7 +104,7 @@ impl Sparse {
     /// is never `gamma`: heap n is rare whenever its value comes only from
     /// two common parts. `pos` is only allowed when every split removes
     /// tokens of one parity d (for mixed parities the key would vary).
-    pub(super) fn choose(&mut self, values: &[u32]) {
+    pub(super) fn choose<V: Val>(&mut self, values: &[V]) {
         let n = values.len();
         self.next_check = if n < 4096 {
             (2 * n).max(8)
@@ -155,8 +156,8 @@ impl Sparse {
             };
             self.rare.clear();
             for (a, &v) in values.iter().enumerate().skip(1) {
-                if self.is_rare(a, v) {
-                    self.rare.push((a as u32, v));
+                if self.is_rare(a, v.get()) {
+                    self.rare.push((a as u32, v.get()));
                 }
             }
             self.rare_at_check = self.rare.len();
@@ -165,14 +166,16 @@ impl Sparse {
 }
 
 /// The sparse method until `len` values, the next mask check, or a value
-/// that needs more bits than `M` holds.
-pub(super) fn sparse_run<M: Marks>(
+/// that needs more bits than `M` holds; a value too wide for `V` is
+/// returned, not stored.
+pub(super) fn sparse_run<M: Marks, V: Val>(
     moves: &Moves,
     sp: &mut Sparse,
-    g: &mut Vec<u32>,
+    g: &mut Vec<V>,
     bits: &mut u32,
     len: usize,
-) {
+) -> Option<u32> {
+    let mut pending = None;
     let words = words_for(*bits);
     let lim = 1u64 << *bits;
     // rare_words[par]: the values that make a heap of parity `par` rare.
@@ -201,9 +204,11 @@ pub(super) fn sparse_run<M: Marks>(
             if k >= n {
                 break;
             }
-            marks.set(g[n - k]);
+            marks.set(g[n - k].get());
         }
         // Splits with a rare part; two k at a time share one pass over the list.
+        let rare: &[(u32, u32)] = &sp.rare;
+        let mut set = marks.setter();
         let mut ks = split;
         while let [k1, rest @ ..] = ks {
             let k1 = *k1;
@@ -211,25 +216,26 @@ pub(super) fn sparse_run<M: Marks>(
                 break;
             }
             let m1 = n - k1;
-            let cnt1 = sp.rare.partition_point(|&(r, _)| (r as usize) < m1);
+            let cnt1 = rare.partition_point(|&(r, _)| (r as usize) < m1);
             let (cnt2, m2) = match rest.first() {
                 Some(&k2) if n >= k2 + 2 => {
                     let m2 = n - k2;
-                    (sp.rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
+                    (rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
                 }
                 _ => (0, 0),
             };
             let (g1, g2) = (&g[..m1], &g[..m2]);
-            for &(r, gr) in &sp.rare[..cnt2] {
-                marks.set(gr ^ g1[m1 - r as usize]);
-                marks.set(gr ^ g2[m2 - r as usize]);
+            for &(r, gr) in &rare[..cnt2] {
+                set(gr ^ g1[m1 - r as usize].get());
+                set(gr ^ g2[m2 - r as usize].get());
             }
-            for &(r, gr) in &sp.rare[cnt2..cnt1] {
-                marks.set(gr ^ g1[m1 - r as usize]);
+            for &(r, gr) in &rare[cnt2..cnt1] {
+                set(gr ^ g1[m1 - r as usize].get());
             }
             w0 += (cnt1 + cnt2) as u64;
             ks = rest.get(1..).unwrap_or(&[]);
         }
+        drop(set);
         let rb = &rare_words[n & 1];
         marks.get_words(&mut mw);
         // c: the least unmarked common value.
@@ -257,6 +263,22 @@ pub(super) fn sparse_run<M: Marks>(
         }
         let v = if count == 0 {
             c
+        } else if count as usize <= FEW {
+            // A few values: compare whole chunks of splits against them.
+            let mut want = [0u32; FEW];
+            let mut i = 0;
+            for (wi, &w) in mw.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    want[i] = wi as u32 * 64 + w.trailing_zeros();
+                    i += 1;
+                    w &= w - 1;
+                }
+            }
+            match scan_few(g, n, split, &want, count as usize, &mut w1) {
+                Some(v) => v,
+                None => c,
+            }
         } else {
             if words >= 4 {
                 // Many values: a byte per value tests faster than bits.
@@ -288,14 +310,19 @@ pub(super) fn sparse_run<M: Marks>(
                 }
             }
         };
-        g.push(v);
         if u64::from(v) >= lim {
             *bits = bit_len(v);
             sp.grow(*bits);
             sp.record(n, v);
             sp.next_check = n + 1;
+            if *bits > V::BITS {
+                pending = Some(v);
+            } else {
+                g.push(V::of(v));
+            }
             break;
         }
+        g.push(V::of(v));
         sp.record(n, v);
         if sp.rare.len() > 2 * sp.rare_at_check + 64 {
             sp.next_check = n + 1;
@@ -304,46 +331,160 @@ pub(super) fn sparse_run<M: Marks>(
     }
     sp.work.0 += w0;
     sp.work.1 += w1;
+    pending
+}
+
+/// Most values `scan_few` looks for at once.
+const FEW: usize = 4;
+/// Splits `scan_few` tests per vector compare.
+const CHUNK: usize = 32;
+
+/// Looks at the splits of heap `n`, smallest part first (by chunks of
+/// `CHUNK`, every split size in turn), for the `count ≤ FEW` values
+/// `want[..count]`; returns the least of them not seen, `None` when all
+/// were seen. A chunk is first tested as a whole (`chunk_hits`, which the
+/// compiler turns into vector compares), then pair by pair on a hit.
+fn scan_few<V: Val>(
+    g: &[V],
+    n: usize,
+    split: &[usize],
+    want: &[u32; FEW],
+    mut count: usize,
+    work: &mut u64,
+) -> Option<u32> {
+    // Live targets first; the rest repeat t[0] so the chunk test needs no count.
+    let mut t = [V::of(want[0]); FEW];
+    for (ti, &w) in t.iter_mut().zip(want).take(count) {
+        *ti = V::of(w);
+    }
+    let mut a0 = 1;
+    loop {
+        let mut any = false;
+        for &k in split {
+            // Splits (a, m − a) of m = n − k with a0 ≤ a ≤ m / 2.
+            if n < k + 2 * a0 {
+                break;
+            }
+            any = true;
+            let m = n - k;
+            let end = (a0 + CHUNK - 1).min(m / 2);
+            let lo = &g[a0..=end];
+            let hi = &g[m - end..=m - a0];
+            let len = lo.len();
+            if chunk_hits(lo, hi, &t) {
+                for j in 0..len {
+                    let x = lo[j].xor(hi[len - 1 - j]);
+                    if let Some(p) = t[..count].iter().position(|&y| y == x) {
+                        count -= 1;
+                        if count == 0 {
+                            *work += j as u64 + 1;
+                            return None;
+                        }
+                        t[p] = t[count];
+                        let first = t[0];
+                        for y in &mut t[count..] {
+                            *y = first;
+                        }
+                    }
+                }
+            }
+            *work += len as u64;
+        }
+        if !any {
+            return t[..count].iter().map(|y| y.get()).min();
+        }
+        a0 += CHUNK;
+    }
+}
+
+/// Whether some pair `(lo[j], hi[len − 1 − j])` XORs to a value in `t`
+/// (always true for a short chunk: the caller then looks pair by pair).
+#[inline(always)]
+fn chunk_hits<V: Val>(lo: &[V], hi: &[V], t: &[V; FEW]) -> bool {
+    let (Ok(lo), Ok(hi)) = (<&[V; CHUNK]>::try_from(lo), <&[V; CHUNK]>::try_from(hi)) else {
+        return true;
+    };
+    let mut acc = false;
+    for j in 0..CHUNK {
+        let x = lo[j].xor(hi[CHUNK - 1 - j]);
+        acc |= (x == t[0]) | (x == t[1]) | (x == t[2]) | (x == t[3]);
+    }
+    acc
 }
 
 /// `scan_splits` with the missing values as a byte table (all zero again
-/// when it returns 0), eight splits per branch.
-fn scan_splits_table(
-    g: &[u32],
+/// when it returns 0): every split size in turn, by chunks of eight
+/// smallest parts, one branch per chunk.
+fn scan_splits_table<V: Val>(
+    g: &[V],
     n: usize,
     split: &[usize],
     table: &mut [u8],
     mut count: u32,
     work: &mut u64,
 ) -> u32 {
+    const STEP: usize = 8;
     let mask = table.len() - 1; // a power of two above every value
-    let [k] = *split else {
-        // Several splits: test value by value, smallest part first.
-        let Some(&k_min) = split.first() else {
-            return count;
-        };
-        if n < k_min + 2 {
-            return count;
-        }
-        for a in 1..=(n - k_min) / 2 {
-            let ga = g[a];
-            for &k in split {
-                if n < k + 2 * a {
-                    break;
+    if let [k] = *split {
+        return scan_one_table(g, n, k, table, mask, count, work);
+    }
+    let mut a0 = 1;
+    loop {
+        let mut any = false;
+        for &k in split {
+            // Splits (a, m − a) of m = n − k with a0 ≤ a ≤ m / 2.
+            if n < k + 2 * a0 {
+                break;
+            }
+            any = true;
+            let m = n - k;
+            let end = (a0 + STEP - 1).min(m / 2);
+            let lo = &g[a0..=end];
+            let hi = &g[m - end..=m - a0];
+            let hit = match (<&[V; STEP]>::try_from(lo), <&[V; STEP]>::try_from(hi)) {
+                (Ok(l), Ok(h)) => {
+                    let mut hit = 0u8;
+                    for j in 0..STEP {
+                        hit |= table[l[j].xor(h[STEP - 1 - j]).get() as usize & mask];
+                    }
+                    hit != 0
                 }
-                *work += 1;
-                let t = &mut table[(ga ^ g[n - k - a]) as usize & mask];
-                if *t != 0 {
-                    *t = 0;
-                    count -= 1;
-                    if count == 0 {
-                        return 0;
+                _ => true,
+            };
+            let len = lo.len();
+            if hit {
+                for j in 0..len {
+                    let t = &mut table[lo[j].xor(hi[len - 1 - j]).get() as usize & mask];
+                    if *t != 0 {
+                        *t = 0;
+                        count -= 1;
+                        if count == 0 {
+                            *work += j as u64 + 1;
+                            return 0;
+                        }
                     }
                 }
             }
+            *work += len as u64;
         }
-        return count;
-    };
+        if !any {
+            return count;
+        }
+        a0 += STEP;
+    }
+}
+
+/// `scan_splits_table` for one split size `k`.
+#[inline(always)]
+fn scan_one_table<V: Val>(
+    g: &[V],
+    n: usize,
+    k: usize,
+    table: &mut [u8],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
     if n < k + 2 {
         return count;
     }
@@ -353,16 +494,18 @@ fn scan_splits_table(
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
     let mut i = 0;
-    while i + 8 <= half {
-        let l = &lo[i..i + 8];
-        let h = &hi[half - i - 8..half - i];
-        let mut hit = 0u8;
+    while i + 16 <= half {
+        let l = &lo[i..i + 16];
+        let h = &hi[half - i - 16..half - i];
+        let x: [V; 16] = std::array::from_fn(|j| l[j].xor(h[15 - j]));
+        let (mut h0, mut h1) = (0u8, 0u8);
         for j in 0..8 {
-            hit |= table[(l[j] ^ h[7 - j]) as usize & mask];
+            h0 |= table[x[2 * j].get() as usize & mask];
+            h1 |= table[x[2 * j + 1].get() as usize & mask];
         }
-        if hit != 0 {
-            for j in 0..8 {
-                let t = &mut table[(l[j] ^ h[7 - j]) as usize & mask];
+        if h0 | h1 != 0 {
+            for (j, &xj) in x.iter().enumerate() {
+                let t = &mut table[xj.get() as usize & mask];
                 if *t != 0 {
                     *t = 0;
                     count -= 1;
@@ -373,10 +516,10 @@ fn scan_splits_table(
                 }
             }
         }
-        i += 8;
+        i += 16;
     }
     for j in i..half {
-        let t = &mut table[(lo[j] ^ hi[half - 1 - j]) as usize & mask];
+        let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
         if *t != 0 {
             *t = 0;
             count -= 1;
@@ -394,16 +537,16 @@ fn scan_splits_table(
 /// values from `missing` until `count` of them have been seen or the splits
 /// run out; returns how many are still missing.
 #[inline(always)]
-fn scan_splits<M: Marks>(
-    g: &[u32],
+fn scan_splits<M: Marks, V: Val>(
+    g: &[V],
     n: usize,
     split: &[usize],
     missing: &mut M,
     mut count: u32,
     work: &mut u64,
 ) -> u32 {
-    let mut look = |x: u32, count: &mut u32| -> bool {
-        if missing.take(x) {
+    let mut look = |x: V, count: &mut u32| -> bool {
+        if missing.take(x.get()) {
             *count -= 1;
             *count == 0
         } else {
@@ -418,7 +561,7 @@ fn scan_splits<M: Marks>(
             let m = n - k;
             let (lo, hi) = (&g[1..=m / 2], &g[m.div_ceil(2)..m]);
             for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
-                if look(a ^ b, &mut count) {
+                if look(a.xor(b), &mut count) {
                     *work += i as u64 + 1;
                     return 0;
                 }
@@ -442,7 +585,7 @@ fn scan_splits<M: Marks>(
                 .zip(h2.iter().rev())
                 .enumerate()
             {
-                if look(a ^ b1, &mut count) || look(a ^ b2, &mut count) {
+                if look(a.xor(b1), &mut count) || look(a.xor(b2), &mut count) {
                     *work += 2 * i as u64 + 2;
                     return 0;
                 }
@@ -451,7 +594,7 @@ fn scan_splits<M: Marks>(
             let lo = &g[both + 1..=m1 / 2];
             let hi = &g[m1.div_ceil(2)..m1 - both];
             for (i, (&a, &b)) in lo.iter().zip(hi.iter().rev()).enumerate() {
-                if look(a ^ b, &mut count) {
+                if look(a.xor(b), &mut count) {
                     *work += i as u64 + 1;
                     return 0;
                 }
@@ -473,7 +616,7 @@ fn scan_splits<M: Marks>(
                         break;
                     }
                     *work += 1;
-                    if look(ga ^ g[n - k - a], &mut count) {
+                    if look(ga.xor(g[n - k - a]), &mut count) {
                         return 0;
                     }
                 }
