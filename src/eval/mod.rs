@@ -17,6 +17,6 @@ pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
 pub use interp::{Interp, MAX_CALL_DEPTH};
-pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
+pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, Side};
 pub use moves::{MoveCode, RuleSet};
 pub use value::{Comp, GameId, GameNames, Value};

@@ -6,6 +6,7 @@
 mod expand;
 mod loopy;
 mod misere;
+mod partizan;
 mod period;
 mod sums;
 mod value;
@@ -24,6 +25,7 @@ use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
+pub use partizan::{PartizanCache, SidedMove};
 pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
 pub use value::GValue;
 pub use winning::WrittenMove;
@@ -274,6 +276,8 @@ pub struct Solver {
     base: Marks,
     /// Storage reused by every expansion.
     option_ids: Vec<u32>,
+    /// Canonical values of partizan components, their sided options.
+    pub partizan: PartizanCache,
 }
 
 /// Counts of what the solver stores, per kind.
@@ -313,6 +317,7 @@ impl Solver {
             limit: Marks::default(),
             base: Marks::default(),
             option_ids: Vec::new(),
+            partizan: PartizanCache::default(),
         }
     }
 
@@ -334,6 +339,8 @@ impl Solver {
             parts: self.base.parts.saturating_add(limits.max_edges()),
             misere: self.base.misere.saturating_add(limits.max_positions),
         };
+        self.partizan
+            .begin_query(limits.max_edges(), limits.max_positions);
     }
 
     /// The game with the most positions added by the query under way (the
