@@ -43,6 +43,11 @@ fn examples_json_is_one_object_per_query() {
                         | "kernel_sequences"
                         | "kernel"
                         | "dot"
+                        | "value"
+                        | "mean"
+                        | "temperature"
+                        | "thermograph"
+                        | "compare"
                 )
             })
             .count();
