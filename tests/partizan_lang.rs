@@ -366,6 +366,14 @@ fn impartial_queries_refuse_partizan_positions() {
             "{q}"
         );
     }
+    let p = "game P(n) { left move P(n - 1) if n > 0 }\ngame Q(a, b) { right move Q(a, b - 1) if b > 0 }\n";
+    for q in ["sequence P 0..3", "period P", "table Q 0..2, 0..2"] {
+        assert_eq!(
+            error_code(&format!("{p}{q}")),
+            "grundy::solve::partizan",
+            "{q}"
+        );
+    }
     // An impartial game moving to a partizan one is partizan too.
     assert_eq!(
         error_code("game Wrap(n) { move String([1]) }\ngrundy Wrap(0)"),

@@ -294,6 +294,7 @@ impl CompiledQuery {
                 })
             }
             CKind::Sequence(g, r) => {
+                ctx.impartial_game(*g, "sequence")?;
                 let (from, to) = ctx.range(r)?;
                 // From the top down: the largest position's expansion usually
                 // reaches the others, which are then answered from the caches
@@ -311,6 +312,7 @@ impl CompiledQuery {
                 })
             }
             CKind::Table(g, a, b) => {
+                ctx.impartial_game(*g, "table")?;
                 let (r0, r1) = ctx.range(a)?;
                 let (c0, c1) = ctx.range(b)?;
                 if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
@@ -335,7 +337,10 @@ impl CompiledQuery {
                     rows,
                 })
             }
-            CKind::Period(g) => ctx.solver.period(&ctx.cx, *g).map(Answer::Period),
+            CKind::Period(g) => {
+                ctx.impartial_game(*g, "period")?;
+                ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
+            }
             CKind::Partizan(q, x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
@@ -488,17 +493,21 @@ impl Run<'_> {
 
     /// Refuse an impartial query about a partizan position.
     fn impartial(&self, comps: &[Comp], query: &str) -> Result<()> {
-        match comps
+        comps
             .iter()
-            .find(|c| self.cx.defs.game(c.game).kind.partizan())
-        {
-            Some(c) => Err(Error::Partizan {
-                game: self.cx.defs.game(c.game).name.clone(),
+            .try_for_each(|c| self.impartial_game(c.game, query))
+    }
+
+    /// Refuse an impartial query about a partizan game.
+    fn impartial_game(&self, g: GameId, query: &str) -> Result<()> {
+        if self.cx.defs.game(g).kind.partizan() {
+            return Err(Error::Partizan {
+                game: self.cx.defs.game(g).name.clone(),
                 query: query.into(),
                 span: self.cx.span,
-            }),
-            None => Ok(()),
+            });
         }
+        Ok(())
     }
 
     /// The outcome of an impartial position; None when it is partizan
