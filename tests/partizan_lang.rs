@@ -20,6 +20,13 @@ game String(s) {
     left move String(below(s, i)) for i in 0..len(s) if s[i] >= 0
     right move String(below(s, i)) for i in 0..len(s) if s[i] <= 0
 }
+fn drop(bs, i) = [bs[j] for j in 0..len(bs) if j != i]
+fn swap(bs, i, t) = [if j == i then (bs[i][0], t) else bs[j] for j in 0..len(bs)]
+fn cuts(bs, c) = [drop(bs, i) for i in 0..len(bs) if bs[i][0] == c or bs[i][0] == 0] + [swap(bs, i, t) for i in 0..len(bs), t in cuts(bs[i][1], c)]
+game Tree(bs) {
+    left move Tree(t) for t in cuts(bs, 1)
+    right move Tree(t) for t in cuts(bs, -1)
+}
 game Domineering(cells) {
     left move Domineering(cells - {(r, c), (r + 1, c)}) for (r, c) in cells if (r + 1, c) in cells
     right move Domineering(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if (r, c + 1) in cells
@@ -33,6 +40,40 @@ game Domineering(cells) {
 enum Pos {
     String(Vec<i8>),
     Dom(u16),
+    /// A Hackenbush tree: the branches at the ground, each an edge's
+    /// colour and the branches above it.
+    Tree(Vec<Branch>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Branch(i8, Vec<Branch>);
+
+fn branches_text(bs: &[Branch]) -> String {
+    let items: Vec<String> = bs
+        .iter()
+        .map(|Branch(c, up)| format!("({c}, {})", branches_text(up)))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Every way to cut one edge of colour `c` (or green) from the branches.
+fn tree_cuts(bs: &[Branch], c: i8) -> Vec<Vec<Branch>> {
+    let mut out = Vec::new();
+    for (i, b) in bs.iter().enumerate() {
+        if b.0 == c || b.0 == 0 {
+            let mut next = bs.to_vec();
+            next.remove(i);
+            out.push(next);
+        }
+    }
+    for (i, b) in bs.iter().enumerate() {
+        for t in tree_cuts(&b.1, c) {
+            let mut next = bs.to_vec();
+            next[i] = Branch(b.0, t);
+            out.push(next);
+        }
+    }
+    out
 }
 
 impl Pos {
@@ -49,6 +90,7 @@ impl Pos {
                     .collect();
                 format!("Domineering({{{}}})", cells.join(", "))
             }
+            Pos::Tree(bs) => format!("Tree({})", branches_text(bs)),
         }
     }
 
@@ -79,6 +121,10 @@ impl Pos {
                 }
                 out
             }
+            Pos::Tree(bs) => tree_cuts(bs, if left { 1 } else { -1 })
+                .into_iter()
+                .map(Pos::Tree)
+                .collect(),
         }
     }
 }
@@ -168,8 +214,17 @@ fn region() -> impl Strategy<Value = Pos> {
     (0u16..512).prop_map(Pos::Dom)
 }
 
+/// Trees of at most about six edges.
+fn tree() -> impl Strategy<Value = Pos> {
+    let leaf = (-1i8..=1).prop_map(|c| Branch(c, Vec::new()));
+    let branch = leaf.prop_recursive(3, 6, 2, |inner| {
+        ((-1i8..=1), prop::collection::vec(inner, 0..3)).prop_map(|(c, up)| Branch(c, up))
+    });
+    prop::collection::vec(branch, 0..3).prop_map(Pos::Tree)
+}
+
 fn component() -> impl Strategy<Value = Pos> {
-    prop_oneof![string(), region()]
+    prop_oneof![string(), region(), tree()]
 }
 
 /// The language's `value`, `outcome`, `outcome misere`, `winning ... for
@@ -255,6 +310,15 @@ proptest! {
         sum in prop::collection::vec(component(), 0..3)
     ) {
         check_sum(&sum)?;
+    }
+
+    #[test]
+    fn hackenbush_trees_have_the_library_value(t in tree()) {
+        let a = run(&format!("value {}", t.text()));
+        let mut s = GameStore::new();
+        let expected = value(&mut s, &mut HashMap::new(), &t);
+        let got = partizan::parse(&mut s, &value_text(&a[0])).expect("parses");
+        prop_assert_eq!(got, expected, "{}", t.text());
     }
 
     #[test]

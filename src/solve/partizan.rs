@@ -22,6 +22,9 @@ use super::Solver;
 struct Sides {
     left: Vec<Vec<u32>>,
     right: Vec<Vec<u32>>,
+    /// Every part of every option, Left's first: the children the value
+    /// DFS walks.
+    flat: Vec<u32>,
 }
 
 impl Sides {
@@ -31,12 +34,6 @@ impl Sides {
             Side::Right => &self.right,
         }
     }
-
-    /// Every part of every option, Left's first: the children the value
-    /// DFS walks.
-    fn parts(&self) -> impl Iterator<Item = u32> + '_ {
-        self.left.iter().chain(&self.right).flatten().copied()
-    }
 }
 
 /// The solver's partizan state (cached like Grundy values, dropped with
@@ -45,6 +42,9 @@ impl Sides {
 pub struct PartizanCache {
     pub store: GameStore,
     values: HashMap<u32, ValueId, FxBuildHasher>,
+    /// Impartial components that reach a partizan game (no Grundy value):
+    /// valued through their options like a partizan component.
+    mixed: HashMap<u32, (), FxBuildHasher>,
     sides: HashMap<u32, Sides, FxBuildHasher>,
     /// (Left wins moving first, Right wins moving first) in misère play,
     /// per sorted multiset of component ids.
@@ -193,6 +193,13 @@ impl Solver {
                 Side::Right => sides.right = sink.options,
             }
         }
+        sides.flat = sides
+            .left
+            .iter()
+            .chain(&sides.right)
+            .flatten()
+            .copied()
+            .collect();
         self.partizan.sides.insert(id, sides);
         Ok(())
     }
@@ -200,12 +207,16 @@ impl Solver {
     /// The value of an impartial component: the nimber of its Grundy
     /// value. None when it is partizan, or reaches a partizan game.
     fn impartial_value(&mut self, cx: &Ctx, id: u32) -> Result<Option<ValueId>> {
-        if cx.defs.game(self.comp(id).game).kind.partizan() {
+        if cx.defs.game(self.comp(id).game).kind.partizan() || self.partizan.mixed.contains_key(&id)
+        {
             return Ok(None);
         }
         let g = match self.grundy(cx, id) {
             Ok(g) => g,
-            Err(Error::Partizan { .. }) => return Ok(None),
+            Err(Error::Partizan { .. }) => {
+                self.partizan.mixed.insert(id, ());
+                return Ok(None);
+            }
             Err(Error::Cycle { path, span }) => return Err(Error::PartizanLoopy { path, span }),
             Err(e) => return Err(e),
         };
@@ -238,8 +249,7 @@ impl Solver {
         while let Some(&mut (id, ref mut cursor)) = stack.last_mut() {
             cx.tick()?;
             let mut descend = None;
-            let parts: Vec<u32> = self.partizan.sides[&id].parts().skip(*cursor).collect();
-            for child in parts {
+            while let Some(&child) = self.partizan.sides[&id].flat.get(*cursor) {
                 if self.settled(cx, child)? {
                     *cursor += 1;
                     continue;
