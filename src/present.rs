@@ -262,6 +262,22 @@ pub fn text(a: &Answer) -> String {
             }
             s
         }
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            if left.is_empty() && right.is_empty() {
+                return format!("moves {position}: none (no move from here)");
+            }
+            let mut s = format!("moves {position}:");
+            for (side, moves) in [("left", left), ("right", right)] {
+                for (to, v) in moves {
+                    s.push_str(&format!("\n  {side:<5} {to}  [value {v}]"));
+                }
+            }
+            s
+        }
         Answer::Value { position, value } => format!("value {position} = {}", value.text),
         Answer::Mean { position, mean } => format!("mean {position} = {mean}"),
         Answer::Temperature {
@@ -412,6 +428,19 @@ pub fn json(a: &Answer) -> Json {
             "side": side.name(),
             "moves": moves,
         }),
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            let side = |moves: &[(String, String)]| -> Vec<Json> {
+                moves
+                    .iter()
+                    .map(|(to, v)| json!({"to": to, "value": v}))
+                    .collect()
+            };
+            json!({"query": "moves", "position": position, "left": side(left), "right": side(right)})
+        }
         Answer::Value { position, value } => json!({
             "query": "value",
             "position": position,

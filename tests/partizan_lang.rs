@@ -232,7 +232,7 @@ fn component() -> impl Strategy<Value = Pos> {
 fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
     let t = sum_text(sum);
     let answers = run(&format!(
-        "value {t}\noutcome {t}\noutcome misere {t}\nwinning {t} for left\nwinning {t} for right"
+        "value {t}\noutcome {t}\noutcome misere {t}\nwinning {t} for left\nwinning {t} for right\nmoves {t}"
     ));
     let mut s = GameStore::new();
     let mut memo = HashMap::new();
@@ -298,6 +298,33 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
             t,
             if left { "left" } else { "right" }
         );
+    }
+    // `moves`: every move of each player, with the value it leads to.
+    if !sum.is_empty() {
+        let Answer::PartizanMoves { left, right, .. } = &answers[5] else {
+            panic!("not partizan moves: {:?}", answers[5]);
+        };
+        for (got, is_left) in [(left, true), (right, false)] {
+            let mut want: Vec<(String, ValueId)> = Vec::new();
+            for (i, p) in sum.iter().enumerate() {
+                if sum[..i].contains(p) {
+                    continue;
+                }
+                for q in p.options(is_left) {
+                    let mut next = sum.to_vec();
+                    next[i] = q;
+                    let v = sum_value(&mut s, &mut memo, &next);
+                    want.push((sum_text(&next), v));
+                }
+            }
+            let mut got: Vec<(String, ValueId)> = got
+                .iter()
+                .map(|(to, v)| (to.clone(), partizan::parse(&mut s, v).expect("parses")))
+                .collect();
+            got.sort();
+            want.sort();
+            prop_assert_eq!(got, want, "moves {}", t);
+        }
     }
     Ok(())
 }
@@ -423,7 +450,7 @@ fn error_code(text: &str) -> String {
 
 #[test]
 fn impartial_queries_refuse_partizan_positions() {
-    for q in ["grundy", "moves", "remoteness", "kernel", "dot"] {
+    for q in ["grundy", "remoteness", "kernel", "dot"] {
         assert_eq!(
             error_code(&format!("{q} String([1]) + Nim(1)")),
             "grundy::solve::partizan",

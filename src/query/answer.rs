@@ -79,6 +79,13 @@ pub enum Answer {
         explicit: bool,
         outcome: partizan::Outcome,
     },
+    /// `moves P` of a partizan position: each player's moves, with the
+    /// value each leads to (CGSuite notation).
+    PartizanMoves {
+        position: String,
+        left: Vec<(String, String)>,
+        right: Vec<(String, String)>,
+    },
     /// `winning P for left|right`.
     PartizanWinning {
         position: String,

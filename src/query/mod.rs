@@ -164,8 +164,25 @@ impl CompiledQuery {
             }
             CKind::Moves(x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "moves")?;
                 let ids = ctx.intern_all(&pos)?;
+                if ctx.solver.any_partizan(&ctx.cx, &pos) {
+                    let mut sides = Vec::new();
+                    for side in [Side::Left, Side::Right] {
+                        let mut out = Vec::new();
+                        for (m, v) in ctx.solver.partizan_moves(&ctx.cx, &ids, side)? {
+                            let text = ctx.solver.partizan.store.display(v);
+                            out.push((ctx.show_move(&pos, &m), text));
+                        }
+                        sides.push(out);
+                    }
+                    let right = sides.pop().unwrap_or_default();
+                    let left = sides.pop().unwrap_or_default();
+                    return Ok(Answer::PartizanMoves {
+                        position: ctx.show(&pos),
+                        left,
+                        right,
+                    });
+                }
                 let mut moves = Vec::new();
                 for m in ctx.solver.all_moves(&ctx.cx, &pos, &ids)? {
                     let v = ctx.solver.value_sum(&ctx.cx, &m.ids)?;
