@@ -479,6 +479,22 @@ fn impartial_queries_refuse_partizan_positions() {
 }
 
 #[test]
+fn unbounded_partizan_games_stop_at_the_budgets() {
+    let grow = "game Grow(n) {\n left move Grow(n + 1)\n right move 0\n}\n";
+    for q in [
+        "value Grow(0)",
+        "outcome misere Grow(0)",
+        "moves Grow(0) + Grow(1)",
+    ] {
+        let code = error_code(&format!("{grow}{q}"));
+        assert!(
+            code == "grundy::solve::budget" || code == "grundy::solve::move_budget",
+            "{q}: {code}"
+        );
+    }
+}
+
+#[test]
 fn loopy_partizan_games_are_refused() {
     let walk =
         "game Walk(n) {\n left move Walk(n + 1) if n < 2\n right move Walk(n - 1) if n > 0\n}\n";
