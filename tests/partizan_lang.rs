@@ -232,7 +232,7 @@ fn component() -> impl Strategy<Value = Pos> {
 fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
     let t = sum_text(sum);
     let answers = run(&format!(
-        "value {t}\noutcome {t}\noutcome misere {t}\nwinning {t} for left\nwinning {t} for right\nmoves {t}"
+        "value {t}\noutcome {t}\noutcome misere {t}\nwinning {t} for left\nwinning {t} for right\nmoves {t}\nwinning misere {t} for left\nwinning misere {t} for right"
     ));
     let mut s = GameStore::new();
     let mut memo = HashMap::new();
@@ -267,7 +267,12 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
         t
     );
 
-    for (k, left) in [(3, true), (4, false)] {
+    for (k, left, mis) in [
+        (3, true, false),
+        (4, false, false),
+        (6, true, true),
+        (7, false, true),
+    ] {
         let Answer::PartizanWinning { moves: got, .. } = &answers[k] else {
             panic!("not winning moves: {:?}", answers[k]);
         };
@@ -281,7 +286,8 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
             for q in p.options(left) {
                 let mut next = sum.to_vec();
                 next[i] = q;
-                let (nl, nr) = wins(&next, false, &mut normal);
+                let memo = if mis { &mut misere } else { &mut normal };
+                let (nl, nr) = wins(&next, mis, memo);
                 let keeps = if left { !nr } else { !nl };
                 if keeps {
                     want.push(sum_text(&next));
