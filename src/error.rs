@@ -263,6 +263,43 @@ pub enum Error {
         span: Span,
     },
 
+    // ---- partizan games -------------------------------------------------
+    #[error("`{game}` is a partizan game: `{query}` is defined for impartial games only")]
+    #[diagnostic(
+        code(grundy::solve::partizan),
+        help(
+            "Left and Right have different moves, so there is no Grundy value; ask `value`, `outcome` or `winning P for left` instead"
+        )
+    )]
+    Partizan {
+        game: String,
+        query: String,
+        #[label("this position has separate Left and Right moves")]
+        span: Span,
+    },
+
+    #[error("the partizan game has a cycle: {path}")]
+    #[diagnostic(
+        code(grundy::partizan::loopy),
+        help(
+            "values of partizan games are computed for short games (finite, without cycles); loopy partizan games are not supported"
+        )
+    )]
+    PartizanLoopy {
+        path: String,
+        #[label("a play from here can go on forever")]
+        span: Span,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::partizan::limit), help("{help}"))]
+    PartizanLimit {
+        message: String,
+        help: String,
+        #[label("computing this value")]
+        span: Span,
+    },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::query::unsupported), help("{help}"))]
     Query {
@@ -445,6 +482,9 @@ impl Error {
             | MemoryBudget { span, .. }
             | StepBudget { span, .. }
             | Cycle { span, .. }
+            | Partizan { span, .. }
+            | PartizanLoopy { span, .. }
+            | PartizanLimit { span, .. }
             | Query { span, .. }
             | QueryInRules { span, .. }
             | AssertFailed { span, .. }

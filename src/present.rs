@@ -4,14 +4,33 @@
 use serde_json::{Value as Json, json};
 
 use crate::error::Error;
+use crate::partizan::{self, Comparison};
 use crate::query::{Answer, Outcome};
-use crate::syntax::ast::Play;
+use crate::syntax::ast::{Play, Side};
 
 fn who_wins(o: Outcome) -> &'static str {
     match o {
         Outcome::P => "the previous player wins",
         Outcome::N => "the next player wins",
         Outcome::D => "a draw: neither player can force a win",
+    }
+}
+
+fn partizan_wins(o: partizan::Outcome) -> &'static str {
+    match o {
+        partizan::Outcome::L => "Left wins whoever starts",
+        partizan::Outcome::R => "Right wins whoever starts",
+        partizan::Outcome::N => "the next player wins",
+        partizan::Outcome::P => "the previous player wins",
+    }
+}
+
+fn comparison_symbol(c: Comparison) -> &'static str {
+    match c {
+        Comparison::Less => "<",
+        Comparison::Equal => "=",
+        Comparison::Greater => ">",
+        Comparison::Confused => "||",
     }
 }
 
@@ -272,6 +291,72 @@ pub fn text(a: &Answer) -> String {
             s
         }
         Answer::Dot { dot, .. } => dot.trim_end().to_string(),
+        Answer::PartizanOutcome {
+            position,
+            play,
+            explicit,
+            outcome,
+        } => format!(
+            "outcome{} {position} = {outcome} ({})",
+            play_word(*play, *explicit),
+            partizan_wins(*outcome)
+        ),
+        Answer::PartizanWinning {
+            position,
+            play,
+            explicit,
+            side,
+            moves,
+        } => {
+            let head = format!(
+                "winning{} {position} for {}",
+                play_word(*play, *explicit),
+                side.name()
+            );
+            if moves.is_empty() {
+                let who = if *side == Side::Left { "Left" } else { "Right" };
+                return format!("{head}: none ({who} has no move that keeps a win)");
+            }
+            let mut s = format!("{head}:");
+            for m in moves {
+                s.push_str(&format!("\n  {m}"));
+            }
+            s
+        }
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            if left.is_empty() && right.is_empty() {
+                return format!("moves {position}: none (no move from here)");
+            }
+            let mut s = format!("moves {position}:");
+            for (side, moves) in [("left", left), ("right", right)] {
+                for (to, v) in moves {
+                    s.push_str(&format!("\n  {side:<5} {to}  [value {v}]"));
+                }
+            }
+            s
+        }
+        Answer::Value { position, value } => format!("value {position} = {}", value.text),
+        Answer::Mean { position, mean } => format!("mean {position} = {mean}"),
+        Answer::Temperature {
+            position,
+            temperature,
+        } => format!("temperature {position} = {temperature}"),
+        Answer::Thermograph {
+            position,
+            thermograph,
+        } => format!("thermograph {position} = {}", thermograph.cgsuite()),
+        Answer::Compare {
+            left,
+            right,
+            comparison,
+        } => format!(
+            "compare {left}, {right}: {left} {} {right}",
+            comparison_symbol(*comparison)
+        ),
     }
 }
 
@@ -428,6 +513,76 @@ pub fn json(a: &Answer) -> Json {
             })
         }
         Answer::Dot { subject, dot } => json!({"query": "dot", "subject": subject, "dot": dot}),
+        Answer::PartizanOutcome {
+            position,
+            play,
+            outcome,
+            ..
+        } => json!({
+            "query": "outcome",
+            "position": position,
+            "play": play.name(),
+            "outcome": outcome.to_string(),
+        }),
+        Answer::PartizanWinning {
+            position,
+            play,
+            side,
+            moves,
+            ..
+        } => json!({
+            "query": "winning",
+            "position": position,
+            "play": play.name(),
+            "side": side.name(),
+            "moves": moves,
+        }),
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            let side = |moves: &[(String, String)]| -> Vec<Json> {
+                moves
+                    .iter()
+                    .map(|(to, v)| json!({"to": to, "value": v}))
+                    .collect()
+            };
+            json!({"query": "moves", "position": position, "left": side(left), "right": side(right)})
+        }
+        Answer::Value { position, value } => json!({
+            "query": "value",
+            "position": position,
+            "value": value.text,
+            "canonical": value,
+        }),
+        Answer::Mean { position, mean } => {
+            json!({"query": "mean", "position": position, "mean": mean})
+        }
+        Answer::Temperature {
+            position,
+            temperature,
+        } => json!({"query": "temperature", "position": position, "temperature": temperature}),
+        Answer::Thermograph {
+            position,
+            thermograph,
+        } => json!({
+            "query": "thermograph",
+            "position": position,
+            "thermograph": thermograph.cgsuite(),
+            "mean": thermograph.mean,
+            "temperature": thermograph.temperature,
+        }),
+        Answer::Compare {
+            left,
+            right,
+            comparison,
+        } => json!({
+            "query": "compare",
+            "left": left,
+            "right": right,
+            "comparison": comparison_symbol(*comparison),
+        }),
     }
 }
 

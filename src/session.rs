@@ -332,6 +332,12 @@ impl Session {
                 }
             }
             Step::Query(q) => {
+                // Ctrl-C also stops long partizan arithmetic (the store is
+                // new after every `Solver::clear`).
+                self.solver
+                    .partizan
+                    .store
+                    .set_interrupt(self.interrupt.clone());
                 Some(q.run(&self.defs, &mut self.solver, &self.interrupt, self.limits))
             }
         }

@@ -44,6 +44,11 @@ fn examples_json_is_one_object_per_query() {
                         | "kernel"
                         | "dot"
                         | "assert"
+                        | "value"
+                        | "mean"
+                        | "temperature"
+                        | "thermograph"
+                        | "compare"
                 )
             })
             .count();

@@ -11,6 +11,7 @@ use indexmap::IndexMap;
 use crate::error::Result;
 use crate::octal::Period;
 use crate::source::Span;
+pub use crate::syntax::ast::Side;
 
 use super::moves::RunPart;
 use super::{Ctx, GameId, Value};
@@ -34,6 +35,22 @@ pub trait GameKind: std::fmt::Debug {
         cx: &Ctx,
         game: GameId,
         args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()>;
+
+    /// Whether Left and Right have different moves (`left move`, `-L->`).
+    /// The impartial queries (`grundy`, ...) refuse such a game; `options`
+    /// is then never called.
+    fn partizan(&self) -> bool;
+
+    /// Write the options of `G(args)` for one player. An impartial kind
+    /// writes its `options` for either side.
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        side: Side,
         out: &mut dyn OptionSink,
     ) -> Result<()>;
 

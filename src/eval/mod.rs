@@ -18,7 +18,7 @@ pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
 pub use interp::{Interp, MAX_CALL_DEPTH, Witness};
-pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod};
+pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, Side};
 pub use moves::{MoveCode, RUN_PARTS, RuleSet, RunPart};
 pub use oracle::{Oracle, QueryFn};
 pub use value::{Comp, GameId, GameNames, Value};

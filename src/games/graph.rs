@@ -5,7 +5,7 @@
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::GraphItem;
 
@@ -81,6 +81,21 @@ impl GameKind for Graph {
             out.single_ints(game, &[i64::from(w)])?;
         }
         Ok(())
+    }
+
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        _side: Side,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {

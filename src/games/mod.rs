@@ -1,6 +1,7 @@
 //! One module per kind of game, each implementing `eval::GameKind`: the
 //! built-in nim-heaps (`nim`), rule games (`rules`), octal and subtraction
-//! codes (`octal`), explicit digraphs (`graph`), and the placeholder of a
+//! codes (`octal`), explicit digraphs (`graph`), partizan rule games and
+//! coloured graphs (`partizan`), and the placeholder of a
 //! name whose definition has not run (`pending`).
 //!
 //! Adding a kind: a module here implementing `GameKind` (the compiler asks
@@ -10,6 +11,7 @@
 pub mod graph;
 pub mod nim;
 pub mod octal;
+pub mod partizan;
 pub mod pending;
 pub mod rules;
 
@@ -72,6 +74,14 @@ pub fn compile(c: &Compiler, g: &GameDecl) -> Result<Compiled> {
             params,
             play,
             moves,
+        } if moves.iter().any(|m| m.side.is_some()) => Ok(Compiled::Kind(
+            Rc::new(partizan::compile_rules(c, params, moves)?),
+            play.unwrap_or(Play::Normal),
+        )),
+        GameBody::Rules {
+            params,
+            play,
+            moves,
         } => Ok(Compiled::Kind(
             Rc::new(rules::compile(c, params, moves)?),
             play.unwrap_or(Play::Normal),
@@ -81,6 +91,10 @@ pub fn compile(c: &Compiler, g: &GameDecl) -> Result<Compiled> {
             Play::Normal,
         )),
         GameBody::Subtraction(e) => Ok(Compiled::Deferred(c.top(e)?, octal::subtraction)),
+        GameBody::Graph(items) if partizan::coloured(items) => Ok(Compiled::Kind(
+            Rc::new(partizan::compile_graph(items)),
+            Play::Normal,
+        )),
         GameBody::Graph(items) => Ok(Compiled::Kind(Rc::new(graph::compile(items)), Play::Normal)),
     }
 }

@@ -2,7 +2,7 @@
 //! printed differently). A heap of n is worth n (THEORY.md §2).
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -45,6 +45,21 @@ impl GameKind for Nim {
             out.single_ints(game, &[k])?;
         }
         Ok(())
+    }
+
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        _side: Side,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, args: &[Value]) -> Result<Option<u64>> {

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Span;
 
@@ -201,6 +201,21 @@ impl GameKind for Octal {
             });
         });
         result
+    }
+
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        _side: Side,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
     }
 
     fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {

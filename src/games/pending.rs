@@ -2,7 +2,7 @@
 //! is evaluated where it is written) or failed: using it is an error.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Value};
+use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -39,6 +39,21 @@ impl GameKind for Pending {
         _out: &mut dyn OptionSink,
     ) -> Result<()> {
         Err(not_yet(&cx.defs.game(game).name, cx.span))
+    }
+
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        _side: Side,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {

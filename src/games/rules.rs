@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::eval::{
     Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionSink, ProvedPeriod,
-    RuleSet, Scope, Value,
+    RuleSet, Scope, Side, Value,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Ident, MoveRule};
@@ -70,6 +70,21 @@ impl GameKind for Rules {
     ) -> Result<()> {
         let interp = Interp::new(cx);
         self.set.list_options(&interp, args, out)
+    }
+
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        _side: Side,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {

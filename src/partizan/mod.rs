@@ -7,7 +7,7 @@
 //! returns the canonical value `{L1, L2, … | R1, R2, …}` as a small
 //! [`ValueId`]. Every distinct canonical form is stored once, so equal values
 //! have equal ids. The theory (simplification, number avoidance, cuts,
-//! thermographs, the notation) is written up in `docs/PARTIZAN_THEORY.md`.
+//! thermographs, the notation) is written up in `docs/THEORY.md` §6.
 //!
 //! ```
 //! use grundy::partizan::{GameStore, Outcome, parse};

@@ -4,7 +4,7 @@
 //! Invariants: every stored value is in canonical form; a value equal to a
 //! number is stored as that number (its options are produced on demand, so
 //! the integer 10^12 costs one node); two ids are equal exactly when the
-//! values are. See `docs/PARTIZAN_THEORY.md` for the theorems used here.
+//! values are. See `docs/THEORY.md` §6 for the theorems used here.
 
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -519,7 +519,7 @@ impl GameStore {
         let (ng, nh) = (self.node(g), self.node(h));
         match (ng.number, nh.number) {
             (Some(x), Some(y)) => return x <= y,
-            // Cuts, from number avoidance: docs/PARTIZAN_THEORY.md §3.
+            // Cuts, from number avoidance: THEORY.md §6.3.
             (Some(x), None) => return nh.down.below(x),
             (None, Some(y)) => return ng.up.above(y),
             (None, None) => {}

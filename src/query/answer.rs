@@ -1,6 +1,7 @@
 //! What a query answers, as data: printing is `present.rs`'s job.
 
-use crate::syntax::ast::Play;
+use crate::partizan::{self, Comparison, Dyadic, Thermograph, ValueJson};
+use crate::syntax::ast::{Play, Side};
 
 pub use crate::digraph::Outcome;
 pub use crate::solve::{GValue, PeriodAnswer};
@@ -96,5 +97,50 @@ pub enum Answer {
         row_from: i64,
         col_from: i64,
         rows: Vec<Vec<Outcome>>,
+    },
+    /// `outcome P` of a partizan position: L, R, N or P.
+    PartizanOutcome {
+        position: String,
+        play: Play,
+        explicit: bool,
+        outcome: partizan::Outcome,
+    },
+    /// `moves P` of a partizan position: each player's moves, with the
+    /// value each leads to (CGSuite notation).
+    PartizanMoves {
+        position: String,
+        left: Vec<(String, String)>,
+        right: Vec<(String, String)>,
+    },
+    /// `winning P for left|right`.
+    PartizanWinning {
+        position: String,
+        play: Play,
+        explicit: bool,
+        side: Side,
+        moves: Vec<String>,
+    },
+    /// `value P`: the canonical form (CGSuite notation and structure).
+    Value {
+        position: String,
+        value: ValueJson,
+    },
+    Mean {
+        position: String,
+        mean: Dyadic,
+    },
+    Temperature {
+        position: String,
+        temperature: Dyadic,
+    },
+    Thermograph {
+        position: String,
+        thermograph: Thermograph,
+    },
+    /// `compare P, Q`: how the values compare.
+    Compare {
+        left: String,
+        right: String,
+        comparison: Comparison,
     },
 }

@@ -14,7 +14,7 @@ use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
 use crate::solve::{GValue, Solver, SumGraph};
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind};
+use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
 
 pub use answer::{Answer, Outcome, PeriodAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
@@ -35,7 +35,7 @@ enum CKind {
     Grundy(Node),
     Outcome(Option<Play>, Node),
     Moves(Node),
-    Winning(Option<Play>, Node),
+    Winning(Option<Play>, Node, Option<Side>),
     Sequence(Option<Play>, GameId, Node),
     Table(Option<Play>, GameId, Node, Node),
     SequenceOf(Option<Play>, Box<CSeries>),
@@ -50,6 +50,17 @@ enum CKind {
     KernelSequencesOf(Node),
     DotGraph(GameId),
     Dot(Node),
+    Partizan(PQuery, Node),
+    Compare(Node, Node),
+}
+
+/// The partizan queries on one position.
+#[derive(Debug, Clone, Copy)]
+enum PQuery {
+    Value,
+    Mean,
+    Temperature,
+    Thermograph,
 }
 
 /// Ranges in `sequence` and `table` may hold this many values.
@@ -62,7 +73,12 @@ impl CompiledQuery {
             QueryKind::Grundy(x) => CKind::Grundy(e(x)?),
             QueryKind::Outcome(p, x) => CKind::Outcome(*p, e(x)?),
             QueryKind::Moves(x) => CKind::Moves(e(x)?),
-            QueryKind::Winning(p, x) => CKind::Winning(*p, e(x)?),
+            QueryKind::Winning(p, x, side) => CKind::Winning(*p, e(x)?, *side),
+            QueryKind::Value(x) => CKind::Partizan(PQuery::Value, e(x)?),
+            QueryKind::Mean(x) => CKind::Partizan(PQuery::Mean, e(x)?),
+            QueryKind::Temperature(x) => CKind::Partizan(PQuery::Temperature, e(x)?),
+            QueryKind::Thermograph(x) => CKind::Partizan(PQuery::Thermograph, e(x)?),
+            QueryKind::Compare(a, b) => CKind::Compare(e(a)?, e(b)?),
             QueryKind::Sequence(p, g, r) => {
                 CKind::Sequence(*p, game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
             }
@@ -127,6 +143,7 @@ impl CompiledQuery {
         match &self.kind {
             CKind::Grundy(x) => {
                 let pos = ctx.position(x)?;
+                ctx.impartial(&pos, "grundy")?;
                 let ids = ctx.intern_all(&pos)?;
                 let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
                 Ok(Answer::Grundy {
@@ -138,9 +155,23 @@ impl CompiledQuery {
                 let pos = ctx.position(x)?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
-                let outcome = match chosen {
-                    Play::Normal => ctx.solver.value_sum(&ctx.cx, &ids)?.outcome(),
-                    Play::Misere => ctx.solver.misere_outcome(&ctx.cx, &ids)?,
+                let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
+                    Some(o) => o,
+                    None => {
+                        let outcome = match chosen {
+                            Play::Normal => {
+                                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
+                                ctx.solver.partizan.store.outcome(v)
+                            }
+                            Play::Misere => ctx.solver.partizan_misere_outcome(&ctx.cx, &ids)?,
+                        };
+                        return Ok(Answer::PartizanOutcome {
+                            position: ctx.show(&pos),
+                            play: chosen,
+                            explicit: play.is_some(),
+                            outcome,
+                        });
+                    }
                 };
                 Ok(Answer::Outcome {
                     position: ctx.show(&pos),
@@ -152,6 +183,24 @@ impl CompiledQuery {
             CKind::Moves(x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
+                if ctx.solver.any_partizan(&ctx.cx, &pos) {
+                    let mut sides = Vec::new();
+                    for side in [Side::Left, Side::Right] {
+                        let mut out = Vec::new();
+                        for (m, v) in ctx.solver.partizan_moves(&ctx.cx, &ids, side)? {
+                            let text = ctx.solver.partizan.store.display(v);
+                            out.push((ctx.show_move(&pos, &m), text));
+                        }
+                        sides.push(out);
+                    }
+                    let right = sides.pop().unwrap_or_default();
+                    let left = sides.pop().unwrap_or_default();
+                    return Ok(Answer::PartizanMoves {
+                        position: ctx.show(&pos),
+                        left,
+                        right,
+                    });
+                }
                 let mut moves = Vec::new();
                 for m in ctx.solver.all_moves(&ctx.cx, &pos, &ids)? {
                     let v = ctx.solver.value_sum(&ctx.cx, &m.ids)?;
@@ -162,10 +211,33 @@ impl CompiledQuery {
                     moves,
                 })
             }
-            CKind::Winning(play, x) => {
+            CKind::Winning(play, x, side) => {
                 let pos = ctx.position(x)?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
+                if side.is_some() || ctx.solver.any_partizan(&ctx.cx, &pos) {
+                    let Some(side) = *side else {
+                        return Err(Error::Query {
+                            message: "a partizan position has a winning move for each player"
+                                .into(),
+                            help: "say who moves: `winning P for left` or `winning P for right`"
+                                .into(),
+                            span,
+                        });
+                    };
+                    let moves = match chosen {
+                        Play::Normal => ctx.solver.partizan_winning(&ctx.cx, &ids, side)?,
+                        Play::Misere => ctx.solver.partizan_misere_winning(&ctx.cx, &ids, side)?,
+                    };
+                    let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
+                    return Ok(Answer::PartizanWinning {
+                        position: ctx.show(&pos),
+                        play: chosen,
+                        explicit: play.is_some(),
+                        side,
+                        moves,
+                    });
+                }
                 let moves = ctx
                     .solver
                     .winning(&ctx.cx, chosen, &pos, &ids)?
@@ -181,6 +253,7 @@ impl CompiledQuery {
             }
             CKind::Remoteness(play, x) => {
                 let pos = ctx.position(x)?;
+                ctx.impartial(&pos, "remoteness")?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
@@ -218,6 +291,7 @@ impl CompiledQuery {
             }
             CKind::KernelSequencesOf(x) => {
                 let pos = ctx.position(x)?;
+                ctx.impartial(&pos, "kernel_sequences")?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
@@ -225,6 +299,7 @@ impl CompiledQuery {
             }
             CKind::Kernel(x) => {
                 let pos = ctx.position(x)?;
+                ctx.impartial(&pos, "kernel")?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
@@ -240,6 +315,7 @@ impl CompiledQuery {
             }
             CKind::Dot(x) => {
                 let pos = ctx.position(x)?;
+                ctx.impartial(&pos, "dot")?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 if sg.nodes.len() > DOT_MAX_VERTICES {
@@ -253,6 +329,7 @@ impl CompiledQuery {
                 })
             }
             CKind::Sequence(play, g, r) => {
+                ctx.impartial_game(*g, "sequence")?;
                 let (from, to) = ctx.range(r)?;
                 let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
                 let game = ctx.cx.defs.game(*g).name.clone();
@@ -287,6 +364,7 @@ impl CompiledQuery {
                 Ok(Answer::Sequence { game, from, values })
             }
             CKind::Table(play, g, a, b) => {
+                ctx.impartial_game(*g, "table")?;
                 let (r0, r1) = ctx.range(a)?;
                 let (c0, c1) = ctx.range(b)?;
                 if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
@@ -421,7 +499,53 @@ impl CompiledQuery {
                 values::check(&ctx.cx, ctx.solver, x, text)?;
                 Ok(Answer::Assert { text: text.clone() })
             }
-            CKind::Period(g) => ctx.solver.period(&ctx.cx, *g).map(Answer::Period),
+
+            CKind::Period(g) => {
+                ctx.impartial_game(*g, "period")?;
+                ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
+            }
+            CKind::Partizan(q, x) => {
+                let pos = ctx.position(x)?;
+                let ids = ctx.intern_all(&pos)?;
+                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
+                let position = ctx.show(&pos);
+                let store = &mut ctx.solver.partizan.store;
+                let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
+                    message: e.to_string(),
+                    help: "use smaller positions".into(),
+                    span,
+                };
+                Ok(match q {
+                    PQuery::Value => Answer::Value {
+                        position,
+                        value: store.to_json(v),
+                    },
+                    PQuery::Mean => Answer::Mean {
+                        position,
+                        mean: store.mean(v).map_err(arith)?,
+                    },
+                    PQuery::Temperature => Answer::Temperature {
+                        position,
+                        temperature: store.temperature(v).map_err(arith)?,
+                    },
+                    PQuery::Thermograph => Answer::Thermograph {
+                        position,
+                        thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
+                    },
+                })
+            }
+            CKind::Compare(a, b) => {
+                let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
+                let ia = ctx.intern_all(&pa)?;
+                let ib = ctx.intern_all(&pb)?;
+                let va = ctx.solver.partizan_sum(&ctx.cx, &ia)?;
+                let vb = ctx.solver.partizan_sum(&ctx.cx, &ib)?;
+                Ok(Answer::Compare {
+                    left: ctx.show(&pa),
+                    right: ctx.show(&pb),
+                    comparison: ctx.solver.partizan.store.compare(va, vb),
+                })
+            }
         }
     }
 }
@@ -577,6 +701,57 @@ impl Run<'_> {
         play_for(self.cx.defs, written, comps)
     }
 
+    /// Refuse an impartial query about a partizan position.
+    fn impartial(&self, comps: &[Comp], query: &str) -> Result<()> {
+        comps
+            .iter()
+            .try_for_each(|c| self.impartial_game(c.game, query))
+    }
+
+    /// Refuse an impartial query about a partizan game.
+    fn impartial_game(&self, g: GameId, query: &str) -> Result<()> {
+        if self.cx.defs.game(g).kind.partizan() {
+            return Err(Error::Partizan {
+                game: self.cx.defs.game(g).name.clone(),
+                query: query.into(),
+                span: self.cx.span,
+            });
+        }
+        Ok(())
+    }
+
+    /// The outcome of an impartial position; None when it is partizan
+    /// (a component's kind, or a game it reaches).
+    fn impartial_outcome(
+        &mut self,
+        play: Play,
+        comps: &[Comp],
+        ids: &[u32],
+    ) -> Result<Option<Outcome>> {
+        if self.solver.any_partizan(&self.cx, comps) {
+            return Ok(None);
+        }
+        let r = match play {
+            Play::Normal => self.solver.value_sum(&self.cx, ids).map(|v| v.outcome()),
+            Play::Misere => self.solver.misere_outcome(&self.cx, ids),
+        };
+        match r {
+            Ok(o) => Ok(Some(o)),
+            Err(Error::Partizan { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A position after a sided move, as written.
+    fn show_move(&self, comps: &[Comp], m: &crate::solve::SidedMove) -> String {
+        let mut after: Vec<Comp> = comps.to_vec();
+        after.splice(
+            m.index..=m.index,
+            m.parts.iter().map(|&p| self.solver.comp(p).clone()),
+        );
+        self.show(&after)
+    }
+
     fn intern_all(&mut self, comps: &[Comp]) -> Result<Vec<u32>> {
         comps
             .iter()
@@ -614,6 +789,13 @@ fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
 
 fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> {
     let id = game_of_arity(defs, g, 1, query)?;
+    if defs.game(id).kind.partizan() {
+        return Err(Error::Partizan {
+            game: g.name.clone(),
+            query: query.into(),
+            span: g.span,
+        });
+    }
     if defs.game(id).kind.graph().is_none() {
         return Err(Error::Query {
             message: format!("`{}` is not a graph", g.name),

@@ -7,6 +7,7 @@ mod dense;
 mod expand;
 mod loopy;
 mod misere;
+mod partizan;
 mod period;
 mod sums;
 mod value;
@@ -25,6 +26,7 @@ use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
+pub use partizan::{PartizanCache, SidedMove};
 pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
 pub use value::GValue;
 pub use winning::WrittenMove;
@@ -278,6 +280,8 @@ pub struct Solver {
     base: Marks,
     /// Storage reused by every expansion.
     option_ids: Vec<u32>,
+    /// Canonical values of partizan components, their sided options.
+    pub partizan: PartizanCache,
 }
 
 /// Counts of what the solver stores, per kind.
@@ -319,6 +323,7 @@ impl Solver {
             limit: Marks::default(),
             base: Marks::default(),
             option_ids: Vec::new(),
+            partizan: PartizanCache::default(),
         }
     }
 
@@ -340,6 +345,8 @@ impl Solver {
             parts: self.base.parts.saturating_add(limits.max_edges()),
             misere: self.base.misere.saturating_add(limits.max_positions),
         };
+        self.partizan
+            .begin_query(limits.max_edges(), limits.max_positions);
     }
 
     /// The game with the most positions added by the query under way (the

@@ -149,8 +149,33 @@ impl Play {
     }
 }
 
+/// Which player a move is for in a partizan game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveRule {
+    /// `left move` / `right move`; None for a move either player may make.
+    pub side: Option<Side>,
     pub target: Expr,
     pub clauses: Clauses,
     pub span: Span,
@@ -175,6 +200,8 @@ pub enum GameBody {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphItem {
     pub from: Ident,
+    /// `-L->` / `-R->`; None for `->` (a move for both players).
+    pub side: Option<Side>,
     pub to: Vec<Ident>,
 }
 
@@ -205,7 +232,8 @@ pub enum QueryKind {
     Grundy(Expr),
     Outcome(Option<Play>, Expr),
     Moves(Expr),
-    Winning(Option<Play>, Expr),
+    /// `winning P`, or `winning P for left|right` (a partizan position).
+    Winning(Option<Play>, Expr, Option<Side>),
     Remoteness(Option<Play>, Expr),
     Sequence(Option<Play>, Ident, Expr),
     Table(Option<Play>, Ident, Expr, Expr),
@@ -223,6 +251,13 @@ pub enum QueryKind {
     KernelSequences(Expr),
     Kernel(Expr),
     Dot(Expr),
+    /// Partizan values: the canonical form, its mean, temperature and
+    /// thermograph, and how two positions compare.
+    Value(Expr),
+    Mean(Expr),
+    Temperature(Expr),
+    Thermograph(Expr),
+    Compare(Expr, Expr),
 }
 
 /// The bindings and the position expression of `sequence`/`table`'s

@@ -175,7 +175,8 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         | q_outcome | kw_outcome | q_moves | kw_moves | q_winning | kw_winning | q_remoteness
         | kw_remoteness | q_sequence | kw_sequence | q_table | kw_table | q_period | kw_period
         | q_kernels | kw_kernels | q_kernel_sequences | kw_kernel_sequences | q_kernel
-        | kw_kernel | q_dot | kw_dot | query_call => {
+        | kw_kernel | q_dot | kw_dot | q_value | kw_value | q_mean | kw_mean | q_temperature
+        | kw_temperature | q_thermograph | kw_thermograph | q_compare | kw_compare | query_call => {
             "a statement (a definition `game`/`graph`/`fn`/`let`, a query such as `grundy` or `sequence`, `assert`, or an expression)"
         }
         series => "a binding `n in a..=b` and `:`",
@@ -190,6 +191,8 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         octal_code | kw_octal => "`octal`",
         code_text => "an octal code like 0.77",
         graph_item | vertex => "a vertex name",
+        arrow | arrow_left | arrow_right => "`-L->`/`-R->`",
+        side | side_left | side_right => "`left` or `right`",
         clauses => "`for` or `if`",
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
@@ -372,8 +375,19 @@ impl Builder {
                 for item in it {
                     let mut vs = item.into_inner();
                     let from = self.ident(next(&mut vs));
-                    let to = vs.map(|v| self.ident(v)).collect();
-                    items.push(GraphItem { from, to });
+                    let mut side = None;
+                    let mut to = Vec::new();
+                    for v in vs {
+                        if v.as_rule() == Rule::arrow {
+                            side = v.into_inner().next().map(|a| match a.as_rule() {
+                                Rule::arrow_left => Side::Left,
+                                _ => Side::Right,
+                            });
+                        } else {
+                            to.push(self.ident(v));
+                        }
+                    }
+                    items.push(GraphItem { from, side, to });
                 }
                 Ok(Stmt::Game(GameDecl {
                     name,
@@ -471,11 +485,16 @@ impl Builder {
                         Rule::play => play = Some(self.play(part)),
                         Rule::move_rule => {
                             let mspan = self.span(&part);
-                            let mut mi = part.into_inner();
+                            let mut mi = part.into_inner().peekable();
+                            let side = match mi.peek().map(|p| p.as_rule()) {
+                                Some(Rule::side) => Some(self.side(next(&mut mi))),
+                                _ => None,
+                            };
                             mi.next(); // kw_move
                             let target = self.expr(next(&mut mi))?;
                             let clauses = self.clauses(next(&mut mi).into_inner())?;
                             moves.push(MoveRule {
+                                side,
                                 target,
                                 clauses,
                                 span: mspan,
@@ -502,16 +521,26 @@ impl Builder {
         }
     }
 
+    fn side(&self, p: Pair<Rule>) -> Side {
+        match next(&mut p.into_inner()).as_rule() {
+            Rule::side_left => Side::Left,
+            _ => Side::Right,
+        }
+    }
+
     fn query(&self, p: Pair<Rule>, span: Span) -> Result<Query> {
         let rule = p.as_rule();
         let mut it = p.into_inner();
         it.next(); // keyword
         let mut play = None;
+        let mut side = None;
         let mut rest: Vec<Pair<Rule>> = Vec::new();
         for x in it {
             if x.as_rule() == Rule::play {
                 play = Some(self.play(x));
-            } else {
+            } else if x.as_rule() == Rule::side {
+                side = Some(self.side(x));
+            } else if x.as_rule() != Rule::kw_for {
                 rest.push(x);
             }
         }
@@ -520,7 +549,15 @@ impl Builder {
             Rule::q_grundy => QueryKind::Grundy(self.expr(next(&mut rest))?),
             Rule::q_outcome => QueryKind::Outcome(play, self.expr(next(&mut rest))?),
             Rule::q_moves => QueryKind::Moves(self.expr(next(&mut rest))?),
-            Rule::q_winning => QueryKind::Winning(play, self.expr(next(&mut rest))?),
+            Rule::q_winning => QueryKind::Winning(play, self.expr(next(&mut rest))?, side),
+            Rule::q_value => QueryKind::Value(self.expr(next(&mut rest))?),
+            Rule::q_mean => QueryKind::Mean(self.expr(next(&mut rest))?),
+            Rule::q_temperature => QueryKind::Temperature(self.expr(next(&mut rest))?),
+            Rule::q_thermograph => QueryKind::Thermograph(self.expr(next(&mut rest))?),
+            Rule::q_compare => {
+                let a = self.expr(next(&mut rest))?;
+                QueryKind::Compare(a, self.expr(next(&mut rest))?)
+            }
             Rule::q_remoteness => QueryKind::Remoteness(play, self.expr(next(&mut rest))?),
             Rule::q_kernel => QueryKind::Kernel(self.expr(next(&mut rest))?),
             Rule::q_dot => QueryKind::Dot(self.expr(next(&mut rest))?),

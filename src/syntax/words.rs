@@ -49,6 +49,11 @@ pub const QUERY_WORDS: &[&str] = &[
     "kernel_sequences",
     "kernel",
     "dot",
+    "value",
+    "mean",
+    "temperature",
+    "thermograph",
+    "compare",
 ];
 
 /// The queries whose operand is a game's name, not a position
