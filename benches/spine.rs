@@ -173,7 +173,13 @@ struct InterpRun {
 }
 
 fn run_interp(name: &str, text: &str) -> InterpRun {
-    let mut session = Session::new(50_000_000);
+    let mut session = Session::with_limits(grundy::eval::Limits {
+        max_positions: 50_000_000,
+        // The bench's own state (earlier runs, the hand-written side) is
+        // held by the same thread: no memory budget here.
+        max_memory: usize::MAX,
+        max_steps: u64::MAX,
+    });
     let mut answer = None;
     let ok = session.run_text(name, text, Mode::Run, &mut |_, r| match r {
         Ok(a) => answer = Some(a),
