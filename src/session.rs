@@ -80,6 +80,10 @@ impl Session {
         mode: Mode,
         out: &mut dyn FnMut(&Session, std::result::Result<Answer, Error>),
     ) -> bool {
+        // Ctrl-C cancels this whole text: the query running and those after
+        // it (cleared here, so a Ctrl-C while the text is read still counts).
+        self.interrupt
+            .store(false, std::sync::atomic::Ordering::Relaxed);
         let src = self.sources.add(name, text);
         let program = match syntax::parse(src, text) {
             Ok(p) => p,
@@ -101,10 +105,17 @@ impl Session {
             return true;
         }
         let mut ok = true;
-        // Ctrl-C cancels this whole text: the query running and those after it.
-        self.interrupt
-            .store(false, std::sync::atomic::Ordering::Relaxed);
         for step in steps {
+            if self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                // Pressed between two statements: the rest is not run.
+                out(
+                    self,
+                    Err(Error::Stopped {
+                        what: "the statements after it were not run".into(),
+                    }),
+                );
+                return false;
+            }
             let definition = !matches!(step, Step::Query(_));
             if let Some(r) = self.execute(step) {
                 let failed = r.is_err();

@@ -310,7 +310,7 @@ fn run_source(
                 }
             }
             Err(e) => {
-                if matches!(e, Error::Interrupted { .. }) {
+                if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
                     if interrupt_reported {
                         return;
                     }
