@@ -8,30 +8,16 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
 
-use super::builtins::{MAX_MATERIALISED, range_len};
+use super::builtins::MAX_MATERIALISED;
 use super::compile::{CPattern, Node, NodeKind};
 use super::fast::Fast;
-use super::{Builtin, Comp, Ctx, Defs, GameId, Oracle, QueryFn, STAR, Value};
-use crate::digraph::{Generalized, Outcome};
+use super::ops::{binary, describe_len, elements, index};
+use super::queries::{Quantifier, Witness};
+use super::{Builtin, Comp, Ctx, Defs, GameId, Oracle, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
 pub const MAX_CALL_DEPTH: usize = 2_000;
-
-/// A range a quantifier runs over may hold at most this many values.
-pub const MAX_QUANTIFIED: i64 = 100_000_000;
-
-/// A counterexample of a `forall`: the bindings (of nested `forall`s too,
-/// outermost first), and when the innermost body is a comparison `a OP b`,
-/// the two sides with their spans and values there.
-#[derive(Debug, Clone, Default)]
-pub struct Witness {
-    pub bindings: Vec<(String, Value)>,
-    pub sides: Option<Sides>,
-}
-
-/// The two sides of a failed comparison, as (span, value).
-pub type Sides = (BinOp, (Span, Value), (Span, Value));
 
 pub struct Interp<'a> {
     pub defs: &'a Defs,
@@ -44,9 +30,9 @@ pub struct Interp<'a> {
     /// The same for comprehensions of integers.
     spare_ints: RefCell<Vec<Vec<i64>>>,
     /// Answers the query functions; None while the solver runs move rules.
-    oracle: Option<&'a dyn Oracle>,
+    pub(super) oracle: Option<&'a dyn Oracle>,
     /// The bindings at which the last `forall` evaluated failed.
-    witness: RefCell<Option<Witness>>,
+    pub(super) witness: RefCell<Option<Witness>>,
 }
 
 impl<'a> Interp<'a> {
@@ -407,162 +393,6 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// A query function: the position evaluated, then the oracle asked.
-    fn query(
-        &self,
-        q: QueryFn,
-        play: Option<crate::syntax::ast::Play>,
-        x: &Node,
-        frame: &mut [Value],
-        span: Span,
-    ) -> Result<Value> {
-        let comps: Rc<[Comp]> = match self.eval(x, frame)? {
-            Value::Pos(cs) => cs,
-            Value::Int(0) => Rc::from(Vec::new()),
-            v => {
-                return Err(Error::NotAPosition {
-                    found: v.type_name().to_string(),
-                    span: x.span,
-                });
-            }
-        };
-        let Some(o) = self.oracle else {
-            return Err(Error::QueryInRules {
-                name: q.name().to_string(),
-                span,
-            });
-        };
-        let cx = self.cx;
-        let positions = |xs: Vec<Vec<Comp>>| {
-            Value::list(xs.into_iter().map(|cs| Value::Pos(cs.into())).collect())
-        };
-        Ok(match q {
-            QueryFn::Grundy => match o.value(cx, &comps)? {
-                Generalized::Finite(v) => {
-                    Value::Int(i64::try_from(v).map_err(|_| Error::Overflow {
-                        op: "grundy".into(),
-                        span,
-                    })?)
-                }
-                Generalized::Infinite(k) => Value::Loopy(k.into()),
-            },
-            QueryFn::Outcome => Value::Outcome(o.outcome(cx, play, &comps)?),
-            QueryFn::IsP => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::P),
-            QueryFn::IsN => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::N),
-            QueryFn::Options => positions(o.options(cx, &comps)?),
-            QueryFn::Winning => positions(o.winning(cx, play, &comps)?),
-            QueryFn::Remoteness => {
-                Value::Int(o.remoteness(cx, play, &comps)?.map_or(-1, i64::from))
-            }
-        })
-    }
-
-    /// The sides of a comparison that came out false, evaluated again
-    /// (once, at the counterexample); None for another body or an error.
-    fn sides(&self, body: &Node, frame: &mut [Value]) -> Option<Sides> {
-        let NodeKind::Binary(
-            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
-            a,
-            b,
-        ) = &body.kind
-        else {
-            return None;
-        };
-        let x = self.eval(a, frame).ok()?;
-        let y = self.eval(b, frame).ok()?;
-        Some((*op, (a.span, x), (b.span, y)))
-    }
-
-    /// `forall`/`exists` over the bindings from the first on: whether the
-    /// body holds for all (some) assignments that pass the condition.
-    /// A `forall` that fails leaves its counterexample in `witness`.
-    fn quantify(
-        &self,
-        q: &Quantifier,
-        bindings: &[(CPattern, Node)],
-        frame: &mut [Value],
-    ) -> Result<bool> {
-        let Some(((pat, iter), rest)) = bindings.split_first() else {
-            if let Some(c) = q.cond
-                && !self.truth(c, frame)?
-            {
-                return Ok(q.all);
-            }
-            self.witness.replace(None);
-            let holds = match self.eval(q.body, frame)? {
-                Value::Bool(b) => b,
-                v => {
-                    return Err(Error::type_error(
-                        format!(
-                            "a quantifier's body must be a boolean, not {}",
-                            v.type_name()
-                        ),
-                        "write a condition after `:`, e.g. `forall n in 0..=9: grundy(G(n)) == n % 3`",
-                        q.body.span,
-                    ));
-                }
-            };
-            if q.all && !holds {
-                let mut bindings: Vec<(String, Value)> = q
-                    .names
-                    .iter()
-                    .map(|(n, s)| (n.clone(), frame[*s as usize].clone()))
-                    .collect();
-                let inner = self.witness.borrow_mut().take();
-                let sides = match inner {
-                    Some(inner) => {
-                        bindings.extend(inner.bindings);
-                        inner.sides
-                    }
-                    None => self.sides(q.body, frame),
-                };
-                self.witness.replace(Some(Witness { bindings, sides }));
-            }
-            return Ok(holds);
-        };
-        let span = iter.span;
-        let items: Vec<Value> = match self.eval(iter, frame)? {
-            Value::Range(a, b) => {
-                let n = b.saturating_sub(a).max(0);
-                if n > MAX_QUANTIFIED {
-                    return Err(Error::Value {
-                        message: format!("this quantifier ranges over {n} values"),
-                        help: format!(
-                            "a quantifier may range over at most {MAX_QUANTIFIED} values: bound the range"
-                        ),
-                        span,
-                    });
-                }
-                let slot = slot(pat)?;
-                for i in a..b {
-                    self.tick(span)?;
-                    set_int(&mut frame[slot], i);
-                    if self.quantify(q, rest, frame)? != q.all {
-                        return Ok(!q.all);
-                    }
-                }
-                return Ok(q.all);
-            }
-            Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
-            Value::Set(xs) => xs.iter().cloned().collect(),
-            v => {
-                return Err(Error::type_error(
-                    format!("cannot quantify over {}", v.type_name()),
-                    "`forall x in xs` takes a range (`0..=n`), a list, a tuple or a set",
-                    span,
-                ));
-            }
-        };
-        for x in items {
-            self.tick(span)?;
-            bind(pat, x, frame)?;
-            if self.quantify(q, rest, frame)? != q.all {
-                return Ok(!q.all);
-            }
-        }
-        Ok(q.all)
-    }
-
     fn eval_all(&self, xs: &[Node], frame: &mut [Value]) -> Result<Vec<Value>> {
         xs.iter().map(|x| self.eval(x, frame)).collect()
     }
@@ -792,14 +622,6 @@ impl<'a> Interp<'a> {
     }
 }
 
-/// A quantifier's parts, while it runs.
-struct Quantifier<'n> {
-    all: bool,
-    cond: Option<&'n Node>,
-    body: &'n Node,
-    names: &'n [(String, u32)],
-}
-
 /// Bind a loop variable: when the slot holds an integer already (every
 /// turn but the first), only its payload is written, with no drop and no
 /// copy of a whole value through the stack.
@@ -811,7 +633,7 @@ pub fn set_int(slot: &mut Value, k: i64) {
     }
 }
 
-fn slot(p: &CPattern) -> Result<usize> {
+pub(super) fn slot(p: &CPattern) -> Result<usize> {
     match p {
         CPattern::Slot(s) => Ok(*s as usize),
         CPattern::Tuple(_, span) => Err(Error::type_error(
@@ -822,7 +644,7 @@ fn slot(p: &CPattern) -> Result<usize> {
     }
 }
 
-fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
+pub(super) fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
     match p {
         CPattern::Slot(s) => {
             frame[*s as usize] = v;
@@ -841,166 +663,5 @@ fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
                 *span,
             )),
         },
-    }
-}
-
-/// How many elements a collection holds (0 for other values).
-fn elements(v: &Value) -> usize {
-    match v {
-        Value::Tuple(xs) | Value::List(xs) => xs.len(),
-        Value::Set(xs) => xs.len(),
-        Value::Pos(cs) => cs.len(),
-        _ => 0,
-    }
-}
-
-fn describe_len(v: &Value) -> String {
-    match v {
-        Value::Tuple(xs) | Value::List(xs) => format!("{} of {} elements", v.type_name(), xs.len()),
-        v => v.type_name().to_string(),
-    }
-}
-
-fn overflow(op: BinOp, span: Span) -> Error {
-    Error::Overflow {
-        op: op.symbol().into(),
-        span,
-    }
-}
-
-fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Result<Value> {
-    use Value::*;
-    let int = |r: Option<i64>| r.map(Int).ok_or_else(|| overflow(op, span));
-    match (op, x, y) {
-        (BinOp::Add, Int(a), Int(b)) => int(a.checked_add(b)),
-        (BinOp::Sub, Int(a), Int(b)) => int(a.checked_sub(b)),
-        (BinOp::Mul, Int(a), Int(b)) => int(a.checked_mul(b)),
-        (BinOp::Div | BinOp::Rem, Int(_), Int(0)) => Err(Error::DivisionByZero { span: ys }),
-        // Floor division and a remainder with the divisor's sign.
-        (BinOp::Div, Int(a), Int(b)) => {
-            let q = a.checked_div(b).ok_or_else(|| overflow(op, span))?;
-            Ok(Int(if (a % b != 0) && ((a < 0) != (b < 0)) {
-                q - 1
-            } else {
-                q
-            }))
-        }
-        (BinOp::Rem, Int(a), Int(b)) => {
-            let r = a.checked_rem(b).ok_or_else(|| overflow(op, span))?;
-            Ok(Int(if r != 0 && ((r < 0) != (b < 0)) {
-                r + b
-            } else {
-                r
-            }))
-        }
-        (BinOp::Pow, Int(_), Int(b)) if b < 0 => Err(Error::Value {
-            message: format!("negative exponent {b}"),
-            help: "integers have no negative powers".into(),
-            span: ys,
-        }),
-        (BinOp::Pow, Int(a), Int(b)) => match u32::try_from(b) {
-            Ok(e) => int(a.checked_pow(e)),
-            Err(_) if matches!(a, 0 | 1) => Ok(Int(a)),
-            Err(_) if a == -1 => Ok(Int(if b % 2 == 0 { 1 } else { -1 })),
-            Err(_) => Err(overflow(op, span)),
-        },
-        (BinOp::Add, Pos(a), Pos(b)) => Ok(Pos(a.iter().chain(b.iter()).cloned().collect())),
-        (BinOp::Add, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
-        (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
-        (BinOp::Add, Tuple(a), Tuple(b)) => Ok(Tuple(a.iter().chain(b.iter()).cloned().collect())),
-        (BinOp::Add, Set(a), Set(b)) => Ok(Set(Rc::new(a.union(&b).cloned().collect()))),
-        (BinOp::Sub, Set(a), Set(b)) => Ok(Set(Rc::new(a.difference(&b).cloned().collect()))),
-        (BinOp::Eq | BinOp::Ne, Pos(a), Pos(b)) => {
-            // Sums are multisets: compare them in a canonical order.
-            let (mut a, mut b) = (a.to_vec(), b.to_vec());
-            a.sort();
-            b.sort();
-            Ok(Bool((a == b) == (op == BinOp::Eq)))
-        }
-        (BinOp::Eq, a, b) => Ok(Bool(a == b)),
-        (BinOp::Ne, a, b) => Ok(Bool(a != b)),
-        (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) if comparable(&a, &b) => {
-            let o = a.cmp(&b);
-            Ok(Bool(match op {
-                BinOp::Lt => o.is_lt(),
-                BinOp::Le => o.is_le(),
-                BinOp::Gt => o.is_gt(),
-                _ => o.is_ge(),
-            }))
-        }
-        (BinOp::In, x, coll) => match coll {
-            List(xs) | Tuple(xs) => Ok(Bool(xs.contains(&x))),
-            Set(xs) => Ok(Bool(xs.contains(&x))),
-            Range(a, b) => Ok(Bool(matches!(x, Int(n) if a <= n && n < b))),
-            c => Err(Error::type_error(
-                format!(
-                    "`in` needs a collection on the right, not {}",
-                    c.type_name()
-                ),
-                "write `x in xs` with xs a list, tuple, set or range",
-                ys,
-            )),
-        },
-        (BinOp::RangeExcl, Int(a), Int(b)) => Ok(Range(a, b)),
-        (BinOp::RangeIncl, Int(a), Int(b)) => Ok(Range(
-            a,
-            b.checked_add(1).ok_or_else(|| overflow(op, span))?,
-        )),
-        (op, a, b) => Err(Error::type_error(
-            format!(
-                "`{}` cannot combine {} and {}",
-                op.symbol(),
-                a.type_name(),
-                b.type_name()
-            ),
-            match op {
-                BinOp::Add => "`+` adds integers, joins lists or tuples, and sums positions",
-                BinOp::Sub => "`-` subtracts integers or takes a set difference",
-                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                    "only values of the same type can be ordered"
-                }
-                BinOp::RangeExcl | BinOp::RangeIncl => "ranges run between two integers",
-                _ => "this operator takes two integers",
-            },
-            span,
-        )),
-    }
-}
-
-fn comparable(a: &Value, b: &Value) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
-        && !matches!(a, Value::Pos(_) | Value::Bool(_))
-}
-
-fn index(xs: Value, i: Value, xs_span: Span, span: Span) -> Result<Value> {
-    let Value::Int(i) = i else {
-        return Err(Error::type_error(
-            format!("an index must be an integer, not {}", i.type_name()),
-            "write `xs[i]` with i an integer",
-            span,
-        ));
-    };
-    let out_of = |len: usize| Error::Index {
-        index: i,
-        len,
-        span,
-    };
-    match xs {
-        Value::List(xs) | Value::Tuple(xs) => usize::try_from(i)
-            .ok()
-            .and_then(|k| xs.get(k).cloned())
-            .ok_or_else(|| out_of(xs.len())),
-        Value::Range(a, b) => {
-            let len = range_len(a, b, span)?;
-            if i < 0 || i >= len {
-                return Err(out_of(usize::try_from(len).unwrap_or(usize::MAX)));
-            }
-            Ok(Value::Int(a + i))
-        }
-        v => Err(Error::type_error(
-            format!("cannot index {}", v.type_name()),
-            "only lists, tuples and ranges can be indexed; turn a set into a list with `sorted(s)`",
-            xs_span,
-        )),
     }
 }

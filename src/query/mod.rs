@@ -4,11 +4,12 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
+mod graphs;
 mod values;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::digraph::{self, Digraph};
+use crate::digraph;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
@@ -19,7 +20,12 @@ use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
 pub use answer::{Answer, Outcome, PeriodAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
+use graphs::{
+    dot_text, dot_too_large, graph_game, graph_of, kernel_sequences_answer, kernels_answer,
+};
 use values::{CSeries, Cell, SeriesRun};
+
+pub use graphs::MAX_KERNELS_LISTED;
 
 /// `dot` refuses state graphs with more vertices than this.
 pub const DOT_MAX_VERTICES: usize = 500;
@@ -773,154 +779,4 @@ impl Run<'_> {
             })
             .collect()
     }
-}
-
-/// The digraph of a `graph` declaration, with its vertex names.
-fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
-    match defs.game(g).kind.graph() {
-        Some(graph) => {
-            let names = graph.vertices.keys().cloned().collect();
-            let d = Digraph::from_adjacency(&graph.edges).unwrap_or_default();
-            (d, names)
-        }
-        None => (Digraph::default(), Vec::new()),
-    }
-}
-
-fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> {
-    let id = game_of_arity(defs, g, 1, query)?;
-    if defs.game(id).kind.partizan() {
-        return Err(Error::Partizan {
-            game: g.name.clone(),
-            query: query.into(),
-            span: g.span,
-        });
-    }
-    if defs.game(id).kind.graph().is_none() {
-        return Err(Error::Query {
-            message: format!("`{}` is not a graph", g.name),
-            help: format!(
-                "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
-                g.name,
-                if query == "kernels" || query == "kernel_sequences" {
-                    "kernel"
-                } else {
-                    query
-                },
-                g.name
-            ),
-            span: g.span,
-        });
-    }
-    Ok(id)
-}
-
-fn name_sets(sets: &[Vec<u32>], names: &[String]) -> Vec<Vec<String>> {
-    sets.iter()
-        .map(|k| {
-            k.iter()
-                .map(|&v| names.get(v as usize).cloned().unwrap_or_default())
-                .collect()
-        })
-        .collect()
-}
-
-/// `kernels` and `kernel_sequences` list at most this many.
-pub const MAX_KERNELS_LISTED: usize = 1_000;
-/// Propagation steps a kernel search may take.
-const KERNEL_SEARCH_WORK: u64 = 200_000_000;
-
-/// A kernel search under the query's limits: Ctrl-C and the memory
-/// budget stop it with their diagnostics; its own limits make the answer
-/// incomplete.
-fn search<T>(cx: &Ctx, f: impl FnOnce(&digraph::SearchLimits) -> T) -> Result<T> {
-    let over = || cx.interrupted() || cx.check_memory(cx.span).is_err();
-    let limits = digraph::SearchLimits {
-        nodes: digraph::DEFAULT_SEARCH_BUDGET,
-        work: KERNEL_SEARCH_WORK,
-        results: MAX_KERNELS_LISTED,
-        stop: &over,
-    };
-    let r = f(&limits);
-    cx.check()?;
-    Ok(r)
-}
-
-fn kernels_answer(
-    cx: &Ctx,
-    graph: &Digraph,
-    names: &[String],
-    subject: String,
-    of_graph: bool,
-) -> Result<Answer> {
-    let r = search(cx, |l| digraph::kernels_within(graph, l))?;
-    Ok(Answer::Kernels {
-        subject,
-        of_graph,
-        kernels: name_sets(&r.kernels, names),
-        complete: r.complete,
-        acyclic: digraph::grundy_acyclic(graph).is_ok(),
-        odd_cycle: digraph::has_odd_cycle(graph),
-    })
-}
-
-fn kernel_sequences_answer(
-    cx: &Ctx,
-    graph: &Digraph,
-    names: &[String],
-    subject: String,
-    of_graph: bool,
-) -> Result<Answer> {
-    let r = search(cx, |l| digraph::kernel_sequences_within(graph, l))?;
-    Ok(Answer::KernelSequences {
-        subject,
-        of_graph,
-        sequences: r.sequences.iter().map(|s| name_sets(s, names)).collect(),
-        complete: r.complete,
-        acyclic: digraph::grundy_acyclic(graph).is_ok(),
-    })
-}
-
-fn dot_too_large(n: usize, span: Span) -> Error {
-    Error::Query {
-        message: format!(
-            "the state graph has {n} vertices, more than a picture can show ({DOT_MAX_VERTICES})"
-        ),
-        help: "ask about a smaller position".into(),
-        span,
-    }
-}
-
-/// Graphviz text: vertices labelled with their value (γ), a kernel marked.
-fn dot_text(cx: &Ctx, graph: &Digraph, names: &[String], subject: &str) -> Result<String> {
-    let span = cx.span;
-    if graph.num_vertices() > DOT_MAX_VERTICES {
-        return Err(dot_too_large(graph.num_vertices(), span));
-    }
-    let values = digraph::gamma(graph);
-    let kernel = search(cx, |l| {
-        let one = digraph::SearchLimits { results: 1, ..*l };
-        digraph::kernels_within(graph, &one)
-    })?
-    .kernels
-    .into_iter()
-    .next();
-    let label = |v: u32| {
-        let name = names.get(v as usize).map(|s| s.as_str()).unwrap_or("?");
-        let value = values
-            .get(v as usize)
-            .map(GValue::from)
-            .unwrap_or(GValue::Finite(0));
-        format!("{name}\n{value}")
-    };
-    let dot = digraph::to_dot(graph, &label, kernel.as_deref(), DOT_MAX_VERTICES).map_err(|e| {
-        Error::Query {
-            message: e.to_string(),
-            help: "ask about a smaller position".into(),
-            span,
-        }
-    })?;
-    // Name the graph after what it shows.
-    let name = subject.replace('\\', "\\\\").replace('"', "\\\"");
-    Ok(dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1))
 }

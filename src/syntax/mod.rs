@@ -1,6 +1,7 @@
 //! Source text to syntax tree: spans, the pest grammar, the AST.
 
 pub mod ast;
+mod diagnose;
 mod parser;
 mod words;
 

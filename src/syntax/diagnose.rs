@@ -1,0 +1,192 @@
+//! pest's syntax errors in words: what was expected, named as a reader
+//! would (`a move line`, `an expression`), what was found, and where.
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::parser::Rule;
+use crate::error::Error;
+use crate::source::{SourceId, Span};
+
+fn rule_words(rule: &Rule) -> Option<&'static str> {
+    use Rule::*;
+    // Words for what pest expected. Several rules share one phrase so the
+    // list stays short: every infix or postfix operator is "an operator",
+    // every way to start an operand is "an expression", and every statement
+    // keyword is "a definition" or "a query" (those rules only appear at the
+    // start of a statement, so the phrase is always right).
+    Some(match rule {
+        EOI | program | stmt | game_def | kw_game | graph_def | kw_graph | fn_def | kw_fn
+        | let_def | kw_let | assert_stmt | kw_assert | expr_stmt | query | q_grundy | kw_grundy
+        | q_outcome | kw_outcome | q_moves | kw_moves | q_winning | kw_winning | q_remoteness
+        | kw_remoteness | q_sequence | kw_sequence | q_table | kw_table | q_period | kw_period
+        | q_kernels | kw_kernels | q_kernel_sequences | kw_kernel_sequences | q_kernel
+        | kw_kernel | q_dot | kw_dot | q_value | kw_value | q_mean | kw_mean | q_temperature
+        | kw_temperature | q_thermograph | kw_thermograph | q_compare | kw_compare | query_call => {
+            "a statement (a definition `game`/`graph`/`fn`/`let`, a query such as `grundy` or `sequence`, `assert`, or an expression)"
+        }
+        series => "a binding `n in a..=b` and `:`",
+        quantifier | kw_forall | kw_exists => "an expression",
+        game_alias => "`=`",
+        game_rules => "parameters `(...)` and a body `{ ... }`",
+        params => "a parameter list `(a, b)`",
+        play => "`normal`/`misere`",
+        // `move` is only expected inside a game body, where `}` may also end it.
+        move_rule | kw_move => "`move`",
+        subtraction_code | kw_subtraction => "`subtraction`",
+        octal_code | kw_octal => "`octal`",
+        code_text => "an octal code like 0.77",
+        graph_item | vertex => "a vertex name",
+        arrow | arrow_left | arrow_right => "`-L->`/`-R->`",
+        side | side_left | side_right => "`left` or `right`",
+        clauses => "`for` or `if`",
+        binding => "a binding `x in xs`",
+        pattern => "a name or a tuple of names",
+        expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
+        | int | boolean | kw_true | kw_false | kw_not => "an expression",
+        infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
+        | gt | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or => "an operator",
+        kw_in => "`in`",
+        kw_if => "`if`",
+        kw_then => "`then`",
+        kw_else => "`else`",
+        tuple_comma => "`,`",
+        list_comp | kw_for => "`for`",
+        ident => "a name",
+        kw_normal => "`normal`",
+        kw_misere => "`misere`",
+        _ => return None,
+    })
+}
+
+pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule>) -> Error {
+    let mut pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let (expected, unexpected) = match &e.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (
+            describe(positives, punctuation(&e)),
+            describe(negatives, Vec::new()),
+        ),
+        ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+    };
+    let at_end = text[pos.min(text.len())..].trim().is_empty();
+    let found = if at_end {
+        "the end of the input".to_string()
+    } else if text[pos..].starts_with(['\n', '\r']) {
+        "the end of the line".to_string()
+    } else {
+        format!("`{}`", &text[pos..next_token_end(text, pos)])
+    };
+    if at_end {
+        // Point at the last thing written, not past the final newline
+        // (miette draws no caret there).
+        pos = text.trim_end().len();
+    }
+    let end = if at_end {
+        pos
+    } else {
+        next_token_end(text, pos)
+    };
+    let mut help = format!("found {found}");
+    if !unexpected.is_empty() {
+        help.push_str(&format!("; {unexpected} is not allowed here"));
+    }
+    if !at_end && text[pos..end] == *"move" {
+        help.push_str(" (`move` lines go inside a game: `game Name(n) { move ... }`)");
+    } else if !at_end && expected.contains("a name") {
+        let word = &text[pos..end];
+        if is_keyword(word) {
+            help.push_str(&format!(
+                " (`{word}` is a keyword and cannot be used as a name)"
+            ));
+        }
+    }
+    Error::Syntax {
+        expected: if expected.is_empty() {
+            "something else".into()
+        } else {
+            expected
+        },
+        help,
+        span: Span::new(src, pos, end.max(pos)),
+    }
+}
+
+/// Brackets, commas and other punctuation pest tried at the error: rule
+/// names never mention them.
+fn punctuation(e: &pest::error::Error<Rule>) -> Vec<String> {
+    let Some(attempts) = e.parse_attempts() else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for t in attempts.expected_tokens() {
+        let token = t.to_string();
+        if matches!(
+            token.as_str(),
+            ")" | "]" | "}" | "(" | "{" | "," | "=" | "->" | ";"
+        ) {
+            let w = format!("`{token}`");
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn is_keyword(w: &str) -> bool {
+    super::KEYWORDS.contains(&w)
+}
+
+fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
+    let mut words: Vec<String> = punctuation;
+    for r in rules {
+        if let Some(w) = rule_words(r)
+            && !words.iter().any(|x| x == w)
+        {
+            words.push(w.to_string());
+        }
+    }
+    // A statement may be an expression: no need to name both.
+    // (and a `;` that may end a statement is not worth naming).
+    if words.iter().any(|w| w.starts_with("a statement")) {
+        words.retain(|w| w != "an expression" && w != "`;`");
+    }
+    // An expression may start with a bracket: no need to name them too.
+    if words
+        .iter()
+        .any(|w| w == "an expression" || w.starts_with("a statement"))
+    {
+        words.retain(|w| !matches!(w.as_str(), "`(`" | "`{`" | "`[`"));
+    }
+    match words.len() {
+        0 => String::new(),
+        1 => words[0].clone(),
+        n => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
+/// End of the token starting at `pos`, for a label of useful width.
+fn next_token_end(text: &str, pos: usize) -> usize {
+    let rest = match text.get(pos..) {
+        Some(r) => r,
+        None => return text.len(),
+    };
+    let mut chars = rest.char_indices();
+    match chars.next() {
+        None => pos,
+        Some((_, c)) if c.is_alphanumeric() || c == '_' => {
+            let len = rest
+                .char_indices()
+                .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len());
+            pos + len
+        }
+        Some((_, c)) => pos + c.len_utf8(),
+    }
+}
