@@ -169,10 +169,11 @@ pub fn sequence_svg(s: &Sequence) -> String {
     if let Some((pre, p)) = s.period {
         let i = pre as i64 - s.from;
         if i >= 0 && (i as usize) < n {
-            let px = x(i as f64);
+            // On whole pixels, so the line stays crisp in a PNG.
+            let px = x(i as f64).round();
             let _ = writeln!(
                 out,
-                r##"<line x1="{px:.1}" y1="{top}" x2="{px:.1}" y2="{}" stroke="#2ca02c" stroke-width="1.5" stroke-dasharray="6 4"/>"##,
+                r##"<line x1="{px}" y1="{top}" x2="{px}" y2="{}" stroke="#2ca02c" stroke-width="2" stroke-dasharray="6 4"/>"##,
                 top + ph
             );
         }
@@ -400,7 +401,7 @@ pub fn table_svg(t: &Table) -> String {
     // A frame, and ticks every k-th row and column so labels do not overlap.
     let _ = writeln!(
         out,
-        r##"<rect x="{left}" y="{top}" width="{}" height="{}" fill="none" stroke="black"/>"##,
+        r##"<rect width="{}" height="{}" x="{left}" y="{top}" fill="none" stroke="black"/>"##,
         cell * nc,
         cell * nr
     );
@@ -444,7 +445,7 @@ pub fn table_svg(t: &Table) -> String {
     let swatch = |out: &mut String, ly: &mut u32, fill: &str, text: &str| {
         let _ = writeln!(
             out,
-            r##"<rect x="{lx}" y="{}" width="16" height="16" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
+            r##"<rect width="16" height="16" x="{lx}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
             *ly,
             lx + 22,
             *ly + 12,
@@ -454,12 +455,12 @@ pub fn table_svg(t: &Table) -> String {
     };
     match t.scale {
         Scale::Outcomes => {
-            swatch(&mut out, &mut ly, "#000000", "P");
+            swatch(&mut out, &mut ly, "black", "P");
             swatch(&mut out, &mut ly, OUTCOME_N, "N");
             swatch(&mut out, &mut ly, "url(#hatch)", "D (draw)");
         }
         Scale::Values => {
-            swatch(&mut out, &mut ly, "#000000", "0 (P)");
+            swatch(&mut out, &mut ly, "black", "0 (P)");
             if has_inf {
                 swatch(&mut out, &mut ly, "url(#hatch)", "∞ (loopy)");
             }
@@ -486,7 +487,7 @@ pub fn table_svg(t: &Table) -> String {
                 ly += 6;
                 let _ = writeln!(
                     out,
-                    r##"<rect x="{lx}" y="{ly}" width="16" height="{bar_h}" fill="url(#bar)" stroke="black"/>"##
+                    r##"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"##
                 );
                 let step = tick_step(vmax as f64, 5.0) as u64;
                 let mut v = 1;
