@@ -126,13 +126,13 @@ pub fn sequence_svg(s: &Sequence) -> String {
         left + pw
     );
     let xs = tick_step(n as f64, 10.0) as i64;
-    let last = s.from + n as i64 - 1;
+    let last = s.from.saturating_add(n as i64 - 1);
     let mut t = s.from.div_euclid(xs) * xs;
     if t < s.from {
         t += xs;
     }
     while t <= last {
-        let px = x((t - s.from) as f64);
+        let px = x(t.saturating_sub(s.from) as f64);
         let _ = writeln!(
             out,
             r##"<line x1="{px:.1}" y1="{}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{t}</text>"##,
@@ -140,7 +140,10 @@ pub fn sequence_svg(s: &Sequence) -> String {
             top + ph + 5.0,
             top + ph + 18.0,
         );
-        t += xs;
+        match t.checked_add(xs) {
+            Some(next) => t = next,
+            None => break,
+        }
     }
     let mut t = 0.0;
     while t <= vmax {
@@ -167,7 +170,7 @@ pub fn sequence_svg(s: &Sequence) -> String {
     let legend_x = f64::from(W - LEGEND_W + 15);
     let mut legend_y = top + 10.0;
     if let Some((pre, p)) = s.period {
-        let i = pre as i64 - s.from;
+        let i = (pre as i64).saturating_sub(s.from);
         if i >= 0 && (i as usize) < n {
             // On whole pixels, so the line stays crisp in a PNG.
             let px = x(i as f64).round();
@@ -391,8 +394,8 @@ pub fn table_svg(t: &Table) -> String {
                 r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}"><title>({}, {}): {}</title></rect>"##,
                 left + cell * j as u32,
                 top + cell * i as u32,
-                t.row_from + i as i64,
-                t.col_from + j as i64,
+                t.row_from.saturating_add(i as i64),
+                t.col_from.saturating_add(j as i64),
                 escape(&text)
             );
         }
@@ -417,7 +420,7 @@ pub fn table_svg(t: &Table) -> String {
             r##"<line x1="{cx}" y1="{top}" x2="{cx}" y2="{}" stroke="black"/><text x="{cx}" y="{}" text-anchor="middle">{}</text>"##,
             top - 4,
             top - 7,
-            t.col_from + i64::from(j)
+            t.col_from.saturating_add(i64::from(j))
         );
     }
     for i in (0..nr).step_by(every as usize) {
@@ -428,7 +431,7 @@ pub fn table_svg(t: &Table) -> String {
             left - 4,
             left - 7,
             cy + 4,
-            t.row_from + i64::from(i)
+            t.row_from.saturating_add(i64::from(i))
         );
     }
     let _ = writeln!(
@@ -532,7 +535,9 @@ pub fn table_svg(t: &Table) -> String {
 /// search, e.g. DejaVu Sans on Linux), so the binary carries no font file
 /// and a picture's text matches what an SVG viewer on the same machine
 /// shows. Where no font is installed, the text is left out (the shapes are
-/// still drawn) and the returned flag is false.
+/// still drawn) and the returned flag is false. (Embedding a font would
+/// add most of a megabyte to the binary for the few labels a plot has;
+/// rendering text as paths needs a font just the same.)
 pub fn svg_to_png(svg: &str) -> Result<(Vec<u8>, bool), String> {
     let mut opt = resvg::usvg::Options::default();
     let mut fonts = resvg::usvg::fontdb::Database::new();
@@ -584,4 +589,60 @@ fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
     w.write_image_data(&rgb).map_err(|e| e.to_string())?;
     w.finish().map_err(|e| e.to_string())?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(from: i64, values: &[u32]) -> String {
+        sequence_svg(&Sequence {
+            title: "t",
+            from,
+            values,
+            rare: &[],
+            period: None,
+            names: None,
+            y_label: "G(n)",
+            infinite: "∞",
+        })
+    }
+
+    #[test]
+    fn x_ticks_are_round_real_parameters() {
+        let svg = seq(-7, &[0; 20]);
+        // n runs from -7 to 12; ticks every 2 from -6.
+        assert!(svg.contains(r#"text-anchor="middle">-6</text>"#));
+        assert!(svg.contains(r#"text-anchor="middle">12</text>"#));
+        assert!(!svg.contains(r#"text-anchor="middle">-7</text>"#));
+        // Near the end of i64 nothing overflows.
+        let svg = seq(i64::MAX - 3, &[1, 2, 3, 4]);
+        assert!(svg.contains(&format!(">{}</text>", i64::MAX)));
+        assert!(seq(0, &[]).ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn zero_is_black_and_apart_from_the_ramp() {
+        assert_eq!(viridis(0.0), "#440154");
+        assert_eq!(viridis(1.0), "#fde725");
+        // The darkest value colour is well away from black.
+        let c = value_colour(1, 9);
+        let sum: u32 = (0..3)
+            .map(|k| u32::from_str_radix(&c[1 + 2 * k..3 + 2 * k], 16).unwrap())
+            .sum();
+        assert!(sum > 200, "{c}");
+        let rows = vec![
+            vec![Cell::Value(0), Cell::Value(3)],
+            vec![Cell::Infinite("∞{1}".into())],
+        ];
+        let svg = table_svg(&Table {
+            title: "t",
+            row_from: i64::MAX,
+            col_from: -1,
+            rows: &rows,
+            scale: Scale::Values,
+        });
+        assert!(svg.contains(r##"fill="#000000"><title>"##));
+        assert!(svg.contains("∞{1}</title>"));
+    }
 }
