@@ -1,27 +1,40 @@
-//! Pictures as SVG: the scatter plot of a nim-sequence G(n) against n (rare
-//! values marked), and a heatmap of a two-parameter game's values.
+//! Pictures as SVG: the scatter plot of a sequence against n (rare values,
+//! infinite values and the start of the period marked), and a heatmap of a
+//! two-parameter game's values or outcomes; and [`svg_to_png`] to rasterise
+//! any of them (or Graphviz's SVG) to PNG.
+//!
+//! Every picture has integer pixel sizes, a white background, axis ticks with
+//! the real parameter values, and a legend outside the plotted area.
 
 use std::fmt::Write as _;
 
-const W: f64 = 900.0;
-const H: f64 = 500.0;
-const LEFT: f64 = 60.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 50.0;
+const W: u32 = 900;
+const H: u32 = 500;
+const LEFT: u32 = 70;
+/// The right margin of a scatter plot holds its legend.
+const LEGEND_W: u32 = 150;
+const TOP: u32 = 40;
+const BOTTOM: u32 = 50;
 
 /// Past this many points a scatter plot draws a sample (every k-th heap,
 /// plus every rare heap), so the file stays a reasonable size.
 pub const MAX_POINTS: usize = 200_000;
 
-fn header(out: &mut String, w: f64, h: f64, title: &str) {
+/// A value of a sequence that is infinite (a loopy position's `∞{…}`).
+pub const INFINITE: u32 = u32::MAX;
+
+const BLUE: &str = "#1f5fa8";
+const RED: &str = "#d62728";
+
+fn header(out: &mut String, w: u32, h: u32, title: &str) {
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">
-<rect width="100%" height="100%" fill="white"/>
-<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, sans-serif" font-size="12">
+<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="white"/><path d="M-2,2 L2,-2 M0,8 L8,0 M6,10 L10,6" stroke="#666666" stroke-width="2"/></pattern></defs>
+<rect width="{w}" height="{h}" fill="white"/>
+<text x="{}" y="24" text-anchor="middle" font-size="15">{}</text>
 "##,
-        w / 2.0,
+        w / 2,
         escape(title)
     );
 }
@@ -44,150 +57,592 @@ fn tick_step(range: f64, want: f64) -> f64 {
     10.0 * mag
 }
 
-/// G(n) against n; heaps in `rare` are drawn in red.
-pub fn sequence_svg(title: &str, values: &[u32], rare: &[usize]) -> String {
-    let n = values.len().max(1);
-    let vmax = values.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let pw = W - LEFT - RIGHT;
-    let ph = H - TOP - BOTTOM;
-    let x = |i: usize| LEFT + pw * (i as f64) / (n.max(2) - 1) as f64;
-    let y = |v: u32| TOP + ph - ph * f64::from(v) / vmax;
+/// A sequence to draw as a scatter plot.
+pub struct Sequence<'a> {
+    /// The picture's title.
+    pub title: &'a str,
+    /// The parameter of the first value: the x axis starts here.
+    pub from: i64,
+    /// The values, `values[i]` at n = `from + i`; [`INFINITE`] for `∞{…}`.
+    pub values: &'a [u32],
+    /// Indices (into `values`) drawn in red as rare values.
+    pub rare: &'a [usize],
+    /// `(preperiod, period)` as heap numbers: a dashed line marks where the
+    /// periodic part starts.
+    pub period: Option<(usize, usize)>,
+    /// Names for the values 0, 1, 2, … on the y axis (outcomes P, N, D),
+    /// instead of numbers.
+    pub names: Option<&'a [&'a str]>,
+    /// The y axis label (`G(n)`).
+    pub y_label: &'a str,
+    /// The tick and legend text of the [`INFINITE`] row: `∞` for loopy
+    /// values, `D` for draws.
+    pub infinite: &'a str,
+}
+
+/// The scatter plot of a sequence against n. Infinite values are hollow
+/// circles on a row of their own (marked `∞`, or `D` for draws) above the
+/// finite values.
+pub fn sequence_svg(s: &Sequence) -> String {
+    let n = s.values.len().max(1);
+    let finite_max = s
+        .values
+        .iter()
+        .copied()
+        .filter(|&v| v != INFINITE)
+        .max()
+        .unwrap_or(0);
+    let has_inf = s.values.contains(&INFINITE);
+    let vmax = match s.names {
+        Some(names) => names.len().saturating_sub(1).max(1) as f64,
+        None => f64::from(finite_max.max(1)),
+    };
+    // The infinite row sits one tick step above the largest value.
+    let ys = if s.names.is_some() {
+        1.0
+    } else {
+        tick_step(vmax, 8.0)
+    };
+    let top_value = if has_inf { vmax + ys } else { vmax };
+    let (left, top) = (f64::from(LEFT), f64::from(TOP));
+    let pw = f64::from(W - LEFT - LEGEND_W);
+    let ph = f64::from(H - TOP - BOTTOM);
+    let x = |i: f64| left + pw * i / (n.max(2) - 1) as f64;
+    let y = |v: f64| top + ph - ph * v / top_value;
+    let yv = |v: u32| {
+        if v == INFINITE {
+            y(top_value)
+        } else {
+            y(f64::from(v))
+        }
+    };
     let mut out = String::new();
-    header(&mut out, W, H, title);
-    // Axes and ticks.
+    header(&mut out, W, H, s.title);
+    // Axes and ticks: x ticks at round values of the real n.
     let _ = writeln!(
         out,
-        r##"<path d="M{LEFT},{TOP} V{} H{}" fill="none" stroke="black"/>"##,
-        TOP + ph,
-        LEFT + pw
+        r##"<path d="M{left},{top} V{} H{}" fill="none" stroke="black"/>"##,
+        top + ph,
+        left + pw
     );
-    let xs = tick_step(n as f64, 10.0);
-    let mut t = 0.0;
-    while t < n as f64 {
-        let px = x(t as usize);
-        let _ = writeln!(
-            out,
-            r##"<line x1="{px}" y1="{}" x2="{px}" y2="{}" stroke="black"/><text x="{px}" y="{}" text-anchor="middle">{}</text>"##,
-            TOP + ph,
-            TOP + ph + 5.0,
-            TOP + ph + 18.0,
-            t
-        );
+    let xs = tick_step(n as f64, 10.0) as i64;
+    let last = s.from.saturating_add(n as i64 - 1);
+    let mut t = s.from.div_euclid(xs) * xs;
+    if t < s.from {
         t += xs;
     }
-    let ys = tick_step(vmax, 8.0);
-    let mut t = 0.0;
-    while t <= vmax {
-        let py = y(t as u32);
+    while t <= last {
+        let px = x(t.saturating_sub(s.from) as f64);
         let _ = writeln!(
             out,
-            r##"<line x1="{}" y1="{py}" x2="{LEFT}" y2="{py}" stroke="black"/><text x="{}" y="{}" text-anchor="end">{}</text>"##,
-            LEFT - 5.0,
-            LEFT - 8.0,
-            py + 4.0,
-            t
+            r##"<line x1="{px:.1}" y1="{}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{t}</text>"##,
+            top + ph,
+            top + ph + 5.0,
+            top + ph + 18.0,
         );
+        match t.checked_add(xs) {
+            Some(next) => t = next,
+            None => break,
+        }
+    }
+    let mut t = 0.0;
+    while t <= vmax {
+        let label = match s.names {
+            Some(names) => names.get(t as usize).copied().unwrap_or("").to_string(),
+            None => t.to_string(),
+        };
+        ytick(&mut out, y(t), &label);
         t += ys;
+    }
+    if has_inf {
+        ytick(&mut out, y(top_value), s.infinite);
     }
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" text-anchor="middle">heap n</text><text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">G(n)</text>"##,
-        LEFT + pw / 2.0,
-        H - 10.0,
-        TOP + ph / 2.0,
-        TOP + ph / 2.0
+        r##"<text x="{}" y="{}" text-anchor="middle">n</text><text x="18" y="{}" text-anchor="middle" transform="rotate(-90 18 {})">{}</text>"##,
+        left + pw / 2.0,
+        H - 10,
+        top + ph / 2.0,
+        top + ph / 2.0,
+        escape(s.y_label)
     );
+    // The start of the period.
+    let legend_x = f64::from(W - LEGEND_W + 15);
+    let mut legend_y = top + 10.0;
+    if let Some((pre, p)) = s.period {
+        let i = (pre as i64).saturating_sub(s.from);
+        if i >= 0 && (i as usize) < n {
+            // On whole pixels, so the line stays crisp in a PNG.
+            let px = x(i as f64).round();
+            let _ = writeln!(
+                out,
+                r##"<line x1="{px}" y1="{top}" x2="{px}" y2="{}" stroke="#2ca02c" stroke-width="2" stroke-dasharray="6 4"/>"##,
+                top + ph
+            );
+        }
+        let _ = writeln!(
+            out,
+            r##"<line x1="{legend_x}" y1="{}" x2="{}" y2="{}" stroke="#2ca02c" stroke-width="1.5" stroke-dasharray="6 4"/><text x="{}" y="{}">period {p}</text><text x="{}" y="{}">from n = {pre}</text>"##,
+            legend_y - 8.0,
+            legend_x,
+            legend_y + 8.0,
+            legend_x + 10.0,
+            legend_y - 2.0,
+            legend_x + 10.0,
+            legend_y + 12.0
+        );
+        legend_y += 34.0;
+    }
     let step = n.div_ceil(MAX_POINTS).max(1);
-    let r = if n > 2000 { 1.0 } else { 2.0 };
+    let r = if n > 2000 { 1.0 } else { 2.5 };
     let mut is_rare = vec![false; n];
-    for &i in rare {
+    for &i in s.rare {
         if i < n {
             is_rare[i] = true;
         }
     }
-    out.push_str(r##"<g fill="#1f5fa8">"##);
-    for (i, &v) in values.iter().enumerate().step_by(step) {
-        if !is_rare[i] {
+    let _ = write!(out, r##"<g fill="{BLUE}">"##);
+    for (i, &v) in s.values.iter().enumerate().step_by(step) {
+        if !is_rare[i] && v != INFINITE {
             let _ = write!(
                 out,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{r}"/>"##,
-                x(i),
-                y(v)
+                x(i as f64),
+                yv(v)
             );
         }
     }
     out.push_str("</g>\n");
-    out.push_str(r##"<g fill="#d62728">"##);
-    for (i, &v) in values.iter().enumerate() {
-        if is_rare[i] {
+    let _ = write!(out, r##"<g fill="{RED}">"##);
+    for (i, &v) in s.values.iter().enumerate() {
+        if is_rare[i] && v != INFINITE {
             let _ = write!(
                 out,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
-                x(i),
-                y(v),
+                x(i as f64),
+                yv(v),
                 r + 0.5
             );
         }
     }
     out.push_str("</g>\n");
-    if !rare.is_empty() {
+    let _ = write!(
+        out,
+        r##"<g fill="white" stroke="black" stroke-width="1.2">"##
+    );
+    for (i, &v) in s.values.iter().enumerate().step_by(step) {
+        if v == INFINITE {
+            let _ = write!(
+                out,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
+                x(i as f64),
+                yv(v),
+                r + 1.0
+            );
+        }
+    }
+    out.push_str("</g>\n");
+    // The legend, right of the plot.
+    let mut entry = |out: &mut String, mark: &str, text: &str| {
         let _ = writeln!(
             out,
-            r##"<circle cx="{}" cy="{}" r="4" fill="#d62728"/><text x="{}" y="{}">rare</text><circle cx="{}" cy="{}" r="4" fill="#1f5fa8"/><text x="{}" y="{}">common</text>"##,
-            W - 150.0,
-            TOP + 6.0,
-            W - 140.0,
-            TOP + 10.0,
-            W - 90.0,
-            TOP + 6.0,
-            W - 80.0,
-            TOP + 10.0
+            r##"<circle cx="{}" cy="{}" r="4" {mark}/><text x="{}" y="{}">{}</text>"##,
+            legend_x + 4.0,
+            legend_y - 4.0,
+            legend_x + 14.0,
+            legend_y,
+            escape(text)
         );
+        legend_y += 20.0;
+    };
+    if !s.rare.is_empty() {
+        entry(&mut out, &format!(r##"fill="{BLUE}""##), "common");
+        entry(&mut out, &format!(r##"fill="{RED}""##), "rare");
+    }
+    if has_inf {
+        let text = match s.infinite {
+            "∞" => "∞ (loopy)".to_string(),
+            "D" => "D (draw)".to_string(),
+            other => other.to_string(),
+        };
+        entry(&mut out, r##"fill="white" stroke="black""##, &text);
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// A heatmap of rows[i][j]; zeros (P-positions) are black.
-pub fn table_svg(title: &str, row_from: i64, col_from: i64, rows: &[Vec<u64>]) -> String {
-    let nr = rows.len().max(1);
-    let nc = rows.first().map(|r| r.len()).unwrap_or(0).max(1);
-    let cell = (700.0 / nr.max(nc) as f64).clamp(2.0, 40.0);
-    let (w, h) = (
-        LEFT + cell * nc as f64 + RIGHT,
-        TOP + cell * nr as f64 + BOTTOM,
+fn ytick(out: &mut String, py: f64, label: &str) {
+    let _ = writeln!(
+        out,
+        r##"<line x1="{}" y1="{py:.1}" x2="{LEFT}" y2="{py:.1}" stroke="black"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
+        LEFT - 5,
+        LEFT - 8,
+        py + 4.0,
+        escape(label)
     );
-    let vmax = rows.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+}
+
+/// One cell of a heatmap.
+#[derive(Clone, Debug)]
+pub enum Cell {
+    /// A finite value (0 is a P-position).
+    Value(u64),
+    /// An infinite value `∞{…}` (its text, for the hover title).
+    Infinite(String),
+}
+
+/// How a heatmap colours its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Grundy values: 0 black, 1.. the viridis ramp with a colour bar.
+    Values,
+    /// Outcomes coded P = 0 (black), N = 1, D = 2 (hatched), with a legend.
+    Outcomes,
+}
+
+/// A table to draw as a heatmap.
+pub struct Table<'a> {
+    /// The picture's title.
+    pub title: &'a str,
+    /// The first parameter of the first row and of the first column.
+    pub row_from: i64,
+    pub col_from: i64,
+    /// `rows[i][j]` at (row_from + i, col_from + j).
+    pub rows: &'a [Vec<Cell>],
+    pub scale: Scale,
+}
+
+/// Viridis (matplotlib's perceptually uniform map), sampled at 9 stops.
+const VIRIDIS: [(u8, u8, u8); 9] = [
+    (0x44, 0x01, 0x54),
+    (0x47, 0x2c, 0x7a),
+    (0x3b, 0x51, 0x8b),
+    (0x2c, 0x71, 0x8e),
+    (0x21, 0x90, 0x8d),
+    (0x27, 0xad, 0x81),
+    (0x5c, 0xc8, 0x63),
+    (0xaa, 0xdc, 0x32),
+    (0xfd, 0xe7, 0x25),
+];
+
+/// Viridis at t in [0, 1], interpolated linearly between the stops.
+fn viridis(t: f64) -> String {
+    let t = t.clamp(0.0, 1.0) * (VIRIDIS.len() - 1) as f64;
+    let i = (t.floor() as usize).min(VIRIDIS.len() - 2);
+    let f = t - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (VIRIDIS[i], VIRIDIS[i + 1]);
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(a.0, b.0),
+        mix(a.1, b.1),
+        mix(a.2, b.2)
+    )
+}
+
+/// The colour of a value 1..=vmax: the ramp from its second stop, so that
+/// its dark end stays apart from the black of 0.
+fn value_colour(v: u64, vmax: u64) -> String {
+    if vmax <= 1 {
+        return viridis(0.6);
+    }
+    viridis(0.2 + 0.8 * (v - 1) as f64 / (vmax - 1) as f64)
+}
+
+const OUTCOME_N: &str = "#f4a259";
+
+/// A heatmap of a table: row and column ticks with the real parameters,
+/// P-positions black, infinite values (and draws) hatched, and a colour bar
+/// or legend right of the cells.
+pub fn table_svg(t: &Table) -> String {
+    let nr = t.rows.len().max(1) as u32;
+    let nc = t.rows.iter().map(Vec::len).max().unwrap_or(0).max(1) as u32;
+    let cell = (640 / nr.max(nc)).clamp(3, 40);
+    let (left, top) = (LEFT, TOP + 30);
+    let legend_w = 150;
+    let w = (left + cell * nc + legend_w).max(560);
+    let h = (top + cell * nr + 60).max(300);
+    let vmax = t
+        .rows
+        .iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Cell::Value(v) => Some(*v),
+            Cell::Infinite(_) => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let has_inf = t
+        .rows
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Cell::Infinite(_)));
     let mut out = String::new();
-    header(&mut out, w, h, title);
-    for (i, row) in rows.iter().enumerate() {
-        for (j, &v) in row.iter().enumerate() {
-            let fill = if v == 0 {
-                "#000000".to_string()
-            } else {
-                // Light (small values) to dark blue-violet (large).
-                let t = (v as f64 / vmax).sqrt();
-                let r = (255.0 * (1.0 - 0.8 * t)) as u8;
-                let g = (255.0 * (1.0 - 0.9 * t)) as u8;
-                format!("#{r:02x}{g:02x}ff")
+    header(&mut out, w, h, t.title);
+    for (i, row) in t.rows.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            let (fill, text) = match (c, t.scale) {
+                (Cell::Value(0), Scale::Outcomes) => ("#000000".to_string(), "P".to_string()),
+                (Cell::Value(1), Scale::Outcomes) => (OUTCOME_N.to_string(), "N".to_string()),
+                (Cell::Value(_), Scale::Outcomes) => ("url(#hatch)".to_string(), "D".to_string()),
+                (Cell::Value(0), Scale::Values) => ("#000000".to_string(), "0".to_string()),
+                (Cell::Value(v), Scale::Values) => (value_colour(*v, vmax), v.to_string()),
+                (Cell::Infinite(s), _) => ("url(#hatch)".to_string(), s.clone()),
             };
             let _ = write!(
                 out,
-                r##"<rect x="{:.1}" y="{:.1}" width="{cell:.1}" height="{cell:.1}" fill="{fill}"><title>({}, {}): {v}</title></rect>"##,
-                LEFT + cell * j as f64,
-                TOP + cell * i as f64,
-                row_from + i as i64,
-                col_from + j as i64
+                r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}"><title>({}, {}): {}</title></rect>"##,
+                left + cell * j as u32,
+                top + cell * i as u32,
+                t.row_from.saturating_add(i as i64),
+                t.col_from.saturating_add(j as i64),
+                escape(&text)
             );
         }
         out.push('\n');
     }
+    // A frame, and ticks every k-th row and column so labels do not overlap.
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" text-anchor="middle">rows: first parameter from {row_from}; columns: second from {col_from}; black: 0</text>"##,
-        w / 2.0,
-        h - 15.0
+        r##"<rect width="{}" height="{}" x="{left}" y="{top}" fill="none" stroke="black"/>"##,
+        cell * nc,
+        cell * nr
     );
+    let every = 16u32.div_ceil(cell).max(1);
+    let every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+        .into_iter()
+        .find(|&s| s >= every)
+        .unwrap_or(every);
+    for j in (0..nc).step_by(every as usize) {
+        let cx = left + cell * j + cell / 2;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{cx}" y1="{top}" x2="{cx}" y2="{}" stroke="black"/><text x="{cx}" y="{}" text-anchor="middle">{}</text>"##,
+            top - 4,
+            top - 7,
+            t.col_from.saturating_add(i64::from(j))
+        );
+    }
+    for i in (0..nr).step_by(every as usize) {
+        let cy = top + cell * i + cell / 2;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{}" y1="{cy}" x2="{left}" y2="{cy}" stroke="black"/><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+            left - 4,
+            left - 7,
+            cy + 4,
+            t.row_from.saturating_add(i64::from(i))
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" text-anchor="middle">second parameter (columns)</text><text x="18" y="{}" text-anchor="middle" transform="rotate(-90 18 {})">first parameter (rows)</text>"##,
+        left + cell * nc / 2,
+        top + cell * nr + 22,
+        top + cell * nr / 2,
+        top + cell * nr / 2
+    );
+    // Colour bar or legend.
+    let lx = left + cell * nc + 25;
+    let mut ly = top;
+    let swatch = |out: &mut String, ly: &mut u32, fill: &str, text: &str| {
+        let _ = writeln!(
+            out,
+            r##"<rect width="16" height="16" x="{lx}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
+            *ly,
+            lx + 22,
+            *ly + 12,
+            escape(text)
+        );
+        *ly += 22;
+    };
+    match t.scale {
+        Scale::Outcomes => {
+            swatch(&mut out, &mut ly, "black", "P");
+            swatch(&mut out, &mut ly, OUTCOME_N, "N");
+            swatch(&mut out, &mut ly, "url(#hatch)", "D (draw)");
+        }
+        Scale::Values => {
+            swatch(&mut out, &mut ly, "black", "0 (P)");
+            if has_inf {
+                swatch(&mut out, &mut ly, "url(#hatch)", "∞ (loopy)");
+            }
+            if vmax >= 1 {
+                // A vertical bar from 1 (top) to vmax (bottom), ticks at round values.
+                let bar_h = 160u32;
+                let _ = writeln!(
+                    out,
+                    r##"<defs><linearGradient id="bar" x1="0" y1="0" x2="0" y2="1">{}</linearGradient></defs>"##,
+                    (0..=8)
+                        .map(|k| {
+                            let f = f64::from(k) / 8.0;
+                            format!(
+                                r##"<stop offset="{f}" stop-color="{}"/>"##,
+                                if vmax <= 1 {
+                                    value_colour(1, 1)
+                                } else {
+                                    viridis(0.2 + 0.8 * f)
+                                }
+                            )
+                        })
+                        .collect::<String>()
+                );
+                ly += 6;
+                let _ = writeln!(
+                    out,
+                    r##"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"##
+                );
+                let step = tick_step(vmax as f64, 5.0) as u64;
+                let mut v = 1;
+                while v <= vmax {
+                    let py = if vmax <= 1 {
+                        ly + bar_h / 2
+                    } else {
+                        ly + ((v - 1) as f64 / (vmax - 1) as f64 * f64::from(bar_h)).round() as u32
+                    };
+                    let _ = writeln!(
+                        out,
+                        r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{v}</text>"##,
+                        lx + 16,
+                        lx + 20,
+                        lx + 23,
+                        py + 4
+                    );
+                    v = if v == 1 && step > 1 { step } else { v + step };
+                }
+                if (vmax - 1) % step != 0 && vmax % step != 0 {
+                    let py = ly + bar_h;
+                    let _ = writeln!(
+                        out,
+                        r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{vmax}</text>"##,
+                        lx + 16,
+                        lx + 20,
+                        lx + 23,
+                        py + 4
+                    );
+                }
+            }
+        }
+    }
     out.push_str("</svg>\n");
     out
+}
+
+/// An SVG picture rasterised to PNG bytes, at its own size on white.
+///
+/// Rasterised by `resvg` (pure Rust, no system library). Text is shaped
+/// with fonts found on the machine at run time (`fontdb`'s system font
+/// search, e.g. DejaVu Sans on Linux), so the binary carries no font file
+/// and a picture's text matches what an SVG viewer on the same machine
+/// shows. Where no font is installed, the text is left out (the shapes are
+/// still drawn) and the returned flag is false. (Embedding a font would
+/// add most of a megabyte to the binary for the few labels a plot has;
+/// rendering text as paths needs a font just the same.)
+pub fn svg_to_png(svg: &str) -> Result<(Vec<u8>, bool), String> {
+    let mut opt = resvg::usvg::Options::default();
+    let mut fonts = resvg::usvg::fontdb::Database::new();
+    fonts.load_system_fonts();
+    let have_fonts = !fonts.is_empty();
+    // Generic families resolve to a font present here.
+    let sans = fonts
+        .faces()
+        .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+        .find(|name| name.contains("Sans") && !name.contains("Mono"));
+    if let Some(name) = sans {
+        fonts.set_sans_serif_family(name);
+    }
+    opt.fontdb = std::sync::Arc::new(fonts);
+    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| e.to_string())?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| "picture of zero size".to_string())?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    Ok((encode_rgb(&pixmap)?, have_fonts))
+}
+
+/// The picture as an opaque RGB PNG, compressed hard with adaptive row
+/// filters: pictures are flat colours and repeated hatching, which this
+/// packs several times smaller than a default RGBA encoding.
+fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+    let rgb: Vec<u8> = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            // Opaque (painted on white), so premultiplied is plain colour.
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue()]
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Best);
+    enc.set_filter(png::FilterType::Paeth);
+    enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut w = enc.write_header().map_err(|e| e.to_string())?;
+    w.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    w.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(from: i64, values: &[u32]) -> String {
+        sequence_svg(&Sequence {
+            title: "t",
+            from,
+            values,
+            rare: &[],
+            period: None,
+            names: None,
+            y_label: "G(n)",
+            infinite: "∞",
+        })
+    }
+
+    #[test]
+    fn x_ticks_are_round_real_parameters() {
+        let svg = seq(-7, &[0; 20]);
+        // n runs from -7 to 12; ticks every 2 from -6.
+        assert!(svg.contains(r#"text-anchor="middle">-6</text>"#));
+        assert!(svg.contains(r#"text-anchor="middle">12</text>"#));
+        assert!(!svg.contains(r#"text-anchor="middle">-7</text>"#));
+        // Near the end of i64 nothing overflows.
+        let svg = seq(i64::MAX - 3, &[1, 2, 3, 4]);
+        assert!(svg.contains(&format!(">{}</text>", i64::MAX)));
+        assert!(seq(0, &[]).ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn zero_is_black_and_apart_from_the_ramp() {
+        assert_eq!(viridis(0.0), "#440154");
+        assert_eq!(viridis(1.0), "#fde725");
+        // The darkest value colour is well away from black.
+        let c = value_colour(1, 9);
+        let sum: u32 = (0..3)
+            .map(|k| u32::from_str_radix(&c[1 + 2 * k..3 + 2 * k], 16).unwrap())
+            .sum();
+        assert!(sum > 200, "{c}");
+        let rows = vec![
+            vec![Cell::Value(0), Cell::Value(3)],
+            vec![Cell::Infinite("∞{1}".into())],
+        ];
+        let svg = table_svg(&Table {
+            title: "t",
+            row_from: i64::MAX,
+            col_from: -1,
+            rows: &rows,
+            scale: Scale::Values,
+        });
+        assert!(svg.contains(r##"fill="#000000"><title>"##));
+        assert!(svg.contains("∞{1}</title>"));
+    }
 }

@@ -156,7 +156,8 @@ fn dot_output() {
     let c = g(2, &[(0, 1), (1, 0)]);
     let names = |v: u32| format!("x{v}");
     let dot = to_dot(&c, &names, Some(&[0]), 100).unwrap();
-    assert!(dot.contains("v0 [label=\"x0\", shape=doublecircle"));
+    assert!(dot.contains("v0 [label=\"x0\", fillcolor="));
+    assert!(dot.contains("peripheries=2"));
     assert!(dot.contains("v1 -> v0;"));
     let err = to_dot(&c, &names, None, 1).unwrap_err();
     assert!(err.to_string().contains("more than the limit"));

@@ -106,8 +106,17 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         .unwrap_or((0, 0));
     if let Some(path) = &args.plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = crate::plot::sequence_svg(&title, &values.to_vec(), &seq.rare_heaps());
-        if let Err(e) = super::pictures::write_file(path, &svg) {
+        let svg = crate::plot::sequence_svg(&crate::plot::Sequence {
+            title: &title,
+            from: 0,
+            values: &values.to_vec(),
+            rare: &seq.rare_heaps(),
+            period: status.period().map(|p| (p.preperiod, p.period)),
+            names: None,
+            y_label: "G(n)",
+            infinite: "∞",
+        });
+        if let Err(e) = super::pictures::write_picture(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::plot;
 use crate::query::Answer;
 
 /// Where `--svg` and `--plot` pictures go, and how many were drawn.
@@ -41,6 +42,19 @@ impl Pictures {
         path.with_file_name(format!("{stem}-{n}{ext}"))
     }
 
+    /// Write one picture (PNG or SVG, by the file name) and say so on `log`.
+    fn write(&self, path: &Path, svg: &str, log: &mut dyn Write) -> Result<(), Error> {
+        if !write_picture(path, svg)? {
+            let _ = writeln!(
+                log,
+                "no fonts found: the labels of {} are left out",
+                path.display()
+            );
+        }
+        let _ = writeln!(log, "wrote {}", path.display());
+        Ok(())
+    }
+
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
     pub(super) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {
@@ -48,8 +62,8 @@ impl Pictures {
                 let Some(base) = &self.svg else { return Ok(()) };
                 self.svgs += 1;
                 let path = Self::nth(base, self.svgs);
-                render_dot(dot, &path)?;
-                let _ = writeln!(log, "wrote {}", path.display());
+                let svg = render_dot(dot, &path)?;
+                self.write(&path, &svg, log)?;
             }
             Answer::Sequence { game, from, values } => {
                 let Some(base) = &self.plot else {
@@ -57,14 +71,27 @@ impl Pictures {
                 };
                 self.plots += 1;
                 let path = Self::nth(base, self.plots);
-                // Plotted from heap `from`; loopy (infinite) values are left out.
-                let finite: Vec<u32> = values
+                // Loopy (infinite) values get a mark of their own.
+                let points: Vec<u32> = values
                     .iter()
-                    .map(|v| v.finite().and_then(|x| u32::try_from(x).ok()).unwrap_or(0))
+                    .map(|v| {
+                        v.finite()
+                            .map(|x| u32::try_from(x).unwrap_or(plot::INFINITE - 1))
+                            .unwrap_or(plot::INFINITE)
+                    })
                     .collect();
                 let title = format!("G(n) of {game}, n from {from}");
-                write_file(&path, &crate::plot::sequence_svg(&title, &finite, &[]))?;
-                let _ = writeln!(log, "wrote {}", path.display());
+                let svg = plot::sequence_svg(&plot::Sequence {
+                    title: &title,
+                    from: *from,
+                    values: &points,
+                    rare: &[],
+                    period: None,
+                    names: None,
+                    y_label: "G(n)",
+                    infinite: "∞",
+                });
+                self.write(&path, &svg, log)?;
             }
             Answer::Table {
                 game,
@@ -77,19 +104,37 @@ impl Pictures {
                 };
                 self.plots += 1;
                 let path = Self::nth(base, self.plots);
-                let finite: Vec<Vec<u64>> = rows
+                let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
-                    .map(|r| r.iter().map(|v| v.finite().unwrap_or(u64::MAX)).collect())
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| match v.finite() {
+                                Some(x) => plot::Cell::Value(x),
+                                None => plot::Cell::Infinite(v.to_string()),
+                            })
+                            .collect()
+                    })
                     .collect();
-                let title = format!("Grundy values of {game}");
-                write_file(
-                    &path,
-                    &crate::plot::table_svg(&title, *row_from, *col_from, &finite),
-                )?;
-                let _ = writeln!(log, "wrote {}", path.display());
+                let title = format!(
+                    "Grundy values of {}",
+                    with_ranges(
+                        game,
+                        *row_from,
+                        *col_from,
+                        rows.len(),
+                        rows.first().map_or(0, Vec::len)
+                    )
+                );
+                let svg = plot::table_svg(&plot::Table {
+                    title: &title,
+                    row_from: *row_from,
+                    col_from: *col_from,
+                    rows: &cells,
+                    scale: plot::Scale::Values,
+                });
+                self.write(&path, &svg, log)?;
             }
-            // Misère sequences and tables: P as 0, N as 1, D as 2 (a table
-            // shows P black, as for values).
+            // Misère sequences and tables: P as 0, N as 1, D as 2.
             Answer::Outcomes {
                 subject,
                 play,
@@ -101,13 +146,26 @@ impl Pictures {
                 };
                 self.plots += 1;
                 let path = Self::nth(base, self.plots);
-                let codes: Vec<u32> = outcomes.iter().map(|o| outcome_code(*o) as u32).collect();
-                let title = format!(
-                    "{} outcomes of {subject}, n from {from} (P = 0, N = 1, D = 2)",
-                    play.name()
-                );
-                write_file(&path, &crate::plot::sequence_svg(&title, &codes, &[]))?;
-                let _ = writeln!(log, "wrote {}", path.display());
+                // Draws are hollow marks on a row of their own, as ∞ values.
+                let codes: Vec<u32> = outcomes
+                    .iter()
+                    .map(|o| match o {
+                        crate::query::Outcome::D => plot::INFINITE,
+                        o => outcome_code(*o) as u32,
+                    })
+                    .collect();
+                let title = format!("{} outcomes of {subject}, n from {from}", play.name());
+                let svg = plot::sequence_svg(&plot::Sequence {
+                    title: &title,
+                    from: *from,
+                    values: &codes,
+                    rare: &[],
+                    period: None,
+                    names: Some(&["P", "N"]),
+                    y_label: "outcome",
+                    infinite: "D",
+                });
+                self.write(&path, &svg, log)?;
             }
             Answer::OutcomeTable {
                 subject,
@@ -121,21 +179,52 @@ impl Pictures {
                 };
                 self.plots += 1;
                 let path = Self::nth(base, self.plots);
-                let codes: Vec<Vec<u64>> = rows
+                let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
-                    .map(|r| r.iter().map(|o| outcome_code(*o)).collect())
+                    .map(|r| {
+                        r.iter()
+                            .map(|o| plot::Cell::Value(outcome_code(*o)))
+                            .collect()
+                    })
                     .collect();
-                let title = format!("{} outcomes of {subject} (P black)", play.name());
-                write_file(
-                    &path,
-                    &crate::plot::table_svg(&title, *row_from, *col_from, &codes),
-                )?;
-                let _ = writeln!(log, "wrote {}", path.display());
+                let title = format!(
+                    "{} outcomes of {}",
+                    play.name(),
+                    with_ranges(
+                        subject,
+                        *row_from,
+                        *col_from,
+                        rows.len(),
+                        rows.first().map_or(0, Vec::len)
+                    )
+                );
+                let svg = plot::table_svg(&plot::Table {
+                    title: &title,
+                    row_from: *row_from,
+                    col_from: *col_from,
+                    rows: &cells,
+                    scale: plot::Scale::Outcomes,
+                });
+                self.write(&path, &svg, log)?;
             }
             _ => {}
         }
         Ok(())
     }
+}
+
+/// A table's label with its ranges: `T(a) + T(b) for a, b in` gets
+/// `0..=6, 0..=6` after it, as in the text answer.
+fn with_ranges(label: &str, row_from: i64, col_from: i64, nr: usize, nc: usize) -> String {
+    if !label.ends_with(" in") {
+        return label.to_string();
+    }
+    let end = |from: i64, n: usize| from.saturating_add(n as i64).saturating_sub(1);
+    format!(
+        "{label} {row_from}..={}, {col_from}..={}",
+        end(row_from, nr),
+        end(col_from, nc)
+    )
 }
 
 /// An outcome as a number to plot: P 0, N 1, D 2.
@@ -155,15 +244,39 @@ pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
     })
 }
 
-/// DOT text to SVG through Graphviz's `dot` program.
-fn render_dot(dot: &str, path: &Path) -> Result<(), Error> {
+/// Whether a picture file's name asks for PNG (`.png`, any case).
+pub(super) fn wants_png(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+}
+
+/// Write a picture: rasterised to PNG when the file name ends in `.png`,
+/// else the SVG text. False when a PNG had to leave its text out because
+/// the machine has no fonts.
+pub(super) fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
+    if !wants_png(path) {
+        write_file(path, svg)?;
+        return Ok(true);
+    }
+    let (png, fonts) = plot::svg_to_png(svg).map_err(|reason| Error::WriteFile {
+        path: path.display().to_string(),
+        reason,
+    })?;
+    std::fs::write(path, png).map_err(|e| Error::WriteFile {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    Ok(fonts)
+}
+
+/// DOT text to SVG text through Graphviz's `dot` program (`path` names
+/// the picture in a diagnostic).
+fn render_dot(dot: &str, path: &Path) -> Result<String, Error> {
     use std::process::{Command, Stdio};
     let child = Command::new("dot")
         .arg("-Tsvg")
-        .arg("-o")
-        .arg(path)
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn();
     let mut child = match child {
@@ -195,5 +308,5 @@ fn render_dot(dot: &str, path: &Path) -> Result<(), Error> {
             reason: String::from_utf8_lossy(&out.stderr).trim().to_string(),
         });
     }
-    Ok(())
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
