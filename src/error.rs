@@ -328,10 +328,7 @@ pub enum Error {
     },
 
     #[error("misère budget exceeded: {what}")]
-    #[diagnostic(
-        code(grundy::misere::budget),
-        help("{help}")
-    )]
+    #[diagnostic(code(grundy::misere::budget), help("{help}"))]
     MisereBudget {
         what: String,
         help: String,

@@ -43,7 +43,7 @@ pub struct QuotientCache {
 
 /// The fast path computes quotients with at most this many stored
 /// positions (a failure falls back to the expansion).
-const FAST_PATH_POSITIONS: usize = 1_000_000;
+const FAST_PATH_POSITIONS: usize = 300_000;
 
 /// A heap game's rules that give up (as a heap option that is not
 /// smaller, caught by the caller) once Ctrl-C is pressed.
@@ -304,7 +304,9 @@ impl Solver {
             if top > budget.max_heap {
                 return Ok(None);
             }
-            match self.watched(cx, code, |rules| MisereQuotient::compute(rules, top, &budget)) {
+            match self.watched(cx, code, |rules| {
+                MisereQuotient::compute(rules, top, &budget)
+            }) {
                 Ok(q) => {
                     self.quotients.quotients.insert(game, q);
                 }
@@ -332,7 +334,8 @@ impl Solver {
         match e {
             MisereError::Budget { what, limit } => Error::MisereBudget {
                 what: format!("more than {limit} {what}"),
-                help: if what.contains("position") || what.contains("form") || what.contains("heap") {
+                help: if what.contains("position") || what.contains("form") || what.contains("heap")
+                {
                     "ask about a smaller position or fewer heaps, or raise the position budget (--max-positions)".into()
                 } else {
                     "this budget is fixed: the quotient is larger than grundy computes; ask for fewer heaps".into()
