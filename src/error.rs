@@ -300,6 +300,42 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("`{game}` is not a heap game: {reason}")]
+    #[diagnostic(
+        code(grundy::misere::not_a_heap_game),
+        help(
+            "`quotient` takes an octal, hex or subtraction game, or a rule game of one integer parameter whose moves leave sums of smaller heaps of the same game"
+        )
+    )]
+    NotAHeapGame {
+        game: String,
+        reason: String,
+        #[label("not a heap game")]
+        span: Span,
+    },
+
+    #[error("the misère computation is loopy: {what}")]
+    #[diagnostic(
+        code(grundy::misere::loopy),
+        help(
+            "genus, misère canonical forms and quotients are defined for games that end; `outcome misere` analyses loopy games"
+        )
+    )]
+    MisereLoopy {
+        what: String,
+        #[label("this game does not end")]
+        span: Span,
+    },
+
+    #[error("misère budget exceeded: {what}")]
+    #[diagnostic(code(grundy::misere::budget), help("{help}"))]
+    MisereBudget {
+        what: String,
+        help: String,
+        #[label("more than the budget allows")]
+        span: Span,
+    },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::query::unsupported), help("{help}"))]
     Query {
@@ -486,6 +522,9 @@ impl Error {
             | PartizanLoopy { span, .. }
             | PartizanLimit { span, .. }
             | Query { span, .. }
+            | NotAHeapGame { span, .. }
+            | MisereLoopy { span, .. }
+            | MisereBudget { span, .. }
             | QueryInRules { span, .. }
             | AssertFailed { span, .. }
             | Interrupted { span } => *span,

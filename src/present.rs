@@ -4,8 +4,9 @@
 use serde_json::{Value as Json, json};
 
 use crate::error::Error;
+use crate::misere::Taming;
 use crate::partizan::{self, Comparison};
-use crate::query::{Answer, Outcome};
+use crate::query::{Answer, Outcome, QuotientAnswer};
 use crate::syntax::ast::{Play, Side};
 
 fn who_wins(o: Outcome) -> &'static str {
@@ -340,6 +341,15 @@ pub fn text(a: &Answer) -> String {
             s
         }
         Answer::Value { position, value } => format!("value {position} = {}", value.text),
+        Answer::Genus { position, genus } => format!("genus {position} = {genus}"),
+        Answer::MisereForm { position, form } => format!(
+            "misere_form {position} = {} ({}, genus {}, misère outcome {})",
+            form.form,
+            taming_word(form.taming),
+            form.genus,
+            form.outcome
+        ),
+        Answer::Quotient(q) => quotient_text(q),
         Answer::Mean { position, mean } => format!("mean {position} = {mean}"),
         Answer::Temperature {
             position,
@@ -361,6 +371,42 @@ pub fn text(a: &Answer) -> String {
 }
 
 /// Misère play is always named; normal play only when the query named it.
+fn taming_word(t: Taming) -> &'static str {
+    match t {
+        Taming::Tame => "tame",
+        Taming::Restive => "restive",
+        Taming::Restless => "restless",
+    }
+}
+
+/// `quotient G to n`: order, presentation, P-portion and each heap's
+/// element; the stability is an observation, said so.
+fn quotient_text(q: &QuotientAnswer) -> String {
+    let pretending: Vec<String> = q
+        .pretending
+        .iter()
+        .enumerate()
+        .map(|(h, e)| format!("{h}:{e}"))
+        .collect();
+    let since = if q.unchanged_since < q.max_heap {
+        format!(
+            "; unchanged over heaps {}..={} (observed, not proved)",
+            q.unchanged_since, q.max_heap
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "quotient {} to {}: order {}{since}\npresentation {}\nP-portion {{{}}}\npretending {}",
+        q.game,
+        q.max_heap,
+        q.order,
+        q.presentation,
+        q.p_portion.join(", "),
+        pretending.join(" ")
+    )
+}
+
 fn play_word(p: Play, explicit: bool) -> &'static str {
     match p {
         Play::Normal if explicit => " normal",
@@ -555,6 +601,29 @@ pub fn json(a: &Answer) -> Json {
             "position": position,
             "value": value.text,
             "canonical": value,
+        }),
+        Answer::Genus { position, genus } => {
+            json!({"query": "genus", "position": position, "genus": genus.to_json(), "text": genus.to_string()})
+        }
+        Answer::MisereForm { position, form } => json!({
+            "query": "misere_form",
+            "position": position,
+            "form": form.form,
+            "class": taming_word(form.taming),
+            "genus": form.genus.to_json(),
+            "outcome": form.outcome.to_string(),
+        }),
+        Answer::Quotient(q) => json!({
+            "query": "quotient",
+            "game": q.game,
+            "max_heap": q.max_heap,
+            "order": q.order,
+            "presentation": q.presentation,
+            "p_portion": q.p_portion,
+            "pretending": q.pretending,
+            "unchanged_since": q.unchanged_since,
+            "proved": false,
+            "quotient": q.json,
         }),
         Answer::Mean { position, mean } => {
             json!({"query": "mean", "position": position, "mean": mean})

@@ -63,6 +63,10 @@ pub trait GameKind: std::fmt::Debug {
     /// winning move of a heap).
     fn nim_heap(&self, args: &[Value]) -> Option<u64>;
 
+    /// The octal (or hex, or subtraction) code of a heap game given by one,
+    /// for the misère quotient (THEORY.md §9).
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode>;
+
     /// For a heap game with a periodicity theorem: compute values until a
     /// period is proved or the budget is spent. None when no theorem
     /// applies (the caller then looks for an apparent period).

@@ -37,6 +37,10 @@ pub fn compile(items: &[GraphItem]) -> Graph {
 }
 
 impl GameKind for Graph {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         1
     }

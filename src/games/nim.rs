@@ -12,6 +12,10 @@ pub struct Nim {
 }
 
 impl GameKind for Nim {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         1
     }

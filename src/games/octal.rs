@@ -160,6 +160,10 @@ pub fn subtraction(v: Value, span: Span) -> Result<std::rc::Rc<dyn GameKind>> {
 }
 
 impl GameKind for Octal {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        Some(&self.code)
+    }
+
     fn arity(&self) -> usize {
         1
     }

@@ -49,6 +49,10 @@ fn not_impartial(cx: &Ctx, game: GameId) -> Error {
 }
 
 impl GameKind for PartizanRules {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         self.left.arity()
     }
@@ -152,6 +156,10 @@ pub fn compile_graph(items: &[GraphItem]) -> PartizanGraph {
 }
 
 impl GameKind for PartizanGraph {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         1
     }

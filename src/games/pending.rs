@@ -19,6 +19,10 @@ fn not_yet(name: &str, span: Span) -> Error {
 }
 
 impl GameKind for Pending {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         self.arity
     }

@@ -38,6 +38,10 @@ pub fn compile(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Result<Rul
 }
 
 impl GameKind for Rules {
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
+
     fn arity(&self) -> usize {
         self.set.arity
     }

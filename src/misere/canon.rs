@@ -1,7 +1,7 @@
 //! Misère canonical forms of impartial games, hash-consed: each form is
 //! stored once (its sorted list of canonical options) and compared by id.
 //! Sums, genus, outcome and the tame/restive/restless classification are
-//! read from the store (`docs/MISERE_THEORY.md` §3).
+//! read from the store (`docs/THEORY.md` §9.3).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -14,7 +14,7 @@ use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, check_int
 /// a form always have smaller ids than the form itself.
 pub type FormId = u32;
 
-/// Conway's classification of a canonical form (as `docs/MISERE_THEORY.md` §4 states
+/// Conway's classification of a canonical form (as `docs/THEORY.md` §9.4 states
 /// it): tame if the form and every follower have the genus of a Nim
 /// position; restive if not tame but every option is tame; restless
 /// otherwise.
@@ -179,7 +179,7 @@ impl Forms {
     /// The canonical form of the game whose options are the (canonical)
     /// forms `options`, in any order and with repeats.
     ///
-    /// Rule (Conway; `docs/MISERE_THEORY.md` §3): after removing duplicates the
+    /// Rule (Conway; `docs/THEORY.md` §9.3): after removing duplicates the
     /// options S are already canonical; the game equals a grandchild D'' (an
     /// option of some D in S) exactly when S = opts(D'') ∪ R where every
     /// member of R has D'' as an option, provided that, if D'' = 0, some

@@ -1,6 +1,6 @@
 //! Conway's genus g^{γ0 γ1 γ2 …}: the normal-play Grundy value g and the
 //! misère Grundy values γn of the game plus n copies of *2, computed from
-//! the options' genera (`docs/MISERE_THEORY.md` §2).
+//! the options' genera (`docs/THEORY.md` §9.2).
 
 use std::fmt;
 
@@ -57,7 +57,7 @@ impl Genus {
         let g = mex(opts.iter().map(|o| o.g));
         // Past index `longest`, every option's sequence has period 2, so
         // γ(n+1) is a function of γn and the parity of n; such a sequence
-        // settles into period 2 within a few steps (`docs/MISERE_THEORY.md` §2 proves it
+        // settles into period 2 within a few steps (`docs/THEORY.md` §9.2 proves it
         // cannot cycle through more values), so `longest + 6` terms suffice.
         let longest = opts.iter().map(|o| o.gamma.len()).max().unwrap_or(2);
         let terms = longest + 6;

@@ -1,7 +1,7 @@
 //! Misère theory of impartial games, independent of the language: genus,
 //! misère canonical forms (hash-consed, with sums), tame/restive/restless
 //! classification, and misère quotients of heap games with outcomes of sums
-//! read from the quotient. The theory is in `docs/MISERE_THEORY.md`.
+//! read from the quotient. The theory is in `docs/THEORY.md` §9.
 //!
 //! Inputs:
 //! - an explicit acyclic game graph ([`GameGraph`]): node → options, each

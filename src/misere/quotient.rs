@@ -3,7 +3,7 @@
 //! Q = A/≡ where G ≡ H iff G + X and H + X have the same misère outcome for
 //! every X in A, with its P-portion and the pretending function heap → Q.
 //!
-//! How it is found (`docs/MISERE_THEORY.md` §5): heap by
+//! How it is found (`docs/THEORY.md` §9.5): heap by
 //! heap, a candidate is learned from exact outcomes (an automaton over heap
 //! letters whose states are classes told apart by test positions, refined by
 //! counterexamples as in Angluin's L* with Rivest–Schapire's suffix rule),
@@ -602,7 +602,7 @@ impl Learner {
         Ok(None)
     }
 
-    /// The verification of `docs/MISERE_THEORY.md` §5: (1) no predicted-P position has
+    /// The verification of `docs/THEORY.md` §9.5: (1) no predicted-P position has
     /// a predicted-P option; (2) every predicted-N position other than the
     /// empty one has a predicted-P option, checked over all reachable
     /// profiles. Returns a counterexample word if either fails.

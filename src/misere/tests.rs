@@ -501,7 +501,7 @@ fn quotient_budgets_are_typed_errors() {
     ));
 }
 
-/// The orders table of `docs/MISERE_THEORY.md` §5 (heaps 0..=20; slow in
+/// The orders table of `docs/THEORY.md` §9.5 (heaps 0..=20; slow in
 /// a debug build, so run with `cargo test --release -- --ignored`).
 #[test]
 #[ignore]

@@ -4,7 +4,8 @@ use crate::partizan::{self, Comparison, Dyadic, Thermograph, ValueJson};
 use crate::syntax::ast::{Play, Side};
 
 pub use crate::digraph::Outcome;
-pub use crate::solve::{GValue, PeriodAnswer};
+pub use crate::misere::Genus;
+pub use crate::solve::{GValue, MisereForm, PeriodAnswer};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
@@ -143,4 +144,34 @@ pub enum Answer {
         right: String,
         comparison: Comparison,
     },
+    /// `genus P`: Conway's genus (THEORY.md §9).
+    Genus {
+        position: String,
+        genus: Genus,
+    },
+    /// `misere_form P`: the misère canonical form and its class.
+    MisereForm {
+        position: String,
+        form: MisereForm,
+    },
+    /// `quotient G to n`: the misère quotient of heaps 0..=n.
+    Quotient(Box<QuotientAnswer>),
+}
+
+/// What `quotient G to n` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuotientAnswer {
+    pub game: String,
+    pub max_heap: u64,
+    pub order: usize,
+    pub presentation: String,
+    /// The P-portion's elements, as words.
+    pub p_portion: Vec<String>,
+    /// Heap h's element, for h = 0..=max_heap.
+    pub pretending: Vec<String>,
+    /// The smallest m from which the quotients of heaps 0..=m up to n all
+    /// had the same order and generators (observed, not proved).
+    pub unchanged_since: u64,
+    /// The library's full JSON of the quotient.
+    pub json: serde_json::Value,
 }

@@ -17,7 +17,7 @@ use crate::solve::{GValue, Solver, SumGraph};
 use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
 
-pub use answer::{Answer, Outcome, PeriodAnswer};
+pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
 use graphs::{
@@ -58,6 +58,9 @@ enum CKind {
     Dot(Node),
     Partizan(PQuery, Node),
     Compare(Node, Node),
+    Genus(Node),
+    MisereForm(Node),
+    Quotient(GameId, Node),
 }
 
 /// The partizan queries on one position.
@@ -85,6 +88,11 @@ impl CompiledQuery {
             QueryKind::Temperature(x) => CKind::Partizan(PQuery::Temperature, e(x)?),
             QueryKind::Thermograph(x) => CKind::Partizan(PQuery::Thermograph, e(x)?),
             QueryKind::Compare(a, b) => CKind::Compare(e(a)?, e(b)?),
+            QueryKind::Genus(x) => CKind::Genus(e(x)?),
+            QueryKind::MisereForm(x) => CKind::MisereForm(e(x)?),
+            QueryKind::Quotient(g, n) => {
+                CKind::Quotient(game_of_arity(c.defs, g, 1, "quotient")?, e(n)?)
+            }
             QueryKind::Sequence(p, g, r) => {
                 CKind::Sequence(*p, game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
             }
@@ -185,6 +193,59 @@ impl CompiledQuery {
                     explicit: play.is_some(),
                     outcome,
                 })
+            }
+            CKind::Genus(x) | CKind::MisereForm(x) => {
+                let pos = ctx.position(x)?;
+                let query = match &self.kind {
+                    CKind::Genus(_) => "genus",
+                    _ => "misere_form",
+                };
+                ctx.impartial(&pos, query)?;
+                let ids = ctx.intern_all(&pos)?;
+                let form = ctx.solver.misere_form(&ctx.cx, &ids)?;
+                let position = ctx.show(&pos);
+                Ok(match &self.kind {
+                    CKind::Genus(_) => Answer::Genus {
+                        position,
+                        genus: form.genus,
+                    },
+                    _ => Answer::MisereForm { position, form },
+                })
+            }
+            CKind::Quotient(g, n) => {
+                ctx.impartial_game(*g, "quotient")?;
+                let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
+                    Value::Int(k) if k >= 0 => k as u64,
+                    v => {
+                        return Err(Error::type_error(
+                            format!("expected a heap size >= 0, found {}", v.type_name()),
+                            "write the largest heap the quotient covers, e.g. `quotient Kayles to 40`",
+                            n.span,
+                        ));
+                    }
+                };
+                let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
+                let q = &h.quotient;
+                Ok(Answer::Quotient(Box::new(QuotientAnswer {
+                    game: ctx.cx.defs.game(*g).name.clone(),
+                    max_heap: n,
+                    order: q.order(),
+                    presentation: q.presentation(),
+                    p_portion: q
+                        .p_portion()
+                        .into_iter()
+                        .map(|e| q.element_name(e))
+                        .collect(),
+                    pretending: (0..=n)
+                        .map(|h| {
+                            q.pretending(h)
+                                .map(|e| q.element_name(e))
+                                .unwrap_or_default()
+                        })
+                        .collect(),
+                    unchanged_since: h.unchanged_since,
+                    json: q.to_json(),
+                })))
             }
             CKind::Moves(x) => {
                 let pos = ctx.position(x)?;

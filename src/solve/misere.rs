@@ -130,13 +130,31 @@ impl Solver {
 }
 
 impl Solver {
-    /// The misère outcome of a sum: Bouton's rule for nim-heaps, else the
-    /// multiset expansion, or for a loopy game retrograde analysis of its
+    /// The misère outcome of a sum: Bouton's rule for nim-heaps, the misère
+    /// quotient for heaps of one octal game, else the multiset expansion, or for a loopy game retrograde analysis of its
     /// state graph (draws possible).
     pub fn misere_outcome(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
         if let Some(p) = self.bouton(cx, comps) {
             return Ok(if p { Outcome::P } else { Outcome::N });
         }
+        // Heaps of one octal game: read from its misère quotient (THEORY.md §9).
+        if let Some(o) = self.quotient_outcome(cx, comps)? {
+            return Ok(o);
+        }
+        match self.misere_is_p(cx, comps) {
+            Ok(true) => Ok(Outcome::P),
+            Ok(false) => Ok(Outcome::N),
+            Err(Error::Cycle { .. }) => {
+                let sg = self.sum_graph(cx, comps)?;
+                Ok(misere_retrograde(&sg.graph).outcome[0])
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The misère outcome by expansion only (no quotient): the oracle the
+    /// quotient's answers are tested against.
+    pub fn misere_outcome_expanded(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
         match self.misere_is_p(cx, comps) {
             Ok(true) => Ok(Outcome::P),
             Ok(false) => Ok(Outcome::N),

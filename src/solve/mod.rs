@@ -7,6 +7,7 @@ mod dense;
 mod expand;
 mod loopy;
 mod misere;
+mod misere_theory;
 mod partizan;
 mod period;
 mod sums;
@@ -26,6 +27,7 @@ use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
+pub use misere_theory::{FORM_CHARS, MisereForm, QuotientCache};
 pub use partizan::{PartizanCache, SidedMove};
 pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
 pub use value::GValue;
@@ -282,6 +284,8 @@ pub struct Solver {
     option_ids: Vec<u32>,
     /// Canonical values of partizan components, their sided options.
     pub partizan: PartizanCache,
+    /// Misère quotients of heap games (`misere_theory.rs`).
+    quotients: QuotientCache,
 }
 
 /// Counts of what the solver stores, per kind.
@@ -324,6 +328,7 @@ impl Solver {
             base: Marks::default(),
             option_ids: Vec::new(),
             partizan: PartizanCache::default(),
+            quotients: QuotientCache::default(),
         }
     }
 

@@ -258,6 +258,11 @@ pub enum QueryKind {
     Temperature(Expr),
     Thermograph(Expr),
     Compare(Expr, Expr),
+    /// Misère theory: the genus and the misère canonical form of a
+    /// position, and `quotient G to n` of a heap game.
+    Genus(Expr),
+    MisereForm(Expr),
+    Quotient(Ident, Expr),
 }
 
 /// The bindings and the position expression of `sequence`/`table`'s

@@ -356,7 +356,7 @@ impl Builder {
                 play = Some(self.play(x));
             } else if x.as_rule() == Rule::side {
                 side = Some(self.side(x));
-            } else if x.as_rule() != Rule::kw_for {
+            } else if x.as_rule() != Rule::kw_for && x.as_rule() != Rule::to_word {
                 rest.push(x);
             }
         }
@@ -398,6 +398,12 @@ impl Builder {
             }
             Rule::q_period => QueryKind::Period(self.ident(next(&mut rest))),
             Rule::q_kernels => QueryKind::Kernels(self.ident(next(&mut rest))),
+            Rule::q_genus => QueryKind::Genus(self.expr(next(&mut rest))?),
+            Rule::q_misere_form => QueryKind::MisereForm(self.expr(next(&mut rest))?),
+            Rule::q_quotient => {
+                let name = self.ident(next(&mut rest));
+                QueryKind::Quotient(name, self.expr(next(&mut rest))?)
+            }
             Rule::q_kernel_sequences => QueryKind::KernelSequences(self.expr(next(&mut rest))?),
             r => unreachable!("grammar: query {r:?}"),
         };

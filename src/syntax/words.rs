@@ -54,11 +54,14 @@ pub const QUERY_WORDS: &[&str] = &[
     "temperature",
     "thermograph",
     "compare",
+    "genus",
+    "misere_form",
+    "quotient",
 ];
 
 /// The queries whose operand is a game's name, not a position
 /// (`sequence Take 0..10`, `period K`).
-pub const GAME_NAME_QUERIES: &[&str] = &["sequence", "table", "period", "kernels"];
+pub const GAME_NAME_QUERIES: &[&str] = &["sequence", "table", "period", "kernels", "quotient"];
 
 /// Whether a word starts a statement (a definition, a query or `assert`;
 /// any expression is a statement too, but starts with no word of its own).

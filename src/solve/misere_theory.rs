@@ -1,0 +1,361 @@
+//! Misère theory through the solver (THEORY.md §9): the genus and the
+//! misère canonical form of any impartial position, built from the
+//! solver's expansion of its components, and misère quotients of heap
+//! games, which answer `outcome misere` of sums of heaps of one game
+//! without expanding the sum.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+use crate::digraph::Outcome;
+use crate::error::{Error, Result};
+use crate::eval::{Ctx, GameId, Value};
+use crate::misere::{
+    self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, QuotientBudget,
+    QuotientHistory, RuleFn, Taming,
+};
+
+use super::Solver;
+
+/// Forms are printed with at most this many characters.
+pub const FORM_CHARS: usize = 2_000;
+
+/// The genus and misère canonical form of a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MisereForm {
+    pub genus: Genus,
+    /// The canonical form as text (`0`, `*n`, `{…}`), cut at `FORM_CHARS`.
+    pub form: String,
+    pub taming: Taming,
+    /// The misère outcome (P or N).
+    pub outcome: Outcome,
+}
+
+/// Quotients of heap games kept between queries, per game.
+#[derive(Default)]
+pub struct QuotientCache {
+    quotients: HashMap<GameId, MisereQuotient, FxBuildHasher>,
+    /// The smallest heap range a quotient could not be computed for.
+    failed: HashMap<GameId, u64, FxBuildHasher>,
+}
+
+/// The fast path computes quotients with at most this many stored
+/// positions (a failure falls back to the expansion).
+const FAST_PATH_POSITIONS: usize = 300_000;
+
+/// A heap game's rules that give up (as a heap option that is not
+/// smaller, caught by the caller) once Ctrl-C is pressed.
+struct Watched<'a> {
+    rules: &'a dyn HeapRules,
+    cx: &'a Ctx<'a>,
+    stopped: Cell<bool>,
+}
+
+impl HeapRules for Watched<'_> {
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        if self.stopped.get() || self.cx.interrupted() {
+            self.stopped.set(true);
+            f(&[n]);
+            return;
+        }
+        self.rules.for_each_option(n, f)
+    }
+}
+
+/// Each heap's options, listed by the solver (rule games).
+type HeapTable = Vec<Vec<Vec<u64>>>;
+
+impl Solver {
+    /// The genus, canonical form and class of the sum of components `ids`:
+    /// every component reachable is expanded once into a game graph, whose
+    /// canonical forms are computed bottom-up and added.
+    pub fn misere_form(&mut self, cx: &Ctx, ids: &[u32]) -> Result<MisereForm> {
+        let mut node: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut comps: Vec<u32> = Vec::new();
+        let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        for &id in ids {
+            if let std::collections::hash_map::Entry::Vacant(e) = node.entry(id) {
+                e.insert(comps.len());
+                comps.push(id);
+                options.push(Vec::new());
+                stack.push(id);
+            }
+        }
+        while let Some(id) = stack.pop() {
+            if comps.len() > cx.limits.max_positions {
+                return Err(Error::Budget {
+                    game: self.comp_name(cx.defs, ids.first().copied().unwrap_or(id)),
+                    budget: cx.limits.max_positions,
+                    span: cx.span,
+                });
+            }
+            self.expand(cx, id)?;
+            let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            let mut mine = Vec::with_capacity(opts.len());
+            for o in opts {
+                let mut parts = Vec::with_capacity(o.len());
+                for p in o {
+                    let i = match node.get(&p) {
+                        Some(&i) => i,
+                        None => {
+                            let i = comps.len();
+                            node.insert(p, i);
+                            comps.push(p);
+                            options.push(Vec::new());
+                            stack.push(p);
+                            i
+                        }
+                    };
+                    parts.push(i);
+                }
+                mine.push(parts);
+            }
+            options[node[&id]] = mine;
+            cx.tick()?;
+        }
+        let graph = GameGraph::from_options(options).map_err(|e| self.misere_error(cx, e))?;
+        let mut forms = Forms::new(cx.limits.max_positions);
+        let all = forms
+            .of_graph(&graph)
+            .map_err(|e| self.misere_error(cx, e))?;
+        let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
+        let f = forms.sum(&parts).map_err(|e| self.misere_error(cx, e))?;
+        cx.check()?;
+        Ok(MisereForm {
+            genus: forms.genus(f).clone(),
+            form: forms.display(f, FORM_CHARS),
+            taming: forms.taming(f),
+            outcome: match forms.outcome(f) {
+                misere::Outcome::P => Outcome::P,
+                misere::Outcome::N => Outcome::N,
+            },
+        })
+    }
+
+    /// The misère quotient of heaps 0..=n of `game` with the order after
+    /// each heap: from the game's code (octal, hex, subtraction), or from
+    /// the solver's options of each heap (a rule game of one parameter).
+    pub fn quotient_history(&mut self, cx: &Ctx, game: GameId, n: u64) -> Result<QuotientHistory> {
+        let budget = self.quotient_budget(cx, cx.limits.max_positions);
+        if n > budget.max_heap {
+            return Err(Error::MisereBudget {
+                what: format!(
+                    "heap {n} is past the largest heap a quotient may cover ({})",
+                    budget.max_heap
+                ),
+                help: "ask for fewer heaps; the bound is the smaller of 100000 and the position budget (--max-positions)".into(),
+                span: cx.span,
+            });
+        }
+        let kind = cx.defs.game(game).kind.clone();
+        let r = match kind.heap_code() {
+            Some(code) => self.watched(cx, code, |rules| {
+                QuotientHistory::compute(rules, n, &budget)
+            }),
+            None => {
+                let table = self.heap_table(cx, game, n)?;
+                let rules = RuleFn(|m: u64, f: &mut dyn FnMut(&[u64])| {
+                    for o in &table[m as usize] {
+                        f(o)
+                    }
+                });
+                self.watched(cx, &rules, |rules| {
+                    QuotientHistory::compute(rules, n, &budget)
+                })
+            }
+        };
+        let h = r.map_err(|e| self.misere_error(cx, e))?;
+        let keep = self
+            .quotients
+            .quotients
+            .get(&game)
+            .is_none_or(|q| q.max_heap() < n);
+        if keep {
+            self.quotients.quotients.insert(game, h.quotient.clone());
+        }
+        Ok(h)
+    }
+
+    /// Run a quotient computation with Ctrl-C heard between heaps.
+    fn watched<T>(
+        &self,
+        cx: &Ctx,
+        rules: &dyn HeapRules,
+        f: impl FnOnce(&dyn HeapRules) -> misere::Result<T>,
+    ) -> misere::Result<T> {
+        let w = Watched {
+            rules,
+            cx,
+            stopped: Cell::new(false),
+        };
+        let r = f(&w);
+        if w.stopped.get() {
+            return Err(MisereError::Interrupted);
+        }
+        r
+    }
+
+    fn quotient_budget(&self, cx: &Ctx, positions: usize) -> QuotientBudget {
+        let d = QuotientBudget::default();
+        QuotientBudget {
+            interrupt: None,
+            max_positions: positions.min(cx.limits.max_positions),
+            max_heap: d.max_heap.min(cx.limits.max_positions as u64),
+            ..d
+        }
+    }
+
+    /// The options of heaps 0..=n of a one-parameter game, each a multiset
+    /// of heaps of the same game, smaller than the heap moved from.
+    fn heap_table(&mut self, cx: &Ctx, game: GameId, n: u64) -> Result<HeapTable> {
+        let decl = cx.defs.game(game);
+        let not_heap = |reason: String| Error::NotAHeapGame {
+            game: decl.name.clone(),
+            reason,
+            span: cx.span,
+        };
+        if decl.kind.partizan() {
+            return Err(not_heap("it is partizan".into()));
+        }
+        if decl.kind.arity() != 1 || decl.kind.graph().is_some() {
+            return Err(not_heap(format!(
+                "its positions take {} parameters, not one heap",
+                decl.kind.arity()
+            )));
+        }
+        let mut table = Vec::new();
+        for m in 0..=n {
+            let id = self.intern_ints(cx, game, &[m as i64])?;
+            self.expand(cx, id)?;
+            let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            let mut mine = Vec::with_capacity(opts.len());
+            for o in opts {
+                let mut heaps = Vec::with_capacity(o.len());
+                for p in o {
+                    let c = self.comp(p);
+                    let k = match (c.game == game, &c.args[..]) {
+                        (true, [Value::Int(k)]) if *k >= 0 => *k as u64,
+                        _ => {
+                            return Err(not_heap(format!(
+                                "{}({m}) has a move to {}",
+                                decl.name,
+                                self.comp_name(cx.defs, p)
+                            )));
+                        }
+                    };
+                    if k >= m {
+                        return Err(Error::MisereLoopy {
+                            what: format!(
+                                "{}({m}) has a move to {}({k}), not a smaller heap",
+                                decl.name, decl.name
+                            ),
+                            span: cx.span,
+                        });
+                    }
+                    heaps.push(k);
+                }
+                mine.push(heaps);
+            }
+            table.push(mine);
+            cx.tick()?;
+        }
+        Ok(table)
+    }
+
+    /// The misère outcome of a sum of at least two heaps of one octal,
+    /// hex or subtraction game, read from the game's quotient (computed to
+    /// the largest heap and kept); None when the sum is not of that shape
+    /// or the quotient is out of reach (the caller then expands the sum).
+    pub fn quotient_outcome(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Option<Outcome>> {
+        let Some(&first) = ids.first() else {
+            return Ok(None);
+        };
+        if ids.len() < 2 {
+            return Ok(None);
+        }
+        let game = self.comp(first).game;
+        let kind = cx.defs.game(game).kind.clone();
+        let Some(code) = kind.heap_code() else {
+            return Ok(None);
+        };
+        let mut heaps = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let c = self.comp(id);
+            match &c.args[..] {
+                [Value::Int(k)] if c.game == game && *k >= 0 => heaps.push(*k as u64),
+                _ => return Ok(None),
+            }
+        }
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let known = self
+            .quotients
+            .quotients
+            .get(&game)
+            .filter(|q| q.max_heap() >= top)
+            .is_some();
+        if !known {
+            if self.quotients.failed.get(&game).is_some_and(|&f| top >= f) {
+                return Ok(None);
+            }
+            let budget = self.quotient_budget(cx, FAST_PATH_POSITIONS);
+            if top > budget.max_heap {
+                return Ok(None);
+            }
+            match self.watched(cx, code, |rules| {
+                MisereQuotient::compute(rules, top, &budget)
+            }) {
+                Ok(q) => {
+                    self.quotients.quotients.insert(game, q);
+                }
+                Err(MisereError::Interrupted) => {
+                    cx.check()?;
+                    return Ok(None);
+                }
+                Err(_) => {
+                    self.quotients.failed.insert(game, top);
+                    return Ok(None);
+                }
+            }
+        }
+        let q = &self.quotients.quotients[&game];
+        Ok(match q.outcome(&heaps) {
+            Ok(misere::Outcome::P) => Some(Outcome::P),
+            Ok(misere::Outcome::N) => Some(Outcome::N),
+            Err(_) => None,
+        })
+    }
+
+    /// A misère library error as the language's diagnostic.
+    fn misere_error(&self, cx: &Ctx, e: MisereError) -> Error {
+        let span = cx.span;
+        match e {
+            MisereError::Budget { what, limit } => Error::MisereBudget {
+                what: format!("more than {limit} {what}"),
+                help: if what.contains("position") || what.contains("form") || what.contains("heap")
+                {
+                    "ask about a smaller position or fewer heaps, or raise the position budget (--max-positions)".into()
+                } else {
+                    "this budget is fixed: the quotient is larger than grundy computes; ask for fewer heaps".into()
+                },
+                span,
+            },
+            MisereError::Cycle { .. } => Error::MisereLoopy {
+                what: "the position can return to itself".into(),
+                span,
+            },
+            MisereError::HeapNotSmaller { heap, part } => Error::MisereLoopy {
+                what: format!("heap {heap} has a move to a heap of {part}"),
+                span,
+            },
+            MisereError::Interrupted => Error::Interrupted { span },
+            other => Error::Query {
+                message: other.to_string(),
+                help: "this is a bug in grundy; please report the query".into(),
+                span,
+            },
+        }
+    }
+}
