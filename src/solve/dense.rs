@@ -61,7 +61,15 @@ impl Solver {
     /// None when the game does not have the dense shape, or the table
     /// would pass the position budget (the caller takes the general path,
     /// which may need far fewer positions: a heap that halves, say).
-    pub fn dense_value(&mut self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {
+    /// `reach` bounds the table built for this call (a single position
+    /// asks less than a `sequence`, which needs every value anyway).
+    pub fn dense_value(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        reach: usize,
+    ) -> Result<Option<u64>> {
         let kind = cx.defs.game(game).kind.clone();
         if !kind.raw_args() || kind.arity() != args.len() {
             return Ok(None);
@@ -80,11 +88,19 @@ impl Solver {
             }
             _ => return Ok(None),
         };
-        let Some(want) = want.filter(|&w| w < cx.limits.max_positions) else {
+        let Some(want) = want else {
             return Ok(None);
         };
         let table = self.dense.entry(game).or_default();
         if table.failed {
+            return Ok(None);
+        }
+        if table.width == width
+            && let Some(&v) = table.values.get(want)
+        {
+            return Ok(Some(u64::from(v)));
+        }
+        if want >= reach.min(cx.limits.max_positions) {
             return Ok(None);
         }
         if table.width != width {

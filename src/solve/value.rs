@@ -50,6 +50,11 @@ impl serde::Serialize for GValue {
     }
 }
 
+/// For one position, a dense table is built only this far: a game whose
+/// positions reach few smaller ones (a heap that halves) is cheaper on the
+/// general path, which visits only what is reachable.
+const ONE_POSITION_REACH: usize = 1 << 18;
+
 impl Solver {
     /// The normal-play value of one component: its Grundy value, or γ when
     /// its game turns out to have a cycle.
@@ -65,7 +70,7 @@ impl Solver {
             [Value::Int(_)] | [Value::Int(_), Value::Int(_)]
         ) {
             let (game, args) = (comp.game, comp.args.clone());
-            if let Some(v) = self.dense_value(cx, game, &args)? {
+            if let Some(v) = self.dense_value(cx, game, &args, ONE_POSITION_REACH)? {
                 return Ok(GValue::Finite(v));
             }
         }
@@ -103,7 +108,7 @@ impl Solver {
         if let Some(v) = cx.defs.game(g).kind.known_value(cx, g, &args)? {
             return Ok(GValue::Finite(v));
         }
-        if let Some(v) = self.dense_value(cx, g, &args)? {
+        if let Some(v) = self.dense_value(cx, g, &args, usize::MAX)? {
             return Ok(GValue::Finite(v));
         }
         self.value_of(cx, g, args.to_vec())
