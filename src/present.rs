@@ -167,47 +167,13 @@ pub fn text(a: &Answer) -> String {
         Answer::Eval { text, .. } => text.clone(),
         Answer::Assert { text } => format!("assert {text}: ok"),
         Answer::Period(p) => {
-            let code = p
-                .code
-                .as_ref()
-                .map(|c| format!(" ({c})"))
-                .unwrap_or_default();
-            if let Some((a, proof)) = &p.arithmetic {
-                let rule = format!(
-                    "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
-                    a.preperiod, a.period, a.saltus, a.period, a.saltus
-                );
-                return match proof {
-                    Some(why) => format!("period {}{code}: {rule} (proved: {why})", p.game),
-                    None => format!(
-                        "period {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
-                        p.game,
-                        p.unprovable
-                            .clone()
-                            .unwrap_or_else(|| "no theorem applies".into()),
-                        p.values_computed
-                    ),
-                };
-            }
-            match &p.period {
-                Some(per) if per.proved => format!(
-                    "period {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
-                    p.game, per.preperiod, per.period, per.values_used
+            let text = period_text(p);
+            match &p.resembles {
+                Some((code, upto)) => format!(
+                    "{text}\n  note: the rules of {} list the same options as `{code}` on heaps 0..={upto} (observed, not proved); declared as `game {} = {code}` it runs on the octal engine, where the Guy–Smith theorem can prove an ordinary period",
+                    p.game, p.game
                 ),
-                Some(per) => format!(
-                    "period {}{code}: apparent preperiod {}, period {} (not proved: {})",
-                    p.game,
-                    per.preperiod,
-                    per.period,
-                    p.unprovable.clone().unwrap_or_else(|| format!(
-                        "a proof needs {} values, {} were computed",
-                        per.values_used, p.values_computed
-                    ))
-                ),
-                None => format!(
-                    "period {}{code}: no period in the first {} values",
-                    p.game, p.values_computed
-                ),
+                None => text,
             }
         }
         Answer::Remoteness {
@@ -505,6 +471,7 @@ pub fn json(a: &Answer) -> Json {
                 "saltus": a.saltus,
                 "proved": proof,
                 "values_computed": p.values_computed,
+                "resembles": resembles_json(p),
             })
         }
         Answer::Period(p) => json!({
@@ -516,6 +483,7 @@ pub fn json(a: &Answer) -> Json {
             "proved": p.period.is_some_and(|x| x.proved),
             "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
             "values_computed": p.values_computed,
+            "resembles": resembles_json(p),
         }),
         Answer::Remoteness {
             position,
@@ -661,4 +629,60 @@ pub fn json_error(e: &Error) -> Json {
         "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
         "message": e.to_string(),
     }})
+}
+
+/// The text of a `period` answer, without the resemblance note.
+fn period_text(p: &crate::solve::PeriodAnswer) -> String {
+    let code = p
+        .code
+        .as_ref()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+
+    if let Some((a, proof)) = &p.arithmetic {
+        let rule = format!(
+            "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
+            a.preperiod, a.period, a.saltus, a.period, a.saltus
+        );
+        return match proof {
+            Some(why) => format!("period {}{code}: {rule} (proved: {why})", p.game),
+            None => format!(
+                "period {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
+                p.game,
+                p.unprovable
+                    .clone()
+                    .unwrap_or_else(|| "no theorem applies".into()),
+                p.values_computed
+            ),
+        };
+    }
+    match &p.period {
+        Some(per) if per.proved => format!(
+            "period {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
+            p.game, per.preperiod, per.period, per.values_used
+        ),
+        Some(per) => format!(
+            "period {}{code}: apparent preperiod {}, period {} (not proved: {})",
+            p.game,
+            per.preperiod,
+            per.period,
+            p.unprovable.clone().unwrap_or_else(|| format!(
+                "a proof needs {} values, {} were computed",
+                per.values_used, p.values_computed
+            ))
+        ),
+        None => format!(
+            "period {}{code}: no period in the first {} values",
+            p.game, p.values_computed
+        ),
+    }
+}
+
+/// `{"declaration": "octal 0.77", "heaps_checked": 300}` when a rule game lists a code's
+/// options on the heaps checked (observed, not proved), else null.
+fn resembles_json(p: &crate::solve::PeriodAnswer) -> serde_json::Value {
+    match &p.resembles {
+        Some((code, upto)) => json!({"declaration": code, "heaps_checked": upto}),
+        None => serde_json::Value::Null,
+    }
 }

@@ -10,6 +10,7 @@ mod misere;
 mod misere_theory;
 mod partizan;
 mod period;
+mod resemble;
 mod sums;
 mod value;
 mod winning;

@@ -9,6 +9,7 @@ use crate::eval::{Ctx, GameId};
 use crate::octal::{ArithmeticPeriod, Period, find_arithmetic_period, find_period};
 
 use super::Solver;
+use super::resemble::RESEMBLE_HEAPS;
 
 /// A rule game's `period` looks at this many values.
 pub const RULE_PERIOD_VALUES: i64 = 1000;
@@ -29,6 +30,10 @@ pub struct PeriodAnswer {
     /// G(n + p) = G(n) + s (THEORY.md §3), and the theorem that proves it
     /// if one applies (else it is apparent, for the reason `unprovable`).
     pub arithmetic: Option<(ArithmeticPeriod, Option<String>)>,
+    /// A rule game whose options equal those of this code (`octal 0.77`,
+    /// `subtraction {1, 3, 4}`) on the heaps `0 ..= .1` (observed, see
+    /// `resemble`): a hint, not a proof.
+    pub resembles: Option<(String, u64)>,
 }
 
 impl Solver {
@@ -44,6 +49,7 @@ impl Solver {
                 values_computed: p.values_computed,
                 unprovable: None,
                 arithmetic: None,
+                resembles: None,
             });
         }
         // A nim-heap is worth its size: G(n + 1) = G(n) + 1 by definition.
@@ -62,6 +68,7 @@ impl Solver {
                     },
                     Some("a nim-heap's value is its size".into()),
                 )),
+                resembles: None,
             });
         }
         let mut values = Vec::new();
@@ -81,7 +88,14 @@ impl Solver {
             }
             _ => None,
         };
+        // The hint is not worth failing the answer for: only Ctrl-C stops it.
+        let resembles = match super::resemble::observed_code(cx, g, RESEMBLE_HEAPS) {
+            Ok(code) => code.map(|(c, upto)| (super::resemble::declaration(&c), upto)),
+            Err(e @ crate::error::Error::Interrupted { .. }) => return Err(e),
+            Err(_) => None,
+        };
         Ok(PeriodAnswer {
+            resembles,
             arithmetic,
             game,
             code: None,
