@@ -33,6 +33,10 @@ fn open_brackets_and_trailing_operators_continue() {
         "game G(n) { move G(n - k) for k in 1..=n if",
         "let r = 0..",
         "let b = true and",
+        // A game's header waits for its body on the next line.
+        "game Sub(n)",
+        "game G(n) misere",
+        "let x = 1\ngame G(a, b)   # the body follows",
     ] {
         assert!(is_incomplete(text), "should continue: {text:?}");
     }
@@ -48,7 +52,8 @@ fn complete_or_wrong_input_is_submitted() {
         "}",                     // likewise
         "grundy",                // an error at the end, but nothing to continue
         "outcome misere",        // likewise
-        "game G(n)",             // likewise: says `{` is expected
+        "game G(n) }",           // an error before the end
+        "game",                  // no name: nothing to continue
         "let x = 1 # (unclosed", // brackets in comments do not count
         "# just a comment {",
         ":load examples/ka(", // commands are one line
@@ -113,6 +118,9 @@ fn completes_commands_and_help_topics() {
     assert_eq!(complete_word(":", 1, &n).1.len(), 7);
     assert_eq!(complete_word(":ga", 3, &n), (1, vec!["games".into()]));
     assert_eq!(complete_word(":re", 3, &n), (1, vec!["reload".into()]));
+    // A command that takes arguments comes with its space.
+    assert_eq!(complete_word(":lo", 3, &n), (1, vec!["load ".into()]));
+    assert_eq!(complete_word(":he", 3, &n), (1, vec!["help ".into()]));
     assert_eq!(complete_word(":help o", 7, &n), (6, vec!["octal".into()]));
     assert!(complete_word(":time x", 7, &n).1.is_empty());
 }
@@ -332,7 +340,17 @@ fn json_and_time_toggles() {
         out.starts_with("{\"error\":{\"code\":\"grundy::eval::value\""),
         "{out}"
     );
-    assert!(err.contains("grundy::eval::value"));
+    // Once, as JSON with the place of the error (input 2, line 1, column 12: `0 - 1`).
+    assert_eq!(err, "");
+    assert!(out.ends_with(",\"line\":1,\"column\":12}}\n"), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let (out, err, _) = feed(&mut r, ":gmaes");
+    assert_eq!(err, "");
+    assert!(
+        out.starts_with("{\"error\":{\"code\":\"grundy::repl::unknown_command\""),
+        "{out}"
+    );
+    assert!(!out.contains("\"line\""), "{out}");
     assert_eq!(feed(&mut r, ":time").0, "timing on\n");
     let (out, _, _) = feed(&mut r, "grundy Nim(3)");
     assert!(out.contains(",\"seconds\":"), "{out}");

@@ -317,7 +317,7 @@ fn run_source(
                     interrupt_reported = true;
                 }
                 if json {
-                    out.line(&present::json_error(&e).to_string());
+                    out.line(&present::json_error_at(&e, &s.sources).to_string());
                 }
                 err.line(&format!("{:?}", e.report(&s.sources)));
             }

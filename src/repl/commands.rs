@@ -21,7 +21,8 @@ impl Repl {
                 Some(c) => format!("did you mean `:{c}`?"),
                 None => "type :help for the list of commands".to_string(),
             };
-            self.diagnostic(
+            self.report(
+                out,
                 err,
                 &Error::UnknownCommand {
                     word: word.to_string(),
@@ -30,9 +31,10 @@ impl Repl {
             );
             return Flow::Continue;
         };
-        let no_args = |this: &Self, err: &mut dyn Write| {
+        let no_args = |this: &Self, out: &mut dyn Write, err: &mut dyn Write| {
             if !rest.is_empty() {
-                this.diagnostic(
+                this.report(
+                    out,
                     err,
                     &Error::CommandArguments {
                         command: cmd.to_string(),
@@ -58,14 +60,14 @@ impl Repl {
                     Ok(text) => {
                         let _ = writeln!(out, "{text}");
                     }
-                    Err(message) => self.diagnostic(err, &Error::HelpTopic { message }),
+                    Err(message) => self.report(out, err, &Error::HelpTopic { message }),
                 }
             }
-            "time" if no_args(self, err) => {
+            "time" if no_args(self, out, err) => {
                 self.time = !self.time;
                 let _ = writeln!(out, "timing {}", if self.time { "on" } else { "off" });
             }
-            "json" if no_args(self, err) => {
+            "json" if no_args(self, out, err) => {
                 self.json = !self.json;
                 let _ = writeln!(
                     out,
@@ -73,13 +75,13 @@ impl Repl {
                     if self.json { "JSON" } else { "text" }
                 );
             }
-            "games" if no_args(self, err) => {
+            "games" if no_args(self, out, err) => {
                 let _ = writeln!(out, "{}", self.games());
             }
             "load" => {
                 let files = split_paths(rest);
                 if files.is_empty() {
-                    self.diagnostic(err, &Error::LoadWithoutFile);
+                    self.report(out, err, &Error::LoadWithoutFile);
                 }
                 for f in files {
                     if !self.load(Path::new(&f), out, err) {
@@ -87,7 +89,7 @@ impl Repl {
                     }
                 }
             }
-            "reload" if no_args(self, err) => {
+            "reload" if no_args(self, out, err) => {
                 if self.loaded.is_empty() {
                     let _ = writeln!(out, "no file loaded yet: use :load FILE");
                 }
@@ -110,7 +112,7 @@ impl Repl {
         let text = match crate::console::read_file(path, help) {
             Ok(t) => t,
             Err(e) => {
-                self.diagnostic(err, &e);
+                self.report(out, err, &e);
                 return false;
             }
         };

@@ -129,10 +129,7 @@ impl Repl {
         let stale = self.stale_callers(text);
         if !stale.is_empty() {
             for e in &stale {
-                if self.json {
-                    let _ = writeln!(out, "{}", present::json_error(e));
-                }
-                self.diagnostic(err, e);
+                self.report(out, err, e);
             }
             return false;
         }
@@ -156,17 +153,30 @@ impl Repl {
                     if interactive && matches!(e, Error::Interrupted { .. }) {
                         let _ = writeln!(out);
                     }
+                    // Once: as JSON in `:json` mode, else as a diagnostic.
                     if json {
-                        let _ = writeln!(out, "{}", present::json_error(&e));
+                        let _ = writeln!(out, "{}", present::json_error_at(&e, &s.sources));
+                    } else {
+                        let _ = out.flush();
+                        let _ = writeln!(err, "{}", render_error(&e, s, color));
+                        let _ = err.flush();
                     }
-                    let _ = out.flush();
-                    let _ = writeln!(err, "{}", render_error(&e, s, color));
-                    let _ = err.flush();
                 }
             }
             let _ = out.flush();
             mark = Instant::now();
         })
+    }
+
+    /// An error of an input: as a JSON object on `out` in `:json` mode,
+    /// else as a diagnostic on `err`.
+    fn report(&self, out: &mut dyn Write, err: &mut dyn Write, e: &Error) {
+        if self.json {
+            let _ = writeln!(out, "{}", present::json_error_at(e, &self.session.sources));
+            let _ = out.flush();
+        } else {
+            self.diagnostic(err, e);
+        }
     }
 
     /// A `:command`'s failure, rendered as the session's diagnostics are.
