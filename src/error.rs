@@ -190,6 +190,18 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("`{name}` waits for `{missing}`, which is not defined yet")]
+    #[diagnostic(
+        code(grundy::eval::not_defined_yet),
+        help("define `{missing}` (a `fn` or a `game`): `{name}` is complete as soon as it is")
+    )]
+    Waiting {
+        name: String,
+        missing: String,
+        #[label("`{name}` used here")]
+        span: Span,
+    },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::eval::value), help("{help}"))]
     Value {
@@ -512,6 +524,7 @@ impl Error {
             | Index { span, .. }
             | Recursion { span, .. }
             | Uninitialized { span, .. }
+            | Waiting { span, .. }
             | Value { span, .. }
             | Budget { span, .. }
             | MoveBudget { span, .. }

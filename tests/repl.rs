@@ -800,3 +800,110 @@ fn redefining_a_game_with_another_arity_is_checked_against_its_callers() {
     );
     assert_eq!(err, "");
 }
+
+// ---- definitions in any order, across inputs ----------------------------
+
+/// Split a file into the inputs a person typing it line by line makes:
+/// a line, with the lines that continue it.
+fn typed_inputs(text: &str) -> Vec<String> {
+    let mut inputs = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(line);
+        if !is_incomplete(&current) {
+            inputs.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        inputs.push(current);
+    }
+    inputs
+}
+
+#[test]
+fn a_file_typed_line_by_line_answers_as_grundy_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/chomp.game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
+    assert!(run.status.success());
+    let mut r = Repl::new(1_000_000);
+    let (mut answers, mut notes) = (String::new(), String::new());
+    for input in typed_inputs(&text) {
+        let (out, err, _) = feed(&mut r, &input);
+        answers.push_str(&out);
+        notes.push_str(&err);
+    }
+    assert_eq!(answers, String::from_utf8_lossy(&run.stdout));
+    // The game waited for `bite`, said so, and said when it was complete.
+    assert_eq!(
+        notes,
+        "note: `bite` is not defined yet: the game `Chomp` waits for it\n\
+         note: `Chomp` is complete now\n"
+    );
+}
+
+#[test]
+fn a_definition_waits_for_the_names_it_uses() {
+    let mut r = Repl::new(1_000_000);
+    let (out, err, _) = feed(&mut r, "game G(n) { move G(f(n)) if n > 0 }");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "note: `f` is not defined yet: the game `G` waits for it\n"
+    );
+    // A query before then names the missing definition.
+    let (out, err, _) = feed(&mut r, "grundy G(3)");
+    assert_eq!(out, "");
+    assert!(err.contains("grundy::eval::not_defined_yet"), "{err}");
+    assert!(
+        err.contains("`G` waits for `f`, which is not defined yet"),
+        "{err}"
+    );
+    assert!(err.contains("define `f`"), "{err}");
+    let (out, _, _) = feed(&mut r, ":games");
+    assert!(
+        out.contains("G(n)    1 argument  normal play  waits for `f` (not defined yet)"),
+        "{out}"
+    );
+    // A function may wait too; a game calling it is complete, and a
+    // query says what the function waits for.
+    let (_, err, _) = feed(&mut r, "fn f(n) = g(n) - 1");
+    assert_eq!(
+        err,
+        "note: `g` is not defined yet: the function `f` waits for it\n\
+         note: `G` is complete now\n"
+    );
+    let (_, err, _) = feed(&mut r, "grundy G(3)");
+    assert!(err.contains("`f` waits for `g`"), "{err}");
+    let (out, err, _) = feed(&mut r, "fn g(n) = n\ngrundy G(3)");
+    assert_eq!(err, "note: `f` is complete now\n");
+    assert_eq!(out, "grundy G(3) = 1\n");
+    // A completion that fails for another reason is reported, not kept.
+    feed(&mut r, "game H(n) { move H(h(n, 1)) if n > 0 }");
+    let (_, err, _) = feed(&mut r, "fn h(n) = n - 1");
+    assert!(err.contains("grundy::eval::arity"), "{err}");
+    let (_, err, _) = feed(&mut r, "grundy H(2)");
+    assert!(
+        err.contains("`H` is used before its definition has run"),
+        "{err}"
+    );
+    // A query does not wait: an unknown name there is an error.
+    let (_, err, _) = feed(&mut r, "grundy K(1)");
+    assert!(err.contains("grundy::eval::unknown_function"), "{err}");
+    // Nor does a file: it is complete in itself.
+    let file = std::env::temp_dir().join(format!("grundy-repl-wait-{}.game", std::process::id()));
+    std::fs::write(
+        &file,
+        "game W(n) { move W(w(n)) if n > 0 }
+",
+    )
+    .unwrap();
+    let (_, err, _) = feed(&mut r, &format!(":load {}", file.display()));
+    assert!(err.contains("grundy::eval::unknown_function"), "{err}");
+    assert!(!err.contains("note"), "{err}");
+    std::fs::remove_file(&file).unwrap();
+}

@@ -440,13 +440,17 @@ impl<'a> Interp<'a> {
         let def = match self.defs.fns.get(f as usize) {
             Some(Some(d)) => d.clone(),
             _ => {
+                let name = self
+                    .defs
+                    .fn_names
+                    .get(f as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                if let Some(e) = self.defs.waiting_error(&name, span) {
+                    return Err(e);
+                }
                 return Err(Error::UnknownFunction {
-                    name: self
-                        .defs
-                        .fn_names
-                        .get(f as usize)
-                        .cloned()
-                        .unwrap_or_default(),
+                    name,
                     help: "the function's definition failed to load".into(),
                     span,
                 });

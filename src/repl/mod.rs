@@ -108,7 +108,10 @@ impl Repl {
         }
         self.inputs += 1;
         let name = format!("input {}", self.inputs);
+        // A typed definition may name what a later input defines.
+        self.session.wait_for_names = true;
         self.run(&name, input, out, err);
+        self.session.wait_for_names = false;
         Flow::Continue
     }
 
@@ -138,7 +141,9 @@ impl Repl {
         let (json, time, color) = (self.json, self.time, self.color);
         let interactive = self.interactive;
         let mut mark = Instant::now();
-        self.session.run_text(name, text, Mode::Run, &mut |s, r| {
+        let mut noted = 0;
+        let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
+            noted += print_notes(&s.notes()[noted..], json, out, err);
             let took = mark.elapsed();
             match r {
                 Ok(answer) => {
@@ -165,7 +170,10 @@ impl Repl {
             }
             let _ = out.flush();
             mark = Instant::now();
-        })
+        });
+        let notes = self.session.take_notes();
+        print_notes(&notes[noted.min(notes.len())..], json, out, err);
+        ok
     }
 
     /// An error of an input: as a JSON object on `out` in `:json` mode,
@@ -184,4 +192,18 @@ impl Repl {
         let _ = writeln!(err, "{}", render_error(e, &self.session, self.color));
         let _ = err.flush();
     }
+}
+
+/// Notes of the session (a definition waiting for a name, or completed):
+/// on `err` as text, on `out` as `{"note": …}` in `:json` mode. Returns
+/// how many were printed.
+fn print_notes(notes: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> usize {
+    for n in notes {
+        if json {
+            let _ = writeln!(out, "{}", serde_json::json!({ "note": n }));
+        } else {
+            let _ = writeln!(err, "{n}");
+        }
+    }
+    notes.len()
 }
