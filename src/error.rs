@@ -198,7 +198,7 @@ pub enum Error {
     Waiting {
         name: String,
         missing: String,
-        #[label("`{name}` used here")]
+        #[label("`{name}` is needed here")]
         span: Span,
     },
 
