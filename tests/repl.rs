@@ -198,6 +198,20 @@ fn help_examples_run_and_print_what_help_says() {
         assert!(general.contains(t.name));
         assert!(repl::help_text(Some(t.name), &plain).is_ok());
     }
+    for t in [
+        "graphs",
+        "draws",
+        "kernels",
+        "remoteness",
+        "partizan",
+        "misere",
+    ] {
+        assert!(general.contains(&format!("  {t} ")), "{t} not listed:\n{general}");
+    }
+    assert_eq!(
+        repl::help_text(Some("loopy"), &plain),
+        repl::help_text(Some("draws"), &plain)
+    );
     assert!(
         repl::help_text(Some("octl"), &plain)
             .unwrap_err()
