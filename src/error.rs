@@ -482,6 +482,17 @@ pub enum Error {
     #[diagnostic(code(grundy::repl::arguments), help("type `:{command}` alone"))]
     CommandArguments { command: String },
 
+    #[error("`:{command}` needs a file name")]
+    #[diagnostic(
+        code(grundy::repl::arguments),
+        help("e.g. `:{command} {example}` (a name ending in .png asks for PNG)")
+    )]
+    PictureWithoutFile { command: String, example: String },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::repl::no_picture), help("{help}"))]
+    NoPicture { message: String, help: String },
+
     #[error("`:load` needs a file name")]
     #[diagnostic(
         code(grundy::repl::arguments),
@@ -553,6 +564,8 @@ impl Error {
             | UnknownCommand { .. }
             | CommandArguments { .. }
             | LoadWithoutFile
+            | PictureWithoutFile { .. }
+            | NoPicture { .. }
             | HelpTopic { .. } => Span::default(),
         }
     }
@@ -575,6 +588,8 @@ impl Error {
                 | UnknownCommand { .. }
                 | CommandArguments { .. }
                 | LoadWithoutFile
+                | PictureWithoutFile { .. }
+                | NoPicture { .. }
                 | HelpTopic { .. }
         )
     }

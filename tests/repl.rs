@@ -115,7 +115,7 @@ fn completes_keywords_queries_games_and_functions() {
 #[test]
 fn completes_commands_and_help_topics() {
     let n = names();
-    assert_eq!(complete_word(":", 1, &n).1.len(), 7);
+    assert_eq!(complete_word(":", 1, &n).1.len(), 9);
     assert_eq!(complete_word(":ga", 3, &n), (1, vec!["games".into()]));
     assert_eq!(complete_word(":re", 3, &n), (1, vec!["reload".into()]));
     // A command that takes arguments comes with its space.
@@ -206,7 +206,10 @@ fn help_examples_run_and_print_what_help_says() {
         "partizan",
         "misere",
     ] {
-        assert!(general.contains(&format!("  {t} ")), "{t} not listed:\n{general}");
+        assert!(
+            general.contains(&format!("  {t} ")),
+            "{t} not listed:\n{general}"
+        );
     }
     assert_eq!(
         repl::help_text(Some("loopy"), &plain),
@@ -920,4 +923,88 @@ fn a_definition_waits_for_the_names_it_uses() {
     assert!(err.contains("grundy::eval::unknown_function"), "{err}");
     assert!(!err.contains("note"), "{err}");
     std::fs::remove_file(&file).unwrap();
+}
+
+// ---- pictures of the last answer ----------------------------------------
+
+#[test]
+fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
+    let dir = std::env::temp_dir().join(format!("grundy-repl-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "game K = octal 0.77\ngraph G { a -> b, c; b -> c; d }\n";
+    let mut r = Repl::new(1_000_000);
+    // Nothing to draw yet.
+    let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("x.svg").display()));
+    assert!(err.contains("grundy::repl::no_picture"), "{err}");
+    assert!(err.contains("there is no answer to draw yet"), "{err}");
+    let (_, err, _) = feed(&mut r, ":plot");
+    assert!(err.contains("`:plot` needs a file name"), "{err}");
+    feed(&mut r, game);
+
+    for (query, cmd, flag, name) in [
+        ("sequence K 0..=40", "plot", "--plot", "s.svg"),
+        (
+            "table a in 0..=5, b in 0..=6: K(a) + K(b)",
+            "plot",
+            "--plot",
+            "t.svg",
+        ),
+        ("sequence misere K 0..=20", "plot", "--plot", "m.svg"),
+        ("dot G", "svg", "--svg", "g.svg"),
+    ] {
+        let (_, err, _) = feed(&mut r, query);
+        assert_eq!(err, "", "{query}");
+        let mine = dir.join(format!("repl-{name}"));
+        let (out, err, _) = feed(&mut r, &format!(":{cmd} {}", mine.display()));
+        assert_eq!(err, "", "{query}");
+        assert_eq!(out, format!("wrote {}\n", mine.display()));
+        // The same picture `grundy run` draws of the same answer.
+        let file = dir.join("q.game");
+        std::fs::write(&file, format!("{game}{query}\n")).unwrap();
+        let theirs = dir.join(format!("run-{name}"));
+        let run = Command::new(BIN)
+            .arg("run")
+            .arg(flag)
+            .arg(&theirs)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{query}");
+        assert_eq!(
+            std::fs::read_to_string(&mine).unwrap(),
+            std::fs::read_to_string(&theirs).unwrap(),
+            "{query}"
+        );
+    }
+    // PNG by the file name.
+    let png = dir.join("g.png");
+    feed(&mut r, &format!(":svg {}", png.display()));
+    assert!(
+        std::fs::read(&png)
+            .unwrap()
+            .starts_with(b"\x89PNG\r\n\x1a\n")
+    );
+    feed(&mut r, "sequence K 0..=9");
+    let png = dir.join("s.png");
+    feed(&mut r, &format!(":plot {}", png.display()));
+    assert!(
+        std::fs::read(&png)
+            .unwrap()
+            .starts_with(b"\x89PNG\r\n\x1a\n")
+    );
+
+    // The wrong command for the answer, and an answer with no picture.
+    let (_, err, _) = feed(&mut r, &format!(":svg {}", dir.join("no.svg").display()));
+    assert!(err.contains("not a graph"), "{err}");
+    assert!(err.contains("`:plot FILE`"), "{err}");
+    feed(&mut r, "grundy K(5)");
+    let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("no.svg").display()));
+    assert!(err.contains("the last answer has no picture"), "{err}");
+    // An error is not an answer: the last one stays.
+    feed(&mut r, "dot G");
+    feed(&mut r, "grundy K(0 - 1)");
+    let (out, err, _) = feed(&mut r, &format!(":svg {}", dir.join("g2.svg").display()));
+    assert_eq!((out.is_empty(), err.as_str()), (false, ""));
+    assert!(!dir.join("no.svg").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,7 +4,7 @@
 //! files `--svg` and `--plot` write.
 
 pub mod octal;
-mod pictures;
+pub(crate) mod pictures;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;

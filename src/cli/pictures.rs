@@ -1,5 +1,6 @@
-//! The pictures `grundy run --svg/--plot` and `grundy octal --plot` write:
-//! SVG plots drawn by `plot`, and DOT text rendered by Graphviz.
+//! The pictures `grundy run --svg/--plot`, `grundy octal --plot` and the
+//! REPL's `:plot`/`:svg` write: SVG plots drawn by `plot`, and DOT text
+//! rendered by Graphviz.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,32 @@ pub(super) struct Pictures {
     plot: Option<PathBuf>,
     svgs: usize,
     plots: usize,
+}
+
+/// The picture an answer has: a plot (a sequence or table of values or
+/// outcomes) or a graph (`dot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PictureKind {
+    Plot,
+    Graph,
+}
+
+/// Which picture an answer can be drawn as, if any.
+pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
+    match answer {
+        Answer::Dot { .. } => Some(PictureKind::Graph),
+        Answer::Sequence { .. }
+        | Answer::Table { .. }
+        | Answer::Outcomes { .. }
+        | Answer::OutcomeTable { .. } => Some(PictureKind::Plot),
+        _ => None,
+    }
+}
+
+/// Draw one answer's picture into `path` (SVG, or PNG by the name), as
+/// `--plot` or `--svg` would; says on `log` which file it wrote.
+pub(crate) fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Result<(), Error> {
+    Pictures::new(Some(path.to_path_buf()), Some(path.to_path_buf())).draw(answer, log)
 }
 
 impl Pictures {

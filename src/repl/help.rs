@@ -21,6 +21,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         ":games",
         "list the games, functions and names defined",
     ),
+    (
+        "plot",
+        ":plot FILE",
+        "draw the last sequence or table as SVG (PNG if FILE ends in .png)",
+    ),
+    (
+        "svg",
+        ":svg FILE",
+        "draw the last `dot` graph with Graphviz (SVG, or PNG)",
+    ),
     ("time", ":time", "toggle printing how long each answer took"),
     ("json", ":json", "toggle answers as JSON objects"),
     (

@@ -65,6 +65,8 @@ pub struct Repl {
     /// On a terminal: a `^C` echo is ended before the diagnostic.
     pub interactive: bool,
     inputs: usize,
+    /// The last answer, for `:plot` and `:svg`.
+    pub last: Option<crate::query::Answer>,
 }
 
 impl Repl {
@@ -84,6 +86,7 @@ impl Repl {
             color: false,
             interactive: false,
             inputs: 0,
+            last: None,
         }
     }
 
@@ -142,6 +145,7 @@ impl Repl {
         let interactive = self.interactive;
         let mut mark = Instant::now();
         let mut noted = 0;
+        let mut last = None;
         let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
             noted += print_notes(&s.notes()[noted..], json, out, err);
             let took = mark.elapsed();
@@ -152,6 +156,7 @@ impl Repl {
                         "{}",
                         format_answer(&answer, json, time.then_some(took))
                     );
+                    last = Some(answer);
                 }
                 Err(e) => {
                     // End the line the terminal's `^C` echo is on.
@@ -171,6 +176,9 @@ impl Repl {
             let _ = out.flush();
             mark = Instant::now();
         });
+        if last.is_some() {
+            self.last = last;
+        }
         let notes = self.session.take_notes();
         print_notes(&notes[noted.min(notes.len())..], json, out, err);
         ok
