@@ -16,6 +16,7 @@ pub mod octal;
 pub mod partizan;
 pub mod plot;
 pub mod present;
+pub mod progress;
 pub mod query;
 pub mod repl;
 pub mod session;

@@ -487,6 +487,15 @@ impl Session {
     }
 
     fn execute(&mut self, step: Step) -> Option<Result<Answer>> {
+        // A progress line shows while a statement takes long (on a
+        // terminal, when the front end allows it), and goes when it ends.
+        crate::progress::begin();
+        let r = self.execute_step(step);
+        crate::progress::end();
+        r
+    }
+
+    fn execute_step(&mut self, step: Step) -> Option<Result<Answer>> {
         // Every statement starts with its whole memory budget: caches that
         // hold more than half of it are dropped first (they are only caches).
         if mem::held().max(0) as usize > self.limits.max_memory / 2 {

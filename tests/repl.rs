@@ -573,6 +573,26 @@ fn a_person_at_a_terminal() {
     t.wait_for_n(repl::PROMPT, before + 1);
     assert_eq!(t.last_rows(1), [repl::PROMPT.trim_end()]);
 
+    // Tab completes a command with its space, then a path.
+    t.keys(":lo\t");
+    t.wait_for("grundy> :load ");
+    t.keys("examples/kay\t");
+    t.wait_for("grundy> :load examples/kayles.game");
+    // Ctrl-C drops the line.
+    let before = t.prompts();
+    t.pty.send_control('c').unwrap();
+    t.wait_for_n(repl::PROMPT, before + 1);
+
+    // A game's header continues on the next line, waiting for its body.
+    let before = t.prompts();
+    t.keys("game Two(n)\r");
+    t.wait_for("grundy> game Two(n)\n    ");
+    assert_eq!(t.prompts(), before, "the header was run alone");
+    t.keys("{ move Two(n - 1) if n > 0 }\r");
+    t.wait_for_n(repl::PROMPT, before + 1);
+    let screen = t.enter("grundy Two(3)");
+    assert!(screen.contains("grundy Two(3) = 1\n"), "{screen}");
+
     // Tab completes a game name.
     t.keys("sequence Ta");
     t.keys("\t");
@@ -589,7 +609,7 @@ fn a_person_at_a_terminal() {
     // A mistake: the same diagnostic as in a file, pointing into the line.
     let screen = t.enter("grundy Tke(3)");
     assert!(screen.contains("× unknown function `Tke`"), "{screen}");
-    assert!(screen.contains("╭─[input 5:1:8]"), "{screen}");
+    assert!(screen.contains("╭─[input 7:1:8]"), "{screen}");
     assert!(screen.contains("help: did you mean `Take`?"), "{screen}");
     let screen = t.enter(":gmaes");
     assert!(screen.contains("did you mean `:games`?"), "{screen}");
@@ -600,10 +620,18 @@ fn a_person_at_a_terminal() {
         screen.contains("loaded examples/chomp.game (1 new game)"),
         "{screen}"
     );
+    // After a second it shows its progress: positions, and how fast.
     let before = t.prompts();
     t.keys("grundy Chomp([9,9,9,9,9,9,9,9,9])\r");
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(t.prompts(), before, "the long query finished too soon");
+    let screen = t.wait_for(" positions · ");
+    let line = screen
+        .lines()
+        .find(|l| l.contains(" positions · "))
+        .unwrap();
+    assert!(line.contains("/s · "), "{line}");
+    assert!(!line.contains('.'), "a rate as an integer: {line}");
     let pressed = Instant::now();
     t.pty.send_control('c').unwrap();
     let screen = t.wait_for_n(repl::PROMPT, before + 1);
@@ -611,6 +639,8 @@ fn a_person_at_a_terminal() {
     eprintln!("Ctrl-C to the prompt: {took:?}");
     assert!(screen.contains("× interrupted"), "{screen}");
     assert!(took < Duration::from_secs(5), "cancelling took {took:?}");
+    // The progress line went with the query.
+    assert!(!screen.contains(" positions · "), "{screen}");
 
     // The session is intact.
     let screen = t.enter("grundy Take(10) + Chomp([2, 1])");
@@ -1007,4 +1037,87 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     assert_eq!((out.is_empty(), err.as_str()), (false, ""));
     assert!(!dir.join("no.svg").exists());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---- progress ----------------------------------------------------------
+
+const LONG: &str = "game Chomp(rows) {\n    move Chomp(bite(rows, i, j)) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0)\n}\n\
+    fn bite(rows, i, j) = [ if r >= i then min(rows[r], j) else rows[r] for r in 0..len(rows) if r < i or j > 0 ]\n\
+    grundy Chomp([10, 10, 10, 10, 10, 10, 10, 10, 10, 10])\n";
+
+/// `grundy run` on a terminal shows progress; with `--json`, or with its
+/// output piped, it shows none.
+#[test]
+fn progress_on_a_terminal_only() {
+    let file = std::env::temp_dir().join(format!("grundy-progress-{}.game", std::process::id()));
+    std::fs::write(&file, LONG).unwrap();
+    let history = temp_history("progress");
+
+    let mut t = Term::start(&history, &format!("run '{}'", file.display()));
+    let screen = t.wait_for(" positions · ");
+    assert!(screen.contains("/s · "), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // A period in a file counts values (no end known: no time left).
+    let period = file.with_extension("period.game");
+    std::fs::write(&period, "game S = octal 0.6\nperiod S\n").unwrap();
+    let mut t = Term::start(&history, &format!("run '{}'", period.display()));
+    let screen = t.wait_for(" values · ");
+    assert!(screen.contains("/s · "), "{screen}");
+    assert!(!screen.contains("ETA"), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+    std::fs::remove_file(&period).unwrap();
+
+    // `grundy octal` with a target: values, an integer rate, a time left.
+    let mut t = Term::start(&history, "octal 0.9 --to 5000000");
+    let screen = t.wait_for(" ETA ");
+    let line = screen.lines().find(|l| l.contains(" ETA ")).unwrap();
+    assert!(line.contains(" / 5,000,000 values · "), "{line}");
+    let rate = line.split(" · ").nth(1).unwrap();
+    assert!(
+        rate.ends_with("/s") && !rate.contains('.') || rate.ends_with("M/s"),
+        "{line}"
+    );
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // JSON answers: no progress, though the terminal is there.
+    let mut t = Term::start(&history, &format!("run --json '{}'", file.display()));
+    std::thread::sleep(Duration::from_millis(2500));
+    let screen = t.text();
+    assert!(!screen.contains("positions"), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // Piped: the same work for the same time prints nothing on stderr.
+    for args in [vec!["run"], vec!["run", "--json"]] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .arg(&file)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the work ended too soon"
+        );
+        child.kill().unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    std::fs::remove_file(&file).unwrap();
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
 }

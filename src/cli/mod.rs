@@ -276,6 +276,11 @@ fn run_source(
 ) -> i32 {
     let mut session = Session::with_limits(limits);
     let flag = session.interrupt.clone();
+    // Progress of long statements on a terminal's standard error, never
+    // with JSON answers.
+    crate::progress::set_enabled(
+        mode == Mode::Run && !json && crate::progress::stderr_is_terminal(),
+    );
     if mode == Mode::Run {
         console::on_ctrl_c(flag.clone());
     }

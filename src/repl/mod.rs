@@ -146,6 +146,10 @@ impl Repl {
         let mut mark = Instant::now();
         let mut noted = 0;
         let mut last = None;
+        // Progress of long queries: on a terminal only, never with JSON.
+        crate::progress::set_enabled(
+            self.interactive && !json && crate::progress::stderr_is_terminal(),
+        );
         let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
             noted += print_notes(&s.notes()[noted..], json, out, err);
             let took = mark.elapsed();
@@ -176,6 +180,7 @@ impl Repl {
             let _ = out.flush();
             mark = Instant::now();
         });
+        crate::progress::set_enabled(false);
         if last.is_some() {
             self.last = last;
         }

@@ -521,6 +521,9 @@ impl Solver {
         );
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
+        if i & 0x3ff == 0 {
+            crate::progress::count("positions", (i - self.base.comps) as u64, None);
+        }
         if packed {
             if let Some(k) = ListKey::new(game, args) {
                 self.lists.insert(k, i as u32);
