@@ -14,6 +14,7 @@ pub mod mem;
 pub mod misere;
 pub mod octal;
 pub mod partizan;
+pub mod pictures;
 pub mod plot;
 pub mod present;
 pub mod progress;

@@ -130,7 +130,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             y_label: "G(n)",
             infinite: "∞",
         });
-        if let Err(e) = super::pictures::write_picture(path, &svg) {
+        if let Err(e) = crate::pictures::write_picture(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }

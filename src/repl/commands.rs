@@ -109,7 +109,7 @@ impl Repl {
     /// `:plot FILE` / `:svg FILE`: the last answer's picture, drawn as
     /// `grundy run --plot` / `--svg` draws it.
     fn picture(&self, cmd: &str, rest: &str, out: &mut dyn Write, err: &mut dyn Write) {
-        use crate::cli::pictures::{PictureKind, draw_one, picture_kind};
+        use crate::pictures::{PictureKind, draw_one, picture_kind};
         let files = split_paths(rest);
         let [file] = files.as_slice() else {
             let example = if cmd == "plot" { "s.svg" } else { "g.png" };

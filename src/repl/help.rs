@@ -351,8 +351,10 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
     let mut s = String::new();
     let Some(topic) = topic else {
         s.push_str("Type definitions and queries as in a .game file; they run at once, and\n");
-        s.push_str("definitions stay for the session (a new definition replaces the old).\n");
-        s.push_str("An open bracket continues the input on the next line.\n\n");
+        s.push_str("definitions stay for the session (a new definition replaces the old;\n");
+        s.push_str("a game or fn may call a name a later input defines: it waits for it).\n");
+        s.push_str("An open bracket or a game's header continues the input on the next line.\n");
+        s.push_str("A query that runs over a second shows its progress; Ctrl-C cancels it.\n\n");
         s.push_str("Commands:\n");
         for (_, usage, what) in COMMANDS {
             s.push_str(&format!("  {usage:<16} {what}\n"));
