@@ -893,6 +893,52 @@ fn a_file_typed_line_by_line_answers_as_grundy_run() {
     );
 }
 
+/// The same at a terminal: examples/chomp.game typed line by line (a
+/// person does not type the indentation the editor adds).
+#[test]
+fn chomp_typed_at_a_terminal_answers_as_grundy_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/chomp.game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
+    let history = temp_history("chomp");
+    let mut t = Term::start(&history, "");
+    t.wait_for(repl::PROMPT);
+    for input in typed_inputs(&text) {
+        if input.trim().is_empty() {
+            continue;
+        }
+        let before = t.prompts();
+        let lines: Vec<&str> = input.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            t.keys(line.trim_start());
+            t.keys("\r");
+            if i + 1 < lines.len() {
+                // A continuation: no prompt, the editor indents.
+                t.wait_for(&format!("{}\n", line.trim()));
+                assert_eq!(t.prompts(), before, "{input}");
+            }
+        }
+        t.wait_for_n(repl::PROMPT, before + 1);
+    }
+    let screen = t.text();
+    assert!(
+        screen.contains("note: `bite` is not defined yet: the game `Chomp` waits for it"),
+        "{screen}"
+    );
+    assert!(screen.contains("note: `Chomp` is complete now"), "{screen}");
+    for answer in String::from_utf8_lossy(&run.stdout).lines() {
+        assert!(
+            screen.contains(&format!("\n{answer}\n")),
+            "{answer}\n{screen}"
+        );
+    }
+    assert!(!screen.contains("×"), "{screen}");
+    t.pty.send_control('d').unwrap();
+    t.pty.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
+
 #[test]
 fn a_definition_waits_for_the_names_it_uses() {
     let mut r = Repl::new(1_000_000);
