@@ -21,8 +21,7 @@ impl Repl {
                 Some(c) => format!("did you mean `:{c}`?"),
                 None => "type :help for the list of commands".to_string(),
             };
-            self.report(
-                out,
+            self.diagnostic(
                 err,
                 &Error::UnknownCommand {
                     word: word.to_string(),
@@ -31,10 +30,9 @@ impl Repl {
             );
             return Flow::Continue;
         };
-        let no_args = |this: &Self, out: &mut dyn Write, err: &mut dyn Write| {
+        let no_args = |this: &Self, err: &mut dyn Write| {
             if !rest.is_empty() {
-                this.report(
-                    out,
+                this.diagnostic(
                     err,
                     &Error::CommandArguments {
                         command: cmd.to_string(),
@@ -60,14 +58,14 @@ impl Repl {
                     Ok(text) => {
                         let _ = writeln!(out, "{text}");
                     }
-                    Err(message) => self.report(out, err, &Error::HelpTopic { message }),
+                    Err(message) => self.diagnostic(err, &Error::HelpTopic { message }),
                 }
             }
-            "time" if no_args(self, out, err) => {
+            "time" if no_args(self, err) => {
                 self.time = !self.time;
                 let _ = writeln!(out, "timing {}", if self.time { "on" } else { "off" });
             }
-            "json" if no_args(self, out, err) => {
+            "json" if no_args(self, err) => {
                 self.json = !self.json;
                 let _ = writeln!(
                     out,
@@ -75,13 +73,13 @@ impl Repl {
                     if self.json { "JSON" } else { "text" }
                 );
             }
-            "games" if no_args(self, out, err) => {
+            "games" if no_args(self, err) => {
                 let _ = writeln!(out, "{}", self.games());
             }
             "load" => {
                 let files = split_paths(rest);
                 if files.is_empty() {
-                    self.report(out, err, &Error::LoadWithoutFile);
+                    self.diagnostic(err, &Error::LoadWithoutFile);
                 }
                 for f in files {
                     if !self.load(Path::new(&f), out, err) {
@@ -90,7 +88,7 @@ impl Repl {
                 }
             }
             "plot" | "svg" => self.picture(cmd, rest, out, err),
-            "reload" if no_args(self, out, err) => {
+            "reload" if no_args(self, err) => {
                 if self.loaded.is_empty() {
                     let _ = writeln!(out, "no file loaded yet: use :load FILE");
                 }
@@ -113,8 +111,7 @@ impl Repl {
         let files = split_paths(rest);
         let [file] = files.as_slice() else {
             let example = if cmd == "plot" { "s.svg" } else { "g.png" };
-            self.report(
-                out,
+            self.diagnostic(
                 err,
                 &Error::PictureWithoutFile {
                     command: cmd.to_string(),
@@ -154,13 +151,13 @@ impl Repl {
             )),
         };
         if let Some((message, help)) = problem {
-            self.report(out, err, &Error::NoPicture { message, help });
+            self.diagnostic(err, &Error::NoPicture { message, help });
             return;
         }
         let Some(answer) = &self.last else { return };
         // What was written goes to `out` (it answers the command).
         if let Err(e) = draw_one(answer, std::path::Path::new(file), out) {
-            self.report(out, err, &e);
+            self.diagnostic(err, &e);
         }
     }
 
@@ -171,7 +168,7 @@ impl Repl {
         let text = match crate::console::read_file(path, help) {
             Ok(t) => t,
             Err(e) => {
-                self.report(out, err, &e);
+                self.diagnostic(err, &e);
                 return false;
             }
         };

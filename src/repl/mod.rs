@@ -190,7 +190,8 @@ impl Repl {
     }
 
     /// An error of an input: as a JSON object on `out` in `:json` mode,
-    /// else as a diagnostic on `err`.
+    /// else as a diagnostic on `err`. (A `:command`'s failure is always a
+    /// diagnostic: `diagnostic`.)
     fn report(&self, out: &mut dyn Write, err: &mut dyn Write, e: &Error) {
         if self.json {
             let _ = writeln!(out, "{}", present::json_error_at(e, &self.session.sources));
