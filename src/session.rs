@@ -392,9 +392,9 @@ impl Session {
             "function"
         };
         self.notes.push(if new {
-            format!("note: `{missing}` is not defined yet: the {what} `{name}` waits for it")
+            format!("`{missing}` is not defined yet: the {what} `{name}` waits for it")
         } else {
-            format!("note: the {what} `{name}` now waits for `{missing}`, not defined yet")
+            format!("the {what} `{name}` now waits for `{missing}`, not defined yet")
         });
         self.defs.waiting.insert(name, missing);
     }
@@ -448,7 +448,7 @@ impl Session {
                     Ok(()) => {
                         progress = true;
                         self.defs.waiting.shift_remove(&name);
-                        self.notes.push(format!("note: `{name}` is complete now"));
+                        self.notes.push(format!("`{name}` is complete now"));
                     }
                     Err(e) => match self.wait_for(&e) {
                         Some(missing) => {

@@ -972,6 +972,16 @@ fn a_definition_waits_for_the_names_it_uses() {
     let (out, err, _) = feed(&mut r, "fn g(n) = n\ngrundy G(3)");
     assert_eq!(err, "note: `f` is complete now\n");
     assert_eq!(out, "grundy G(3) = 1\n");
+    // Two names missing: one at a time.
+    feed(&mut r, "game D(n) { move D(p(n) + q(n)) if n > 0 }");
+    let (_, err, _) = feed(&mut r, "fn p(n) = n - 1");
+    assert_eq!(
+        err,
+        "note: the game `D` now waits for `q`, not defined yet\n"
+    );
+    let (out, err, _) = feed(&mut r, "fn q(n) = 0\ngrundy D(4)");
+    assert_eq!(err, "note: `D` is complete now\n");
+    assert_eq!(out, "grundy D(4) = 0\n");
     // A completion that fails for another reason is reported, not kept.
     feed(&mut r, "game H(n) { move H(h(n, 1)) if n > 0 }");
     let (_, err, _) = feed(&mut r, "fn h(n) = n - 1");
@@ -1163,4 +1173,66 @@ fn progress_on_a_terminal_only() {
     }
     std::fs::remove_file(&file).unwrap();
     let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
+
+/// Definitions typed in every order answer as the file does: those that
+/// come before what they call wait, and complete when it comes.
+#[test]
+fn definitions_in_every_order_answer_as_the_file() {
+    let defs = [
+        "game A(n) { move A(f(n)) if n > 0 }",
+        "fn f(n) = g(n) - 1",
+        "fn g(n) = n",
+        "game B(n) {\n    move A(n) + B(n - 1) if n > 0\n    move C(n - 1) if n > 1\n}",
+        "game C(n) { move B(h(n)) if n > 2 }",
+        "fn h(n) = f(n) / 2",
+    ];
+    let queries = "sequence A 0..=6\nsequence B 0..=6\nsequence C 0..=6\n";
+    let file = std::env::temp_dir().join(format!("grundy-repl-orders-{}.game", std::process::id()));
+    std::fs::write(&file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&file).output().unwrap();
+    assert!(run.status.success());
+    let expected = String::from_utf8_lossy(&run.stdout).into_owned();
+    std::fs::remove_file(&file).unwrap();
+    // Every order of the six (720), each definition its own input.
+    let mut order: Vec<usize> = (0..defs.len()).collect();
+    let mut count = 0;
+    loop {
+        let mut r = Repl::new(100_000);
+        for &i in &order {
+            let (out, err, _) = feed(&mut r, defs[i]);
+            assert_eq!(out, "");
+            assert!(
+                err.lines().all(|l| l.starts_with("note: ")),
+                "{order:?}: {err}"
+            );
+        }
+        let (out, err, _) = feed(&mut r, queries);
+        assert_eq!(
+            (out.as_str(), err.as_str()),
+            (expected.as_str(), ""),
+            "{order:?}"
+        );
+        count += 1;
+        // The next permutation, in lexicographic order.
+        let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+            break;
+        };
+        let j = (i..order.len())
+            .rev()
+            .find(|&j| order[j] > order[i - 1])
+            .unwrap();
+        order.swap(i - 1, j);
+        order[i..].reverse();
+    }
+    assert_eq!(count, 720);
+    // In :json mode a note is a JSON object.
+    let mut r = Repl::new(1_000);
+    feed(&mut r, ":json");
+    let (out, err, _) = feed(&mut r, defs[0]);
+    assert_eq!(err, "");
+    assert_eq!(
+        out,
+        "{\"note\":\"`f` is not defined yet: the game `A` waits for it\"}\n"
+    );
 }

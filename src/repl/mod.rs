@@ -216,7 +216,7 @@ fn print_notes(notes: &[String], json: bool, out: &mut dyn Write, err: &mut dyn 
         if json {
             let _ = writeln!(out, "{}", serde_json::json!({ "note": n }));
         } else {
-            let _ = writeln!(err, "{n}");
+            let _ = writeln!(err, "note: {n}");
         }
     }
     notes.len()
