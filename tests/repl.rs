@@ -139,6 +139,13 @@ fn completes_file_paths_after_load() {
     let line = ":l examples/kay";
     let (_, cands) = helper.complete(line, line.len(), &ctx).unwrap();
     assert_eq!(cands[0].replacement, "examples/kayles.game");
+    // So do the picture commands' file names.
+    let line = ":plot examples/cho";
+    let (start, cands) = helper.complete(line, line.len(), &ctx).unwrap();
+    assert_eq!(
+        (start, cands[0].replacement.as_str()),
+        (6, "examples/chomp.game")
+    );
 }
 
 // ---- commands -----------------------------------------------------------
@@ -1089,6 +1096,17 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     let (out, err, _) = feed(&mut r, &format!(":svg {}", dir.join("g2.svg").display()));
     assert_eq!((out.is_empty(), err.as_str()), (false, ""));
     assert!(!dir.join("no.svg").exists());
+    // With :json, what was written is a JSON object too.
+    feed(&mut r, ":json");
+    let g3 = dir.join("g3.svg");
+    let (out, _, _) = feed(&mut r, &format!(":svg {}", g3.display()));
+    assert_eq!(
+        out,
+        format!(
+            "{}\n",
+            serde_json::json!({ "wrote": g3.display().to_string() })
+        )
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -155,8 +155,20 @@ impl Repl {
             return;
         }
         let Some(answer) = &self.last else { return };
-        // What was written goes to `out` (it answers the command).
-        if let Err(e) = draw_one(answer, std::path::Path::new(file), out) {
+        // What was written goes to `out` (it answers the command); in
+        // `:json` mode as `{"wrote": FILE}` (and `{"note": …}`).
+        let mut log = Vec::new();
+        let drawn = draw_one(answer, std::path::Path::new(file), &mut log);
+        for line in String::from_utf8_lossy(&log).lines() {
+            if !self.json {
+                let _ = writeln!(out, "{line}");
+            } else if let Some(path) = line.strip_prefix("wrote ") {
+                let _ = writeln!(out, "{}", serde_json::json!({ "wrote": path }));
+            } else {
+                let _ = writeln!(out, "{}", serde_json::json!({ "note": line }));
+            }
+        }
+        if let Err(e) = drawn {
             self.diagnostic(err, &e);
         }
     }
