@@ -190,6 +190,18 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("`{name}` waits for `{missing}`, which is not defined yet")]
+    #[diagnostic(
+        code(grundy::eval::not_defined_yet),
+        help("define `{missing}` (a `fn` or a `game`): `{name}` is complete as soon as it is")
+    )]
+    Waiting {
+        name: String,
+        missing: String,
+        #[label("`{name}` is needed here")]
+        span: Span,
+    },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::eval::value), help("{help}"))]
     Value {
@@ -470,6 +482,17 @@ pub enum Error {
     #[diagnostic(code(grundy::repl::arguments), help("type `:{command}` alone"))]
     CommandArguments { command: String },
 
+    #[error("`:{command}` needs a file name")]
+    #[diagnostic(
+        code(grundy::repl::arguments),
+        help("e.g. `:{command} {example}` (a name ending in .png asks for PNG)")
+    )]
+    PictureWithoutFile { command: String, example: String },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::repl::no_picture), help("{help}"))]
+    NoPicture { message: String, help: String },
+
     #[error("`:load` needs a file name")]
     #[diagnostic(
         code(grundy::repl::arguments),
@@ -512,6 +535,7 @@ impl Error {
             | Index { span, .. }
             | Recursion { span, .. }
             | Uninitialized { span, .. }
+            | Waiting { span, .. }
             | Value { span, .. }
             | Budget { span, .. }
             | MoveBudget { span, .. }
@@ -540,6 +564,8 @@ impl Error {
             | UnknownCommand { .. }
             | CommandArguments { .. }
             | LoadWithoutFile
+            | PictureWithoutFile { .. }
+            | NoPicture { .. }
             | HelpTopic { .. } => Span::default(),
         }
     }
@@ -562,6 +588,8 @@ impl Error {
                 | UnknownCommand { .. }
                 | CommandArguments { .. }
                 | LoadWithoutFile
+                | PictureWithoutFile { .. }
+                | NoPicture { .. }
                 | HelpTopic { .. }
         )
     }

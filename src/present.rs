@@ -623,7 +623,7 @@ pub fn json(a: &Answer) -> Json {
     }
 }
 
-/// The JSON line `--json` (and the REPL's `:json`) prints for a diagnostic.
+/// A diagnostic as JSON, without its place (see `json_error_at`).
 pub fn json_error(e: &Error) -> Json {
     json!({"error": {
         "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
@@ -685,4 +685,32 @@ fn resembles_json(p: &crate::solve::PeriodAnswer) -> serde_json::Value {
         Some((code, upto)) => json!({"declaration": code, "heaps_checked": upto}),
         None => serde_json::Value::Null,
     }
+}
+
+/// The JSON line `--json` (and the REPL's `:json`) prints for a diagnostic:
+/// its code, its message and, when it points into a text, the `line` and
+/// `column` (both from 1, the column in characters) where its span starts.
+pub fn json_error_at(e: &Error, sources: &crate::source::Sources) -> Json {
+    let mut j = json_error(e);
+    if e.in_source() {
+        let span = e.span();
+        let (line, column) = line_column(sources.text(span.src), span.start as usize);
+        if let Some(obj) = j["error"].as_object_mut() {
+            obj.insert("line".into(), json!(line));
+            obj.insert("column".into(), json!(column));
+        }
+    }
+    j
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
 }

@@ -44,6 +44,18 @@ pub struct Session {
     pub redefine: Redefine,
     /// The limits each query runs under.
     pub limits: Limits,
+    /// Whether a game or function whose body names a function or game not
+    /// defined yet is kept, waiting for it, instead of refused: the REPL
+    /// sets this for typed inputs, so a later input may complete an earlier
+    /// one (a file must be complete in itself).
+    pub wait_for_names: bool,
+    /// Definitions waiting for a name (see `wait_for_names`), compiled
+    /// again after every text that loads.
+    waiting: Vec<Stmt>,
+    /// What the last text's loading has to say beside its answers: which
+    /// definitions wait for a name, which became complete. The caller
+    /// takes them (`take_notes`).
+    notes: Vec<String>,
 }
 
 /// One statement compiled, ready to run in order.
@@ -52,6 +64,8 @@ enum Step {
     /// A game defined when its statement is reached (a subtraction set).
     Deferred(GameId, Node, fn(Value, Span) -> Result<Rc<dyn GameKind>>),
     Query(Box<CompiledQuery>),
+    /// A waiting definition that could not be completed after all.
+    Failed(Error),
 }
 
 impl Session {
@@ -68,7 +82,21 @@ impl Session {
             interrupt: Arc::new(AtomicBool::new(false)),
             redefine: Redefine::Error,
             limits,
+            wait_for_names: false,
+            waiting: Vec::new(),
+            notes: Vec::new(),
         }
+    }
+
+    /// The notes of the last text loaded (definitions waiting for a name
+    /// or completed), taken.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// The notes not taken yet (to print them before the answers).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// Parse, resolve and (in `Mode::Run`) execute a text. Each answer or
@@ -116,7 +144,7 @@ impl Session {
                 );
                 return false;
             }
-            let definition = !matches!(step, Step::Query(_));
+            let definition = !matches!(step, Step::Query(_) | Step::Failed(_));
             if let Some(r) = self.execute(step) {
                 let failed = r.is_err();
                 ok &= !failed;
@@ -174,7 +202,10 @@ impl Session {
                 Stmt::Game(g) => {
                     let def = GameDef {
                         name: name.to_string(),
-                        kind: Rc::new(games::pending::Pending { arity }),
+                        kind: Rc::new(games::pending::Pending {
+                            arity,
+                            waiting_for: None,
+                        }),
                         play: Play::Normal,
                         span: g.span,
                     };
@@ -244,6 +275,7 @@ impl Session {
             }
         }
         let mut lets = let_ids.into_iter();
+        let mut waits: Vec<(Stmt, String)> = Vec::new();
         for stmt in &program.stmts {
             let compiler = Compiler::new(&self.defs);
             match stmt {
@@ -259,7 +291,10 @@ impl Session {
                         Ok(Compiled::Deferred(node, define)) => {
                             steps.push(Step::Deferred(id, node, define))
                         }
-                        Err(e) => errors.push(e),
+                        Err(e) => match self.wait_for(&e) {
+                            Some(missing) => waits.push((stmt.clone(), missing)),
+                            None => errors.push(e),
+                        },
                     }
                 }
                 Stmt::Fn(f) => {
@@ -278,7 +313,10 @@ impl Session {
                             };
                             self.defs.fns[id as usize] = Some(Rc::new(def));
                         }
-                        Err(e) => errors.push(e),
+                        Err(e) => match self.wait_for(&e) {
+                            Some(missing) => waits.push((stmt.clone(), missing)),
+                            None => errors.push(e),
+                        },
                     }
                 }
                 Stmt::Let(l) => {
@@ -303,13 +341,161 @@ impl Session {
             self.defs = saved;
             return Err(errors);
         }
+        // Earlier definitions that waited for a name: defined again here,
+        // they wait no more; the others may be complete now.
+        let defined = |stmt: &Stmt| seen.contains_key(stmt_name(stmt));
+        self.waiting.retain(|w| !defined(w));
+        for name in seen.keys() {
+            self.defs.waiting.shift_remove(*name);
+        }
+        let new_waits: Vec<Stmt> = waits.iter().map(|(w, _)| w.clone()).collect();
+        for (stmt, missing) in waits {
+            self.wait(&stmt, missing, true);
+        }
+        let earlier = std::mem::take(&mut self.waiting);
+        replaced |= self.complete_waiting(earlier, &mut steps);
+        self.waiting.extend(new_waits);
         if replaced {
             self.solver.clear();
         }
         Ok(steps)
     }
 
+    /// The name a definition waits for, when `e` is about a call to a name
+    /// not defined (and waiting is allowed).
+    fn wait_for(&self, e: &Error) -> Option<String> {
+        if !self.wait_for_names {
+            return None;
+        }
+        match e {
+            Error::UnknownFunction { name, .. } | Error::UnknownGame { name, .. } => {
+                Some(name.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Mark a game or function as waiting for `missing` (its calls say so).
+    fn wait(&mut self, stmt: &Stmt, missing: String, new: bool) {
+        let name = stmt_name(stmt).to_string();
+        if let Stmt::Game(g) = stmt
+            && let Some(id) = self.defs.lookup_game(&name)
+        {
+            self.defs.games[id.0 as usize].kind = Rc::new(games::pending::Pending {
+                arity: games::arity(g),
+                waiting_for: Some(missing.clone()),
+            });
+        }
+        let what = if matches!(stmt, Stmt::Game(_)) {
+            "game"
+        } else {
+            "function"
+        };
+        self.notes.push(if new {
+            format!("`{missing}` is not defined yet: the {what} `{name}` waits for it")
+        } else {
+            format!("the {what} `{name}` now waits for `{missing}`, not defined yet")
+        });
+        self.defs.waiting.insert(name, missing);
+    }
+
+    /// Compile again the definitions that waited for a name, until none
+    /// more completes; those still waiting go back to `self.waiting`, and
+    /// one that fails for another reason becomes a `Step::Failed`. Returns
+    /// whether any completed.
+    fn complete_waiting(&mut self, mut waiting: Vec<Stmt>, steps: &mut Vec<Step>) -> bool {
+        let mut any = false;
+        let mut first = Vec::new();
+        loop {
+            let mut progress = false;
+            let mut still = Vec::new();
+            for stmt in waiting {
+                let compiler = Compiler::new(&self.defs);
+                let name = stmt_name(&stmt).to_string();
+                let done: Result<()> = match &stmt {
+                    Stmt::Game(g) => games::compile(&compiler, g).map(|c| {
+                        let Some(id) = self.defs.lookup_game(&name) else {
+                            return;
+                        };
+                        match c {
+                            Compiled::Kind(kind, play) => {
+                                let def = &mut self.defs.games[id.0 as usize];
+                                def.kind = kind;
+                                def.play = play;
+                            }
+                            Compiled::Deferred(node, define) => {
+                                first.push(Step::Deferred(id, node, define))
+                            }
+                        }
+                    }),
+                    Stmt::Fn(f) => {
+                        let mut scope = Scope::with_params(&f.params);
+                        compiler.expr(&f.body, &mut scope).map(|body| {
+                            if let Some(&id) = self.defs.fn_ids.get(&name) {
+                                self.defs.fns[id as usize] = Some(Rc::new(FnDef {
+                                    name: name.clone(),
+                                    arity: f.params.len(),
+                                    slots: scope.slots as usize,
+                                    body,
+                                    span: f.span,
+                                }));
+                            }
+                        })
+                    }
+                    _ => Ok(()),
+                };
+                match done {
+                    Ok(()) => {
+                        progress = true;
+                        self.defs.waiting.shift_remove(&name);
+                        self.notes.push(format!("`{name}` is complete now"));
+                    }
+                    Err(e) => match self.wait_for(&e) {
+                        Some(missing) => {
+                            if self.defs.waiting.get(&name) != Some(&missing) {
+                                self.wait(&stmt, missing, false);
+                            }
+                            still.push(stmt);
+                        }
+                        None => {
+                            self.defs.waiting.shift_remove(&name);
+                            if let Stmt::Game(g) = &stmt
+                                && let Some(id) = self.defs.lookup_game(&name)
+                            {
+                                self.defs.games[id.0 as usize].kind =
+                                    Rc::new(games::pending::Pending {
+                                        arity: games::arity(g),
+                                        waiting_for: None,
+                                    });
+                            }
+                            first.push(Step::Failed(e));
+                        }
+                    },
+                }
+            }
+            waiting = still;
+            any |= progress;
+            if !progress || waiting.is_empty() {
+                break;
+            }
+        }
+        self.waiting.extend(waiting);
+        // Completed subtraction sets are defined before this text's steps.
+        first.append(steps);
+        *steps = first;
+        any
+    }
+
     fn execute(&mut self, step: Step) -> Option<Result<Answer>> {
+        // A progress line shows while a statement takes long (on a
+        // terminal, when the front end allows it), and goes when it ends.
+        crate::progress::begin();
+        let r = self.execute_step(step);
+        crate::progress::end();
+        r
+    }
+
+    fn execute_step(&mut self, step: Step) -> Option<Result<Answer>> {
         // Every statement starts with its whole memory budget: caches that
         // hold more than half of it are dropped first (they are only caches).
         if mem::held().max(0) as usize > self.limits.max_memory / 2 {
@@ -342,6 +528,7 @@ impl Session {
                     Err(e) => Some(Err(e)),
                 }
             }
+            Step::Failed(e) => Some(Err(e)),
             Step::Query(q) => {
                 // Ctrl-C also stops long partizan arithmetic (the store is
                 // new after every `Solver::clear`).
@@ -358,5 +545,15 @@ impl Session {
 impl Default for Session {
     fn default() -> Self {
         Session::with_limits(Limits::default())
+    }
+}
+
+/// The name a definition defines ("" for a query).
+fn stmt_name(stmt: &Stmt) -> &str {
+    match stmt {
+        Stmt::Game(g) => &g.name.name,
+        Stmt::Fn(f) => &f.name.name,
+        Stmt::Let(l) => &l.name.name,
+        Stmt::Query(_) => "",
     }
 }

@@ -10,7 +10,8 @@
 //! A block tagged ```json-output holds exactly what the nearest ```game or
 //! ```game-error block above it prints on standard output under
 //! `grundy run --json` (the built binary is run on it): one JSON object per
-//! line, an answer or `{"error":{"code":…,"message":…}}` for a diagnostic.
+//! line, an answer or `{"error":{"code":…,"message":…,"line":…,"column":…}}`
+//! for a diagnostic.
 //! Prose may come between the two.
 //!
 //! A block tagged ```console holds command lines `$ grundy ARGS` (ARGS split

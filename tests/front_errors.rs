@@ -55,7 +55,7 @@ fn repl_command_failures_render_as_before() {
         ),
         (
             ":help zzzzz".to_string(),
-            "grundy::repl::help_topic\n\n  × no help topic `zzzzz`; the topics are queries, syntax, octal\n  help: type :help for the list of topics",
+            "grundy::repl::help_topic\n\n  × no help topic `zzzzz`; the topics are queries, syntax, octal, graphs, draws, kernels,\n  │ remoteness, misere, partizan\n  help: type :help for the list of topics",
         ),
     ];
     for (input, expected) in cases {

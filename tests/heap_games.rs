@@ -142,15 +142,25 @@ fn rules_of(digits: &[u8]) -> String {
 #[test]
 fn rule_games_that_list_a_code_are_told_so() {
     for (code, body) in [
-        ("0.77", "move G(i) + G(n - k - i) for k in 1..=2, i in 0..=n - k"),
-        ("0.07", "move G(i) + G(n - 2 - i) for i in 0..=n - 2 if n >= 2"),
+        (
+            "0.77",
+            "move G(i) + G(n - k - i) for k in 1..=2, i in 0..=n - k",
+        ),
+        (
+            "0.07",
+            "move G(i) + G(n - 2 - i) for i in 0..=n - 2 if n >= 2",
+        ),
         (
             "4.07",
             "move G(i) + G(n - i) for i in 1..n\n move G(i) + G(n - 2 - i) for i in 0..=n - 2 if n >= 2",
         ),
     ] {
         let a = one(&format!("game G(n) {{\n {body}\n}}\nperiod G"));
-        assert_eq!(resembles(&a), Some((format!("octal {code}"), 300)), "{code}");
+        assert_eq!(
+            resembles(&a),
+            Some((format!("octal {code}"), 300)),
+            "{code}"
+        );
     }
     let a = one("game S(n) { move S(n - k) for k in [1, 3, 4] if k <= n }\nperiod S");
     assert_eq!(

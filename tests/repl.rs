@@ -33,6 +33,10 @@ fn open_brackets_and_trailing_operators_continue() {
         "game G(n) { move G(n - k) for k in 1..=n if",
         "let r = 0..",
         "let b = true and",
+        // A game's header waits for its body on the next line.
+        "game Sub(n)",
+        "game G(n) misere",
+        "let x = 1\ngame G(a, b)   # the body follows",
     ] {
         assert!(is_incomplete(text), "should continue: {text:?}");
     }
@@ -48,7 +52,8 @@ fn complete_or_wrong_input_is_submitted() {
         "}",                     // likewise
         "grundy",                // an error at the end, but nothing to continue
         "outcome misere",        // likewise
-        "game G(n)",             // likewise: says `{` is expected
+        "game G(n) }",           // an error before the end
+        "game",                  // no name: nothing to continue
         "let x = 1 # (unclosed", // brackets in comments do not count
         "# just a comment {",
         ":load examples/ka(", // commands are one line
@@ -110,9 +115,12 @@ fn completes_keywords_queries_games_and_functions() {
 #[test]
 fn completes_commands_and_help_topics() {
     let n = names();
-    assert_eq!(complete_word(":", 1, &n).1.len(), 7);
+    assert_eq!(complete_word(":", 1, &n).1.len(), 9);
     assert_eq!(complete_word(":ga", 3, &n), (1, vec!["games".into()]));
     assert_eq!(complete_word(":re", 3, &n), (1, vec!["reload".into()]));
+    // A command that takes arguments comes with its space.
+    assert_eq!(complete_word(":lo", 3, &n), (1, vec!["load ".into()]));
+    assert_eq!(complete_word(":he", 3, &n), (1, vec!["help ".into()]));
     assert_eq!(complete_word(":help o", 7, &n), (6, vec!["octal".into()]));
     assert!(complete_word(":time x", 7, &n).1.is_empty());
 }
@@ -131,6 +139,13 @@ fn completes_file_paths_after_load() {
     let line = ":l examples/kay";
     let (_, cands) = helper.complete(line, line.len(), &ctx).unwrap();
     assert_eq!(cands[0].replacement, "examples/kayles.game");
+    // So do the picture commands' file names.
+    let line = ":plot examples/cho";
+    let (start, cands) = helper.complete(line, line.len(), &ctx).unwrap();
+    assert_eq!(
+        (start, cands[0].replacement.as_str()),
+        (6, "examples/chomp.game")
+    );
 }
 
 // ---- commands -----------------------------------------------------------
@@ -190,6 +205,23 @@ fn help_examples_run_and_print_what_help_says() {
         assert!(general.contains(t.name));
         assert!(repl::help_text(Some(t.name), &plain).is_ok());
     }
+    for t in [
+        "graphs",
+        "draws",
+        "kernels",
+        "remoteness",
+        "partizan",
+        "misere",
+    ] {
+        assert!(
+            general.contains(&format!("  {t} ")),
+            "{t} not listed:\n{general}"
+        );
+    }
+    assert_eq!(
+        repl::help_text(Some("loopy"), &plain),
+        repl::help_text(Some("draws"), &plain)
+    );
     assert!(
         repl::help_text(Some("octl"), &plain)
             .unwrap_err()
@@ -332,7 +364,14 @@ fn json_and_time_toggles() {
         out.starts_with("{\"error\":{\"code\":\"grundy::eval::value\""),
         "{out}"
     );
-    assert!(err.contains("grundy::eval::value"));
+    // Once, as JSON with the place of the error (input 2, line 1, column 12: `0 - 1`).
+    assert_eq!(err, "");
+    assert!(out.ends_with(",\"line\":1,\"column\":12}}\n"), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    // A command's failure is no answer: a diagnostic, as without :json.
+    let (out, err, _) = feed(&mut r, ":gmaes");
+    assert_eq!(out, "");
+    assert!(err.contains("grundy::repl::unknown_command"), "{err}");
     assert_eq!(feed(&mut r, ":time").0, "timing on\n");
     let (out, _, _) = feed(&mut r, "grundy Nim(3)");
     assert!(out.contains(",\"seconds\":"), "{out}");
@@ -538,6 +577,26 @@ fn a_person_at_a_terminal() {
     t.wait_for_n(repl::PROMPT, before + 1);
     assert_eq!(t.last_rows(1), [repl::PROMPT.trim_end()]);
 
+    // Tab completes a command with its space, then a path.
+    t.keys(":lo\t");
+    t.wait_for("grundy> :load ");
+    t.keys("examples/kay\t");
+    t.wait_for("grundy> :load examples/kayles.game");
+    // Ctrl-C drops the line.
+    let before = t.prompts();
+    t.pty.send_control('c').unwrap();
+    t.wait_for_n(repl::PROMPT, before + 1);
+
+    // A game's header continues on the next line, waiting for its body.
+    let before = t.prompts();
+    t.keys("game Two(n)\r");
+    t.wait_for("grundy> game Two(n)\n    ");
+    assert_eq!(t.prompts(), before, "the header was run alone");
+    t.keys("{ move Two(n - 1) if n > 0 }\r");
+    t.wait_for_n(repl::PROMPT, before + 1);
+    let screen = t.enter("grundy Two(3)");
+    assert!(screen.contains("grundy Two(3) = 1\n"), "{screen}");
+
     // Tab completes a game name.
     t.keys("sequence Ta");
     t.keys("\t");
@@ -554,7 +613,7 @@ fn a_person_at_a_terminal() {
     // A mistake: the same diagnostic as in a file, pointing into the line.
     let screen = t.enter("grundy Tke(3)");
     assert!(screen.contains("× unknown function `Tke`"), "{screen}");
-    assert!(screen.contains("╭─[input 5:1:8]"), "{screen}");
+    assert!(screen.contains("╭─[input 7:1:8]"), "{screen}");
     assert!(screen.contains("help: did you mean `Take`?"), "{screen}");
     let screen = t.enter(":gmaes");
     assert!(screen.contains("did you mean `:games`?"), "{screen}");
@@ -565,10 +624,18 @@ fn a_person_at_a_terminal() {
         screen.contains("loaded examples/chomp.game (1 new game)"),
         "{screen}"
     );
+    // After a second it shows its progress: positions, and how fast.
     let before = t.prompts();
     t.keys("grundy Chomp([9,9,9,9,9,9,9,9,9])\r");
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(t.prompts(), before, "the long query finished too soon");
+    let screen = t.wait_for(" positions · ");
+    let line = screen
+        .lines()
+        .find(|l| l.contains(" positions · "))
+        .unwrap();
+    assert!(line.contains("/s · "), "{line}");
+    assert!(!line.contains('.'), "a rate as an integer: {line}");
     let pressed = Instant::now();
     t.pty.send_control('c').unwrap();
     let screen = t.wait_for_n(repl::PROMPT, before + 1);
@@ -576,6 +643,8 @@ fn a_person_at_a_terminal() {
     eprintln!("Ctrl-C to the prompt: {took:?}");
     assert!(screen.contains("× interrupted"), "{screen}");
     assert!(took < Duration::from_secs(5), "cancelling took {took:?}");
+    // The progress line went with the query.
+    assert!(!screen.contains(" positions · "), "{screen}");
 
     // The session is intact.
     let screen = t.enter("grundy Take(10) + Chomp([2, 1])");
@@ -781,4 +850,407 @@ fn redefining_a_game_with_another_arity_is_checked_against_its_callers() {
         "game G(a, b) { move G(a - 1, b - 1) if a > 0 and b > 0 }",
     );
     assert_eq!(err, "");
+}
+
+// ---- definitions in any order, across inputs ----------------------------
+
+/// Split a file into the inputs a person typing it line by line makes:
+/// a line, with the lines that continue it.
+fn typed_inputs(text: &str) -> Vec<String> {
+    let mut inputs = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(line);
+        if !is_incomplete(&current) {
+            inputs.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        inputs.push(current);
+    }
+    inputs
+}
+
+#[test]
+fn a_file_typed_line_by_line_answers_as_grundy_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/chomp.game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
+    assert!(run.status.success());
+    let mut r = Repl::new(1_000_000);
+    let (mut answers, mut notes) = (String::new(), String::new());
+    for input in typed_inputs(&text) {
+        let (out, err, _) = feed(&mut r, &input);
+        answers.push_str(&out);
+        notes.push_str(&err);
+    }
+    assert_eq!(answers, String::from_utf8_lossy(&run.stdout));
+    // The game waited for `bite`, said so, and said when it was complete.
+    assert_eq!(
+        notes,
+        "note: `bite` is not defined yet: the game `Chomp` waits for it\n\
+         note: `Chomp` is complete now\n"
+    );
+}
+
+/// The same at a terminal: examples/chomp.game typed line by line (a
+/// person does not type the indentation the editor adds).
+#[test]
+fn chomp_typed_at_a_terminal_answers_as_grundy_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/chomp.game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
+    let history = temp_history("chomp");
+    let mut t = Term::start(&history, "");
+    t.wait_for(repl::PROMPT);
+    for input in typed_inputs(&text) {
+        if input.trim().is_empty() {
+            continue;
+        }
+        let before = t.prompts();
+        let lines: Vec<&str> = input.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            t.keys(line.trim_start());
+            t.keys("\r");
+            if i + 1 < lines.len() {
+                // A continuation: no prompt, the editor indents.
+                t.wait_for(&format!("{}\n", line.trim()));
+                assert_eq!(t.prompts(), before, "{input}");
+            }
+        }
+        t.wait_for_n(repl::PROMPT, before + 1);
+    }
+    let screen = t.text();
+    assert!(
+        screen.contains("note: `bite` is not defined yet: the game `Chomp` waits for it"),
+        "{screen}"
+    );
+    assert!(screen.contains("note: `Chomp` is complete now"), "{screen}");
+    for answer in String::from_utf8_lossy(&run.stdout).lines() {
+        assert!(
+            screen.contains(&format!("\n{answer}\n")),
+            "{answer}\n{screen}"
+        );
+    }
+    assert!(!screen.contains("×"), "{screen}");
+    t.pty.send_control('d').unwrap();
+    t.pty.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
+
+#[test]
+fn a_definition_waits_for_the_names_it_uses() {
+    let mut r = Repl::new(1_000_000);
+    let (out, err, _) = feed(&mut r, "game G(n) { move G(f(n)) if n > 0 }");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "note: `f` is not defined yet: the game `G` waits for it\n"
+    );
+    // A query before then names the missing definition.
+    let (out, err, _) = feed(&mut r, "grundy G(3)");
+    assert_eq!(out, "");
+    assert!(err.contains("grundy::eval::not_defined_yet"), "{err}");
+    assert!(
+        err.contains("`G` waits for `f`, which is not defined yet"),
+        "{err}"
+    );
+    assert!(err.contains("define `f`"), "{err}");
+    let (out, _, _) = feed(&mut r, ":games");
+    assert!(
+        out.contains("G(n)    1 argument  normal play  waits for `f` (not defined yet)"),
+        "{out}"
+    );
+    // A function may wait too; a game calling it is complete, and a
+    // query says what the function waits for.
+    let (_, err, _) = feed(&mut r, "fn f(n) = g(n) - 1");
+    assert_eq!(
+        err,
+        "note: `g` is not defined yet: the function `f` waits for it\n\
+         note: `G` is complete now\n"
+    );
+    let (_, err, _) = feed(&mut r, "grundy G(3)");
+    assert!(err.contains("`f` waits for `g`"), "{err}");
+    let (out, err, _) = feed(&mut r, "fn g(n) = n\ngrundy G(3)");
+    assert_eq!(err, "note: `f` is complete now\n");
+    assert_eq!(out, "grundy G(3) = 1\n");
+    // Two names missing: one at a time.
+    feed(&mut r, "game D(n) { move D(p(n) + q(n)) if n > 0 }");
+    let (_, err, _) = feed(&mut r, "fn p(n) = n - 1");
+    assert_eq!(
+        err,
+        "note: the game `D` now waits for `q`, not defined yet\n"
+    );
+    let (out, err, _) = feed(&mut r, "fn q(n) = 0\ngrundy D(4)");
+    assert_eq!(err, "note: `D` is complete now\n");
+    assert_eq!(out, "grundy D(4) = 0\n");
+    // A completion that fails for another reason is reported, not kept.
+    feed(&mut r, "game H(n) { move H(h(n, 1)) if n > 0 }");
+    let (_, err, _) = feed(&mut r, "fn h(n) = n - 1");
+    assert!(err.contains("grundy::eval::arity"), "{err}");
+    let (_, err, _) = feed(&mut r, "grundy H(2)");
+    assert!(
+        err.contains("`H` is used before its definition has run"),
+        "{err}"
+    );
+    // A query does not wait: an unknown name there is an error.
+    let (_, err, _) = feed(&mut r, "grundy K(1)");
+    assert!(err.contains("grundy::eval::unknown_function"), "{err}");
+    // Nor does a file: it is complete in itself.
+    let file = std::env::temp_dir().join(format!("grundy-repl-wait-{}.game", std::process::id()));
+    std::fs::write(
+        &file,
+        "game W(n) { move W(w(n)) if n > 0 }
+",
+    )
+    .unwrap();
+    let (_, err, _) = feed(&mut r, &format!(":load {}", file.display()));
+    assert!(err.contains("grundy::eval::unknown_function"), "{err}");
+    assert!(!err.contains("note"), "{err}");
+    std::fs::remove_file(&file).unwrap();
+}
+
+// ---- pictures of the last answer ----------------------------------------
+
+#[test]
+fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
+    let dir = std::env::temp_dir().join(format!("grundy-repl-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "game K = octal 0.77\ngraph G { a -> b, c; b -> c; d }\n";
+    let mut r = Repl::new(1_000_000);
+    // Nothing to draw yet.
+    let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("x.svg").display()));
+    assert!(err.contains("grundy::repl::no_picture"), "{err}");
+    assert!(err.contains("there is no answer to draw yet"), "{err}");
+    let (_, err, _) = feed(&mut r, ":plot");
+    assert!(err.contains("`:plot` needs a file name"), "{err}");
+    feed(&mut r, game);
+
+    for (query, cmd, flag, name) in [
+        ("sequence K 0..=40", "plot", "--plot", "s.svg"),
+        (
+            "table a in 0..=5, b in 0..=6: K(a) + K(b)",
+            "plot",
+            "--plot",
+            "t.svg",
+        ),
+        ("sequence misere K 0..=20", "plot", "--plot", "m.svg"),
+        ("dot G", "svg", "--svg", "g.svg"),
+    ] {
+        let (_, err, _) = feed(&mut r, query);
+        assert_eq!(err, "", "{query}");
+        let mine = dir.join(format!("repl-{name}"));
+        let (out, err, _) = feed(&mut r, &format!(":{cmd} {}", mine.display()));
+        assert_eq!(err, "", "{query}");
+        assert_eq!(out, format!("wrote {}\n", mine.display()));
+        // The same picture `grundy run` draws of the same answer.
+        let file = dir.join("q.game");
+        std::fs::write(&file, format!("{game}{query}\n")).unwrap();
+        let theirs = dir.join(format!("run-{name}"));
+        let run = Command::new(BIN)
+            .arg("run")
+            .arg(flag)
+            .arg(&theirs)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{query}");
+        assert_eq!(
+            std::fs::read_to_string(&mine).unwrap(),
+            std::fs::read_to_string(&theirs).unwrap(),
+            "{query}"
+        );
+    }
+    // PNG by the file name.
+    let png = dir.join("g.png");
+    feed(&mut r, &format!(":svg {}", png.display()));
+    assert!(
+        std::fs::read(&png)
+            .unwrap()
+            .starts_with(b"\x89PNG\r\n\x1a\n")
+    );
+    feed(&mut r, "sequence K 0..=9");
+    let png = dir.join("s.png");
+    feed(&mut r, &format!(":plot {}", png.display()));
+    assert!(
+        std::fs::read(&png)
+            .unwrap()
+            .starts_with(b"\x89PNG\r\n\x1a\n")
+    );
+
+    // The wrong command for the answer, and an answer with no picture.
+    let (_, err, _) = feed(&mut r, &format!(":svg {}", dir.join("no.svg").display()));
+    assert!(err.contains("not a graph"), "{err}");
+    assert!(err.contains("`:plot FILE`"), "{err}");
+    feed(&mut r, "grundy K(5)");
+    let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("no.svg").display()));
+    assert!(err.contains("the last answer has no picture"), "{err}");
+    // An error is not an answer: the last one stays.
+    feed(&mut r, "dot G");
+    feed(&mut r, "grundy K(0 - 1)");
+    let (out, err, _) = feed(&mut r, &format!(":svg {}", dir.join("g2.svg").display()));
+    assert_eq!((out.is_empty(), err.as_str()), (false, ""));
+    assert!(!dir.join("no.svg").exists());
+    // With :json, what was written is a JSON object too.
+    feed(&mut r, ":json");
+    let g3 = dir.join("g3.svg");
+    let (out, _, _) = feed(&mut r, &format!(":svg {}", g3.display()));
+    assert_eq!(
+        out,
+        format!(
+            "{}\n",
+            serde_json::json!({ "wrote": g3.display().to_string() })
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---- progress ----------------------------------------------------------
+
+const LONG: &str = "game Chomp(rows) {\n    move Chomp(bite(rows, i, j)) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0)\n}\n\
+    fn bite(rows, i, j) = [ if r >= i then min(rows[r], j) else rows[r] for r in 0..len(rows) if r < i or j > 0 ]\n\
+    grundy Chomp([10, 10, 10, 10, 10, 10, 10, 10, 10, 10])\n";
+
+/// `grundy run` on a terminal shows progress; with `--json`, or with its
+/// output piped, it shows none.
+#[test]
+fn progress_on_a_terminal_only() {
+    let file = std::env::temp_dir().join(format!("grundy-progress-{}.game", std::process::id()));
+    std::fs::write(&file, LONG).unwrap();
+    let history = temp_history("progress");
+
+    let mut t = Term::start(&history, &format!("run '{}'", file.display()));
+    let screen = t.wait_for(" positions · ");
+    assert!(screen.contains("/s · "), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // A period in a file counts values (no end known: no time left).
+    let period = file.with_extension("period.game");
+    std::fs::write(&period, "game S = octal 0.6\nperiod S\n").unwrap();
+    let mut t = Term::start(&history, &format!("run '{}'", period.display()));
+    let screen = t.wait_for(" values · ");
+    assert!(screen.contains("/s · "), "{screen}");
+    assert!(!screen.contains("ETA"), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+    std::fs::remove_file(&period).unwrap();
+
+    // `grundy octal` with a target: values, an integer rate, a time left.
+    let mut t = Term::start(&history, "octal 0.9 --to 5000000");
+    let screen = t.wait_for(" ETA ");
+    let line = screen.lines().find(|l| l.contains(" ETA ")).unwrap();
+    assert!(line.contains(" / 5,000,000 values · "), "{line}");
+    let rate = line.split(" · ").nth(1).unwrap();
+    assert!(
+        rate.ends_with("/s") && !rate.contains('.') || rate.ends_with("M/s"),
+        "{line}"
+    );
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // JSON answers: no progress, though the terminal is there.
+    let mut t = Term::start(&history, &format!("run --json '{}'", file.display()));
+    std::thread::sleep(Duration::from_millis(2500));
+    let screen = t.text();
+    assert!(!screen.contains("positions"), "{screen}");
+    t.pty.send_control('c').unwrap();
+    t.pty.exp_eof().unwrap();
+
+    // Piped: the same work for the same time prints nothing on stderr.
+    for args in [vec!["run"], vec!["run", "--json"]] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .arg(&file)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the work ended too soon"
+        );
+        child.kill().unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    std::fs::remove_file(&file).unwrap();
+    let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
+}
+
+/// Definitions typed in every order answer as the file does: those that
+/// come before what they call wait, and complete when it comes.
+#[test]
+fn definitions_in_every_order_answer_as_the_file() {
+    let defs = [
+        "game A(n) { move A(f(n)) if n > 0 }",
+        "fn f(n) = g(n) - 1",
+        "fn g(n) = n",
+        "game B(n) {\n    move A(n) + B(n - 1) if n > 0\n    move C(n - 1) if n > 1\n}",
+        "game C(n) { move B(h(n)) if n > 2 }",
+        "fn h(n) = f(n) / 2",
+    ];
+    let queries = "sequence A 0..=6\nsequence B 0..=6\nsequence C 0..=6\n";
+    let file = std::env::temp_dir().join(format!("grundy-repl-orders-{}.game", std::process::id()));
+    std::fs::write(&file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
+    let run = Command::new(BIN).arg("run").arg(&file).output().unwrap();
+    assert!(run.status.success());
+    let expected = String::from_utf8_lossy(&run.stdout).into_owned();
+    std::fs::remove_file(&file).unwrap();
+    // Every order of the six (720), each definition its own input.
+    let mut order: Vec<usize> = (0..defs.len()).collect();
+    let mut count = 0;
+    loop {
+        let mut r = Repl::new(100_000);
+        for &i in &order {
+            let (out, err, _) = feed(&mut r, defs[i]);
+            assert_eq!(out, "");
+            assert!(
+                err.lines().all(|l| l.starts_with("note: ")),
+                "{order:?}: {err}"
+            );
+        }
+        let (out, err, _) = feed(&mut r, queries);
+        assert_eq!(
+            (out.as_str(), err.as_str()),
+            (expected.as_str(), ""),
+            "{order:?}"
+        );
+        count += 1;
+        // The next permutation, in lexicographic order.
+        let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+            break;
+        };
+        let j = (i..order.len())
+            .rev()
+            .find(|&j| order[j] > order[i - 1])
+            .unwrap();
+        order.swap(i - 1, j);
+        order[i..].reverse();
+    }
+    assert_eq!(count, 720);
+    // In :json mode a note is a JSON object.
+    let mut r = Repl::new(1_000);
+    feed(&mut r, ":json");
+    let (out, err, _) = feed(&mut r, defs[0]);
+    assert_eq!(err, "");
+    assert_eq!(
+        out,
+        "{\"note\":\"`f` is not defined yet: the game `A` waits for it\"}\n"
+    );
 }

@@ -1,10 +1,10 @@
 //! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`,
 //! `grundy repl`; with no command, the REPL on a terminal and a script from
-//! piped stdin. `octal` is the `grundy octal` workbench, `pictures` the SVG
-//! files `--svg` and `--plot` write.
+//! piped stdin. `octal` is the `grundy octal` workbench; the files `--svg`
+//! and `--plot` write are drawn by `crate::pictures` (shared with the
+//! REPL's `:plot` and `:svg`).
 
 pub mod octal;
-mod pictures;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -14,9 +14,9 @@ use clap::{Parser, Subcommand};
 use crate::console::{self, Checked};
 use crate::error::Error;
 use crate::eval::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use crate::pictures::Pictures;
 use crate::present;
 use crate::session::{Mode, Session};
-use pictures::Pictures;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -276,6 +276,11 @@ fn run_source(
 ) -> i32 {
     let mut session = Session::with_limits(limits);
     let flag = session.interrupt.clone();
+    // Progress of long statements on a terminal's standard error, never
+    // with JSON answers.
+    crate::progress::set_enabled(
+        mode == Mode::Run && !json && crate::progress::stderr_is_terminal(),
+    );
     if mode == Mode::Run {
         console::on_ctrl_c(flag.clone());
     }
@@ -317,7 +322,7 @@ fn run_source(
                     interrupt_reported = true;
                 }
                 if json {
-                    out.line(&present::json_error(&e).to_string());
+                    out.line(&present::json_error_at(&e, &s.sources).to_string());
                 }
                 err.line(&format!("{:?}", e.report(&s.sources)));
             }

@@ -1,7 +1,7 @@
 //! `grundy octal CODE`: compute a nim-sequence until its period is proved,
 //! and report it as text, JSON or a picture.
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,9 +88,23 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
     let interrupt = Arc::new(AtomicBool::new(false));
     console::on_ctrl_c(interrupt.clone());
     let bar = progress_bar(limit);
+    let started = Instant::now();
     let status = compute(&mut seq, args.to, limit, &interrupt, |done| {
         if let Some(b) = &bar {
             b.set_position(done as u64);
+            // The values per second since the start; a time left only when
+            // the count is the end (`--to`), not when a period may come first.
+            let elapsed = started.elapsed();
+            let secs = elapsed.as_secs_f64();
+            let rate = (secs > 0.2).then(|| done as f64 / secs);
+            let total = args.to.map(|n| n as u64);
+            b.set_message(crate::progress::message(
+                "values",
+                done as u64,
+                total,
+                rate,
+                elapsed,
+            ));
         }
     });
     if let Some(b) = bar {
@@ -116,7 +130,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             y_label: "G(n)",
             infinite: "∞",
         });
-        if let Err(e) = super::pictures::write_picture(path, &svg) {
+        if let Err(e) = crate::pictures::write_picture(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
@@ -293,13 +307,11 @@ fn limit_note(args: &Args) -> String {
 }
 
 fn progress_bar(limit: usize) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
+    if !crate::progress::stderr_is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new(limit as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} {pos}/{len} values ({per_sec}) {wide_bar}",
-    ) {
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {wide_bar}") {
         bar.set_style(style);
     }
     Some(bar)

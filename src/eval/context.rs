@@ -158,6 +158,7 @@ impl<'a> Ctx<'a> {
     #[cold]
     #[inline(never)]
     fn every_1024(&self, steps: u64, span: Span) -> Result<()> {
+        crate::progress::tick();
         if steps > self.limits.max_steps {
             return Err(Error::StepBudget {
                 limit: self.limits.max_steps,

@@ -42,6 +42,9 @@ pub struct Defs {
     pub globals: Vec<Option<Value>>,
     pub global_ids: IndexMap<String, u32>,
     pub global_names: Vec<String>,
+    /// Games and functions (by name) whose definition, typed in the REPL,
+    /// names something not defined yet: what they wait for.
+    pub waiting: IndexMap<String, String>,
 }
 
 pub const NIM: GameId = GameId(0);
@@ -64,6 +67,17 @@ impl Defs {
 
     pub fn game(&self, id: GameId) -> &GameDef {
         &self.games[id.0 as usize]
+    }
+
+    /// The error for using a game or function that waits for a name.
+    pub fn waiting_error(&self, name: &str, span: Span) -> Option<crate::error::Error> {
+        self.waiting
+            .get(name)
+            .map(|missing| crate::error::Error::Waiting {
+                name: name.to_string(),
+                missing: missing.clone(),
+                span,
+            })
     }
 
     pub fn lookup_game(&self, name: &str) -> Option<GameId> {

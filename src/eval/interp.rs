@@ -436,21 +436,31 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The error for a call of a function with no body: it waits for a
+    /// name (typed in the REPL), or its definition failed.
+    #[cold]
+    #[inline(never)]
+    fn no_body(&self, f: u32, span: Span) -> Error {
+        let name = self
+            .defs
+            .fn_names
+            .get(f as usize)
+            .cloned()
+            .unwrap_or_default();
+        if let Some(e) = self.defs.waiting_error(&name, span) {
+            return e;
+        }
+        Error::UnknownFunction {
+            name,
+            help: "the function's definition failed to load".into(),
+            span,
+        }
+    }
+
     pub fn call_fn(&self, f: u32, args: Vec<Value>, span: Span) -> Result<Value> {
         let def = match self.defs.fns.get(f as usize) {
             Some(Some(d)) => d.clone(),
-            _ => {
-                return Err(Error::UnknownFunction {
-                    name: self
-                        .defs
-                        .fn_names
-                        .get(f as usize)
-                        .cloned()
-                        .unwrap_or_default(),
-                    help: "the function's definition failed to load".into(),
-                    span,
-                });
-            }
+            _ => return Err(self.no_body(f, span)),
         };
         if args.len() != def.arity {
             return Err(Error::Arity {

@@ -62,12 +62,19 @@ impl Octal {
 
     /// Extend the sequence in steps, hearing Ctrl-C between them, until
     /// `done` holds or `limit` values are known; returns whether `done`.
+    /// Progress counts the values; `limit` is their total when `to_limit`
+    /// (a value wanted), not when a period may end the work sooner.
     fn extend_until(
         &self,
         cx: &Ctx,
         limit: usize,
+        to_limit: bool,
         done: impl Fn(&NimSequence) -> bool,
     ) -> Result<bool> {
+        let total = to_limit.then_some(limit as u64);
+        // Steps of about a tenth of a second (at most STEP values), so a
+        // slow code still hears Ctrl-C and shows progress often.
+        let mut step = 1024usize;
         self.with_seq(|seq| {
             loop {
                 if done(seq) {
@@ -77,8 +84,16 @@ impl Octal {
                     return Ok(false);
                 }
                 cx.check()?;
-                let next = limit.min(seq.len().saturating_add(STEP));
+                crate::progress::count("values", seq.len() as u64, total);
+                let next = limit.min(seq.len().saturating_add(step));
+                let started = std::time::Instant::now();
                 seq.solve(next, |_| {});
+                let took = started.elapsed();
+                if took < std::time::Duration::from_millis(50) {
+                    step = step.saturating_mul(2).min(STEP);
+                } else if took > std::time::Duration::from_millis(200) {
+                    step = (step / 2).max(64);
+                }
             }
         })
     }
@@ -87,7 +102,7 @@ impl Octal {
     /// the heap is reached or a period is proved; the budget bounds the work.
     pub fn heap_value(&self, cx: &Ctx, name: &str, n: u64) -> Result<u64> {
         let target = usize::try_from(n.saturating_add(1)).unwrap_or(usize::MAX);
-        let found = self.extend_until(cx, target.min(cx.limits.max_positions), |seq| {
+        let found = self.extend_until(cx, target.min(cx.limits.max_positions), true, |seq| {
             known(seq, n).is_some()
         })?;
         match self.with_seq(|seq| known(seq, n)) {
@@ -241,7 +256,9 @@ impl GameKind for Octal {
     /// Guy–Smith: compute until a period is proved or the budget is spent.
     fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
         let r = self
-            .extend_until(cx, cx.limits.max_positions, |seq| seq.period().is_proved())
+            .extend_until(cx, cx.limits.max_positions, false, |seq| {
+                seq.period().is_proved()
+            })
             .map(|_| {
                 self.with_seq(|seq| ProvedPeriod {
                     code: self.code.to_string(),

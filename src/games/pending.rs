@@ -1,5 +1,6 @@
 //! A game name registered whose definition has not run (a subtraction set
-//! is evaluated where it is written) or failed: using it is an error.
+//! is evaluated where it is written), failed, or (typed in the REPL) waits
+//! for a name defined later: using it is an error that says which.
 
 use crate::error::{Error, Result};
 use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
@@ -8,6 +9,21 @@ use crate::source::Span;
 #[derive(Debug)]
 pub struct Pending {
     pub arity: usize,
+    /// The function or game the definition names that is not defined yet.
+    pub waiting_for: Option<String>,
+}
+
+impl Pending {
+    fn not_yet(&self, name: &str, span: Span) -> Error {
+        match &self.waiting_for {
+            Some(missing) => Error::Waiting {
+                name: name.to_string(),
+                missing: missing.clone(),
+                span,
+            },
+            None => not_yet(name, span),
+        }
+    }
 }
 
 fn not_yet(name: &str, span: Span) -> Error {
@@ -32,7 +48,7 @@ impl GameKind for Pending {
     }
 
     fn check_args(&self, name: &str, _args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
-        Err(not_yet(name, span))
+        Err(self.not_yet(name, span))
     }
 
     fn options(
@@ -42,7 +58,7 @@ impl GameKind for Pending {
         _args: &[Value],
         _out: &mut dyn OptionSink,
     ) -> Result<()> {
-        Err(not_yet(&cx.defs.game(game).name, cx.span))
+        Err(self.not_yet(&cx.defs.game(game).name, cx.span))
     }
 
     fn partizan(&self) -> bool {
@@ -76,10 +92,11 @@ impl GameKind for Pending {
         None
     }
 
-    fn describe(&self, name: &str, _decl: &str) -> Option<(String, String)> {
-        Some((
-            format!("{name}(n)"),
-            "not defined yet (its definition failed)".to_string(),
-        ))
+    fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
+        let what = match &self.waiting_for {
+            Some(missing) => format!("waits for `{missing}` (not defined yet)"),
+            None => "not defined yet (its definition failed)".to_string(),
+        };
+        Some((super::rules::signature(decl, name, self.arity), what))
     }
 }

@@ -87,6 +87,7 @@ impl Repl {
                     }
                 }
             }
+            "plot" | "svg" => self.picture(cmd, rest, out, err),
             "reload" if no_args(self, err) => {
                 if self.loaded.is_empty() {
                     let _ = writeln!(out, "no file loaded yet: use :load FILE");
@@ -101,6 +102,75 @@ impl Repl {
         }
         let _ = out.flush();
         Flow::Continue
+    }
+
+    /// `:plot FILE` / `:svg FILE`: the last answer's picture, drawn as
+    /// `grundy run --plot` / `--svg` draws it.
+    fn picture(&self, cmd: &str, rest: &str, out: &mut dyn Write, err: &mut dyn Write) {
+        use crate::pictures::{PictureKind, draw_one, picture_kind};
+        let files = split_paths(rest);
+        let [file] = files.as_slice() else {
+            let example = if cmd == "plot" { "s.svg" } else { "g.png" };
+            self.diagnostic(
+                err,
+                &Error::PictureWithoutFile {
+                    command: cmd.to_string(),
+                    example: example.to_string(),
+                },
+            );
+            return;
+        };
+        let wanted = if cmd == "plot" {
+            PictureKind::Plot
+        } else {
+            PictureKind::Graph
+        };
+        let kind = self.last.as_ref().and_then(picture_kind);
+        let problem = match (kind, wanted) {
+            (Some(k), w) if k == w => None,
+            (Some(PictureKind::Graph), _) => Some((
+                "the last answer is a graph, not a plot".to_string(),
+                "draw it with `:svg FILE`".to_string(),
+            )),
+            (Some(PictureKind::Plot), _) => Some((
+                "the last answer is a sequence or table, not a graph".to_string(),
+                "draw it with `:plot FILE`".to_string(),
+            )),
+            (None, _) => Some((
+                match self.last {
+                    Some(_) => format!("the last answer has no picture for `:{cmd}`"),
+                    None => "there is no answer to draw yet".to_string(),
+                },
+                if cmd == "plot" {
+                    "ask a `sequence` or `table` first (e.g. `sequence Nim 0..=9`), then :plot FILE"
+                        .to_string()
+                } else {
+                    "ask `dot` of a graph or position first (e.g. `dot Nim(3)`), then :svg FILE"
+                        .to_string()
+                },
+            )),
+        };
+        if let Some((message, help)) = problem {
+            self.diagnostic(err, &Error::NoPicture { message, help });
+            return;
+        }
+        let Some(answer) = &self.last else { return };
+        // What was written goes to `out` (it answers the command); in
+        // `:json` mode as `{"wrote": FILE}` (and `{"note": …}`).
+        let mut log = Vec::new();
+        let drawn = draw_one(answer, std::path::Path::new(file), &mut log);
+        for line in String::from_utf8_lossy(&log).lines() {
+            if !self.json {
+                let _ = writeln!(out, "{line}");
+            } else if let Some(path) = line.strip_prefix("wrote ") {
+                let _ = writeln!(out, "{}", serde_json::json!({ "wrote": path }));
+            } else {
+                let _ = writeln!(out, "{}", serde_json::json!({ "note": line }));
+            }
+        }
+        if let Err(e) = drawn {
+            self.diagnostic(err, &e);
+        }
     }
 
     /// Load a file into the session (definitions replace, queries run).

@@ -54,11 +54,19 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
     let head = before[..start].trim_start();
     let mut out: Vec<String> = Vec::new();
     if head == ":" {
+        // A command that takes arguments completes with its space, so the
+        // next Tab goes on with them (`:load ` then a path).
         out.extend(
             COMMANDS
                 .iter()
-                .map(|(c, _, _)| c.to_string())
-                .filter(|c| c.starts_with(word)),
+                .filter(|(c, _, _)| c.starts_with(word))
+                .map(|(c, usage, _)| {
+                    if usage.contains(' ') {
+                        format!("{c} ")
+                    } else {
+                        c.to_string()
+                    }
+                }),
         );
         return (start, out);
     }

@@ -53,7 +53,7 @@ impl Completer for ReplHelper {
         let head = line[..pos].trim_start();
         if let Some(rest) = head.strip_prefix(':')
             && let Some(i) = rest.find(char::is_whitespace)
-            && resolve_command(&rest[..i]) == Some("load")
+            && matches!(resolve_command(&rest[..i]), Some("load" | "plot" | "svg"))
         {
             return self.files.complete_path(line, pos);
         }

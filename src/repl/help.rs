@@ -21,12 +21,22 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         ":games",
         "list the games, functions and names defined",
     ),
+    (
+        "plot",
+        ":plot FILE",
+        "draw the last sequence or table as SVG (PNG if FILE ends in .png)",
+    ),
+    (
+        "svg",
+        ":svg FILE",
+        "draw the last `dot` graph with Graphviz (SVG, or PNG)",
+    ),
     ("time", ":time", "toggle printing how long each answer took"),
     ("json", ":json", "toggle answers as JSON objects"),
     (
         "help",
         ":help [TOPIC]",
-        "this text, or a topic: queries, syntax, octal",
+        "this text, or a topic (listed below)",
     ),
     ("quit", ":quit", "leave (so does Ctrl-D)"),
 ];
@@ -94,8 +104,8 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
                 output: "period S (0.3033): preperiod 1, period 7 (proved by the Guy–Smith theorem from 12 values)",
             },
             Text(
-                "remoteness, kernel, kernels, kernel_sequences and dot (loopy games\n\
-                 and graphs) are described in docs/LANGUAGE.md.",
+                "remoteness, kernel, kernels, kernel_sequences and dot have topics of\n\
+                 their own: :help remoteness, :help kernels, :help graphs.",
             ),
             Text(
                 "sequence n in RANGE: P and table a in R, b in S: P list any positions;\n\
@@ -189,6 +199,150 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
             Text("From the shell, `grundy octal CODE` prints the whole nim-sequence analysis."),
         ],
     },
+    HelpTopic {
+        name: "graphs",
+        summary: "graph G { a -> b, c }: games on explicit directed graphs",
+        parts: &[
+            Text(
+                "`graph G { ... }` lists vertices and edges: `a -> b, c` gives a the\n\
+                 moves to b and c; items are separated by `;` or by layout; a bare name\n\
+                 is a vertex with no move. G(a) is the position at vertex a.",
+            ),
+            Example {
+                code: "graph G { a -> b, c; b -> c; d }\ngrundy G(a)\nwinning G(a) + G(d)",
+                output: "grundy G(a) = 2\nwinning G(a) + G(d):\n  G(c) + G(d)",
+            },
+            Text(
+                "Graphs may have cycles (:help draws). kernels G, kernel_sequences G\n\
+                 (:help kernels) and dot G (the graph in Graphviz's DOT; :svg FILE\n\
+                 draws it) take the graph's name alone.",
+            ),
+            Example {
+                code: "graph C { x -> y; y -> x }\noutcome C(x)",
+                output: "outcome C(x) = D (a draw: neither player can force a win)",
+            },
+        ],
+    },
+    HelpTopic {
+        name: "draws",
+        summary: "loopy games: cycles, draws (D) and values ∞K",
+        parts: &[
+            Text(
+                "A game is loopy when a position can come back (a graph with a cycle,\n\
+                 or rules that go round). A position is a draw, D, when neither player\n\
+                 can force a win. grundy gives Smith's value: a finite a, or ∞K (K the\n\
+                 finite values among the options); ∞K is N when 0 is in K, else D.",
+            ),
+            Example {
+                code: "graph G { a -> b, z; b -> a, c; c -> b; z }\n\
+                       outcome G(b)\ngrundy G(a)\ngrundy G(a) + *1",
+                output: "outcome G(b) = D (a draw: neither player can force a win)\n\
+                         grundy G(a) = ∞{0}\ngrundy G(a) + *1 = ∞{1}",
+            },
+            Text(
+                "A rule game goes round the same way. A move to the position itself\n\
+                 (`move Up(n)`, or `a -> a` in a graph) is a pass: a final position\n\
+                 with such a move is a draw, not a loss.",
+            ),
+            Example {
+                code: "graph Pass { a -> a; b }\noutcome Pass(a)\noutcome Pass(b)",
+                output: "outcome Pass(a) = D (a draw: neither player can force a win)\n\
+                         outcome Pass(b) = P (the previous player wins)",
+            },
+            Example {
+                code: "game Up(n) {\n    move Up((n + 1) % 4)\n    move 0 if n == 2\n}\n\
+                       sequence Up 0..=3\noutcome misere Up(2)",
+                output: "sequence Up 0..=3: 1 0 1 0\n\
+                         outcome misere Up(2) = D (a draw: neither player can force a win)",
+            },
+        ],
+    },
+    HelpTopic {
+        name: "kernels",
+        summary: "kernels G, kernel_sequences G, kernel P",
+        parts: &[
+            Text(
+                "A kernel is a set of vertices with no edge inside it and an edge into\n\
+                 it from every other vertex. kernels G lists every kernel of a graph,\n\
+                 with why (acyclic: the P-positions; no odd cycle: Richardson).",
+            ),
+            Example {
+                code: "graph Two { x -> y; y -> x }\ngraph Triangle { a -> b; b -> c; c -> a }\n\
+                       kernels Two\nkernels Triangle",
+                output: "kernels Two: {x} {y} (no odd cycle: a kernel exists (Richardson))\n\
+                         kernels Triangle: none",
+            },
+            Text(
+                "kernel_sequences G partitions the vertices into K0, K1, ... (the\n\
+                 Grundy classes of an acyclic graph); kernel P takes the state graph\n\
+                 of any position P.",
+            ),
+            Example {
+                code: "game Take(n) { move Take(n - k) for k in 1..=2 if k <= n }\nkernel Take(4)",
+                output: "kernel Take(4): {Take(3), 0} (acyclic: the unique kernel is the set of P-positions)",
+            },
+        ],
+    },
+    HelpTopic {
+        name: "remoteness",
+        summary: "remoteness [normal|misere] P: how long the winner needs",
+        parts: &[
+            Text(
+                "How many moves the game lasts from P when the winner hurries and the\n\
+                 loser delays (Steinhaus), with the outcome; a draw has none. It\n\
+                 expands the whole state graph of P.",
+            ),
+            Example {
+                code: "game Take(n) { move Take(n - k) for k in 1..=2 if k <= n }\n\
+                       remoteness Take(7)\nremoteness Take(3) + Take(3)\nremoteness misere Take(1)",
+                output: "remoteness Take(7) = 5 (N: the next player wins in 5 moves)\n\
+                         remoteness Take(3) + Take(3) = 4 (P: the previous player wins in 4 moves)\n\
+                         remoteness misere Take(1) = 1 (P: the previous player wins in 1 move)",
+            },
+        ],
+    },
+    HelpTopic {
+        name: "misere",
+        summary: "misère play: outcome misere, game G(n) misere, genus",
+        parts: &[
+            Text(
+                "In misère play the player who cannot move wins. outcome, winning,\n\
+                 remoteness, sequence and table take `misere` (or `normal`); a game\n\
+                 declared `game G(n) misere { ... }` is misère unless a query says\n\
+                 otherwise. Sums are expanded (misère values do not add).",
+            ),
+            Example {
+                code: "game MNim(n) misere {\n    move MNim(n - k) for k in 1..=n\n}\n\
+                       outcome MNim(1) + Nim(1)\noutcome normal MNim(1) + Nim(1)",
+                output: "outcome misere MNim(1) + Nim(1) = N (the next player wins)\n\
+                         outcome normal MNim(1) + Nim(1) = P (the previous player wins)",
+            },
+            Text(
+                "genus P (Conway's genus), misere_form P and quotient G to N are\n\
+                 described in docs/LANGUAGE.md (misère theory).",
+            ),
+        ],
+    },
+    HelpTopic {
+        name: "partizan",
+        summary: "left move / right move: values, outcomes L R N P",
+        parts: &[
+            Text(
+                "A move line marked `left move` is Left's only, `right move` Right's\n\
+                 only. value P is the canonical value (CGSuite's notation); outcome is\n\
+                 L, R, N or P; winning needs `for left` or `for right`. Short games\n\
+                 only (no cycles).",
+            ),
+            Example {
+                code: "game Cutcake(w, h) {\n\
+                       \x20   left move Cutcake(a, h) + Cutcake(w - a, h) for a in 1..w\n\
+                       \x20   right move Cutcake(w, b) + Cutcake(w, h - b) for b in 1..h\n\
+                       }\nvalue Cutcake(4, 2)\noutcome Cutcake(4, 2)",
+                output: "value Cutcake(4, 2) = 1\noutcome Cutcake(4, 2) = L (Left wins whoever starts)",
+            },
+            Text("mean P, temperature P, thermograph P and compare P, Q work on any position."),
+        ],
+    },
 ];
 
 /// The text `:help` prints for a topic, or for everything (`None`).
@@ -197,8 +351,10 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
     let mut s = String::new();
     let Some(topic) = topic else {
         s.push_str("Type definitions and queries as in a .game file; they run at once, and\n");
-        s.push_str("definitions stay for the session (a new definition replaces the old).\n");
-        s.push_str("An open bracket continues the input on the next line.\n\n");
+        s.push_str("definitions stay for the session (a new definition replaces the old;\n");
+        s.push_str("a game or fn may call a name a later input defines: it waits for it).\n");
+        s.push_str("An open bracket or a game's header continues the input on the next line.\n");
+        s.push_str("A query that runs over a second shows its progress; Ctrl-C cancels it.\n\n");
         s.push_str("Commands:\n");
         for (_, usage, what) in COMMANDS {
             s.push_str(&format!("  {usage:<16} {what}\n"));
@@ -250,6 +406,14 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
 
 /// A help topic by its name or a unique prefix of it.
 pub(super) fn resolve_topic(word: &str) -> Option<&'static HelpTopic> {
+    // Other words for a topic.
+    let word = match word {
+        "loopy" | "cycles" => "draws",
+        "graph" => "graphs",
+        "kernel" | "kernel_sequences" => "kernels",
+        "misère" => "misere",
+        w => w,
+    };
     if let Some(t) = HELP_TOPICS.iter().find(|t| t.name == word) {
         return Some(t);
     }

@@ -65,6 +65,8 @@ pub struct Repl {
     /// On a terminal: a `^C` echo is ended before the diagnostic.
     pub interactive: bool,
     inputs: usize,
+    /// The last answer, for `:plot` and `:svg`.
+    pub last: Option<crate::query::Answer>,
 }
 
 impl Repl {
@@ -84,6 +86,7 @@ impl Repl {
             color: false,
             interactive: false,
             inputs: 0,
+            last: None,
         }
     }
 
@@ -108,7 +111,10 @@ impl Repl {
         }
         self.inputs += 1;
         let name = format!("input {}", self.inputs);
+        // A typed definition may name what a later input defines.
+        self.session.wait_for_names = true;
         self.run(&name, input, out, err);
+        self.session.wait_for_names = false;
         Flow::Continue
     }
 
@@ -129,10 +135,7 @@ impl Repl {
         let stale = self.stale_callers(text);
         if !stale.is_empty() {
             for e in &stale {
-                if self.json {
-                    let _ = writeln!(out, "{}", present::json_error(e));
-                }
-                self.diagnostic(err, e);
+                self.report(out, err, e);
             }
             return false;
         }
@@ -141,7 +144,14 @@ impl Repl {
         let (json, time, color) = (self.json, self.time, self.color);
         let interactive = self.interactive;
         let mut mark = Instant::now();
-        self.session.run_text(name, text, Mode::Run, &mut |s, r| {
+        let mut noted = 0;
+        let mut last = None;
+        // Progress of long queries: on a terminal only, never with JSON.
+        crate::progress::set_enabled(
+            self.interactive && !json && crate::progress::stderr_is_terminal(),
+        );
+        let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
+            noted += print_notes(&s.notes()[noted..], json, out, err);
             let took = mark.elapsed();
             match r {
                 Ok(answer) => {
@@ -150,23 +160,45 @@ impl Repl {
                         "{}",
                         format_answer(&answer, json, time.then_some(took))
                     );
+                    last = Some(answer);
                 }
                 Err(e) => {
                     // End the line the terminal's `^C` echo is on.
                     if interactive && matches!(e, Error::Interrupted { .. }) {
                         let _ = writeln!(out);
                     }
+                    // Once: as JSON in `:json` mode, else as a diagnostic.
                     if json {
-                        let _ = writeln!(out, "{}", present::json_error(&e));
+                        let _ = writeln!(out, "{}", present::json_error_at(&e, &s.sources));
+                    } else {
+                        let _ = out.flush();
+                        let _ = writeln!(err, "{}", render_error(&e, s, color));
+                        let _ = err.flush();
                     }
-                    let _ = out.flush();
-                    let _ = writeln!(err, "{}", render_error(&e, s, color));
-                    let _ = err.flush();
                 }
             }
             let _ = out.flush();
             mark = Instant::now();
-        })
+        });
+        crate::progress::set_enabled(false);
+        if last.is_some() {
+            self.last = last;
+        }
+        let notes = self.session.take_notes();
+        print_notes(&notes[noted.min(notes.len())..], json, out, err);
+        ok
+    }
+
+    /// An error of an input: as a JSON object on `out` in `:json` mode,
+    /// else as a diagnostic on `err`. (A `:command`'s failure is always a
+    /// diagnostic: `diagnostic`.)
+    fn report(&self, out: &mut dyn Write, err: &mut dyn Write, e: &Error) {
+        if self.json {
+            let _ = writeln!(out, "{}", present::json_error_at(e, &self.session.sources));
+            let _ = out.flush();
+        } else {
+            self.diagnostic(err, e);
+        }
     }
 
     /// A `:command`'s failure, rendered as the session's diagnostics are.
@@ -174,4 +206,18 @@ impl Repl {
         let _ = writeln!(err, "{}", render_error(e, &self.session, self.color));
         let _ = err.flush();
     }
+}
+
+/// Notes of the session (a definition waiting for a name, or completed):
+/// on `err` as text, on `out` as `{"note": …}` in `:json` mode. Returns
+/// how many were printed.
+fn print_notes(notes: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> usize {
+    for n in notes {
+        if json {
+            let _ = writeln!(out, "{}", serde_json::json!({ "note": n }));
+        } else {
+            let _ = writeln!(err, "note: {n}");
+        }
+    }
+    notes.len()
 }

@@ -60,9 +60,41 @@ fn last_token(text: &str) -> &str {
     &code[start..]
 }
 
+/// Whether the last statement is a game's header still waiting for its
+/// `{`: `game Sub(n)`, `game G(n) misere`, `graph G` alone on the last
+/// line.
+fn awaits_game_body(text: &str) -> bool {
+    let last = text
+        .lines()
+        .rev()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let Some(rest) = last.strip_prefix("game ").or(last.strip_prefix("graph ")) else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let name_len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if name_len == 0 {
+        return false;
+    }
+    let mut rest = rest[name_len..].trim_start();
+    // The parameters (the brackets are balanced: the depth is 0).
+    if rest.starts_with('(') {
+        let Some(close) = rest.find(')') else {
+            return false;
+        };
+        rest = rest[close + 1..].trim_start();
+    }
+    matches!(rest, "" | "normal" | "misere") && !last.starts_with("graph ") || rest.is_empty()
+}
+
 /// Whether the text is an unfinished statement that the next line should
-/// continue: an open bracket, or a parse error at the very end after an
-/// operator or keyword that needs more. `:commands` are always complete.
+/// continue: an open bracket, a game header waiting for its body, or a
+/// parse error at the very end after an operator or keyword that needs
+/// more. `:commands` are always complete.
 pub fn is_incomplete(text: &str) -> bool {
     if text.trim_start().starts_with(':') {
         return false;
@@ -71,6 +103,9 @@ pub fn is_incomplete(text: &str) -> bool {
         d if d > 0 => return true,
         d if d < 0 => return false,
         _ => {}
+    }
+    if awaits_game_body(text) {
+        return crate::syntax::parse(SourceId(0), text).is_err();
     }
     if !CONTINUING.contains(&last_token(text)) {
         return false;

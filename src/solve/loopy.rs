@@ -49,7 +49,11 @@ impl Solver {
                             });
                         }
                         cx.charge(48 + child.len() * 4, cx.span)?;
-                        nodes.insert_full(child.into_boxed_slice(), ()).0
+                        let j = nodes.insert_full(child.into_boxed_slice(), ()).0;
+                        if j & 0x3ff == 0 {
+                            crate::progress::count("positions", j as u64, None);
+                        }
+                        j
                     }
                 };
                 edges.push((next as u32, to as u32));

@@ -450,7 +450,9 @@ impl Solver {
 
     /// `intern` of `G(xs)` for a list `xs` of at most 18 integers in 0..=255
     /// (`items[..len]`), building the list only when the position is new.
-    #[inline]
+    /// Always inlined: it is the lookup of every move of a list game, and
+    /// left to itself the compiler's choice changes with unrelated code.
+    #[inline(always)]
     fn intern_list(&mut self, cx: &Ctx, game: GameId, items: [u8; 18], len: usize) -> Result<u32> {
         let k = ListKey {
             game: game.0,
@@ -522,6 +524,9 @@ impl Solver {
         );
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
+        if i & 0x3ff == 0 {
+            crate::progress::count("positions", (i - self.base.comps) as u64, None);
+        }
         if packed {
             if let Some(k) = ListKey::new(game, args) {
                 self.lists.insert(k, i as u32);

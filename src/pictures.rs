@@ -1,5 +1,6 @@
-//! The pictures `grundy run --svg/--plot` and `grundy octal --plot` write:
-//! SVG plots drawn by `plot`, and DOT text rendered by Graphviz.
+//! The pictures `grundy run --svg/--plot`, `grundy octal --plot` and the
+//! REPL's `:plot`/`:svg` write: SVG plots drawn by `plot`, and DOT text
+//! rendered by Graphviz.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,15 +11,41 @@ use crate::query::Answer;
 
 /// Where `--svg` and `--plot` pictures go, and how many were drawn.
 #[derive(Default)]
-pub(super) struct Pictures {
+pub(crate) struct Pictures {
     svg: Option<PathBuf>,
     plot: Option<PathBuf>,
     svgs: usize,
     plots: usize,
 }
 
+/// The picture an answer has: a plot (a sequence or table of values or
+/// outcomes) or a graph (`dot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PictureKind {
+    Plot,
+    Graph,
+}
+
+/// Which picture an answer can be drawn as, if any.
+pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
+    match answer {
+        Answer::Dot { .. } => Some(PictureKind::Graph),
+        Answer::Sequence { .. }
+        | Answer::Table { .. }
+        | Answer::Outcomes { .. }
+        | Answer::OutcomeTable { .. } => Some(PictureKind::Plot),
+        _ => None,
+    }
+}
+
+/// Draw one answer's picture into `path` (SVG, or PNG by the name), as
+/// `--plot` or `--svg` would; says on `log` which file it wrote.
+pub(crate) fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Result<(), Error> {
+    Pictures::new(Some(path.to_path_buf()), Some(path.to_path_buf())).draw(answer, log)
+}
+
 impl Pictures {
-    pub(super) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
+    pub(crate) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
         Pictures {
             svg,
             plot,
@@ -56,7 +83,7 @@ impl Pictures {
     }
 
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
-    pub(super) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
+    pub(crate) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {
             Answer::Dot { dot, .. } => {
                 let Some(base) = &self.svg else { return Ok(()) };
@@ -237,7 +264,7 @@ fn outcome_code(o: crate::query::Outcome) -> u64 {
 }
 
 /// Write a picture or report; the error is a diagnostic naming the path.
-pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| Error::WriteFile {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -245,7 +272,7 @@ pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// Whether a picture file's name asks for PNG (`.png`, any case).
-pub(super) fn wants_png(path: &Path) -> bool {
+pub(crate) fn wants_png(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
@@ -253,7 +280,7 @@ pub(super) fn wants_png(path: &Path) -> bool {
 /// Write a picture: rasterised to PNG when the file name ends in `.png`,
 /// else the SVG text. False when a PNG had to leave its text out because
 /// the machine has no fonts.
-pub(super) fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
+pub(crate) fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
     if !wants_png(path) {
         write_file(path, svg)?;
         return Ok(true);
