@@ -626,7 +626,7 @@ fn a_person_at_a_terminal() {
     );
     // After a second it shows its progress: positions, and how fast.
     let before = t.prompts();
-    t.keys("grundy Chomp([9,9,9,9,9,9,9,9,9])\r");
+    t.keys("grundy Chomp([11,11,11,11,11,11,11,11,11,11,11])\r");
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(t.prompts(), before, "the long query finished too soon");
     let screen = t.wait_for(" positions · ");
