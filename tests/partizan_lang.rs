@@ -722,6 +722,11 @@ fn game_values_refuse_what_they_cannot_combine_with() {
         error_code("game Bad(n) { move Bad(n - 1) if value(Bad(n - 1)) > 0 }\ngrundy Bad(2)"),
         "grundy::eval::query_in_rules"
     );
+    // A game value passed into a move rule cannot be computed with there.
+    assert_eq!(
+        error_code("game T(x) { move T(x - 1) if x > 0 }\ngrundy T(value(1))"),
+        "grundy::eval::type_error"
+    );
     // Values too deep for the store stop with the partizan limit.
     assert_eq!(error_code("up(100000)"), "grundy::partizan::limit");
 }

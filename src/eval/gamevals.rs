@@ -155,6 +155,14 @@ impl Interp<'_> {
         f: &mut dyn FnMut(&mut GameStore) -> Result<Value>,
     ) -> Result<Value> {
         let Some(o) = self.oracle else {
+            if GameFn::from_name(name).is_none() {
+                // An operator on a game value passed into a move rule.
+                return Err(Error::type_error(
+                    format!("`{name}` on a game value inside a move rule"),
+                    "game values are computed by the solver, which cannot be asked while it expands a game: give the game integers, or compare values in a query, `assert` or `let`",
+                    span,
+                ));
+            }
             return Err(Error::QueryInRules {
                 name: name.to_string(),
                 span,
