@@ -710,6 +710,9 @@ fn game_values_refuse_what_they_cannot_combine_with() {
         "outcome(up())",
         "is_p(up(), misere)",
         "mean([1])",
+        "min(value(*1), 2)",
+        "max([up(), up(2)])",
+        "sorted([num(1, 2), 0])",
     ] {
         let code = error_code(q);
         assert!(
