@@ -524,3 +524,236 @@ fn loopy_partizan_games_are_refused() {
         "grundy::partizan::loopy"
     );
 }
+
+// ---- game values inside expressions ------------------------------------
+
+/// G ≤ H from the definition, on the sums themselves: no Left option of G
+/// is ≥ H and no Right option of H is ≤ G.
+fn le_by_play(g: &[Pos], h: &[Pos], memo: &mut HashMap<(Vec<Pos>, Vec<Pos>), bool>) -> bool {
+    let key = {
+        let (mut a, mut b) = (g.to_vec(), h.to_vec());
+        a.sort();
+        b.sort();
+        (a, b)
+    };
+    if let Some(&x) = memo.get(&key) {
+        return x;
+    }
+    let x = !moves(g, true).iter().any(|gl| le_by_play(h, gl, memo))
+        && !moves(h, false).iter().any(|hr| le_by_play(hr, g, memo));
+    memo.insert(key, x);
+    x
+}
+
+fn eval_texts(text: &str) -> Vec<String> {
+    run(text)
+        .into_iter()
+        .map(|a| match a {
+            Answer::Eval { text, .. } => text,
+            other => panic!("not an expression's value: {other:?}"),
+        })
+        .collect()
+}
+
+/// The comparisons and the algebra of `value(A)`, `value(B)` in the
+/// language, against G ≤ H by the definition and the library's sum.
+fn check_values(a: &Pos, b: &Pos) -> Result<(), TestCaseError> {
+    let (ta, tb) = (a.text(), b.text());
+    let (va, vb) = (format!("value({ta})"), format!("value({tb})"));
+    let lines = [
+        format!("{va} <= {vb}"),
+        format!("{va} >= {vb}"),
+        format!("{va} == {vb}"),
+        format!("{va} != {vb}"),
+        format!("{va} < {vb}"),
+        format!("{va} > {vb}"),
+        format!("{va} || {vb}"),
+        format!("-(-{va}) == {va}"),
+        format!("{va} + -{va} == 0"),
+        format!("{va} + {vb} == {vb} + {va}"),
+        format!("value({ta} + {tb}) == {va} + {vb}"),
+        format!("{va} - {vb} == {va} + -{vb}"),
+        format!("{va} - {vb} >= 0"),
+        format!("{va} + {vb}"),
+        format!("-{va}"),
+    ];
+    let got = eval_texts(&lines.join(";\n"));
+    let mut memo = HashMap::new();
+    let (g, h) = (vec![a.clone()], vec![b.clone()]);
+    let le = le_by_play(&g, &h, &mut memo);
+    let ge = le_by_play(&h, &g, &mut memo);
+    let expected = [
+        le,
+        ge,
+        le && ge,
+        !(le && ge),
+        le && !ge,
+        ge && !le,
+        !le && !ge,
+        true,
+        true,
+        true,
+        true,
+        true,
+        ge,
+    ];
+    for (i, want) in expected.iter().enumerate() {
+        prop_assert_eq!(&got[i], &want.to_string(), "{}", lines[i]);
+    }
+    let mut s = GameStore::new();
+    let mut vm = HashMap::new();
+    let sum = sum_value(&mut s, &mut vm, &[a.clone(), b.clone()]);
+    let printed = partizan::parse(&mut s, &got[13]).expect("the printed sum parses");
+    prop_assert_eq!(printed, sum, "{}", lines[13]);
+    let x = value(&mut s, &mut vm, a);
+    let neg = s.neg(x).expect("small");
+    prop_assert_eq!(partizan::parse(&mut s, &got[14]).expect("parses"), neg);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn game_values_in_expressions_follow_the_definition(a in component(), b in component()) {
+        check_values(&a, &b)?;
+    }
+}
+
+#[test]
+fn game_values_of_every_small_string() {
+    // Every pair of Hackenbush strings of length ≤ 2, and a few regions.
+    let mut positions = vec![];
+    for n in 0..=2u32 {
+        for code in 0..3u32.pow(n) {
+            let s: Vec<i8> = (0..n).map(|i| (code / 3u32.pow(i) % 3) as i8 - 1).collect();
+            positions.push(Pos::String(s));
+        }
+    }
+    positions.extend([0b111_111, 0b011_011, 0b110_011_001].map(Pos::Dom));
+    for a in &positions {
+        for b in &positions {
+            check_values(a, b).unwrap();
+        }
+    }
+}
+
+#[test]
+fn game_value_literals_and_functions() {
+    let got = eval_texts(
+        "value(0)\nvalue(*1)\nvalue(*2) + value(*3)\nvalue(3) + 1\nnum(3, 4)\nnum(-5)\nnum(1, 2) + num(1, 2) == 1\nup()\nup(2) + value(*1)\nup(-1)\nup() * 3 == up(3)\n\
+         value(String([1, -1])) * -2\nmean(Domineering({(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)}))\n\
+         temperature(value(Domineering({(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)})))\ntemperature(num(1, 2))\n\
+         up() || 0\nvalue(*1) || 0\nup() > 0\nup() > value(*1)\nis_p(up() - up())\nis_n(value(*1))\nis_n(up())\n\
+         [value(*1), value(*1) + 0, 1]\nlen({value(*1), value(*1) + 0, value(Nim(1))})\n\
+         value(String([1])) in [1, value(String([1]))]\nlet h = value(String([1, -1]))\nh + h == value(String([1]))\n\
+         [n for n in 1..6 if value(*n) == value(Nim(1)) + value(*(n - 1))]",
+    );
+    let expected = [
+        "0",
+        "*",
+        "*",
+        "4",
+        "3/4",
+        "-5",
+        "true",
+        "^",
+        "^^*",
+        "v",
+        "true",
+        "-1",
+        "3/4",
+        "5/4",
+        "-1/2",
+        "false",
+        "true",
+        "true",
+        "false",
+        "true",
+        "true",
+        "false",
+        "[*, *, 1]",
+        "1",
+        "true",
+        "true",
+        "[1, 3, 5]",
+    ];
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn game_values_print_as_json_with_their_structure() {
+    let a = run("up() + value(*1)");
+    let j = present::json(&a[0]);
+    assert_eq!(j["query"], "eval");
+    assert_eq!(j["value"]["value"], "^*");
+    assert_eq!(j["value"]["canonical"]["kind"], "uptimal");
+    assert_eq!(j["value"]["canonical"]["ups"], 1);
+    assert_eq!(j["value"]["canonical"]["nimber"], 1);
+}
+
+#[test]
+fn game_values_refuse_what_they_cannot_combine_with() {
+    for q in [
+        "value(String([1])) + String([1])",
+        "value(String([1])) == String([1])",
+        "value(String([1])) < [1]",
+        "String([1]) || String([1])",
+        "1 || 2",
+        "value(*1) / 2",
+        "value(*1) and true",
+        "-value(*1) + (1, 2)",
+        "value([1])",
+        "num(1, 3)",
+        "num(true)",
+        "up(value(*1))",
+        "outcome(up())",
+        "is_p(up(), misere)",
+        "mean([1])",
+        "min(value(*1), 2)",
+        "max([up(), up(2)])",
+        "sorted([num(1, 2), 0])",
+    ] {
+        let code = error_code(q);
+        assert!(
+            code == "grundy::eval::type_error" || code == "grundy::eval::value",
+            "{q}: {code}"
+        );
+    }
+    // A move rule has no store of values to ask.
+    assert_eq!(
+        error_code("game Bad(n) { move Bad(n - 1) if value(Bad(n - 1)) > 0 }\ngrundy Bad(2)"),
+        "grundy::eval::query_in_rules"
+    );
+    // A game value passed into a move rule cannot be computed with there.
+    assert_eq!(
+        error_code("game T(x) { move T(x - 1) if x > 0 }\ngrundy T(value(1))"),
+        "grundy::eval::type_error"
+    );
+    // Values too deep for the store stop with the partizan limit.
+    assert_eq!(error_code("up(100000)"), "grundy::partizan::limit");
+}
+
+#[test]
+fn game_values_outlive_a_cleared_cache() {
+    // A definition replaced at the REPL clears the solver; a value kept in
+    // a `let` is read back from its text into the new store.
+    let mut s = Session::new(2_000_000);
+    s.redefine = grundy::session::Redefine::Replace;
+    let mut out = Vec::new();
+    let mut stamps = Vec::new();
+    for chunk in [
+        format!("{GAMES}\nlet h = value(String([1, -1])) + up()"),
+        "game String(s) { left move String([]) if len(s) > 0 }".to_string(),
+        "h + h\nh - h == 0\nh > 0".to_string(),
+    ] {
+        s.run_text("t.game", &chunk, Mode::Run, &mut |_, r| {
+            if let Ok(Answer::Eval { text, .. }) = r {
+                out.push(text)
+            }
+        });
+        stamps.push(s.solver.partizan.store.stamp());
+    }
+    assert_ne!(stamps[0], stamps[2], "the store was replaced");
+    assert_eq!(out, ["1^^", "true", "true"]);
+}

@@ -128,6 +128,7 @@ impl Builtin {
                 } else {
                     args
                 };
+                no_game_values(&items, self, span)?;
                 let pick = if self == Min {
                     items.into_iter().min()
                 } else {
@@ -174,6 +175,7 @@ impl Builtin {
             }
             Sorted => {
                 let mut xs = elements(&args[0], arg_span(0), self)?;
+                no_game_values(&xs, self, span)?;
                 xs.sort();
                 Ok(Value::list(xs))
             }
@@ -294,4 +296,17 @@ fn not(v: &Value, wanted: &str, span: Span, b: Builtin) -> Error {
         format!("usage: {}", b.usage()),
         span,
     )
+}
+
+/// `min`, `max` and `sorted` order values as data; game values are
+/// ordered only partially, by the comparisons.
+fn no_game_values(items: &[Value], b: Builtin, span: Span) -> Result<()> {
+    if items.iter().any(|x| matches!(x, Value::Game(_))) {
+        return Err(Error::type_error(
+            format!("`{}` does not order game values", name(b)),
+            "the order of games is partial (values may be confused): compare them with `<=`, `>=` or `||`",
+            span,
+        ));
+    }
+    Ok(())
 }

@@ -7,7 +7,7 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
-use super::{Builtin, Comp, Defs, GameId, QueryFn, Value};
+use super::{Builtin, Comp, Defs, GameFn, GameId, QueryFn, Value};
 use crate::syntax::ast::Play;
 
 #[derive(Debug, Clone)]
@@ -45,6 +45,8 @@ pub enum NodeKind {
     Frame(u32, Box<Node>),
     /// `grundy(P)`, `outcome(P, misere)`, ...: asks the evaluator's oracle.
     CallQuery(QueryFn, Option<Play>, Box<Node>),
+    /// `value(P)`, `mean(G)`, `num(p, q)`, ...: game values, through the oracle.
+    CallGame(GameFn, Vec<Node>),
     /// `forall`/`exists`: `names` are the bound names and their slots,
     /// reported when `forall` finds a counterexample.
     Quantifier {
@@ -315,6 +317,25 @@ impl<'a> Compiler<'a> {
         }
         if let Some(q) = QueryFn::from_name(n) {
             return self.query_call(q, name, args, span, scope);
+        }
+        if let Some(g) = GameFn::from_name(n) {
+            if self.in_rules {
+                return Err(Error::QueryInRules {
+                    name: n.to_string(),
+                    span: name.span,
+                });
+            }
+            let (lo, hi) = g.arity();
+            if args.len() < lo || args.len() > hi {
+                return Err(Error::Arity {
+                    name: n.to_string(),
+                    expected: lo,
+                    found: args.len(),
+                    help: format!("usage: {}", g.usage()),
+                    span,
+                });
+            }
+            return Ok(NodeKind::CallGame(g, self.exprs(args, scope)?));
         }
         if let Some(kind) = self.graph_call(n, args, span, scope)? {
             return Ok(kind);
@@ -625,6 +646,7 @@ fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node>
         | NodeKind::MakePos(..)
         | NodeKind::Frame(..)
         | NodeKind::CallQuery(..)
+        | NodeKind::CallGame(..)
         | NodeKind::Quantifier { .. }
         | NodeKind::Successors(..) => return None,
     };

@@ -254,6 +254,13 @@ impl<'a> Interp<'a> {
             NodeKind::Binary(op, a, b) => {
                 let x = self.eval(a, frame)?;
                 let y = self.eval(b, frame)?;
+                if (matches!(x, Value::Game(_))
+                    || matches!(y, Value::Game(_))
+                    || *op == BinOp::Confused)
+                    && *op != BinOp::In
+                {
+                    return self.game_binary(*op, x, y, (a.span, b.span), span);
+                }
                 if *op == BinOp::Add {
                     // Joining collections copies them: bounded like a list
                     // built any other way, and charged to the memory budget.
@@ -330,6 +337,7 @@ impl<'a> Interp<'a> {
                 }
             }
             NodeKind::CallQuery(q, play, x) => self.query(*q, *play, x, frame, span),
+            NodeKind::CallGame(g, args) => self.game_fn(*g, args, frame, span),
             NodeKind::Quantifier {
                 all,
                 bindings,
@@ -600,6 +608,7 @@ impl<'a> Interp<'a> {
                 span,
             }),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+            (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
             (UnOp::Star, Value::Int(n)) if n >= 0 => Ok(Value::Pos(
                 vec![Comp {
                     game: STAR,

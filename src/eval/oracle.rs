@@ -9,7 +9,8 @@ use crate::digraph::{Generalized, Outcome};
 use crate::error::Result;
 use crate::syntax::ast::Play;
 
-use super::{Comp, Ctx};
+use super::{Comp, Ctx, Value};
+use crate::partizan::GameStore;
 
 /// The query functions of expressions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,4 +95,13 @@ pub trait Oracle {
     fn winning(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Vec<Vec<Comp>>>;
     /// None for a draw.
     fn remoteness(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Option<u32>>;
+    /// The canonical value of a sum (partizan, impartial or mixed), as a
+    /// `Value::Game` of the store `with_store` lends.
+    fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
+    /// Work with the store of game values.
+    fn with_store(
+        &self,
+        cx: &Ctx,
+        f: &mut dyn FnMut(&mut GameStore) -> Result<Value>,
+    ) -> Result<Value>;
 }

@@ -49,6 +49,9 @@ impl Interp<'_> {
         let comps: Rc<[Comp]> = match self.eval(x, frame)? {
             Value::Pos(cs) => cs,
             Value::Int(0) => Rc::from(Vec::new()),
+            Value::Game(g) => {
+                return self.query_game_value(q, play, &Value::Game(g), x.span, span);
+            }
             v => {
                 return Err(Error::NotAPosition {
                     found: v.type_name().to_string(),
@@ -87,11 +90,40 @@ impl Interp<'_> {
         })
     }
 
+    /// `is_p(G)`, `is_n(G)` of a game value (normal play): G = 0, G || 0.
+    fn query_game_value(
+        &self,
+        q: QueryFn,
+        play: Option<crate::syntax::ast::Play>,
+        g: &Value,
+        xs: Span,
+        span: Span,
+    ) -> Result<Value> {
+        let op = match (q, play) {
+            (QueryFn::IsP, None | Some(crate::syntax::ast::Play::Normal)) => BinOp::Eq,
+            (QueryFn::IsN, None | Some(crate::syntax::ast::Play::Normal)) => BinOp::Confused,
+            _ => {
+                return Err(Error::type_error(
+                    format!("`{}` of a game value is not defined here", q.name()),
+                    "a game value's outcome is its order against 0: `G > 0` (Left wins), `G < 0` (Right wins), `G == 0` or `is_p(G)` (the previous player), `G || 0` or `is_n(G)` (the next player); misère outcomes need the position: `outcome(P, misere)`",
+                    xs,
+                ));
+            }
+        };
+        self.game_binary(op, g.clone(), Value::Int(0), (xs, xs), span)
+    }
+
     /// The sides of a comparison that came out false, evaluated again
     /// (once, at the counterexample); None for another body or an error.
     fn sides(&self, body: &Node, frame: &mut [Value]) -> Option<Sides> {
         let NodeKind::Binary(
-            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            op @ (BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Confused),
             a,
             b,
         ) = &body.kind

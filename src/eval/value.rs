@@ -34,6 +34,47 @@ pub enum Value {
     /// The generalized value ∞(K) of a loopy position (from `grundy(P)`),
     /// K sorted.
     Loopy(Rc<[u64]>),
+    /// A game value (from `value(P)`): a canonical form.
+    Game(Rc<GameVal>),
+}
+
+/// A canonical game value held by an expression: its text in CGSuite's
+/// notation, and its id in the store that made it (with that store's
+/// stamp). Equal values have equal canonical forms and so equal texts:
+/// values compare, hash and order by text (the order is only for sets;
+/// the game order is `ops`' business). A store that is not the one that
+/// made the id reads the value back from its text.
+#[derive(Debug, Clone)]
+pub struct GameVal {
+    pub text: Rc<str>,
+    pub id: crate::partizan::ValueId,
+    pub stamp: u64,
+}
+
+impl PartialEq for GameVal {
+    fn eq(&self, other: &Self) -> bool {
+        (self.stamp == other.stamp && self.id == other.id) || self.text == other.text
+    }
+}
+
+impl Eq for GameVal {}
+
+impl std::hash::Hash for GameVal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state)
+    }
+}
+
+impl PartialOrd for GameVal {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for GameVal {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.text.cmp(&other.text)
+    }
 }
 
 impl Value {
@@ -48,6 +89,7 @@ impl Value {
             Value::Pos(_) => "a position",
             Value::Outcome(_) => "an outcome",
             Value::Loopy(_) => "an infinite (loopy) value",
+            Value::Game(_) => "a game value",
         }
     }
 
@@ -102,6 +144,7 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
             let _ = write!(out, "∞{{{}}}", k.join(","));
         }
+        Value::Game(g) => out.push_str(&g.text),
     }
 }
 

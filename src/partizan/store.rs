@@ -161,7 +161,12 @@ pub struct GameStore {
     /// Set from outside to cancel long work (see [`GameStore::set_interrupt`]).
     interrupt: Option<Arc<AtomicBool>>,
     ticks: u32,
+    /// Unique to this store (see [`GameStore::stamp`]).
+    stamp: u64,
 }
+
+/// The stamps handed out so far.
+static STAMPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl Default for GameStore {
     fn default() -> Self {
@@ -191,6 +196,7 @@ impl GameStore {
             limits,
             interrupt: None,
             ticks: 0,
+            stamp: STAMPS.fetch_add(1, AtomicOrdering::Relaxed),
         };
         let zero = store.number(Dyadic::ZERO);
         store.nimbers.push(zero);
@@ -199,6 +205,13 @@ impl GameStore {
 
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// A number no other store in this process has: a [`ValueId`] kept
+    /// with the stamp of its store can tell whether a store is the one
+    /// that made it.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// Sums and canonicalisation check this flag now and then and stop with

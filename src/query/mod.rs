@@ -559,7 +559,7 @@ impl CompiledQuery {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
                 Ok(Answer::Eval {
                     text: shown(&v, ctx.cx.defs),
-                    json: to_json(&v, ctx.cx.defs),
+                    json: to_json(&v, ctx.cx.defs, &mut ctx.solver.partizan.store),
                 })
             }
             CKind::Assert(x, text) => {

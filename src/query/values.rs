@@ -9,8 +9,10 @@ use serde_json::{Value as Json, json};
 
 use crate::digraph::{self, Generalized, Outcome};
 use crate::error::{Error, Result};
+use crate::eval::gamevals::{game_val, resolve};
 use crate::eval::value::{fmt_shown, fmt_value};
 use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value};
+use crate::partizan::GameStore;
 use crate::solve::{GValue, Solver};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
@@ -101,6 +103,21 @@ impl Oracle for SolverOracle<'_> {
             Ok(analysis.remoteness[0])
         })
     }
+
+    fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {
+        self.with(cx, pos, |s, ids| {
+            let v = s.partizan_sum(cx, ids)?;
+            Ok(game_val(&mut s.partizan.store, v))
+        })
+    }
+
+    fn with_store(
+        &self,
+        cx: &Ctx,
+        f: &mut dyn FnMut(&mut GameStore) -> Result<Value>,
+    ) -> Result<Value> {
+        self.with(cx, &[], |s, _| f(&mut s.partizan.store))
+    }
 }
 
 /// A value as a bare expression prints it.
@@ -118,19 +135,24 @@ fn written(v: &Value, defs: &Defs) -> String {
 
 /// A value in JSON: integers and booleans as themselves, collections as
 /// arrays, a range as `{"range": [a, b]}` (half-open), positions and
-/// outcomes as the text they print as, ∞(K) as `{"inf": [K...]}`.
-pub fn to_json(v: &Value, defs: &Defs) -> Json {
+/// outcomes as the text they print as, ∞(K) as `{"inf": [K...]}`, a game
+/// value as `{"value": TEXT, "canonical": {…}}` (as the `value` query).
+pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
     match v {
         Value::Int(n) => json!(n),
         Value::Bool(b) => json!(b),
         Value::Tuple(xs) | Value::List(xs) => {
-            Json::Array(xs.iter().map(|x| to_json(x, defs)).collect())
+            Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect())
         }
-        Value::Set(xs) => Json::Array(xs.iter().map(|x| to_json(x, defs)).collect()),
+        Value::Set(xs) => Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect()),
         Value::Range(a, b) => json!({ "range": [a, b] }),
         Value::Pos(_) => json!(shown(v, defs)),
         Value::Outcome(o) => json!(o.to_string()),
         Value::Loopy(k) => json!({ "inf": k.to_vec() }),
+        Value::Game(g) => match resolve(store, g, Span::default()) {
+            Ok(id) => json!({ "value": &*g.text, "canonical": store.to_json(id) }),
+            Err(_) => json!({ "value": &*g.text }),
+        },
     }
 }
 

@@ -33,6 +33,7 @@ impl Repl {
                 .cloned()
                 .chain(Builtin::NAMES.iter().map(|s| s.to_string()))
                 .chain(crate::eval::QueryFn::NAMES.iter().map(|s| s.to_string()))
+                .chain(crate::eval::GameFn::NAMES.iter().map(|s| s.to_string()))
                 .chain(["vertices", "edges", "successors"].map(String::from))
                 .collect(),
         }

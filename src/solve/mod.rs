@@ -771,6 +771,7 @@ fn payload(args: &[Value]) -> (usize, usize) {
                     stack.extend(c.args.iter().map(|x| (x, depth + 1)));
                 }
             }
+            Value::Game(g) => bytes += 48 + g.text.len(),
             Value::Int(_)
             | Value::Bool(_)
             | Value::Range(..)

@@ -268,11 +268,17 @@ impl Solver {
                 stack.push((child, 0));
                 continue;
             }
-            // Every part has a value: {sums of Left options | sums of Right options}.
-            let sides = &self.partizan.sides[&id];
-            let (left, right) = (sides.left.clone(), sides.right.clone());
-            let left = self.option_values(cx, &left)?;
-            let right = self.option_values(cx, &right)?;
+            // Every part has a value: {sums of Left options | sums of Right
+            // options}. The options are not needed again once the value is
+            // known (a later `moves` or misère search lists them anew): they
+            // are dropped, which keeps memory to the values alone.
+            let sides = self
+                .partizan
+                .sides
+                .remove(&id)
+                .unwrap_or_else(|| unreachable!("a component on the stack is expanded"));
+            let left = self.option_values(cx, &sides.left)?;
+            let right = self.option_values(cx, &sides.right)?;
             let v = self
                 .partizan
                 .store
@@ -289,8 +295,16 @@ impl Solver {
     fn option_values(&mut self, cx: &Ctx, options: &[Vec<u32>]) -> Result<Vec<ValueId>> {
         let mut out = Vec::with_capacity(options.len());
         for parts in options {
-            let vs: Vec<ValueId> = parts.iter().map(|p| self.partizan.values[p]).collect();
-            out.push(self.add_values(cx, &vs)?);
+            let v = match &parts[..] {
+                // A move to one component (or to 0): no sum to form.
+                [] => self.partizan.store.zero(),
+                [p] => self.partizan.values[p],
+                _ => {
+                    let vs: Vec<ValueId> = parts.iter().map(|p| self.partizan.values[p]).collect();
+                    self.add_values(cx, &vs)?
+                }
+            };
+            out.push(v);
         }
         Ok(out)
     }

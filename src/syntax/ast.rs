@@ -75,6 +75,8 @@ pub enum BinOp {
     Le,
     Gt,
     Ge,
+    /// `||`: confused with (game values).
+    Confused,
     And,
     Or,
     In,
@@ -97,6 +99,7 @@ impl BinOp {
             BinOp::Le => "<=",
             BinOp::Gt => ">",
             BinOp::Ge => ">=",
+            BinOp::Confused => "||",
             BinOp::And => "and",
             BinOp::Or => "or",
             BinOp::In => "in",

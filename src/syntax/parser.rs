@@ -31,6 +31,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::le, Assoc::Left)
             | Op::infix(Rule::gt, Assoc::Left)
             | Op::infix(Rule::ge, Assoc::Left)
+            | Op::infix(Rule::confused, Assoc::Left)
             | Op::infix(Rule::in_op, Assoc::Left))
         .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
         .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
@@ -515,6 +516,7 @@ impl Builder {
                     Rule::le => BinOp::Le,
                     Rule::gt => BinOp::Gt,
                     Rule::ge => BinOp::Ge,
+                    Rule::confused => BinOp::Confused,
                     Rule::and_op => BinOp::And,
                     Rule::or_op => BinOp::Or,
                     Rule::in_op => BinOp::In,

@@ -189,6 +189,24 @@ where
     })
 }
 
+fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    Some(if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
+}
+
+fn floor_rem(a: i64, b: i64) -> Option<i64> {
+    let r = a.checked_rem(b)?;
+    Some(if r != 0 && ((r < 0) != (b < 0)) {
+        r + b
+    } else {
+        r
+    })
+}
+
 /// A comparison of two integer operands, specialised like `int_op`.
 fn cmp_op<F>(op: F, a: &Node, b: &Node) -> Option<BoolFn>
 where
@@ -260,6 +278,16 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
         NodeKind::Binary(Add, a, b) => int_op(|x: i64, y| x.checked_add(y), a, b)?,
         NodeKind::Binary(Sub, a, b) => int_op(|x: i64, y| x.checked_sub(y), a, b)?,
         NodeKind::Binary(Mul, a, b) => int_op(|x: i64, y| x.checked_mul(y), a, b)?,
+        // Floor division, a remainder with the divisor's sign, powers (as
+        // `ops::binary`); a zero divisor, a negative or huge exponent and an
+        // overflow leave it to the tree walk, which reports them.
+        NodeKind::Binary(Div, a, b) => int_op(floor_div, a, b)?,
+        NodeKind::Binary(Rem, a, b) => int_op(floor_rem, a, b)?,
+        NodeKind::Binary(Pow, a, b) => int_op(
+            |x: i64, y| u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
+            a,
+            b,
+        )?,
         // `(i, j) != (0, 0)`: integer elements against a constant tuple.
         NodeKind::Binary(op @ (Eq | Ne), a, b)
             if let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) =

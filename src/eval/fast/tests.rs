@@ -69,6 +69,14 @@ fn closures_agree_with_the_tree_walk() {
         "(a > 0 and b == 3) or (xs[a] >= 1 and a <= 1)",
         "min(a * 2, xs[b]) + max(xs[a], 1)",
         "if a == 1 or b < 0 then 7 else xs[a - 1]",
+        "a / b",
+        "a % b",
+        "-a / 3",
+        "a % -3",
+        "a ** b",
+        "b ** 3 - a",
+        "(a / 2 ** b) % 2 == 1",
+        "a / b * b + a % b == a",
     ];
     let ints = |v: &[i64]| Value::list(v.iter().map(|&n| Value::Int(n)).collect());
     let avals = [

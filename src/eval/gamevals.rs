@@ -1,0 +1,370 @@
+//! Game values inside expressions (THEORY.md §6): `value(P)` turns a
+//! position into its canonical value, which `+`, `-`, `*` (by an integer)
+//! and unary `-` combine and `<`, `<=`, `>`, `>=`, `==`, `!=` and `||`
+//! compare by the partial order of games. Integers mix in as the numbers
+//! they are. The canonical forms live in the solver's store of game
+//! values, reached through the oracle; a [`GameVal`] keeps its text so that
+//! a value outlives a cleared cache.
+
+use std::rc::Rc;
+
+use crate::error::{Error, Result};
+use crate::partizan::{self, Dyadic, GameStore, PartizanError, ValueId};
+use crate::source::Span;
+use crate::syntax::ast::BinOp;
+
+use super::compile::Node;
+use super::value::GameVal;
+use super::{Comp, Interp, Value};
+
+/// The functions that make or read game values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameFn {
+    /// `value(P)`: the canonical value of a position.
+    Value,
+    /// `mean(G)`, a number.
+    Mean,
+    /// `temperature(G)`, a number.
+    Temperature,
+    /// `num(n)`, `num(p, q)`: the dyadic number p/q.
+    Num,
+    /// `up()`, `up(n)`: n·↑ (negative n: downs).
+    Up,
+}
+
+impl GameFn {
+    pub const NAMES: &'static [&'static str] = &["value", "mean", "temperature", "num", "up"];
+
+    pub fn from_name(name: &str) -> Option<GameFn> {
+        Some(match name {
+            "value" => GameFn::Value,
+            "mean" => GameFn::Mean,
+            "temperature" => GameFn::Temperature,
+            "num" => GameFn::Num,
+            "up" => GameFn::Up,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameFn::Value => "value",
+            GameFn::Mean => "mean",
+            GameFn::Temperature => "temperature",
+            GameFn::Num => "num",
+            GameFn::Up => "up",
+        }
+    }
+
+    /// The least and most arguments.
+    pub fn arity(self) -> (usize, usize) {
+        match self {
+            GameFn::Value | GameFn::Mean | GameFn::Temperature => (1, 1),
+            GameFn::Num => (1, 2),
+            GameFn::Up => (0, 1),
+        }
+    }
+
+    pub fn usage(self) -> &'static str {
+        match self {
+            GameFn::Value => {
+                "value(P): the canonical game value of the position P (or of a game value or integer)"
+            }
+            GameFn::Mean => "mean(G): the mean value of a position or game value, a number",
+            GameFn::Temperature => {
+                "temperature(G): the temperature of a position or game value, a number"
+            }
+            GameFn::Num => "num(n) or num(p, q): the number p/q as a game value, q a power of two",
+            GameFn::Up => "up() or up(n): n·↑ as a game value (`up(-1)` is ↓)",
+        }
+    }
+}
+
+/// A failure of the game arithmetic, as a diagnostic on `span`.
+pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
+    match e {
+        PartizanError::Interrupted => Error::Interrupted { span },
+        e => {
+            use miette::Diagnostic;
+            let help = e
+                .help()
+                .map(|h| h.to_string())
+                .unwrap_or_else(|| "use smaller values".into());
+            Error::PartizanLimit {
+                message: e.to_string(),
+                help,
+                span,
+            }
+        }
+    }
+}
+
+/// The value `id` of `store`, as an expression holds it.
+pub fn game_val(store: &mut GameStore, id: ValueId) -> Value {
+    Value::Game(Rc::new(GameVal {
+        text: store.display(id).into(),
+        id,
+        stamp: store.stamp(),
+    }))
+}
+
+/// The id in `store` of a game value (read back from its text when
+/// another store made it).
+pub fn resolve(store: &mut GameStore, g: &GameVal, span: Span) -> Result<ValueId> {
+    if g.stamp == store.stamp() {
+        return Ok(g.id);
+    }
+    partizan::parse(store, &g.text).map_err(|_| Error::Value {
+        message: "this game value was computed before the solver's caches were cleared, and is too large to read back".into(),
+        help: "compute it again (`value(P)`) in the statement that uses it".into(),
+        span,
+    })
+}
+
+/// An operand of game arithmetic: a game value, or an integer as a number.
+fn operand(store: &mut GameStore, v: &Value, span: Span) -> Result<ValueId> {
+    match v {
+        Value::Game(g) => resolve(store, g, span),
+        Value::Int(n) => Ok(store.integer(*n)),
+        v => Err(mixed(v, span)),
+    }
+}
+
+/// The type error of a game value met with something that is not one.
+fn mixed(v: &Value, span: Span) -> Error {
+    Error::type_error(
+        format!("a game value cannot be combined with {}", v.type_name()),
+        match v {
+            Value::Pos(_) => {
+                "turn the position into its value first: `value(P)` (positions compare as written, values by the order of games)"
+            }
+            _ => {
+                "game values combine with game values and integers (`value(G) + 1`, `value(G) <= value(H)`)"
+            }
+        },
+        span,
+    )
+}
+
+impl Interp<'_> {
+    /// Run `f` on the solver's store of game values.
+    fn with_store(
+        &self,
+        name: &str,
+        span: Span,
+        f: &mut dyn FnMut(&mut GameStore) -> Result<Value>,
+    ) -> Result<Value> {
+        let Some(o) = self.oracle else {
+            if GameFn::from_name(name).is_none() {
+                // An operator on a game value passed into a move rule.
+                return Err(Error::type_error(
+                    format!("`{name}` on a game value inside a move rule"),
+                    "game values are computed by the solver, which cannot be asked while it expands a game: give the game integers, or compare values in a query, `assert` or `let`",
+                    span,
+                ));
+            }
+            return Err(Error::QueryInRules {
+                name: name.to_string(),
+                span,
+            });
+        };
+        o.with_store(self.cx, f)
+    }
+
+    /// `value(P)`, `mean(G)`, `temperature(G)`, `num(p, q)`, `up(n)`.
+    pub(super) fn game_fn(
+        &self,
+        f: GameFn,
+        args: &[Node],
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a, frame)?);
+        }
+        let name = f.name();
+        match f {
+            GameFn::Value | GameFn::Mean | GameFn::Temperature => {
+                let x = &args[0];
+                let g = match vals.pop() {
+                    Some(Value::Pos(cs)) => self.position_value(&cs, name, span)?,
+                    Some(v @ Value::Game(_)) => v,
+                    Some(Value::Int(n)) => self.with_store(name, span, &mut |s| {
+                        let id = s.integer(n);
+                        Ok(game_val(s, id))
+                    })?,
+                    Some(v) => {
+                        return Err(Error::type_error(
+                            format!(
+                                "`{name}` takes a position or a game value, not {}",
+                                v.type_name()
+                            ),
+                            format!("usage: {}", f.usage()),
+                            x.span,
+                        ));
+                    }
+                    None => unreachable!("arity checked when compiled"),
+                };
+                if f == GameFn::Value {
+                    return Ok(g);
+                }
+                let Value::Game(g) = g else {
+                    unreachable!("position_value gives a game value")
+                };
+                self.with_store(name, span, &mut |s| {
+                    let id = resolve(s, &g, x.span)?;
+                    let x = match f {
+                        GameFn::Mean => s.mean(id),
+                        _ => s.temperature(id),
+                    }
+                    .map_err(|e| arith(e, span))?;
+                    let id = s.number(x);
+                    Ok(game_val(s, id))
+                })
+            }
+            GameFn::Num => {
+                let int = |i: usize| match &vals[i] {
+                    Value::Int(n) => Ok(*n),
+                    v => Err(Error::type_error(
+                        format!("`num` takes integers, not {}", v.type_name()),
+                        format!("usage: {}", f.usage()),
+                        args[i].span,
+                    )),
+                };
+                let p = int(0)?;
+                let q = if vals.len() > 1 { int(1)? } else { 1 };
+                if q <= 0 || q.count_ones() != 1 {
+                    return Err(Error::Value {
+                        message: format!("the denominator {q} is not a power of two"),
+                        help: "game values are dyadic: write num(p, q) with q = 1, 2, 4, 8, …"
+                            .into(),
+                        span: args[1].span,
+                    });
+                }
+                let x = Dyadic::new(p, q.trailing_zeros())
+                    .ok_or_else(|| arith(PartizanError::Overflow, span))?;
+                self.with_store(name, span, &mut |s| {
+                    let id = s.number(x);
+                    Ok(game_val(s, id))
+                })
+            }
+            GameFn::Up => {
+                let n = match vals.first() {
+                    None => 1,
+                    Some(Value::Int(n)) => *n,
+                    Some(v) => {
+                        return Err(Error::type_error(
+                            format!("`up` takes an integer, not {}", v.type_name()),
+                            format!("usage: {}", f.usage()),
+                            args[0].span,
+                        ));
+                    }
+                };
+                self.with_store(name, span, &mut |s| {
+                    let id = s.ups(n).map_err(|e| arith(e, span))?;
+                    Ok(game_val(s, id))
+                })
+            }
+        }
+    }
+
+    /// The canonical value of a sum of positions.
+    fn position_value(&self, comps: &[Comp], name: &str, span: Span) -> Result<Value> {
+        let Some(o) = self.oracle else {
+            return Err(Error::QueryInRules {
+                name: name.to_string(),
+                span,
+            });
+        };
+        o.game_value(self.cx, comps)
+    }
+
+    /// A binary operator with a game value on one side (or `||`).
+    pub(super) fn game_binary(
+        &self,
+        op: BinOp,
+        x: Value,
+        y: Value,
+        (xs, ys): (Span, Span),
+        span: Span,
+    ) -> Result<Value> {
+        let games = matches!(x, Value::Game(_)) || matches!(y, Value::Game(_));
+        if !games {
+            // `||` of anything but game values.
+            let v = if matches!(x, Value::Int(_)) { &y } else { &x };
+            return Err(Error::type_error(
+                format!("`||` compares game values, not {}", v.type_name()),
+                "`G || H` (confused, incomparable) takes game values: write `value(P) || value(Q)`; for logical or write `or`",
+                if matches!(x, Value::Int(_)) { ys } else { xs },
+            ));
+        }
+        if let (BinOp::Mul, Value::Game(g), Value::Int(n))
+        | (BinOp::Mul, Value::Int(n), Value::Game(g)) = (op, &x, &y)
+        {
+            let n = *n;
+            return self.with_store("*", span, &mut |s| {
+                let id = resolve(s, g, span)?;
+                let m = s
+                    .multiple(id, n.unsigned_abs())
+                    .map_err(|e| arith(e, span))?;
+                let m = if n < 0 {
+                    s.neg(m).map_err(|e| arith(e, span))?
+                } else {
+                    m
+                };
+                Ok(game_val(s, m))
+            });
+        }
+        let ok = matches!(
+            op,
+            BinOp::Add
+                | BinOp::Sub
+                | BinOp::Eq
+                | BinOp::Ne
+                | BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::Confused
+        );
+        if !ok {
+            return Err(Error::type_error(
+                format!("`{}` does not apply to game values", op.symbol()),
+                "game values have `+`, `-`, `*` by an integer, unary `-`, and the comparisons `<`, `<=`, `>`, `>=`, `==`, `!=`, `||`",
+                span,
+            ));
+        }
+        self.with_store(op.symbol(), span, &mut |s| {
+            let a = operand(s, &x, xs)?;
+            let b = operand(s, &y, ys)?;
+            let e = |e| arith(e, span);
+            Ok(match op {
+                BinOp::Add => {
+                    let v = s.add(a, b).map_err(e)?;
+                    game_val(s, v)
+                }
+                BinOp::Sub => {
+                    let v = s.sub(a, b).map_err(e)?;
+                    game_val(s, v)
+                }
+                BinOp::Eq => Value::Bool(s.eq(a, b)),
+                BinOp::Ne => Value::Bool(!s.eq(a, b)),
+                BinOp::Lt => Value::Bool(s.lt(a, b)),
+                BinOp::Le => Value::Bool(s.le(a, b)),
+                BinOp::Gt => Value::Bool(s.lt(b, a)),
+                BinOp::Ge => Value::Bool(s.ge(a, b)),
+                _ => Value::Bool(s.confused(a, b)),
+            })
+        })
+    }
+
+    /// `-G`.
+    pub(super) fn game_neg(&self, g: &GameVal, span: Span) -> Result<Value> {
+        self.with_store("-", span, &mut |s| {
+            let id = resolve(s, g, span)?;
+            let n = s.neg(id).map_err(|e| arith(e, span))?;
+            Ok(game_val(s, n))
+        })
+    }
+}
