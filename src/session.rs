@@ -44,6 +44,9 @@ pub struct Session {
     pub redefine: Redefine,
     /// The limits each query runs under.
     pub limits: Limits,
+    /// The picture the statement whose result `run_text` reports can be
+    /// drawn as (None for a definition or an error before any ran).
+    pub picture: Option<crate::query::Picture>,
 }
 
 /// One statement compiled, ready to run in order.
@@ -68,6 +71,7 @@ impl Session {
             interrupt: Arc::new(AtomicBool::new(false)),
             redefine: Redefine::Error,
             limits,
+            picture: None,
         }
     }
 
@@ -84,6 +88,7 @@ impl Session {
         // it (cleared here, so a Ctrl-C while the text is read still counts).
         self.interrupt
             .store(false, std::sync::atomic::Ordering::Relaxed);
+        self.picture = None;
         let src = self.sources.add(name, text);
         let program = match syntax::parse(src, text) {
             Ok(p) => p,
@@ -117,6 +122,10 @@ impl Session {
                 return false;
             }
             let definition = !matches!(step, Step::Query(_));
+            self.picture = match &step {
+                Step::Query(q) => q.picture(),
+                _ => None,
+            };
             if let Some(r) = self.execute(step) {
                 let failed = r.is_err();
                 ok &= !failed;

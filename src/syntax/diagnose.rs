@@ -91,11 +91,46 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
     } else {
         next_token_end(text, pos)
     };
+    // A misspelt word that starts a statement (`gmae T(n) {`): pest fails
+    // later, where the rest stops making sense; name the word instead.
+    if let Some((start, end, word)) = misspelt_statement(text, pos) {
+        let mut help = format!("found `{word}`");
+        match suggest_word(word, |w| super::starts_statement(w)) {
+            Some(w) => help.push_str(&format!("; did you mean `{w}`?")),
+            None => help.push_str(
+                "; a statement starts with a definition word (game, graph, fn, let), \
+                 a query word (grundy, outcome, moves, winning, sequence, table, ...) \
+                 or `assert`",
+            ),
+        }
+        return Error::Syntax {
+            expected: STATEMENT_START.into(),
+            help,
+            span: Span::new(src, start, end),
+        };
+    }
+    // A word with accents (`misère`): pest stops at its first non-ASCII
+    // letter; show the whole word.
+    let (pos, end, found) = match whole_word(text, pos) {
+        Some((start, end)) if !at_end => (start, end, format!("`{}`", &text[start..end])),
+        _ => (pos, end, found),
+    };
     let mut help = format!("found {found}");
     if !unexpected.is_empty() {
         help.push_str(&format!("; {unexpected} is not allowed here"));
     }
-    if !at_end && text[pos..end] == *"move" {
+    if let Some(hint) = (!at_end).then(|| symbol_hint(&text[pos..])).flatten() {
+        help.push_str(hint);
+    } else if !at_end
+        && let Some(w) = suggest_word(&text[pos..end], |w| {
+            super::KEYWORDS.contains(&w) || super::QUERY_WORDS.contains(&w)
+        })
+    {
+        help.push_str(&format!("; did you mean `{w}`?"));
+        if !text[pos..end].is_ascii() {
+            help.push_str(" (the language's words are plain ASCII)");
+        }
+    } else if !at_end && text[pos..end] == *"move" {
         help.push_str(" (`move` lines go inside a game: `game Name(n) { move ... }`)");
     } else if !at_end && expected.contains("a name") {
         let word = &text[pos..end];
@@ -114,6 +149,115 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
         help,
         span: Span::new(src, pos, end.max(pos)),
     }
+}
+
+/// What a statement starts with, for an error at a statement's first word.
+const STATEMENT_START: &str =
+    "a definition (`game`, `graph`, `fn`, `let`) or a query (`grundy`, `outcome`, `sequence`, ...)";
+
+/// Operators of other languages, with the word this one uses.
+fn symbol_hint(rest: &str) -> Option<&'static str> {
+    if rest.starts_with('&') {
+        Some("; did you mean `and`? (`and`, `or`, `not` are words here)")
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        Some("; did you mean `not`? (`and`, `or`, `not` are words here)")
+    } else {
+        None
+    }
+}
+
+/// The word around `pos` when it holds a letter outside ASCII (names and
+/// keywords are ASCII, so pest stopped inside it): its start and end.
+fn whole_word(text: &str, pos: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let first = text.get(pos..)?.chars().next()?;
+    if first.is_ascii() || !is_word(first) {
+        return None;
+    }
+    let start = text[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_word(c))
+        .last()
+        .map_or(pos, |(i, _)| i);
+    let end = text[pos..]
+        .char_indices()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(text.len(), |(i, _)| pos + i);
+    Some((start, end))
+}
+
+/// Letters with accents as their plain ASCII letter (`misère` → `misere`).
+fn fold_accents(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            c => c,
+        })
+        .collect()
+}
+
+/// The language's word a mistyped word most likely meant: one edit away
+/// (two for words of six letters or more, a swap of neighbours counting
+/// one), once accents are dropped. None for a word of the language itself
+/// or one too short to guess from (under four letters).
+fn suggest_word(word: &str, allowed: impl Fn(&str) -> bool) -> Option<&'static str> {
+    let candidates = super::KEYWORDS.iter().chain(super::QUERY_WORDS);
+    // `left`, `right` and `to` are words of the language too, not reserved.
+    let own = ["left", "right", "to"];
+    if word.chars().count() < 4 || candidates.clone().chain(&own).any(|w| *w == word) {
+        return None;
+    }
+    let folded = fold_accents(word);
+    let max = if word.chars().count() >= 6 { 2 } else { 1 };
+    candidates
+        .filter(|w| allowed(w))
+        .map(|w| (strsim::damerau_levenshtein(&folded, w), *w))
+        .filter(|&(d, _)| d <= max)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, w)| w)
+}
+
+/// The last line before `pos` whose first word (before `pos` too) is no word of the
+/// language but is followed by a name on the same line, as in `gmae T(n)` or
+/// `sequnce Take 0..=5`: two names in a row make no expression, so the
+/// first was meant to start a statement. A line that does start a
+/// statement in between clears it. Its start, end and text.
+fn misspelt_statement(text: &str, pos: usize) -> Option<(usize, usize, &str)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut found = None;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if line_start > pos {
+            break;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        let len = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        let word = &rest[..len];
+        let after = rest[len..].trim_start_matches([' ', '\t']);
+        let next = &after[..after.find(|c: char| !is_word(c)).unwrap_or(after.len())];
+        if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            if super::starts_statement(word) || word == "assert" {
+                found = None;
+            } else if !is_keyword(word)
+                && after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !is_keyword(next)
+                && line_start + indent < pos
+            {
+                let start = line_start + indent;
+                found = Some((start, start + len, word));
+            }
+        }
+        line_start += line.len();
+    }
+    found
 }
 
 /// Brackets, commas and other punctuation pest tried at the error: rule
