@@ -95,7 +95,7 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
     // later, where the rest stops making sense; name the word instead.
     if let Some((start, end, word)) = misspelt_statement(text, pos) {
         let mut help = format!("found `{word}`");
-        match suggest_word(word, |w| super::starts_statement(w)) {
+        match suggest_word(word, super::starts_statement) {
             Some(w) => help.push_str(&format!("; did you mean `{w}`?")),
             None => help.push_str(
                 "; a statement starts with a definition word (game, graph, fn, let), \
