@@ -334,3 +334,68 @@ fn next_token_end(text: &str, pos: usize) -> usize {
         Some((_, c)) => pos + c.len_utf8(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any(_: &str) -> bool {
+        true
+    }
+
+    #[test]
+    fn mistyped_words_get_the_nearest_word() {
+        for (typed, meant) in [
+            ("gmae", "game"),
+            ("sequnce", "sequence"),
+            ("misère", "misere"),
+            ("mvoe", "move"),
+            ("grundey", "grundy"),
+            ("tabel", "table"),
+            ("ootcme", "outcome"),
+        ] {
+            assert_eq!(suggest_word(typed, any), Some(meant), "{typed}");
+        }
+        // Words of the language, short names and far words get nothing.
+        for typed in ["game", "left", "right", "Nim", "kern", "Take", "x", "heaps"] {
+            assert_eq!(suggest_word(typed, any), None, "{typed}");
+        }
+        // Only the words allowed where the mistake is.
+        assert_eq!(suggest_word("mvoe", super::super::starts_statement), None);
+    }
+
+    #[test]
+    fn an_accented_word_is_shown_whole() {
+        let text = "outcome misère Take(3)";
+        let pos = text.find('è').unwrap();
+        assert_eq!(whole_word(text, pos), Some((8, 15)));
+        assert_eq!(&text[8..15], "misère");
+        assert_eq!(whole_word(text, 0), None, "an ASCII word");
+        assert_eq!(whole_word("3 × 4", 2), None, "not a letter");
+    }
+
+    #[test]
+    fn a_statement_word_followed_by_a_name_is_found() {
+        let text = "gmae T(n) {\n  move T(n - 1)\n}\n";
+        let pos = text.find("move").unwrap();
+        assert_eq!(misspelt_statement(text, pos), Some((0, 4, "gmae")));
+        // Only before the error.
+        assert_eq!(misspelt_statement(text, 0), None);
+        // A statement in between clears it.
+        let text = "sequnce T 0..=5\ngame T(n) {\n  move T(n - 1)\n";
+        assert_eq!(misspelt_statement(text, text.len()), None);
+        // `left move`, `x in xs`: the next word is a keyword.
+        let text = "game G(n) {\n  left move G(n - 1)\n  x +\n";
+        assert_eq!(misspelt_statement(text, text.len() - 3), None);
+        // An operator after the word: an expression.
+        assert_eq!(misspelt_statement("x + y\n)", 7), None);
+    }
+
+    #[test]
+    fn operators_of_other_languages_are_named() {
+        assert!(symbol_hint("&& b").unwrap().contains("`and`"));
+        assert!(symbol_hint("!x").unwrap().contains("`not`"));
+        assert_eq!(symbol_hint("!= 3"), None);
+        assert_eq!(symbol_hint("|| b"), None, "`||` is left to partizan values");
+    }
+}
