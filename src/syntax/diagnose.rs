@@ -224,11 +224,11 @@ fn suggest_word(word: &str, allowed: impl Fn(&str) -> bool) -> Option<&'static s
         .map(|(_, w)| w)
 }
 
-/// The last line before `pos` whose first word (before `pos` too) is no word of the
-/// language but is followed by a name on the same line, as in `gmae T(n)` or
-/// `sequnce Take 0..=5`: two names in a row make no expression, so the
-/// first was meant to start a statement. A line that does start a
-/// statement in between clears it. Its start, end and text.
+/// The last line before `pos` whose first word (before `pos` too) is no
+/// word of the language but is followed by a name on the same line, as in
+/// `gmae T(n)` or `sequnce Take 0..=5`: two names in a row make no
+/// expression, so the first was meant to start a statement. A line that
+/// does start a statement in between clears it. Its start, end and text.
 fn misspelt_statement(text: &str, pos: usize) -> Option<(usize, usize, &str)> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut found = None;
@@ -250,6 +250,9 @@ fn misspelt_statement(text: &str, pos: usize) -> Option<(usize, usize, &str)> {
                 && after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                 && !is_keyword(next)
                 && line_start + indent < pos
+                // Indented, it may be a graph's vertices (`b c`): only a
+                // word near a statement word is taken then.
+                && (indent == 0 || suggest_word(word, super::starts_statement).is_some())
             {
                 let start = line_start + indent;
                 found = Some((start, start + len, word));
@@ -387,6 +390,14 @@ mod tests {
         // `left move`, `x in xs`: the next word is a keyword.
         let text = "game G(n) {\n  left move G(n - 1)\n  x +\n";
         assert_eq!(misspelt_statement(text, text.len() - 3), None);
+        // Indented and near no statement word: maybe a graph's vertices.
+        let text = "graph G {\n  a -> b\n  b c\n  c ->\n}\n";
+        assert_eq!(misspelt_statement(text, text.len() - 3), None);
+        let text = "  sequnce T 0..=5\n)";
+        assert_eq!(
+            misspelt_statement(text, text.len() - 1),
+            Some((2, 9, "sequnce"))
+        );
         // An operator after the word: an expression.
         assert_eq!(misspelt_statement("x + y\n)", 7), None);
     }
