@@ -149,6 +149,10 @@ pub fn read_text(mut input: impl Read, name: &str, help: &str) -> Result<String,
             limit: MAX_INPUT,
         });
     }
+    // A byte-order mark some editors put first says only "UTF-8": drop it.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..offset]

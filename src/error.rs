@@ -422,6 +422,15 @@ pub enum Error {
     )]
     WriteFile { path: String, reason: String },
 
+    #[error("--svg and --plot would both write {path}")]
+    #[diagnostic(
+        code(grundy::cli::same_file),
+        help(
+            "each option writes FILE, then FILE-2, FILE-3, ...: give --svg and --plot names that cannot meet"
+        )
+    )]
+    SamePictureFile { path: String },
+
     #[error("cannot write to {stream}: {reason}")]
     #[diagnostic(
         code(grundy::io::write),
@@ -555,6 +564,7 @@ impl Error {
             OctalTooMany { .. }
             | ReadFile { .. }
             | WriteFile { .. }
+            | SamePictureFile { .. }
             | WriteStream { .. }
             | InputTooLarge { .. }
             | NotUtf8 { .. }
@@ -579,6 +589,7 @@ impl Error {
             OctalTooMany { .. }
                 | ReadFile { .. }
                 | WriteFile { .. }
+                | SamePictureFile { .. }
                 | WriteStream { .. }
                 | InputTooLarge { .. }
                 | NotUtf8 { .. }

@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::plot;
-use crate::query::Answer;
+use crate::query::{Answer, Picture};
 
-/// Where `--svg` and `--plot` pictures go, and how many were drawn.
+/// Where `--svg` and `--plot` pictures go, and how many queries that draw
+/// each kind have run. Pictures are numbered by query: a `dot` query that
+/// fails still takes its number, so the files after it keep theirs.
 #[derive(Default)]
 pub(crate) struct Pictures {
     svg: Option<PathBuf>,
@@ -41,16 +43,32 @@ pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
 /// Draw one answer's picture into `path` (SVG, or PNG by the name), as
 /// `--plot` or `--svg` would; says on `log` which file it wrote.
 pub(crate) fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Result<(), Error> {
-    Pictures::new(Some(path.to_path_buf()), Some(path.to_path_buf())).draw(answer, log)
+    // One file for whichever picture the answer has (no series to clash).
+    let mut one = Pictures {
+        svg: Some(path.to_path_buf()),
+        plot: Some(path.to_path_buf()),
+        ..Pictures::default()
+    };
+    one.draw(answer, log)
 }
 
 impl Pictures {
-    pub(crate) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Self {
-        Pictures {
+    /// Refuses two series of files that could meet (`--svg x.svg --plot
+    /// x.svg`, or `--plot x-2.svg` beside `--svg x.svg`): each would
+    /// overwrite the other's pictures.
+    pub(crate) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Result<Self, Error> {
+        if let (Some(a), Some(b)) = (&svg, &plot)
+            && let Some(shared) = series_meet(a, b)
+        {
+            return Err(Error::SamePictureFile {
+                path: shared.display().to_string(),
+            });
+        }
+        Ok(Pictures {
             svg,
             plot,
             ..Pictures::default()
-        }
+        })
     }
 
     /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
@@ -58,19 +76,14 @@ impl Pictures {
         if n <= 1 {
             return path.to_path_buf();
         }
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let ext = path
-            .extension()
-            .map(|e| format!(".{}", e.to_string_lossy()))
-            .unwrap_or_default();
+        let (stem, ext) = stem_ext(path);
         path.with_file_name(format!("{stem}-{n}{ext}"))
     }
 
-    /// Write one picture (PNG or SVG, by the file name) and say so on `log`.
+    /// Write one picture (PNG or SVG, by the file name) and say so on
+    /// `log`, and whether it replaced a file already there.
     fn write(&self, path: &Path, svg: &str, log: &mut dyn Write) -> Result<(), Error> {
+        let replaced = path.exists();
         if !write_picture(path, svg)? {
             let _ = writeln!(
                 log,
@@ -78,26 +91,49 @@ impl Pictures {
                 path.display()
             );
         }
-        let _ = writeln!(log, "wrote {}", path.display());
+        let _ = writeln!(
+            log,
+            "wrote {}{}",
+            path.display(),
+            if replaced { " (replaced)" } else { "" }
+        );
         Ok(())
+    }
+
+    /// A query that would have drawn `picture` failed: it keeps its number.
+    pub(crate) fn skip(&mut self, picture: Option<Picture>) {
+        match picture {
+            Some(Picture::Graph) => self.svgs += 1,
+            Some(Picture::Plot) => self.plots += 1,
+            None => {}
+        }
+    }
+
+    /// The file for the next query that draws `picture`, when its option
+    /// was given (the query takes its number either way).
+    fn next(&mut self, picture: Picture) -> Option<PathBuf> {
+        let (base, count) = match picture {
+            Picture::Graph => (&self.svg, &mut self.svgs),
+            Picture::Plot => (&self.plot, &mut self.plots),
+        };
+        *count += 1;
+        base.as_ref().map(|b| Self::nth(b, *count))
     }
 
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
     pub(crate) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {
             Answer::Dot { dot, .. } => {
-                let Some(base) = &self.svg else { return Ok(()) };
-                self.svgs += 1;
-                let path = Self::nth(base, self.svgs);
+                let Some(path) = self.next(Picture::Graph) else {
+                    return Ok(());
+                };
                 let svg = render_dot(dot, &path)?;
                 self.write(&path, &svg, log)?;
             }
             Answer::Sequence { game, from, values } => {
-                let Some(base) = &self.plot else {
+                let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
                 // Loopy (infinite) values get a mark of their own.
                 let points: Vec<u32> = values
                     .iter()
@@ -126,11 +162,9 @@ impl Pictures {
                 col_from,
                 rows,
             } => {
-                let Some(base) = &self.plot else {
+                let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
                 let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
                     .map(|r| {
@@ -168,11 +202,9 @@ impl Pictures {
                 from,
                 outcomes,
             } => {
-                let Some(base) = &self.plot else {
+                let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
                 // Draws are hollow marks on a row of their own, as ∞ values.
                 let codes: Vec<u32> = outcomes
                     .iter()
@@ -201,11 +233,9 @@ impl Pictures {
                 col_from,
                 rows,
             } => {
-                let Some(base) = &self.plot else {
+                let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
-                self.plots += 1;
-                let path = Self::nth(base, self.plots);
                 let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
                     .map(|r| {
@@ -237,6 +267,52 @@ impl Pictures {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// A file name's stem and its extension with the dot (or "").
+fn stem_ext(path: &Path) -> (String, String) {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (stem, ext)
+}
+
+/// A file two series FILE, FILE-2, FILE-3, ... would share, if any: in
+/// the same folder (`./x.svg` is `x.svg`), with the same extension, one
+/// stem the other's or the other's with `-N` after it.
+fn series_meet<'a>(a: &'a Path, b: &'a Path) -> Option<&'a Path> {
+    let folder = |p: &Path| -> PathBuf {
+        let parent = p.parent().unwrap_or(Path::new(""));
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        parent
+            .canonicalize()
+            .unwrap_or_else(|_| parent.components().collect())
+    };
+    let ((sa, ea), (sb, eb)) = (stem_ext(a), stem_ext(b));
+    if folder(a) != folder(b) || ea != eb {
+        return None;
+    }
+    let numbered = |long: &str, short: &str| {
+        long.strip_prefix(short)
+            .and_then(|r| r.strip_prefix('-'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+    };
+    if sa == sb || numbered(&sa, &sb) {
+        Some(a)
+    } else if numbered(&sb, &sa) {
+        Some(b)
+    } else {
+        None
     }
 }
 

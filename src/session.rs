@@ -56,6 +56,9 @@ pub struct Session {
     /// definitions wait for a name, which became complete. The caller
     /// takes them (`take_notes`).
     notes: Vec<String>,
+    /// The picture the statement whose result `run_text` reports can be
+    /// drawn as (None for a definition or an error before any ran).
+    pub picture: Option<crate::query::Picture>,
 }
 
 /// One statement compiled, ready to run in order.
@@ -85,6 +88,7 @@ impl Session {
             wait_for_names: false,
             waiting: Vec::new(),
             notes: Vec::new(),
+            picture: None,
         }
     }
 
@@ -112,6 +116,7 @@ impl Session {
         // it (cleared here, so a Ctrl-C while the text is read still counts).
         self.interrupt
             .store(false, std::sync::atomic::Ordering::Relaxed);
+        self.picture = None;
         let src = self.sources.add(name, text);
         let program = match syntax::parse(src, text) {
             Ok(p) => p,
@@ -145,6 +150,10 @@ impl Session {
                 return false;
             }
             let definition = !matches!(step, Step::Query(_) | Step::Failed(_));
+            self.picture = match &step {
+                Step::Query(q) => q.picture(),
+                _ => None,
+            };
             if let Some(r) = self.execute(step) {
                 let failed = r.is_err();
                 ok &= !failed;

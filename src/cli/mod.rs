@@ -187,14 +187,20 @@ fn run_command(cli: Cli) -> i32 {
             limits,
             svg,
             plot,
-        }) => run_file(
-            &file,
-            Mode::Run,
-            json,
-            limits.limits(),
-            Pictures::new(svg, plot),
-            (&mut out, &mut err),
-        ),
+        }) => match Pictures::new(svg, plot) {
+            Ok(pictures) => run_file(
+                &file,
+                Mode::Run,
+                json,
+                limits.limits(),
+                pictures,
+                (&mut out, &mut err),
+            ),
+            Err(e) => {
+                err.line(&format!("{:?}", e.report_alone()));
+                1
+            }
+        },
         Some(Command::Check { file }) => run_file(
             &file,
             Mode::Check,
@@ -315,6 +321,7 @@ fn run_source(
                 }
             }
             Err(e) => {
+                pictures.skip(s.picture);
                 if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
                     if interrupt_reported {
                         return;

@@ -36,6 +36,28 @@ pub struct CompiledQuery {
     span: Span,
 }
 
+/// The picture a query's answer can be drawn as: `dot` a graph (`--svg`),
+/// `sequence` and `table` a plot (`--plot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    Graph,
+    Plot,
+}
+
+impl CompiledQuery {
+    /// The picture this query's answer can be drawn as, whether or not it
+    /// succeeds (pictures are numbered by query).
+    pub fn picture(&self) -> Option<Picture> {
+        match self.kind {
+            CKind::Dot(..) => Some(Picture::Graph),
+            CKind::Sequence(..) | CKind::Table(..) | CKind::SequenceOf(..) | CKind::TableOf(..) => {
+                Some(Picture::Plot)
+            }
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug)]
 enum CKind {
     Grundy(Node),

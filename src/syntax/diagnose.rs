@@ -93,11 +93,46 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
     } else {
         next_token_end(text, pos)
     };
+    // A misspelt word that starts a statement (`gmae T(n) {`): pest fails
+    // later, where the rest stops making sense; name the word instead.
+    if let Some((start, end, word)) = misspelt_statement(text, pos) {
+        let mut help = format!("found `{word}`");
+        match suggest_word(word, super::starts_statement) {
+            Some(w) => help.push_str(&format!("; did you mean `{w}`?")),
+            None => help.push_str(
+                "; a statement starts with a definition word (game, graph, fn, let), \
+                 a query word (grundy, outcome, moves, winning, sequence, table, ...) \
+                 or `assert`",
+            ),
+        }
+        return Error::Syntax {
+            expected: STATEMENT_START.into(),
+            help,
+            span: Span::new(src, start, end),
+        };
+    }
+    // A word with accents (`misère`): pest stops at its first non-ASCII
+    // letter; show the whole word.
+    let (pos, end, found) = match whole_word(text, pos) {
+        Some((start, end)) if !at_end => (start, end, format!("`{}`", &text[start..end])),
+        _ => (pos, end, found),
+    };
     let mut help = format!("found {found}");
     if !unexpected.is_empty() {
         help.push_str(&format!("; {unexpected} is not allowed here"));
     }
-    if !at_end && text[pos..end] == *"move" {
+    if let Some(hint) = (!at_end).then(|| symbol_hint(&text[pos..])).flatten() {
+        help.push_str(hint);
+    } else if !at_end
+        && let Some(w) = suggest_word(&text[pos..end], |w| {
+            super::KEYWORDS.contains(&w) || super::QUERY_WORDS.contains(&w)
+        })
+    {
+        help.push_str(&format!("; did you mean `{w}`?"));
+        if !text[pos..end].is_ascii() {
+            help.push_str(" (the language's words are plain ASCII)");
+        }
+    } else if !at_end && text[pos..end] == *"move" {
         help.push_str(" (`move` lines go inside a game: `game Name(n) { move ... }`)");
     } else if !at_end && expected.contains("a name") {
         let word = &text[pos..end];
@@ -116,6 +151,118 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
         help,
         span: Span::new(src, pos, end.max(pos)),
     }
+}
+
+/// What a statement starts with, for an error at a statement's first word.
+const STATEMENT_START: &str =
+    "a definition (`game`, `graph`, `fn`, `let`) or a query (`grundy`, `outcome`, `sequence`, ...)";
+
+/// Operators of other languages, with the word this one uses.
+fn symbol_hint(rest: &str) -> Option<&'static str> {
+    if rest.starts_with('&') {
+        Some("; did you mean `and`? (`and`, `or`, `not` are words here)")
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        Some("; did you mean `not`? (`and`, `or`, `not` are words here)")
+    } else {
+        None
+    }
+}
+
+/// The word around `pos` when it holds a letter outside ASCII (names and
+/// keywords are ASCII, so pest stopped inside it): its start and end.
+fn whole_word(text: &str, pos: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let first = text.get(pos..)?.chars().next()?;
+    if first.is_ascii() || !is_word(first) {
+        return None;
+    }
+    let start = text[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_word(c))
+        .last()
+        .map_or(pos, |(i, _)| i);
+    let end = text[pos..]
+        .char_indices()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(text.len(), |(i, _)| pos + i);
+    Some((start, end))
+}
+
+/// Letters with accents as their plain ASCII letter (`misère` → `misere`).
+fn fold_accents(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            c => c,
+        })
+        .collect()
+}
+
+/// The language's word a mistyped word most likely meant: one edit away
+/// (two for words of six letters or more, a swap of neighbours counting
+/// one), once accents are dropped. None for a word of the language itself
+/// or one too short to guess from (under four letters).
+fn suggest_word(word: &str, allowed: impl Fn(&str) -> bool) -> Option<&'static str> {
+    let candidates = super::KEYWORDS.iter().chain(super::QUERY_WORDS);
+    // `left`, `right` and `to` are words of the language too, not reserved.
+    let own = ["left", "right", "to"];
+    if word.chars().count() < 4 || candidates.clone().chain(&own).any(|w| *w == word) {
+        return None;
+    }
+    let folded = fold_accents(word);
+    let max = if word.chars().count() >= 6 { 2 } else { 1 };
+    candidates
+        .filter(|w| allowed(w))
+        .map(|w| (strsim::damerau_levenshtein(&folded, w), *w))
+        .filter(|&(d, _)| d <= max)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, w)| w)
+}
+
+/// The last line before `pos` whose first word (before `pos` too) is no
+/// word of the language but is followed by a name on the same line, as in
+/// `gmae T(n)` or `sequnce Take 0..=5`: two names in a row make no
+/// expression, so the first was meant to start a statement. A line that
+/// does start a statement in between clears it. Its start, end and text.
+fn misspelt_statement(text: &str, pos: usize) -> Option<(usize, usize, &str)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut found = None;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if line_start > pos {
+            break;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        let len = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        let word = &rest[..len];
+        let after = rest[len..].trim_start_matches([' ', '\t']);
+        let next = &after[..after.find(|c: char| !is_word(c)).unwrap_or(after.len())];
+        if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            if super::starts_statement(word) || word == "assert" {
+                found = None;
+            } else if !is_keyword(word)
+                && after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !is_keyword(next)
+                && line_start + indent < pos
+                // Indented, it may be a graph's vertices (`b c`): only a
+                // word near a statement word is taken then.
+                && (indent == 0 || suggest_word(word, super::starts_statement).is_some())
+            {
+                let start = line_start + indent;
+                found = Some((start, start + len, word));
+            }
+        }
+        line_start += line.len();
+    }
+    found
 }
 
 /// Brackets, commas and other punctuation pest tried at the error: rule
@@ -190,5 +337,78 @@ fn next_token_end(text: &str, pos: usize) -> usize {
             pos + len
         }
         Some((_, c)) => pos + c.len_utf8(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any(_: &str) -> bool {
+        true
+    }
+
+    #[test]
+    fn mistyped_words_get_the_nearest_word() {
+        for (typed, meant) in [
+            ("gmae", "game"),
+            ("sequnce", "sequence"),
+            ("misère", "misere"),
+            ("mvoe", "move"),
+            ("grundey", "grundy"),
+            ("tabel", "table"),
+            ("ootcme", "outcome"),
+        ] {
+            assert_eq!(suggest_word(typed, any), Some(meant), "{typed}");
+        }
+        // Words of the language, short names and far words get nothing.
+        for typed in ["game", "left", "right", "Nim", "kern", "Take", "x", "heaps"] {
+            assert_eq!(suggest_word(typed, any), None, "{typed}");
+        }
+        // Only the words allowed where the mistake is.
+        assert_eq!(suggest_word("mvoe", super::super::starts_statement), None);
+    }
+
+    #[test]
+    fn an_accented_word_is_shown_whole() {
+        let text = "outcome misère Take(3)";
+        let pos = text.find('è').unwrap();
+        assert_eq!(whole_word(text, pos), Some((8, 15)));
+        assert_eq!(&text[8..15], "misère");
+        assert_eq!(whole_word(text, 0), None, "an ASCII word");
+        assert_eq!(whole_word("3 × 4", 2), None, "not a letter");
+    }
+
+    #[test]
+    fn a_statement_word_followed_by_a_name_is_found() {
+        let text = "gmae T(n) {\n  move T(n - 1)\n}\n";
+        let pos = text.find("move").unwrap();
+        assert_eq!(misspelt_statement(text, pos), Some((0, 4, "gmae")));
+        // Only before the error.
+        assert_eq!(misspelt_statement(text, 0), None);
+        // A statement in between clears it.
+        let text = "sequnce T 0..=5\ngame T(n) {\n  move T(n - 1)\n";
+        assert_eq!(misspelt_statement(text, text.len()), None);
+        // `left move`, `x in xs`: the next word is a keyword.
+        let text = "game G(n) {\n  left move G(n - 1)\n  x +\n";
+        assert_eq!(misspelt_statement(text, text.len() - 3), None);
+        // Indented and near no statement word: maybe a graph's vertices.
+        let text = "graph G {\n  a -> b\n  b c\n  c ->\n}\n";
+        assert_eq!(misspelt_statement(text, text.len() - 3), None);
+        let text = "  sequnce T 0..=5\n)";
+        assert_eq!(
+            misspelt_statement(text, text.len() - 1),
+            Some((2, 9, "sequnce"))
+        );
+        // An operator after the word: an expression.
+        assert_eq!(misspelt_statement("x + y\n)", 7), None);
+    }
+
+    #[test]
+    fn operators_of_other_languages_are_named() {
+        assert!(symbol_hint("&& b").unwrap().contains("`and`"));
+        assert!(symbol_hint("!x").unwrap().contains("`not`"));
+        assert_eq!(symbol_hint("!= 3"), None);
+        assert_eq!(symbol_hint("|| b"), None, "`||` is left to partizan values");
     }
 }
