@@ -796,3 +796,15 @@ fn kayles_and_dawsons_kayles_genera_match_the_definition() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn tmp_speed() {
+    for (c, n) in [("0.77", 300u64), ("0.75", 100), ("0.137", 25), ("0.07", 24)] {
+        let code = OctalCode::parse(c).unwrap();
+        let t = std::time::Instant::now();
+        let h = QuotientHistory::compute(&code, n, &QuotientBudget::default()).unwrap();
+        let got: Vec<usize> = h.stages.iter().map(|s| s.order).collect();
+        println!("{c}: {:?} {:?}", t.elapsed(), got);
+    }
+}
