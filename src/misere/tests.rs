@@ -860,6 +860,21 @@ proptest! {
 /// --ignored`).
 #[test]
 #[ignore]
+fn kayles_extension_agrees_with_learning_to_heap_28() {
+    let code = OctalCode::parse("0.77").unwrap();
+    let slow = QuotientBudget {
+        extend: false,
+        max_positions: 50_000_000,
+        ..QuotientBudget::default()
+    };
+    let s = QuotientHistory::compute(&code, 28, &slow).unwrap();
+    let f = QuotientHistory::compute(&code, 28, &QuotientBudget::default()).unwrap();
+    assert_eq!(f.stages, s.stages);
+    assert_eq!(f.quotient.to_json(), s.quotient.to_json());
+}
+
+#[test]
+#[ignore]
 fn kayles_quotient_to_heap_30_matches_brute_force() {
     let code = OctalCode::parse("0.77").unwrap();
     let q = MisereQuotient::compute(&code, 30, &QuotientBudget::default()).unwrap();
@@ -911,4 +926,52 @@ fn quotient_cost_as_n_grows() {
             );
         }
     }
+}
+
+/// Rules that count `poll` calls per heap (the heap whose options were
+/// listed last) and, if asked, fail the second poll heard while one heap is
+/// being worked on.
+struct Polled {
+    code: OctalCode,
+    current: std::cell::Cell<u64>,
+    polls: std::cell::RefCell<HashMap<u64, usize>>,
+    fail_inside: bool,
+}
+
+impl HeapRules for Polled {
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        self.current.set(n);
+        self.code.for_each_option(n, f)
+    }
+
+    fn poll(&self) -> Result<()> {
+        let mut polls = self.polls.borrow_mut();
+        let c = polls.entry(self.current.get()).or_insert(0);
+        *c += 1;
+        if self.fail_inside && *c >= 2 {
+            return Err(MisereError::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+/// The caller's hook (Ctrl-C, memory budget) is heard inside the work on
+/// one heap, not only between heaps, and its error ends the computation.
+#[test]
+fn quotient_polls_inside_a_heap() {
+    let polled = |fail_inside| Polled {
+        code: OctalCode::parse("0.77").unwrap(),
+        current: std::cell::Cell::new(0),
+        polls: std::cell::RefCell::new(HashMap::new()),
+        fail_inside,
+    };
+    let quiet = polled(false);
+    MisereQuotient::compute(&quiet, 80, &QuotientBudget::default()).unwrap();
+    assert!(quiet.polls.borrow().values().any(|&c| c >= 2));
+    let stopping = polled(true);
+    assert_eq!(
+        MisereQuotient::compute(&stopping, 80, &QuotientBudget::default()).err(),
+        Some(MisereError::Interrupted)
+    );
+    assert!(stopping.current.get() < 80);
 }
