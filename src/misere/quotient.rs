@@ -1023,7 +1023,7 @@ impl Learner<'_> {
             }
             return Ok(match self.check_outcomes(&a, false)? {
                 Some(_) => None,
-                None => Some(a),
+                None => Some(minimize(&a)),
             });
         }
     }
@@ -1156,6 +1156,46 @@ impl Learner<'_> {
                 }
             }
         }
+    }
+}
+
+/// The automaton with states that no word tells apart merged (Moore's
+/// partition refinement). Merging changes no prediction, so a verified
+/// automaton stays verified, and its states become the quotient's classes.
+fn minimize(a: &Automaton) -> Automaton {
+    let n = a.trans.len();
+    let mut block: Vec<u32> = a.p.iter().map(|&b| b as u32).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next = Vec::with_capacity(n);
+        for s in 0..n {
+            let mut sig = Vec::with_capacity(a.trans[s].len() + 1);
+            sig.push(block[s]);
+            sig.extend(a.trans[s].iter().map(|&t| block[t as usize]));
+            let len = ids.len() as u32;
+            next.push(*ids.entry(sig).or_insert(len));
+        }
+        let new_count = ids.len();
+        block = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    let mut first: Vec<Option<usize>> = vec![None; count];
+    for (s, &b) in block.iter().enumerate() {
+        first[b as usize].get_or_insert(s);
+    }
+    let firsts: Vec<usize> = first.into_iter().flatten().collect();
+    Automaton {
+        letters: a.letters,
+        trans: firsts
+            .iter()
+            .map(|&s| a.trans[s].iter().map(|&t| block[t as usize]).collect())
+            .collect(),
+        p: firsts.iter().map(|&s| a.p[s]).collect(),
+        reps: firsts.iter().map(|&s| a.reps[s].clone()).collect(),
     }
 }
 
