@@ -126,6 +126,14 @@ impl GameGraph {
 pub trait HeapRules {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]));
 
+    /// Called every few thousand steps of a long computation on these
+    /// rules (inside the work on one heap, not only between heaps): an
+    /// error ends it. The caller's hook for Ctrl-C and its memory budget;
+    /// by default nothing.
+    fn poll(&self) -> Result<()> {
+        Ok(())
+    }
+
     /// The options of heap `n` as sorted multisets of non-zero heaps, each
     /// checked to be smaller than `n`; duplicates removed.
     fn options_of(&self, n: u64) -> Result<Vec<Vec<u64>>> {

@@ -93,6 +93,13 @@ pub enum MisereError {
     )]
     HeapOutOfRange { heap: u64, max: u64 },
 
+    #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
+    #[diagnostic(
+        code(grundy::misere::memory),
+        help("ask for fewer heaps, or raise the memory budget")
+    )]
+    Memory { held: usize, limit: usize },
+
     #[error("interrupted")]
     #[diagnostic(
         code(grundy::misere::interrupted),

@@ -35,6 +35,11 @@ pub struct QuotientBudget {
     pub max_profiles: usize,
     /// The largest heap a quotient may cover.
     pub max_heap: u64,
+    /// Propose each stage's candidate from the previous quotient and the
+    /// new heap's options before learning from exact outcomes
+    /// (`docs/THEORY.md` §9.5); `false` always learns (the slow path, kept
+    /// as the oracle of the tests). Either way the candidate is verified.
+    pub extend: bool,
 }
 
 impl Default for QuotientBudget {
@@ -45,6 +50,7 @@ impl Default for QuotientBudget {
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
             max_heap: 100_000,
+            extend: true,
         }
     }
 }
@@ -347,7 +353,12 @@ struct VerifiedProfiles {
     keys: Vec<(u32, Vec<u64>)>,
 }
 
-struct Learner {
+struct Learner<'a> {
+    rules: &'a dyn HeapRules,
+    /// `weight[h]` exceeds the total weight of every option of heap `h`
+    /// (so every move lowers a position's total weight); None once it
+    /// overflows, which turns the extension step off.
+    weight: Option<Vec<u64>>,
     /// Options of each heap 0..=n: sorted multisets of non-zero heaps.
     opts: Vec<Vec<Vec<u32>>>,
     memo: FxHashMap<Box<[u32]>, bool>,
@@ -372,7 +383,7 @@ fn concat(a: &[u32], b: &[u32]) -> Vec<u32> {
     v
 }
 
-impl Learner {
+impl Learner<'_> {
     /// Every option of the sorted position `pos`.
     fn children(&self, pos: &[u32]) -> Vec<Box<[u32]>> {
         let mut out = Vec::new();
@@ -479,6 +490,7 @@ impl Learner {
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks & 0xfff == 0 {
             check_interrupt(&self.budget.interrupt)?;
+            self.rules.poll()?;
         }
         Ok(())
     }
@@ -606,7 +618,9 @@ impl Learner {
     /// a predicted-P option; (2) every predicted-N position other than the
     /// empty one has a predicted-P option, checked over all reachable
     /// profiles. Returns a counterexample word if either fails.
-    fn check_outcomes(&mut self, a: &Automaton) -> Result<Option<Vec<u32>>> {
+    /// With `cex` false a failure returns an empty word instead of
+    /// searching exact outcomes for a counterexample.
+    fn check_outcomes(&mut self, a: &Automaton, cex: bool) -> Result<Option<Vec<u32>>> {
         let m = a.letters as usize;
         let states = a.trans.len();
         let words = states.div_ceil(64);
@@ -621,6 +635,9 @@ impl Learner {
                         ok = false;
                         if a.p[a.step(y, h as u32) as usize] {
                             // (1) fails: y + h predicted P with a P option.
+                            if !cex {
+                                return Ok(Some(Vec::new()));
+                            }
                             let rep = &a.reps[y as usize];
                             let w1 = concat(rep, &[h as u32]);
                             let w2 = concat(rep, k);
@@ -652,6 +669,21 @@ impl Learner {
                 letters.push(h as u32);
             }
         }
+        // A letter whose good set is strictly inside that of another letter
+        // of the same class is not needed: in a bad position, replacing it
+        // by the other keeps every element and every condition, so some bad
+        // position uses only letters with maximal good sets.
+        let subset = |u: &[u64], v: &[u64]| u.iter().zip(v).all(|(x, y)| x & !y == 0);
+        let all = letters.clone();
+        letters.retain(|&h| {
+            let (c, g) = (a.step(0, h), &good[h as usize]);
+            !all.iter().any(|&o| {
+                o != h
+                    && a.step(0, o) == c
+                    && good[o as usize] != *g
+                    && subset(g, &good[o as usize])
+            })
+        });
         // The profile search depends only on the states, their transitions
         // and P, and the letters' (class, good set) pairs: if the last
         // verified candidate had the same ones (a new heap that acts like an
@@ -672,123 +704,81 @@ impl Learner {
         {
             return Ok(None);
         }
-        let mut sets: Vec<Vec<u64>> = Vec::new();
-        let mut set_id: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
-        let mut intern = |v: Vec<u64>, sets: &mut Vec<Vec<u64>>| -> u32 {
-            if let Some(&id) = set_id.get(&v) {
-                return id;
+        // The search over positions, each seen as its state (x, A): x its
+        // element and A the set of elements w such that G + X has a move
+        // inside G to a predicted-P position whenever X has element w
+        // (`docs/THEORY.md` §9.5). Adding heap h turns (x, A) into
+        // (x·h, {w : h·w ∈ A} ∪ {w : x·w ∉ good(h)}); G is bad when x ∉ P,
+        // G is not empty and the identity is not in A.
+        let words_of = states.div_ceil(64);
+        let mut mul = vec![0u32; states * states];
+        for x in 0..states {
+            for y in 0..states {
+                mul[x * states + y] = a.run(x as u32, &a.reps[y]);
             }
-            let id = sets.len() as u32;
-            set_id.insert(v.clone(), id);
-            sets.push(v);
-            id
-        };
-        let letter_set: Vec<u32> = letters
-            .iter()
-            .map(|&h| intern(good[h as usize].clone(), &mut sets))
-            .collect();
-        // A profile: [x, (class, context, good-set id)…] sorted by class,
-        // where x is the position's element, and for each class of heap
-        // present, context = the element of the position minus one such heap.
-        let mut index: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut profiles: Vec<Vec<u32>> = vec![vec![0]];
-        let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
-        index.insert(vec![0], 0);
-        let mut at = 0;
-        let mut inter: FxHashMap<(u32, u32), u32> = FxHashMap::default();
-        let mut by_skeleton: FxHashMap<Vec<u32>, Vec<Vec<u32>>> = FxHashMap::default();
-        by_skeleton.insert(vec![0], vec![Vec::new()]);
-        while at < profiles.len() {
             self.tick()?;
-            let prof = profiles[at].clone();
-            let x = prof[0];
-            if !a.p[x as usize] && prof.len() > 1 {
-                let bad = prof[1..].chunks(3).all(|e| {
-                    let (y, g) = (e[1], e[2] as usize);
-                    sets[g][y as usize / 64] >> (y % 64) & 1 == 1
-                });
-                if bad {
-                    let mut word = Vec::new();
-                    let mut i = at as u32;
-                    while parent[i as usize].0 != u32::MAX {
-                        word.push(parent[i as usize].1);
-                        i = parent[i as usize].0;
-                    }
-                    return self.bad_profile_counterexample(a, word).map(Some);
+        }
+        let has = |set: &[u64], e: u32| set[e as usize / 64] >> (e % 64) & 1 == 1;
+        let mut index: FxHashMap<(u32, Vec<u64>), u32> = FxHashMap::default();
+        let mut nodes: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words_of])];
+        let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+        // The empty position (node 0) is in neither map: a non-empty
+        // position with the same state must still be looked at.
+        let mut minimal: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        let mut at = 0;
+        while at < nodes.len() {
+            self.tick()?;
+            let (x, set) = nodes[at].clone();
+            if at > 0 && !a.p[x as usize] && !has(&set, 0) {
+                if !cex {
+                    return Ok(Some(Vec::new()));
                 }
+                let mut word = Vec::new();
+                let mut i = at as u32;
+                while parent[i as usize].0 != u32::MAX {
+                    word.push(parent[i as usize].1);
+                    i = parent[i as usize].0;
+                }
+                return self.bad_profile_counterexample(a, word).map(Some);
             }
-            for (li, &h) in letters.iter().enumerate() {
-                let q = a.step(0, h);
-                let mut next: Vec<u32> = Vec::with_capacity(prof.len() + 3);
-                next.push(a.step(x, h));
-                let mut placed = false;
-                for e in prof[1..].chunks(3) {
-                    let (c, y, g) = (e[0], e[1], e[2]);
-                    if c == q {
-                        let key = (g.min(letter_set[li]), g.max(letter_set[li]));
-                        let gi = match inter.get(&key) {
-                            Some(&v) => v,
-                            None => {
-                                let v: Vec<u64> = sets[key.0 as usize]
-                                    .iter()
-                                    .zip(&sets[key.1 as usize])
-                                    .map(|(u, w)| u & w)
-                                    .collect();
-                                let id = intern(v, &mut sets);
-                                inter.insert(key, id);
-                                id
-                            }
-                        };
-                        next.extend_from_slice(&[c, x, gi]);
-                        placed = true;
-                    } else {
-                        if !placed && c > q {
-                            next.extend_from_slice(&[q, x, letter_set[li]]);
-                            placed = true;
-                        }
-                        next.extend_from_slice(&[c, a.step(y, h), g]);
+            for &h in &letters {
+                let good_h = &good[h as usize];
+                let mut next = vec![0u64; words_of];
+                for w in 0..states as u32 {
+                    if has(&set, a.step(w, h))
+                        || !has(good_h, mul[x as usize * states + w as usize])
+                    {
+                        next[w as usize / 64] |= 1 << (w % 64);
                     }
                 }
-                if !placed {
-                    next.extend_from_slice(&[q, x, letter_set[li]]);
-                }
-                if index.contains_key(&next) {
+                let key = (a.step(x, h), next);
+                if index.contains_key(&key) {
                     continue;
                 }
-                // Subsumption: a profile whose good sets are each contained
-                // in those of a visited profile with the same elements can
-                // only lead to profiles dominated by that one's successors
-                // (good sets only shrink, elements move alike), so it finds
-                // no bad profile the other would not.
-                let skeleton: Vec<u32> = std::iter::once(next[0])
-                    .chain(next[1..].chunks(3).flat_map(|e| [e[0], e[1]]))
-                    .collect();
-                let tuple: Vec<u32> = next[1..].chunks(3).map(|e| e[2]).collect();
-                let seen_tuples = by_skeleton.entry(skeleton).or_default();
-                let dominated = seen_tuples.iter().any(|t: &Vec<u32>| {
-                    t.iter().zip(&tuple).all(|(&big, &small)| {
-                        big == small
-                            || sets[small as usize]
-                                .iter()
-                                .zip(&sets[big as usize])
-                                .all(|(s, b)| s & !b == 0)
-                    })
+                // A state whose A contains that of a visited state with the
+                // same element leads only to states that contain the other's
+                // successors' sets: it finds no bad state the other would not.
+                let same = minimal.entry(key.0).or_default();
+                let dominated = same.iter().any(|&o| {
+                    nodes[o as usize]
+                        .1
+                        .iter()
+                        .zip(&key.1)
+                        .all(|(small, big)| small & !big == 0)
                 });
                 if dominated {
                     continue;
                 }
-                seen_tuples.push(tuple);
-                {
-                    if profiles.len() >= self.budget.max_profiles {
-                        return Err(MisereError::Budget {
-                            what: "profiles checked while verifying the misère quotient",
-                            limit: self.budget.max_profiles,
-                        });
-                    }
-                    index.insert(next.clone(), profiles.len() as u32);
-                    profiles.push(next);
-                    parent.push((at as u32, h));
+                if nodes.len() >= self.budget.max_profiles {
+                    return Err(MisereError::Budget {
+                        what: "profiles checked while verifying the misère quotient",
+                        limit: self.budget.max_profiles,
+                    });
                 }
+                same.push(nodes.len() as u32);
+                index.insert(key.clone(), nodes.len() as u32);
+                nodes.push(key);
+                parent.push((at as u32, h));
             }
             at += 1;
         }
@@ -814,6 +804,228 @@ impl Learner {
         Err(MisereError::Internal {
             what: "an N-position with no P option".to_string(),
         })
+    }
+
+    /// Records the weight of heap `m` once its options are listed: one more
+    /// than the heaviest option (a sum of smaller heaps).
+    fn push_weight(&mut self, m: usize) {
+        let Some(w) = &mut self.weight else {
+            return;
+        };
+        let mut top: Option<u64> = Some(0);
+        for k in &self.opts[m] {
+            let sum = k
+                .iter()
+                .try_fold(0u64, |acc, &h| acc.checked_add(w[h as usize]));
+            top = match (top, sum) {
+                (Some(t), Some(v)) => Some(t.max(v)),
+                _ => None,
+            };
+        }
+        match top.and_then(|t| t.checked_add(1)) {
+            Some(v) if v < 1 << 52 => w.push(v),
+            _ => self.weight = None,
+        }
+    }
+
+    /// The extension step of `docs/THEORY.md` §9.5: a candidate for letters
+    /// 1..=m built from the verified automaton `prev` of letters 1..m−1
+    /// and the options of heap m alone (no exact search of sums), then
+    /// verified. None when no candidate tried is proved (the caller then
+    /// learns from exact outcomes).
+    fn extend(&mut self, prev: &Automaton, m: u32) -> Result<Option<Automaton>> {
+        let Some(weight) = self.weight.clone() else {
+            return Ok(None);
+        };
+        let n = prev.trans.len();
+        if n.saturating_mul(n) > 1 << 24 {
+            return Ok(None);
+        }
+        // The previous quotient's product.
+        let mut mul = vec![0u32; n * n];
+        for x in 0..n {
+            for y in 0..n {
+                mul[x * n + y] = prev.run(x as u32, &prev.reps[y]);
+            }
+            self.tick()?;
+        }
+        // The lightest position of each element (Dijkstra over the
+        // previous automaton, heap h weighing weight[h]).
+        let mut dist = vec![u64::MAX; n];
+        let mut rep: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut done = vec![false; n];
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        let mut queue = std::collections::BinaryHeap::new();
+        dist[0] = 0;
+        queue.push(std::cmp::Reverse((0u64, 0usize)));
+        while let Some(std::cmp::Reverse((d, x))) = queue.pop() {
+            if done[x] {
+                continue;
+            }
+            done[x] = true;
+            order.push(x);
+            for h in 1..m {
+                let y = prev.step(x as u32, h) as usize;
+                let nd = d + weight[h as usize];
+                if nd < dist[y] {
+                    dist[y] = nd;
+                    let mut r = rep[x].clone();
+                    r.push(h);
+                    rep[y] = r;
+                    queue.push(std::cmp::Reverse((nd, y)));
+                }
+            }
+        }
+        if order.len() != n {
+            return Ok(None);
+        }
+        // Elements of the options of each heap, and of the new heap.
+        let el_of = |opts: &[Vec<u32>]| -> Vec<u32> {
+            let mut v: Vec<u32> = opts.iter().map(|k| prev.run(0, k)).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let opt_el: Vec<Vec<u32>> = (0..m as usize).map(|h| el_of(&self.opts[h])).collect();
+        let new_el = el_of(&self.opts[m as usize]);
+        // Elements of the options of each lightest position: each is
+        // lighter, so the outcomes below can be filled lightest first.
+        let mut optcls: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &x in &order {
+            let mut r = rep[x].clone();
+            r.sort_unstable();
+            let mut v = Vec::new();
+            for i in 0..r.len() {
+                if i > 0 && r[i] == r[i - 1] {
+                    continue;
+                }
+                let rest = concat(&r[..i], &r[i + 1..]);
+                let ctx = prev.run(0, &rest) as usize;
+                v.extend(
+                    opt_el[r[i] as usize]
+                        .iter()
+                        .map(|&e| mul[ctx * n + e as usize]),
+                );
+            }
+            v.sort_unstable();
+            v.dedup();
+            if v.iter().any(|&c| dist[c as usize] >= dist[x]) {
+                return Ok(None);
+            }
+            optcls[x] = v;
+            self.tick()?;
+        }
+        // out[k][x]: the outcome (true = P) of x's lightest position plus k
+        // heaps of m, supposing that every position of element x behaves
+        // alike beside heaps of m (the verification decides).
+        let mut out: Vec<Vec<bool>> = vec![prev.p.clone()];
+        let mut len = 2;
+        loop {
+            let (l, j) = (len, len);
+            let kmax = l + 1 + j;
+            while out.len() <= kmax {
+                let below = &out[out.len() - 1];
+                let mut cur = vec![false; n];
+                for &x in &order {
+                    let has_move = !optcls[x].is_empty() || !new_el.is_empty();
+                    let p_option = optcls[x].iter().any(|&c| cur[c as usize])
+                        || new_el
+                            .iter()
+                            .any(|&e| below[mul[x * n + e as usize] as usize]);
+                    cur[x] = has_move && !p_option;
+                }
+                out.push(cur);
+                self.tick()?;
+            }
+            // Rows: (x, k) against every test (y, i), i ≤ j.
+            let bits = n * (j + 1);
+            if (l + 2).saturating_mul(n).saturating_mul(bits) > 1 << 28 {
+                return Ok(None);
+            }
+            let row = |x: usize, k: usize| -> Vec<u64> {
+                let mut r = vec![0u64; bits.div_ceil(64)];
+                for i in 0..=j {
+                    for y in 0..n {
+                        if out[k + i][mul[x * n + y] as usize] {
+                            let b = i * n + y;
+                            r[b / 64] |= 1 << (b % 64);
+                        }
+                    }
+                }
+                r
+            };
+            let mut ids: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
+            let mut pair_id: Vec<Vec<u32>> = Vec::with_capacity(l + 2);
+            let mut states: Vec<(usize, usize)> = Vec::new();
+            for k in 0..=l + 1 {
+                let mut v = Vec::with_capacity(n);
+                for x in 0..n {
+                    let r = row(x, k);
+                    let id = match ids.get(&r) {
+                        Some(&id) => id,
+                        None if k <= l => {
+                            if states.len() >= self.budget.max_elements {
+                                return Err(MisereError::Budget {
+                                    what: "elements of the misère quotient",
+                                    limit: self.budget.max_elements,
+                                });
+                            }
+                            let id = states.len() as u32;
+                            ids.insert(r, id);
+                            states.push((x, k));
+                            id
+                        }
+                        None => u32::MAX,
+                    };
+                    v.push(id);
+                }
+                pair_id.push(v);
+                self.tick()?;
+            }
+            if pair_id[l + 1].contains(&u32::MAX) {
+                // Heaps of m not yet periodic within l: look further.
+                if len >= 16 {
+                    return Ok(None);
+                }
+                len *= 2;
+                continue;
+            }
+            let mut trans = Vec::with_capacity(states.len());
+            let mut p = Vec::with_capacity(states.len());
+            let mut reps = Vec::with_capacity(states.len());
+            for &(x, k) in &states {
+                let mut t: Vec<u32> = (1..m)
+                    .map(|h| pair_id[k][prev.step(x as u32, h) as usize])
+                    .collect();
+                t.push(pair_id[k + 1][x]);
+                trans.push(t);
+                p.push(out[k][x]);
+                let mut w = prev.reps[x].clone();
+                w.extend(std::iter::repeat_n(m, k));
+                reps.push(w);
+            }
+            let a = Automaton {
+                letters: m,
+                trans,
+                p,
+                reps,
+            };
+            for s in 0..a.trans.len() as u32 {
+                for i in 1..=m {
+                    let si = a.step(s, i);
+                    for jj in i + 1..=m {
+                        if a.step(si, jj) != a.step(a.step(s, jj), i) {
+                            return Ok(None);
+                        }
+                    }
+                }
+                self.tick()?;
+            }
+            return Ok(match self.check_outcomes(&a, false)? {
+                Some(_) => None,
+                None => Some(minimize(&a)),
+            });
+        }
     }
 
     /// Rivest–Schapire: the suffix of a counterexample that separates two
@@ -871,6 +1083,8 @@ fn run(
         });
     }
     let mut learner = Learner {
+        rules,
+        weight: Some(vec![0]),
         opts: vec![Vec::new()],
         memo: FxHashMap::default(),
         prev: None,
@@ -896,26 +1110,93 @@ fn run(
                 .map(|k| k.into_iter().map(|h| h as u32).collect())
                 .collect(),
         );
-        loop {
-            check_interrupt(&budget.interrupt)?;
-            let (a, rows) = learner.hypothesis(m, &tests)?;
-            let cex = match learner.check_commutes(&a, &rows, &tests)? {
-                Some(w) => Some(w),
-                None => learner.check_outcomes(&a)?,
-            };
-            match cex {
-                Some(w) => learner.refine(&a, &w, &mut tests, &mut known)?,
-                None => {
-                    automaton = a;
-                    break;
-                }
-            }
+        learner.push_weight(m as usize);
+        check_interrupt(&budget.interrupt)?;
+        rules.poll()?;
+        let extended = if budget.extend {
+            learner.extend(&automaton, m)?
+        } else {
+            None
+        };
+        if let Some(a) = extended {
+            automaton = a;
+        } else {
+            learner.learn(m, &mut automaton, &mut tests, &mut known)?;
         }
         learner.prev = Some(automaton.clone());
         quotient = present(&automaton, m as u64);
         on_stage(m as u64, &quotient);
     }
     Ok(quotient)
+}
+
+impl Learner<'_> {
+    /// Learning from exact outcomes (L* with Rivest–Schapire refinement)
+    /// until a candidate for letters 1..=m is verified.
+    fn learn(
+        &mut self,
+        m: u32,
+        automaton: &mut Automaton,
+        tests: &mut Vec<Vec<u32>>,
+        known: &mut FxHashSet<Vec<u32>>,
+    ) -> Result<()> {
+        let learner = self;
+        loop {
+            check_interrupt(&learner.budget.interrupt)?;
+            let (a, rows) = learner.hypothesis(m, tests)?;
+            let cex = match learner.check_commutes(&a, &rows, tests)? {
+                Some(w) => Some(w),
+                None => learner.check_outcomes(&a, true)?,
+            };
+            match cex {
+                Some(w) => learner.refine(&a, &w, tests, known)?,
+                None => {
+                    *automaton = a;
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// The automaton with states that no word tells apart merged (Moore's
+/// partition refinement). Merging changes no prediction, so a verified
+/// automaton stays verified, and its states become the quotient's classes.
+fn minimize(a: &Automaton) -> Automaton {
+    let n = a.trans.len();
+    let mut block: Vec<u32> = a.p.iter().map(|&b| b as u32).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next = Vec::with_capacity(n);
+        for s in 0..n {
+            let mut sig = Vec::with_capacity(a.trans[s].len() + 1);
+            sig.push(block[s]);
+            sig.extend(a.trans[s].iter().map(|&t| block[t as usize]));
+            let len = ids.len() as u32;
+            next.push(*ids.entry(sig).or_insert(len));
+        }
+        let new_count = ids.len();
+        block = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    let mut first: Vec<Option<usize>> = vec![None; count];
+    for (s, &b) in block.iter().enumerate() {
+        first[b as usize].get_or_insert(s);
+    }
+    let firsts: Vec<usize> = first.into_iter().flatten().collect();
+    Automaton {
+        letters: a.letters,
+        trans: firsts
+            .iter()
+            .map(|&s| a.trans[s].iter().map(|&t| block[t as usize]).collect())
+            .collect(),
+        p: firsts.iter().map(|&s| a.p[s]).collect(),
+        reps: firsts.iter().map(|&s| a.reps[s].clone()).collect(),
+    }
 }
 
 /// The quotient of a verified, minimal automaton: multiplication, the

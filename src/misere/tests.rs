@@ -796,3 +796,182 @@ fn kayles_and_dawsons_kayles_genera_match_the_definition() {
         }
     }
 }
+
+/// The extension step (candidate from the previous quotient, `docs/THEORY.md`
+/// §9.5) against learning from exact outcomes at every heap (the earlier
+/// path, kept as the oracle): the same quotient, stage by stage.
+fn extension_agrees_with_learning(rules: &dyn HeapRules, n: u64) {
+    let fast = QuotientHistory::compute(rules, n, &QuotientBudget::default());
+    let slow_budget = QuotientBudget {
+        extend: false,
+        ..QuotientBudget::default()
+    };
+    let slow = QuotientHistory::compute(rules, n, &slow_budget);
+    match (fast, slow) {
+        (Ok(f), Ok(s)) => {
+            assert_eq!(f.stages, s.stages);
+            assert_eq!(f.quotient.to_json(), s.quotient.to_json());
+        }
+        // The learner alone may run out of budget where the extension does not.
+        (Ok(_), Err(MisereError::Budget { .. })) => {}
+        (f, s) => panic!("extension {:?}, learning {:?}", f.err(), s.err()),
+    }
+}
+
+#[test]
+fn extension_agrees_with_learning_on_known_games() {
+    for (c, n) in [
+        ("0.77", 16),
+        ("0.07", 16),
+        ("0.137", 14),
+        ("0.75", 16),
+        ("0.312", 14),
+    ] {
+        extension_agrees_with_learning(&OctalCode::parse(c).unwrap(), n);
+    }
+    extension_agrees_with_learning(&OctalCode::subtraction(&[1, 3, 4]), 16);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Random octal codes: the extension step and learning agree.
+    #[test]
+    fn extension_agrees_with_learning_on_random_codes(
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        n in 1u64..10,
+    ) {
+        let mut all = vec![0];
+        all.extend(digits);
+        let code = OctalCode::from_digits(&all);
+        let budget = QuotientBudget { max_positions: 200_000, ..QuotientBudget::default() };
+        if MisereQuotient::compute(&code, n, &QuotientBudget { extend: false, ..budget.clone() })
+            .is_ok()
+        {
+            extension_agrees_with_learning(&code, n);
+        }
+    }
+}
+
+/// Kayles to heap 30 (past the stages where the quotient grows to 32 and
+/// 40 elements, heaps 25 and 27) against brute force on sums whose total
+/// stays small enough to expand (release build: `cargo test --release --lib
+/// misere::tests::kayles_quotient_to_heap_30_matches_brute_force --
+/// --ignored`).
+#[test]
+#[ignore]
+fn kayles_extension_agrees_with_learning_to_heap_26() {
+    let code = OctalCode::parse("0.77").unwrap();
+    let slow = QuotientBudget {
+        extend: false,
+        max_positions: 50_000_000,
+        ..QuotientBudget::default()
+    };
+    let s = QuotientHistory::compute(&code, 26, &slow).unwrap();
+    let f = QuotientHistory::compute(&code, 26, &QuotientBudget::default()).unwrap();
+    assert_eq!(f.stages, s.stages);
+    assert_eq!(f.quotient.to_json(), s.quotient.to_json());
+}
+
+#[test]
+#[ignore]
+fn kayles_quotient_to_heap_30_matches_brute_force() {
+    let code = OctalCode::parse("0.77").unwrap();
+    let q = MisereQuotient::compute(&code, 30, &QuotientBudget::default()).unwrap();
+    assert_eq!(q.order(), 40);
+    let mut b = HeapBrute::new(&code, 30);
+    let mut s = 0x9e3779b97f4a7c15u64;
+    let mut checked = 0;
+    while checked < 400 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let big = 20 + s % 11;
+        let small: Vec<u64> = (0..(s >> 8) % 3).map(|i| (s >> (12 + 5 * i)) % 9).collect();
+        let mut heaps = vec![big];
+        heaps.extend(small);
+        if heaps.iter().sum::<u64>() > 44 {
+            continue;
+        }
+        let want = if b.is_p(&heaps) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(q.outcome(&heaps).unwrap(), want, "{heaps:?}");
+        checked += 1;
+    }
+}
+
+/// The quotient's cost as n grows (release: `cargo test --release --lib
+/// misere::tests::quotient_cost_as_n_grows -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn quotient_cost_as_n_grows() {
+    for (c, ns) in [
+        ("0.77", &[20u64, 30, 40, 80, 160, 300][..]),
+        ("0.75", &[20, 100, 300]),
+        ("0.07", &[20, 24]),
+        ("0.137", &[20, 23]),
+    ] {
+        let code = OctalCode::parse(c).unwrap();
+        for &n in ns {
+            let t = std::time::Instant::now();
+            let h = QuotientHistory::compute(&code, n, &QuotientBudget::default()).unwrap();
+            println!(
+                "{c} to heap {n}: order {}, unchanged since {}, {:.1?}",
+                h.quotient.order(),
+                h.unchanged_since,
+                t.elapsed()
+            );
+        }
+    }
+}
+
+/// Rules that count `poll` calls per heap (the heap whose options were
+/// listed last) and, if asked, fail the second poll heard while one heap is
+/// being worked on.
+struct Polled {
+    code: OctalCode,
+    current: std::cell::Cell<u64>,
+    polls: std::cell::RefCell<HashMap<u64, usize>>,
+    fail_inside: bool,
+}
+
+impl HeapRules for Polled {
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        self.current.set(n);
+        self.code.for_each_option(n, f)
+    }
+
+    fn poll(&self) -> Result<()> {
+        let mut polls = self.polls.borrow_mut();
+        let c = polls.entry(self.current.get()).or_insert(0);
+        *c += 1;
+        if self.fail_inside && *c >= 2 {
+            return Err(MisereError::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+/// The caller's hook (Ctrl-C, memory budget) is heard inside the work on
+/// one heap, not only between heaps, and its error ends the computation.
+#[test]
+fn quotient_polls_inside_a_heap() {
+    let polled = |fail_inside| Polled {
+        code: OctalCode::parse("0.77").unwrap(),
+        current: std::cell::Cell::new(0),
+        polls: std::cell::RefCell::new(HashMap::new()),
+        fail_inside,
+    };
+    let quiet = polled(false);
+    MisereQuotient::compute(&quiet, 80, &QuotientBudget::default()).unwrap();
+    assert!(quiet.polls.borrow().values().any(|&c| c >= 2));
+    let stopping = polled(true);
+    assert_eq!(
+        MisereQuotient::compute(&stopping, 80, &QuotientBudget::default()).err(),
+        Some(MisereError::Interrupted)
+    );
+    assert!(stopping.current.get() < 80);
+}

@@ -62,6 +62,21 @@ impl HeapRules for Watched<'_> {
         }
         self.rules.for_each_option(n, f)
     }
+
+    /// Ctrl-C and the session's memory budget, heard inside the work on
+    /// one heap.
+    fn poll(&self) -> misere::Result<()> {
+        if self.stopped.get() || self.cx.interrupted() {
+            self.stopped.set(true);
+            return Err(MisereError::Interrupted);
+        }
+        match self.cx.check_memory(self.cx.span) {
+            Err(Error::MemoryBudget { limit, held, .. }) => {
+                Err(MisereError::Memory { held, limit })
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Each heap's options, listed by the solver (rule games).
@@ -310,7 +325,7 @@ impl Solver {
                 Ok(q) => {
                     self.quotients.quotients.insert(game, q);
                 }
-                Err(MisereError::Interrupted) => {
+                Err(MisereError::Interrupted | MisereError::Memory { .. }) => {
                     cx.check()?;
                     return Ok(None);
                 }
@@ -351,6 +366,7 @@ impl Solver {
                 span,
             },
             MisereError::Interrupted => Error::Interrupted { span },
+            MisereError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
             other => Error::Query {
                 message: other.to_string(),
                 help: "this is a bug in grundy; please report the query".into(),
