@@ -15,7 +15,9 @@
 //! the dense path (`sequence K 0..=n`) and on the general path (the same
 //! rules with a list argument, `grundy KL(n, [0])`, which the dense table
 //! does not take: every position interned, every option stored), with the
-//! bytes each path holds per option. Medians of `--runs` runs.
+//! bytes each path holds per option. CPU time of the thread (the wall
+//! clock of a shared machine counts the wait for a core). Medians of
+//! `--runs` runs.
 
 use std::time::Instant;
 
@@ -118,32 +120,47 @@ fn kayles_options(n: usize) -> u64 {
         .sum()
 }
 
-/// The growth table: nanoseconds per option on both paths.
+/// CPU seconds (user + system) of this thread so far: on a shared machine
+/// the wall clock also counts the wait for a core.
+fn thread_cpu() -> f64 {
+    let mut u = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given; zeroed is a valid rusage.
+    let u = unsafe {
+        libc::getrusage(libc::RUSAGE_THREAD, u.as_mut_ptr());
+        u.assume_init()
+    };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// The growth table: nanoseconds per option on both paths (CPU time of
+/// the thread; wall-clock seconds of the general path alongside).
 fn growth(max: usize, runs: usize) {
     println!(
-        "| n | options | dense s | dense ns/option | general s | general ns/option | general bytes/option | general ÷ dense |"
+        "| n | options | dense CPU s | dense ns/option | general CPU s | general wall s | general ns/option | general bytes/option | general ÷ dense |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut n = 1000;
     while n <= max {
         let opts = kayles_options(n);
         let hand = kayles_by_hand(n);
-        let (mut td, mut tg, mut bytes) = (Vec::new(), Vec::new(), 0.0);
+        let (mut td, mut tg, mut tw, mut bytes) = (Vec::new(), Vec::new(), Vec::new(), 0.0);
         for _ in 0..runs {
-            let t = Instant::now();
+            let c = thread_cpu();
             let (v, _) = by_rules(KAYLES, "K", n);
-            td.push(t.elapsed().as_secs_f64());
+            td.push(thread_cpu() - c);
             assert_eq!(v, hand, "dense path: Kayles values");
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), thread_cpu());
             let (g, b) = by_general(n);
-            tg.push(t.elapsed().as_secs_f64());
+            tg.push(thread_cpu() - c);
+            tw.push(t.elapsed().as_secs_f64());
             bytes = b;
             assert_eq!(g, hand[n], "general path: G({n})");
         }
-        let (d, g) = (median(td), median(tg));
+        let (d, g, w) = (median(td), median(tg), median(tw));
         let ns = |s: f64| s * 1e9 / opts as f64;
         println!(
-            "| {n} | {opts} | {d:.4} | {:.2} | {g:.3} | {:.1} | {:.1} | {:.0} |",
+            "| {n} | {opts} | {d:.4} | {:.2} | {g:.3} | {w:.3} | {:.1} | {:.1} | {:.0} |",
             ns(d),
             ns(g),
             bytes / opts as f64,
