@@ -1,5 +1,11 @@
 //! Octal engine benchmark: `cargo bench --bench octal -- CODE N [plain|sparse] [solve]`.
 //! Computes G(0..=N) like `ogsolve -n N`, then looks for a proved period.
+//!
+//! `cargo bench --bench octal -- sweep N [RUNS]`: the 1,024 codes
+//! `d0.d1d2d3` (d0 ∈ {0, 4}, octal d1..d3) to N values each with
+//! `octal::extend_all`, on a rayon pool of one thread and of two,
+//! alternately (RUNS times, default 3): median wall-clock and CPU seconds
+//! (user + system of the whole process) of each, and the ratios.
 
 use std::time::Instant;
 
@@ -10,6 +16,12 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    if args.first().is_some_and(|a| a == "sweep") {
+        let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20_000);
+        let runs = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(3);
+        sweep(n, runs);
+        return;
+    }
     let (Some(code), Some(n)) = (args.first(), args.get(1)) else {
         eprintln!("usage: cargo bench --bench octal -- CODE N [plain|sparse] [solve]");
         std::process::exit(2);
@@ -68,5 +80,69 @@ fn main() {
         seq.rare_count(),
         seq.rare_mask(),
         seq.rare_uses_position_parity(),
+    );
+}
+
+/// CPU seconds (user + system) of this process so far, every thread.
+fn cpu_seconds() -> f64 {
+    let mut u = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given; zeroed is a valid rusage.
+    let u = unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, u.as_mut_ptr());
+        u.assume_init()
+    };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn sweep(n: usize, runs: usize) {
+    let mut codes = Vec::new();
+    for d0 in [0u8, 4] {
+        for d in 0..512u32 {
+            let digits = [d0, (d >> 6) as u8, ((d >> 3) & 7) as u8, (d & 7) as u8];
+            codes.push(OctalCode::from_digits(&digits));
+        }
+    }
+    let pools: Vec<_> = [1, 2]
+        .iter()
+        .map(|&t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .expect("a thread pool")
+        })
+        .collect();
+    let mut wall = [Vec::new(), Vec::new()];
+    let mut cpu = [Vec::new(), Vec::new()];
+    let mut first: Option<Vec<Vec<u32>>> = None;
+    for _ in 0..runs {
+        for (i, pool) in pools.iter().enumerate() {
+            let mut seqs: Vec<NimSequence> = codes
+                .iter()
+                .map(|c| NimSequence::new(c.clone(), Engine::Sparse))
+                .collect();
+            let (w, c) = (Instant::now(), cpu_seconds());
+            pool.install(|| grundy::octal::extend_all(&mut seqs, n + 1));
+            wall[i].push(w.elapsed().as_secs_f64());
+            cpu[i].push(cpu_seconds() - c);
+            let vals: Vec<Vec<u32>> = seqs.iter().map(|s| s.values().to_vec()).collect();
+            match &first {
+                None => first = Some(vals),
+                Some(f) => assert!(*f == vals, "one and two threads disagree"),
+            }
+        }
+    }
+    let (w1, w2) = (median(wall[0].clone()), median(wall[1].clone()));
+    let (c1, c2) = (median(cpu[0].clone()), median(cpu[1].clone()));
+    println!(
+        "sweep of {} codes to {n}: 1 thread wall {w1:.3} s cpu {c1:.3} s | 2 threads wall {w2:.3} s cpu {c2:.3} s | wall 1/2 = {:.2}, cpu 2/1 = {:.2}",
+        codes.len(),
+        w1 / w2,
+        c2 / c1
     );
 }

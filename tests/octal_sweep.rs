@@ -261,3 +261,32 @@ fn octal_no_code_string_panics() {
         }
     }
 }
+
+/// `extend_all` on two threads gives what one sequence at a time gives:
+/// values, period, rare heaps, engine.
+#[test]
+fn extend_all_on_two_threads_equals_one_by_one() {
+    let codes: Vec<OctalCode> = short_codes()
+        .into_iter()
+        .step_by(7)
+        .chain(hex_codes().into_iter().step_by(29))
+        .collect();
+    let n = 600;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool of two threads");
+    let mut seqs: Vec<NimSequence> = codes
+        .iter()
+        .map(|c| NimSequence::new(c.clone(), Engine::Sparse))
+        .collect();
+    pool.install(|| grundy::octal::extend_all(&mut seqs, n));
+    for (c, s) in codes.iter().zip(&seqs) {
+        let mut one = NimSequence::new(c.clone(), Engine::Sparse);
+        one.extend_to(n);
+        assert_eq!(s.values().to_vec(), one.values().to_vec(), "{c}");
+        assert_eq!(s.period(), one.period(), "{c}");
+        assert_eq!(s.rare_heaps(), one.rare_heaps(), "{c}");
+        assert_eq!(s.engine(), one.engine(), "{c}");
+    }
+}

@@ -1114,7 +1114,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
 
 const LONG: &str = "game Chomp(rows) {\n    move Chomp(bite(rows, i, j)) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0)\n}\n\
     fn bite(rows, i, j) = [ if r >= i then min(rows[r], j) else rows[r] for r in 0..len(rows) if r < i or j > 0 ]\n\
-    grundy Chomp([10, 10, 10, 10, 10, 10, 10, 10, 10, 10])\n";
+    grundy Chomp([12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12])\n";
 
 /// `grundy run` on a terminal shows progress; with `--json`, or with its
 /// output piped, it shows none.

@@ -207,35 +207,7 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
             marks.set(g[n - k].get());
         }
         // Splits with a rare part; two k at a time share one pass over the list.
-        let rare: &[(u32, u32)] = &sp.rare;
-        let mut set = marks.setter();
-        let mut ks = split;
-        while let [k1, rest @ ..] = ks {
-            let k1 = *k1;
-            if n < k1 + 2 {
-                break;
-            }
-            let m1 = n - k1;
-            let cnt1 = rare.partition_point(|&(r, _)| (r as usize) < m1);
-            let (cnt2, m2) = match rest.first() {
-                Some(&k2) if n >= k2 + 2 => {
-                    let m2 = n - k2;
-                    (rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
-                }
-                _ => (0, 0),
-            };
-            let (g1, g2) = (&g[..m1], &g[..m2]);
-            for &(r, gr) in &rare[..cnt2] {
-                set(gr ^ g1[m1 - r as usize].get());
-                set(gr ^ g2[m2 - r as usize].get());
-            }
-            for &(r, gr) in &rare[cnt2..cnt1] {
-                set(gr ^ g1[m1 - r as usize].get());
-            }
-            w0 += (cnt1 + cnt2) as u64;
-            ks = rest.get(1..).unwrap_or(&[]);
-        }
-        drop(set);
+        marks = rare_pass(marks, &sp.rare, g, n, split, &mut w0);
         let rb = &rare_words[n & 1];
         marks.get_words(&mut mw);
         // c: the least unmarked common value.
@@ -280,7 +252,7 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
                 None => c,
             }
         } else {
-            if words >= 4 {
+            if words >= 2 {
                 // Many values: a byte per value tests faster than bits.
                 for (i, &w) in mw.iter().enumerate() {
                     let mut w = w;
@@ -332,6 +304,61 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     sp.work.0 += w0;
     sp.work.1 += w1;
     pending
+}
+
+/// Marks the values of the splits of heap `n` with a rare part: for each
+/// split size `k`, `G(r) ⊕ G(n − k − r)` for every rare heap `r < n − k`
+/// (two sizes share one pass over the list). Out of line and taking the
+/// marks by value, so the loop keeps its pointers in registers and the
+/// register-sized mark sets (`u64`, `Two`) stay in registers.
+#[inline(never)]
+fn rare_pass<M: Marks, V: Val>(
+    mut marks: M,
+    rare: &[(u32, u32)],
+    g: &[V],
+    n: usize,
+    split: &[usize],
+    work: &mut u64,
+) -> M {
+    let mut set = marks.setter();
+    let mut ks = split;
+    while let [k1, rest @ ..] = ks {
+        let k1 = *k1;
+        if n < k1 + 2 {
+            break;
+        }
+        let m1 = n - k1;
+        let cnt1 = rare.partition_point(|&(r, _)| (r as usize) < m1);
+        let (cnt2, m2) = match rest.first() {
+            Some(&k2) if n >= k2 + 2 => {
+                let m2 = n - k2;
+                (rare.partition_point(|&(r, _)| (r as usize) < m2), m2)
+            }
+            _ => (0, 0),
+        };
+        let (g1, g2) = (&g[..m1], &g[..m2]);
+        for &(r, gr) in &rare[..cnt2] {
+            set(gr ^ g1[m1 - r as usize].get());
+            set(gr ^ g2[m2 - r as usize].get());
+        }
+        // Four at a time: less loop overhead per option.
+        let one = &rare[cnt2..cnt1];
+        let mut quads = one.chunks_exact(4);
+        for q in &mut quads {
+            let [(r0, v0), (r1, v1), (r2, v2), (r3, v3)] = [q[0], q[1], q[2], q[3]];
+            set(v0 ^ g1[m1 - r0 as usize].get());
+            set(v1 ^ g1[m1 - r1 as usize].get());
+            set(v2 ^ g1[m1 - r2 as usize].get());
+            set(v3 ^ g1[m1 - r3 as usize].get());
+        }
+        for &(r, gr) in quads.remainder() {
+            set(gr ^ g1[m1 - r as usize].get());
+        }
+        *work += (cnt1 + cnt2) as u64;
+        ks = rest.get(1..).unwrap_or(&[]);
+    }
+    drop(set);
+    marks
 }
 
 /// Most values `scan_few` looks for at once.
@@ -425,8 +452,10 @@ fn scan_splits_table<V: Val>(
 ) -> u32 {
     const STEP: usize = 8;
     let mask = table.len() - 1; // a power of two above every value
-    if let [k] = *split {
-        return scan_one_table(g, n, k, table, mask, count, work);
+    match *split {
+        [k] => return scan_one_table(g, n, k, table, mask, count, work),
+        [k1, k2] => return scan_two_table(g, n, k1, k2, table, mask, count, work),
+        _ => {}
     }
     let mut a0 = 1;
     loop {
@@ -455,13 +484,13 @@ fn scan_splits_table<V: Val>(
             if hit {
                 for j in 0..len {
                     let t = &mut table[lo[j].xor(hi[len - 1 - j]).get() as usize & mask];
-                    if *t != 0 {
-                        *t = 0;
-                        count -= 1;
-                        if count == 0 {
-                            *work += j as u64 + 1;
-                            return 0;
-                        }
+                    // Branch-free: most of these bytes are 0, but which is
+                    // unpredictable.
+                    count -= u32::from(*t);
+                    *t = 0;
+                    if count == 0 {
+                        *work += j as u64 + 1;
+                        return 0;
                     }
                 }
             }
@@ -472,6 +501,81 @@ fn scan_splits_table<V: Val>(
         }
         a0 += STEP;
     }
+}
+
+/// `scan_splits_table` for two split sizes `k1 < k2`: the parts
+/// `(a, n − k1 − a)` and `(a, n − k2 − a)` for each smallest part `a` in
+/// turn (eight `a` per branch), then the remaining splits of size `k1`.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn scan_two_table<V: Val>(
+    g: &[V],
+    n: usize,
+    k1: usize,
+    k2: usize,
+    table: &mut [u8],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    const STEP: usize = 8;
+    if n < k1 + 2 {
+        return count;
+    }
+    let (m1, m2) = (n - k1, n.saturating_sub(k2));
+    let both = if n >= k2 + 2 { m2 / 2 } else { 0 };
+    // lo[i] = G(1 + i), h1[both − 1 − i] = G(m1 − 1 − i), likewise h2.
+    let lo = &g[1..=both];
+    let h1 = &g[m1 - both..m1];
+    let h2 = &g[m2 - both..m2];
+    let mut i = 0;
+    while i < both {
+        let len = STEP.min(both - i);
+        let l = &lo[i..i + len];
+        let x1 = &h1[both - i - len..both - i];
+        let x2 = &h2[both - i - len..both - i];
+        let hit = if len == STEP {
+            let mut hit = 0u8;
+            for j in 0..STEP {
+                hit |= table[l[j].xor(x1[STEP - 1 - j]).get() as usize & mask];
+                hit |= table[l[j].xor(x2[STEP - 1 - j]).get() as usize & mask];
+            }
+            hit != 0
+        } else {
+            true
+        };
+        if hit {
+            for j in 0..len {
+                let a = l[j];
+                for (o, x) in [a.xor(x1[len - 1 - j]), a.xor(x2[len - 1 - j])]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let t = &mut table[x.get() as usize & mask];
+                    // Branch-free: most of these bytes are 0, but which is
+                    // unpredictable.
+                    count -= u32::from(*t);
+                    *t = 0;
+                    if count == 0 {
+                        *work += (2 * (i + j) + o + 1) as u64;
+                        return 0;
+                    }
+                }
+            }
+        }
+        i += len;
+    }
+    *work += 2 * both as u64;
+    // Splits of size k1 with a > both: lo = G(both + 1 ..= m1 / 2).
+    let half = m1 / 2;
+    scan_pairs_table(
+        &g[both + 1..=half],
+        &g[m1.div_ceil(2)..m1 - both],
+        table,
+        mask,
+        count,
+        work,
+    )
 }
 
 /// `scan_splits_table` for one split size `k`.
@@ -493,6 +597,60 @@ fn scan_one_table<V: Val>(
     // Pairs (a, m − a), a = 1 ..= half: lo[i] = G(1 + i), hi[i] = G(m − 1 − i).
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
+    let mut i = 0;
+    while i + 16 <= half {
+        let l = &lo[i..i + 16];
+        let h = &hi[half - i - 16..half - i];
+        let x: [V; 16] = std::array::from_fn(|j| l[j].xor(h[15 - j]));
+        let (mut h0, mut h1) = (0u8, 0u8);
+        for j in 0..8 {
+            h0 |= table[x[2 * j].get() as usize & mask];
+            h1 |= table[x[2 * j + 1].get() as usize & mask];
+        }
+        if h0 | h1 != 0 {
+            for (j, &xj) in x.iter().enumerate() {
+                let t = &mut table[xj.get() as usize & mask];
+                if *t != 0 {
+                    *t = 0;
+                    count -= 1;
+                    if count == 0 {
+                        *work += (i + j + 1) as u64;
+                        return 0;
+                    }
+                }
+            }
+        }
+        i += 16;
+    }
+    for j in i..half {
+        let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
+        if *t != 0 {
+            *t = 0;
+            count -= 1;
+            if count == 0 {
+                *work += (j + 1) as u64;
+                return 0;
+            }
+        }
+    }
+    *work += half as u64;
+    count
+}
+
+/// Clears from `table` the values `lo[j] ⊕ hi[len − 1 − j]` of the pairs in
+/// turn (16 per branch) until `count` of them have been seen; returns how
+/// many are still missing.
+#[inline(always)]
+fn scan_pairs_table<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    table: &mut [u8],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..half], &hi[hi.len() - half..]);
     let mut i = 0;
     while i + 16 <= half {
         let l = &lo[i..i + 16];
