@@ -187,7 +187,7 @@ fn run_stops_computing_when_its_output_is_gone() {
     // The second query alone takes minutes in a debug build.
     let path = scratch(
         "slow_after_one.game",
-        "grundy Nim(1)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(25000)\n",
+        "grundy Nim(1)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\n",
     );
     let child = grundy()
         .arg("run")
@@ -213,7 +213,7 @@ fn interrupt(child: &Child) {
 fn ctrl_c_in_run_keeps_the_answers_so_far() {
     let path = scratch(
         "ctrl_c.game",
-        "grundy Nim(3)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(25000)\ngrundy Nim(4)\n",
+        "grundy Nim(3)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\ngrundy Nim(4)\n",
     );
     let mut child = grundy()
         .arg("run")
@@ -235,7 +235,7 @@ fn ctrl_c_in_run_keeps_the_answers_so_far() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert_eq!(rest, "", "nothing is answered after Ctrl-C");
     assert!(stderr.contains("grundy::solve::interrupted"), "{stderr}");
-    assert!(stderr.contains("grundy G(25000)"), "{stderr}");
+    assert!(stderr.contains("grundy G(200000)"), "{stderr}");
 }
 
 #[test]
