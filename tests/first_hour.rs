@@ -247,3 +247,33 @@ fn the_tour_prints_the_answers_its_comments_give() {
     }
     assert!(checked >= 10, "only {checked} answers in comments");
 }
+
+/// The README's two commands: the first runs an example that ships, in
+/// the release profile; the second is the test command CI runs.
+#[test]
+fn readme_two_commands_run_a_shipped_example_and_are_what_ci_runs() {
+    let readme = std::fs::read_to_string(Path::new(CRATE_DIR).join("README.md")).unwrap();
+    let section = readme
+        .split("## Two commands")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("README.md has a \"Two commands\" section");
+    let blocks: Vec<&str> = section
+        .split("```\n")
+        .skip(1)
+        .step_by(2)
+        .map(str::trim)
+        .collect();
+    assert!(blocks.len() >= 2, "{blocks:?}");
+    let run = blocks[0];
+    let file = run
+        .strip_prefix("cargo run --release -- run ")
+        .unwrap_or_else(|| panic!("the first command runs a file in release: {run}"));
+    assert!(Path::new(CRATE_DIR).join(file).is_file(), "{file} ships");
+    let ci = std::fs::read_to_string(Path::new(CRATE_DIR).join(".ci/run")).unwrap();
+    assert!(
+        ci.lines().any(|l| l.trim() == blocks[1]),
+        "CI runs the README's test command `{}`",
+        blocks[1]
+    );
+}
