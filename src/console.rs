@@ -59,6 +59,11 @@ impl<W: Write> Checked<W> {
     }
 
     /// Write a line and flush it; false once this stream has failed.
+    /// The writer inside (what was written, for a buffer).
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+
     pub fn line(&mut self, text: &str) -> bool {
         let r = self
             .write_all(text.as_bytes())

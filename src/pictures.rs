@@ -72,7 +72,7 @@ impl Pictures {
     }
 
     /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
-    fn nth(path: &Path, n: usize) -> PathBuf {
+    pub(crate) fn nth(path: &Path, n: usize) -> PathBuf {
         if n <= 1 {
             return path.to_path_buf();
         }

@@ -205,3 +205,87 @@ fn plots_of_general_and_misere_series() {
     let outcomes = std::fs::read_to_string(dir.join("s-4.svg")).expect("the misère sequence");
     assert_eq!(outcomes.matches("<circle cx=").count(), 10);
 }
+
+/// Several codes side by side: each reported as it is alone, in the order
+/// given, whatever the number of threads.
+#[test]
+fn octal_several_codes_report_as_each_alone() {
+    let codes = ["0.77", "0.07", "0.137", "0.16", "4.07", "0.f7", "0.6"];
+    for json in [false, true] {
+        let mut alone = Vec::new();
+        for c in codes {
+            let mut args = vec!["octal", c, "--to", "3000"];
+            if json {
+                args.push("--json");
+            }
+            let o = grundy(&args);
+            assert!(o.status.success(), "{}", stderr(&o));
+            alone.push(stdout(&o));
+        }
+        let want = alone.join(if json { "" } else { "\n" });
+        for threads in ["1", "2", "3"] {
+            let mut args = vec!["octal"];
+            args.extend(codes);
+            args.extend(["--to", "3000"]);
+            if json {
+                args.push("--json");
+            }
+            let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                .args(&args)
+                .env("NO_COLOR", "1")
+                .env("RAYON_NUM_THREADS", threads)
+                .output()
+                .expect("run grundy");
+            assert!(o.status.success(), "{}", stderr(&o));
+            assert_eq!(stdout(&o), want, "{threads} threads, json {json}");
+        }
+    }
+    // Until each period is proved, too.
+    let o = grundy(&["octal", "0.77", "0.07"]);
+    let one = |c: &str| stdout(&grundy(&["octal", c]));
+    assert_eq!(stdout(&o), format!("{}\n{}", one("0.77"), one("0.07")));
+}
+
+#[test]
+fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
+    let dir = std::env::temp_dir().join(format!("grundy-octal-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("seq.svg");
+    let o = grundy(&["octal", "0.77", "0.07", "--plot", plot.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(plot.is_file() && dir.join("seq-2.svg").is_file());
+    let svg = std::fs::read_to_string(dir.join("seq-2.svg")).unwrap();
+    assert!(svg.contains("0.07"), "the second plot is the second code's");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // One bad code: nothing is computed.
+    let o = grundy(&["octal", "0.77", "0.7x"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+    assert!(
+        stderr(&o).contains("grundy::parse::octal_code"),
+        "{}",
+        stderr(&o)
+    );
+    // --to is checked for the values of every thread at once: 500M holds
+    // 65 million values for one thread, 32 million each for two.
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "octal",
+            "0.77",
+            "0.07",
+            "--to",
+            "50000000",
+            "--max-memory",
+            "500M",
+        ])
+        .env("NO_COLOR", "1")
+        .env("RAYON_NUM_THREADS", "2")
+        .output()
+        .expect("run grundy");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("grundy::octal::too_many"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -445,3 +445,23 @@ fn nothing_in_src_prints_with_a_macro_that_can_panic() {
         }
     }
 }
+
+/// Ctrl-C during `grundy octal` of several codes: the codes finished or
+/// cut short are reported, the rest are said not to be, status 130.
+#[test]
+fn ctrl_c_in_octal_of_several_codes() {
+    let child = grundy()
+        .args(["octal", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6"])
+        .args(["--to", "30000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child);
+    let out = finish_within(child, Duration::from_secs(30), "octal after Ctrl-C");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("grundy::solve::interrupted"), "{stderr}");
+    assert!(stderr.contains("of the 8 codes were reported"), "{stderr}");
+}

@@ -5,6 +5,7 @@
 //! REPL's `:plot` and `:svg`).
 
 pub mod octal;
+mod octal_many;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -60,8 +61,11 @@ pub enum Command {
     },
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
-        /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap splits).
-        code: String,
+        /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap
+        /// splits). Several codes are computed side by side on every core,
+        /// each reported as it would be alone.
+        #[arg(required = true, value_name = "CODE")]
+        codes: Vec<String>,
         /// Compute exactly the values G(0) .. G(N-1) (default: until the
         /// period is proved or --max-values is reached).
         #[arg(long, value_name = "N")]
@@ -210,7 +214,7 @@ fn run_command(cli: Cli) -> i32 {
             (&mut out, &mut err),
         ),
         Some(Command::Octal {
-            code,
+            codes,
             to,
             json,
             plot,
@@ -219,7 +223,7 @@ fn run_command(cli: Cli) -> i32 {
             engine,
         }) => octal::run(
             &octal::Args {
-                code,
+                codes,
                 to,
                 max_memory,
                 json,

@@ -1,8 +1,8 @@
 //! `grundy octal CODE`: compute a nim-sequence until its period is proved,
 //! and report it as text, JSON or a picture.
 
-use std::io::Write as _;
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -34,7 +34,9 @@ pub enum EngineArg {
 pub const BYTES_PER_VALUE: usize = 8;
 
 pub struct Args {
-    pub code: String,
+    /// One code, or several: then they are computed side by side on every
+    /// core (rayon), each reported as one code alone would be.
+    pub codes: Vec<String>,
     pub to: Option<usize>,
     /// Bytes the values may take (`--max-memory`).
     pub max_memory: usize,
@@ -49,47 +51,76 @@ type Out = Checked<std::io::Stdout>;
 type Err = Checked<std::io::Stderr>;
 
 pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
-    let code = match OctalCode::parse(&args.code) {
-        Ok(c) => c,
-        Err(e) => {
-            let mut sources = Sources::default();
-            let src = sources.add("code", args.code.clone());
-            let start = e.offset.min(args.code.len());
-            let end = (start + e.len.max(1)).min(args.code.len()).max(start);
-            let e = Error::OctalCode {
-                message: e.message.clone(),
-                help: e.help.clone(),
-                span: Span::new(src, start, end),
-            };
-            err.line(&format!("{:?}", e.report(&sources)));
-            return 1;
+    let mut codes = Vec::with_capacity(args.codes.len());
+    for text in &args.codes {
+        match OctalCode::parse(text) {
+            Ok(c) => codes.push(c),
+            Err(e) => {
+                let mut sources = Sources::default();
+                let src = sources.add("code", text.clone());
+                let start = e.offset.min(text.len());
+                let end = (start + e.len.max(1)).min(text.len()).max(start);
+                let e = Error::OctalCode {
+                    message: e.message.clone(),
+                    help: e.help.clone(),
+                    span: Span::new(src, start, end),
+                };
+                err.line(&format!("{:?}", e.report(&sources)));
+                return 1;
+            }
         }
-    };
-    // Refuse up front what cannot be held, rather than fail half-way.
-    let most = args.max_memory / BYTES_PER_VALUE;
-    if let Some(n) = args.to
-        && n > most
-    {
-        let e = Error::OctalTooMany {
+    }
+    let interrupt = Arc::new(AtomicBool::new(false));
+    console::on_ctrl_c(interrupt.clone());
+    match codes.as_slice() {
+        [code] => {
+            // Refuse up front what cannot be held, rather than fail half-way.
+            if let Some(e) = too_many(args, 1) {
+                err.line(&format!("{:?}", e.report_alone()));
+                return 1;
+            }
+            run_one(code, args, args.plot.as_deref(), &interrupt, true, out, err)
+        }
+        _ => super::octal_many::run(&codes, args, &interrupt, out, err),
+    }
+}
+
+/// `--to` asks for more values than `--max-memory` holds when `threads`
+/// sequences are held at once.
+pub(super) fn too_many(args: &Args, threads: usize) -> Option<Error> {
+    let most = args.max_memory / BYTES_PER_VALUE / threads.max(1);
+    match args.to {
+        Some(n) if n > most => Some(Error::OctalTooMany {
             asked: n,
             most,
             memory: args.max_memory,
             per_value: BYTES_PER_VALUE,
-        };
-        err.line(&format!("{:?}", e.report_alone()));
-        return 1;
+        }),
+        _ => None,
     }
+}
+
+/// One code: its values until the period is proved (or `--to`), reported
+/// on `out` as text or JSON, its plot in `plot`; a progress bar when
+/// `progress` and standard error is a terminal. The exit status.
+pub(super) fn run_one<W: Write, E: Write>(
+    code: &OctalCode,
+    args: &Args,
+    plot: Option<&Path>,
+    interrupt: &AtomicBool,
+    progress: bool,
+    out: &mut Checked<W>,
+    err: &mut Checked<E>,
+) -> i32 {
     let engine = match args.engine {
         EngineArg::Sparse => Engine::Sparse,
         EngineArg::Plain => Engine::Plain,
     };
     let mut seq = NimSequence::new(code.clone(), engine);
     let limit = args.to.unwrap_or(args.max_values);
-    let interrupt = Arc::new(AtomicBool::new(false));
-    console::on_ctrl_c(interrupt.clone());
-    let bar = progress_bar(limit);
+    let bar = if progress { progress_bar(limit) } else { None };
     let started = Instant::now();
-    let status = compute(&mut seq, args.to, limit, &interrupt, |done| {
+    let status = compute(&mut seq, args.to, limit, interrupt, |done| {
         if let Some(b) = &bar {
             b.set_position(done as u64);
             // The values per second since the start; a time left only when
@@ -118,7 +149,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         .max_by_key(|(i, v)| (*v, std::cmp::Reverse(*i)))
         .map(|(i, v)| (v, i))
         .unwrap_or((0, 0));
-    if let Some(path) = &args.plot {
+    if let Some(path) = plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&crate::plot::Sequence {
             title: &title,
@@ -211,7 +242,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         "largest value: {max_value}, first at heap {max_at}"
     ));
     out.line(&format!("values computed: {}", values.len()));
-    if let Some(path) = &args.plot {
+    if let Some(path) = plot {
         out.line(&format!("plot: {}", path.display()));
     }
     finish(interrupted, values.len(), err)
@@ -257,7 +288,12 @@ fn compute(
 
 /// The JSON object, written as it goes: the values array may hold tens of
 /// millions of numbers, which a `serde_json::Value` would hold many times over.
-fn write_json(out: &mut Out, code: &str, values: &[u32], fields: &[(&str, serde_json::Value)]) {
+fn write_json(
+    out: &mut impl Write,
+    code: &str,
+    values: &[u32],
+    fields: &[(&str, serde_json::Value)],
+) {
     let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
     let mut text = format!("{{\"code\":{},\"values\":[", json!(code));
     for (i, v) in values.iter().enumerate() {
@@ -281,7 +317,7 @@ fn write_json(out: &mut Out, code: &str, values: &[u32], fields: &[(&str, serde_
 }
 
 /// The exit status; after Ctrl-C, a diagnostic saying how far it got.
-fn finish(interrupted: bool, computed: usize, err: &mut Err) -> i32 {
+fn finish(interrupted: bool, computed: usize, err: &mut Checked<impl Write>) -> i32 {
     if !interrupted {
         return 0;
     }
