@@ -451,7 +451,9 @@ fn nothing_in_src_prints_with_a_macro_that_can_panic() {
 #[test]
 fn ctrl_c_in_octal_of_several_codes() {
     let child = grundy()
-        .args(["octal", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6"])
+        .args([
+            "octal", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6", "0.6",
+        ])
         .args(["--to", "30000000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
