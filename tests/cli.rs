@@ -10,6 +10,17 @@ fn grundy(args: &[&str]) -> std::process::Output {
         .expect("run grundy")
 }
 
+/// `grundy ARGS` with `RAYON_NUM_THREADS` set: how many codes
+/// `grundy octal` computes at once.
+fn grundy_threads(args: &[&str], threads: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("run grundy")
+}
+
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -230,12 +241,7 @@ fn octal_several_codes_report_as_each_alone() {
             if json {
                 args.push("--json");
             }
-            let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-                .args(&args)
-                .env("NO_COLOR", "1")
-                .env("RAYON_NUM_THREADS", threads)
-                .output()
-                .expect("run grundy");
+            let o = grundy_threads(&args, threads);
             assert!(o.status.success(), "{}", stderr(&o));
             assert_eq!(stdout(&o), want, "{threads} threads, json {json}");
         }
@@ -268,8 +274,8 @@ fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
     );
     // --to is checked for the values of every thread at once: 500M holds
     // 65 million values for one thread, 32 million each for two.
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
+    let o = grundy_threads(
+        &[
             "octal",
             "0.77",
             "0.07",
@@ -277,11 +283,9 @@ fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
             "50000000",
             "--max-memory",
             "500M",
-        ])
-        .env("NO_COLOR", "1")
-        .env("RAYON_NUM_THREADS", "2")
-        .output()
-        .expect("run grundy");
+        ],
+        "2",
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("grundy::octal::too_many"),
