@@ -128,7 +128,7 @@ impl Session {
         let steps = match self.load(&program) {
             Ok(steps) => steps,
             Err(errors) => {
-                for e in errors {
+                for e in after_misspelt_word(errors, src, text) {
                     out(self, Err(e));
                 }
                 return false;
@@ -565,4 +565,34 @@ fn stmt_name(stmt: &Stmt) -> &str {
         Stmt::Let(l) => &l.name.name,
         Stmt::Query(_) => "",
     }
+}
+
+/// `sequnce Take 0..=5` reads as three expression statements; once the
+/// first is reported as a misspelt statement word ("did you mean
+/// `sequence`?"), the errors of the rest of that line are consequences of
+/// the same slip and are left out.
+fn after_misspelt_word(errors: Vec<Error>, src: crate::source::SourceId, text: &str) -> Vec<Error> {
+    let mut kept = Vec::with_capacity(errors.len());
+    // Where the line of the last misspelt word ends (byte offset).
+    let mut line_end: Option<usize> = None;
+    for e in errors {
+        let span = e.span();
+        if let Some(end) = line_end
+            && span.src == src
+            && (span.start as usize) < end
+        {
+            continue;
+        }
+        if let Error::UnknownName { help, .. } = &e
+            && span.src == src
+            && help.starts_with("did you mean `")
+            && help.contains("a bare name is an expression statement")
+        {
+            let from = (span.end as usize).min(text.len());
+            let end = text[from..].find('\n').map_or(text.len(), |i| from + i);
+            line_end = Some(end);
+        }
+        kept.push(e);
+    }
+    kept
 }

@@ -132,6 +132,27 @@ fn plots_are_svg_files() {
         "heaps and the legend"
     );
     assert!(svg.contains("#d62728"));
+    let said = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| l.starts_with("plot: "))
+            .map(str::to_string)
+    };
+    assert_eq!(said(&o), Some(format!("plot: {}", octal_plot.display())));
+    // The same command again replaces the file and says so.
+    let again = grundy(&[
+        "octal",
+        "0.07",
+        "--to",
+        "100",
+        "--plot",
+        octal_plot.to_str().unwrap(),
+    ]);
+    assert!(again.status.success());
+    assert_eq!(
+        said(&again),
+        Some(format!("plot: {} (replaced)", octal_plot.display()))
+    );
 }
 
 #[test]

@@ -149,6 +149,8 @@ pub(super) fn run_one<W: Write, E: Write>(
         .max_by_key(|(i, v)| (*v, std::cmp::Reverse(*i)))
         .map(|(i, v)| (v, i))
         .unwrap_or((0, 0));
+    // Whether the plot replaces a file already there (said in the text).
+    let replaced = plot.is_some_and(|p| p.exists());
     if let Some(path) = plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
         let svg = crate::plot::sequence_svg(&crate::plot::Sequence {
@@ -243,7 +245,8 @@ pub(super) fn run_one<W: Write, E: Write>(
     ));
     out.line(&format!("values computed: {}", values.len()));
     if let Some(path) = plot {
-        out.line(&format!("plot: {}", path.display()));
+        let note = if replaced { " (replaced)" } else { "" };
+        out.line(&format!("plot: {}{note}", path.display()));
     }
     finish(interrupted, values.len(), err)
 }
