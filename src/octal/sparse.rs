@@ -261,7 +261,7 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
                         w &= w - 1;
                     }
                 }
-                let left = scan_splits_table(g, n, split, &mut table, count, &mut w1);
+                let left = scan_splits_table(g, n, split, &mut table, &mw, count, &mut w1);
                 let v = if left == 0 {
                     c
                 } else {
@@ -447,13 +447,14 @@ fn scan_splits_table<V: Val>(
     n: usize,
     split: &[usize],
     table: &mut [u8],
+    want: &[u64],
     mut count: u32,
     work: &mut u64,
 ) -> u32 {
     const STEP: usize = 8;
     let mask = table.len() - 1; // a power of two above every value
     match *split {
-        [k] => return scan_one_table(g, n, k, table, mask, count, work),
+        [k] => return scan_one_table(g, n, k, table, want, mask, count, work),
         [k1, k2] => return scan_two_table(g, n, k1, k2, table, mask, count, work),
         _ => {}
     }
@@ -578,13 +579,18 @@ fn scan_two_table<V: Val>(
     )
 }
 
-/// `scan_splits_table` for one split size `k`.
+/// `scan_splits_table` for one split size `k`. Once no more than `FEW`
+/// values are missing (most of the scan's length: the last values are the
+/// hardest to find), the rest of the pairs are compared against them in
+/// vectors (`few_pairs`); `want` holds the values missing at the start.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan_one_table<V: Val>(
     g: &[V],
     n: usize,
     k: usize,
     table: &mut [u8],
+    want: &[u64],
     mask: usize,
     mut count: u32,
     work: &mut u64,
@@ -622,6 +628,24 @@ fn scan_one_table<V: Val>(
                     }
                 }
             }
+            if count as usize <= FEW {
+                let mut t = [V::default(); FEW];
+                let mut c = 0;
+                for (wi, &w) in want.iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        let v = wi * 64 + w.trailing_zeros() as usize;
+                        if table[v] != 0 {
+                            t[c] = V::of(v as u32);
+                            c += 1;
+                        }
+                        w &= w - 1;
+                    }
+                }
+                debug_assert_eq!(c, count as usize);
+                *work += (i + 16) as u64;
+                return few_pairs(lo, hi, i + 16, t, c, table, mask, work);
+            }
         }
         i += 16;
     }
@@ -638,6 +662,97 @@ fn scan_one_table<V: Val>(
     }
     *work += half as u64;
     count
+}
+
+/// The pairs `(lo[j], hi[len − 1 − j])`, `j ≥ from` (`lo` and `hi` of one
+/// length), against the `count ≤ FEW` values `t[..count]`: each value seen
+/// is cleared from `table`; returns how many are still missing. `work`
+/// counts the pairs looked at. With AVX2 (checked at run time) the same
+/// loop is compiled for it: 32 pairs per test are two vectors.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn few_pairs<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    t: [V; FEW],
+    count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { few_pairs_avx2(lo, hi, from, t, count, table, mask, work) };
+    }
+    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+}
+
+/// `few_pairs_body` compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+fn few_pairs_avx2<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    t: [V; FEW],
+    count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+}
+
+/// The loop of `few_pairs`, for any instruction set.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn few_pairs_body<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    mut t: [V; FEW],
+    mut count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..half], &hi[hi.len() - half..]);
+    // Live targets first; the rest repeat t[0] so the test needs no count.
+    let first = t[0];
+    for y in &mut t[count..] {
+        *y = first;
+    }
+    let mut i = from;
+    while count > 0 && i < half {
+        let len = CHUNK.min(half - i);
+        let l = &lo[i..i + len];
+        let h = &hi[half - i - len..half - i];
+        if chunk_hits(l, h, &t) {
+            for j in 0..len {
+                let x = l[j].xor(h[len - 1 - j]);
+                if let Some(p) = t[..count].iter().position(|&y| y == x) {
+                    table[x.get() as usize & mask] = 0;
+                    count -= 1;
+                    if count == 0 {
+                        *work += (j + 1) as u64;
+                        return 0;
+                    }
+                    t[p] = t[count];
+                    let first = t[0];
+                    for y in &mut t[count..] {
+                        *y = first;
+                    }
+                }
+            }
+        }
+        *work += len as u64;
+        i += len;
+    }
+    count as u32
 }
 
 /// Clears from `table` the values `lo[j] ⊕ hi[len − 1 − j]` of the pairs in
