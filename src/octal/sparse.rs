@@ -439,6 +439,21 @@ fn chunk_hits<V: Val>(lo: &[V], hi: &[V], t: &[V; FEW]) -> bool {
     acc
 }
 
+/// Bit `j` set when the pair `(lo[j], hi[len − 1 − j])` XORs to a value in
+/// `t` (every pair's bit for a chunk shorter than `CHUNK`).
+#[inline(always)]
+fn chunk_mask<V: Val>(lo: &[V], hi: &[V], t: &[V; FEW]) -> u32 {
+    let (Ok(l), Ok(h)) = (<&[V; CHUNK]>::try_from(lo), <&[V; CHUNK]>::try_from(hi)) else {
+        return u32::MAX >> (CHUNK - lo.len().clamp(1, CHUNK));
+    };
+    let mut m = 0u32;
+    for j in 0..CHUNK {
+        let x = l[j].xor(h[CHUNK - 1 - j]);
+        m |= u32::from((x == t[0]) | (x == t[1]) | (x == t[2]) | (x == t[3])) << j;
+    }
+    m
+}
+
 /// `scan_splits` with the missing values as a byte table (all zero again
 /// when it returns 0): every split size in turn, by chunks of eight
 /// smallest parts, one branch per chunk.
@@ -678,6 +693,22 @@ fn still_missing<V: Val>(want: &[u64], table: &[u8]) -> [V; FEW] {
     t
 }
 
+/// The members of a set of at most `FEW` values below 512, as bits.
+#[cfg(target_arch = "x86_64")]
+fn set_members(bits: &[u8; 64]) -> [u16; FEW] {
+    let mut t = [0u16; FEW];
+    let mut c = 0;
+    for (wi, b) in bits.chunks_exact(8).enumerate() {
+        let mut w = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+        while w != 0 && c < FEW {
+            t[c] = (wi * 64) as u16 + w.trailing_zeros() as u16;
+            c += 1;
+            w &= w - 1;
+        }
+    }
+    t
+}
+
 /// `scan_one_table` on `u16` values below 512 with AVX2, 32 pairs per
 /// step: the missing values are a 512-bit set, 64 bytes held in four
 /// vector registers, looked up with byte shuffles (`vpshufb`: byte
@@ -789,7 +820,7 @@ fn one_table_avx2(
             }
             if count as usize <= FEW {
                 *work += (i + 32) as u64;
-                let t = still_missing(want, table);
+                let t = set_members(&bits);
                 return few_pairs(lo, hi, i + 32, t, count as usize, table, mask, work);
             }
             set = load(&bits);
@@ -878,8 +909,11 @@ fn few_pairs_body<V: Val>(
         let len = CHUNK.min(half - i);
         let l = &lo[i..i + len];
         let h = &hi[half - i - len..half - i];
-        if chunk_hits(l, h, &t) {
-            for j in 0..len {
+        let mut hits = chunk_mask(l, h, &t);
+        while hits != 0 {
+            let j = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            {
                 let x = l[j].xor(h[len - 1 - j]);
                 if let Some(p) = t[..count].iter().position(|&y| y == x) {
                     table[x.get() as usize & mask] = 0;
