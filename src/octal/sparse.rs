@@ -594,10 +594,8 @@ fn scan_two_table<V: Val>(
     )
 }
 
-/// `scan_splits_table` for one split size `k`. Once no more than `FEW`
-/// values are missing (most of the scan's length: the last values are the
-/// hardest to find), the rest of the pairs are compared against them in
-/// vectors (`few_pairs`); `want` holds the values missing at the start.
+/// `scan_splits_table` for one split size `k`: the pairs `(a, n − k − a)`,
+/// `a = 1 ..= (n − k) / 2`, smallest `a` first.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan_one_table<V: Val>(
@@ -607,7 +605,7 @@ fn scan_one_table<V: Val>(
     table: &mut [u8],
     want: &[u64],
     mask: usize,
-    mut count: u32,
+    count: u32,
     work: &mut u64,
 ) -> u32 {
     if n < k + 2 {
@@ -616,9 +614,6 @@ fn scan_one_table<V: Val>(
     let m = n - k;
     let half = m / 2;
     // Pairs (a, m − a), a = 1 ..= half: lo[i] = G(1 + i), hi[i] = G(m − 1 − i).
-    // The loop is `scan_pairs_table`'s, written out: calling it here (its
-    // re-slicing to a common length) made 0.6 to 2^20 43 % slower (perf
-    // stat task-clock 2.54 s → 3.64 s), so the two copies stay.
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
     #[cfg(target_arch = "x86_64")]
@@ -628,6 +623,33 @@ fn scan_one_table<V: Val>(
             return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work) };
         }
     }
+    one_table_portable(lo, hi, table, want, mask, count, work)
+}
+
+/// Clears from `table` the values of the pairs `(lo[j], hi[len − 1 − j])`
+/// (`lo` and `hi` of one length `len`) in turn until `count` of them have
+/// been seen; returns how many are still missing (still set in `table`).
+/// `want` holds the values missing at the start, `work` counts the pairs
+/// looked at. Sixteen pairs per branch against the byte table; once no
+/// more than `FEW` values are missing (most of the scan's length: the last
+/// values are the hardest to find), the rest of the pairs are compared
+/// against them in vectors (`few_pairs`).
+///
+/// The loop is `scan_pairs_table`'s, written out: calling that one here
+/// (its re-slicing to a common length) made 0.6 to 2^20 43 % slower
+/// (perf stat task-clock 2.54 s → 3.64 s), so the two copies stay.
+#[inline(always)]
+fn one_table_portable<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    table: &mut [u8],
+    want: &[u64],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len();
+    assert_eq!(half, hi.len());
     let mut i = 0;
     while i + 16 <= half {
         let l = &lo[i..i + 16];
@@ -913,20 +935,19 @@ fn few_pairs_body<V: Val>(
         while hits != 0 {
             let j = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            {
-                let x = l[j].xor(h[len - 1 - j]);
-                if let Some(p) = t[..count].iter().position(|&y| y == x) {
-                    table[x.get() as usize & mask] = 0;
-                    count -= 1;
-                    if count == 0 {
-                        *work += (j + 1) as u64;
-                        return 0;
-                    }
-                    t[p] = t[count];
-                    let first = t[0];
-                    for y in &mut t[count..] {
-                        *y = first;
-                    }
+            let x = l[j].xor(h[len - 1 - j]);
+            // A value seen earlier in the chunk is no longer in `t`.
+            if let Some(p) = t[..count].iter().position(|&y| y == x) {
+                table[x.get() as usize & mask] = 0;
+                count -= 1;
+                if count == 0 {
+                    *work += (j + 1) as u64;
+                    return 0;
+                }
+                t[p] = t[count];
+                let first = t[0];
+                for y in &mut t[count..] {
+                    *y = first;
                 }
             }
         }
@@ -1079,6 +1100,174 @@ fn scan_splits<M: Marks, V: Val>(
                 }
             }
             count
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The pairs `(a, m − a)`, `a = 1 ..= m / 2` in turn, from the
+    /// definition: the values of `want` not seen (ascending) and the pairs
+    /// looked at (up to the one that saw the last value).
+    fn by_pairs(g: &[u32], m: usize, want: &[u32]) -> (Vec<u32>, u64) {
+        let mut left: Vec<u32> = want.to_vec();
+        for a in 1..=m / 2 {
+            let x = g[a] ^ g[m - a];
+            left.retain(|&y| y != x);
+            if left.is_empty() {
+                return (left, a as u64);
+            }
+        }
+        (left, (m / 2) as u64)
+    }
+
+    /// Values of `bits` bits, drawn from `range` of them (few distinct
+    /// values make some XORs rare or absent), from a seed.
+    fn values(seed: u64, len: usize, bits: u32, range: u32) -> Vec<u32> {
+        let mut s = seed | 1;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let top = 1u64 << bits;
+        let range = u64::from(range).clamp(1, top);
+        let shift = next() % top;
+        (0..len)
+            .map(|_| ((next() % range + shift) % top) as u32)
+            .collect()
+    }
+
+    /// Runs `scan` on the table of `want` and checks it against `by_pairs`.
+    fn check(
+        g: &[u32],
+        m: usize,
+        want: &[u32],
+        words: usize,
+        scan: impl FnOnce(&mut [u8], &[u64], usize, u32, &mut u64) -> u32,
+    ) {
+        let mut table = vec![0u8; 64 * words];
+        let mut set = vec![0u64; words];
+        for &w in want {
+            table[w as usize] = 1;
+            set[w as usize / 64] |= 1 << (w % 64);
+        }
+        let mask = table.len() - 1;
+        let mut work = 0;
+        let left = scan(&mut table, &set, mask, want.len() as u32, &mut work);
+        let (expect, expect_work) = by_pairs(g, m, want);
+        let now: Vec<u32> = (0..table.len() as u32)
+            .filter(|&v| table[v as usize] != 0)
+            .collect();
+        assert_eq!(left as usize, expect.len(), "count left");
+        assert_eq!(now, expect, "values left in the table");
+        assert_eq!(work, expect_work, "pairs looked at");
+    }
+
+    /// The missing values: `count` distinct values of `bits` bits.
+    fn wanted(seed: u64, bits: u32, count: usize) -> Vec<u32> {
+        let mut w = values(seed ^ 0x9e37_79b9, 4 * count + 8, bits, 1 << bits);
+        w.sort_unstable();
+        w.dedup();
+        w.truncate(count);
+        w
+    }
+
+    fn narrow<V: Val>(g: &[u32]) -> Vec<V> {
+        g.iter().map(|&v| V::of(v)).collect()
+    }
+
+    /// The one-size table scan (portable, and with AVX2 when the CPU has
+    /// it) on `V` values, against the definition.
+    fn one_size<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
+        let words = words_for(bits);
+        let gv: Vec<V> = narrow(g);
+        let half = m / 2;
+        let (lo, hi) = (&gv[1..=half], &gv[m - half..m]);
+        check(g, m, want, words, |t, set, mask, c, w| {
+            one_table_portable(lo, hi, t, set, mask, c, w)
+        });
+        check(g, m, want, words, |t, set, mask, c, w| {
+            scan_one_table(&gv, m + 1, 1, t, set, mask, c, w)
+        });
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi)) {
+            if words <= 8 && std::arch::is_x86_feature_detected!("avx2") {
+                check(g, m, want, words, |t, set, mask, c, w| {
+                    // SAFETY: the CPU has AVX2 (checked just above).
+                    unsafe { one_table_avx2(lo, hi, t, set, mask, c, w) }
+                });
+            }
+        }
+    }
+
+    /// `few_pairs` from pair 0 (portable, and with AVX2 when the CPU has it).
+    fn few<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
+        let words = words_for(bits);
+        let gv: Vec<V> = narrow(g);
+        let half = m / 2;
+        let (lo, hi) = (&gv[1..=half], &gv[m - half..m]);
+        let mut t = [V::default(); FEW];
+        for (ti, &w) in t.iter_mut().zip(want) {
+            *ti = V::of(w);
+        }
+        let count = want.len();
+        check(g, m, want, words, |tb, _, mask, _, w| {
+            few_pairs_body(lo, hi, 0, t, count, tb, mask, w)
+        });
+        check(g, m, want, words, |tb, _, mask, _, w| {
+            few_pairs(lo, hi, 0, t, count, tb, mask, w)
+        });
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            check(g, m, want, words, |tb, _, mask, _, w| {
+                // SAFETY: the CPU has AVX2 (checked just above).
+                unsafe { few_pairs_avx2(lo, hi, 0, t, count, tb, mask, w) }
+            });
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Every scan of one split size sees exactly the values the pairs
+        /// give, stops at the same pair and leaves the same values.
+        #[test]
+        fn one_size_scans_equal_the_pairs(
+            seed in any::<u64>(),
+            m in 2usize..1500,
+            bits in 1u32..=9,
+            range in 1u32..512,
+            count in 1usize..80,
+        ) {
+            let g = values(seed, m + 1, bits, range);
+            let want = wanted(seed, bits, count);
+            one_size::<u16>(&g, m, &want, bits);
+            one_size::<u32>(&g, m, &want, bits);
+            if bits <= 8 {
+                one_size::<u8>(&g, m, &want, bits);
+            }
+        }
+
+        #[test]
+        fn few_pairs_equals_the_pairs(
+            seed in any::<u64>(),
+            m in 2usize..1500,
+            bits in 1u32..=9,
+            range in 1u32..512,
+            count in 1usize..=FEW,
+        ) {
+            let g = values(seed, m + 1, bits, range);
+            let want = wanted(seed, bits, count);
+            few::<u16>(&g, m, &want, bits);
+            few::<u32>(&g, m, &want, bits);
+            if bits <= 8 {
+                few::<u8>(&g, m, &want, bits);
+            }
         }
     }
 }
