@@ -617,11 +617,12 @@ fn scan_one_table<V: Val>(
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
     #[cfg(target_arch = "x86_64")]
-    if table.len() <= 512 && std::arch::is_x86_feature_detected!("avx2") {
-        if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi)) {
-            // SAFETY: the CPU has AVX2 (checked just above).
-            return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work) };
-        }
+    if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi))
+        && table.len() <= 512
+        && std::arch::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work) };
     }
     one_table_portable(lo, hi, table, want, mask, count, work)
 }
@@ -1195,13 +1196,14 @@ mod tests {
             scan_one_table(&gv, m + 1, 1, t, set, mask, c, w)
         });
         #[cfg(target_arch = "x86_64")]
-        if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi)) {
-            if words <= 8 && std::arch::is_x86_feature_detected!("avx2") {
-                check(g, m, want, words, |t, set, mask, c, w| {
-                    // SAFETY: the CPU has AVX2 (checked just above).
-                    unsafe { one_table_avx2(lo, hi, t, set, mask, c, w) }
-                });
-            }
+        if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi))
+            && words <= 8
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            check(g, m, want, words, |t, set, mask, c, w| {
+                // SAFETY: the CPU has AVX2 (checked just above).
+                unsafe { one_table_avx2(lo, hi, t, set, mask, c, w) }
+            });
         }
     }
 
