@@ -261,7 +261,7 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
                         w &= w - 1;
                     }
                 }
-                let left = scan_splits_table(g, n, split, &mut table, count, &mut w1);
+                let left = scan_splits_table(g, n, split, &mut table, &mw, count, &mut w1);
                 let v = if left == 0 {
                     c
                 } else {
@@ -439,6 +439,21 @@ fn chunk_hits<V: Val>(lo: &[V], hi: &[V], t: &[V; FEW]) -> bool {
     acc
 }
 
+/// Bit `j` set when the pair `(lo[j], hi[len − 1 − j])` XORs to a value in
+/// `t` (every pair's bit for a chunk shorter than `CHUNK`).
+#[inline(always)]
+fn chunk_mask<V: Val>(lo: &[V], hi: &[V], t: &[V; FEW]) -> u32 {
+    let (Ok(l), Ok(h)) = (<&[V; CHUNK]>::try_from(lo), <&[V; CHUNK]>::try_from(hi)) else {
+        return u32::MAX >> (CHUNK - lo.len().clamp(1, CHUNK));
+    };
+    let mut m = 0u32;
+    for j in 0..CHUNK {
+        let x = l[j].xor(h[CHUNK - 1 - j]);
+        m |= u32::from((x == t[0]) | (x == t[1]) | (x == t[2]) | (x == t[3])) << j;
+    }
+    m
+}
+
 /// `scan_splits` with the missing values as a byte table (all zero again
 /// when it returns 0): every split size in turn, by chunks of eight
 /// smallest parts, one branch per chunk.
@@ -447,13 +462,14 @@ fn scan_splits_table<V: Val>(
     n: usize,
     split: &[usize],
     table: &mut [u8],
+    want: &[u64],
     mut count: u32,
     work: &mut u64,
 ) -> u32 {
     const STEP: usize = 8;
     let mask = table.len() - 1; // a power of two above every value
     match *split {
-        [k] => return scan_one_table(g, n, k, table, mask, count, work),
+        [k] => return scan_one_table(g, n, k, table, want, mask, count, work),
         [k1, k2] => return scan_two_table(g, n, k1, k2, table, mask, count, work),
         _ => {}
     }
@@ -578,15 +594,18 @@ fn scan_two_table<V: Val>(
     )
 }
 
-/// `scan_splits_table` for one split size `k`.
+/// `scan_splits_table` for one split size `k`: the pairs `(a, n − k − a)`,
+/// `a = 1 ..= (n − k) / 2`, smallest `a` first.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan_one_table<V: Val>(
     g: &[V],
     n: usize,
     k: usize,
     table: &mut [u8],
+    want: &[u64],
     mask: usize,
-    mut count: u32,
+    count: u32,
     work: &mut u64,
 ) -> u32 {
     if n < k + 2 {
@@ -595,11 +614,43 @@ fn scan_one_table<V: Val>(
     let m = n - k;
     let half = m / 2;
     // Pairs (a, m − a), a = 1 ..= half: lo[i] = G(1 + i), hi[i] = G(m − 1 − i).
-    // The loop is `scan_pairs_table`'s, written out: calling it here (its
-    // re-slicing to a common length) made 0.6 to 2^20 43 % slower (perf
-    // stat task-clock 2.54 s → 3.64 s), so the two copies stay.
     let lo = &g[1..=half];
     let hi = &g[m - half..m];
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi))
+        && table.len() <= 512
+        && std::arch::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work) };
+    }
+    one_table_portable(lo, hi, table, want, mask, count, work)
+}
+
+/// Clears from `table` the values of the pairs `(lo[j], hi[len − 1 − j])`
+/// (`lo` and `hi` of one length `len`) in turn until `count` of them have
+/// been seen; returns how many are still missing (still set in `table`).
+/// `want` holds the values missing at the start, `work` counts the pairs
+/// looked at. Sixteen pairs per branch against the byte table; once no
+/// more than `FEW` values are missing (most of the scan's length: the last
+/// values are the hardest to find), the rest of the pairs are compared
+/// against them in vectors (`few_pairs`).
+///
+/// The loop is `scan_pairs_table`'s, written out: calling that one here
+/// (its re-slicing to a common length) made 0.6 to 2^20 43 % slower
+/// (perf stat task-clock 2.54 s → 3.64 s), so the two copies stay.
+#[inline(always)]
+fn one_table_portable<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    table: &mut [u8],
+    want: &[u64],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len();
+    assert_eq!(half, hi.len());
     let mut i = 0;
     while i + 16 <= half {
         let l = &lo[i..i + 16];
@@ -622,6 +673,11 @@ fn scan_one_table<V: Val>(
                     }
                 }
             }
+            if count as usize <= FEW {
+                *work += (i + 16) as u64;
+                let t = still_missing(want, table);
+                return few_pairs(lo, hi, i + 16, t, count as usize, table, mask, work);
+            }
         }
         i += 16;
     }
@@ -638,6 +694,268 @@ fn scan_one_table<V: Val>(
     }
     *work += half as u64;
     count
+}
+
+/// The values of `want` (a bit set) still set in `table`, when no more
+/// than `FEW` are.
+#[inline(never)]
+fn still_missing<V: Val>(want: &[u64], table: &[u8]) -> [V; FEW] {
+    let mut t = [V::default(); FEW];
+    let mut c = 0;
+    for (wi, &w) in want.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            let v = wi * 64 + w.trailing_zeros() as usize;
+            if table[v] != 0 {
+                t[c] = V::of(v as u32);
+                c += 1;
+            }
+            w &= w - 1;
+        }
+    }
+    t
+}
+
+/// The members of a set of at most `FEW` values below 512, as bits.
+#[cfg(target_arch = "x86_64")]
+fn set_members(bits: &[u8; 64]) -> [u16; FEW] {
+    let mut t = [0u16; FEW];
+    let mut c = 0;
+    for (wi, b) in bits.chunks_exact(8).enumerate() {
+        let mut w = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+        while w != 0 && c < FEW {
+            t[c] = (wi * 64) as u16 + w.trailing_zeros() as u16;
+            c += 1;
+            w &= w - 1;
+        }
+    }
+    t
+}
+
+/// `scan_one_table` on `u16` values below 512 with AVX2, 32 pairs per
+/// step: the missing values are a 512-bit set, 64 bytes held in four
+/// vector registers, looked up with byte shuffles (`vpshufb`: byte
+/// `x >> 3` of the set, then bit `x & 7` of it), so a step costs about
+/// thirty vector instructions and one branch, and only the pairs whose
+/// value is in the set are looked at one by one. `lo` and `hi` have one
+/// length; pair `j` is `(lo[j], hi[len − 1 − j])`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+fn one_table_avx2(
+    lo: &[u16],
+    hi: &[u16],
+    table: &mut [u8],
+    want: &[u64],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    use std::arch::x86_64::*;
+    assert!(lo.len() == hi.len() && table.len() <= 512 && want.len() * 64 <= 512);
+    let half = lo.len();
+    // The set, from the table (which holds exactly `want` now).
+    let mut bits = [0u8; 64];
+    for (b, &w) in bits.chunks_exact_mut(8).zip(want) {
+        b.copy_from_slice(&w.to_le_bytes());
+    }
+    let load = |bits: &[u8; 64]| -> [__m256i; 4] {
+        // SAFETY: each load reads 16 bytes inside the 64-byte array.
+        std::array::from_fn(|q| unsafe {
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(bits.as_ptr().add(16 * q).cast()))
+        })
+    };
+    let mut set = load(&bits);
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, //
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+    );
+    let pow2 = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    let seven = _mm256_set1_epi16(7);
+    let zero = _mm256_setzero_si256();
+    let mut i = 0;
+    while i + 32 <= half {
+        let hb = half - i - 32;
+        // SAFETY: i + 32 ≤ half and hb + 32 = half − i ≤ half: every load
+        // is inside `lo` or `hi`.
+        let (l0, l1, ha, hb) = unsafe {
+            (
+                _mm256_loadu_si256(lo.as_ptr().add(i).cast()),
+                _mm256_loadu_si256(lo.as_ptr().add(i + 16).cast()),
+                _mm256_loadu_si256(hi.as_ptr().add(hb + 16).cast()),
+                _mm256_loadu_si256(hi.as_ptr().add(hb).cast()),
+            )
+        };
+        // Pair j < 16 is lo[i + j] with hi[hb + 31 − j]: `ha` reversed.
+        let x0 = _mm256_xor_si256(
+            l0,
+            _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(ha, rev)),
+        );
+        let x1 = _mm256_xor_si256(
+            l1,
+            _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(hb, rev)),
+        );
+        // Bytes, in the order of pairs 0–7, 16–23, 8–15, 24–31.
+        let byte = _mm256_packus_epi16(_mm256_srli_epi16::<3>(x0), _mm256_srli_epi16::<3>(x1));
+        let bit = _mm256_packus_epi16(_mm256_and_si256(x0, seven), _mm256_and_si256(x1, seven));
+        // Byte `byte` of the set: bit 4 of it picks set[1] over set[0]
+        // (set[3] over set[2]), bit 5 the upper pair.
+        let b4 = _mm256_slli_epi16::<3>(byte);
+        let b5 = _mm256_slli_epi16::<2>(byte);
+        let s01 = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(set[0], byte),
+            _mm256_shuffle_epi8(set[1], byte),
+            b4,
+        );
+        let s23 = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(set[2], byte),
+            _mm256_shuffle_epi8(set[3], byte),
+            b4,
+        );
+        let s = _mm256_blendv_epi8(s01, s23, b5);
+        let hit = _mm256_and_si256(s, _mm256_shuffle_epi8(pow2, bit));
+        let m = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32);
+        if m != 0 {
+            let mut xs = [0u16; 32];
+            // SAFETY: two 32-byte stores into the 64-byte array.
+            unsafe {
+                _mm256_storeu_si256(xs.as_mut_ptr().cast(), x0);
+                _mm256_storeu_si256(xs.as_mut_ptr().add(16).cast(), x1);
+            }
+            // Bit j for pair j.
+            let mut m = (m & 0xFF00_00FF) | ((m & 0x0000_FF00) << 8) | ((m & 0x00FF_0000) >> 8);
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let x = xs[j] as usize & mask;
+                if table[x] != 0 {
+                    table[x] = 0;
+                    bits[x >> 3] &= !(1u8 << (x & 7));
+                    count -= 1;
+                    if count == 0 {
+                        *work += (i + j + 1) as u64;
+                        return 0;
+                    }
+                }
+            }
+            if count as usize <= FEW {
+                *work += (i + 32) as u64;
+                let t = set_members(&bits);
+                return few_pairs(lo, hi, i + 32, t, count as usize, table, mask, work);
+            }
+            set = load(&bits);
+        }
+        i += 32;
+    }
+    for j in i..half {
+        let t = &mut table[(lo[j] ^ hi[half - 1 - j]) as usize & mask];
+        if *t != 0 {
+            *t = 0;
+            count -= 1;
+            if count == 0 {
+                *work += (j + 1) as u64;
+                return 0;
+            }
+        }
+    }
+    *work += half as u64;
+    count
+}
+
+/// The pairs `(lo[j], hi[len − 1 − j])`, `j ≥ from` (`lo` and `hi` of one
+/// length), against the `count ≤ FEW` values `t[..count]`: each value seen
+/// is cleared from `table`; returns how many are still missing. `work`
+/// counts the pairs looked at. With AVX2 (checked at run time) the same
+/// loop is compiled for it: 32 pairs per test are two vectors.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn few_pairs<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    t: [V; FEW],
+    count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { few_pairs_avx2(lo, hi, from, t, count, table, mask, work) };
+    }
+    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+}
+
+/// `few_pairs_body` compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+fn few_pairs_avx2<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    t: [V; FEW],
+    count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+}
+
+/// The loop of `few_pairs`, for any instruction set.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn few_pairs_body<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    mut t: [V; FEW],
+    mut count: usize,
+    table: &mut [u8],
+    mask: usize,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..half], &hi[hi.len() - half..]);
+    // Live targets first; the rest repeat t[0] so the test needs no count.
+    let first = t[0];
+    for y in &mut t[count..] {
+        *y = first;
+    }
+    let mut i = from;
+    while count > 0 && i < half {
+        let len = CHUNK.min(half - i);
+        let l = &lo[i..i + len];
+        let h = &hi[half - i - len..half - i];
+        let mut hits = chunk_mask(l, h, &t);
+        while hits != 0 {
+            let j = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let x = l[j].xor(h[len - 1 - j]);
+            // A value seen earlier in the chunk is no longer in `t`.
+            if let Some(p) = t[..count].iter().position(|&y| y == x) {
+                table[x.get() as usize & mask] = 0;
+                count -= 1;
+                if count == 0 {
+                    *work += (j + 1) as u64;
+                    return 0;
+                }
+                t[p] = t[count];
+                let first = t[0];
+                for y in &mut t[count..] {
+                    *y = first;
+                }
+            }
+        }
+        *work += len as u64;
+        i += len;
+    }
+    count as u32
 }
 
 /// Clears from `table` the values `lo[j] ⊕ hi[len − 1 − j]` of the pairs in
@@ -783,6 +1101,175 @@ fn scan_splits<M: Marks, V: Val>(
                 }
             }
             count
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The pairs `(a, m − a)`, `a = 1 ..= m / 2` in turn, from the
+    /// definition: the values of `want` not seen (ascending) and the pairs
+    /// looked at (up to the one that saw the last value).
+    fn by_pairs(g: &[u32], m: usize, want: &[u32]) -> (Vec<u32>, u64) {
+        let mut left: Vec<u32> = want.to_vec();
+        for a in 1..=m / 2 {
+            let x = g[a] ^ g[m - a];
+            left.retain(|&y| y != x);
+            if left.is_empty() {
+                return (left, a as u64);
+            }
+        }
+        (left, (m / 2) as u64)
+    }
+
+    /// Values of `bits` bits, drawn from `range` of them (few distinct
+    /// values make some XORs rare or absent), from a seed.
+    fn values(seed: u64, len: usize, bits: u32, range: u32) -> Vec<u32> {
+        let mut s = seed | 1;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let top = 1u64 << bits;
+        let range = u64::from(range).clamp(1, top);
+        let shift = next() % top;
+        (0..len)
+            .map(|_| ((next() % range + shift) % top) as u32)
+            .collect()
+    }
+
+    /// Runs `scan` on the table of `want` and checks it against `by_pairs`.
+    fn check(
+        g: &[u32],
+        m: usize,
+        want: &[u32],
+        words: usize,
+        scan: impl FnOnce(&mut [u8], &[u64], usize, u32, &mut u64) -> u32,
+    ) {
+        let mut table = vec![0u8; 64 * words];
+        let mut set = vec![0u64; words];
+        for &w in want {
+            table[w as usize] = 1;
+            set[w as usize / 64] |= 1 << (w % 64);
+        }
+        let mask = table.len() - 1;
+        let mut work = 0;
+        let left = scan(&mut table, &set, mask, want.len() as u32, &mut work);
+        let (expect, expect_work) = by_pairs(g, m, want);
+        let now: Vec<u32> = (0..table.len() as u32)
+            .filter(|&v| table[v as usize] != 0)
+            .collect();
+        assert_eq!(left as usize, expect.len(), "count left");
+        assert_eq!(now, expect, "values left in the table");
+        assert_eq!(work, expect_work, "pairs looked at");
+    }
+
+    /// The missing values: `count` distinct values of `bits` bits.
+    fn wanted(seed: u64, bits: u32, count: usize) -> Vec<u32> {
+        let mut w = values(seed ^ 0x9e37_79b9, 4 * count + 8, bits, 1 << bits);
+        w.sort_unstable();
+        w.dedup();
+        w.truncate(count);
+        w
+    }
+
+    fn narrow<V: Val>(g: &[u32]) -> Vec<V> {
+        g.iter().map(|&v| V::of(v)).collect()
+    }
+
+    /// The one-size table scan (portable, and with AVX2 when the CPU has
+    /// it) on `V` values, against the definition.
+    fn one_size<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
+        let words = words_for(bits);
+        let gv: Vec<V> = narrow(g);
+        let half = m / 2;
+        let (lo, hi) = (&gv[1..=half], &gv[m - half..m]);
+        check(g, m, want, words, |t, set, mask, c, w| {
+            one_table_portable(lo, hi, t, set, mask, c, w)
+        });
+        check(g, m, want, words, |t, set, mask, c, w| {
+            scan_one_table(&gv, m + 1, 1, t, set, mask, c, w)
+        });
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(lo), Some(hi)) = (V::as_u16(lo), V::as_u16(hi))
+            && words <= 8
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            check(g, m, want, words, |t, set, mask, c, w| {
+                // SAFETY: the CPU has AVX2 (checked just above).
+                unsafe { one_table_avx2(lo, hi, t, set, mask, c, w) }
+            });
+        }
+    }
+
+    /// `few_pairs` from pair 0 (portable, and with AVX2 when the CPU has it).
+    fn few<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
+        let words = words_for(bits);
+        let gv: Vec<V> = narrow(g);
+        let half = m / 2;
+        let (lo, hi) = (&gv[1..=half], &gv[m - half..m]);
+        let mut t = [V::default(); FEW];
+        for (ti, &w) in t.iter_mut().zip(want) {
+            *ti = V::of(w);
+        }
+        let count = want.len();
+        check(g, m, want, words, |tb, _, mask, _, w| {
+            few_pairs_body(lo, hi, 0, t, count, tb, mask, w)
+        });
+        check(g, m, want, words, |tb, _, mask, _, w| {
+            few_pairs(lo, hi, 0, t, count, tb, mask, w)
+        });
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            check(g, m, want, words, |tb, _, mask, _, w| {
+                // SAFETY: the CPU has AVX2 (checked just above).
+                unsafe { few_pairs_avx2(lo, hi, 0, t, count, tb, mask, w) }
+            });
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Every scan of one split size sees exactly the values the pairs
+        /// give, stops at the same pair and leaves the same values.
+        #[test]
+        fn one_size_scans_equal_the_pairs(
+            seed in any::<u64>(),
+            m in 2usize..1500,
+            bits in 1u32..=9,
+            range in 1u32..512,
+            count in 1usize..80,
+        ) {
+            let g = values(seed, m + 1, bits, range);
+            let want = wanted(seed, bits, count);
+            one_size::<u16>(&g, m, &want, bits);
+            one_size::<u32>(&g, m, &want, bits);
+            if bits <= 8 {
+                one_size::<u8>(&g, m, &want, bits);
+            }
+        }
+
+        #[test]
+        fn few_pairs_equals_the_pairs(
+            seed in any::<u64>(),
+            m in 2usize..1500,
+            bits in 1u32..=9,
+            range in 1u32..512,
+            count in 1usize..=FEW,
+        ) {
+            let g = values(seed, m + 1, bits, range);
+            let want = wanted(seed, bits, count);
+            few::<u16>(&g, m, &want, bits);
+            few::<u32>(&g, m, &want, bits);
+            if bits <= 8 {
+                few::<u8>(&g, m, &want, bits);
+            }
         }
     }
 }

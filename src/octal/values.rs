@@ -13,10 +13,12 @@ pub(super) trait Val: Copy + Eq + Default + fmt::Debug + 'static {
     /// `v` truncated to the type (callers check `bit_len(v) ≤ BITS`).
     fn of(v: u32) -> Self;
     fn xor(self, o: Self) -> Self;
+    /// The slice as `u16`s when the type is `u16` (the vector scans).
+    fn as_u16(s: &[Self]) -> Option<&[u16]>;
 }
 
 macro_rules! val {
-    ($t:ty) => {
+    ($t:ty, $as_u16:expr) => {
         impl Val for $t {
             const BITS: u32 = <$t>::BITS;
             #[inline(always)]
@@ -31,12 +33,16 @@ macro_rules! val {
             fn xor(self, o: Self) -> Self {
                 self ^ o
             }
+            #[inline(always)]
+            fn as_u16(s: &[Self]) -> Option<&[u16]> {
+                $as_u16(s)
+            }
         }
     };
 }
-val!(u8);
-val!(u16);
-val!(u32);
+val!(u8, |_| None);
+val!(u16, Some);
+val!(u32, |_| None);
 
 /// The values computed so far, in the narrowest form that holds them all.
 #[derive(Clone, Debug)]
