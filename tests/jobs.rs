@@ -376,3 +376,36 @@ fn ctrl_c_stops_every_worker_and_keeps_the_answers_so_far() {
         }
     }
 }
+
+#[test]
+fn a_closed_output_stops_every_worker() {
+    // The slow queries take minutes in a debug build: the run must end
+    // when its output is gone, not when they finish.
+    let file = scratch(
+        "closed",
+        "grundy Nim(1)\ngame G(n) { move G(n - k) for k in 1..=n }\n\
+         grundy G(200000)\ngrundy G(200001)\ngrundy G(200002)\n",
+    );
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let mut child = Command::new(BIN)
+        .args(["run", "--jobs", "2"])
+        .arg(&file)
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running 30 s after its output closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(141));
+}

@@ -55,8 +55,8 @@ pub enum Command {
         /// Run the queries on N worker threads (0: one per core), printed
         /// in file order as one thread prints them. Default 1: queries in
         /// one thread share the solver's caches, so a file whose queries
-        /// build on each other (`grundy K(40)` after `sequence K 0..40`)
-        /// is faster sequentially; several jobs pay off for independent
+        /// build on each other (`sequence K 0..=40`, then `grundy K(40)`)
+        /// is faster in one thread; several jobs pay off for independent
         /// heavy queries. Each worker holds its own caches and its own
         /// --max-memory.
         #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
