@@ -158,7 +158,7 @@ pub(super) fn run(
         let mut done = false;
         for ran in &receive {
             waiting.insert(ran.step, ran);
-            while !done && let Some(mut ran) = waiting.remove(&step) {
+            while !done && let Some(ran) = waiting.remove(&step) {
                 let planned = plan[step];
                 step += 1;
                 if let Some(r) = &ran.result {
@@ -176,7 +176,6 @@ pub(super) fn run(
                     printed.fetch_add(1, Ordering::Release);
                 }
                 done |= printer.stopped || step == plan.len();
-                ran.result.take();
                 if let Some(back) = returns.get(ran.worker) {
                     let _ = back.send(ran);
                 }
@@ -195,12 +194,22 @@ pub(super) fn run(
             .line(&format!("grundy: could not start a worker thread: {e}"));
         return 1;
     }
-    if gap && !printer.stopped {
-        // A statement no worker ran: Ctrl-C stopped them first.
-        printer.interrupted = true;
+    if printer.stopped {
+        return printer.finish(ok, None);
     }
-    if flag.load(Ordering::Relaxed) && !printer.stopped {
+    if flag.load(Ordering::Relaxed) {
+        // Ctrl-C: a statement no worker ran (they stopped first) ends the
+        // output as an interrupted query does.
         printer.interrupted = true;
+    } else if gap {
+        // A definition failed in the worker that had taken the next query
+        // but not in the first worker (a budget its caches made the
+        // difference for): say so rather than stop silently.
+        printer.err.line(
+            "grundy: a definition failed in one worker only, and the queries it had \
+             taken after it were not run; run without --jobs",
+        );
+        return 1;
     }
     printer.finish(ok, None)
 }
