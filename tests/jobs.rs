@@ -181,6 +181,24 @@ fn mixed_queries_definitions_and_errors_print_the_same() {
 }
 
 #[test]
+fn sums_print_the_same_whatever_their_worker_solved_before() {
+    // The first query fills one worker's caches (positions interned in
+    // its order); the others print sums, state graphs and kernels, which
+    // must not depend on what the worker that runs them met before.
+    let file = scratch(
+        "sums",
+        "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n\
+         grundy K(9) + K(7)\ndot K(3) + K(2)\nmoves K(3) + K(2)\n\
+         winning K(4) + K(2) + K(1)\nkernel K(3) + K(2)\nremoteness K(3) + K(2)\n\
+         winning misere K(4) + K(2) + K(1)\ngenus K(3) + K(2)\n\
+         misere_form K(2) + K(1)\nkernel_sequences K(2) + K(1)\n",
+    );
+    let o = same_with_jobs(&file, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    same_with_jobs(&file, &["--json"]);
+}
+
+#[test]
 fn pictures_are_the_same_files_with_the_same_numbers() {
     let file = scratch("pictures", MIXED);
     let mut seen: Vec<(String, Vec<u8>)> = Vec::new();
