@@ -93,6 +93,23 @@ fn every_example_prints_the_same_on_several_workers() {
 }
 
 #[test]
+fn every_query_alone_answers_as_in_the_sequence() {
+    // With more workers than queries nearly every query runs in a session
+    // that has run no other query: its answer must not depend on the
+    // caches the queries before it filled.
+    let mut files = game_files("examples");
+    files.push(scratch("alone", MIXED));
+    for file in files {
+        let file = file.to_str().expect("a UTF-8 path");
+        let alone = grundy(&["run", file]);
+        let many = grundy(&["run", "--jobs", "64", file]);
+        assert_eq!(text(&many.stdout), text(&alone.stdout), "{file}");
+        assert_eq!(text(&many.stderr), text(&alone.stderr), "{file}");
+        assert_eq!(many.status.code(), alone.status.code(), "{file}");
+    }
+}
+
+#[test]
 fn every_error_file_prints_the_same_on_several_workers() {
     for file in game_files("tests/errors") {
         // Extra arguments from a leading comment `# args: ...`, as
