@@ -377,7 +377,7 @@ fn ctrl_c_stops_every_worker_and_keeps_the_answers_so_far() {
         let mut first = String::new();
         stdout.read_line(&mut first).unwrap();
         assert!(first.contains("Nim(3)"), "{first}");
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(500));
         interrupt(child.id());
         let started = Instant::now();
         let mut rest = String::new();
@@ -396,7 +396,14 @@ fn ctrl_c_stops_every_worker_and_keeps_the_answers_so_far() {
         );
         assert_eq!(status.code(), Some(130), "{stderr}");
         assert!(stderr.contains("grundy::solve::interrupted"), "{stderr}");
-        assert!(stderr.contains("grundy G(200000)"), "{stderr}");
+        // The first query not finished was cancelled while it ran, or (on
+        // a busy machine, its worker not started yet) not run at all, as
+        // when Ctrl-C comes between two statements of the sequential run.
+        assert!(
+            stderr.contains("grundy G(200000)")
+                || stderr.contains("the statements after it were not run"),
+            "{stderr}"
+        );
         // Reported once, at the first query that did not finish; nothing after.
         assert_eq!(
             stderr.matches("grundy::solve::interrupted").count(),

@@ -198,8 +198,14 @@ pub(super) fn run(
         return printer.finish(ok, None);
     }
     if flag.load(Ordering::Relaxed) {
-        // Ctrl-C: a statement no worker ran (they stopped first) ends the
-        // output as an interrupted query does.
+        if gap {
+            // Ctrl-C came before any worker ran the next statement: as
+            // when it comes between two statements of the sequential run.
+            let e = Error::Stopped {
+                what: "the statements after it were not run".into(),
+            };
+            printer.result(&session.sources, None, &Err(e), false);
+        }
         printer.interrupted = true;
     } else if gap {
         // A definition failed in the worker that had taken the next query
