@@ -41,6 +41,11 @@ fn text(b: &[u8]) -> String {
 /// the same standard output, standard error and exit status. Returns the
 /// sequential run's output.
 fn same_with_jobs(file: &Path, extra: &[&str]) -> Output {
+    same_with_jobs_by(file, extra, |s| s.to_string())
+}
+
+/// `same_with_jobs`, standard error compared after `norm`.
+fn same_with_jobs_by(file: &Path, extra: &[&str], norm: fn(&str) -> String) -> Output {
     let file = file.to_str().expect("a UTF-8 path");
     let mut args = vec!["run"];
     args.extend_from_slice(extra);
@@ -57,8 +62,8 @@ fn same_with_jobs(file: &Path, extra: &[&str]) -> Output {
             "stdout of {file} {extra:?} --jobs {jobs}"
         );
         assert_eq!(
-            text(&o.stderr),
-            text(&alone.stderr),
+            norm(&text(&o.stderr)),
+            norm(&text(&alone.stderr)),
             "stderr of {file} {extra:?} --jobs {jobs}"
         );
         assert_eq!(
@@ -323,7 +328,19 @@ fn the_memory_budget_holds_for_each_query_on_each_worker() {
          grundy Chomp([10, 10, 10, 10, 10, 10, 10, 10, 10, 9])\n\
          grundy Chomp([4, 4, 4, 1])\n",
     );
-    let o = same_with_jobs(&file, &["--max-memory", "12M"]);
+    // How much the session held when the budget ran out is what that
+    // worker's session held: its caches differ from the sequential run's,
+    // so the figure may too (not the limit, the query or the span).
+    fn held_figure_out(s: &str) -> String {
+        s.lines()
+            .map(|l| match (l.find("holds "), l.find(" of at most")) {
+                (Some(a), Some(b)) if a < b => format!("{}holds …{}", &l[..a], &l[b..]),
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    let o = same_with_jobs_by(&file, &["--max-memory", "12M"], held_figure_out);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         text(&o.stdout),
