@@ -71,6 +71,36 @@ enum Step {
     Failed(Error),
 }
 
+/// One statement of a text, compiled by `Session::prepare`, ready to run
+/// with `Session::run_statement`.
+pub struct Statement(Step);
+
+impl Statement {
+    /// A query: it changes no definition, and its answer depends only on
+    /// the definitions before it (the solver's caches earlier queries
+    /// filled make it faster, not different — though a query near its
+    /// position or step budget may pass or fail by them), so queries may
+    /// run apart from each other.
+    pub fn is_query(&self) -> bool {
+        matches!(self.0, Step::Query(_))
+    }
+
+    /// A `let` or a game defined when reached: later statements may depend
+    /// on it, so a run stops when it fails.
+    pub fn is_definition(&self) -> bool {
+        matches!(self.0, Step::Let(..) | Step::Deferred(..))
+    }
+
+    /// The picture this statement's answer can be drawn as (a query's,
+    /// whether or not it succeeds: pictures are numbered by query).
+    pub fn picture(&self) -> Option<crate::query::Picture> {
+        match &self.0 {
+            Step::Query(q) => q.picture(),
+            _ => None,
+        }
+    }
+}
+
 impl Session {
     /// A session with the default limits but the position budget.
     pub fn new(max_positions: usize) -> Self {
@@ -116,17 +146,8 @@ impl Session {
         // it (cleared here, so a Ctrl-C while the text is read still counts).
         self.interrupt
             .store(false, std::sync::atomic::Ordering::Relaxed);
-        self.picture = None;
-        let src = self.sources.add(name, text);
-        let program = match syntax::parse(src, text) {
-            Ok(p) => p,
-            Err(e) => {
-                out(self, Err(e));
-                return false;
-            }
-        };
-        let steps = match self.load(&program) {
-            Ok(steps) => steps,
+        let statements = match self.prepare(name, text) {
+            Ok(statements) => statements,
             Err(errors) => {
                 for e in after_misspelt_word(errors, src, text) {
                     out(self, Err(e));
@@ -138,7 +159,7 @@ impl Session {
             return true;
         }
         let mut ok = true;
-        for step in steps {
+        for statement in statements {
             if self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
                 // Pressed between two statements: the rest is not run.
                 out(
@@ -149,12 +170,8 @@ impl Session {
                 );
                 return false;
             }
-            let definition = !matches!(step, Step::Query(_) | Step::Failed(_));
-            self.picture = match &step {
-                Step::Query(q) => q.picture(),
-                _ => None,
-            };
-            if let Some(r) = self.execute(step) {
+            let definition = statement.is_definition();
+            if let Some(r) = self.run_statement(statement) {
                 let failed = r.is_err();
                 ok &= !failed;
                 out(self, r);
@@ -167,6 +184,31 @@ impl Session {
             }
         }
         ok
+    }
+
+    /// Parse and resolve a text: its statements, to run in order with
+    /// `run_statement` (what `run_text` does; `grundy run --jobs` runs the
+    /// same statements in several sessions, each query in one of them).
+    /// On an error nothing is defined and all the errors are returned.
+    pub fn prepare(
+        &mut self,
+        name: &str,
+        text: &str,
+    ) -> std::result::Result<Vec<Statement>, Vec<Error>> {
+        self.picture = None;
+        let src = self.sources.add(name, text);
+        let program = syntax::parse(src, text).map_err(|e| vec![e])?;
+        let steps = self.load(&program)?;
+        Ok(steps.into_iter().map(Statement).collect())
+    }
+
+    /// Run one statement `prepare` returned (all those before it must have
+    /// run, or been queries left out): a query's answer or error, a
+    /// definition's error, or nothing for a definition that went well.
+    /// `picture` is set to what the statement can be drawn as.
+    pub fn run_statement(&mut self, statement: Statement) -> Option<Result<Answer>> {
+        self.picture = statement.picture();
+        self.execute(statement.0)
     }
 
     /// Register and compile every definition of a program; on any error,

@@ -6,9 +6,11 @@
 
 pub mod octal;
 mod octal_many;
+mod run_jobs;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
@@ -17,7 +19,9 @@ use crate::error::Error;
 use crate::eval::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use crate::pictures::Pictures;
 use crate::present;
+use crate::query::{Answer, Picture};
 use crate::session::{Mode, Session};
+use crate::source::Sources;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -48,6 +52,15 @@ pub enum Command {
         /// this SVG file (the second to FILE-2.svg, ...).
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
+        /// Run the queries on N worker threads (0: one per core), printed
+        /// in file order as one thread prints them. Default 1: queries in
+        /// one thread share the solver's caches, so a file whose queries
+        /// build on each other (`sequence K 0..=40`, then `grundy K(40)`)
+        /// is faster in one thread; several jobs pay off for independent
+        /// heavy queries. Each worker holds its own caches and its own
+        /// --max-memory.
+        #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+        jobs: usize,
     },
     /// Parse a .game file and resolve its names; run no query.
     Check { file: PathBuf },
@@ -191,6 +204,7 @@ fn run_command(cli: Cli) -> i32 {
             limits,
             svg,
             plot,
+            jobs,
         }) => match Pictures::new(svg, plot) {
             Ok(pictures) => run_file(
                 &file,
@@ -198,6 +212,7 @@ fn run_command(cli: Cli) -> i32 {
                 json,
                 limits.limits(),
                 pictures,
+                run_jobs::workers(jobs),
                 (&mut out, &mut err),
             ),
             Err(e) => {
@@ -211,6 +226,7 @@ fn run_command(cli: Cli) -> i32 {
             false,
             Limits::default(),
             Pictures::default(),
+            1,
             (&mut out, &mut err),
         ),
         Some(Command::Octal {
@@ -252,6 +268,7 @@ fn run_file(
     json: bool,
     limits: Limits,
     pictures: Pictures,
+    jobs: usize,
     (out, err): Streams,
 ) -> i32 {
     let text = match console::read_file(path, "check the path; .game files are plain UTF-8 text") {
@@ -261,6 +278,17 @@ fn run_file(
             return 1;
         }
     };
+    if mode == Mode::Run && jobs > 1 {
+        return run_jobs::run(
+            &path.display().to_string(),
+            &text,
+            json,
+            limits,
+            pictures,
+            jobs,
+            (out, err),
+        );
+    }
     run_source(
         &path.display().to_string(),
         &text,
@@ -281,7 +309,7 @@ fn run_source(
     mode: Mode,
     json: bool,
     limits: Limits,
-    mut pictures: Pictures,
+    pictures: Pictures,
     (out, err): Streams,
 ) -> i32 {
     let mut session = Session::with_limits(limits);
@@ -294,73 +322,127 @@ fn run_source(
     if mode == Mode::Run {
         console::on_ctrl_c(flag.clone());
     }
-    let mut pictures_ok = true;
-    // The output is gone: the flag was raised here to stop the run.
-    let mut stopped = false;
-    // Ctrl-C was seen: later answers are not printed.
-    let mut interrupted = false;
-    let mut interrupt_reported = false;
-    let mut answered = 0usize;
+    let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {
-        if stopped {
+        let ctrl_c = flag.load(Ordering::Relaxed);
+        printer.result(&s.sources, s.picture, &r, ctrl_c);
+    });
+    let checked = (ok && mode == Mode::Check).then_some(name);
+    printer.finish(ok, checked)
+}
+
+/// How `grundy run` prints the results of a text's statements, given in
+/// file order: the sequential run and `--jobs` share it, so that their
+/// output is the same.
+struct Printer<'a> {
+    json: bool,
+    pictures: Pictures,
+    /// Ctrl-C's flag (raised here too, to stop the run when the output is
+    /// gone).
+    flag: Arc<AtomicBool>,
+    out: &'a mut Checked<std::io::Stdout>,
+    err: &'a mut Checked<std::io::Stderr>,
+    pictures_ok: bool,
+    /// The output is gone: the flag was raised here to stop the run.
+    stopped: bool,
+    /// Ctrl-C was seen: later answers are not printed.
+    interrupted: bool,
+    interrupt_reported: bool,
+    answered: usize,
+}
+
+impl<'a> Printer<'a> {
+    fn new(json: bool, pictures: Pictures, flag: Arc<AtomicBool>, (out, err): Streams<'a>) -> Self {
+        Printer {
+            json,
+            pictures,
+            flag,
+            out,
+            err,
+            pictures_ok: true,
+            stopped: false,
+            interrupted: false,
+            interrupt_reported: false,
+            answered: 0,
+        }
+    }
+
+    /// One statement's answer or error (`picture`: what the statement can
+    /// be drawn as); `ctrl_c`: whether Ctrl-C has been pressed (answers
+    /// after this one are not printed then).
+    fn result(
+        &mut self,
+        sources: &Sources,
+        picture: Option<Picture>,
+        r: &Result<Answer, Error>,
+        ctrl_c: bool,
+    ) {
+        if self.stopped {
             return;
         }
-        let ctrl_c = flag.load(Ordering::Relaxed);
+        let (out, err) = (&mut *self.out, &mut *self.err);
         match r {
             Ok(answer) => {
-                if interrupted {
+                if self.interrupted {
                     return;
                 }
-                let line = if json {
-                    present::json(&answer).to_string()
+                let line = if self.json {
+                    present::json(answer).to_string()
                 } else {
-                    present::text(&answer)
+                    present::text(answer)
                 };
                 if out.line(&line) {
-                    answered += 1;
+                    self.answered += 1;
                 }
-                if let Err(e) = pictures.draw(&answer, err) {
+                if let Err(e) = self.pictures.draw(answer, err) {
                     err.line(&format!("{:?}", e.report_alone()));
-                    pictures_ok = false;
+                    self.pictures_ok = false;
                 }
             }
             Err(e) => {
-                pictures.skip(s.picture);
+                self.pictures.skip(picture);
                 if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
-                    if interrupt_reported {
+                    if self.interrupt_reported {
                         return;
                     }
-                    interrupt_reported = true;
+                    self.interrupt_reported = true;
                 }
-                if json {
-                    out.line(&present::json_error_at(&e, &s.sources).to_string());
+                if self.json {
+                    out.line(&present::json_error_at(e, sources).to_string());
                 }
-                err.line(&format!("{:?}", e.report(&s.sources)));
+                err.line(&format!("{:?}", e.report(sources)));
             }
         }
-        interrupted |= ctrl_c;
+        self.interrupted |= ctrl_c;
         if out.failed() || err.failed() {
-            stopped = true;
-            flag.store(true, Ordering::Relaxed);
+            self.stopped = true;
+            self.flag.store(true, Ordering::Relaxed);
         }
-    });
-    if stopped {
-        return 1;
     }
-    if interrupted {
-        if !interrupt_reported {
-            let e = Error::Stopped {
-                what: format!(
-                    "{answered} answer{} printed",
-                    if answered == 1 { "" } else { "s" }
-                ),
-            };
-            err.line(&format!("{:?}", e.report_alone()));
+
+    /// The exit status, after what the end of the run has to say: how many
+    /// answers were printed when Ctrl-C stopped it, or (`checked`, for
+    /// `grundy check`) that the file is ok.
+    fn finish(self, ok: bool, checked: Option<&str>) -> i32 {
+        if self.stopped {
+            return 1;
         }
-        return console::EXIT_INTERRUPTED;
+        if self.interrupted {
+            if !self.interrupt_reported {
+                let answered = self.answered;
+                let e = Error::Stopped {
+                    what: format!(
+                        "{answered} answer{} printed",
+                        if answered == 1 { "" } else { "s" }
+                    ),
+                };
+                self.err.line(&format!("{:?}", e.report_alone()));
+            }
+            return console::EXIT_INTERRUPTED;
+        }
+        if let Some(name) = checked {
+            self.out.line(&format!("{name}: ok"));
+        }
+        if ok && self.pictures_ok { 0 } else { 1 }
     }
-    if ok && mode == Mode::Check {
-        out.line(&format!("{name}: ok"));
-    }
-    if ok && pictures_ok { 0 } else { 1 }
 }

@@ -1,0 +1,313 @@
+//! `grundy run --jobs N FILE`: the queries of a file on several cores.
+//!
+//! A query changes no definition, so the queries of a file can run apart
+//! from each other. Each worker thread has a session of its own (a session
+//! holds `Rc`s and is never shared), loaded from the same text with the
+//! same limits; every worker runs every definition statement (a `let`, a
+//! subtraction set) in order, and of the queries only those it takes: a
+//! shared counter hands out the next query to the first worker that comes
+//! for one, so both cores stay busy however uneven the queries are. The
+//! results come back to this thread, which prints them in file order
+//! through the same `Printer` as the sequential run: the same answers,
+//! diagnostics, pictures and exit status. Worker 0 also reports the
+//! definitions' errors; a failed definition stops the output there, as in
+//! the sequential run.
+//!
+//! What differs: each worker's solver caches only what its own queries
+//! asked, so a query does not profit from the positions earlier queries in
+//! other workers solved (which is why the default is one job), and a query
+//! close to its `--max-positions` or `--max-steps` budget may pass or fail
+//! by that. Each query keeps its own budgets; memory is counted per thread,
+//! so `--max-memory` holds for each worker (the process may hold up to N
+//! times as much). No progress line shows.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use super::{Printer, STACK_SIZE, Streams};
+use crate::console;
+use crate::error::Error;
+use crate::eval::Limits;
+use crate::pictures::Pictures;
+use crate::query::{Answer, Picture};
+use crate::session::Session;
+
+/// Finished results a worker may be ahead of the output, per worker.
+const WINDOW: usize = 8;
+
+/// What one statement gave, sent by the worker that ran it: an answer or
+/// an error, or nothing (a definition that went well).
+struct Ran {
+    step: usize,
+    worker: usize,
+    result: Option<Result<Answer, Error>>,
+}
+
+/// What the printer knows of a statement before it runs.
+#[derive(Clone, Copy)]
+struct Planned {
+    query: bool,
+    definition: bool,
+    picture: Option<Picture>,
+}
+
+/// The number of workers `--jobs N` asks for (0: one per core).
+pub fn workers(jobs: usize) -> usize {
+    if jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        jobs
+    }
+}
+
+/// Run a file's text on `jobs` workers (at least 2), printing as
+/// `run_source` does. Falls back to the sequential run when the text has
+/// fewer than two queries.
+pub(super) fn run(
+    name: &str,
+    text: &str,
+    json: bool,
+    limits: Limits,
+    pictures: Pictures,
+    jobs: usize,
+    (out, err): Streams,
+) -> i32 {
+    // Loaded once here: the errors that stop a text before it runs, and
+    // what each statement is. (The workers load it again, each for itself.)
+    let mut session = Session::with_limits(limits);
+    let plan: Vec<Planned> = match session.prepare(name, text) {
+        Ok(statements) => statements
+            .iter()
+            .map(|s| Planned {
+                query: s.is_query(),
+                definition: s.is_definition(),
+                picture: s.picture(),
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let queries = plan.iter().filter(|p| p.query).count();
+    let threads = jobs.min(queries);
+    if threads < 2 {
+        // Nothing to share out (or errors to report): as without --jobs.
+        return super::run_source(
+            name,
+            text,
+            crate::session::Mode::Run,
+            json,
+            limits,
+            pictures,
+            (out, err),
+        );
+    }
+    // One flag for every worker: Ctrl-C stops all their queries.
+    let flag = Arc::new(AtomicBool::new(false));
+    console::on_ctrl_c(flag.clone());
+    // Several workers would draw their progress lines over each other.
+    crate::progress::set_enabled(false);
+    let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
+    // Tells the workers to stop after a failed definition ended the output.
+    let quit = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let printed = AtomicUsize::new(0);
+    let shared = Shared {
+        name,
+        text,
+        limits,
+        queries,
+        flag: &flag,
+        quit: &quit,
+        next: &next,
+        printed: &printed,
+        window: WINDOW * threads,
+    };
+    let (send, receive) = mpsc::channel::<Ran>();
+    let mut ok = true;
+    let mut gap = false;
+    let mut failed_spawn = None;
+    let mut started = false;
+    std::thread::scope(|scope| {
+        // Results go back to the worker that made them, to be freed there:
+        // memory is counted per thread, and the worker's budget should not
+        // keep the answers it handed over.
+        let mut returns = Vec::new();
+        for _ in 0..threads {
+            let (give_back, given_back) = mpsc::channel::<Ran>();
+            let worker = returns.len();
+            let send = send.clone();
+            let shared = &shared;
+            let spawned = std::thread::Builder::new()
+                .name(format!("grundy-{worker}"))
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || work(worker, shared, send, given_back));
+            match spawned {
+                Ok(_) => returns.push(give_back),
+                Err(e) => failed_spawn = Some(e),
+            }
+        }
+        drop(send);
+        started = !returns.is_empty();
+        if !started {
+            return;
+        }
+        let mut waiting: BTreeMap<usize, Ran> = BTreeMap::new();
+        let mut step = 0;
+        let mut done = false;
+        for ran in &receive {
+            waiting.insert(ran.step, ran);
+            while !done && let Some(ran) = waiting.remove(&step) {
+                let planned = plan[step];
+                step += 1;
+                if let Some(r) = &ran.result {
+                    let failed = r.is_err();
+                    let interruption =
+                        matches!(r, Err(Error::Interrupted { .. } | Error::Stopped { .. }));
+                    ok &= !failed;
+                    // Every result here finished: printed even after Ctrl-C.
+                    printer.result(&session.sources, planned.picture, r, false);
+                    if failed && (planned.definition || interruption) {
+                        done = true;
+                    }
+                }
+                if planned.query {
+                    printed.fetch_add(1, Ordering::Release);
+                }
+                done |= printer.stopped || step == plan.len();
+                if let Some(back) = returns.get(ran.worker) {
+                    let _ = back.send(ran);
+                }
+            }
+            if done {
+                quit.store(true, Ordering::Relaxed);
+            }
+        }
+        gap = !done;
+        // The results left over are dropped here, whoever made them.
+        drop(returns);
+    });
+    if let (Some(e), false) = (&failed_spawn, started) {
+        printer
+            .err
+            .line(&format!("grundy: could not start a worker thread: {e}"));
+        return 1;
+    }
+    if printer.stopped {
+        return printer.finish(ok, None);
+    }
+    if flag.load(Ordering::Relaxed) {
+        if gap {
+            // Ctrl-C came before any worker ran the next statement: as
+            // when it comes between two statements of the sequential run.
+            let e = Error::Stopped {
+                what: "the statements after it were not run".into(),
+            };
+            printer.result(&session.sources, None, &Err(e), false);
+        }
+        printer.interrupted = true;
+    } else if gap {
+        // A definition failed in the worker that had taken the next query
+        // but not in the first worker (a budget its caches made the
+        // difference for): say so rather than stop silently.
+        printer.err.line(
+            "grundy: a definition failed in one worker only, and the queries it had \
+             taken after it were not run; run without --jobs",
+        );
+        return 1;
+    }
+    printer.finish(ok, None)
+}
+
+/// What every worker shares.
+struct Shared<'a> {
+    name: &'a str,
+    text: &'a str,
+    limits: Limits,
+    /// How many queries the text has.
+    queries: usize,
+    /// Ctrl-C (or the output gone): stop at once.
+    flag: &'a Arc<AtomicBool>,
+    /// The output ended (a definition failed): stop between statements.
+    quit: &'a AtomicBool,
+    /// The next query (by its place among the queries) not yet taken.
+    next: &'a AtomicUsize,
+    /// How many queries have been printed.
+    printed: &'a AtomicUsize,
+    /// How far past the printed queries a worker may take one.
+    window: usize,
+}
+
+/// One worker: a session of its own, every definition statement in order,
+/// and the queries it takes from the shared counter.
+fn work(worker: usize, shared: &Shared, send: mpsc::Sender<Ran>, given_back: mpsc::Receiver<Ran>) {
+    let stop = || shared.flag.load(Ordering::Relaxed) || shared.quit.load(Ordering::Relaxed);
+    let mut session = Session::with_limits(shared.limits);
+    session.interrupt = shared.flag.clone();
+    // The text loaded in the main thread: it loads here too (the errors
+    // were left to the sequential run).
+    let Ok(statements) = session.prepare(shared.name, shared.text) else {
+        return;
+    };
+    // The first worker reports the definitions; the others need them only
+    // up to their last query.
+    let reporter = worker == 0;
+    let mut taken: Option<usize> = None;
+    let mut query = 0;
+    for (step, statement) in statements.into_iter().enumerate() {
+        while given_back.try_recv().is_ok() {}
+        if stop() {
+            return;
+        }
+        let result = if statement.is_query() {
+            let mine = *taken.get_or_insert_with(|| shared.next.fetch_add(1, Ordering::Relaxed));
+            query += 1;
+            if mine >= shared.queries && !reporter {
+                return;
+            }
+            if mine != query - 1 {
+                continue;
+            }
+            taken = None;
+            // A slow early query holds back at most `window` results.
+            while mine >= shared.printed.load(Ordering::Acquire) + shared.window {
+                if stop() {
+                    return;
+                }
+                while given_back.try_recv().is_ok() {}
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            session.run_statement(statement)
+        } else {
+            let definition = statement.is_definition();
+            let result = session.run_statement(statement);
+            let failed = matches!(result, Some(Err(_)));
+            if failed && definition {
+                // Every worker stops here; worker 0 says why.
+                if reporter {
+                    let _ = send.send(Ran {
+                        step,
+                        worker,
+                        result,
+                    });
+                }
+                return;
+            }
+            if !reporter {
+                continue;
+            }
+            result
+        };
+        if send
+            .send(Ran {
+                step,
+                worker,
+                result,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
