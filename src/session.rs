@@ -149,7 +149,7 @@ impl Session {
         let statements = match self.prepare(name, text) {
             Ok(statements) => statements,
             Err(errors) => {
-                for e in after_misspelt_word(errors, src, text) {
+                for e in errors {
                     out(self, Err(e));
                 }
                 return false;
@@ -198,7 +198,9 @@ impl Session {
         self.picture = None;
         let src = self.sources.add(name, text);
         let program = syntax::parse(src, text).map_err(|e| vec![e])?;
-        let steps = self.load(&program)?;
+        let steps = self
+            .load(&program)
+            .map_err(|errors| after_misspelt_word(errors, src, text))?;
         Ok(steps.into_iter().map(Statement).collect())
     }
 
