@@ -1,46 +1,101 @@
-//! Three-heap splits by pair sets: a convolution-style mex.
+//! Three-heap splits by pair sets: an early-exit mex or a whole union.
 //!
 //! Let `S₂(j) = {G(b) ⊕ G(j − b) : 1 ≤ b < j}`, the values of the splits
 //! of `j` into two non-empty heaps, kept as a bit set per `j`. A split of
 //! `m` into three heaps `c + b + b'` has value `G(c) ⊕ (G(b) ⊕ G(b'))`, so
 //! the three-heap options of `m` are `⋃_c G(c) ⊕ S₂(m − c)`; taking `c` as
 //! the smallest part, `c ≤ m / 3` already reaches every split (the other
-//! `c` give the same values again). The union is grouped by value:
-//! `A_x = ⋃_{G(c) = x} S₂(m − c)` costs one OR per word and per `c`, and
-//! each `A_x` is moved by `⊕ x` once (a word permutation for the high bits
-//! of `x`, a bit permutation within words for the low six, the latter once
-//! per distinct low part). Per heap this is `O(m · W + V · W)` word
-//! operations for values below `V = 64 · W`, against `O(m²)` options for
-//! the plain mex. Two-heap splits read `S₂(n − k)` directly.
+//! `c` give the same values again). So `v` is an option iff some
+//! `c ≤ m / 3` has bit `v ⊕ G(c)` set in `S₂(m − c)`.
 //!
-//! The sets take `8 · W` bytes per heap; past [`MAX_WORDS`] words or
-//! [`MAX_BYTES`] bytes the sequence goes on with the plain engine.
+//! The mex of heap `n` starts from the cheap options (taking, taking all,
+//! two-heap splits: `S₂(n − k)` itself). Then one of two methods:
+//!
+//! - **Witness search** (early exit): from the bottom, each missing value
+//!   `z` looks for a witness `c` — one bit test each, the `c` visited in a
+//!   scattered order (a stride prime to `m / 3`: the witnesses of a value
+//!   bunch together in `c`), stopping at the first; the first `z` without
+//!   a witness is the mex. A heap costs about `Σ_z (m/3) / witnesses(z)`
+//!   bit tests: cheap when every value has many witnesses (0.9, 0.f7).
+//! - **Whole union**: `⋃_c G(c) ⊕ S₂(m − c)` as word operations, grouped
+//!   by value: `A_x = ⋃_{G(c) = x} S₂(m − c)` is one OR per word and per
+//!   `c`, and each `A_x` is moved by `⊕ x` once (a word permutation for
+//!   the high bits of `x`, a bit permutation within words for the low
+//!   six, the latter once per distinct low part). `O(m · W)` words a heap
+//!   for values below `64 · W`: cheap when values repeat (0.8, where
+//!   `G(n) = ⌊(n − 1)/3⌋`, has few witnesses per value). Past
+//!   [`GROUP_MAX`] words only the low six bits are grouped.
+//!
+//! Which is cheaper is measured as the heaps go ([`Pick`]). Both are exact
+//! and give the same values.
+//!
+//! Only `S₂(j)` for `j ≥ ⌈2(n − k)/3⌉` (the largest three-heap `k`) and
+//! `j ≥ n − k` (the largest two-heap `k`) are read again, so the sets live
+//! in a window that slides with `n`: about `n / 3` sets of `8 · W` bytes.
+//! Past [`MAX_BYTES`] the sequence goes on with the plain engine.
+//!
+//! `S₂(n)` needs only `G(1 .. n)`, and the mex of `G(n)` never reads
+//! `S₂(n)` unless the code splits into two heaps removing nothing (a
+//! pre-point digit 4 or c): above [`PAR_MIN`] heaps the two run side by
+//! side (`rayon::join`) when there is a second thread.
 
 use super::marks::{bit_len, first_zero, words_for};
 use super::moves::Moves;
 use super::values::Val;
 
-/// Widest sets kept (values below 64 · MAX_WORDS = 16 384; the `A_x`
-/// accumulators then take 32 MB).
-pub(super) const MAX_WORDS: usize = 256;
-/// Most bytes the sets may take.
+/// Most bytes the window of sets may take.
 pub(super) const MAX_BYTES: usize = 1 << 30;
+
+/// Widest option sets for which the whole union groups the sets by `G(c)`
+/// first (the accumulators take `64 · words²` words: 32 MB here); wider
+/// ones group by the low six bits of `G(c)` only.
+const GROUP_MAX: usize = 256;
+
+/// Heaps from which `S₂(n)` is built on a second thread while the mex of
+/// `G(n)` runs (below it a heap is a few microseconds, about the cost of
+/// the hand-over).
+pub(super) const PAR_MIN: usize = 4096;
 
 #[derive(Clone, Debug)]
 pub(super) struct PairSets {
-    /// Words per set (a power of two).
+    /// Words per set (a power of two; every value is below `64 · words`).
     words: usize,
-    /// `sets[j·words .. (j + 1)·words]` = `S₂(j)`, for `j < len()`.
+    /// `sets[i·words .. (i + 1)·words]` = `S₂(lo + i)`.
     sets: Vec<u64>,
-    /// `A_x` accumulators, `64 · words` sets of `words` words.
-    acc: Vec<u64>,
-    /// Which `x` have a non-empty `A_x` this heap, in order of first use.
-    xs: Vec<u32>,
-    /// `B_s` (same layout as `acc`, 64 sets): the `A_x` with `x mod 64 = s`
-    /// moved by `x − s`.
-    low: Vec<u64>,
-    /// A byte per value, for building `S₂(j)` with one store per pair.
+    /// The heap of the first set kept.
+    lo: usize,
+    /// Build side: a byte per value, for `S₂(j)` with one store per pair.
     bytes: Vec<u8>,
+    /// Mex side: the options of the heap under way.
+    u: Vec<u64>,
+    /// Mex side, whole union with `words ≤ GROUP_MAX`: `A_x` accumulators
+    /// (`64 · words` sets of `words` words), the `x` in use, and `B_s`.
+    acc: Vec<u64>,
+    xs: Vec<u32>,
+    low: Vec<u64>,
+    /// How the mex is taken: the choice and what it costs.
+    pick: Pick,
+}
+/// The lowest `j` whose `S₂(j)` heap `n` (or any larger heap) reads.
+pub(super) fn edge(moves: &Moves, n: usize) -> usize {
+    let mut e = n;
+    if let Some(&k) = moves.split3.last() {
+        // j = m − c, c ≤ m / 3: j ≥ m − m / 3 = ⌈2m / 3⌉, least for the
+        // largest k (a k that does not apply yet only lowers the bound).
+        let m = n.saturating_sub(k);
+        e = e.min(m - m / 3);
+    }
+    if let Some(&k) = moves.split2.last() {
+        e = e.min(n.saturating_sub(k));
+    }
+    e
+}
+
+/// Sets in the window when computing heap `n`, with room for the
+/// copy-down slack (a quarter).
+fn window(moves: &Moves, n: usize) -> usize {
+    let live = n - edge(moves, n) + 1;
+    live + live / 4 + 1
 }
 
 impl PairSets {
@@ -48,29 +103,45 @@ impl PairSets {
         PairSets {
             words: 1,
             sets: Vec::new(),
+            lo: 0,
+            bytes: Vec::new(),
+            u: Vec::new(),
             acc: Vec::new(),
             xs: Vec::new(),
             low: Vec::new(),
-            bytes: Vec::new(),
+            pick: Pick::default(),
         }
     }
 
-    fn len(&self) -> usize {
-        self.sets.len() / self.words
+    /// One past the heap of the last set kept.
+    fn hi(&self) -> usize {
+        self.lo + self.sets.len() / self.words
     }
 
-    /// Whether sets of `words` words for `n` heaps stay within the limits.
-    pub(super) fn fits(words: usize, n: usize) -> bool {
-        words <= MAX_WORDS && n.saturating_mul(words).saturating_mul(8) <= MAX_BYTES
+    /// Bytes the window and the scratch take to reach `n` heaps with sets
+    /// of `words` words.
+    pub(super) fn bytes_for(moves: &Moves, words: usize, n: usize) -> usize {
+        let scratch = if words <= GROUP_MAX {
+            65 * words + 66
+        } else {
+            66
+        };
+        window(moves, n)
+            .saturating_add(scratch)
+            .saturating_mul(words)
+            .saturating_mul(8)
     }
 
-    /// Re-lays the sets out with `words` words each (zero-extended).
+    /// Whether sets of `words` words for `n` heaps stay within the limit.
+    pub(super) fn fits(moves: &Moves, words: usize, n: usize) -> bool {
+        Self::bytes_for(moves, words, n) <= MAX_BYTES
+    }
+
+    /// Re-lays the sets out with `words` words each (zero-extended) and
+    /// sizes the scratch space.
     fn resize(&mut self, words: usize) {
-        if words == self.words && !self.acc.is_empty() {
-            return;
-        }
         if words != self.words {
-            let n = self.len();
+            let n = self.sets.len() / self.words;
             let mut sets = vec![0u64; n * words];
             for (new, old) in sets
                 .chunks_exact_mut(words)
@@ -81,40 +152,54 @@ impl PairSets {
             self.sets = sets;
             self.words = words;
         }
-        self.acc = vec![0; 64 * words * words];
-        self.low = vec![0; 64 * words];
-        self.bytes = vec![0; 64 * words];
+        if self.u.len() != words {
+            self.u = vec![0; words];
+            self.bytes = vec![0; 64 * words];
+            let grouped = words <= GROUP_MAX;
+            self.acc = vec![0; if grouped { 64 * words * words } else { 0 }];
+            self.low = vec![0; 64 * words];
+        }
     }
 
-    /// Appends `S₂(n)`, `n = len()`, from `g[1 .. n]`.
-    fn push_set<V: Val>(&mut self, g: &[V], n: usize) {
-        let words = self.words;
-        let start = self.sets.len();
-        self.sets.resize(start + words, 0);
-        if n < 2 {
-            return;
+    /// Forgets the sets below heap `e` (copying the rest down once a
+    /// quarter of the window is dead).
+    fn drop_below(&mut self, e: usize) {
+        let dead = e.saturating_sub(self.lo).min(self.hi() - self.lo);
+        let live = self.hi() - self.lo - dead;
+        if dead > 0 && dead >= live / 4 {
+            let w = self.words;
+            self.sets.copy_within(dead * w.., 0);
+            self.sets.truncate(live * w);
+            self.lo += dead;
         }
-        let half = n / 2;
-        let lo = &g[1..=half];
-        let hi = &g[n - half..n];
-        let out = &mut self.sets[start..];
-        if words == 1 {
-            let mut w = 0u64;
-            for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
-                w |= 1u64 << (a.xor(b).get() & 63);
-            }
-            out[0] = w;
-            return;
-        }
-        let mask = self.bytes.len() - 1;
-        for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
-            self.bytes[a.xor(b).get() as usize & mask] = 1;
-        }
-        pack(&self.bytes, out);
-        self.bytes.fill(0);
     }
 }
 
+/// `S₂(n)` from `g[1 .. n]` into `out` (`words` words); `bytes` is zeroed
+/// scratch of `64 · words` bytes, left zeroed.
+fn build<V: Val>(g: &[V], n: usize, out: &mut [u64], bytes: &mut [u8]) {
+    out.fill(0);
+    if n < 2 {
+        return;
+    }
+    let half = n / 2;
+    let lo = &g[1..=half];
+    let hi = &g[n - half..n];
+    if out.len() == 1 {
+        let mut w = 0u64;
+        for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
+            w |= 1u64 << (a.xor(b).get() & 63);
+        }
+        out[0] = w;
+        return;
+    }
+    let mask = bytes.len() - 1;
+    for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
+        bytes[a.xor(b).get() as usize & mask] = 1;
+    }
+    pack(bytes, out);
+    bytes.fill(0);
+}
 /// Packs a byte per value (0 or 1) into bit words.
 fn pack(bytes: &[u8], out: &mut [u64]) {
     for (w, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
@@ -151,6 +236,272 @@ fn xor_bits(mut w: u64, s: u32) -> u64 {
     w
 }
 
+/// The sets `S₂(lo ..)` a mex reads, `words` words each.
+#[derive(Clone, Copy)]
+struct Window<'a> {
+    sets: &'a [u64],
+    lo: usize,
+    words: usize,
+}
+
+impl Window<'_> {
+    #[inline(always)]
+    fn set(&self, j: usize) -> &[u64] {
+        let i = (j - self.lo) * self.words;
+        &self.sets[i..i + self.words]
+    }
+}
+
+/// The mex side's scratch and state.
+struct Scratch<'a> {
+    u: &'a mut [u64],
+    acc: &'a mut [u64],
+    xs: &'a mut Vec<u32>,
+    low: &'a mut [u64],
+    pick: &'a mut Pick,
+}
+
+/// Bit tests the witness search may spend per word operation a whole
+/// union would take, before it gives up on the heap.
+const GIVE_UP: usize = 64;
+/// Heaps between two tries of the method not chosen.
+const PROBE: u32 = 64;
+
+/// The choice between the witness search and the whole union: the
+/// witness search wins when each value has many witnesses (0.9, 0.f7),
+/// the union when the values repeat (0.8, where `G(n) = ⌊(n − 1)/3⌋`).
+/// Which is cheaper is measured, not guessed: the recent time of each
+/// (a moving average, per word operation of the union) decides, and the
+/// other is tried again every [`PROBE`] heaps. Both give the same values.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pick {
+    /// Nanoseconds per unit of each method, 0 until measured.
+    witness: f32,
+    union: f32,
+    since: u32,
+}
+
+impl Pick {
+    fn witness_first(&mut self) -> bool {
+        self.since += 1;
+        let probe = self.since >= PROBE;
+        if probe {
+            self.since = 0;
+        }
+        let cheaper = self.witness <= self.union;
+        if self.witness == 0.0 {
+            true
+        } else if self.union == 0.0 {
+            false
+        } else {
+            cheaper != probe
+        }
+    }
+
+    fn note(&mut self, witness: bool, ns: f32) {
+        let avg = if witness {
+            &mut self.witness
+        } else {
+            &mut self.union
+        };
+        *avg = if *avg == 0.0 {
+            ns
+        } else {
+            0.75 * *avg + 0.25 * ns
+        };
+    }
+}
+
+/// `G(n)` from `g[0 .. n]` and the sets (every value below `64 · words`,
+/// so the mex is at most `64 · words`).
+fn mex<V: Val>(moves: &Moves, g: &[V], n: usize, win: Window<'_>, s: Scratch<'_>) -> u32 {
+    let words = win.words;
+    let u = s.u;
+    u.fill(0);
+    if moves.take_all.binary_search(&n).is_ok() {
+        u[0] |= 1;
+    }
+    for &k in &moves.take {
+        if k >= n {
+            break;
+        }
+        let x = g[n - k].get();
+        u[x as usize >> 6] |= 1u64 << (x & 63);
+    }
+    for &k in &moves.split2 {
+        if n < k + 2 {
+            break;
+        }
+        for (a, &b) in u.iter_mut().zip(win.set(n - k)) {
+            *a |= b;
+        }
+    }
+    // The missing values from the bottom: a witness each, or the mex;
+    // unless the search costs more than the whole union.
+    let splits: usize = moves
+        .split3
+        .iter()
+        .take_while(|&&k| n >= k + 3)
+        .map(|&k| (n - k) / 3)
+        .sum();
+    let unit = (splits * words).max(1);
+    let start = std::time::Instant::now();
+    let per_unit = |start: std::time::Instant| start.elapsed().as_nanos() as f32 / unit as f32;
+    if !s.pick.witness_first() {
+        let v = union(moves, g, n, win, u, s.acc, s.xs, s.low);
+        s.pick.note(false, per_unit(start));
+        return v;
+    }
+    let mut budget = unit.saturating_mul(GIVE_UP) as isize;
+    for w in 0..words {
+        while u[w] != u64::MAX {
+            let z = (w as u32) * 64 + (!u[w]).trailing_zeros();
+            match witness(moves, g, n, win, z, &mut budget) {
+                Some(true) => u[w] |= 1u64 << (z & 63),
+                Some(false) => {
+                    s.pick.note(true, per_unit(start));
+                    return z;
+                }
+                None => {
+                    let v = union(moves, g, n, win, u, s.acc, s.xs, s.low);
+                    s.pick.note(true, per_unit(start));
+                    return v;
+                }
+            }
+        }
+    }
+    s.pick.note(true, per_unit(start));
+    (words as u32) * 64
+}
+
+/// Whether some three-heap split has value `z` (`None`: the budget ran
+/// out first). The `c` are visited in a scattered order (a stride prime
+/// to their number): the witnesses of a value bunch together.
+#[inline]
+fn witness<V: Val>(
+    moves: &Moves,
+    g: &[V],
+    n: usize,
+    win: Window<'_>,
+    z: u32,
+    budget: &mut isize,
+) -> Option<bool> {
+    let words = win.words;
+    for &k in &moves.split3 {
+        if n < k + 3 {
+            break;
+        }
+        let m = n - k;
+        let top = m / 3;
+        *budget -= top as isize;
+        let step = stride(top);
+        // c = 1 + r, r = i · step mod top.
+        let mut r = 0;
+        for _ in 0..top {
+            let c = 1 + r;
+            let x = (z ^ g[c].get()) as usize;
+            // x < 64 · words: both z and G(c) are.
+            let at = (m - c - win.lo) * words + (x >> 6);
+            if win.sets[at] >> (x & 63) & 1 != 0 {
+                *budget += (top - r) as isize;
+                return Some(true);
+            }
+            r += step;
+            if r >= top {
+                r -= top;
+            }
+        }
+        if *budget < 0 {
+            return None;
+        }
+    }
+    if *budget < 0 { None } else { Some(false) }
+}
+
+/// A step near `0.618 · top` prime to `top` (1 for `top ≤ 2`).
+fn stride(top: usize) -> usize {
+    fn gcd(mut a: usize, mut b: usize) -> usize {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    }
+    let mut s = (top * 618 / 1000).max(1);
+    while gcd(s, top) != 1 {
+        s += 1;
+    }
+    s
+}
+
+/// The mex by the whole union `⋃_c G(c) ⊕ S₂(m − c)` OR-ed into `u`.
+#[allow(clippy::too_many_arguments)]
+fn union<V: Val>(
+    moves: &Moves,
+    g: &[V],
+    n: usize,
+    win: Window<'_>,
+    u: &mut [u64],
+    acc: &mut [u64],
+    xs: &mut Vec<u32>,
+    low: &mut [u64],
+) -> u32 {
+    let words = win.words;
+    let grouped = words <= GROUP_MAX;
+    let mut lows = 0u64;
+    for &k in &moves.split3 {
+        if n < k + 3 {
+            break;
+        }
+        let m = n - k;
+        for (c, &gc) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
+            let x = gc.get();
+            let d = win.set(m - c);
+            if grouped {
+                // A_x ∪= S₂(m − c), moved by x once below.
+                let a = &mut acc[x as usize * words..(x as usize + 1) * words];
+                if a.iter().all(|&w| w == 0) {
+                    xs.push(x);
+                }
+                for (a, &b) in a.iter_mut().zip(d) {
+                    *a |= b;
+                }
+            } else {
+                // B_{x mod 64} ∪= S₂(m − c) moved by x − x mod 64.
+                let (hi, lo) = ((x >> 6) as usize, (x & 63) as usize);
+                if lows & 1 << lo == 0 {
+                    lows |= 1 << lo;
+                }
+                let b = &mut low[lo * words..(lo + 1) * words];
+                for (w, &s) in d.iter().enumerate() {
+                    b[w ^ hi] |= s;
+                }
+            }
+        }
+    }
+    // ⊕ x: words by x's high bits into B_{x mod 64}, then bits.
+    for &x in xs.iter() {
+        let (hi, lo) = ((x >> 6) as usize, (x & 63) as usize);
+        lows |= 1 << lo;
+        let a = &mut acc[x as usize * words..(x as usize + 1) * words];
+        let b = &mut low[lo * words..(lo + 1) * words];
+        for (w, aw) in a.iter_mut().enumerate() {
+            b[w ^ hi] |= *aw;
+            *aw = 0;
+        }
+    }
+    xs.clear();
+    while lows != 0 {
+        let lo = lows.trailing_zeros();
+        lows &= lows - 1;
+        let b = &mut low[lo as usize * words..(lo as usize + 1) * words];
+        for (a, bw) in u.iter_mut().zip(b.iter_mut()) {
+            *a |= xor_bits(*bw, lo);
+            *bw = 0;
+        }
+    }
+    first_zero(u)
+}
+
 /// The pair-set method until `len` values or a value needing more bits
 /// than the sets hold (then `bits` grows and the caller calls again); a
 /// value too wide for `V` is returned, not stored.
@@ -163,73 +514,70 @@ pub(super) fn pairs_run<V: Val>(
 ) -> Option<u32> {
     let words = words_for(*bits);
     ps.resize(words);
-    let mut u = vec![0u64; words];
-    let mut lows = 0u64;
+    // G(n) reads S₂(n) only through a two-heap split removing nothing.
+    let late = moves.split2.first() != Some(&0);
+    let par = late && rayon::current_num_threads() > 1;
     while g.len() < len {
         let n = g.len();
-        if ps.len() == n {
-            ps.push_set(g, n);
-        }
-        u.fill(0);
-        if moves.take_all.binary_search(&n).is_ok() {
-            u[0] |= 1;
-        }
-        for &k in &moves.take {
-            if k >= n {
+        ps.drop_below(edge(moves, n));
+        // Sets up to S₂(n − 1) exist (S₂(j) is built at heap j).
+        while ps.hi() <= n {
+            let at = ps.sets.len();
+            ps.sets.resize(at + words, 0);
+            let j = ps.hi() - 1;
+            if j == n && late {
                 break;
             }
-            let x = g[n - k].get();
-            u[x as usize >> 6] |= 1u64 << (x & 63);
+            build(g, j, &mut ps.sets[at..], &mut ps.bytes);
         }
-        for &k in &moves.split2 {
-            if n < k + 2 {
-                break;
+        // Now the last set is S₂(n): built unless `late`, when it is built
+        // beside (or after) the mex.
+        let at = ps.sets.len() - words;
+        let PairSets {
+            sets,
+            lo,
+            bytes,
+            u,
+            acc,
+            xs,
+            low,
+            pick,
+            ..
+        } = ps;
+        let (old, new) = sets.split_at_mut(at);
+        let gs: &[V] = g;
+        let scratch = Scratch {
+            u,
+            acc,
+            xs,
+            low,
+            pick,
+        };
+        let v = if late {
+            let win = Window {
+                sets: old,
+                lo: *lo,
+                words,
+            };
+            if par && n >= PAR_MIN {
+                rayon::join(
+                    || build(gs, n, new, bytes),
+                    || mex(moves, gs, n, win, scratch),
+                )
+                .1
+            } else {
+                let v = mex(moves, gs, n, win, scratch);
+                build(gs, n, new, bytes);
+                v
             }
-            let s = &ps.sets[(n - k) * words..(n - k + 1) * words];
-            for (a, &b) in u.iter_mut().zip(s) {
-                *a |= b;
-            }
-        }
-        for &k in &moves.split3 {
-            if n < k + 3 {
-                break;
-            }
-            let m = n - k;
-            // A_x ∪= S₂(m − c), x = G(c), c = 1 ..= m / 3.
-            for (c, &gc) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
-                let x = gc.get() as usize;
-                let a = &mut ps.acc[x * words..(x + 1) * words];
-                let s = &ps.sets[(m - c) * words..(m - c + 1) * words];
-                if a.iter().all(|&w| w == 0) {
-                    ps.xs.push(x as u32);
-                }
-                for (a, &b) in a.iter_mut().zip(s) {
-                    *a |= b;
-                }
-            }
-        }
-        // ⊕ x: words by x's high bits into B_{x mod 64}, then bits.
-        for &x in &ps.xs {
-            let (hi, lo) = ((x >> 6) as usize, (x & 63) as usize);
-            lows |= 1 << lo;
-            let a = &mut ps.acc[x as usize * words..(x as usize + 1) * words];
-            let b = &mut ps.low[lo * words..(lo + 1) * words];
-            for (w, aw) in a.iter_mut().enumerate() {
-                b[w ^ hi] |= *aw;
-                *aw = 0;
-            }
-        }
-        ps.xs.clear();
-        while lows != 0 {
-            let lo = lows.trailing_zeros();
-            lows &= lows - 1;
-            let b = &mut ps.low[lo as usize * words..(lo as usize + 1) * words];
-            for (a, bw) in u.iter_mut().zip(b.iter_mut()) {
-                *a |= xor_bits(*bw, lo);
-                *bw = 0;
-            }
-        }
-        let v = first_zero(&u);
+        } else {
+            let win = Window {
+                sets,
+                lo: *lo,
+                words,
+            };
+            mex(moves, gs, n, win, scratch)
+        };
         if bit_len(v) > *bits {
             *bits = bit_len(v);
             if *bits > V::BITS {
@@ -246,6 +594,7 @@ pub(super) fn pairs_run<V: Val>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::octal::OctalCode;
 
     #[test]
     fn xor_bits_moves_every_bit() {
@@ -266,5 +615,43 @@ mod tests {
         pack(&bytes, &mut out);
         assert_eq!(out[0], 1 | 1 << 7 | 1 << 8 | 1 << 63);
         assert_eq!(out[1], 1 | 1 << 36 | 1 << 63);
+    }
+
+    /// The edge is the least set any move of heap `n` or later reads,
+    /// counted from the moves themselves.
+    #[test]
+    fn edge_is_the_least_set_read() {
+        for code in [
+            "0.8", "0.9", "0.f7", "0.08", "0.88", "8.0", "c.4", "0.4008", "0.0c0c",
+        ] {
+            let c = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+            let moves = Moves::new(&c);
+            for n in 0..200 {
+                let mut least = n;
+                for &k in &moves.split2 {
+                    if n >= k + 2 {
+                        least = least.min(n - k);
+                    }
+                }
+                for &k in &moves.split3 {
+                    if n >= k + 3 {
+                        let m = n - k;
+                        least = least.min(m - m / 3);
+                    }
+                }
+                let later = (n..n + 50).map(|t| edge(&moves, t)).min();
+                assert_eq!(
+                    later,
+                    Some(edge(&moves, n)),
+                    "{code}: n = {n}: not monotone"
+                );
+                assert!(edge(&moves, n) <= least, "{code}: n = {n}");
+                // Tight once every move applies.
+                let big = moves.split2.iter().chain(&moves.split3).max().copied();
+                if big.is_some_and(|b| n >= b + 3) {
+                    assert_eq!(edge(&moves, n), least, "{code}: n = {n}");
+                }
+            }
+        }
     }
 }
