@@ -42,6 +42,7 @@
 use super::marks::{bit_len, first_zero, words_for};
 use super::moves::Moves;
 use super::values::Val;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Most bytes the window of sets may take.
 pub(super) const MAX_BYTES: usize = 1 << 30;
@@ -54,7 +55,7 @@ const GROUP_MAX: usize = 256;
 /// Heaps from which `S₂(n)` is built on a second thread while the mex of
 /// `G(n)` runs (below it a heap is a few microseconds, about the cost of
 /// the hand-over).
-pub(super) const PAR_MIN: usize = 4096;
+pub(super) const PAR_MIN: usize = 8192;
 
 #[derive(Clone, Debug)]
 pub(super) struct PairSets {
@@ -66,15 +67,36 @@ pub(super) struct PairSets {
     lo: usize,
     /// Build side: a byte per value, for `S₂(j)` with one store per pair.
     bytes: Vec<u8>,
-    /// Mex side: the options of the heap under way.
+    /// Mex side: the options and the union's scratch, one per thread.
+    one: Union,
+    two: Union,
+    /// How the mex is taken: the choice and what it costs.
+    pick: Pick,
+    /// Heaps from which the work is shared with a second thread.
+    par_min: usize,
+}
+
+/// One thread's share of a heap's mex: the options found, and for the
+/// whole union the `A_x` accumulators (`64 · words` sets of `words`
+/// words, with `words ≤ GROUP_MAX`), the `x` in use, and `B_s` (64 sets).
+#[derive(Clone, Debug, Default)]
+struct Union {
     u: Vec<u64>,
-    /// Mex side, whole union with `words ≤ GROUP_MAX`: `A_x` accumulators
-    /// (`64 · words` sets of `words` words), the `x` in use, and `B_s`.
     acc: Vec<u64>,
     xs: Vec<u32>,
     low: Vec<u64>,
-    /// How the mex is taken: the choice and what it costs.
-    pick: Pick,
+}
+
+impl Union {
+    fn sized(words: usize) -> Self {
+        let grouped = words <= GROUP_MAX;
+        Union {
+            u: vec![0; words],
+            acc: vec![0; if grouped { 64 * words * words } else { 0 }],
+            xs: Vec::new(),
+            low: vec![0; 64 * words],
+        }
+    }
 }
 /// The lowest `j` whose `S₂(j)` heap `n` (or any larger heap) reads.
 pub(super) fn edge(moves: &Moves, n: usize) -> usize {
@@ -105,11 +127,10 @@ impl PairSets {
             sets: Vec::new(),
             lo: 0,
             bytes: Vec::new(),
-            u: Vec::new(),
-            acc: Vec::new(),
-            xs: Vec::new(),
-            low: Vec::new(),
+            one: Union::default(),
+            two: Union::default(),
             pick: Pick::default(),
+            par_min: PAR_MIN,
         }
     }
 
@@ -121,11 +142,9 @@ impl PairSets {
     /// Bytes the window and the scratch take to reach `n` heaps with sets
     /// of `words` words.
     pub(super) fn bytes_for(moves: &Moves, words: usize, n: usize) -> usize {
-        let scratch = if words <= GROUP_MAX {
-            65 * words + 66
-        } else {
-            66
-        };
+        // Two threads' options, accumulators and `B_s`; the bytes.
+        let one = if words <= GROUP_MAX { 64 * words } else { 0 } + 65;
+        let scratch = 2 * one + 8;
         window(moves, n)
             .saturating_add(scratch)
             .saturating_mul(words)
@@ -152,12 +171,12 @@ impl PairSets {
             self.sets = sets;
             self.words = words;
         }
-        if self.u.len() != words {
-            self.u = vec![0; words];
+        if self.one.u.len() != words {
+            self.one = Union::sized(words);
             self.bytes = vec![0; 64 * words];
-            let grouped = words <= GROUP_MAX;
-            self.acc = vec![0; if grouped { 64 * words * words } else { 0 }];
-            self.low = vec![0; 64 * words];
+            if !self.two.u.is_empty() {
+                self.two = Union::sized(words);
+            }
         }
     }
 
@@ -252,15 +271,6 @@ impl Window<'_> {
     }
 }
 
-/// The mex side's scratch and state.
-struct Scratch<'a> {
-    u: &'a mut [u64],
-    acc: &'a mut [u64],
-    xs: &'a mut Vec<u32>,
-    low: &'a mut [u64],
-    pick: &'a mut Pick,
-}
-
 /// Bit tests the witness search may spend per word operation a whole
 /// union would take, before it gives up on the heap.
 const GIVE_UP: usize = 64;
@@ -279,10 +289,15 @@ struct Pick {
     witness: f32,
     union: f32,
     since: u32,
+    /// Tests: always the witness search (`Some(true)`) or the union.
+    force: Option<bool>,
 }
 
 impl Pick {
     fn witness_first(&mut self) -> bool {
+        if let Some(w) = self.force {
+            return w;
+        }
         self.since += 1;
         let probe = self.since >= PROBE;
         if probe {
@@ -313,10 +328,18 @@ impl Pick {
 }
 
 /// `G(n)` from `g[0 .. n]` and the sets (every value below `64 · words`,
-/// so the mex is at most `64 · words`).
-fn mex<V: Val>(moves: &Moves, g: &[V], n: usize, win: Window<'_>, s: Scratch<'_>) -> u32 {
+/// so the mex is at most `64 · words`); with `two`, on two threads.
+fn mex<V: Val>(
+    moves: &Moves,
+    g: &[V],
+    n: usize,
+    win: Window<'_>,
+    one: &mut Union,
+    two: Option<&mut Union>,
+    pick: &mut Pick,
+) -> u32 {
     let words = win.words;
-    let u = s.u;
+    let u = &mut one.u;
     u.fill(0);
     if moves.take_all.binary_search(&n).is_ok() {
         u[0] |= 1;
@@ -336,8 +359,6 @@ fn mex<V: Val>(moves: &Moves, g: &[V], n: usize, win: Window<'_>, s: Scratch<'_>
             *a |= b;
         }
     }
-    // The missing values from the bottom: a witness each, or the mex;
-    // unless the search costs more than the whole union.
     let splits: usize = moves
         .split3
         .iter()
@@ -346,32 +367,84 @@ fn mex<V: Val>(moves: &Moves, g: &[V], n: usize, win: Window<'_>, s: Scratch<'_>
         .sum();
     let unit = (splits * words).max(1);
     let start = std::time::Instant::now();
-    let per_unit = |start: std::time::Instant| start.elapsed().as_nanos() as f32 / unit as f32;
-    if !s.pick.witness_first() {
-        let v = union(moves, g, n, win, u, s.acc, s.xs, s.low);
-        s.pick.note(false, per_unit(start));
-        return v;
-    }
-    let mut budget = unit.saturating_mul(GIVE_UP) as isize;
-    for w in 0..words {
-        while u[w] != u64::MAX {
-            let z = (w as u32) * 64 + (!u[w]).trailing_zeros();
-            match witness(moves, g, n, win, z, &mut budget) {
-                Some(true) => u[w] |= 1u64 << (z & 63),
-                Some(false) => {
-                    s.pick.note(true, per_unit(start));
-                    return z;
-                }
-                None => {
-                    let v = union(moves, g, n, win, u, s.acc, s.xs, s.low);
-                    s.pick.note(true, per_unit(start));
-                    return v;
-                }
-            }
+    let per_unit = || start.elapsed().as_nanos() as f32 / unit as f32;
+    let witness_first = pick.witness_first();
+    if witness_first {
+        // Give up past GIVE_UP tests per word of the union.
+        let budget = unit.saturating_mul(GIVE_UP) as isize;
+        let best = AtomicU32::new(u32::MAX);
+        let u: &[u64] = u;
+        let found = if two.is_some() {
+            let half = budget / 2;
+            let (a, b) = rayon::join(
+                || search(moves, g, n, win, u, (0, 2), &best, half),
+                || search(moves, g, n, win, u, (1, 2), &best, half),
+            );
+            a.zip(b).map(|(a, b)| a.min(b))
+        } else {
+            search(moves, g, n, win, u, (0, 1), &best, budget)
+        };
+        if let Some(v) = found {
+            pick.note(true, per_unit());
+            return v;
         }
     }
-    s.pick.note(true, per_unit(start));
-    (words as u32) * 64
+    match two {
+        Some(t) => {
+            t.u.fill(0);
+            rayon::join(
+                || union(moves, g, n, win, one, (0, 2)),
+                || union(moves, g, n, win, t, (1, 2)),
+            );
+            for (a, &b) in one.u.iter_mut().zip(&t.u) {
+                *a |= b;
+            }
+        }
+        None => union(moves, g, n, win, one, (0, 1)),
+    }
+    pick.note(witness_first, per_unit());
+    first_zero(&one.u)
+}
+
+/// The witness search over the zeros of `u` (the options found so far)
+/// from the bottom, on the zeros numbered `part.0` modulo `part.1`: the
+/// first without a witness (`64 · words` if none), or one at least
+/// `best` (which another part lowered to its own). `None`: the budget ran
+/// out. Each part checks its zeros in order, so every zero below the
+/// least result was checked by its part.
+#[allow(clippy::too_many_arguments)]
+fn search<V: Val>(
+    moves: &Moves,
+    g: &[V],
+    n: usize,
+    win: Window<'_>,
+    u: &[u64],
+    part: (usize, usize),
+    best: &AtomicU32,
+    mut budget: isize,
+) -> Option<u32> {
+    let mut i = 0;
+    for (w, &word) in u.iter().enumerate() {
+        let mut free = !word;
+        while free != 0 {
+            let z = (w as u32) * 64 + free.trailing_zeros();
+            free &= free - 1;
+            if z >= best.load(Ordering::Relaxed) {
+                return Some(z);
+            }
+            if i % part.1 == part.0 {
+                match witness(moves, g, n, win, z, &mut budget)? {
+                    true => {}
+                    false => {
+                        best.fetch_min(z, Ordering::Relaxed);
+                        return Some(z);
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+    Some((u.len() as u32) * 64)
 }
 
 /// Whether some three-heap split has value `z` (`None`: the budget ran
@@ -433,18 +506,17 @@ fn stride(top: usize) -> usize {
     s
 }
 
-/// The mex by the whole union `⋃_c G(c) ⊕ S₂(m − c)` OR-ed into `u`.
-#[allow(clippy::too_many_arguments)]
+/// The whole union `⋃_c G(c) ⊕ S₂(m − c)` OR-ed into `sc.u`, over the
+/// `c` of part `part.0` of `part.1` (contiguous ranges).
 fn union<V: Val>(
     moves: &Moves,
     g: &[V],
     n: usize,
     win: Window<'_>,
-    u: &mut [u64],
-    acc: &mut [u64],
-    xs: &mut Vec<u32>,
-    low: &mut [u64],
-) -> u32 {
+    sc: &mut Union,
+    part: (usize, usize),
+) {
+    let Union { u, acc, xs, low } = sc;
     let words = win.words;
     let grouped = words <= GROUP_MAX;
     let mut lows = 0u64;
@@ -453,7 +525,9 @@ fn union<V: Val>(
             break;
         }
         let m = n - k;
-        for (c, &gc) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
+        let top = m / 3;
+        let (from, to) = (top * part.0 / part.1, top * (part.0 + 1) / part.1);
+        for (c, &gc) in g.iter().enumerate().take(to + 1).skip(from + 1) {
             let x = gc.get();
             let d = win.set(m - c);
             if grouped {
@@ -499,7 +573,6 @@ fn union<V: Val>(
             *bw = 0;
         }
     }
-    first_zero(u)
 }
 
 /// The pair-set method until `len` values or a value needing more bits
@@ -516,7 +589,7 @@ pub(super) fn pairs_run<V: Val>(
     ps.resize(words);
     // G(n) reads S₂(n) only through a two-heap split removing nothing.
     let late = moves.split2.first() != Some(&0);
-    let par = late && rayon::current_num_threads() > 1;
+    let par = rayon::current_num_threads() > 1;
     while g.len() < len {
         let n = g.len();
         ps.drop_below(edge(moves, n));
@@ -532,41 +605,37 @@ pub(super) fn pairs_run<V: Val>(
         }
         // Now the last set is S₂(n): built unless `late`, when it is built
         // beside (or after) the mex.
+        let go_par = par && n >= ps.par_min;
+        if go_par && ps.two.u.len() != words {
+            ps.two = Union::sized(words);
+        }
         let at = ps.sets.len() - words;
         let PairSets {
             sets,
             lo,
             bytes,
-            u,
-            acc,
-            xs,
-            low,
+            one,
+            two,
             pick,
             ..
         } = ps;
-        let (old, new) = sets.split_at_mut(at);
+        let two = go_par.then_some(two);
         let gs: &[V] = g;
-        let scratch = Scratch {
-            u,
-            acc,
-            xs,
-            low,
-            pick,
-        };
         let v = if late {
+            let (old, new) = sets.split_at_mut(at);
             let win = Window {
                 sets: old,
                 lo: *lo,
                 words,
             };
-            if par && n >= PAR_MIN {
+            if go_par {
                 rayon::join(
                     || build(gs, n, new, bytes),
-                    || mex(moves, gs, n, win, scratch),
+                    || mex(moves, gs, n, win, one, two, pick),
                 )
                 .1
             } else {
-                let v = mex(moves, gs, n, win, scratch);
+                let v = mex(moves, gs, n, win, one, two, pick);
                 build(gs, n, new, bytes);
                 v
             }
@@ -576,7 +645,7 @@ pub(super) fn pairs_run<V: Val>(
                 lo: *lo,
                 words,
             };
-            mex(moves, gs, n, win, scratch)
+            mex(moves, gs, n, win, one, two, pick)
         };
         if bit_len(v) > *bits {
             *bits = bit_len(v);
@@ -651,6 +720,81 @@ mod tests {
                 if big.is_some_and(|b| n >= b + 3) {
                     assert_eq!(edge(&moves, n), least, "{code}: n = {n}");
                 }
+            }
+        }
+    }
+
+    /// G(0 .. n) by the pair sets, the method forced (`Some(true)`: the
+    /// witness search, `Some(false)`: the union, `None`: measured), shared
+    /// with a second thread from heap `par_min` when there is one.
+    fn run(code: &OctalCode, n: usize, force: Option<bool>, par_min: usize) -> Vec<u32> {
+        let moves = Moves::new(code);
+        let mut ps = PairSets::new();
+        ps.pick.force = force;
+        ps.par_min = par_min;
+        let (mut g, mut bits) = (Vec::<u32>::new(), 0);
+        while g.len() < n {
+            assert_eq!(pairs_run(&moves, &mut ps, &mut g, &mut bits, n), None);
+        }
+        g
+    }
+
+    fn plain(code: &OctalCode, n: usize) -> Vec<u32> {
+        let mut s = crate::octal::NimSequence::new(code.clone(), crate::octal::Engine::Plain);
+        s.extend_to(n);
+        s.values().to_vec()
+    }
+
+    fn two_threads<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool of two threads")
+            .install(f)
+    }
+
+    /// Both methods, on one thread and on two (from the first heap), give
+    /// the plain mex's values; codes with several three-heap `k` (window
+    /// edges), pre-point digits (S₂(n) read by its own heap), values past
+    /// a word and past 255.
+    #[test]
+    fn both_methods_on_one_and_two_threads_equal_plain() {
+        let n = 400;
+        for code in [
+            "0.8", "0.9", "0.f7", "0.88", "0.08", "0.0808", "0.8f", "4.8", "c.9", "8.0", "c.0c",
+            "0.48", "0.c", "0.4008", "0.b3b",
+        ] {
+            let c = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+            let want = plain(&c, n);
+            for force in [Some(true), Some(false), None] {
+                assert_eq!(run(&c, n, force, PAR_MIN), want, "{code} {force:?}");
+                let par = two_threads(|| run(&c, n, force, 0));
+                assert_eq!(par, want, "{code} {force:?} on two threads");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// Random hex codes (a three-heap split somewhere), both methods,
+        /// one and two threads, against the plain mex.
+        #[test]
+        fn random_hex_codes_equal_plain(
+            d0 in proptest::sample::select(vec![0u8, 4, 8, 12]),
+            mut digits in proptest::collection::vec(0u8..16, 1..5),
+            at in 0usize..5,
+            n in 50usize..250,
+        ) {
+            let at = at % digits.len();
+            digits[at] |= 8;
+            let mut all = vec![d0];
+            all.extend(digits);
+            let c = OctalCode::from_digits(&all);
+            let want = plain(&c, n);
+            for force in [Some(true), Some(false)] {
+                proptest::prop_assert_eq!(&run(&c, n, force, PAR_MIN), &want, "{} {:?}", c, force);
+                let par = two_threads(|| run(&c, n, force, 0));
+                proptest::prop_assert_eq!(&par, &want, "{} {:?} on two threads", c, force);
             }
         }
     }
