@@ -38,8 +38,11 @@
 //!
 //! `S₂(n)` needs only `G(1 .. n)`, and the mex of `G(n)` never reads
 //! `S₂(n)` unless the code splits into two heaps removing nothing (a
-//! pre-point digit 4 or c): above [`PAR_MIN`] heaps the two run side by
-//! side (`rayon::join`) when there is a second thread.
+//! pre-point digit 4 or c): the two run side by side (`rayon::join`), and
+//! the mex itself is shared — the witness search takes alternate missing
+//! values on each thread, the union halves of the `c` — from heap
+//! [`PAR_MIN`] on, when there is a second thread and the last heap took
+//! [`PAR_NS`] or more.
 
 use super::marks::{bit_len, first_zero, words_for};
 use super::moves::Moves;
@@ -56,10 +59,12 @@ pub(super) const MAX_BYTES: usize = 1 << 30;
 /// the grouping by whole value, a third of the word-by-word permutation).
 const GROUP_MAX: usize = 64;
 
-/// Heaps from which `S₂(n)` is built on a second thread while the mex of
-/// `G(n)` runs (below it a heap is a few microseconds, about the cost of
-/// the hand-over).
+/// Heaps from which a heap's work is shared with a second thread, when
+/// the last heap's mex took at least [`PAR_NS`] nanoseconds: the
+/// hand-over costs microseconds (measured on 0.f7 to 3·10⁴, 10–30 µs a
+/// heap: two threads took twice the wall time of one).
 pub(super) const PAR_MIN: usize = 8192;
+pub(super) const PAR_NS: f32 = 100_000.0;
 
 #[derive(Clone, Debug)]
 pub(super) struct PairSets {
@@ -76,8 +81,10 @@ pub(super) struct PairSets {
     two: Union,
     /// How the mex is taken: the choice and what it costs.
     pick: Pick,
-    /// Heaps from which the work is shared with a second thread.
+    /// Heaps from which the work is shared with a second thread, and the
+    /// least time of the last heap's mex (ns) for that.
     par_min: usize,
+    par_ns: f32,
     /// Widest sets the union groups by whole value ([`GROUP_MAX`]).
     group_max: usize,
 }
@@ -143,6 +150,7 @@ impl PairSets {
             two: Union::default(),
             pick: Pick::default(),
             par_min: PAR_MIN,
+            par_ns: PAR_NS,
             group_max: GROUP_MAX,
         }
     }
@@ -306,6 +314,8 @@ struct Pick {
     witness: f32,
     union: f32,
     since: u32,
+    /// Nanoseconds the last heap's mex took.
+    last: f32,
     /// Tests: always the witness search (`Some(true)`) or the union.
     force: Option<bool>,
 }
@@ -330,7 +340,8 @@ impl Pick {
         }
     }
 
-    fn note(&mut self, witness: bool, ns: f32) {
+    fn note(&mut self, witness: bool, ns: f32, unit: usize) {
+        self.last = ns * unit as f32;
         let avg = if witness {
             &mut self.witness
         } else {
@@ -402,7 +413,7 @@ fn mex<V: Val>(
             search(moves, g, n, win, u, (0, 1), &best, budget)
         };
         if let Some(v) = found {
-            pick.note(true, per_unit());
+            pick.note(true, per_unit(), unit);
             return v;
         }
     }
@@ -419,7 +430,7 @@ fn mex<V: Val>(
         }
         None => union(moves, g, n, win, one, (0, 1)),
     }
-    pick.note(witness_first, per_unit());
+    pick.note(witness_first, per_unit(), unit);
     first_zero(&one.u)
 }
 
@@ -644,7 +655,7 @@ pub(super) fn pairs_run<V: Val>(
         }
         // Now the last set is S₂(n): built unless `late`, when it is built
         // beside (or after) the mex.
-        let go_par = par && n >= ps.par_min;
+        let go_par = par && n >= ps.par_min && ps.pick.last >= ps.par_ns;
         if go_par && ps.two.u.len() != words {
             ps.two = Union::sized(words, words <= ps.group_max);
         }
@@ -782,6 +793,7 @@ mod tests {
         let mut ps = PairSets::new();
         ps.pick.force = force;
         ps.par_min = par_min;
+        ps.par_ns = 0.0;
         ps.group_max = group_max;
         let (mut g, mut bits) = (Vec::<u32>::new(), 0);
         while g.len() < n {
