@@ -347,10 +347,13 @@ impl Pick {
         } else {
             &mut self.union
         };
+        // A heap descheduled half-way (a loaded machine) would make its
+        // method look slow for hundreds of heaps: a sample counts for at
+        // most twice the average (costs grow slowly with n).
         *avg = if *avg == 0.0 {
             ns
         } else {
-            0.75 * *avg + 0.25 * ns
+            0.75 * *avg + 0.25 * ns.min(2.0 * *avg)
         };
     }
 }
