@@ -11,7 +11,8 @@
 #
 #   bash bench/octal.sh                 # every row below
 #   RUNS=5 bash bench/octal.sh 0.16     # rows whose code is given
-#   bash bench/octal.sh hex             # three-heap codes only: values/s
+#   bash bench/octal.sh hex             # three-heap codes only: values/s on
+#                                       # 1 and 2 threads (HEX_NS="3000 10000")
 #
 # Installs ogsolve with `cargo install ogsolve` if it is missing.
 set -euo pipefail
@@ -58,12 +59,15 @@ row() {
 }
 
 # Three-heap codes: values per second to N with the default engine (pair
-# sets) and with --engine plain (the plain mex every release before used).
+# sets) on one thread and on two (RAYON_NUM_THREADS=1/2: the engine shares
+# each heap past 8,192 with a second thread), and with --engine plain (the
+# plain mex). CPU is user + system of the whole process, wall the elapsed
+# time; on a shared machine wall mostly measures the wait for a core.
 hex_row() {
-  local code=$1 n=$2 engine=$3 c w k
-  read -r c w k < <(measure "$BIN" octal "$code" --to "$n" --engine "$engine")
-  printf "%-6s %8s %-7s %9.2f s cpu %12.0f values/s %9s KB\n" "$code" "$n" "$engine" "$c" \
-    "$(awk -v s="$c" -v n="$n" 'BEGIN { print (s > 0 ? n / s : 0) }')" "$k"
+  local code=$1 n=$2 engine=$3 threads=$4 c w k
+  read -r c w k < <(RAYON_NUM_THREADS=$threads measure "$BIN" octal "$code" --to "$n" --engine "$engine")
+  printf "%-6s %8s %-7s %d thr %9.2f s cpu %9.2f s wall %10.0f values/s (cpu) %9s KB\n" "$code" "$n" \
+    "$engine" "$threads" "$c" "$w" "$(awk -v s="$c" -v n="$n" 'BEGIN { print (s > 0 ? n / s : 0) }')" "$k"
 }
 
 ARGS=("$@")
@@ -80,11 +84,13 @@ if ! pick hex || [ ${#ARGS[@]} -eq 0 ]; then
   pick 0.376 && row 0.376 4536507
 fi
 if pick hex; then
+  # HEX_NS: the lengths (default up to 10^5: tens of minutes of CPU for
+  # 0.8 and 0.9).
   for code in 0.8 0.9 0.f7; do
-    hex_row "$code" 3000 plain
-    hex_row "$code" 3000 sparse
-    hex_row "$code" 10000 sparse
-    hex_row "$code" 30000 sparse
+    hex_row "$code" 3000 plain 1
+    for n in ${HEX_NS:-3000 10000 30000 100000}; do
+      hex_row "$code" "$n" sparse 1
+      hex_row "$code" "$n" sparse 2
+    done
   done
-  hex_row 0.f7 100000 sparse
 fi

@@ -30,3 +30,32 @@ fn octal_pair_sets_equal_plain_on_every_two_digit_hex_code_to_2000() {
     }
     assert_eq!(checked, 896);
 }
+
+/// Past the heap where the pair-set engine shares a heap's work with a
+/// second thread (8,192): the values on a pool of two threads equal the
+/// values on one, and the plain mex's. Release only (the plain mex to
+/// 9,000 heaps is O(n³)): `cargo test --release --test octal_hex -- --ignored`.
+#[test]
+#[ignore = "a minute in release: cargo test --release --test octal_hex -- --ignored"]
+fn octal_pair_sets_on_two_threads_equal_one_and_plain_to_9000() {
+    let n = 9000;
+    for code in ["0.9", "0.f7", "0.8", "4.9", "0.0f8"] {
+        let c = OctalCode::parse(code).unwrap_or_else(|e| panic!("{e}"));
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            pool.install(|| {
+                let mut s = NimSequence::new(c.clone(), Engine::Sparse);
+                s.extend_to(n);
+                s.values().to_vec()
+            })
+        };
+        let one = run(1);
+        assert_eq!(run(2), one, "{code}");
+        let mut plain = NimSequence::new(c.clone(), Engine::Plain);
+        plain.extend_to(n);
+        assert_eq!(plain.values().to_vec(), one, "{code}");
+    }
+}

@@ -18,10 +18,10 @@ pub enum Engine {
     /// splits (bit 8) use `PairSets` instead, codes with no splits `Plain`.
     Sparse,
     /// Codes with three-heap splits: the set of two-heap split values of
-    /// every heap, kept as a bit set, turns the O(n²) three-heap options of
-    /// a heap into O(n + V) word operations (`pairsets.rs`). Chosen by
-    /// `Sparse` for such codes; falls back to `Plain` once values reach
-    /// 2^14 or the sets would pass 1 GiB.
+    /// each recent heap, kept as a bit set, turns the O(n²) three-heap
+    /// options of a heap into about O(n + V) bit tests, an early-exit mex
+    /// (`pairsets.rs`). Chosen by `Sparse` for such codes; falls back to
+    /// `Plain` once the window of sets would pass 1 GiB.
     PairSets,
 }
 
@@ -157,7 +157,7 @@ impl NimSequence {
     }
 
     fn pairs_dispatch(&mut self, len: usize) -> Option<u32> {
-        let fits = PairSets::fits(words_for(self.bits), len);
+        let fits = PairSets::fits(&self.moves, words_for(self.bits), len);
         let Some(ps) = self.pairs.as_mut().filter(|_| fits) else {
             self.engine = Engine::Plain;
             self.pairs = None;

@@ -6,7 +6,7 @@
 use std::fmt;
 
 /// An unsigned value type the engines are generic over (`u8`, `u16`, `u32`).
-pub(super) trait Val: Copy + Eq + Default + fmt::Debug + 'static {
+pub(super) trait Val: Copy + Eq + Default + fmt::Debug + Send + Sync + 'static {
     /// Bits the type holds.
     const BITS: u32;
     fn get(self) -> u32;
