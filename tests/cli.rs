@@ -314,3 +314,27 @@ fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
         stderr(&o)
     );
 }
+
+/// Three-heap codes keep their pair sets within `--max-memory`: past it
+/// they go on with the plain mex (same values) and say so.
+#[test]
+fn three_heap_pair_sets_respect_max_memory() {
+    let args = ["octal", "0.9", "--to", "3000", "--json"];
+    let roomy = grundy(&args);
+    assert!(roomy.status.success());
+    assert!(stderr(&roomy).is_empty(), "{}", stderr(&roomy));
+    let tight = grundy(&[&args[..], &["--max-memory", "1M"]].concat());
+    assert!(tight.status.success());
+    assert_eq!(stdout(&tight), stdout(&roomy), "the same values either way");
+    let note = stderr(&tight);
+    assert!(
+        note.contains("would need more than --max-memory") && note.contains("plain mex"),
+        "{note}"
+    );
+    let text = grundy(&["octal", "0.9", "--to", "3000"]);
+    assert!(
+        stdout(&text).contains("the pair-set engine"),
+        "{}",
+        stdout(&text)
+    );
+}

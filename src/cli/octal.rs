@@ -79,7 +79,17 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
                 err.line(&format!("{:?}", e.report_alone()));
                 return 1;
             }
-            run_one(code, args, args.plot.as_deref(), &interrupt, true, out, err)
+            let share = args.max_memory;
+            run_one(
+                code,
+                args,
+                share,
+                args.plot.as_deref(),
+                &interrupt,
+                true,
+                out,
+                err,
+            )
         }
         _ => super::octal_many::run(&codes, args, &interrupt, out, err),
     }
@@ -102,10 +112,14 @@ pub(super) fn too_many(args: &Args, threads: usize) -> Option<Error> {
 
 /// One code: its values until the period is proved (or `--to`), reported
 /// on `out` as text or JSON, its plot in `plot`; a progress bar when
-/// `progress` and standard error is a terminal. The exit status.
+/// `progress` and standard error is a terminal. `share` is the memory
+/// this code may hold (`--max-memory`, divided among the codes computed at
+/// once). The exit status.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run_one<W: Write, E: Write>(
     code: &OctalCode,
     args: &Args,
+    share: usize,
     plot: Option<&Path>,
     interrupt: &AtomicBool,
     progress: bool,
@@ -118,6 +132,10 @@ pub(super) fn run_one<W: Write, E: Write>(
     };
     let mut seq = NimSequence::new(code.clone(), engine);
     let limit = args.to.unwrap_or(args.max_values);
+    // The three-heap pair sets get what the values (at most 4 bytes each)
+    // leave of the share.
+    seq.set_max_set_bytes(share.saturating_sub(limit.saturating_mul(4)));
+    let three_heap = seq.engine() == Engine::PairSets;
     let bar = if progress { progress_bar(limit) } else { None };
     let started = Instant::now();
     let status = compute(&mut seq, args.to, limit, interrupt, |done| {
@@ -142,6 +160,14 @@ pub(super) fn run_one<W: Write, E: Write>(
         b.finish_and_clear();
     }
     let interrupted = interrupt.load(Ordering::Relaxed);
+    if three_heap && seq.engine() == Engine::Plain {
+        err.line(&format!(
+            "note: the pair sets of {code}'s three-heap splits would need more than \
+             --max-memory leaves them ({} MiB) for {limit} values: went on with the \
+             plain mex, far slower (raise --max-memory to keep the pair sets)",
+            share.saturating_sub(limit.saturating_mul(4)) >> 20
+        ));
+    }
     let values = seq.values();
     let (max_value, max_at) = values
         .iter()
@@ -238,6 +264,9 @@ pub(super) fn run_one<W: Write, E: Write>(
                 ""
             }
         ),
+        None if seq.engine() == Engine::PairSets => {
+            "rare values: not used (three-heap splits: the pair-set engine)".to_string()
+        }
         None => "rare values: not used (the plain mex engine)".to_string(),
     });
     out.line(&format!(

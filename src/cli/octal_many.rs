@@ -84,6 +84,7 @@ pub fn run(
                     let status = run_one(
                         &codes[i],
                         args,
+                        args.max_memory / threads,
                         plot.as_deref(),
                         interrupt,
                         false,

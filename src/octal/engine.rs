@@ -21,7 +21,8 @@ pub enum Engine {
     /// each recent heap, kept as a bit set, turns the O(n²) three-heap
     /// options of a heap into about O(n + V) bit tests, an early-exit mex
     /// (`pairsets.rs`). Chosen by `Sparse` for such codes; falls back to
-    /// `Plain` once the window of sets would pass 1 GiB.
+    /// `Plain` once the window of sets would pass its limit (1 GiB, or
+    /// what `NimSequence::set_max_set_bytes` says).
     PairSets,
 }
 
@@ -41,6 +42,8 @@ pub struct NimSequence {
     /// one is due.
     last_check: Option<(usize, PeriodStatus)>,
     check_at: usize,
+    /// Most bytes the pair sets may hold (`Engine::PairSets`).
+    max_set_bytes: usize,
 }
 
 impl NimSequence {
@@ -66,7 +69,16 @@ impl NimSequence {
             proved: None,
             last_check: None,
             check_at: 0,
+            max_set_bytes: super::pairsets::MAX_BYTES,
         }
+    }
+
+    /// Bounds the memory of the three-heap pair sets (`Engine::PairSets`;
+    /// default 1 GiB): past it, counted for the length asked, the sequence
+    /// goes on with the plain mex, which holds nothing but the values
+    /// (and is far slower: `engine()` says which ran).
+    pub fn set_max_set_bytes(&mut self, bytes: usize) {
+        self.max_set_bytes = bytes;
     }
 
     pub fn code(&self) -> &OctalCode {
@@ -157,7 +169,7 @@ impl NimSequence {
     }
 
     fn pairs_dispatch(&mut self, len: usize) -> Option<u32> {
-        let fits = PairSets::fits(&self.moves, words_for(self.bits), len);
+        let fits = PairSets::fits(&self.moves, words_for(self.bits), len, self.max_set_bytes);
         let Some(ps) = self.pairs.as_mut().filter(|_| fits) else {
             self.engine = Engine::Plain;
             self.pairs = None;

@@ -176,9 +176,12 @@ impl PairSets {
             .saturating_mul(8)
     }
 
-    /// Whether sets of `words` words for `n` heaps stay within the limit.
-    pub(super) fn fits(moves: &Moves, words: usize, n: usize) -> bool {
-        Self::bytes_for(moves, words, n) <= MAX_BYTES
+    /// Whether sets of `words` words for `n` heaps stay within `limit`
+    /// bytes, counting the moment a re-layout holds the old sets (at most
+    /// half as wide) beside the new ones.
+    pub(super) fn fits(moves: &Moves, words: usize, n: usize, limit: usize) -> bool {
+        let b = Self::bytes_for(moves, words, n);
+        b.saturating_add(b / 2) <= limit
     }
 
     /// Re-lays the sets out with `words` words each (zero-extended) and
