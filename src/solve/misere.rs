@@ -35,8 +35,8 @@ impl MisereStore {
 }
 
 impl Solver {
-    fn misere_intern(&mut self, cx: &Ctx, key: Vec<u32>) -> Result<u32> {
-        if let Some(i) = self.misere.nodes.get_index_of(key.as_slice()) {
+    fn misere_intern(&mut self, cx: &Ctx, key: &[u32]) -> Result<u32> {
+        if let Some(i) = self.misere.nodes.get_index_of(key) {
             return Ok(i as u32);
         }
         if self.misere.nodes.len() >= self.limit.misere {
@@ -51,12 +51,16 @@ impl Solver {
             });
         }
         cx.charge(48 + key.len() * 4, cx.span)?;
-        let (i, _) = self.misere.nodes.insert_full(key.into_boxed_slice(), ());
+        let (i, _) = self.misere.nodes.insert_full(key.into(), ());
         self.misere.outcome.push(UNKNOWN);
         Ok(i as u32)
     }
 
-    /// The children of a node (each a fresh node id).
+    /// The children of a node (each a node id), in the order and with the
+    /// repeats of `Solver::children`: each distinct component once, each of
+    /// its options. Built in reused buffers, so a child's key is allocated
+    /// only when it is a new node (the expansion's cost was mostly a
+    /// vector per child).
     fn misere_children(&mut self, cx: &Ctx, node: u32) -> Result<Vec<u32>> {
         let key: Vec<u32> = self
             .misere
@@ -65,8 +69,37 @@ impl Solver {
             .map(|(k, _)| k.to_vec())
             .unwrap_or_default();
         let mut out = Vec::new();
-        for child in self.children(cx, &key)? {
-            out.push(self.misere_intern(cx, child)?);
+        // One component's options, flat: option `e` is `parts[ends[e-1]..ends[e]]`.
+        let mut parts: Vec<u32> = Vec::new();
+        let mut ends: Vec<usize> = Vec::new();
+        let mut child: Vec<u32> = Vec::with_capacity(key.len() + 4);
+        for i in 0..key.len() {
+            if i > 0 && key[i] == key[i - 1] {
+                continue; // the same component again: the same options
+            }
+            let c = key[i];
+            self.expand(cx, c)?;
+            parts.clear();
+            ends.clear();
+            for o in self.options(c) {
+                parts.extend_from_slice(o);
+                ends.push(parts.len());
+            }
+            let mut start = 0;
+            for &end in &ends {
+                cx.tick()?;
+                child.clear();
+                child.extend_from_slice(&key[..i]);
+                child.extend_from_slice(&key[i + 1..]);
+                for &p in &parts[start..end] {
+                    if !self.is_terminal(cx, p)? {
+                        child.push(p);
+                    }
+                }
+                start = end;
+                child.sort_unstable();
+                out.push(self.misere_intern(cx, &child)?);
+            }
         }
         Ok(out)
     }
@@ -75,7 +108,7 @@ impl Solver {
     /// player wins)?
     pub fn misere_is_p(&mut self, cx: &Ctx, comps: &[u32]) -> Result<bool> {
         let key = self.sum_key(cx, comps)?;
-        let root = self.misere_intern(cx, key)?;
+        let root = self.misere_intern(cx, &key)?;
         // Explicit stack of (node, its children, cursor).
         let mut stack: Vec<(u32, Vec<u32>, usize)> = Vec::new();
         let mut on_stack: Vec<bool> = Vec::new();
