@@ -681,7 +681,26 @@ fn one_table_portable<V: Val>(
         }
         i += 16;
     }
-    for j in i..half {
+    tail_pairs(lo, hi, i, table, mask, count, work)
+}
+
+/// The pairs `j = from ..` of `lo`, `hi` (one length; pair `j` is
+/// `(lo[j], hi[len − 1 − j])`) one at a time, after a scan's chunked loop:
+/// clears each value found from `table` until `count` have been seen;
+/// returns how many are still missing, and adds the pairs looked at (all
+/// of them when some value is still missing) to `work`.
+#[inline(always)]
+fn tail_pairs<V: Val>(
+    lo: &[V],
+    hi: &[V],
+    from: usize,
+    table: &mut [u8],
+    mask: usize,
+    mut count: u32,
+    work: &mut u64,
+) -> u32 {
+    let half = lo.len();
+    for j in from..half {
         let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
         if *t != 0 {
             *t = 0;
@@ -850,19 +869,7 @@ fn one_table_avx2(
         }
         i += 32;
     }
-    for j in i..half {
-        let t = &mut table[(lo[j] ^ hi[half - 1 - j]) as usize & mask];
-        if *t != 0 {
-            *t = 0;
-            count -= 1;
-            if count == 0 {
-                *work += (j + 1) as u64;
-                return 0;
-            }
-        }
-    }
-    *work += half as u64;
-    count
+    tail_pairs(lo, hi, i, table, mask, count, work)
 }
 
 /// The pairs `(lo[j], hi[len − 1 − j])`, `j ≥ from` (`lo` and `hi` of one
@@ -997,19 +1004,7 @@ fn scan_pairs_table<V: Val>(
         }
         i += 16;
     }
-    for j in i..half {
-        let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
-        if *t != 0 {
-            *t = 0;
-            count -= 1;
-            if count == 0 {
-                *work += (j + 1) as u64;
-                return 0;
-            }
-        }
-    }
-    *work += half as u64;
-    count
+    tail_pairs(lo, hi, i, table, mask, count, work)
 }
 
 /// Looks at the splits of heap `n`, smallest part first, clearing their
