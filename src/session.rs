@@ -553,6 +553,9 @@ impl Session {
         // hold more than half of it are dropped first (they are only caches).
         if mem::held().max(0) as usize > self.limits.max_memory / 2 {
             self.solver.clear();
+            for g in &self.defs.games {
+                g.kind.drop_caches();
+            }
         }
         match step {
             Step::Let(id, node) => {

@@ -285,3 +285,25 @@ fn limits_are_flags_of_run() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "grundy Nim(2) = 2\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An octal game's nim-sequence (with a three-heap code, its pair sets)
+/// is a cache too: after a query that ran out of memory computing it, the
+/// next query gets its budget back.
+#[test]
+fn an_octal_sequence_over_budget_does_not_poison_later_queries() {
+    let limits = Limits {
+        max_positions: 1_000_000,
+        max_memory: 3 << 20,
+        max_steps: 2_000_000_000,
+    };
+    let out = run(
+        limits,
+        "game H = octal 0.9\n\
+         game N(n) { move N(n - k) for k in 1..=n }\n\
+         grundy H(12000)\n\
+         grundy N(500)\n\
+         grundy Nim(2)\n",
+    );
+    fails_then_answers(&out, "grundy::solve::memory");
+    assert_eq!(out[1], "grundy N(500) = 500");
+}

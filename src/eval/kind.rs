@@ -79,6 +79,12 @@ pub trait GameKind: std::fmt::Debug {
     /// (`rules, 1 move line`); None to leave it out. `decl` is the text of
     /// its declaration, whitespace collapsed.
     fn describe(&self, name: &str, decl: &str) -> Option<(String, String)>;
+
+    /// Forget what the kind computed and keeps for later queries (only
+    /// caches: an octal game's nim-sequence and its pair sets). The session
+    /// calls it, with the solver's `clear`, before a statement when its
+    /// caches hold more than half the memory budget.
+    fn drop_caches(&self) {}
 }
 
 /// What `proved_period` found.

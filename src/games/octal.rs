@@ -175,6 +175,10 @@ pub fn subtraction(v: Value, span: Span) -> Result<std::rc::Rc<dyn GameKind>> {
 }
 
 impl GameKind for Octal {
+    fn drop_caches(&self) {
+        *self.seq.borrow_mut() = None;
+    }
+
     fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
         Some(&self.code)
     }
