@@ -33,6 +33,7 @@
 
 mod display;
 mod dyadic;
+pub mod loopy;
 mod parse;
 mod store;
 mod thermo;
