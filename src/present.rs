@@ -268,6 +268,15 @@ pub fn text(a: &Answer) -> String {
             play_word(*play, *explicit),
             partizan_wins(*outcome)
         ),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            explicit,
+            outcome,
+        } => crate::partizan::loopy::outcome_text(
+            &format!("outcome{} {position}", play_word(*play, *explicit)),
+            *outcome,
+        ),
         Answer::PartizanWinning {
             position,
             play,
@@ -538,6 +547,12 @@ pub fn json(a: &Answer) -> Json {
             "play": play.name(),
             "outcome": outcome.to_string(),
         }),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            outcome,
+            ..
+        } => crate::partizan::loopy::outcome_json(position, play.name(), *outcome),
         Answer::PartizanWinning {
             position,
             play,

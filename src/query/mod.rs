@@ -13,7 +13,7 @@ use crate::digraph;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
-use crate::solve::{GValue, Solver, SumGraph};
+use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
 
@@ -194,13 +194,18 @@ impl CompiledQuery {
                 let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
                     Some(o) => o,
                     None => {
-                        let outcome = match chosen {
-                            Play::Normal => {
-                                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
-                                ctx.solver.partizan.store.outcome(v)
-                            }
-                            Play::Misere => ctx.solver.partizan_misere_outcome(&ctx.cx, &ids)?,
-                        };
+                        let outcome =
+                            match ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)? {
+                                AnyOutcome::Short(o) => o,
+                                AnyOutcome::Loopy(outcome) => {
+                                    return Ok(Answer::LoopyOutcome {
+                                        position: ctx.show(&pos),
+                                        play: chosen,
+                                        explicit: play.is_some(),
+                                        outcome,
+                                    });
+                                }
+                            };
                         return Ok(Answer::PartizanOutcome {
                             position: ctx.show(&pos),
                             play: chosen,
@@ -596,7 +601,16 @@ impl CompiledQuery {
             CKind::Partizan(q, x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
-                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
+                let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
+                    Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
+                        let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
+                        return Ok(Answer::Value {
+                            position: ctx.show(&pos),
+                            value,
+                        });
+                    }
+                    r => r?,
+                };
                 let position = ctx.show(&pos);
                 let store = &mut ctx.solver.partizan.store;
                 let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
@@ -627,12 +641,21 @@ impl CompiledQuery {
                 let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
                 let ia = ctx.intern_all(&pa)?;
                 let ib = ctx.intern_all(&pb)?;
-                let va = ctx.solver.partizan_sum(&ctx.cx, &ia)?;
-                let vb = ctx.solver.partizan_sum(&ctx.cx, &ib)?;
+                let comparison = match (
+                    ctx.solver.partizan_sum(&ctx.cx, &ia),
+                    ctx.solver.partizan_sum(&ctx.cx, &ib),
+                ) {
+                    (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
+                    (Err(e @ Error::PartizanLoopy { .. }), _)
+                    | (_, Err(e @ Error::PartizanLoopy { .. })) => {
+                        ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
+                    }
+                    (Err(e), _) | (_, Err(e)) => return Err(e),
+                };
                 Ok(Answer::Compare {
                     left: ctx.show(&pa),
                     right: ctx.show(&pb),
-                    comparison: ctx.solver.partizan.store.compare(va, vb),
+                    comparison,
                 })
             }
         }

@@ -279,3 +279,37 @@ pub fn sum_graph(
     }
     Some((SidedGraph { left, right }, tuples))
 }
+
+/// `head = class (who wins, in words)`: the text of an outcome answer.
+pub fn outcome_text(head: &str, o: LoopyOutcome) -> String {
+    use Winner::*;
+    let words = match (o.left_first, o.right_first) {
+        (Left, Left) => "Left wins whoever starts".to_string(),
+        (Right, Right) => "Right wins whoever starts".to_string(),
+        (Left, Right) => "the next player wins".to_string(),
+        (Right, Left) => "the previous player wins".to_string(),
+        (Draw, Draw) => "a draw whoever starts: play goes on forever".to_string(),
+        (a, b) => {
+            let part = |w: Winner, first: &str| match w {
+                Left => format!("Left wins when {first} moves first"),
+                Right => format!("Right wins when {first} moves first"),
+                Draw => format!("a draw when {first} moves first"),
+            };
+            format!("{}; {}", part(a, "Left"), part(b, "Right"))
+        }
+    };
+    format!("{head} = {o} ({words})")
+}
+
+/// The JSON of an outcome answer: the class and each start's winner.
+pub fn outcome_json(position: &str, play: &str, o: LoopyOutcome) -> serde_json::Value {
+    serde_json::json!({
+        "query": "outcome",
+        "position": position,
+        "play": play,
+        "outcome": o.to_string(),
+        "left_first": o.left_first.letter(),
+        "right_first": o.right_first.letter(),
+        "loopy": true,
+    })
+}
