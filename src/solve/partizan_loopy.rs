@@ -1,4 +1,4 @@
-//! Loopy partizan play (THEORY.md §6.10): when a partizan position has a
+//! Loopy partizan play (THEORY.md §6.9): when a partizan position has a
 //! cycle, its outcome (with draws) comes from retrograde analysis on the
 //! sum's own reachable positions (sorted multisets of components, the
 //! product graph only as far as play reaches), and `value`/`compare` of

@@ -1,4 +1,4 @@
-//! Loopy partizan games given as an explicit state graph (THEORY.md §6.10):
+//! Loopy partizan games given as an explicit state graph (THEORY.md §6.9):
 //! outcomes with draws by retrograde analysis, stoppers and the named
 //! loopy values.
 //!

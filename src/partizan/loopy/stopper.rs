@@ -1,4 +1,4 @@
-//! Stoppers (THEORY.md §6.10): positions from which no alternating play
+//! Stoppers (THEORY.md §6.9): positions from which no alternating play
 //! goes on forever, their comparison by play on a difference, and the
 //! named loopy values `on`, `off`, `over`, `under`, `upon`, `dud`.
 
