@@ -43,6 +43,20 @@ fn declare(name: &str, g: &Graph) -> String {
 /// Brute force on the whole product of `gs` (every tuple): the least
 /// fixed point of "Left (Right) can force a win", iterated until stable.
 fn brute(gs: &[&Graph], start: &[usize], misere: bool) -> LoopyOutcome {
+    let table = brute_table(gs, misere);
+    table[encode(gs, start)]
+}
+
+/// A tuple's index in the full product.
+fn encode(gs: &[&Graph], t: &[usize]) -> usize {
+    t.iter()
+        .rev()
+        .zip(gs.iter().rev())
+        .fold(0, |i, (&d, g)| i * g.0.len() + d)
+}
+
+/// The outcome of every tuple of the full product, by the fixed point.
+fn brute_table(gs: &[&Graph], misere: bool) -> Vec<LoopyOutcome> {
     let sizes: Vec<usize> = gs.iter().map(|g| g.0.len()).collect();
     let total: usize = sizes.iter().product();
     let decode = |mut i: usize| -> Vec<usize> {
@@ -55,12 +69,7 @@ fn brute(gs: &[&Graph], start: &[usize], misere: bool) -> LoopyOutcome {
             })
             .collect()
     };
-    let encode = |t: &[usize]| {
-        t.iter()
-            .rev()
-            .zip(sizes.iter().rev())
-            .fold(0, |i, (&d, &s)| i * s + d)
-    };
+    let encode = |t: &[usize]| encode(gs, t);
     // moves[i][mover]: the tuples the mover reaches from tuple i.
     let moves: Vec<[Vec<usize>; 2]> = (0..total)
         .map(|i| {
@@ -80,7 +89,7 @@ fn brute(gs: &[&Graph], start: &[usize], misere: bool) -> LoopyOutcome {
             [side(0), side(1)]
         })
         .collect();
-    let mut result = [Winner::Draw; 2];
+    let mut result = vec![[Winner::Draw; 2]; total];
     for who in 0..2 {
         let mut wins = vec![[false; 2]; total];
         let mut changed = true;
@@ -107,21 +116,25 @@ fn brute(gs: &[&Graph], start: &[usize], misere: bool) -> LoopyOutcome {
                 }
             }
         }
-        let s = encode(start);
-        for (mover, r) in result.iter_mut().enumerate() {
-            if wins[s][mover] {
-                *r = if who == 0 {
-                    Winner::Left
-                } else {
-                    Winner::Right
-                };
+        for (i, r) in result.iter_mut().enumerate() {
+            for (mover, x) in r.iter_mut().enumerate() {
+                if wins[i][mover] {
+                    *x = if who == 0 {
+                        Winner::Left
+                    } else {
+                        Winner::Right
+                    };
+                }
             }
         }
     }
-    LoopyOutcome {
-        left_first: result[0],
-        right_first: result[1],
-    }
+    result
+        .into_iter()
+        .map(|[a, b]| LoopyOutcome {
+            left_first: a,
+            right_first: b,
+        })
+        .collect()
 }
 
 /// The outcome an answer gives, as the two starts' winners.
@@ -178,6 +191,65 @@ proptest! {
             expected.push(brute(&refs, &start, misere));
         }
         let got: Vec<LoopyOutcome> = common::answers(&text).iter().map(as_loopy).collect();
+        prop_assert_eq!(got, expected, "{}", text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// `winning` lists exactly the moves to positions the mover wins with
+    /// the opponent to move.
+    #[test]
+    fn winning_moves_of_random_loopy_sums(
+        gs in proptest::collection::vec(graph(), 2),
+        starts in proptest::collection::vec(any::<u8>(), 2),
+        misere in any::<bool>(),
+    ) {
+        let names = ["A", "B"];
+        let mut text: String = gs.iter().zip(names).map(|(g, n)| declare(n, g)).collect();
+        let refs: Vec<&Graph> = gs.iter().collect();
+        let start: Vec<usize> = (0..2).map(|i| starts[i] as usize % gs[i].0.len()).collect();
+        let shown = |t: &[usize]| format!("A(v{}) + B(v{})", t[0], t[1]);
+        let table = brute_table(&refs, misere);
+        let word = if misere { "winning misere" } else { "winning" };
+        let mut expected = Vec::new();
+        for (mover, side) in [(0usize, "left"), (1, "right")] {
+            text += &format!("{word} {} for {side}\n", shown(&start));
+            let mut keep = Vec::new();
+            for k in 0..2 {
+                let opts = if mover == 0 { &gs[k].0[start[k]] } else { &gs[k].1[start[k]] };
+                for &w in opts {
+                    let mut c = start.clone();
+                    c[k] = w;
+                    let o = table[encode(&refs, &c)];
+                    let wins = if mover == 0 {
+                        o.right_first == Winner::Left
+                    } else {
+                        o.left_first == Winner::Right
+                    };
+                    if wins {
+                        keep.push(shown(&c));
+                    }
+                }
+            }
+            keep.sort();
+            expected.push(keep);
+        }
+        let got: Vec<Vec<String>> = common::answers(&text)
+            .into_iter()
+            .map(|a| match a {
+                Answer::PartizanWinning { mut moves, .. } => {
+                    moves.sort();
+                    moves
+                }
+                Answer::Winning { mut moves, .. } => {
+                    moves.sort();
+                    moves
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect();
         prop_assert_eq!(got, expected, "{}", text);
     }
 }
@@ -297,7 +369,7 @@ fn loopy_queries_not_answered_keep_the_code() {
     let mut codes = Vec::new();
     s.run_text(
         "t.game",
-        &format!("{walk}{STOPPERS}value Walk(0)\nvalue S(over) + S(under)\nwinning Walk(0) for left\ncompare S(over) + S(under), S(zero)\nmean S(on)\n"),
+        &format!("{walk}{STOPPERS}value Walk(0)\nvalue S(over) + S(under)\nmean Walk(1)\ncompare S(over) + S(under), S(zero)\nmean S(on)\n"),
         Mode::Run,
         &mut |_, r| {
             use miette::Diagnostic;

@@ -319,10 +319,9 @@ impl CompiledQuery {
                             span,
                         });
                     };
-                    let moves = match chosen {
-                        Play::Normal => ctx.solver.partizan_winning(&ctx.cx, &ids, side)?,
-                        Play::Misere => ctx.solver.partizan_misere_winning(&ctx.cx, &ids, side)?,
-                    };
+                    let moves = ctx
+                        .solver
+                        .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
                     let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
                     return Ok(Answer::PartizanWinning {
                         position: ctx.show(&pos),

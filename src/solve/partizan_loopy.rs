@@ -10,11 +10,14 @@ use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Result};
 use crate::eval::{Ctx, Side};
-use crate::partizan::loopy::{self, LoopyOutcome, Named, Play as LPlay, SidedGraph};
+use crate::partizan::loopy::{self, LoopyOutcome, Named, Play as LPlay, SidedGraph, Winner};
 use crate::partizan::{Comparison, Outcome, ValueJson, ValueKind};
 use crate::syntax::ast::Play;
 
-use super::Solver;
+use super::{SidedMove, Solver};
+
+/// Each reachable position (a sorted multiset of components) and its vertex.
+type Positions = HashMap<Vec<u32>, u32, FxBuildHasher>;
 
 /// The outcome of a partizan sum: a short game's class, or a loopy one's.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +30,11 @@ impl Solver {
     /// The state graph of the sum `ids`: every position reachable by
     /// either player's moves, vertex 0 the sum itself.
     fn loopy_graph(&mut self, cx: &Ctx, ids: &[u32]) -> Result<SidedGraph> {
+        Ok(self.loopy_graph_indexed(cx, ids)?.0)
+    }
+
+    /// `loopy_graph` with each position's vertex.
+    fn loopy_graph_indexed(&mut self, cx: &Ctx, ids: &[u32]) -> Result<(SidedGraph, Positions)> {
         let mut root = ids.to_vec();
         root.sort_unstable();
         let mut index: HashMap<Vec<u32>, u32, FxBuildHasher> = HashMap::default();
@@ -65,7 +73,48 @@ impl Solver {
                 }
             }
         }
-        Ok(SidedGraph::new(left, right))
+        Ok((SidedGraph::new(left, right), index))
+    }
+
+    /// The moves of `side` in the sum `ids` (as written) that keep its win
+    /// in `play`: by values when the sum is short, else to the positions
+    /// the retrograde analysis finds won by `side` with the opponent to
+    /// move. (A move that only keeps a draw is not listed.)
+    pub fn partizan_winning_any(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        side: Side,
+        play: Play,
+    ) -> Result<Vec<SidedMove>> {
+        let short = match play {
+            Play::Normal => self.partizan_winning(cx, ids, side),
+            Play::Misere => self.partizan_misere_winning(cx, ids, side),
+        };
+        let Err(Error::PartizanLoopy { .. }) = short else {
+            return short;
+        };
+        let (g, index) = self.loopy_graph_indexed(cx, ids)?;
+        let lplay = match play {
+            Play::Normal => LPlay::Normal,
+            Play::Misere => LPlay::Misere,
+        };
+        let o = loopy::outcomes(&g, lplay);
+        let mut out = Vec::new();
+        for (m, child) in self.sided_children(cx, ids, side)? {
+            let Some(&v) = index.get(&child) else {
+                continue;
+            };
+            let o = o[v as usize];
+            let keeps = match side {
+                Side::Left => o.right_first == Winner::Left,
+                Side::Right => o.left_first == Winner::Right,
+            };
+            if keeps {
+                out.push(m);
+            }
+        }
+        Ok(out)
     }
 
     /// The outcome of a partizan sum in `play`: by values when it is short,
