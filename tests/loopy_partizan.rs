@@ -381,3 +381,24 @@ fn loopy_queries_not_answered_keep_the_code() {
     );
     assert_eq!(codes, vec!["grundy::partizan::loopy"; 5]);
 }
+
+#[test]
+fn loopy_sums_keep_the_position_budget() {
+    let mut codes = Vec::new();
+    let mut s = Session::new(40);
+    s.run_text(
+        "t.game",
+        &format!(
+            "{NORTHCOTT}outcome Row(6, 0, 5) + Row(5, 1, 3) + Row(4, 0, 3)\nwinning Row(6, 0, 5) + Row(5, 1, 3) for left\n"
+        ),
+        Mode::Run,
+        &mut |_, r| {
+            use miette::Diagnostic;
+            codes.push(match r {
+                Ok(a) => format!("{a:?}"),
+                Err(e) => e.code().map(|c| c.to_string()).unwrap_or_default(),
+            });
+        },
+    );
+    assert_eq!(codes, vec!["grundy::solve::budget"; 2]);
+}

@@ -157,8 +157,8 @@ impl Solver {
         let (named, names) = loopy::named_stoppers();
         for (n, v) in names {
             let max = cx.limits.max_positions;
-            let ge = self.within(cx, loopy::stopper_geq(&g, 0, &named, v, max))?;
-            let le = self.within(cx, loopy::stopper_geq(&named, v, &g, 0, max))?;
+            let ge = self.within(cx, |stop| loopy::stopper_geq(&g, 0, &named, v, max, stop))?;
+            let le = self.within(cx, |stop| loopy::stopper_geq(&named, v, &g, 0, max, stop))?;
             if ge && le {
                 let (l, r): (&[&str], &[&str]) = match n {
                     Named::On => (&["on"], &[]),
@@ -192,8 +192,8 @@ impl Solver {
             return Err(refused);
         }
         let max = cx.limits.max_positions;
-        let ge = self.within(cx, loopy::stopper_geq(&ga, 0, &gb, 0, max))?;
-        let le = self.within(cx, loopy::stopper_geq(&gb, 0, &ga, 0, max))?;
+        let ge = self.within(cx, |stop| loopy::stopper_geq(&ga, 0, &gb, 0, max, stop))?;
+        let le = self.within(cx, |stop| loopy::stopper_geq(&gb, 0, &ga, 0, max, stop))?;
         Ok(match (ge, le) {
             (true, true) => Comparison::Equal,
             (true, false) => Comparison::Greater,
@@ -202,10 +202,25 @@ impl Solver {
         })
     }
 
-    /// A comparison's answer, or the position budget when its difference
-    /// had too many positions.
-    fn within(&self, cx: &Ctx, r: Option<bool>) -> Result<bool> {
-        cx.check()?;
+    /// Runs a comparison with the query's ticks (Ctrl-C, steps, memory) as
+    /// its stop; its answer, or the failure that stopped it, or the position
+    /// budget when its difference had too many positions.
+    fn within(
+        &self,
+        cx: &Ctx,
+        run: impl FnOnce(&mut dyn FnMut() -> bool) -> Option<bool>,
+    ) -> Result<bool> {
+        let mut failed = None;
+        let r = run(&mut || match cx.tick() {
+            Ok(()) => false,
+            Err(e) => {
+                failed = Some(e);
+                true
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
         r.ok_or_else(|| Error::Budget {
             game: "the difference of the two positions".into(),
             budget: cx.limits.max_positions,

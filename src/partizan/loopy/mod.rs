@@ -236,11 +236,13 @@ fn state_winners(g: &SidedGraph, play: Play) -> Vec<Winner> {
 /// The part of the product graph of `gs` reachable from the tuple
 /// `starts` (one vertex of each graph): vertex 0 is the start, and
 /// `tuples[i]` the tuple of vertex `i`. A move of the sum is a move in one
-/// component. Stops with `None` past `max_vertices` vertices.
+/// component. Stops with `None` past `max_vertices` vertices, or when
+/// `stop` (called once a vertex) says so.
 pub fn sum_graph(
     gs: &[&SidedGraph],
     starts: &[u32],
     max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Option<(SidedGraph, Vec<Vec<u32>>)> {
     use std::collections::HashMap;
     let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
@@ -249,6 +251,9 @@ pub fn sum_graph(
     let (mut left, mut right) = (Vec::new(), Vec::new());
     let mut next = 0;
     while next < tuples.len() {
+        if stop() {
+            return None;
+        }
         let t = tuples[next].clone();
         next += 1;
         let mut sides = [Vec::new(), Vec::new()];

@@ -121,16 +121,17 @@ pub fn named_stoppers() -> (SidedGraph, Vec<(Named, u32)>) {
 
 /// `G ≥ H` for stoppers `G` (vertex `a` of `ga`) and `H` (vertex `b` of
 /// `gb`), by play on `G − H`; `None` when the difference has more than
-/// `max_vertices` positions.
+/// `max_vertices` positions or `stop` (called once a position) says so.
 pub fn stopper_geq(
     ga: &SidedGraph,
     a: u32,
     gb: &SidedGraph,
     b: u32,
     max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Option<bool> {
     let neg = gb.negative();
-    let (d, _) = sum_graph(&[ga, &neg], &[a, b], max_vertices)?;
+    let (d, _) = sum_graph(&[ga, &neg], &[a, b], max_vertices, stop)?;
     Some(survives_second(&d, 0))
 }
 

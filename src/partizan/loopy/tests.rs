@@ -131,7 +131,7 @@ proptest! {
             .enumerate()
             .map(|(i, g)| ((seed >> (8 * i)) % g.num_vertices() as u64) as u32)
             .collect();
-        let (s, tuples) = sum_graph(&refs, &starts, 1 << 20).unwrap();
+        let (s, tuples) = sum_graph(&refs, &starts, 1 << 20, &mut || false).unwrap();
         prop_assert_eq!(&tuples[0], &starts);
         let fast = outcomes(&s, play)[0];
         let full = full_product(&refs);
@@ -176,7 +176,7 @@ fn named_stoppers_order() {
     let at = |n: Named| names.iter().find(|(m, _)| *m == n).unwrap().1;
     let nums = numbers(5, 6);
     let geq = |ga: &SidedGraph, a: u32, gb: &SidedGraph, b: u32| {
-        stopper_geq(ga, a, gb, b, 1 << 16).unwrap()
+        stopper_geq(ga, a, gb, b, 1 << 16, &mut || false).unwrap()
     };
     for (_, v) in &names {
         assert!(is_stopper(&named, *v));
@@ -196,7 +196,7 @@ fn named_stoppers_order() {
     assert!(geq(&nums, 0, &named, at(Named::Under)));
     assert!(geq(&named, at(Named::Upon), &nums, 0));
     // on + off is dud: not a stopper, every position gives both a move.
-    let (d, _) = sum_graph(&[&named, &named], &[on, off], 100).unwrap();
+    let (d, _) = sum_graph(&[&named, &named], &[on, off], 100, &mut || false).unwrap();
     assert!(!is_stopper(&d, 0));
     assert!(is_deathless(&d, 0));
     assert!(!is_deathless(&named, on));
