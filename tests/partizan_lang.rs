@@ -513,12 +513,19 @@ fn loopy_partizan_games_are_refused() {
             "{q}"
         );
     }
-    // A loopy impartial game inside a partizan sum.
-    let g = "graph Loop { a -> b; b -> a }\n";
+    // A loopy impartial game inside a partizan sum: not a stopper (a and
+    // b alternate for ever), and c ends the play, so it is not dud either.
+    let g = "graph Loop { a -> b; b -> a; b -> c; c }\n";
     assert_eq!(
         error_code(&format!("{g}value Loop(a) + String([1])")),
         "grundy::partizan::loopy"
     );
+    // Without c both players can always move: the sum is dud.
+    let g = "graph Loop { a -> b; b -> a }\n";
+    match &common::answers(&format!("{GAMES}{g}value Loop(a) + String([1])"))[..] {
+        [Answer::Value { value, .. }] => assert_eq!(value.text, "dud"),
+        other => panic!("{other:?}"),
+    }
 }
 
 // ---- game values inside expressions ------------------------------------
