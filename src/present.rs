@@ -546,6 +546,8 @@ pub fn json(a: &Answer) -> Json {
             "position": position,
             "play": play.name(),
             "outcome": outcome.to_string(),
+            "left_first": partizan::loopy::LoopyOutcome::from(*outcome).left_first.letter(),
+            "right_first": partizan::loopy::LoopyOutcome::from(*outcome).right_first.letter(),
         }),
         Answer::LoopyOutcome {
             position,

@@ -318,3 +318,20 @@ pub fn outcome_json(position: &str, play: &str, o: LoopyOutcome) -> serde_json::
         "loopy": true,
     })
 }
+
+impl From<super::Outcome> for LoopyOutcome {
+    /// A short game's class as the two starts' winners (never a draw).
+    fn from(o: super::Outcome) -> LoopyOutcome {
+        use Winner::*;
+        let (left_first, right_first) = match o {
+            super::Outcome::L => (Left, Left),
+            super::Outcome::R => (Right, Right),
+            super::Outcome::N => (Left, Right),
+            super::Outcome::P => (Right, Left),
+        };
+        LoopyOutcome {
+            left_first,
+            right_first,
+        }
+    }
+}
