@@ -402,3 +402,30 @@ fn loopy_sums_keep_the_position_budget() {
     );
     assert_eq!(codes, vec!["grundy::solve::budget"; 2]);
 }
+
+#[test]
+fn outcome_text_and_json_name_both_starts() {
+    let walk =
+        "game Walk(n) {\n left move Walk(n + 1) if n < 2\n right move Walk(n - 1) if n > 0\n}\n";
+    let a = common::answers(&format!(
+        "{walk}outcome Walk(0)\noutcome misere Walk(0)\n{NORTHCOTT}outcome Row(5, 0, 3)\n"
+    ));
+    let texts: Vec<String> = a.iter().map(grundy::present::text).collect();
+    assert_eq!(
+        texts,
+        [
+            "outcome Walk(0) = DL (a draw when Left moves first; Left wins when Right moves first)",
+            "outcome misere Walk(0) = DR (a draw when Left moves first; Right wins when Right moves first)",
+            "outcome Row(5, 0, 3) = N (the next player wins)",
+        ]
+    );
+    let j = grundy::present::json(&a[0]);
+    assert_eq!(j["outcome"], "DL");
+    assert_eq!(j["left_first"], "D");
+    assert_eq!(j["right_first"], "L");
+    let j = grundy::present::json(&a[2]);
+    assert_eq!(
+        (&j["left_first"], &j["right_first"]),
+        (&"L".into(), &"R".into())
+    );
+}
