@@ -1022,6 +1022,8 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     let dir = std::env::temp_dir().join(format!("grundy-repl-pictures-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let game = "game K = octal 0.77\ngraph G { a -> b, c; b -> c; d }\n";
+    // Graphs are drawn by Graphviz; without it only the plots are checked.
+    let have_dot = Command::new("dot").arg("-V").output().is_ok();
     let mut r = Repl::new(1_000_000);
     // Nothing to draw yet.
     let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("x.svg").display()));
@@ -1042,6 +1044,10 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
         ("sequence misere K 0..=20", "plot", "--plot", "m.svg"),
         ("dot G", "svg", "--svg", "g.svg"),
     ] {
+        if cmd == "svg" && !have_dot {
+            eprintln!("Graphviz `dot` is not installed: `{query}` is not drawn");
+            continue;
+        }
         let (_, err, _) = feed(&mut r, query);
         assert_eq!(err, "", "{query}");
         let mine = dir.join(format!("repl-{name}"));
@@ -1067,13 +1073,15 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
         );
     }
     // PNG by the file name.
-    let png = dir.join("g.png");
-    feed(&mut r, &format!(":svg {}", png.display()));
-    assert!(
-        std::fs::read(&png)
-            .unwrap()
-            .starts_with(b"\x89PNG\r\n\x1a\n")
-    );
+    if have_dot {
+        let png = dir.join("g.png");
+        feed(&mut r, &format!(":svg {}", png.display()));
+        assert!(
+            std::fs::read(&png)
+                .unwrap()
+                .starts_with(b"\x89PNG\r\n\x1a\n")
+        );
+    }
     feed(&mut r, "sequence K 0..=9");
     let png = dir.join("s.png");
     feed(&mut r, &format!(":plot {}", png.display()));
@@ -1090,6 +1098,10 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     feed(&mut r, "grundy K(5)");
     let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("no.svg").display()));
     assert!(err.contains("the last answer has no picture"), "{err}");
+    if !have_dot {
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
     // An error is not an answer: the last one stays.
     feed(&mut r, "dot G");
     feed(&mut r, "grundy K(0 - 1)");
