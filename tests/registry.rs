@@ -90,3 +90,51 @@ fn lookup_finds_every_name() {
     }
     assert!(registry::lookup("nosuch").is_none());
 }
+
+/// `birthday(G)`, the query added as one registry entry and one arm in
+/// `gamevals.rs`: the birthdays theory gives (0 is born on day 0; *, 1 and
+/// -1 on day 1; ↑, *2, 1/2 and ±1 on day 2; n on day n; m/2^k on day
+/// ⌊|x|⌋ + 1 + k; *n on day n), and two laws on sums of small values: -G is born when G
+/// is, and G + H no later than the days of G and H added.
+#[test]
+fn birthday_of_canonical_forms() {
+    let cases = [
+        ("0", 0),
+        ("*1", 1),
+        ("1", 1),
+        ("-1", 1),
+        ("up()", 2),
+        ("*2", 2),
+        ("num(1, 2)", 2),
+        ("num(-3, 4)", 3),
+        ("value(*1 + *1)", 0),
+        ("*1 + *2", 3),
+        ("7", 7),
+        ("up() + value(*1)", 2),
+    ];
+    for (x, want) in cases {
+        assert_eq!(run(&format!("birthday({x})\n")), [want.to_string()], "{x}");
+    }
+    let atoms = [
+        "*1",
+        "*2",
+        "up()",
+        "-up()",
+        "num(1, 2)",
+        "num(3, 4)",
+        "2",
+        "-1",
+        "up(2)",
+    ];
+    let day = |x: &str| -> i64 {
+        let out = run(&format!("birthday({x})\n"));
+        out[0].parse().unwrap_or_else(|_| panic!("{x}: {out:?}"))
+    };
+    for a in atoms {
+        assert_eq!(day(&format!("-value({a})")), day(a), "-{a}");
+        for b in atoms {
+            let sum = day(&format!("value({a}) + value({b})"));
+            assert!(sum <= day(a) + day(b), "{a} + {b}: {sum}");
+        }
+    }
+}

@@ -27,6 +27,8 @@ pub enum GameFn {
     Mean,
     /// `temperature(G)`, a number.
     Temperature,
+    /// `birthday(G)`: the birthday of the canonical form, an integer.
+    Birthday,
     /// `num(n)`, `num(p, q)`: the dyadic number p/q.
     Num,
     /// `up()`, `up(n)`: n·↑ (negative n: downs).
@@ -161,7 +163,7 @@ impl Interp<'_> {
         }
         let name = f.name();
         match f {
-            GameFn::Value | GameFn::Mean | GameFn::Temperature => {
+            GameFn::Value | GameFn::Mean | GameFn::Temperature | GameFn::Birthday => {
                 let x = &args[0];
                 let g = match vals.pop() {
                     Some(Value::Pos(cs)) => self.position_value(&cs, name, span)?,
@@ -190,6 +192,11 @@ impl Interp<'_> {
                 };
                 self.with_store(name, span, &mut |s| {
                     let id = resolve(s, &g, x.span)?;
+                    if f == GameFn::Birthday {
+                        return i64::try_from(s.birthday(id))
+                            .map(Value::Int)
+                            .map_err(|_| arith(PartizanError::Overflow, span));
+                    }
                     let x = match f {
                         GameFn::Mean => s.mean(id),
                         _ => s.temperature(id),

@@ -488,6 +488,17 @@ pub static REGISTRY: &[Entry] = &[
         "temperature(up())",
         true,
     ),
+    Entry {
+        name: "birthday",
+        params: G_VAL,
+        arity: (1, 1),
+        returns: "int",
+        usage: "birthday(G): the birthday of the canonical form of a position or game value",
+        doc: "the birthday of the canonical form (0 for 0, 1 for *, 1, -1)",
+        example: "birthday(up())",
+        imp: Imp::Game(GameFn::Birthday),
+        statement: false,
+    },
     game(
         "num",
         GameFn::Num,
