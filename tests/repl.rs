@@ -229,6 +229,42 @@ fn help_examples_run_and_print_what_help_says() {
     );
 }
 
+/// `:help NAME` and `:help functions` read the registry of callables.
+#[test]
+fn help_reads_the_registry() {
+    let plain = |s: &str| s.to_string();
+    let len = repl::help_text(Some("len"), &plain).unwrap();
+    assert!(
+        len.starts_with("len(xs)\n  the number of elements"),
+        "{len}"
+    );
+    assert!(len.contains("example: len(1..=10)"), "{len}");
+    let mean = repl::help_text(Some("mean"), &plain).unwrap();
+    assert!(
+        mean.starts_with("mean(G) (also the statement `mean G`)"),
+        "{mean}"
+    );
+    let all = repl::help_text(Some("functions"), &plain).unwrap();
+    for e in grundy::eval::registry::REGISTRY {
+        assert!(all.contains(e.doc), "{} missing:\n{all}", e.name);
+    }
+    assert!(
+        repl::help_text(None, &plain)
+            .unwrap()
+            .contains("  functions ")
+    );
+    // A topic keeps its name: `:help kernel` is the kernels topic.
+    assert_eq!(
+        repl::help_text(Some("kernel"), &plain),
+        repl::help_text(Some("kernels"), &plain)
+    );
+    assert!(
+        repl::help_text(Some("temperatur"), &plain)
+            .unwrap_err()
+            .contains("`temperature`")
+    );
+}
+
 // ---- the core, without a terminal ---------------------------------------
 
 /// Feed inputs to a REPL; returns (stdout, stderr) of each.

@@ -698,14 +698,27 @@ fn value_of(c: Cell) -> GValue {
 /// A bare unknown name close to a statement word (`grundey Take(10)`) is
 /// most likely that word misspelt.
 fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
-    use crate::syntax::{DEFINITION_WORDS, QUERY_WORDS};
+    use crate::eval::registry;
+    use crate::syntax::DEFINITION_WORDS;
     match (&x.node, err) {
         (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
-            let words = QUERY_WORDS
-                .iter()
-                .chain(DEFINITION_WORDS)
-                .chain(&["assert"])
-                .copied();
+            // The word itself, written with nothing after it.
+            if let Some(e) = registry::lookup(n).filter(|e| e.statement) {
+                let operand = e.params[0].name;
+                let call = if e.is_function() {
+                    format!(" (or `{n}({operand})` in an expression)")
+                } else {
+                    String::new()
+                };
+                let help = format!(
+                    "`{n}` is a query: write it before its operand, `{n} {operand}`{call}, e.g. `{}`",
+                    statement_example(e)
+                );
+                return Error::UnknownName { name, help, span };
+            }
+            let words = registry::statement_words()
+                .chain(DEFINITION_WORDS.iter().copied())
+                .chain(["assert"]);
             let help = match crate::error::suggest(n, words) {
                 Some(w) => format!(
                     "did you mean `{w}`? (a bare name is an expression statement, which prints its value)"
@@ -715,6 +728,21 @@ fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
             Error::UnknownName { name, help, span }
         }
         (_, err) => err,
+    }
+}
+
+/// A registry entry's example as a statement (`grundy(*2 + *3)` is the
+/// statement `grundy *2 + *3`).
+fn statement_example(e: &crate::eval::registry::Entry) -> String {
+    match e
+        .example
+        .strip_prefix(e.name)
+        .and_then(|r| r.strip_prefix('('))
+    {
+        Some(rest) if e.is_function() => {
+            format!("{} {}", e.name, rest.strip_suffix(')').unwrap_or(rest))
+        }
+        _ => e.example.to_string(),
     }
 }
 
