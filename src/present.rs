@@ -319,7 +319,7 @@ pub fn text(a: &Answer) -> String {
         Answer::Genus { position, genus } => format!("genus {position} = {genus}"),
         Answer::MisereForm { position, form } => format!(
             "misere_form {position} = {} ({}, genus {}, misère outcome {})",
-            form.form,
+            abbreviated_form(&form.form),
             taming_word(form.taming),
             form.genus,
             form.outcome
@@ -730,4 +730,20 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[start..].chars().count() + 1)
+}
+
+/// A misère form's text in a text answer: whole up to
+/// `solve::FORM_CHARS` characters, else cut there with the length and how
+/// to get all of it (the JSON answer holds the whole form).
+fn abbreviated_form(form: &str) -> std::borrow::Cow<'_, str> {
+    let cut = crate::solve::FORM_CHARS;
+    match form.char_indices().nth(cut) {
+        None => form.into(),
+        Some((end, _)) => format!(
+            "{}… [{} characters in all; `--json` prints the whole form]",
+            &form[..end],
+            form.chars().count()
+        )
+        .into(),
+    }
 }

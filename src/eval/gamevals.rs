@@ -62,6 +62,8 @@ impl GameFn {
 pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
     match e {
         PartizanError::Interrupted => Error::Interrupted { span },
+        PartizanError::StepBudget { limit } => Error::StepBudget { limit, span },
+        PartizanError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
         e => {
             use miette::Diagnostic;
             let help = e

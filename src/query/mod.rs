@@ -229,14 +229,16 @@ impl CompiledQuery {
                 };
                 ctx.impartial(&pos, query)?;
                 let ids = ctx.intern_all(&pos)?;
-                let form = ctx.solver.misere_form(&ctx.cx, &ids)?;
                 let position = ctx.show(&pos);
                 Ok(match &self.kind {
                     CKind::Genus(_) => Answer::Genus {
+                        genus: ctx.solver.genus(&ctx.cx, &ids)?,
                         position,
-                        genus: form.genus,
                     },
-                    _ => Answer::MisereForm { position, form },
+                    _ => Answer::MisereForm {
+                        form: ctx.solver.misere_form(&ctx.cx, &ids)?,
+                        position,
+                    },
                 })
             }
             CKind::Quotient(g, n) => {

@@ -67,6 +67,15 @@ impl PartizanCache {
 fn arith(cx: &Ctx, e: PartizanError) -> Error {
     match e {
         PartizanError::Interrupted => Error::Interrupted { span: cx.span },
+        PartizanError::StepBudget { limit } => Error::StepBudget {
+            limit,
+            span: cx.span,
+        },
+        PartizanError::Memory { held, limit } => Error::MemoryBudget {
+            limit,
+            held,
+            span: cx.span,
+        },
         e => {
             use miette::Diagnostic;
             let help = e
