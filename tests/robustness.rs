@@ -156,6 +156,26 @@ fn a_full_disk_is_a_coded_error() {
     }
 }
 
+#[test]
+fn a_closed_standard_output_is_a_coded_error() {
+    // `>&-`: Rust's standard output drops writes to a closed descriptor
+    // without an error, so the answers were lost with status 0.
+    let tour = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tour.game");
+    let tour = tour.to_str().unwrap();
+    for args in [vec!["run", tour], vec!["octal", "0.77"]] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("\"$0\" \"$@\" >&-")
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let err = coded(&out, "grundy::io::write", &format!("{args:?} >&-"));
+        assert!(err.contains("closed"), "{err}");
+    }
+}
+
 /// Standard output is a pipe whose reader is already gone.
 fn closed_pipe() -> std::io::PipeWriter {
     let (reader, writer) = std::io::pipe().expect("a pipe");
