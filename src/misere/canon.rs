@@ -300,19 +300,20 @@ impl Forms {
         for &d in s {
             for j in 0..self.opts[d as usize].len() {
                 let dd = self.opts[d as usize][j];
-                self.work(1 + self.opts[dd as usize].len() as u64)?;
+                // Work counted as the searches actually made.
+                let mut looked = 1u64;
                 let c = self.options(dd);
-                if c.is_empty() && !has_p {
-                    continue;
-                }
-                if !c.iter().all(|x| s.binary_search(x).is_ok()) {
-                    continue;
-                }
-                let rest_reverse = s
-                    .iter()
-                    .filter(|x| c.binary_search(x).is_err())
-                    .all(|&e| self.options(e).binary_search(&dd).is_ok());
-                if rest_reverse {
+                let found = (!c.is_empty() || has_p)
+                    && c.iter().all(|x| {
+                        looked += 1;
+                        s.binary_search(x).is_ok()
+                    })
+                    && s.iter().filter(|x| c.binary_search(x).is_err()).all(|&e| {
+                        looked += 1;
+                        self.options(e).binary_search(&dd).is_ok()
+                    });
+                self.work(looked)?;
+                if found {
                     return Ok(Some(dd));
                 }
             }
