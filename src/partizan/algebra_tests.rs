@@ -98,9 +98,8 @@ proptest! {
         let (mut sa, mut sb) = (a, b);
         let g = random_game(&mut s, &mut sa, 2);
         let h = random_game(&mut s, &mut sb, 2);
-        // G : 0 = G, 0 : H = H; G : H has the sign of H beyond G's own moves,
-        // so G:H − G and H have the same outcome when G = 0 only; here check
-        // the recursion directly: G:H = {G^L, G:H^L | G^R, G:H^R}.
+        // G : 0 = G, 0 : H = H, and the recursion
+        // G:H = {G^L, G:H^L | G^R, G:H^R} checked one level down.
         let zero = s.zero();
         prop_assert_eq!(ordinal(&mut s, g, zero).unwrap(), g);
         prop_assert_eq!(ordinal(&mut s, zero, h).unwrap(), h);
@@ -114,8 +113,8 @@ proptest! {
             r.push(ordinal(&mut s, g, y).unwrap());
         }
         prop_assert_eq!(s.game(&l, &r).unwrap(), gh);
-        // Incentives: G^L − G and G − G^R, never positive-and-equal to 0
-        // for a number (its incentives are negative).
+        // Incentives: each Left incentive plus G is its option; a
+        // number's incentives are negative.
         let li = left_incentives(&mut s, g).unwrap();
         let ri = right_incentives(&mut s, g).unwrap();
         let gl = s.left_options(g).unwrap().to_vec();
@@ -158,9 +157,8 @@ proptest! {
 #[test]
 fn published_values() {
     let mut s = GameStore::new();
-    // Cooling (Winning Ways ch. 6, Siegel II.5): ±1 cooled by 1 is *... no:
-    // {1|-1} cooled by 1 is {0|0} = * at t = 1 (its temperature), and 0
-    // beyond; {2|1} ... is a number. ±2 cooled by 1 is ±1.
+    // Cooling (Winning Ways ch. 6, Siegel ch. II): ±1 cooled by 1 (its
+    // temperature) is {0|0} = *, and 0 beyond; ±2 cooled by 1 is ±1.
     let pm1 = p(&mut s, "{1|-1}");
     let star = p(&mut s, "*");
     let zero = s.zero();
