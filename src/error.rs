@@ -294,7 +294,7 @@ pub enum Error {
     #[diagnostic(
         code(grundy::partizan::loopy),
         help(
-            "values of partizan games are computed for short games (finite, without cycles); loopy partizan games are not supported"
+            "`outcome` and `winning` answer for any loopy partizan position (D: a draw, play goes on forever); `value` and `compare` answer only for stoppers equal to on, off, over, under or upon, and for dud; other values of loopy games (simplest forms of stoppers, onsides and offsides), means and temperatures are not computed"
         )
     )]
     PartizanLoopy {

@@ -268,6 +268,15 @@ pub fn text(a: &Answer) -> String {
             play_word(*play, *explicit),
             partizan_wins(*outcome)
         ),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            explicit,
+            outcome,
+        } => crate::partizan::loopy::outcome_text(
+            &format!("outcome{} {position}", play_word(*play, *explicit)),
+            *outcome,
+        ),
         Answer::PartizanWinning {
             position,
             play,
@@ -310,7 +319,7 @@ pub fn text(a: &Answer) -> String {
         Answer::Genus { position, genus } => format!("genus {position} = {genus}"),
         Answer::MisereForm { position, form } => format!(
             "misere_form {position} = {} ({}, genus {}, misère outcome {})",
-            form.form,
+            abbreviated_form(&form.form),
             taming_word(form.taming),
             form.genus,
             form.outcome
@@ -537,7 +546,15 @@ pub fn json(a: &Answer) -> Json {
             "position": position,
             "play": play.name(),
             "outcome": outcome.to_string(),
+            "left_first": partizan::loopy::LoopyOutcome::from(*outcome).left_first.letter(),
+            "right_first": partizan::loopy::LoopyOutcome::from(*outcome).right_first.letter(),
         }),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            outcome,
+            ..
+        } => crate::partizan::loopy::outcome_json(position, play.name(), *outcome),
         Answer::PartizanWinning {
             position,
             play,
@@ -713,4 +730,20 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[start..].chars().count() + 1)
+}
+
+/// A misère form's text in a text answer: whole up to
+/// `solve::FORM_CHARS` characters, else cut there with the length and how
+/// to get all of it (the JSON answer holds the whole form).
+fn abbreviated_form(form: &str) -> std::borrow::Cow<'_, str> {
+    let cut = crate::solve::FORM_CHARS;
+    match form.char_indices().nth(cut) {
+        None => form.into(),
+        Some((end, _)) => format!(
+            "{}… [{} characters in all; `--json` prints the whole form]",
+            &form[..end],
+            form.chars().count()
+        )
+        .into(),
+    }
 }

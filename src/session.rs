@@ -557,6 +557,11 @@ impl Session {
                 g.kind.drop_caches();
             }
         }
+        // Ctrl-C, the step and the memory budgets also stop long partizan
+        // arithmetic (the store is new after every `Solver::clear`).
+        let store = &mut self.solver.partizan.store;
+        store.set_interrupt(self.interrupt.clone());
+        store.set_budget(self.limits.max_steps, self.limits.max_memory, mem::held);
         match step {
             Step::Let(id, node) => {
                 let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
@@ -586,12 +591,6 @@ impl Session {
             }
             Step::Failed(e) => Some(Err(e)),
             Step::Query(q) => {
-                // Ctrl-C also stops long partizan arithmetic (the store is
-                // new after every `Solver::clear`).
-                self.solver
-                    .partizan
-                    .store
-                    .set_interrupt(self.interrupt.clone());
                 Some(q.run(&self.defs, &mut self.solver, &self.interrupt, self.limits))
             }
         }

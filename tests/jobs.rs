@@ -468,3 +468,36 @@ fn a_closed_output_stops_every_worker() {
     };
     assert_eq!(status.code(), Some(141));
 }
+
+#[test]
+fn a_period_counts_the_same_values_whatever_was_computed_before() {
+    // `period` once counted the values its game's cache held, so a worker
+    // that had (or had not) run `sequence S` first printed another
+    // `values_computed`: the count is now the code's, not the cache's.
+    let after = scratch(
+        "period-after",
+        "game S = subtraction {1, 2, 5}\ngame K = octal 0.77\n\
+         sequence S 0..=40\ngrundy K(500)\nperiod S\nperiod K\n",
+    );
+    let fresh = scratch(
+        "period-fresh",
+        "game S = subtraction {1, 2, 5}\ngame K = octal 0.77\nperiod S\nperiod K\n",
+    );
+    let periods = |o: &Output| -> Vec<String> {
+        text(&o.stdout)
+            .lines()
+            .filter(|l| l.contains("\"period\""))
+            .map(str::to_string)
+            .collect()
+    };
+    let a = grundy(&["run", "--json", after.to_str().unwrap()]);
+    let f = grundy(&["run", "--json", fresh.to_str().unwrap()]);
+    assert_eq!(periods(&a).len(), 2, "{}", text(&a.stdout));
+    assert_eq!(periods(&a), periods(&f));
+    assert!(
+        periods(&f)[1].contains("\"values_computed\":168"),
+        "{:?}",
+        periods(&f)
+    );
+    same_with_jobs(&after, &["--json"]);
+}

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 
 use super::Value;
+use super::registry::{Imp, entry_of};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Builtin {
@@ -30,81 +31,21 @@ pub enum Builtin {
 }
 
 impl Builtin {
-    pub const NAMES: &'static [&'static str] = &[
-        "len",
-        "min",
-        "max",
-        "abs",
-        "sum",
-        "sorted",
-        "xor",
-        "mex",
-        "list",
-        "set",
-        "union",
-        "intersection",
-        "difference",
-        "symdiff",
-        "popcount",
-        "reversed",
-        "count",
-    ];
-
+    /// The builtin of a name (the registry's entry).
     pub fn from_name(name: &str) -> Option<Builtin> {
-        use Builtin::*;
-        Some(match name {
-            "len" => Len,
-            "min" => Min,
-            "max" => Max,
-            "abs" => Abs,
-            "sum" => Sum,
-            "sorted" => Sorted,
-            "xor" => Xor,
-            "mex" => Mex,
-            "list" => List,
-            "set" => Set,
-            "union" => Union,
-            "intersection" => Intersection,
-            "difference" => Difference,
-            "symdiff" => Symdiff,
-            "popcount" => Popcount,
-            "reversed" => Reversed,
-            "count" => Count,
-            _ => return None,
-        })
+        match super::registry::lookup(name)?.imp {
+            Imp::Builtin(b) => Some(b),
+            _ => None,
+        }
     }
 
     /// Least and greatest number of arguments.
     pub fn arity(self) -> (usize, usize) {
-        use Builtin::*;
-        match self {
-            Min | Max | Xor => (1, usize::MAX),
-            Union | Intersection | Difference | Symdiff | Count => (2, 2),
-            _ => (1, 1),
-        }
+        entry_of(Imp::Builtin(self)).arity
     }
 
     pub fn usage(self) -> &'static str {
-        use Builtin::*;
-        match self {
-            Len => "len(xs): the number of elements of a list, tuple, set or range",
-            Min => "min(a, b, ...) or min(xs)",
-            Max => "max(a, b, ...) or max(xs)",
-            Abs => "abs(n)",
-            Sum => "sum(xs): the sum of integers, or the disjunctive sum of positions",
-            Sorted => "sorted(xs): a sorted list",
-            Xor => "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum)",
-            Mex => "mex(xs): the least non-negative integer not in xs",
-            List => "list(xs): the elements as a list",
-            Set => "set(xs): the elements as a set",
-            Union => "union(a, b)",
-            Intersection => "intersection(a, b)",
-            Difference => "difference(a, b): the elements of a not in b",
-            Symdiff => "symdiff(a, b): elements in exactly one of a, b (toggling coins)",
-            Popcount => "popcount(n): the number of 1 bits of n >= 0",
-            Reversed => "reversed(xs): a list in reverse order",
-            Count => "count(xs, x): how many elements of xs equal x",
-        }
+        entry_of(Imp::Builtin(self)).usage
     }
 
     /// Apply the builtin; `arg_span(i)` is where argument i was written.
@@ -246,7 +187,7 @@ impl Builtin {
 }
 
 fn name(b: Builtin) -> &'static str {
-    Builtin::NAMES[b as usize]
+    entry_of(Imp::Builtin(b)).name
 }
 
 pub fn range_len(a: i64, b: i64, span: Span) -> Result<i64> {

@@ -7,6 +7,7 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
+use super::registry::{self, Imp};
 use super::{Builtin, Comp, Defs, GameFn, GameId, QueryFn, Value};
 use crate::syntax::ast::Play;
 
@@ -315,43 +316,40 @@ impl<'a> Compiler<'a> {
             self.check_arity(n, arity, args.len(), span, "the function")?;
             return Ok(NodeKind::CallFn(f, self.exprs(args, scope)?));
         }
-        if let Some(q) = QueryFn::from_name(n) {
-            return self.query_call(q, name, args, span, scope);
-        }
-        if let Some(g) = GameFn::from_name(n) {
-            if self.in_rules {
-                return Err(Error::QueryInRules {
-                    name: n.to_string(),
-                    span: name.span,
-                });
+        if let Some(e) = registry::lookup(n) {
+            match e.imp {
+                Imp::Query(q) => return self.query_call(q, name, args, span, scope),
+                Imp::Game(g) => {
+                    if self.in_rules {
+                        return Err(Error::QueryInRules {
+                            name: n.to_string(),
+                            span: name.span,
+                        });
+                    }
+                    check_entry_arity(e, args.len(), span)?;
+                    return Ok(NodeKind::CallGame(g, self.exprs(args, scope)?));
+                }
+                Imp::Graph => {
+                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
+                        return Ok(kind);
+                    }
+                }
+                Imp::Builtin(b) => {
+                    check_entry_arity(e, args.len(), span)?;
+                    return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
+                }
+                Imp::Statement => {
+                    return Err(Error::UnknownFunction {
+                        name: n.to_string(),
+                        help: format!(
+                            "`{n}` is a query statement, not a function: write `{}`, e.g. `{}`",
+                            e.signature(),
+                            e.example
+                        ),
+                        span: name.span,
+                    });
+                }
             }
-            let (lo, hi) = g.arity();
-            if args.len() < lo || args.len() > hi {
-                return Err(Error::Arity {
-                    name: n.to_string(),
-                    expected: lo,
-                    found: args.len(),
-                    help: format!("usage: {}", g.usage()),
-                    span,
-                });
-            }
-            return Ok(NodeKind::CallGame(g, self.exprs(args, scope)?));
-        }
-        if let Some(kind) = self.graph_call(n, args, span, scope)? {
-            return Ok(kind);
-        }
-        if let Some(b) = Builtin::from_name(n) {
-            let (lo, hi) = b.arity();
-            if args.len() < lo || args.len() > hi {
-                return Err(Error::Arity {
-                    name: n.to_string(),
-                    expected: lo,
-                    found: args.len(),
-                    help: format!("usage: {}", b.usage()),
-                    span,
-                });
-            }
-            return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
         }
         let help = match suggest(n, self.defs.all_names()) {
             Some(s) => format!("did you mean `{s}`?"),
@@ -668,4 +666,19 @@ fn move_pattern(p: &CPattern, arity: u32, base: u32) -> CPattern {
             *span,
         ),
     }
+}
+
+/// The registry's arity check of a builtin or game-value function.
+fn check_entry_arity(e: &registry::Entry, found: usize, span: Span) -> Result<()> {
+    let (lo, hi) = e.arity;
+    if found < lo || found > hi {
+        return Err(Error::Arity {
+            name: e.name.to_string(),
+            expected: lo,
+            found,
+            help: format!("usage: {}", e.usage),
+            span,
+        });
+    }
+    Ok(())
 }

@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use crate::source::Span;
 use crate::syntax::ast::Play;
 
-use super::{Builtin, GameId, GameKind, GameNames, Node, Value};
+use super::{GameId, GameKind, GameNames, Node, Value};
 
 /// A game the session knows, whatever kind of rules it has.
 #[derive(Debug, Clone)]
@@ -91,7 +91,12 @@ impl Defs {
             .chain(self.fn_ids.keys())
             .chain(self.global_ids.keys())
             .map(|s| s.as_str())
-            .chain(Builtin::NAMES.iter().copied())
+            .chain(
+                super::registry::REGISTRY
+                    .iter()
+                    .filter(|e| e.is_function())
+                    .map(|e| e.name),
+            )
     }
 }
 

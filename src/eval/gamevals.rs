@@ -14,6 +14,7 @@ use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
 use super::compile::Node;
+use super::registry::{Imp, entry_of};
 use super::value::GameVal;
 use super::{Comp, Interp, Value};
 
@@ -26,6 +27,8 @@ pub enum GameFn {
     Mean,
     /// `temperature(G)`, a number.
     Temperature,
+    /// `birthday(G)`: the birthday of the canonical form, an integer.
+    Birthday,
     /// `num(n)`, `num(p, q)`: the dyadic number p/q.
     Num,
     /// `up()`, `up(n)`: n·↑ (negative n: downs).
@@ -33,50 +36,25 @@ pub enum GameFn {
 }
 
 impl GameFn {
-    pub const NAMES: &'static [&'static str] = &["value", "mean", "temperature", "num", "up"];
-
+    /// The game-value function of a name (the registry's entry).
     pub fn from_name(name: &str) -> Option<GameFn> {
-        Some(match name {
-            "value" => GameFn::Value,
-            "mean" => GameFn::Mean,
-            "temperature" => GameFn::Temperature,
-            "num" => GameFn::Num,
-            "up" => GameFn::Up,
-            _ => return None,
-        })
+        match super::registry::lookup(name)?.imp {
+            Imp::Game(g) => Some(g),
+            _ => None,
+        }
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            GameFn::Value => "value",
-            GameFn::Mean => "mean",
-            GameFn::Temperature => "temperature",
-            GameFn::Num => "num",
-            GameFn::Up => "up",
-        }
+        entry_of(Imp::Game(self)).name
     }
 
     /// The least and most arguments.
     pub fn arity(self) -> (usize, usize) {
-        match self {
-            GameFn::Value | GameFn::Mean | GameFn::Temperature => (1, 1),
-            GameFn::Num => (1, 2),
-            GameFn::Up => (0, 1),
-        }
+        entry_of(Imp::Game(self)).arity
     }
 
     pub fn usage(self) -> &'static str {
-        match self {
-            GameFn::Value => {
-                "value(P): the canonical game value of the position P (or of a game value or integer)"
-            }
-            GameFn::Mean => "mean(G): the mean value of a position or game value, a number",
-            GameFn::Temperature => {
-                "temperature(G): the temperature of a position or game value, a number"
-            }
-            GameFn::Num => "num(n) or num(p, q): the number p/q as a game value, q a power of two",
-            GameFn::Up => "up() or up(n): n·↑ as a game value (`up(-1)` is ↓)",
-        }
+        entry_of(Imp::Game(self)).usage
     }
 }
 
@@ -84,6 +62,8 @@ impl GameFn {
 pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
     match e {
         PartizanError::Interrupted => Error::Interrupted { span },
+        PartizanError::StepBudget { limit } => Error::StepBudget { limit, span },
+        PartizanError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
         e => {
             use miette::Diagnostic;
             let help = e
@@ -185,7 +165,7 @@ impl Interp<'_> {
         }
         let name = f.name();
         match f {
-            GameFn::Value | GameFn::Mean | GameFn::Temperature => {
+            GameFn::Value | GameFn::Mean | GameFn::Temperature | GameFn::Birthday => {
                 let x = &args[0];
                 let g = match vals.pop() {
                     Some(Value::Pos(cs)) => self.position_value(&cs, name, span)?,
@@ -214,6 +194,11 @@ impl Interp<'_> {
                 };
                 self.with_store(name, span, &mut |s| {
                     let id = resolve(s, &g, x.span)?;
+                    if f == GameFn::Birthday {
+                        return i64::try_from(s.birthday(id))
+                            .map(Value::Int)
+                            .map_err(|_| arith(PartizanError::Overflow, span));
+                    }
                     let x = match f {
                         GameFn::Mean => s.mean(id),
                         _ => s.temperature(id),

@@ -17,17 +17,27 @@ use super::moves::RunPart;
 use super::{Ctx, GameId, Value};
 
 /// A kind of game. Implemented once per module of `src/games/`.
+///
+/// Two methods are required, the core every kind has: `arity` and
+/// `options`. Every other method is a capability with a default that says
+/// "this kind has none" (any arguments make a position, impartial, no
+/// theory, no graph, not listed by `:games`); a kind overrides what it has.
 pub trait GameKind: std::fmt::Debug {
     /// How many parameters a position `G(..)` takes.
     fn arity(&self) -> usize;
 
     /// Whether any argument values make a position as they are (rule
     /// games). When false, `check_args` runs on every position made.
-    fn raw_args(&self) -> bool;
+    fn raw_args(&self) -> bool {
+        true
+    }
 
     /// Check (and normalise) the arguments of `G(args)`; `name` is the
     /// game's name for messages, `span` the place to blame.
-    fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>>;
+    fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        let _ = (name, span);
+        Ok(args)
+    }
 
     /// Write every option of `G(args)` to `out` (`game` is `G`'s id).
     fn options(
@@ -41,7 +51,9 @@ pub trait GameKind: std::fmt::Debug {
     /// Whether Left and Right have different moves (`left move`, `-L->`).
     /// The impartial queries (`grundy`, ...) refuse such a game; `options`
     /// is then never called.
-    fn partizan(&self) -> bool;
+    fn partizan(&self) -> bool {
+        false
+    }
 
     /// Write the options of `G(args)` for one player. An impartial kind
     /// writes its `options` for either side.
@@ -52,33 +64,52 @@ pub trait GameKind: std::fmt::Debug {
         args: &[Value],
         side: Side,
         out: &mut dyn OptionSink,
-    ) -> Result<()>;
+    ) -> Result<()> {
+        let _ = side;
+        self.options(cx, game, args, out)
+    }
 
     /// The Grundy value of `G(args)` when theory gives it without listing
     /// options (a nim-heap's size, an octal heap from its nim-sequence).
-    fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>>;
+    fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {
+        let _ = (cx, game, args);
+        Ok(None)
+    }
 
     /// The size of the nim-heap `G(args)` is by definition (Nim, `*n`), for
     /// the rules that hold for nim-heaps only (Bouton's misère rule, the
     /// winning move of a heap).
-    fn nim_heap(&self, args: &[Value]) -> Option<u64>;
+    fn nim_heap(&self, args: &[Value]) -> Option<u64> {
+        let _ = args;
+        None
+    }
 
     /// The octal (or hex, or subtraction) code of a heap game given by one,
     /// for the misère quotient (THEORY.md §9).
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode>;
+    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
+        None
+    }
 
     /// For a heap game with a periodicity theorem: compute values until a
     /// period is proved or the budget is spent. None when no theorem
     /// applies (the caller then looks for an apparent period).
-    fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>>;
+    fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
+        let _ = cx;
+        None
+    }
 
     /// A `graph` declaration's vertices and edges.
-    fn graph(&self) -> Option<&GraphData>;
+    fn graph(&self) -> Option<&GraphData> {
+        None
+    }
 
     /// How `:games` lists the game: its head (`Take(n)`) and a description
     /// (`rules, 1 move line`); None to leave it out. `decl` is the text of
     /// its declaration, whitespace collapsed.
-    fn describe(&self, name: &str, decl: &str) -> Option<(String, String)>;
+    fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
+        let _ = (name, decl);
+        None
+    }
 
     /// Forget what the kind computed and keeps for later queries (only
     /// caches: an octal game's nim-sequence and its pair sets). The session

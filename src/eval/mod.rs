@@ -14,6 +14,7 @@ pub mod moves;
 mod ops;
 mod oracle;
 mod queries;
+pub mod registry;
 pub mod value;
 
 pub use builtins::Builtin;

@@ -9,6 +9,7 @@ use crate::digraph::{Generalized, Outcome};
 use crate::error::Result;
 use crate::syntax::ast::Play;
 
+use super::registry::{Imp, entry_of};
 use super::{Comp, Ctx, Value};
 use crate::partizan::GameStore;
 
@@ -25,41 +26,16 @@ pub enum QueryFn {
 }
 
 impl QueryFn {
-    pub const NAMES: &'static [&'static str] = &[
-        "grundy",
-        "outcome",
-        "options",
-        "winning",
-        "remoteness",
-        "is_p",
-        "is_n",
-    ];
-
+    /// The query function of a name (the registry's entry).
     pub fn from_name(name: &str) -> Option<QueryFn> {
-        use QueryFn::*;
-        Some(match name {
-            "grundy" => Grundy,
-            "outcome" => Outcome,
-            "options" => Options,
-            "winning" => Winning,
-            "remoteness" => Remoteness,
-            "is_p" => IsP,
-            "is_n" => IsN,
-            _ => return None,
-        })
+        match super::registry::lookup(name)?.imp {
+            Imp::Query(q) => Some(q),
+            _ => None,
+        }
     }
 
     pub fn name(self) -> &'static str {
-        use QueryFn::*;
-        match self {
-            Grundy => "grundy",
-            Outcome => "outcome",
-            Options => "options",
-            Winning => "winning",
-            Remoteness => "remoteness",
-            IsP => "is_p",
-            IsN => "is_n",
-        }
+        entry_of(Imp::Query(self)).name
     }
 
     /// Whether a convention (`normal`, `misere`) may follow the position.
@@ -68,18 +44,7 @@ impl QueryFn {
     }
 
     pub fn usage(self) -> &'static str {
-        use QueryFn::*;
-        match self {
-            Grundy => "grundy(P): the Grundy value of the position P (∞{...} when loopy)",
-            Outcome => "outcome(P) or outcome(P, misere): the outcome class P, N or D",
-            Options => "options(P): the list of positions one move from P",
-            Winning => "winning(P) or winning(P, misere): the options that win",
-            Remoteness => {
-                "remoteness(P) or remoteness(P, misere): moves until the end (-1 for a draw)"
-            }
-            IsP => "is_p(P) or is_p(P, misere): whether the previous player wins",
-            IsN => "is_n(P) or is_n(P, misere): whether the next player wins",
-        }
+        entry_of(Imp::Query(self)).usage
     }
 }
 

@@ -264,10 +264,22 @@ impl GameKind for Octal {
                 seq.period().is_proved()
             })
             .map(|_| {
-                self.with_seq(|seq| ProvedPeriod {
-                    code: self.code.to_string(),
-                    period: seq.period().period(),
-                    values_computed: seq.len(),
+                self.with_seq(|seq| {
+                    let period = seq.period().period();
+                    // A property of the code, not of what earlier queries
+                    // left in the cache (under `--jobs` a worker may or may
+                    // not have computed the values before): a proof counts
+                    // the values it needs (the least h·e + h·p + t, the
+                    // same on any longer prefix), else the budget's values.
+                    let values_computed = match period {
+                        Some(p) if p.proved => p.values_used,
+                        _ => seq.len().min(cx.limits.max_positions),
+                    };
+                    ProvedPeriod {
+                        code: self.code.to_string(),
+                        period,
+                        values_computed,
+                    }
                 })
             });
         Some(r)

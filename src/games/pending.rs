@@ -3,7 +3,7 @@
 //! for a name defined later: using it is an error that says which.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::eval::{Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -34,11 +34,10 @@ fn not_yet(name: &str, span: Span) -> Error {
     }
 }
 
+/// Only what it has: the core, `raw_args`/`check_args` (every position
+/// is refused) and `describe`; the other capabilities are the trait's
+/// defaults (impartial, no theory, no graph).
 impl GameKind for Pending {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         self.arity
     }
@@ -59,37 +58,6 @@ impl GameKind for Pending {
         _out: &mut dyn OptionSink,
     ) -> Result<()> {
         Err(self.not_yet(&cx.defs.game(game).name, cx.span))
-    }
-
-    fn partizan(&self) -> bool {
-        false
-    }
-
-    fn sided_options(
-        &self,
-        cx: &Ctx,
-        game: GameId,
-        args: &[Value],
-        _side: Side,
-        out: &mut dyn OptionSink,
-    ) -> Result<()> {
-        self.options(cx, game, args, out)
-    }
-
-    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
-        Ok(None)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
     }
 
     fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {

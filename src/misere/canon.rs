@@ -41,8 +41,18 @@ pub struct Forms {
     sums: FxHashMap<(FormId, FormId), FormId>,
     max_forms: usize,
     interrupt: Option<Arc<AtomicBool>>,
-    ticks: u32,
+    /// Work done (about one unit per option looked at) and its budget.
+    steps: u64,
+    max_steps: u64,
+    /// The memory budget and how to read the bytes held (none by default).
+    max_memory: usize,
+    held: Option<fn() -> isize>,
+    /// Bytes about to be stored since memory was last looked at.
+    charged: usize,
 }
+
+/// Bytes stored between two looks at the memory held.
+const CHARGE_QUANTUM: usize = 1 << 20;
 
 impl Forms {
     /// The empty game's id.
@@ -62,7 +72,11 @@ impl Forms {
             sums: FxHashMap::default(),
             max_forms: max_forms.max(1),
             interrupt: None,
-            ticks: 0,
+            steps: 0,
+            max_steps: u64::MAX,
+            max_memory: usize::MAX,
+            held: None,
+            charged: 0,
         };
         f.push(Box::new([]));
         f
@@ -74,10 +88,66 @@ impl Forms {
         self.interrupt = flag;
     }
 
+    /// At most `max_steps` units of work (about one per option looked
+    /// at) and `held()` at most `max_memory` bytes, looked at before a form
+    /// is stored; past either, `grundy::misere::steps` or
+    /// `grundy::misere::memory`. Resets the count of steps.
+    pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
+        self.steps = 0;
+        self.max_steps = max_steps;
+        self.max_memory = max_memory;
+        self.held = Some(held);
+    }
+
+    /// Units of work done since the store was made or its budget set.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     fn tick(&mut self) -> Result<()> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks & 0x3ff == 0 {
+        self.work(1)
+    }
+
+    /// `n` units of work; once in 1,024 the interrupt flag and the memory.
+    fn work(&mut self, n: u64) -> Result<()> {
+        let before = self.steps;
+        self.steps = before.saturating_add(n);
+        if self.steps > self.max_steps {
+            return Err(MisereError::Steps {
+                limit: self.max_steps,
+            });
+        }
+        if before >> 10 != self.steps >> 10 {
             check_interrupt(&self.interrupt)?;
+            self.check_memory(0)?;
+        }
+        Ok(())
+    }
+
+    /// Fails when the bytes held plus `more` (about to be allocated) pass
+    /// the memory budget.
+    fn check_memory(&mut self, more: usize) -> Result<()> {
+        self.charged = 0;
+        if let Some(held) = self.held {
+            let held = (held().max(0) as usize).saturating_add(more);
+            if held > self.max_memory {
+                return Err(MisereError::Memory {
+                    held,
+                    limit: self.max_memory,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Announce `bytes` about to be stored: memory is looked at (with them
+    /// counted) once the announcements reach a megabyte, or at once for a
+    /// large allocation.
+    fn charge(&mut self, bytes: usize) -> Result<()> {
+        self.charged = self.charged.saturating_add(bytes);
+        if self.charged >= CHARGE_QUANTUM {
+            let c = self.charged;
+            return self.check_memory(c);
         }
         Ok(())
     }
@@ -194,7 +264,12 @@ impl Forms {
         if let Some(&id) = self.index.get(s.as_slice()) {
             return Ok(id);
         }
-        if let Some(dd) = self.reversal_target(&s) {
+        self.work(1 + s.len() as u64 / 16)?;
+        // Options exactly *0 … *(k−1) make *k, which is canonical
+        // (THEORY.md §9.3): no reversal search.
+        if !self.is_nim_set(&s)
+            && let Some(dd) = self.reversal_target(&s)?
+        {
             return Ok(dd);
         }
         if self.opts.len() >= self.max_forms {
@@ -203,13 +278,29 @@ impl Forms {
                 limit: self.max_forms,
             });
         }
+        // The options, the index's copy and the per-form data.
+        self.charge(8 * s.len() + 96)?;
         Ok(self.push(s.into_boxed_slice()))
     }
 
-    fn reversal_target(&self, s: &[FormId]) -> Option<FormId> {
+    /// Whether the distinct forms `s` are the nim heaps *0 … *(len − 1).
+    fn is_nim_set(&self, s: &[FormId]) -> bool {
+        let mut seen = vec![false; s.len()];
+        for &f in s {
+            match self.nim[f as usize] {
+                Some(v) if (v as usize) < s.len() && !seen[v as usize] => seen[v as usize] = true,
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    fn reversal_target(&mut self, s: &[FormId]) -> Result<Option<FormId>> {
         let has_p = s.iter().any(|&e| self.p[e as usize]);
         for &d in s {
-            for &dd in self.options(d) {
+            for j in 0..self.opts[d as usize].len() {
+                let dd = self.opts[d as usize][j];
+                self.work(1 + self.opts[dd as usize].len() as u64)?;
                 let c = self.options(dd);
                 if c.is_empty() && !has_p {
                     continue;
@@ -222,17 +313,18 @@ impl Forms {
                     .filter(|x| c.binary_search(x).is_err())
                     .all(|&e| self.options(e).binary_search(&dd).is_ok());
                 if rest_reverse {
-                    return Some(dd);
+                    return Ok(Some(dd));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
     /// The nim heap *n.
     pub fn nim(&mut self, n: u32) -> Result<FormId> {
         let mut heaps: Vec<FormId> = Vec::with_capacity(n as usize);
         for _ in 0..n {
+            self.tick()?;
             let next = self.canonical(&heaps)?;
             heaps.push(next);
         }
@@ -273,6 +365,7 @@ impl Forms {
                     }
                 }
             }
+            self.work(parts.len() as u64 / 16)?;
             if missing {
                 continue;
             }
@@ -343,6 +436,13 @@ impl Forms {
             form.push(f);
         }
         Ok(form)
+    }
+
+    /// The whole form as text, or `None` when it is longer than
+    /// `max_chars` bytes.
+    pub fn display_whole(&self, id: FormId, max_chars: usize) -> Option<String> {
+        let s = self.display(id, max_chars);
+        (!s.ends_with('…')).then_some(s)
     }
 
     /// The form as text: `0`, `*n` for nim heaps, otherwise `{…}` of its

@@ -95,6 +95,18 @@ impl Genus {
         }
     }
 
+    /// The genus of the Nim position `*h1 + *h2 + …` (THEORY.md §9.2):
+    /// with g the nim-sum, `g^{g, g⊕2}` if some heap is 2 or more, else
+    /// `0^{120}` or `1^{031}` (an even or odd number of 1-heaps). `None`
+    /// when the nim-sum does not fit a `u32`.
+    pub fn nim_sum(heaps: &[u64]) -> Option<Genus> {
+        let x = heaps.iter().fold(0u64, |a, &h| a ^ h);
+        let g = u32::try_from(x).ok()?;
+        let big = heaps.iter().any(|&h| h >= 2);
+        let g0 = if big { g } else { g ^ 1 };
+        Some(Genus::trimmed(g, vec![g0, g ^ 2, g, g ^ 2]))
+    }
+
     /// Whether this is the genus of some Nim position: 0^{120}, 1^{031}, or
     /// g^{g, g⊕2} (which includes 0^{02} and 1^{13}).
     pub fn is_tame(&self) -> bool {

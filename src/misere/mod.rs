@@ -100,6 +100,13 @@ pub enum MisereError {
     )]
     Memory { held: usize, limit: usize },
 
+    #[error("more than {limit} steps of misère canonical forms")]
+    #[diagnostic(
+        code(grundy::misere::steps),
+        help("ask about a smaller position, or raise the step budget (--max-steps)")
+    )]
+    Steps { limit: u64 },
+
     #[error("interrupted")]
     #[diagnostic(
         code(grundy::misere::interrupted),

@@ -1,4 +1,4 @@
-//! The rest of the short-game algebra on canonical forms (THEORY.md §6.9):
+//! The rest of the short-game algebra on canonical forms (THEORY.md §6.10):
 //! cooling, heating and overheating, Norton multiplication, ordinal sums
 //! and incentives. Each function follows its recursive definition on the
 //! canonical form, memoised per call; the store's `game` and `add` tick

@@ -32,8 +32,11 @@
 //! store bounds by [`Limits::max_height`].
 
 mod algebra;
+mod arith;
+mod canon;
 mod display;
 mod dyadic;
+pub mod loopy;
 mod nim_mul;
 mod parse;
 mod store;
@@ -88,6 +91,22 @@ pub enum PartizanError {
         help("the games involved have too many distinct values to keep; use smaller positions")
     )]
     TooManyValues { limit: usize },
+
+    #[error("more than {limit} steps of game arithmetic")]
+    #[diagnostic(
+        code(grundy::partizan::steps),
+        help(
+            "the sums and canonical forms involved are too costly; use smaller values, or raise --max-steps"
+        )
+    )]
+    StepBudget { limit: u64 },
+
+    #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
+    #[diagnostic(
+        code(grundy::partizan::memory),
+        help("use smaller values, or raise --max-memory")
+    )]
+    Memory { held: usize, limit: usize },
 
     #[error("interrupted")]
     #[diagnostic(

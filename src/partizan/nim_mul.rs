@@ -1,5 +1,5 @@
 //! Nim multiplication on 64-bit nimbers: the field GF(2^64) in Conway's
-//! representation (THEORY.md §6.9).
+//! representation (THEORY.md §6.10).
 //!
 //! Nim addition is xor. Nim multiplication is computed by the Fermat
 //! 2-power recursion: a number below 2^(2h) is `a1·F + a0` with F = 2^h a

@@ -58,6 +58,14 @@ impl ParseError {
             PartizanError::TooManyValues { .. } => {
                 ("grundy::partizan::too_many_values", "use smaller games")
             }
+            PartizanError::StepBudget { .. } => (
+                "grundy::partizan::steps",
+                "use smaller values, or raise --max-steps",
+            ),
+            PartizanError::Memory { .. } => (
+                "grundy::partizan::memory",
+                "use smaller values, or raise --max-memory",
+            ),
             PartizanError::Interrupted => ("grundy::partizan::interrupted", "cancelled"),
         };
         ParseError {

@@ -13,15 +13,15 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use rustc_hash::FxHashMap;
 
 use super::PartizanError;
-use super::dyadic::{Bound, Dyadic};
+use super::dyadic::Dyadic;
 
-type Result<T> = std::result::Result<T, PartizanError>;
+pub(super) type Result<T> = std::result::Result<T, PartizanError>;
 
 /// The id of a canonical value in a [`GameStore`]. Equal values have equal
 /// ids. An id belongs to the store that made it; using it with another
 /// store is a bug (it may name another value or be out of range).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
-pub struct ValueId(u32);
+pub struct ValueId(pub(super) u32);
 
 impl ValueId {
     /// The dense index of this value in its store.
@@ -139,30 +139,52 @@ pub(super) struct Node {
 }
 
 /// A canonical non-number form as the store's hash key: (Left, Right) ids.
-type FormKey = (Arc<[ValueId]>, Arc<[ValueId]>);
+pub(super) type FormKey = (Arc<[ValueId]>, Arc<[ValueId]>);
 
 /// Canonical forms of short partizan games, each stored once.
 #[derive(Debug)]
 pub struct GameStore {
     pub(super) nodes: Vec<Node>,
-    forms: FxHashMap<FormKey, ValueId>,
-    numbers: FxHashMap<Dyadic, ValueId>,
-    nimbers: Vec<ValueId>,
-    le_cache: FxHashMap<(ValueId, ValueId), bool>,
-    add_cache: FxHashMap<(ValueId, ValueId), ValueId>,
-    neg_cache: FxHashMap<ValueId, ValueId>,
+    pub(super) forms: FxHashMap<FormKey, ValueId>,
+    pub(super) numbers: FxHashMap<Dyadic, ValueId>,
+    pub(super) nimbers: Vec<ValueId>,
+    pub(super) le_cache: FxHashMap<(ValueId, ValueId), bool>,
+    pub(super) add_cache: FxHashMap<(ValueId, ValueId), ValueId>,
+    pub(super) neg_cache: FxHashMap<ValueId, ValueId>,
     misere_cache: FxHashMap<ValueId, (bool, bool)>,
     pub(super) thermo_cache: FxHashMap<ValueId, Arc<super::Thermograph>>,
     pub(super) uptimal_cache: FxHashMap<ValueId, Option<(Dyadic, i64, usize)>>,
     /// `↑^1, ↑^2, …` and `^[1], ^[2], …` as far as built.
     up_nths: Vec<ValueId>,
     up_tos: Vec<ValueId>,
-    limits: Limits,
+    pub(super) limits: Limits,
+    /// Steps and memory one query may spend here ([`GameStore::set_budget`]).
+    budget: Budget,
     /// Set from outside to cancel long work (see [`GameStore::set_interrupt`]).
     interrupt: Option<Arc<AtomicBool>>,
     ticks: u32,
     /// Unique to this store (see [`GameStore::stamp`]).
     stamp: u64,
+}
+
+/// A query's budget inside the store (none by default).
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    steps: u64,
+    max_steps: u64,
+    max_memory: usize,
+    held: Option<fn() -> isize>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            steps: 0,
+            max_steps: u64::MAX,
+            max_memory: usize::MAX,
+            held: None,
+        }
+    }
 }
 
 /// The stamps handed out so far.
@@ -194,6 +216,7 @@ impl GameStore {
             up_nths: Vec::new(),
             up_tos: Vec::new(),
             limits,
+            budget: Budget::default(),
             interrupt: None,
             ticks: 0,
             stamp: STAMPS.fetch_add(1, AtomicOrdering::Relaxed),
@@ -221,15 +244,56 @@ impl GameStore {
         self.interrupt = Some(flag);
     }
 
-    fn tick(&mut self) -> Result<()> {
+    /// The flag given to [`GameStore::set_interrupt`], if any.
+    pub fn interrupt_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
+    }
+
+    /// Steps and memory for the work that follows (one query): at most
+    /// `max_steps` canonicalisations and sums, and `held()` (the bytes the
+    /// caller's thread holds) at most `max_memory`, looked at once in 256
+    /// steps. Past either, [`PartizanError::StepBudget`] or
+    /// [`PartizanError::Memory`]; what is stored stays valid.
+    pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
+        self.budget = Budget {
+            steps: 0,
+            max_steps,
+            max_memory,
+            held: Some(held),
+        };
+    }
+
+    /// Steps counted since the last [`GameStore::set_budget`].
+    pub fn steps(&self) -> u64 {
+        self.budget.steps
+    }
+
+    /// One step of work: counted against the budget; once in 256 the
+    /// interrupt flag and the memory held are looked at.
+    pub(super) fn tick(&mut self) -> Result<()> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(256)
-            && self
+        let b = &mut self.budget;
+        b.steps += 1;
+        if b.steps > b.max_steps {
+            return Err(PartizanError::StepBudget { limit: b.max_steps });
+        }
+        if self.ticks.is_multiple_of(256) {
+            if self
                 .interrupt
                 .as_ref()
                 .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
-        {
-            return Err(PartizanError::Interrupted);
+            {
+                return Err(PartizanError::Interrupted);
+            }
+            if let Some(held) = b.held {
+                let held = held().max(0) as usize;
+                if held > b.max_memory {
+                    return Err(PartizanError::Memory {
+                        held,
+                        limit: b.max_memory,
+                    });
+                }
+            }
         }
         Ok(())
     }
@@ -393,23 +457,6 @@ impl GameStore {
         } else {
             self.up_nths[n as usize - 1]
         })
-    }
-
-    /// `G + G + … + G` (`n` copies), by repeated doubling.
-    pub fn multiple(&mut self, g: ValueId, n: u64) -> Result<ValueId> {
-        let mut acc = self.zero();
-        let mut pow = g;
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                acc = self.add(acc, pow)?;
-            }
-            n >>= 1;
-            if n > 0 {
-                pow = self.add(pow, pow)?;
-            }
-        }
-        Ok(acc)
     }
 
     /// The canonical value of `{left | right}`, given the values of the
@@ -641,392 +688,5 @@ impl GameStore {
         }
         self.misere_cache.insert(g, (lw, rw));
         Ok((lw, rw))
-    }
-
-    // ---- arithmetic --------------------------------------------------
-
-    /// `−G = {−G^R | −G^L}` (canonical when G is).
-    pub fn neg(&mut self, g: ValueId) -> Result<ValueId> {
-        if let Some(x) = self.node(g).number {
-            let y = x.checked_neg().ok_or(PartizanError::Overflow)?;
-            return Ok(self.number(y));
-        }
-        if let Some(&v) = self.neg_cache.get(&g) {
-            return Ok(v);
-        }
-        let (gl, gr) = (self.node(g).left.clone(), self.node(g).right.clone());
-        let mut left = Vec::with_capacity(gr.len());
-        for &y in gr.iter() {
-            left.push(self.neg(y)?);
-        }
-        let mut right = Vec::with_capacity(gl.len());
-        for &x in gl.iter() {
-            right.push(self.neg(x)?);
-        }
-        let v = self.intern(left, right)?;
-        self.neg_cache.insert(g, v);
-        self.neg_cache.insert(v, g);
-        Ok(v)
-    }
-
-    /// `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, canonicalised and
-    /// cached. A number x is added by translation, `x + G = {x + G^L | x + G^R}`.
-    pub fn add(&mut self, g: ValueId, h: ValueId) -> Result<ValueId> {
-        let (ng, nh) = (self.node(g).number, self.node(h).number);
-        match (ng, nh) {
-            (Some(x), Some(y)) => {
-                let z = x.checked_add(y).ok_or(PartizanError::Overflow)?;
-                return Ok(self.number(z));
-            }
-            (Some(x), _) if x.is_zero() => return Ok(h),
-            (_, Some(y)) if y.is_zero() => return Ok(g),
-            _ => {}
-        }
-        let key = (g.min(h), g.max(h));
-        if let Some(&v) = self.add_cache.get(&key) {
-            return Ok(v);
-        }
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        // Number translation: only the non-number's options move.
-        if ng.is_none() {
-            let (gl, gr) = (self.node(g).left.clone(), self.node(g).right.clone());
-            for &x in gl.iter() {
-                left.push(self.add(x, h)?);
-            }
-            for &y in gr.iter() {
-                right.push(self.add(y, h)?);
-            }
-        }
-        if nh.is_none() {
-            let (hl, hr) = (self.node(h).left.clone(), self.node(h).right.clone());
-            for &x in hl.iter() {
-                left.push(self.add(g, x)?);
-            }
-            for &y in hr.iter() {
-                right.push(self.add(g, y)?);
-            }
-        }
-        let v = self.canon(left, right)?;
-        self.add_cache.insert(key, v);
-        Ok(v)
-    }
-
-    /// `G − H`.
-    pub fn sub(&mut self, g: ValueId, h: ValueId) -> Result<ValueId> {
-        let nh = self.neg(h)?;
-        self.add(g, nh)
-    }
-
-    // ---- canonicalisation --------------------------------------------
-
-    /// The simplest number x with `G^L ⧏ x ⧏ G^R` for every option, if any;
-    /// by the simplicity theorem `{L | R}` then equals x, and conversely a
-    /// form equal to a number x has that property (so `None` means the
-    /// form is not a number).
-    fn number_between(&self, left: &[ValueId], right: &[ValueId]) -> Result<Option<Dyadic>> {
-        // x ∉ {y : y ≤ G^L}: above the down cut of each Left option.
-        let mut lo: Option<Bound> = None;
-        for &l in left {
-            let c = self.node(l).down;
-            let b = Bound {
-                at: c.at,
-                inclusive: !c.inclusive,
-            };
-            lo = Some(match lo {
-                None => b,
-                Some(a) => match a.at.cmp(&b.at) {
-                    Ordering::Less => b,
-                    Ordering::Greater => a,
-                    Ordering::Equal => Bound {
-                        at: a.at,
-                        inclusive: a.inclusive && b.inclusive,
-                    },
-                },
-            });
-        }
-        let mut hi: Option<Bound> = None;
-        for &r in right {
-            let c = self.node(r).up;
-            let b = Bound {
-                at: c.at,
-                inclusive: !c.inclusive,
-            };
-            hi = Some(match hi {
-                None => b,
-                Some(a) => match a.at.cmp(&b.at) {
-                    Ordering::Greater => b,
-                    Ordering::Less => a,
-                    Ordering::Equal => Bound {
-                        at: a.at,
-                        inclusive: a.inclusive && b.inclusive,
-                    },
-                },
-            });
-        }
-        Dyadic::simplest_between(lo, hi)
-    }
-
-    /// Canonical value of the form `{left | right}` whose options are
-    /// canonical values.
-    fn canon(&mut self, mut left: Vec<ValueId>, mut right: Vec<ValueId>) -> Result<ValueId> {
-        self.tick()?;
-        if let Some(x) = self.number_between(&left, &right)? {
-            return Ok(self.number(x));
-        }
-        // Not a number. Comparisons with the form G = {left | right} stay
-        // valid while we simplify, because simplifying keeps the value.
-        let mut memo = FxHashMap::default();
-        loop {
-            left.sort_unstable();
-            left.dedup();
-            right.sort_unstable();
-            right.dedup();
-            self.remove_dominated(&mut left, true);
-            self.remove_dominated(&mut right, false);
-            let mut changed = false;
-            // A Left option G^L is reversible through G^LR when G^LR ≤ G;
-            // it is replaced by the Left options of G^LR.
-            let mut i = 0;
-            while i < left.len() {
-                let l = left[i];
-                let mut through = None;
-                for &y in self.right_options(l)?.iter() {
-                    if self.le_id_form(y, &left, &right, &mut memo)? {
-                        through = Some(y);
-                        break;
-                    }
-                }
-                if let Some(y) = through {
-                    let repl = self.left_options(y)?;
-                    left.swap_remove(i);
-                    left.extend(repl.iter().copied());
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
-            let mut i = 0;
-            while i < right.len() {
-                let r = right[i];
-                let mut through = None;
-                for &x in self.left_options(r)?.iter() {
-                    if self.le_form_id(&left, &right, x, &mut memo)? {
-                        through = Some(x);
-                        break;
-                    }
-                }
-                if let Some(x) = through {
-                    let repl = self.right_options(x)?;
-                    right.swap_remove(i);
-                    right.extend(repl.iter().copied());
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
-            if !changed {
-                break;
-            }
-            if left.len() > self.limits.max_options || right.len() > self.limits.max_options {
-                return Err(PartizanError::TooManyOptions {
-                    count: left.len().max(right.len()),
-                    limit: self.limits.max_options,
-                });
-            }
-        }
-        self.intern(left, right)
-    }
-
-    /// Keeps the maximal (Left) or minimal (Right) options of a sorted,
-    /// deduplicated list of distinct values.
-    fn remove_dominated(&mut self, opts: &mut Vec<ValueId>, left: bool) {
-        if opts.len() < 2 {
-            return;
-        }
-        let all = opts.clone();
-        opts.retain(|&a| {
-            !all.iter()
-                .any(|&b| b != a && if left { self.le(a, b) } else { self.le(b, a) })
-        });
-    }
-
-    /// `H ≤ G` for a stored H and the non-number form `G = {left | right}`.
-    fn le_id_form(
-        &mut self,
-        h: ValueId,
-        left: &[ValueId],
-        right: &[ValueId],
-        memo: &mut FxHashMap<(ValueId, bool), bool>,
-    ) -> Result<bool> {
-        // H ≤ G iff no G^R ≤ H and no H^L ≥ G. For a number H the second
-        // part is implied (number avoidance: G is not a number).
-        if !right.iter().all(|&r| !self.le(r, h)) {
-            return Ok(false);
-        }
-        if self.node(h).number.is_some() {
-            return Ok(true);
-        }
-        if let Some(&v) = memo.get(&(h, true)) {
-            return Ok(v);
-        }
-        let hl = self.node(h).left.clone();
-        let mut v = true;
-        for &x in hl.iter() {
-            if self.le_form_id(left, right, x, memo)? {
-                v = false;
-                break;
-            }
-        }
-        memo.insert((h, true), v);
-        Ok(v)
-    }
-
-    /// `G ≤ H` for the non-number form `G = {left | right}` and a stored H.
-    fn le_form_id(
-        &mut self,
-        left: &[ValueId],
-        right: &[ValueId],
-        h: ValueId,
-        memo: &mut FxHashMap<(ValueId, bool), bool>,
-    ) -> Result<bool> {
-        if !left.iter().all(|&l| !self.le(h, l)) {
-            return Ok(false);
-        }
-        if self.node(h).number.is_some() {
-            return Ok(true);
-        }
-        if let Some(&v) = memo.get(&(h, false)) {
-            return Ok(v);
-        }
-        let hr = self.node(h).right.clone();
-        let mut v = true;
-        for &y in hr.iter() {
-            if self.le_id_form(y, left, right, memo)? {
-                v = false;
-                break;
-            }
-        }
-        memo.insert((h, false), v);
-        Ok(v)
-    }
-
-    /// Stores a canonical non-number form (options canonical, sorted or not).
-    fn intern(&mut self, mut left: Vec<ValueId>, mut right: Vec<ValueId>) -> Result<ValueId> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
-        let key: FormKey = (Arc::from(left), Arc::from(right));
-        if let Some(&id) = self.forms.get(&key) {
-            return Ok(id);
-        }
-        let (left, right) = key.clone();
-        if self.nodes.len() >= self.limits.max_values {
-            return Err(PartizanError::TooManyValues {
-                limit: self.limits.max_values,
-            });
-        }
-        for side in [&left, &right] {
-            if side.len() > self.limits.max_options {
-                return Err(PartizanError::TooManyOptions {
-                    count: side.len(),
-                    limit: self.limits.max_options,
-                });
-            }
-        }
-        debug_assert!(!left.is_empty() && !right.is_empty());
-        let mut height = 0;
-        let mut birthday = 0u64;
-        let mut up: Option<Cut> = None;
-        let mut left_stop: Option<Dyadic> = None;
-        for &l in left.iter() {
-            let n = self.node(l);
-            height = height.max(n.height);
-            birthday = birthday.max(n.birthday);
-            // G ≤ x iff no G^L with x ≤ G^L (number avoidance).
-            let c = Cut {
-                at: n.down.at,
-                inclusive: !n.down.inclusive,
-            };
-            up = Some(match up {
-                None => c,
-                Some(a) => match a.at.cmp(&c.at) {
-                    Ordering::Less => c,
-                    Ordering::Greater => a,
-                    Ordering::Equal => Cut {
-                        at: a.at,
-                        inclusive: a.inclusive && c.inclusive,
-                    },
-                },
-            });
-            left_stop = Some(left_stop.map_or(n.right_stop, |s| s.max(n.right_stop)));
-        }
-        let mut down: Option<Cut> = None;
-        let mut right_stop: Option<Dyadic> = None;
-        for &r in right.iter() {
-            let n = self.node(r);
-            height = height.max(n.height);
-            birthday = birthday.max(n.birthday);
-            // x ≤ G iff no G^R with G^R ≤ x.
-            let c = Cut {
-                at: n.up.at,
-                inclusive: !n.up.inclusive,
-            };
-            down = Some(match down {
-                None => c,
-                Some(a) => match a.at.cmp(&c.at) {
-                    Ordering::Greater => c,
-                    Ordering::Less => a,
-                    Ordering::Equal => Cut {
-                        at: a.at,
-                        inclusive: a.inclusive && c.inclusive,
-                    },
-                },
-            });
-            right_stop = Some(right_stop.map_or(n.left_stop, |s| s.min(n.left_stop)));
-        }
-        let height = height + 1;
-        if height > self.limits.max_height {
-            return Err(PartizanError::TooDeep {
-                height,
-                limit: self.limits.max_height,
-            });
-        }
-        // A canonical non-number has options on both sides; the fallbacks
-        // below are never used.
-        let zero_cut = Cut {
-            at: Dyadic::ZERO,
-            inclusive: false,
-        };
-        let id = self.push(Node {
-            left,
-            right,
-            number: None,
-            down: down.unwrap_or(zero_cut),
-            up: up.unwrap_or(zero_cut),
-            left_stop: left_stop.unwrap_or(Dyadic::ZERO),
-            right_stop: right_stop.unwrap_or(Dyadic::ZERO),
-            height,
-            birthday: birthday.saturating_add(1),
-        });
-        // The next nimber *m = {0,…,*(m−1) | 0,…,*(m−1)} is recorded when
-        // first made, whichever way it is made (its options come first).
-        let node = self.node(id);
-        if node.left == node.right && node.left.len() == self.nimbers.len() {
-            let mut known = self.nimbers.clone();
-            known.sort_unstable();
-            if *node.left == *known {
-                self.nimbers.push(id);
-            }
-        }
-        self.forms.insert(key, id);
-        Ok(id)
-    }
-
-    fn push(&mut self, node: Node) -> ValueId {
-        let id = ValueId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
-        self.nodes.push(node);
-        id
     }
 }

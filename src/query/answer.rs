@@ -106,6 +106,14 @@ pub enum Answer {
         explicit: bool,
         outcome: partizan::Outcome,
     },
+    /// `outcome P` of a loopy partizan position: the winner with Left and
+    /// with Right moving first, or a draw.
+    LoopyOutcome {
+        position: String,
+        play: Play,
+        explicit: bool,
+        outcome: partizan::loopy::LoopyOutcome,
+    },
     /// `moves P` of a partizan position: each player's moves, with the
     /// value each leads to (CGSuite notation).
     PartizanMoves {

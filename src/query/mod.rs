@@ -13,7 +13,7 @@ use crate::digraph;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
-use crate::solve::{GValue, Solver, SumGraph};
+use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
 use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
 
@@ -194,13 +194,18 @@ impl CompiledQuery {
                 let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
                     Some(o) => o,
                     None => {
-                        let outcome = match chosen {
-                            Play::Normal => {
-                                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
-                                ctx.solver.partizan.store.outcome(v)
-                            }
-                            Play::Misere => ctx.solver.partizan_misere_outcome(&ctx.cx, &ids)?,
-                        };
+                        let outcome =
+                            match ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)? {
+                                AnyOutcome::Short(o) => o,
+                                AnyOutcome::Loopy(outcome) => {
+                                    return Ok(Answer::LoopyOutcome {
+                                        position: ctx.show(&pos),
+                                        play: chosen,
+                                        explicit: play.is_some(),
+                                        outcome,
+                                    });
+                                }
+                            };
                         return Ok(Answer::PartizanOutcome {
                             position: ctx.show(&pos),
                             play: chosen,
@@ -224,14 +229,16 @@ impl CompiledQuery {
                 };
                 ctx.impartial(&pos, query)?;
                 let ids = ctx.intern_all(&pos)?;
-                let form = ctx.solver.misere_form(&ctx.cx, &ids)?;
                 let position = ctx.show(&pos);
                 Ok(match &self.kind {
                     CKind::Genus(_) => Answer::Genus {
+                        genus: ctx.solver.genus(&ctx.cx, &ids)?,
                         position,
-                        genus: form.genus,
                     },
-                    _ => Answer::MisereForm { position, form },
+                    _ => Answer::MisereForm {
+                        form: ctx.solver.misere_form(&ctx.cx, &ids)?,
+                        position,
+                    },
                 })
             }
             CKind::Quotient(g, n) => {
@@ -314,10 +321,9 @@ impl CompiledQuery {
                             span,
                         });
                     };
-                    let moves = match chosen {
-                        Play::Normal => ctx.solver.partizan_winning(&ctx.cx, &ids, side)?,
-                        Play::Misere => ctx.solver.partizan_misere_winning(&ctx.cx, &ids, side)?,
-                    };
+                    let moves = ctx
+                        .solver
+                        .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
                     let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
                     return Ok(Answer::PartizanWinning {
                         position: ctx.show(&pos),
@@ -596,7 +602,16 @@ impl CompiledQuery {
             CKind::Partizan(q, x) => {
                 let pos = ctx.position(x)?;
                 let ids = ctx.intern_all(&pos)?;
-                let v = ctx.solver.partizan_sum(&ctx.cx, &ids)?;
+                let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
+                    Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
+                        let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
+                        return Ok(Answer::Value {
+                            position: ctx.show(&pos),
+                            value,
+                        });
+                    }
+                    r => r?,
+                };
                 let position = ctx.show(&pos);
                 let store = &mut ctx.solver.partizan.store;
                 let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
@@ -627,12 +642,21 @@ impl CompiledQuery {
                 let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
                 let ia = ctx.intern_all(&pa)?;
                 let ib = ctx.intern_all(&pb)?;
-                let va = ctx.solver.partizan_sum(&ctx.cx, &ia)?;
-                let vb = ctx.solver.partizan_sum(&ctx.cx, &ib)?;
+                let comparison = match (
+                    ctx.solver.partizan_sum(&ctx.cx, &ia),
+                    ctx.solver.partizan_sum(&ctx.cx, &ib),
+                ) {
+                    (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
+                    (Err(e @ Error::PartizanLoopy { .. }), _)
+                    | (_, Err(e @ Error::PartizanLoopy { .. })) => {
+                        ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
+                    }
+                    (Err(e), _) | (_, Err(e)) => return Err(e),
+                };
                 Ok(Answer::Compare {
                     left: ctx.show(&pa),
                     right: ctx.show(&pb),
-                    comparison: ctx.solver.partizan.store.compare(va, vb),
+                    comparison,
                 })
             }
         }
@@ -676,14 +700,27 @@ fn value_of(c: Cell) -> GValue {
 /// A bare unknown name close to a statement word (`grundey Take(10)`) is
 /// most likely that word misspelt.
 fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
-    use crate::syntax::{DEFINITION_WORDS, QUERY_WORDS};
+    use crate::eval::registry;
+    use crate::syntax::DEFINITION_WORDS;
     match (&x.node, err) {
         (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
-            let words = QUERY_WORDS
-                .iter()
-                .chain(DEFINITION_WORDS)
-                .chain(&["assert"])
-                .copied();
+            // The word itself, written with nothing after it.
+            if let Some(e) = registry::lookup(n).filter(|e| e.statement) {
+                let operand = e.params[0].name;
+                let call = if e.is_function() {
+                    format!(" (or `{n}({operand})` in an expression)")
+                } else {
+                    String::new()
+                };
+                let help = format!(
+                    "`{n}` is a query: write it before its operand, `{n} {operand}`{call}, e.g. `{}`",
+                    statement_example(e)
+                );
+                return Error::UnknownName { name, help, span };
+            }
+            let words = registry::statement_words()
+                .chain(DEFINITION_WORDS.iter().copied())
+                .chain(["assert"]);
             let help = match crate::error::suggest(n, words) {
                 Some(w) => format!(
                     "did you mean `{w}`? (a bare name is an expression statement, which prints its value)"
@@ -693,6 +730,21 @@ fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
             Error::UnknownName { name, help, span }
         }
         (_, err) => err,
+    }
+}
+
+/// A registry entry's example as a statement (`grundy(*2 + *3)` is the
+/// statement `grundy *2 + *3`).
+fn statement_example(e: &crate::eval::registry::Entry) -> String {
+    match e
+        .example
+        .strip_prefix(e.name)
+        .and_then(|r| r.strip_prefix('('))
+    {
+        Some(rest) if e.is_function() => {
+            format!("{} {}", e.name, rest.strip_suffix(')').unwrap_or(rest))
+        }
+        _ => e.example.to_string(),
     }
 }
 

@@ -4,7 +4,7 @@
 use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
-use crate::eval::Builtin;
+use crate::eval::registry;
 use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
@@ -31,10 +31,7 @@ impl Repl {
                 .keys()
                 .chain(d.global_ids.keys())
                 .cloned()
-                .chain(Builtin::NAMES.iter().map(|s| s.to_string()))
-                .chain(crate::eval::QueryFn::NAMES.iter().map(|s| s.to_string()))
-                .chain(crate::eval::GameFn::NAMES.iter().map(|s| s.to_string()))
-                .chain(["vertices", "edges", "successors"].map(String::from))
+                .chain(registry::function_names().map(String::from))
                 .collect(),
         }
     }
@@ -76,7 +73,9 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
             out.extend(
                 HELP_TOPICS
                     .iter()
-                    .map(|t| t.name.to_string())
+                    .map(|t| t.name)
+                    .chain(["functions"])
+                    .map(str::to_string)
                     .filter(|t| t.starts_with(word)),
             );
         }

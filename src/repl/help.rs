@@ -3,6 +3,7 @@
 //! command or topic.
 
 use crate::error::suggest;
+use crate::eval::registry;
 
 /// The `:commands`, with what `:help` says of each.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
@@ -363,11 +364,26 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
         for t in HELP_TOPICS {
             s.push_str(&format!("  {:<16} {}\n", t.name, t.summary));
         }
+        s.push_str(&format!(
+            "  {:<16} {}\n",
+            "functions", "every function and query word (:help NAME for one)"
+        ));
         s.push_str("\nKeys: Tab completes, Up/Down walk the history, Ctrl-C clears the line\n");
         s.push_str("or cancels a running query, Ctrl-D leaves.");
         return Ok(s);
     };
-    let names = HELP_TOPICS.iter().map(|t| t.name);
+    if topic == "functions" {
+        return Ok(functions_text());
+    }
+    let names = HELP_TOPICS
+        .iter()
+        .map(|t| t.name)
+        .chain(["functions"])
+        .chain(registry::names());
+    if let (None, Some(e)) = (resolve_topic(topic), registry::lookup(topic)) {
+        // A registry name (`:help len`) that names no topic.
+        return Ok(registry::help(e).trim_end().to_string());
+    }
     let Some(t) = resolve_topic(topic) else {
         return Err(match suggest_among(topic, names) {
             Some(n) => format!("no help topic `{topic}`; did you mean `{n}`?"),
@@ -437,4 +453,19 @@ pub(super) fn suggest_among<'a>(
             .min()
             .map(|(_, c)| c.to_string())
     })
+}
+
+/// `:help functions`: every registry entry on a line.
+fn functions_text() -> String {
+    let mut s = String::from("Functions and query words (:help NAME for one):\n");
+    for e in registry::REGISTRY {
+        let form = if e.statement && e.is_function() {
+            format!("{}, {} {}", e.signature(), e.name, e.params[0].name)
+        } else {
+            e.signature()
+        };
+        s.push_str(&format!("  {form:<28} {}\n", e.doc));
+    }
+    s.pop();
+    s
 }

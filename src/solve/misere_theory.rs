@@ -19,8 +19,34 @@ use crate::misere::{
 
 use super::Solver;
 
-/// Forms are printed with at most this many characters.
+/// Text answers show a form's first this many characters (JSON the whole).
 pub const FORM_CHARS: usize = 2_000;
+
+/// The longest form text a query builds (an eighth of the memory budget
+/// when that is less).
+const FORM_MAX_CHARS: usize = 64 << 20;
+
+/// The misère form of a sum of nim heaps when theory gives it
+/// (THEORY.md §9.3): 0-heaps drop, two 1-heaps cancel (`*1 + *1 ≡ 0`), and
+/// what is left, if at most one heap, is the canonical form `*n`.
+pub fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let big: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 2).collect();
+    let n = match (big.as_slice(), ones % 2) {
+        ([], 0) => 0,
+        ([], _) => 1,
+        ([h], 0) => *h,
+        _ => return None,
+    };
+    let genus = Genus::nim_sum(&[n])?;
+    Some(MisereForm {
+        genus,
+        form: if n == 0 { "0".into() } else { format!("*{n}") },
+        taming: Taming::Tame,
+        // *1 alone is the one misère P-position among single heaps.
+        outcome: if n == 1 { Outcome::P } else { Outcome::N },
+    })
+}
 
 /// The genus and misère canonical form of a position.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,6 +113,47 @@ impl Solver {
     /// every component reachable is expanded once into a game graph, whose
     /// canonical forms are computed bottom-up and added.
     pub fn misere_form(&mut self, cx: &Ctx, ids: &[u32]) -> Result<MisereForm> {
+        if let Some(heaps) = self.nim_heaps(cx, ids)
+            && let Some(f) = nim_form(&heaps)
+        {
+            return Ok(f);
+        }
+        let mut forms = Forms::new(cx.limits.max_positions);
+        // The session's Ctrl-C flag, which it gives the partizan store.
+        forms.set_interrupt(self.partizan.store.interrupt_flag());
+        forms.set_budget(cx.limits.max_steps, cx.limits.max_memory, crate::mem::held);
+        let r = self.misere_form_expanded(cx, ids, &mut forms);
+        let steps = forms.steps();
+        r.and_then(|f| cx.advance(steps).map(|_| f))
+    }
+
+    /// The genus of the sum of components `ids`: a sum of nim heaps from
+    /// theory (THEORY.md §9.2), anything else from its canonical form.
+    pub fn genus(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Genus> {
+        if let Some(heaps) = self.nim_heaps(cx, ids)
+            && let Some(g) = Genus::nim_sum(&heaps)
+        {
+            return Ok(g);
+        }
+        Ok(self.misere_form(cx, ids)?.genus)
+    }
+
+    /// The heaps, when every component is a nim heap by definition.
+    fn nim_heaps(&self, cx: &Ctx, ids: &[u32]) -> Option<Vec<u64>> {
+        ids.iter()
+            .map(|&id| {
+                let c = self.comp(id);
+                cx.defs.game(c.game).kind.nim_heap(&c.args)
+            })
+            .collect()
+    }
+
+    fn misere_form_expanded(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        forms: &mut Forms,
+    ) -> Result<MisereForm> {
         let mut node: FxHashMap<u32, usize> = FxHashMap::default();
         let mut comps: Vec<u32> = Vec::new();
         let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -109,8 +176,11 @@ impl Solver {
             }
             self.expand(cx, id)?;
             let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            // The graph's copy of the options, counted before it is made.
+            cx.charge(opts.iter().map(|o| 24 + 8 * o.len()).sum(), cx.span)?;
             let mut mine = Vec::with_capacity(opts.len());
             for o in opts {
+                cx.tick()?;
                 let mut parts = Vec::with_capacity(o.len());
                 for p in o {
                     let i = match node.get(&p) {
@@ -132,16 +202,24 @@ impl Solver {
             cx.tick()?;
         }
         let graph = GameGraph::from_options(options).map_err(|e| self.misere_error(cx, e))?;
-        let mut forms = Forms::new(cx.limits.max_positions);
         let all = forms
             .of_graph(&graph)
             .map_err(|e| self.misere_error(cx, e))?;
         let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
         let f = forms.sum(&parts).map_err(|e| self.misere_error(cx, e))?;
         cx.check()?;
+        // The whole text (JSON prints it; the text answer abbreviates it).
+        let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
+        let Some(form) = forms.display_whole(f, cap) else {
+            return Err(Error::MisereBudget {
+                what: format!("the canonical form is longer than {cap} characters"),
+                help: "ask `genus` for its genus, or about a smaller position".into(),
+                span: cx.span,
+            });
+        };
         Ok(MisereForm {
             genus: forms.genus(f).clone(),
-            form: forms.display(f, FORM_CHARS),
+            form,
             taming: forms.taming(f),
             outcome: match forms.outcome(f) {
                 misere::Outcome::P => Outcome::P,
@@ -246,8 +324,11 @@ impl Solver {
             let id = self.intern_ints(cx, game, &[m as i64])?;
             self.expand(cx, id)?;
             let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            // The graph's copy of the options, counted before it is made.
+            cx.charge(opts.iter().map(|o| 24 + 8 * o.len()).sum(), cx.span)?;
             let mut mine = Vec::with_capacity(opts.len());
             for o in opts {
+                cx.tick()?;
                 let mut heaps = Vec::with_capacity(o.len());
                 for p in o {
                     let c = self.comp(p);
@@ -366,6 +447,7 @@ impl Solver {
                 span,
             },
             MisereError::Interrupted => Error::Interrupted { span },
+            MisereError::Steps { limit } => Error::StepBudget { limit, span },
             MisereError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
             other => Error::Query {
                 message: other.to_string(),

@@ -67,6 +67,15 @@ impl PartizanCache {
 fn arith(cx: &Ctx, e: PartizanError) -> Error {
     match e {
         PartizanError::Interrupted => Error::Interrupted { span: cx.span },
+        PartizanError::StepBudget { limit } => Error::StepBudget {
+            limit,
+            span: cx.span,
+        },
+        PartizanError::Memory { held, limit } => Error::MemoryBudget {
+            limit,
+            held,
+            span: cx.span,
+        },
         e => {
             use miette::Diagnostic;
             let help = e
@@ -390,7 +399,7 @@ impl Solver {
 
     /// The children of a sum node for one player, each a sorted multiset,
     /// with the move that makes it.
-    fn sided_children(
+    pub(super) fn sided_children(
         &mut self,
         cx: &Ctx,
         node: &[u32],

@@ -1,0 +1,707 @@
+//! The registry of callables: every builtin, query function, game-value
+//! function, graph function and query statement word, each once, with its
+//! parameters and their types, what it returns, a one-line doc, an example
+//! and what implements it. The compiler's name lookup and arity check, the
+//! "did you mean" suggestions, the REPL's completion and `:help`, and the
+//! function table of docs/LANGUAGE.md (checked by a test below) all read
+//! [`REGISTRY`].
+//!
+//! A new builtin is one [`Entry`] here (with `Imp::Builtin`) plus its arm
+//! in `Builtin::call`; a new game-value function one entry plus its arm in
+//! `gamevals.rs`. See docs/ARCHITECTURE.md, "How to add a query".
+
+use super::{Builtin, GameFn, QueryFn};
+
+/// What implements a callable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Imp {
+    /// A pure function of values (`builtins.rs`).
+    Builtin(Builtin),
+    /// A question to the solver about a position (`queries.rs`, through
+    /// the oracle).
+    Query(QueryFn),
+    /// A game value made or read (`gamevals.rs`).
+    Game(GameFn),
+    /// `vertices`, `edges`, `successors` of a declared graph (compiled to
+    /// constants in `compile.rs`).
+    Graph,
+    /// A query statement word only (`genus P`, `sequence G 0..10`): no
+    /// function form; the query layer (`src/query/`) runs it.
+    Statement,
+}
+
+/// One parameter: its name in the signature and the type it takes.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    pub ty: &'static str,
+}
+
+const fn p(name: &'static str, ty: &'static str) -> Param {
+    Param { name, ty }
+}
+
+/// One callable.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub name: &'static str,
+    /// The parameters of the longest form (variadic ones end in `...`).
+    pub params: &'static [Param],
+    /// The least and most arguments of the function form (for a statement
+    /// word, of its operand: 1).
+    pub arity: (usize, usize),
+    /// The type of the answer.
+    pub returns: &'static str,
+    /// The forms and what they do, as arity errors print it after `usage: `.
+    pub usage: &'static str,
+    /// One line for the docs' table and `:help`.
+    pub doc: &'static str,
+    /// A line of `.game` text that uses it.
+    pub example: &'static str,
+    pub imp: Imp,
+    /// Whether `name expr` is also a query statement (`grundy P`).
+    pub statement: bool,
+}
+
+impl Entry {
+    /// Whether it is called as `name(args)`.
+    pub fn is_function(&self) -> bool {
+        self.imp != Imp::Statement
+    }
+
+    /// The signature as the docs write it: `count(xs, x)`, `genus P`.
+    pub fn signature(&self) -> String {
+        let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        if self.is_function() {
+            format!("{}({})", self.name, names.join(", "))
+        } else {
+            format!("{} {}", self.name, names.join(" "))
+        }
+    }
+
+    /// The parameters with their types: `xs: collection, x: any`.
+    pub fn typed_params(&self) -> String {
+        let v: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| format!("{}: {}", p.name, p.ty))
+            .collect();
+        v.join(", ")
+    }
+}
+
+const P: &[Param] = &[p("P", "position")];
+const P_PLAY: &[Param] = &[p("P", "position"), p("[play]", "normal | misere")];
+const G_VAL: &[Param] = &[p("G", "position | game value | int")];
+const XS: &[Param] = &[p("xs", "collection")];
+const AB: &[Param] = &[p("a", "collection"), p("b", "collection")];
+const VARIADIC: &[Param] = &[p("a, b, ...", "int")];
+const N: &[Param] = &[p("n", "int")];
+
+// One row of the table, its fields in `Entry`'s order.
+#[allow(clippy::too_many_arguments)]
+const fn builtin(
+    name: &'static str,
+    b: Builtin,
+    params: &'static [Param],
+    arity: (usize, usize),
+    returns: &'static str,
+    usage: &'static str,
+    doc: &'static str,
+    example: &'static str,
+) -> Entry {
+    Entry {
+        name,
+        params,
+        arity,
+        returns,
+        usage,
+        doc,
+        example,
+        imp: Imp::Builtin(b),
+        statement: false,
+    }
+}
+
+// One row of the table, its fields in `Entry`'s order.
+#[allow(clippy::too_many_arguments)]
+const fn query(
+    name: &'static str,
+    q: QueryFn,
+    params: &'static [Param],
+    returns: &'static str,
+    usage: &'static str,
+    doc: &'static str,
+    example: &'static str,
+    statement: bool,
+) -> Entry {
+    Entry {
+        name,
+        params,
+        arity: (1, if params.len() > 1 { 2 } else { 1 }),
+        returns,
+        usage,
+        doc,
+        example,
+        imp: Imp::Query(q),
+        statement,
+    }
+}
+
+// One row of the table, its fields in `Entry`'s order.
+#[allow(clippy::too_many_arguments)]
+const fn game(
+    name: &'static str,
+    g: GameFn,
+    params: &'static [Param],
+    arity: (usize, usize),
+    usage: &'static str,
+    doc: &'static str,
+    example: &'static str,
+    statement: bool,
+) -> Entry {
+    Entry {
+        name,
+        params,
+        arity,
+        returns: "game value",
+        usage,
+        doc,
+        example,
+        imp: Imp::Game(g),
+        statement,
+    }
+}
+
+const fn graph(
+    name: &'static str,
+    params: &'static [Param],
+    returns: &'static str,
+    doc: &'static str,
+    example: &'static str,
+) -> Entry {
+    Entry {
+        name,
+        params,
+        arity: (params.len(), params.len()),
+        returns,
+        usage: "vertices(G), edges(G) and successors(G, v) take a declared `graph` G",
+        doc,
+        example,
+        imp: Imp::Graph,
+        statement: false,
+    }
+}
+
+const fn statement(
+    name: &'static str,
+    params: &'static [Param],
+    returns: &'static str,
+    doc: &'static str,
+    example: &'static str,
+) -> Entry {
+    Entry {
+        name,
+        params,
+        arity: (1, 1),
+        returns,
+        usage: doc,
+        doc,
+        example,
+        imp: Imp::Statement,
+        statement: true,
+    }
+}
+
+/// Every callable and query word, in the order the docs list them.
+pub static REGISTRY: &[Entry] = &[
+    // Builtins: pure functions of values.
+    builtin(
+        "len",
+        Builtin::Len,
+        XS,
+        (1, 1),
+        "int",
+        "len(xs): the number of elements of a list, tuple, set or range",
+        "the number of elements of a list, tuple, set or range",
+        "len(1..=10)",
+    ),
+    builtin(
+        "min",
+        Builtin::Min,
+        VARIADIC,
+        (1, usize::MAX),
+        "int",
+        "min(a, b, ...) or min(xs)",
+        "the least argument, or the least element of one collection",
+        "min(3, 1, 2)",
+    ),
+    builtin(
+        "max",
+        Builtin::Max,
+        VARIADIC,
+        (1, usize::MAX),
+        "int",
+        "max(a, b, ...) or max(xs)",
+        "the greatest argument, or the greatest element of one collection",
+        "max({4, 9})",
+    ),
+    builtin(
+        "abs",
+        Builtin::Abs,
+        N,
+        (1, 1),
+        "int",
+        "abs(n)",
+        "the absolute value",
+        "abs(-5)",
+    ),
+    builtin(
+        "sum",
+        Builtin::Sum,
+        XS,
+        (1, 1),
+        "int | position",
+        "sum(xs): the sum of integers, or the disjunctive sum of positions",
+        "the sum of integers, or the disjunctive sum of positions",
+        "sum([Nim(1), 0, *2])",
+    ),
+    builtin(
+        "sorted",
+        Builtin::Sorted,
+        XS,
+        (1, 1),
+        "list",
+        "sorted(xs): a sorted list",
+        "the elements as a sorted list",
+        "sorted({3, 1})",
+    ),
+    builtin(
+        "xor",
+        Builtin::Xor,
+        VARIADIC,
+        (1, usize::MAX),
+        "int",
+        "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum)",
+        "bitwise exclusive or, the nim-sum",
+        "xor(3, 5, 6)",
+    ),
+    builtin(
+        "mex",
+        Builtin::Mex,
+        XS,
+        (1, 1),
+        "int",
+        "mex(xs): the least non-negative integer not in xs",
+        "the least integer >= 0 not in the collection",
+        "mex([0, 1, 3])",
+    ),
+    builtin(
+        "list",
+        Builtin::List,
+        XS,
+        (1, 1),
+        "list",
+        "list(xs): the elements as a list",
+        "the elements as a list",
+        "list(1..4)",
+    ),
+    builtin(
+        "set",
+        Builtin::Set,
+        XS,
+        (1, 1),
+        "set",
+        "set(xs): the elements as a set",
+        "the elements as a set",
+        "set([2, 1, 2])",
+    ),
+    builtin(
+        "union",
+        Builtin::Union,
+        AB,
+        (2, 2),
+        "set",
+        "union(a, b)",
+        "the elements in a or b, as a set",
+        "union({1}, [2])",
+    ),
+    builtin(
+        "intersection",
+        Builtin::Intersection,
+        AB,
+        (2, 2),
+        "set",
+        "intersection(a, b)",
+        "the elements in both, as a set",
+        "intersection({1, 2}, {2, 3})",
+    ),
+    builtin(
+        "difference",
+        Builtin::Difference,
+        AB,
+        (2, 2),
+        "set",
+        "difference(a, b): the elements of a not in b",
+        "the elements of a not in b, as a set",
+        "difference({1, 2}, {2, 3})",
+    ),
+    builtin(
+        "symdiff",
+        Builtin::Symdiff,
+        AB,
+        (2, 2),
+        "set",
+        "symdiff(a, b): elements in exactly one of a, b (toggling coins)",
+        "the elements in exactly one of a and b, as a set",
+        "symdiff({1, 2}, {2, 3})",
+    ),
+    builtin(
+        "popcount",
+        Builtin::Popcount,
+        N,
+        (1, 1),
+        "int",
+        "popcount(n): the number of 1 bits of n >= 0",
+        "the number of 1 bits of n >= 0",
+        "popcount(7)",
+    ),
+    builtin(
+        "reversed",
+        Builtin::Reversed,
+        XS,
+        (1, 1),
+        "list",
+        "reversed(xs): a list in reverse order",
+        "the elements as a list in reverse order",
+        "reversed([1, 2, 3])",
+    ),
+    builtin(
+        "count",
+        Builtin::Count,
+        &[p("xs", "collection"), p("x", "any")],
+        (2, 2),
+        "int",
+        "count(xs, x): how many elements of xs equal x",
+        "how many elements of xs equal x",
+        "count([1, 2, 1], 1)",
+    ),
+    // Queries: the solver's answers about a position.
+    query(
+        "grundy",
+        QueryFn::Grundy,
+        P,
+        "int | loopy value",
+        "grundy(P): the Grundy value of the position P (∞{...} when loopy)",
+        "the Grundy value of P (∞{...} when loopy)",
+        "grundy(*2 + *3)",
+        true,
+    ),
+    query(
+        "outcome",
+        QueryFn::Outcome,
+        P_PLAY,
+        "outcome",
+        "outcome(P) or outcome(P, misere): the outcome class P, N or D",
+        "the outcome class P, N or D (L, R for partizan games)",
+        "outcome(*1, misere)",
+        true,
+    ),
+    query(
+        "options",
+        QueryFn::Options,
+        P,
+        "list of positions",
+        "options(P): the list of positions one move from P",
+        "the positions one move from P",
+        "options(*2)",
+        false,
+    ),
+    query(
+        "winning",
+        QueryFn::Winning,
+        P_PLAY,
+        "list of positions",
+        "winning(P) or winning(P, misere): the options that win",
+        "the options of P that win",
+        "winning(*1 + *2)",
+        true,
+    ),
+    query(
+        "remoteness",
+        QueryFn::Remoteness,
+        P_PLAY,
+        "int",
+        "remoteness(P) or remoteness(P, misere): moves until the end (-1 for a draw)",
+        "how many moves until the end with best play (-1 for a draw)",
+        "remoteness(*3)",
+        true,
+    ),
+    query(
+        "is_p",
+        QueryFn::IsP,
+        P_PLAY,
+        "bool",
+        "is_p(P) or is_p(P, misere): whether the previous player wins",
+        "whether the previous player wins",
+        "is_p(*1 + *1)",
+        false,
+    ),
+    query(
+        "is_n",
+        QueryFn::IsN,
+        P_PLAY,
+        "bool",
+        "is_n(P) or is_n(P, misere): whether the next player wins",
+        "whether the next player wins",
+        "is_n(*1)",
+        false,
+    ),
+    // Game values.
+    game(
+        "value",
+        GameFn::Value,
+        G_VAL,
+        (1, 1),
+        "value(P): the canonical game value of the position P (or of a game value or integer)",
+        "the canonical game value of a position",
+        "value(*1 + *1)",
+        true,
+    ),
+    game(
+        "mean",
+        GameFn::Mean,
+        G_VAL,
+        (1, 1),
+        "mean(G): the mean value of a position or game value, a number",
+        "the mean value, a number",
+        "mean(num(3, 2))",
+        true,
+    ),
+    game(
+        "temperature",
+        GameFn::Temperature,
+        G_VAL,
+        (1, 1),
+        "temperature(G): the temperature of a position or game value, a number",
+        "the temperature, a number",
+        "temperature(up())",
+        true,
+    ),
+    Entry {
+        name: "birthday",
+        params: G_VAL,
+        arity: (1, 1),
+        returns: "int",
+        usage: "birthday(G): the birthday of the canonical form of a position or game value",
+        doc: "the birthday of the canonical form (0 for 0, 1 for *, 1, -1)",
+        example: "birthday(up())",
+        imp: Imp::Game(GameFn::Birthday),
+        statement: false,
+    },
+    game(
+        "num",
+        GameFn::Num,
+        &[p("p", "int"), p("[q]", "int")],
+        (1, 2),
+        "num(n) or num(p, q): the number p/q as a game value, q a power of two",
+        "the number p/q as a game value, q a power of two",
+        "num(3, 4)",
+        false,
+    ),
+    game(
+        "up",
+        GameFn::Up,
+        &[p("[n]", "int")],
+        (0, 1),
+        "up() or up(n): n·↑ as a game value (`up(-1)` is ↓)",
+        "n·↑ as a game value (up(-1) is ↓)",
+        "up(2)",
+        false,
+    ),
+    // Graphs as data.
+    graph(
+        "vertices",
+        &[p("G", "graph")],
+        "list of positions",
+        "the vertices of a declared graph",
+        "vertices(G)",
+    ),
+    graph(
+        "edges",
+        &[p("G", "graph")],
+        "list of tuples",
+        "the edges of a declared graph, as (from, to) pairs",
+        "edges(G)",
+    ),
+    graph(
+        "successors",
+        &[p("G", "graph"), p("v", "vertex")],
+        "list of positions",
+        "the vertices one edge from v",
+        "successors(G, G(a))",
+    ),
+    // Query statements with no function form.
+    statement(
+        "moves",
+        P,
+        "list of positions",
+        "the options of P, one per line",
+        "moves *2 + *1",
+    ),
+    statement(
+        "sequence",
+        &[p("G", "game"), p("RANGE", "range")],
+        "sequence",
+        "the values of a one-parameter game over a range",
+        "sequence Nim 0..8",
+    ),
+    statement(
+        "table",
+        &[p("G", "game"), p("ROWS, COLUMNS", "ranges")],
+        "table",
+        "the values of a two-parameter game over two ranges",
+        "table W 0..=4, 0..=4",
+    ),
+    statement(
+        "period",
+        &[p("G", "game")],
+        "period",
+        "the period of a one-parameter game's values, proved when theory can",
+        "period K",
+    ),
+    statement(
+        "kernels",
+        &[p("G", "graph")],
+        "list of kernels",
+        "the kernels of a declared graph",
+        "kernels G",
+    ),
+    statement(
+        "kernel_sequences",
+        &[p("G", "graph | position")],
+        "list of sequences",
+        "the kernel sequences of a graph or a position's game graph",
+        "kernel_sequences G",
+    ),
+    statement(
+        "kernel",
+        P,
+        "kernel",
+        "a kernel of the game graph of P",
+        "kernel G(a)",
+    ),
+    statement(
+        "dot",
+        &[p("G", "graph | position")],
+        "DOT text",
+        "the graph of a declared graph or a position, in Graphviz DOT",
+        "dot G",
+    ),
+    statement(
+        "thermograph",
+        P,
+        "thermograph",
+        "the thermograph of a partizan position",
+        "thermograph *1",
+    ),
+    statement(
+        "compare",
+        &[p("P, Q", "positions")],
+        "order",
+        "how two positions compare: =, <, > or || (confused)",
+        "compare *1 + *1, 0",
+    ),
+    statement(
+        "genus",
+        P,
+        "genus",
+        "the genus of an impartial position (misère theory)",
+        "genus *2 + *3",
+    ),
+    statement(
+        "misere_form",
+        P,
+        "misère form",
+        "the misère canonical form of an impartial position",
+        "misere_form *2 + *2",
+    ),
+    statement(
+        "quotient",
+        &[p("G", "game"), p("[to N]", "int")],
+        "quotient",
+        "the misère quotient of a heap game, verified to heap N",
+        "quotient K to 8",
+    ),
+];
+
+/// The entry of a name, if it is a registry name.
+pub fn lookup(name: &str) -> Option<&'static Entry> {
+    REGISTRY.iter().find(|e| e.name == name)
+}
+
+/// The entry that implements `imp`.
+pub fn entry_of(imp: Imp) -> &'static Entry {
+    REGISTRY
+        .iter()
+        .find(|e| e.imp == imp)
+        .expect("every builtin, query and game function has a registry entry")
+}
+
+/// Every name called as `name(args)`.
+pub fn function_names() -> impl Iterator<Item = &'static str> + Clone {
+    REGISTRY.iter().filter(|e| e.is_function()).map(|e| e.name)
+}
+
+/// Every name in the registry (functions and query words).
+pub fn names() -> impl Iterator<Item = &'static str> + Clone {
+    REGISTRY.iter().map(|e| e.name)
+}
+
+/// The words that start a query statement.
+pub fn statement_words() -> impl Iterator<Item = &'static str> + Clone {
+    REGISTRY.iter().filter(|e| e.statement).map(|e| e.name)
+}
+
+/// The function table of docs/LANGUAGE.md, as markdown rows.
+pub fn markdown_table() -> String {
+    let mut s = String::from("| name | parameters | returns | what | example | statement |\n");
+    s.push_str("|---|---|---|---|---|---|\n");
+    for e in REGISTRY {
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | `{}` | {} |\n",
+            e.signature(),
+            e.typed_params().replace('|', "\\|"),
+            e.returns.replace('|', "\\|"),
+            e.doc.replace('|', "\\|"),
+            e.example,
+            if e.statement { "yes" } else { "no" },
+        ));
+    }
+    s
+}
+
+/// `:help NAME`: the entry in a few lines.
+pub fn help(e: &Entry) -> String {
+    let form = if e.statement && e.is_function() {
+        format!(
+            "{} (also the statement `{} {}`)",
+            e.signature(),
+            e.name,
+            e.params[0].name
+        )
+    } else {
+        e.signature()
+    };
+    format!(
+        "{form}\n  {}\n  parameters: {}\n  returns: {}\n  example: {}\n",
+        e.doc,
+        e.typed_params(),
+        e.returns,
+        e.example
+    )
+}
+
+#[cfg(test)]
+#[path = "registry_tests.rs"]
+mod tests;

@@ -1,0 +1,140 @@
+//! The registry of callables (`grundy::eval::registry`): every entry's
+//! example runs, and the names it holds reach "did you mean", `:help`'s
+//! table and the arity check.
+
+use grundy::eval::registry::{self, REGISTRY};
+use grundy::present;
+use grundy::session::{Mode, Session};
+
+/// Run a text; each answer as text or each error's code and help.
+fn run(text: &str) -> Vec<String> {
+    let mut s = Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(present::text(&a)),
+        Err(e) => out.push(format!(
+            "error {}: {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            miette::Diagnostic::help(&e)
+                .map(|h| h.to_string())
+                .unwrap_or_default()
+        )),
+    });
+    out
+}
+
+const PRELUDE: &str = "graph G { a -> b  b -> c }\ngame K = octal 0.137\n\
+game W(a, b) {\n  move W(a - k, b) for k in 1..=a\n  move W(a, b - k) for k in 1..=b\n}\n";
+
+#[test]
+fn every_example_runs() {
+    for e in REGISTRY {
+        let out = run(&format!("{PRELUDE}{}\n", e.example));
+        assert!(
+            !out.is_empty() && out.iter().all(|o| !o.starts_with("error")),
+            "`{}`: {out:?}",
+            e.example
+        );
+    }
+}
+
+#[test]
+fn misspelt_query_functions_are_suggested() {
+    let out = run("temperatur(*1)\n");
+    assert!(out[0].contains("did you mean `temperature`?"), "{out:?}");
+    let out = run("grundyy(*1)\n");
+    assert!(out[0].contains("did you mean `grundy`?"), "{out:?}");
+    let out = run("is_pp(*1)\n");
+    assert!(out[0].contains("did you mean `is_p`?"), "{out:?}");
+}
+
+#[test]
+fn a_query_word_alone_says_how_to_write_it() {
+    let out = run("genus\n");
+    assert!(!out[0].contains("did you mean `genus`"), "{out:?}");
+    assert!(out[0].contains("`genus` is a query"), "{out:?}");
+    let out = run("mean\n");
+    assert!(out[0].contains("`mean(G)` in an expression"), "{out:?}");
+    assert!(out[0].contains("e.g. `mean num(3, 2)`"), "{out:?}");
+}
+
+#[test]
+fn a_statement_word_called_as_a_function_says_so() {
+    let out = run("let x = 1 + genus(*1)\n");
+    assert!(
+        out[0].contains("`genus` is a query statement, not a function"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn arity_errors_print_the_registry_usage() {
+    for e in REGISTRY.iter().filter(|e| e.is_function() && e.arity.1 < 5) {
+        let args = vec!["1"; e.arity.1 + 1].join(", ");
+        let out = run(&format!("{PRELUDE}{}({args})\n", e.name));
+        assert!(
+            out[0].starts_with("error grundy::eval::arity"),
+            "{}: {out:?}",
+            e.name
+        );
+        assert!(out[0].contains(e.usage), "{}: {out:?}", e.name);
+    }
+}
+
+#[test]
+fn lookup_finds_every_name() {
+    for e in REGISTRY {
+        assert_eq!(registry::lookup(e.name).map(|f| f.name), Some(e.name));
+    }
+    assert!(registry::lookup("nosuch").is_none());
+}
+
+/// `birthday(G)`, the query added as one registry entry and one arm in
+/// `gamevals.rs`: the birthdays theory gives (0 is born on day 0; *, 1 and
+/// -1 on day 1; ↑, *2, 1/2 and ±1 on day 2; n on day n; m/2^k on day
+/// ⌊|x|⌋ + 1 + k; *n on day n), and two laws on sums of small values: -G is born when G
+/// is, and G + H no later than the days of G and H added.
+#[test]
+fn birthday_of_canonical_forms() {
+    let cases = [
+        ("0", 0),
+        ("*1", 1),
+        ("1", 1),
+        ("-1", 1),
+        ("up()", 2),
+        ("*2", 2),
+        ("num(1, 2)", 2),
+        ("num(-3, 4)", 3),
+        ("value(*1 + *1)", 0),
+        ("*1 + *2", 3),
+        ("7", 7),
+        ("up() + value(*1)", 2),
+    ];
+    for (x, want) in cases {
+        assert_eq!(run(&format!("birthday({x})\n")), [want.to_string()], "{x}");
+    }
+    let atoms = [
+        "*1",
+        "*2",
+        "up()",
+        "-up()",
+        "num(1, 2)",
+        "num(3, 4)",
+        "2",
+        "-1",
+        "up(2)",
+    ];
+    let day = |x: &str| -> i64 {
+        let out = run(&format!("birthday({x})\n"));
+        out[0].parse().unwrap_or_else(|_| panic!("{x}: {out:?}"))
+    };
+    for a in atoms {
+        assert_eq!(day(&format!("-value({a})")), day(a), "-{a}");
+        for b in atoms {
+            let sum = day(&format!("value({a}) + value({b})"));
+            assert!(sum <= day(a) + day(b), "{a} + {b}: {sum}");
+        }
+    }
+}
