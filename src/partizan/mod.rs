@@ -31,20 +31,28 @@
 //! value (its nesting of non-number forms; numbers cost nothing), which the
 //! store bounds by [`Limits::max_height`].
 
+mod algebra;
 mod arith;
 mod canon;
 mod display;
 mod dyadic;
 pub mod loopy;
+mod nim_mul;
 mod parse;
 mod store;
 mod thermo;
 
 #[cfg(test)]
+mod algebra_tests;
+#[cfg(test)]
 mod tests;
 
+pub use algebra::{
+    AlgebraError, cool, heat, left_incentives, norton, ordinal, overheat, right_incentives, times,
+};
 pub use display::{ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
+pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
 pub use parse::{ParseError, parse};
 pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};
 pub use thermo::{Thermograph, Wall};

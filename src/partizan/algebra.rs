@@ -1,0 +1,286 @@
+//! The rest of the short-game algebra on canonical forms (THEORY.md §6.10):
+//! cooling, heating and overheating, Norton multiplication, ordinal sums
+//! and incentives. Each function follows its recursive definition on the
+//! canonical form, memoised per call; the store's `game` and `add` tick
+//! its interrupt flag, and recursion is bounded by the height of a value.
+
+use rustc_hash::FxHashMap;
+
+use super::PartizanError;
+use super::dyadic::Dyadic;
+use super::store::{GameStore, ValueId};
+
+/// A failure of one of these functions.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum AlgebraError {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Partizan(#[from] PartizanError),
+
+    #[error("cooling needs a temperature t ≥ 0, not {t}")]
+    #[diagnostic(
+        code(grundy::partizan::negative_temperature),
+        help("cool by a number t ≥ 0; heat(x, t) is the inverse operation")
+    )]
+    NegativeTemperature { t: Dyadic },
+
+    #[error("Norton multiplication needs a positive unit")]
+    #[diagnostic(
+        code(grundy::partizan::norton_unit),
+        help("the second argument of norton(g, u) must be a game u > 0, such as 1 or ^")
+    )]
+    NotPositive,
+}
+
+type Result<T> = std::result::Result<T, AlgebraError>;
+
+fn options(store: &mut GameStore, g: ValueId) -> Result<(Vec<ValueId>, Vec<ValueId>)> {
+    Ok((
+        store.left_options(g)?.to_vec(),
+        store.right_options(g)?.to_vec(),
+    ))
+}
+
+/// `G` cooled by `t ≥ 0`: a number is unchanged; past its temperature a
+/// non-number is its mean; otherwise `{G^L_t − t | G^R_t + t}`.
+pub fn cool(store: &mut GameStore, g: ValueId, t: Dyadic) -> Result<ValueId> {
+    if t < Dyadic::ZERO {
+        return Err(AlgebraError::NegativeTemperature { t });
+    }
+    let tv = store.number(t);
+    let mt = store.neg(tv)?;
+    let mut memo = FxHashMap::default();
+    cool_rec(store, g, t, tv, mt, &mut memo)
+}
+
+fn cool_rec(
+    store: &mut GameStore,
+    g: ValueId,
+    t: Dyadic,
+    tv: ValueId,
+    mt: ValueId,
+    memo: &mut FxHashMap<ValueId, ValueId>,
+) -> Result<ValueId> {
+    if store.is_number(g) {
+        return Ok(g);
+    }
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let v = if store.temperature(g)? < t {
+        let m = store.mean(g)?;
+        store.number(m)
+    } else {
+        let (gl, gr) = options(store, g)?;
+        let mut l = Vec::with_capacity(gl.len());
+        for x in gl {
+            let c = cool_rec(store, x, t, tv, mt, memo)?;
+            l.push(store.add(c, mt)?);
+        }
+        let mut r = Vec::with_capacity(gr.len());
+        for y in gr {
+            let c = cool_rec(store, y, t, tv, mt, memo)?;
+            r.push(store.add(c, tv)?);
+        }
+        store.game(&l, &r)?
+    };
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// `∫^t G`, `G` heated by the game `t`: a number is unchanged, otherwise
+/// `{t + ∫^t G^L | −t + ∫^t G^R}`.
+pub fn heat(store: &mut GameStore, g: ValueId, t: ValueId) -> Result<ValueId> {
+    let mt = store.neg(t)?;
+    let mut memo = FxHashMap::default();
+    heat_rec(store, g, t, mt, &mut memo)
+}
+
+fn heat_rec(
+    store: &mut GameStore,
+    g: ValueId,
+    t: ValueId,
+    mt: ValueId,
+    memo: &mut FxHashMap<ValueId, ValueId>,
+) -> Result<ValueId> {
+    if store.is_number(g) {
+        return Ok(g);
+    }
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let (gl, gr) = options(store, g)?;
+    let mut l = Vec::with_capacity(gl.len());
+    for x in gl {
+        let h = heat_rec(store, x, t, mt, memo)?;
+        l.push(store.add(h, t)?);
+    }
+    let mut r = Vec::with_capacity(gr.len());
+    for y in gr {
+        let h = heat_rec(store, y, t, mt, memo)?;
+        r.push(store.add(h, mt)?);
+    }
+    let v = store.game(&l, &r)?;
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// `n·G` for any integer `n` (a negative `n` adds copies of `−G`).
+pub fn times(store: &mut GameStore, g: ValueId, n: i64) -> Result<ValueId> {
+    let base = if n < 0 { store.neg(g)? } else { g };
+    Ok(store.multiple(base, n.unsigned_abs())?)
+}
+
+fn as_integer(store: &GameStore, g: ValueId) -> Option<i64> {
+    store
+        .as_number(g)
+        .filter(|x| x.is_integer())
+        .map(|x| x.numerator())
+}
+
+/// `∫_s^t G`, `G` overheated from `s` to `t`: an integer `n` becomes
+/// `n·s`, any other form (numbers through their canonical options)
+/// `{t + ∫_s^t G^L | −t + ∫_s^t G^R}`.
+pub fn overheat(store: &mut GameStore, g: ValueId, s: ValueId, t: ValueId) -> Result<ValueId> {
+    let mt = store.neg(t)?;
+    let mut memo = FxHashMap::default();
+    overheat_rec(store, g, s, t, mt, &mut memo)
+}
+
+fn overheat_rec(
+    store: &mut GameStore,
+    g: ValueId,
+    s: ValueId,
+    t: ValueId,
+    mt: ValueId,
+    memo: &mut FxHashMap<ValueId, ValueId>,
+) -> Result<ValueId> {
+    if let Some(n) = as_integer(store, g) {
+        return times(store, s, n);
+    }
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let (gl, gr) = options(store, g)?;
+    let mut l = Vec::with_capacity(gl.len());
+    for x in gl {
+        let h = overheat_rec(store, x, s, t, mt, memo)?;
+        l.push(store.add(h, t)?);
+    }
+    let mut r = Vec::with_capacity(gr.len());
+    for y in gr {
+        let h = overheat_rec(store, y, s, t, mt, memo)?;
+        r.push(store.add(h, mt)?);
+    }
+    let v = store.game(&l, &r)?;
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// The Left incentives `G^L − G` of the canonical form.
+pub fn left_incentives(store: &mut GameStore, g: ValueId) -> Result<Vec<ValueId>> {
+    let gl = store.left_options(g)?.to_vec();
+    let mut out = Vec::with_capacity(gl.len());
+    for x in gl {
+        out.push(store.sub(x, g)?);
+    }
+    Ok(out)
+}
+
+/// The Right incentives `G − G^R` of the canonical form.
+pub fn right_incentives(store: &mut GameStore, g: ValueId) -> Result<Vec<ValueId>> {
+    let gr = store.right_options(g)?.to_vec();
+    let mut out = Vec::with_capacity(gr.len());
+    for y in gr {
+        out.push(store.sub(g, y)?);
+    }
+    Ok(out)
+}
+
+/// Norton's product `G.U` for `U > 0`: `n·U` when `G` is an integer `n`;
+/// otherwise `{G^L.U + U + Δ | G^R.U − U − Δ}`, Δ running over the
+/// incentives of `U` (`U^L − U` and `U − U^R`), on canonical forms.
+pub fn norton(store: &mut GameStore, g: ValueId, u: ValueId) -> Result<ValueId> {
+    let zero = store.zero();
+    if !store.lt(zero, u) {
+        return Err(AlgebraError::NotPositive);
+    }
+    let mut plus = left_incentives(store, u)?;
+    plus.extend(right_incentives(store, u)?);
+    // U + Δ for Left, −U − Δ for Right.
+    let mut lshift = Vec::with_capacity(plus.len());
+    let mut rshift = Vec::with_capacity(plus.len());
+    for d in plus {
+        let a = store.add(u, d)?;
+        rshift.push(store.neg(a)?);
+        lshift.push(a);
+    }
+    let mut memo = FxHashMap::default();
+    norton_rec(store, g, u, &lshift, &rshift, &mut memo)
+}
+
+fn norton_rec(
+    store: &mut GameStore,
+    g: ValueId,
+    u: ValueId,
+    lshift: &[ValueId],
+    rshift: &[ValueId],
+    memo: &mut FxHashMap<ValueId, ValueId>,
+) -> Result<ValueId> {
+    if let Some(n) = as_integer(store, g) {
+        return times(store, u, n);
+    }
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let (gl, gr) = options(store, g)?;
+    let mut l = Vec::new();
+    for x in gl {
+        let p = norton_rec(store, x, u, lshift, rshift, memo)?;
+        for &s in lshift {
+            l.push(store.add(p, s)?);
+        }
+    }
+    let mut r = Vec::new();
+    for y in gr {
+        let p = norton_rec(store, y, u, lshift, rshift, memo)?;
+        for &s in rshift {
+            r.push(store.add(p, s)?);
+        }
+    }
+    let v = store.game(&l, &r)?;
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// The ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}` of the canonical
+/// forms (it depends on the form of `G`, which is canonical here).
+pub fn ordinal(store: &mut GameStore, g: ValueId, h: ValueId) -> Result<ValueId> {
+    let (gl, gr) = options(store, g)?;
+    let mut memo = FxHashMap::default();
+    ordinal_rec(store, &gl, &gr, h, &mut memo)
+}
+
+fn ordinal_rec(
+    store: &mut GameStore,
+    gl: &[ValueId],
+    gr: &[ValueId],
+    h: ValueId,
+    memo: &mut FxHashMap<ValueId, ValueId>,
+) -> Result<ValueId> {
+    if let Some(&v) = memo.get(&h) {
+        return Ok(v);
+    }
+    let (hl, hr) = options(store, h)?;
+    let mut l = gl.to_vec();
+    for x in hl {
+        l.push(ordinal_rec(store, gl, gr, x, memo)?);
+    }
+    let mut r = gr.to_vec();
+    for y in hr {
+        r.push(ordinal_rec(store, gl, gr, y, memo)?);
+    }
+    let v = store.game(&l, &r)?;
+    memo.insert(h, v);
+    Ok(v)
+}
