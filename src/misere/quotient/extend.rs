@@ -211,10 +211,11 @@ impl Learner<'_> {
                 p,
                 reps,
             };
+            let letters = a.distinct_letters();
             for s in 0..a.trans.len() as u32 {
-                for i in 1..=m {
+                for (ii, &i) in letters.iter().enumerate() {
                     let si = a.step(s, i);
-                    for jj in i + 1..=m {
+                    for &jj in &letters[ii + 1..] {
                         if a.step(si, jj) != a.step(a.step(s, jj), i) {
                             return Ok(None);
                         }

@@ -218,10 +218,10 @@ impl Learner<'_> {
         rows: &[Vec<bool>],
         tests: &[Vec<u32>],
     ) -> Result<Option<Vec<u32>>> {
-        let m = a.letters;
+        let letters = a.distinct_letters();
         for s in 0..a.trans.len() as u32 {
-            for i in 1..=m {
-                for j in i + 1..=m {
+            for (ii, &i) in letters.iter().enumerate() {
+                for &j in &letters[ii + 1..] {
                     let x = a.step(a.step(s, i), j);
                     let y = a.step(a.step(s, j), i);
                     if x == y {

@@ -13,6 +13,7 @@
 
 mod extend;
 mod learn;
+mod period;
 mod present;
 mod verify;
 
@@ -22,6 +23,7 @@ use std::sync::atomic::AtomicBool;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{HeapRules, MisereError, Outcome, Result, check_interrupt};
+pub use period::{QuotientPeriod, proof_range};
 use present::{minimize, present};
 
 /// An element of a quotient (0 is the identity, the class of the empty game).
@@ -338,6 +340,17 @@ impl Automaton {
             s = self.step(s, h);
         }
         s
+    }
+
+    /// One letter per distinct transition column (the smallest heap with
+    /// it), in increasing order: letters with equal columns act alike on
+    /// every state, so a check over pairs of letters need only these
+    /// (commutativity over all pairs of heaps was cubic in the heap range).
+    fn distinct_letters(&self) -> Vec<u32> {
+        let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
+        (1..=self.letters)
+            .filter(|&h| seen.insert(self.trans.iter().map(|t| t[h as usize - 1]).collect()))
+            .collect()
     }
 }
 
