@@ -314,14 +314,14 @@ impl Solver {
         }
         let top = heaps.iter().copied().max().unwrap_or(0);
         let direct_max = self.quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
-        if ids.len() == 1 && top > SINGLE_HEAP_EXPANDED || top > direct_max {
-            if let Some((q, per)) = self.periodic(cx, game, &code)? {
-                let mut e = 0;
-                for &h in &heaps {
-                    e = q.mul(e, q.pretending_periodic(&per, h));
-                }
-                return Ok(Some(if q.is_p(e) { Outcome::P } else { Outcome::N }));
+        if (ids.len() == 1 && top > SINGLE_HEAP_EXPANDED || top > direct_max)
+            && let Some((q, per)) = self.periodic(cx, game, code)?
+        {
+            let mut e = 0;
+            for &h in &heaps {
+                e = q.mul(e, q.pretending_periodic(&per, h));
             }
+            return Ok(Some(if q.is_p(e) { Outcome::P } else { Outcome::N }));
         }
         if ids.len() < 2 {
             return Ok(None);
