@@ -232,3 +232,25 @@ fn quotient_diagnostics() {
         "grundy::misere::budget"
     );
 }
+
+/// Single heaps past the expansion's threshold are read from a proved
+/// period of the quotient (THEORY.md §9.7): they agree with the rule
+/// game's expansion, and a heap of 10^15 is answered.
+#[test]
+fn single_heaps_from_a_proved_period_are_the_expansions() {
+    let mut s = session();
+    for h in (65..=160).step_by(7) {
+        let a = answers_in(
+            &mut s,
+            &format!("outcome misere OS({h})\noutcome misere RS({h})\n"),
+        );
+        assert_eq!(outcome(&a[0]), outcome(&a[1]), "heap {h}");
+    }
+    let mut t = Session::new(2_000_000);
+    let a = answers_in(
+        &mut t,
+        "game S = subtraction {1, 2}\noutcome misere S(1000000000000000)\noutcome misere S(1000000000000002)\n",
+    );
+    assert_eq!(outcome(&a[0]), grundy::query::Outcome::P);
+    assert_eq!(outcome(&a[1]), grundy::query::Outcome::N);
+}

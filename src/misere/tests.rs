@@ -307,13 +307,13 @@ fn graph_errors_are_typed() {
 // ---------------------------------------------------------------------------
 // Heap games: brute force on canonical sorted multisets of heaps, memoised.
 
-struct HeapBrute {
+pub(super) struct HeapBrute {
     opts: Vec<Vec<Vec<u64>>>,
     memo: HashMap<Vec<u64>, bool>,
 }
 
 impl HeapBrute {
-    fn new(rules: &dyn HeapRules, max: u64) -> Self {
+    pub(super) fn new(rules: &dyn HeapRules, max: u64) -> Self {
         let opts = (0..=max).map(|n| rules.options_of(n).unwrap()).collect();
         HeapBrute {
             opts,
@@ -322,7 +322,7 @@ impl HeapBrute {
     }
 
     /// Misère P? (no move: N).
-    fn is_p(&mut self, heaps: &[u64]) -> bool {
+    pub(super) fn is_p(&mut self, heaps: &[u64]) -> bool {
         let mut pos: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
         pos.sort_unstable();
         if let Some(&v) = self.memo.get(&pos) {

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::eval::{Ctx, GameId, Value};
 use crate::misere::{
     self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, QuotientBudget,
-    QuotientHistory, RuleFn, Taming,
+    QuotientHistory, QuotientPeriod, RuleFn, Taming,
 };
 
 use super::Solver;
@@ -65,7 +65,18 @@ pub struct QuotientCache {
     quotients: HashMap<GameId, MisereQuotient, FxBuildHasher>,
     /// The smallest heap range a quotient could not be computed for.
     failed: HashMap<GameId, u64, FxBuildHasher>,
+    /// Games whose pretending function has a proved period, with the
+    /// quotient that proved it (THEORY.md §9.7); None: none found within
+    /// `PERIOD_RANGES`.
+    periodic: HashMap<GameId, Option<(MisereQuotient, QuotientPeriod)>, FxBuildHasher>,
 }
+
+/// The heap ranges tried, in turn, for a proved period of the pretending
+/// function when a heap is past what the quotient is computed to directly.
+const PERIOD_RANGES: [u64; 5] = [32, 64, 128, 256, 512];
+
+/// A single heap at most this size is answered by the expansion.
+const SINGLE_HEAP_EXPANDED: u64 = 64;
 
 /// The fast path computes quotients with at most this many stored
 /// positions (a failure falls back to the expansion).
@@ -369,9 +380,6 @@ impl Solver {
         let Some(&first) = ids.first() else {
             return Ok(None);
         };
-        if ids.len() < 2 {
-            return Ok(None);
-        }
         let game = self.comp(first).game;
         let kind = cx.defs.game(game).kind.clone();
         let Some(code) = kind.heap_code() else {
@@ -386,6 +394,19 @@ impl Solver {
             }
         }
         let top = heaps.iter().copied().max().unwrap_or(0);
+        let direct_max = self.quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
+        if (ids.len() == 1 && top > SINGLE_HEAP_EXPANDED || top > direct_max)
+            && let Some((q, per)) = self.periodic(cx, game, code)?
+        {
+            let mut e = 0;
+            for &h in &heaps {
+                e = q.mul(e, q.pretending_periodic(&per, h));
+            }
+            return Ok(Some(if q.is_p(e) { Outcome::P } else { Outcome::N }));
+        }
+        if ids.len() < 2 {
+            return Ok(None);
+        }
         let known = self
             .quotients
             .quotients
@@ -422,6 +443,43 @@ impl Solver {
             Ok(misere::Outcome::N) => Some(Outcome::N),
             Err(_) => None,
         })
+    }
+
+    /// The quotient of `game` (given by `code`) with a proved period of
+    /// its pretending function, computed over the ranges `PERIOD_RANGES`
+    /// in turn until one proves a period (THEORY.md §9.7) and kept; None
+    /// when none does (never a guess: the caller expands instead).
+    fn periodic(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        code: &crate::octal::OctalCode,
+    ) -> Result<Option<(MisereQuotient, QuotientPeriod)>> {
+        if let Some(known) = self.quotients.periodic.get(&game) {
+            return Ok(known.clone());
+        }
+        let budget = self.quotient_budget(cx, FAST_PATH_POSITIONS);
+        let mut found = None;
+        for n in PERIOD_RANGES {
+            if n > budget.max_heap {
+                break;
+            }
+            match self.watched(cx, code, |rules| MisereQuotient::compute(rules, n, &budget)) {
+                Ok(q) => {
+                    if let Some(per) = q.proved_period(code) {
+                        found = Some((q, per));
+                        break;
+                    }
+                }
+                Err(MisereError::Interrupted | MisereError::Memory { .. }) => {
+                    cx.check()?;
+                    return Ok(None);
+                }
+                Err(_) => break,
+            }
+        }
+        self.quotients.periodic.insert(game, found.clone());
+        Ok(found)
     }
 
     /// A misère library error as the language's diagnostic.
