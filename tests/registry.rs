@@ -138,3 +138,83 @@ fn birthday_of_canonical_forms() {
         }
     }
 }
+
+/// The short-game algebra as expression functions (`cool`, `heat`,
+/// `overheat`, `norton`, `ordinal`, the incentives, `nim_mul`), each one
+/// registry entry and one arm in `gamevals.rs`, checked against published
+/// values: ±1 cooled by 1 is * (Winning Ways), 3.↑ = ↑ + ↑ + ↑ (Norton's
+/// product of an integer), 1 : 1 = 2, and the nim products 8 ⊗ 8 = 13,
+/// 2 ⊗ 3 = 1 (ONAG's table).
+#[test]
+fn short_game_algebra_through_the_language() {
+    // S(a) = {1|-1}: Left moves to {0|} = 1, Right to {|0} = -1.
+    let pm = "graph S { a -L-> b  b -L-> c  a -R-> d  d -R-> e }\nlet pm = value(S(a))\n";
+    let cases = [
+        ("pm", "±1"),
+        ("cool(pm, 1)", "*"),
+        ("cool(pm, 1) == value(*1)", "true"),
+        ("cool(pm, num(1, 2))", "±1/2"),
+        ("cool(pm, 2)", "0"),
+        ("cool(num(3, 4), 5)", "3/4"),
+        ("heat(value(*1), 1) == pm", "true"),
+        ("cool(heat(up(), 1), 1) == up()", "true"),
+        ("overheat(value(*1), 1, 1) == pm", "true"),
+        ("overheat(2, up(), 1) == up() * 2", "true"),
+        ("norton(3, up()) == up() + up() + up()", "true"),
+        ("norton(-2, up()) == -up() * 2", "true"),
+        ("norton(value(*1), 1) == value(*1)", "true"),
+        ("ordinal(1, 1)", "2"),
+        ("ordinal(1, 1) == 2", "true"),
+        ("ordinal(value(*1), value(*1))", "*2"),
+        ("ordinal(0, pm) == pm", "true"),
+        ("left_incentives(pm)", "[{2|0}]"),
+        ("right_incentives(pm)", "[{2|0}]"),
+        ("left_incentives(0)", "[]"),
+        ("right_incentives(num(1, 2))", "[-1/2]"),
+        ("nim_mul(8, 8)", "13"),
+        ("nim_mul(8, 8) == 13", "true"),
+        ("nim_mul(2, 3)", "1"),
+        ("nim_mul(2, 2)", "3"),
+        ("nim_mul(0, 7)", "0"),
+        ("nim_mul(1, 9)", "9"),
+    ];
+    for (x, want) in cases {
+        assert_eq!(run(&format!("{pm}{x}\n")), [want.to_string()], "{x}");
+    }
+    // Out of the domain: a value error with the library's help.
+    let out = run("cool(up(), -1)\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::value: cool by a number t ≥ 0"),
+        "{out:?}"
+    );
+    let out = run("cool(up(), num(-1, 2))\n");
+    assert!(out[0].starts_with("error grundy::eval::value:"), "{out:?}");
+    let out = run("cool(up(), up())\n");
+    assert!(out[0].starts_with("error grundy::eval::value:"), "{out:?}");
+    for u in ["0", "-1", "value(*1)", "-up()"] {
+        let out = run(&format!("norton(2, {u})\n"));
+        assert!(
+            out[0].starts_with("error grundy::eval::value: the second argument of norton(g, u) must be a game u > 0"),
+            "{u}: {out:?}"
+        );
+    }
+    let out = run("nim_mul(-1, 3)\n");
+    assert!(out[0].starts_with("error grundy::eval::value:"), "{out:?}");
+    // 2^62 ⊗ 2 = 2^63, beyond the language's integers.
+    let out = run("nim_mul(4611686018427387904, 2)\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::overflow:"),
+        "{out:?}"
+    );
+    assert_eq!(
+        run("nim_mul(4611686018427387904, 4611686018427387904)\n"),
+        ["7462308445724409394"]
+    );
+    let out = run("nim_mul(3, [1])\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::type_error:"),
+        "{out:?}"
+    );
+    let out = run("cool(up())\n");
+    assert!(out[0].starts_with("error grundy::eval::arity:"), "{out:?}");
+}

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use crate::error::{Error, Result};
-use crate::partizan::{self, Dyadic, GameStore, PartizanError, ValueId};
+use crate::partizan::{self, AlgebraError, Dyadic, GameStore, PartizanError, ValueId};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
@@ -33,6 +33,22 @@ pub enum GameFn {
     Num,
     /// `up()`, `up(n)`: n·↑ (negative n: downs).
     Up,
+    /// `cool(G, t)`: G cooled by the number t ≥ 0.
+    Cool,
+    /// `heat(G, t)`: G heated by the game t.
+    Heat,
+    /// `overheat(G, s, t)`: G overheated from s to t.
+    Overheat,
+    /// `norton(G, U)`: Norton's product of G by the unit U > 0.
+    Norton,
+    /// `ordinal(G, H)`: the ordinal sum G : H of the canonical forms.
+    Ordinal,
+    /// `left_incentives(G)`: the list of G^L − G.
+    LeftIncentives,
+    /// `right_incentives(G)`: the list of G − G^R.
+    RightIncentives,
+    /// `nim_mul(a, b)`: the nim product of two integers ≥ 0.
+    NimMul,
 }
 
 impl GameFn {
@@ -74,6 +90,24 @@ pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
                 message: e.to_string(),
                 help,
                 span,
+            }
+        }
+    }
+}
+
+/// A failure of the short-game algebra (`cool`, `norton`, …): the store's
+/// own failures as [`arith`] maps them, an argument out of the domain
+/// (a negative temperature, a unit that is not positive) as a value error
+/// on that argument's span, with the library's message and help.
+fn algebra(e: AlgebraError, span: Span, arg: Span) -> Error {
+    match e {
+        AlgebraError::Partizan(e) => arith(e, span),
+        e => {
+            use miette::Diagnostic;
+            Error::Value {
+                message: e.to_string(),
+                help: e.help().map(|h| h.to_string()).unwrap_or_default(),
+                span: arg,
             }
         }
     }
@@ -151,7 +185,9 @@ impl Interp<'_> {
         o.with_store(self.cx, f)
     }
 
-    /// `value(P)`, `mean(G)`, `temperature(G)`, `num(p, q)`, `up(n)`.
+    /// `value(P)`, `mean(G)`, `temperature(G)`, `birthday(G)`, `num(p, q)`,
+    /// `up(n)`, the short-game algebra (`cool`, `heat`, `overheat`,
+    /// `norton`, `ordinal`, the incentives) and `nim_mul(a, b)`.
     pub(super) fn game_fn(
         &self,
         f: GameFn,
@@ -167,31 +203,11 @@ impl Interp<'_> {
         match f {
             GameFn::Value | GameFn::Mean | GameFn::Temperature | GameFn::Birthday => {
                 let x = &args[0];
-                let g = match vals.pop() {
-                    Some(Value::Pos(cs)) => self.position_value(&cs, name, span)?,
-                    Some(v @ Value::Game(_)) => v,
-                    Some(Value::Int(n)) => self.with_store(name, span, &mut |s| {
-                        let id = s.integer(n);
-                        Ok(game_val(s, id))
-                    })?,
-                    Some(v) => {
-                        return Err(Error::type_error(
-                            format!(
-                                "`{name}` takes a position or a game value, not {}",
-                                v.type_name()
-                            ),
-                            format!("usage: {}", f.usage()),
-                            x.span,
-                        ));
-                    }
-                    None => unreachable!("arity checked when compiled"),
-                };
+                let v = vals.pop().expect("arity checked when compiled");
+                let g = self.game_arg(v, f, x, span)?;
                 if f == GameFn::Value {
-                    return Ok(g);
+                    return Ok(Value::Game(g));
                 }
-                let Value::Game(g) = g else {
-                    unreachable!("position_value gives a game value")
-                };
                 self.with_store(name, span, &mut |s| {
                     let id = resolve(s, &g, x.span)?;
                     if f == GameFn::Birthday {
@@ -251,7 +267,108 @@ impl Interp<'_> {
                     Ok(game_val(s, id))
                 })
             }
+            GameFn::NimMul => {
+                let mut ns = [0u64; 2];
+                for (i, n) in ns.iter_mut().enumerate() {
+                    *n = match &vals[i] {
+                        Value::Int(n) => u64::try_from(*n).map_err(|_| Error::Value {
+                            message: format!("`nim_mul` takes nimbers, integers >= 0, not {n}"),
+                            help: "nim multiplication is of non-negative integers: nim_mul(a, b) with a, b >= 0".into(),
+                            span: args[i].span,
+                        })?,
+                        v => {
+                            return Err(Error::type_error(
+                                format!("`nim_mul` takes integers, not {}", v.type_name()),
+                                format!("usage: {}", f.usage()),
+                                args[i].span,
+                            ));
+                        }
+                    };
+                }
+                // Both below 2^63, the product may reach 2^64 - 1.
+                i64::try_from(partizan::nim_mul(ns[0], ns[1]))
+                    .map(Value::Int)
+                    .map_err(|_| Error::Overflow {
+                        op: name.to_string(),
+                        span,
+                    })
+            }
+            _ => {
+                let mut gs = Vec::with_capacity(vals.len());
+                for (v, a) in vals.into_iter().zip(args) {
+                    gs.push(self.game_arg(v, f, a, span)?);
+                }
+                self.with_store(name, span, &mut |s| {
+                    let mut ids = Vec::with_capacity(gs.len());
+                    for (g, a) in gs.iter().zip(args) {
+                        ids.push(resolve(s, g, a.span)?);
+                    }
+                    let last = args[args.len() - 1].span;
+                    let e = |e| algebra(e, span, last);
+                    let id = match f {
+                        GameFn::Cool => {
+                            let Some(t) = s.as_number(ids[1]) else {
+                                return Err(Error::Value {
+                                    message: format!(
+                                        "`cool` cools by a number, not {}",
+                                        s.display(ids[1])
+                                    ),
+                                    help: format!("usage: {}", f.usage()),
+                                    span: last,
+                                });
+                            };
+                            partizan::cool(s, ids[0], t).map_err(e)?
+                        }
+                        GameFn::Heat => partizan::heat(s, ids[0], ids[1]).map_err(e)?,
+                        GameFn::Overheat => {
+                            partizan::overheat(s, ids[0], ids[1], ids[2]).map_err(e)?
+                        }
+                        GameFn::Norton => partizan::norton(s, ids[0], ids[1]).map_err(e)?,
+                        GameFn::Ordinal => partizan::ordinal(s, ids[0], ids[1]).map_err(e)?,
+                        GameFn::LeftIncentives | GameFn::RightIncentives => {
+                            let xs = if f == GameFn::LeftIncentives {
+                                partizan::left_incentives(s, ids[0])
+                            } else {
+                                partizan::right_incentives(s, ids[0])
+                            }
+                            .map_err(e)?;
+                            let list: Vec<Value> = xs.into_iter().map(|x| game_val(s, x)).collect();
+                            return Ok(Value::List(list.into()));
+                        }
+                        _ => unreachable!("handled above"),
+                    };
+                    Ok(game_val(s, id))
+                })
+            }
         }
+    }
+
+    /// An argument that is a game value: a position (its value), a game
+    /// value, or an integer (the number).
+    fn game_arg(&self, v: Value, f: GameFn, arg: &Node, span: Span) -> Result<Rc<GameVal>> {
+        let name = f.name();
+        let g = match v {
+            Value::Pos(cs) => self.position_value(&cs, name, span)?,
+            v @ Value::Game(_) => v,
+            Value::Int(n) => self.with_store(name, span, &mut |s| {
+                let id = s.integer(n);
+                Ok(game_val(s, id))
+            })?,
+            v => {
+                return Err(Error::type_error(
+                    format!(
+                        "`{name}` takes a position or a game value, not {}",
+                        v.type_name()
+                    ),
+                    format!("usage: {}", f.usage()),
+                    arg.span,
+                ));
+            }
+        };
+        let Value::Game(g) = g else {
+            unreachable!("position_value gives a game value")
+        };
+        Ok(g)
     }
 
     /// The canonical value of a sum of positions.
