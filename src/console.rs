@@ -38,46 +38,9 @@ pub struct Checked<W: Write> {
 }
 
 impl Checked<io::Stdout> {
-    /// Standard output; closed (`>&-`) it counts as failed from the start,
-    /// since Rust's runtime puts `/dev/null` in its place and the answers
-    /// would be lost with status 0.
     pub fn stdout() -> Self {
-        let mut out = Checked::new(io::stdout(), "standard output");
-        if stdout_was_closed() {
-            out.failure = Some(WriteFailure::Failed(Error::WriteStream {
-                stream: "standard output".into(),
-                reason: "it is closed".into(),
-            }));
-        }
-        out
+        Checked::new(io::stdout(), "standard output")
     }
-}
-
-/// Whether standard output was closed when the process started. Rust's
-/// runtime reopens a closed descriptor 1 on `/dev/null` for reading and
-/// writing (`O_RDWR`), where a shell's `> /dev/null` opens it write-only:
-/// that is what tells the two apart (Linux, through `/proc`).
-fn stdout_was_closed() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-            return false;
-        };
-        if target != std::path::Path::new("/dev/null") {
-            return false;
-        }
-        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-            return false;
-        };
-        let flags = info
-            .lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-        // O_ACCMODE = 3, O_RDWR = 2.
-        flags.is_some_and(|f| f & 3 == 2)
-    }
-    #[cfg(not(target_os = "linux"))]
-    false
 }
 
 impl Checked<io::Stderr> {
