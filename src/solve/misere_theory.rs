@@ -471,7 +471,13 @@ impl Solver {
                         break;
                     }
                 }
-                Err(MisereError::Interrupted | MisereError::Memory { .. }) => {
+                // What depends on this query's state (Ctrl-C, the memory
+                // held, the steps spent so far) is not kept for the next.
+                Err(
+                    MisereError::Interrupted
+                    | MisereError::Memory { .. }
+                    | MisereError::Steps { .. },
+                ) => {
                     cx.check()?;
                     return Ok(None);
                 }
