@@ -10,6 +10,7 @@ pub mod digraph;
 pub mod error;
 pub mod eval;
 pub mod games;
+pub mod lsp;
 pub mod mem;
 pub mod misere;
 pub mod octal;

@@ -72,6 +72,10 @@ pub enum Command {
         #[command(flatten)]
         limits: LimitArgs,
     },
+    /// A language server on standard input and output, for editors:
+    /// diagnostics as you type, completion, hover docs, go to definition
+    /// (see docs/EDITORS.md).
+    Lsp,
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
         /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap
@@ -191,6 +195,7 @@ fn run_command(cli: Cli) -> i32 {
                 }
             }
         }
+        Some(Command::Lsp) => return crate::lsp::serve(),
         Some(Command::Repl { files, limits }) => {
             if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 return crate::repl::run(&files, limits.limits());
