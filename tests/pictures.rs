@@ -308,8 +308,14 @@ fn svg_of_is_the_picture_plot_writes() {
     use grundy::session::{Mode, Session};
     let cases = [
         ("game K = octal 0.77\nsequence K 0..=20\n", true),
-        ("game W(a, b) { move W(a - k, b) for k in 1..=a }\ntable W 0..=3, 0..=4\n", true),
-        ("game S = subtraction {1, 2}\nsequence misere S 0..=9\n", true),
+        (
+            "game W(a, b) { move W(a - k, b) for k in 1..=a }\ntable W 0..=3, 0..=4\n",
+            true,
+        ),
+        (
+            "game S = subtraction {1, 2}\nsequence misere S 0..=9\n",
+            true,
+        ),
         ("grundy Nim(3) + Nim(5)\n", false),
     ];
     let d = dir("svg_of");

@@ -72,9 +72,7 @@ fn serve(mut session: Inner, jobs: Receiver<Job>) {
         match job {
             Job::Run { name, text, reply } => {
                 let mut items = Vec::new();
-                session.run_text(&name, &text, Mode::Run, &mut |s, r| {
-                    items.push(item(s, r))
-                });
+                session.run_text(&name, &text, Mode::Run, &mut |s, r| items.push(item(s, r)));
                 // The caller may be gone (an interrupt it gave up on).
                 let _ = reply.send(items);
             }

@@ -18,7 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def binary():
-    path = os.environ.get("GRUNDY_BIN") or str(ROOT / "target" / "release" / "grundy")
+    """The release binary: required when GRUNDY_BIN names it (CI does)."""
+    path = os.environ.get("GRUNDY_BIN")
+    if path:
+        assert Path(path).exists(), f"GRUNDY_BIN={path} does not exist"
+        return path
+    path = str(ROOT / "target" / "release" / "grundy")
     if not Path(path).exists():
         pytest.skip(f"no grundy binary at {path} (set GRUNDY_BIN)")
     return path
