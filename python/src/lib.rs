@@ -5,7 +5,8 @@
 //! that thread and waits for the results without the GIL, looking at
 //! Python's signals with the GIL every 50 ms: a KeyboardInterrupt raises
 //! the session's interrupt flag, which the query's `Ctx` polls, and is
-//! raised in Python once the query has stopped.
+//! raised in Python once the query has stopped (a second Ctrl-C stops
+//! the waiting at once).
 //!
 //! Each result crosses as plain strings (the `--json` line, the text line,
 //! the picture's SVG); the Python half (`grundy/__init__.py`) makes the
@@ -163,9 +164,13 @@ impl Session {
                     return list;
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if interrupted.is_none()
-                        && let Err(e) = py.check_signals()
-                    {
+                    if let Err(e) = py.check_signals() {
+                        if interrupted.is_some() {
+                            // A second Ctrl-C: stop waiting. The session's
+                            // thread ends the query by itself (its reply
+                            // is dropped there) before the next text.
+                            return Err(e);
+                        }
                         interrupted = Some(e);
                     }
                     // Raised again each time: the text may not have started

@@ -175,3 +175,19 @@ def test_budgets():
 
 def test_version():
     assert grundy.__version__ == "0.1.0"
+
+
+def test_two_keyboard_interrupts_leave_the_session_usable():
+    s = grundy.Session(max_steps=10**15)
+    for delay in (0.3, 0.32):
+        threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.run(LONG)
+    # The second signal may come after the first stopped the query.
+    try:
+        time.sleep(0.2)
+    except KeyboardInterrupt:
+        pass
+    assert time.monotonic() - start < 2.5
+    assert s.run("grundy Nim(5)")[0]["value"] == 5
