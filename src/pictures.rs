@@ -18,6 +18,9 @@ pub(crate) struct Pictures {
     plot: Option<PathBuf>,
     svgs: usize,
     plots: usize,
+    /// Keep the SVG text here instead of writing a file (`svg_of`).
+    capture: bool,
+    captured: Option<String>,
 }
 
 /// The picture an answer has: a plot (a sequence or table of values or
@@ -52,6 +55,21 @@ pub(crate) fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Res
     one.draw(answer, log)
 }
 
+/// An answer's picture as SVG text, in memory (the Python package shows it
+/// in a notebook): None when the answer has no picture.
+pub fn svg_of(answer: &Answer) -> Option<Result<String, Error>> {
+    let mut one = Pictures {
+        svg: Some(PathBuf::from("picture.svg")),
+        plot: Some(PathBuf::from("picture.svg")),
+        capture: true,
+        ..Pictures::default()
+    };
+    match one.draw(answer, &mut std::io::sink()) {
+        Ok(()) => one.captured.map(Ok),
+        Err(e) => Some(Err(e)),
+    }
+}
+
 impl Pictures {
     /// Refuses two series of files that could meet (`--svg x.svg --plot
     /// x.svg`, or `--plot x-2.svg` beside `--svg x.svg`): each would
@@ -82,7 +100,11 @@ impl Pictures {
 
     /// Write one picture (PNG or SVG, by the file name) and say so on
     /// `log`, and whether it replaced a file already there.
-    fn write(&self, path: &Path, svg: &str, log: &mut dyn Write) -> Result<(), Error> {
+    fn write(&mut self, path: &Path, svg: &str, log: &mut dyn Write) -> Result<(), Error> {
+        if self.capture {
+            self.captured = Some(svg.to_string());
+            return Ok(());
+        }
         let replaced = path.exists();
         if !write_picture(path, svg)? {
             let _ = writeln!(

@@ -300,3 +300,39 @@ fn svg_to_png_keeps_the_size_and_paints_white() {
     assert_eq!(p.pixel(30, 16).unwrap().alpha(), 255);
     assert!(grundy::plot::svg_to_png("<svg").is_err());
 }
+
+/// `pictures::svg_of` (the Python package's pictures) draws in memory the
+/// same SVG `--plot`/`--svg` write, and nothing for an answer without one.
+#[test]
+fn svg_of_is_the_picture_plot_writes() {
+    use grundy::session::{Mode, Session};
+    let cases = [
+        ("game K = octal 0.77\nsequence K 0..=20\n", true),
+        (
+            "game W(a, b) { move W(a - k, b) for k in 1..=a }\ntable W 0..=3, 0..=4\n",
+            true,
+        ),
+        (
+            "game S = subtraction {1, 2}\nsequence misere S 0..=9\n",
+            true,
+        ),
+        ("grundy Nim(3) + Nim(5)\n", false),
+    ];
+    let d = dir("svg_of");
+    for (i, (source, has_picture)) in cases.into_iter().enumerate() {
+        let mut session = Session::new(1_000_000);
+        let mut answers = Vec::new();
+        assert!(session.run_text("g.game", source, Mode::Run, &mut |_, r| {
+            answers.push(r.expect("the query answers"))
+        }));
+        let [answer] = &answers[..] else {
+            panic!("one answer for {source}")
+        };
+        let svg = grundy::pictures::svg_of(answer).map(|r| r.expect("drawn"));
+        assert_eq!(svg.is_some(), has_picture, "{source}");
+        if let Some(svg) = svg {
+            let file = run(&d, source, "--plot", &format!("p{i}.svg"));
+            assert_eq!(svg, std::fs::read_to_string(file).unwrap(), "{source}");
+        }
+    }
+}

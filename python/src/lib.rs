@@ -1,0 +1,210 @@
+//! `grundy._grundy`: the native half of the Python package. A `Session`
+//! owns a thread of its own with the interpreter's big stack (as `grundy
+//! run` runs on one), which keeps the `grundy::session::Session` (it holds
+//! `Rc`s and never leaves that thread). A call of `run` sends the text to
+//! that thread and waits for the results without the GIL, looking at
+//! Python's signals with the GIL every 50 ms: a KeyboardInterrupt raises
+//! the session's interrupt flag, which the query's `Ctx` polls, and is
+//! raised in Python once the query has stopped (a second Ctrl-C stops
+//! the waiting at once).
+//!
+//! Each result crosses as plain strings (the `--json` line, the text line,
+//! the picture's SVG); the Python half (`grundy/__init__.py`) makes the
+//! dicts and the exceptions. The strings go back to the session's thread
+//! to be freed there, so its memory count (`grundy::mem`) stays its own.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Duration;
+
+use grundy::error::Error;
+use grundy::eval::Limits;
+use grundy::query::Answer;
+use grundy::session::{Mode, Redefine, Session as Inner};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+/// One statement's result: an answer or a diagnostic.
+struct Item {
+    ok: bool,
+    /// The `--json` line: the answer's dict, or `{"error": {...}}`.
+    json: String,
+    /// What `grundy run` prints for it: the answer's line, or the
+    /// diagnostic drawn in plain text.
+    text: String,
+    /// The answer's picture, when it has one.
+    svg: Option<String>,
+}
+
+enum Job {
+    Run {
+        name: String,
+        text: String,
+        reply: Sender<Vec<Item>>,
+    },
+    /// Results the Python side has copied: freed on the session's thread.
+    Free(Vec<Item>),
+}
+
+fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
+    match r {
+        Ok(answer) => Item {
+            ok: true,
+            json: grundy::present::json(&answer).to_string(),
+            text: grundy::present::text(&answer),
+            // A picture that cannot be drawn (no Graphviz) is left out.
+            svg: grundy::pictures::svg_of(&answer).and_then(Result::ok),
+        },
+        Err(e) => Item {
+            ok: false,
+            json: grundy::present::json_error_at(&e, &s.sources).to_string(),
+            text: e.render_plain(&s.sources),
+            svg: None,
+        },
+    }
+}
+
+/// The session's thread: runs each text in turn until the Python object
+/// is dropped (its sender closes the channel).
+fn serve(mut session: Inner, jobs: Receiver<Job>) {
+    for job in jobs {
+        match job {
+            Job::Run { name, text, reply } => {
+                let mut items = Vec::new();
+                session.run_text(&name, &text, Mode::Run, &mut |s, r| items.push(item(s, r)));
+                // The caller may be gone (an interrupt it gave up on).
+                let _ = reply.send(items);
+            }
+            Job::Free(items) => drop(items),
+        }
+    }
+}
+
+fn internal() -> PyErr {
+    PyRuntimeError::new_err(
+        "grundy: internal error (please report it with the input that caused it)",
+    )
+}
+
+/// A grundy session: definitions kept from one `run` to the next.
+#[pyclass(module = "grundy._grundy")]
+struct Session {
+    jobs: Sender<Job>,
+    interrupt: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl Session {
+    #[new]
+    #[pyo3(signature = (replace, max_positions=None, max_memory=None, max_steps=None))]
+    fn new(
+        replace: bool,
+        max_positions: Option<usize>,
+        max_memory: Option<usize>,
+        max_steps: Option<u64>,
+    ) -> PyResult<Self> {
+        let d = Limits::default();
+        let limits = Limits {
+            max_positions: max_positions.unwrap_or(d.max_positions),
+            max_memory: max_memory.unwrap_or(d.max_memory),
+            max_steps: max_steps.unwrap_or(d.max_steps),
+        };
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let flag = interrupt.clone();
+        let (jobs, rx) = channel();
+        std::thread::Builder::new()
+            .name("grundy".into())
+            .stack_size(grundy::cli::STACK_SIZE)
+            .spawn(move || {
+                let mut session = Inner::with_limits(limits);
+                session.interrupt = flag;
+                if replace {
+                    session.redefine = Redefine::Replace;
+                }
+                serve(session, rx)
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("grundy: no thread: {e}")))?;
+        Ok(Session { jobs, interrupt })
+    }
+
+    /// Run a text: a list of (ok, json, text, svg) per statement that
+    /// answers or fails.
+    #[pyo3(signature = (text, name="<python>"))]
+    fn run<'py>(&self, py: Python<'py>, text: String, name: &str) -> PyResult<Bound<'py, PyList>> {
+        let (reply, mut results) = channel();
+        self.jobs
+            .send(Job::Run {
+                name: name.to_string(),
+                text,
+                reply,
+            })
+            .map_err(|_| internal())?;
+        let mut interrupted: Option<PyErr> = None;
+        loop {
+            let (r, rx) = py.detach(move || {
+                let r = results.recv_timeout(Duration::from_millis(50));
+                (r, results)
+            });
+            results = rx;
+            match r {
+                Ok(items) => {
+                    if let Some(e) = interrupted {
+                        let _ = self.jobs.send(Job::Free(items));
+                        return Err(e);
+                    }
+                    let list = PyList::new(
+                        py,
+                        items
+                            .iter()
+                            .map(|i| (i.ok, i.json.as_str(), i.text.as_str(), i.svg.as_deref())),
+                    );
+                    let _ = self.jobs.send(Job::Free(items));
+                    return list;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        if interrupted.is_some() {
+                            // A second Ctrl-C: stop waiting. The session's
+                            // thread ends the query by itself (its reply
+                            // is dropped there) before the next text.
+                            return Err(e);
+                        }
+                        interrupted = Some(e);
+                    }
+                    // Raised again each time: the text may not have started
+                    // yet (starting clears the flag).
+                    if interrupted.is_some() {
+                        self.interrupt.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(internal()),
+            }
+        }
+    }
+
+    /// Ask the query running to stop (as Ctrl-C does), from another thread.
+    fn interrupt(&self) {
+        self.interrupt.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.interrupt.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The version of the package (its native module).
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Session>()?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    Ok(())
+}

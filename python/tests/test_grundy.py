@@ -1,0 +1,193 @@
+"""The Python package: answers, sessions, errors, pictures, interrupts,
+and grundy.run's dicts against the --json lines of the grundy binary."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def binary():
+    """The release binary: required when GRUNDY_BIN names it (CI does)."""
+    path = os.environ.get("GRUNDY_BIN")
+    if path:
+        assert Path(path).exists(), f"GRUNDY_BIN={path} does not exist"
+        return path
+    path = str(ROOT / "target" / "release" / "grundy")
+    if not Path(path).exists():
+        pytest.skip(f"no grundy binary at {path} (set GRUNDY_BIN)")
+    return path
+
+
+def test_run_gives_one_dict_per_query():
+    answers = grundy.run("game K = octal 0.77\ngrundy K(5)\nsequence K 0..=6\n")
+    assert answers == [
+        {"query": "grundy", "position": "K(5)", "value": 4},
+        {"query": "sequence", "game": "K", "from": 0, "values": [0, 1, 2, 3, 1, 4, 3]},
+    ]
+    assert isinstance(answers[0], dict)
+    assert answers[0].text == "grundy K(5) = 4"
+    assert str(answers[0]) == "grundy K(5) = 4"
+    assert grundy.run("game S = subtraction {1}\n") == []
+
+
+@pytest.mark.parametrize("example", ["tour.game", "misere.game", "domineering.game"])
+def test_dicts_are_the_json_lines(example):
+    path = ROOT / "examples" / example
+    out = subprocess.run(
+        [binary(), "run", "--json", str(path)], capture_output=True, text=True, check=True
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    answers = grundy.run(path.read_text(), name=str(path))
+    assert [dict(a) for a in answers] == lines
+    texts = subprocess.run(
+        [binary(), "run", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    assert "\n".join(a.text for a in answers) + "\n" == texts
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def test_random_subtraction_games_match_a_mex_in_python():
+    rng = random.Random(26)
+    for _ in range(40):
+        moves = sorted(rng.sample(range(1, 9), rng.randint(1, 4)))
+        g = []
+        for n in range(30):
+            g.append(mex({g[n - k] for k in moves if k <= n}))
+        text = f"game S = subtraction {{{', '.join(map(str, moves))}}}\nsequence S 0..=29\n"
+        (answer,) = grundy.run(text)
+        assert answer["values"] == g, moves
+
+
+def test_a_session_keeps_and_replaces_definitions():
+    s = grundy.Session()
+    assert s.run("game S = subtraction {1, 2}\nlet n = 4") == []
+    assert s.run("grundy S(n)")[0]["value"] == 1
+    s.run("game S = subtraction {1, 2, 3}")
+    assert s.run("grundy S(n)")[0]["value"] == 0
+    # A fresh run is a file: a name defined twice is an error.
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.run("game S = subtraction {1}\ngame S = subtraction {2}\n")
+    assert e.value.code.startswith("grundy::")
+    assert e.value.line == 2
+
+
+def test_errors_have_code_message_line_and_column():
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.run("game S = subtraction {1}\n\ngrundy Foo(3)\n")
+    err = e.value
+    assert err.code == "grundy::eval::unknown_function"
+    assert "Foo" in err.message
+    assert (err.line, err.column) == (3, 8)
+    assert "no game or function of this name" in err.report
+    assert err.as_dict() == {
+        "error": {"code": err.code, "message": err.message, "line": 3, "column": 8}
+    }
+
+
+def test_a_failed_query_keeps_the_other_answers():
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.run("grundy Nim(2)\ngrundy Nim(1 - 5)\ngrundy Nim(7)\n")
+    err = e.value
+    assert err.code == "grundy::eval::value" and err.line == 2
+    assert [a if isinstance(a, grundy.GrundyError) else a["value"] for a in err.answers] == [
+        2, err, 7
+    ]
+    assert err.errors == [err]
+
+
+def test_a_text_that_does_not_parse_defines_nothing():
+    s = grundy.Session()
+    with pytest.raises(grundy.GrundyError) as e:
+        s.run("game S = subtraction {1}\ngrundy (\n")
+    assert e.value.code == "grundy::parse::syntax" and e.value.line == 2
+    with pytest.raises(grundy.GrundyError) as e:
+        s.run("grundy S(1)")
+    assert e.value.code == "grundy::eval::unknown_function"
+
+
+def test_pictures_show_as_svg_and_the_rest_as_text():
+    seq, value = grundy.run("game K = octal 0.77\nsequence K 0..=20\ngrundy K(3)\n")
+    assert seq.svg.startswith("<svg") and seq._repr_svg_() == seq.svg
+    assert "G(n) of K" in seq.svg
+    assert seq._repr_html_() is None
+    assert value.svg is None and value._repr_svg_() is None
+    assert value._repr_html_() == "<pre>grundy K(3) = 3</pre>"
+    (table,) = grundy.run("game W(a, b) { move W(a - k, b) for k in 1..=a }\ntable W 0..=3, 0..=3\n")
+    assert table.svg.startswith("<svg")
+
+
+LONG = "assert forall a in 0..=1000000, b in 0..=1000000, c in 0..=1000000: a + b + c >= 0"
+
+
+def test_keyboard_interrupt_stops_a_long_query():
+    s = grundy.Session(max_steps=10**15)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        s.run(LONG)
+    assert time.monotonic() - start < 2.3
+    # The session still answers.
+    assert s.run("grundy Nim(3)")[0]["value"] == 3
+
+
+def test_the_gil_is_released_and_interrupt_stops_from_another_thread():
+    s = grundy.Session(max_steps=10**15)
+    ticks = []
+
+    def other():
+        while len(ticks) < 20:
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+        s.interrupt()
+
+    t = threading.Thread(target=other)
+    t.start()
+    with pytest.raises(grundy.GrundyError) as e:
+        s.run(LONG)
+    t.join()
+    assert len(ticks) == 20
+    assert e.value.code == "grundy::solve::interrupted"
+
+
+def test_budgets():
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.run(LONG, max_steps=10_000)
+    assert e.value.code.startswith("grundy::") and "step" in e.value.message
+
+
+def test_version():
+    assert grundy.__version__ == "0.1.0"
+
+
+def test_two_keyboard_interrupts_leave_the_session_usable():
+    s = grundy.Session(max_steps=10**15)
+    for delay in (0.3, 0.32):
+        threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.run(LONG)
+    # The second signal may come after the first stopped the query.
+    try:
+        time.sleep(0.2)
+    except KeyboardInterrupt:
+        pass
+    assert time.monotonic() - start < 2.5
+    assert s.run("grundy Nim(5)")[0]["value"] == 5
