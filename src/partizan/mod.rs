@@ -32,6 +32,7 @@
 //! store bounds by [`Limits::max_height`].
 
 mod algebra;
+mod algebra_inf;
 mod arith;
 mod canon;
 mod display;
@@ -43,6 +44,10 @@ mod store;
 mod thermo;
 
 #[cfg(test)]
+mod algebra_games;
+#[cfg(test)]
+mod algebra_inf_tests;
+#[cfg(test)]
 mod algebra_tests;
 #[cfg(test)]
 mod tests;
@@ -50,6 +55,7 @@ mod tests;
 pub use algebra::{
     AlgebraError, cool, heat, left_incentives, norton, ordinal, overheat, right_incentives, times,
 };
+pub use algebra_inf::{atomic_weight, far_star, ge_inf, is_all_small, reduced};
 pub use display::{ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
 pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
