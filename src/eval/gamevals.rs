@@ -286,7 +286,10 @@ impl Interp<'_> {
                     *n = match &vals[i] {
                         Value::Int(n) => u64::try_from(*n).map_err(|_| Error::Value {
                             message: format!("`{name}` takes integers >= 0, not {n}"),
-                            help: format!("nim arithmetic is of non-negative integers: {}", f.usage()),
+                            help: format!(
+                                "nim arithmetic is of non-negative integers: {}",
+                                f.usage()
+                            ),
                             span: args[i].span,
                         })?,
                         v => {
@@ -303,15 +306,18 @@ impl Interp<'_> {
                     GameFn::NimPow => partizan::nim_pow(ns[0], ns[1]),
                     _ => partizan::nim_inv(ns[0]).ok_or_else(|| Error::Value {
                         message: "0 has no nim inverse".into(),
-                        help: "nim_inv(a) takes a >= 1 (the nimbers below 2^64 form a field)".into(),
+                        help: "nim_inv(a) takes a >= 1 (the nimbers below 2^64 form a field)"
+                            .into(),
                         span: args[0].span,
                     })?,
                 };
                 // The arguments are below 2^63, the answer may reach 2^64 - 1.
-                i64::try_from(r).map(Value::Int).map_err(|_| Error::Overflow {
-                    op: name.to_string(),
-                    span,
-                })
+                i64::try_from(r)
+                    .map(Value::Int)
+                    .map_err(|_| Error::Overflow {
+                        op: name.to_string(),
+                        span,
+                    })
             }
             _ => {
                 let mut gs = Vec::with_capacity(vals.len());

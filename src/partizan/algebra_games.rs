@@ -37,7 +37,13 @@ pub(super) fn domineering(s: &mut GameStore, rows: u32, cols: u32, free: u32) ->
                     continue;
                 }
                 if row + 1 < rows && free & (1 << (a + cols)) != 0 {
-                    l.push(go(s, rows, cols, free & !(1 << a) & !(1 << (a + cols)), memo));
+                    l.push(go(
+                        s,
+                        rows,
+                        cols,
+                        free & !(1 << a) & !(1 << (a + cols)),
+                        memo,
+                    ));
                 }
                 if col + 1 < cols && free & (1 << (a + 1)) != 0 {
                     r.push(go(s, rows, cols, free & !(1 << a) & !(1 << (a + 1)), memo));
@@ -102,7 +108,13 @@ pub(super) fn clobber(s: &mut GameStore, rows: usize, cols: usize, cells: &[u8])
         memo.insert(cells.clone(), v);
         v
     }
-    go(s, rows, cols, &mut cells.to_vec(), &mut FxHashMap::default())
+    go(
+        s,
+        rows,
+        cols,
+        &mut cells.to_vec(),
+        &mut FxHashMap::default(),
+    )
 }
 
 /// A Hackenbush string on the ground, edges from the ground up (0 blue:

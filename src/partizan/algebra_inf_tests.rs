@@ -40,12 +40,20 @@ fn is_reduced(s: &mut GameStore, g: ValueId) -> std::result::Result<(), String> 
         for (i, &a) in l.iter().enumerate() {
             for (j, &b) in l.iter().enumerate() {
                 if i != j && ge_inf(s, b, a).unwrap() {
-                    return Err(format!("{}: Left {} Inf-dominated", s.display(h), s.display(a)));
+                    return Err(format!(
+                        "{}: Left {} Inf-dominated",
+                        s.display(h),
+                        s.display(a)
+                    ));
                 }
             }
             for ar in s.right_options(a).unwrap().to_vec() {
                 if ge_inf(s, h, ar).unwrap() {
-                    return Err(format!("{}: Left {} Inf-reversible", s.display(h), s.display(a)));
+                    return Err(format!(
+                        "{}: Left {} Inf-reversible",
+                        s.display(h),
+                        s.display(a)
+                    ));
                 }
             }
             stack.push(a);
@@ -53,12 +61,20 @@ fn is_reduced(s: &mut GameStore, g: ValueId) -> std::result::Result<(), String> 
         for (i, &a) in r.iter().enumerate() {
             for (j, &b) in r.iter().enumerate() {
                 if i != j && ge_inf(s, a, b).unwrap() {
-                    return Err(format!("{}: Right {} Inf-dominated", s.display(h), s.display(a)));
+                    return Err(format!(
+                        "{}: Right {} Inf-dominated",
+                        s.display(h),
+                        s.display(a)
+                    ));
                 }
             }
             for al in s.left_options(a).unwrap().to_vec() {
                 if ge_inf(s, al, h).unwrap() {
-                    return Err(format!("{}: Right {} Inf-reversible", s.display(h), s.display(a)));
+                    return Err(format!(
+                        "{}: Right {} Inf-reversible",
+                        s.display(h),
+                        s.display(a)
+                    ));
                 }
             }
             stack.push(a);

@@ -133,7 +133,7 @@ impl Repl {
                 "draw it with `:svg FILE`".to_string(),
             )),
             (Some(PictureKind::Plot), _) => Some((
-                "the last answer is a sequence or table, not a graph".to_string(),
+                "the last answer is a sequence, table or thermograph, not a graph".to_string(),
                 "draw it with `:plot FILE`".to_string(),
             )),
             (None, _) => Some((
