@@ -37,6 +37,7 @@ mod arith;
 mod canon;
 mod display;
 mod dyadic;
+mod latex;
 pub mod loopy;
 mod nim_mul;
 mod parse;
@@ -58,6 +59,7 @@ pub use algebra::{
 pub use algebra_inf::{atomic_weight, far_star, ge_inf, is_all_small, reduced};
 pub use display::{ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
+pub use latex::latex_of_text;
 pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
 pub use parse::{ParseError, parse};
 pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};
