@@ -256,6 +256,15 @@ fn published_atomic_weights_and_reduced_forms() {
     assert_eq!(s.display(a), "1");
     let xox = clobber(&mut s, 1, 3, &[1, 2, 1]);
     assert_eq!(s.display(xox), "*");
+    // Two longer rows, the same values as LANGUAGE.md's Clobber written
+    // as rules in the language (an independent implementation): ●●●○ is
+    // ⇑* (weight 2), ●○●○● is v[2] (weight −1).
+    let xxxo = clobber(&mut s, 1, 4, &[1, 1, 1, 2]);
+    assert_eq!(s.display(xxxo), "^^*");
+    let alt = clobber(&mut s, 1, 5, &[1, 2, 1, 2, 1]);
+    assert_eq!(s.display(alt), "v[2]");
+    let a = atomic_weight(&mut s, alt).unwrap();
+    assert_eq!(s.display(a), "-1");
     // Not all-small: a coded error.
     let one = s.integer(1);
     assert_eq!(atomic_weight(&mut s, one), Err(AlgebraError::NotAllSmall));

@@ -112,7 +112,8 @@ fn inv_level(a: u64, bits: u32) -> u64 {
 
 /// The inverse by the group order alone, `a^(2^64 − 2)` (the slow
 /// reference the tests check [`nim_inv`] against).
-pub fn nim_inv_by_power(a: u64) -> Option<u64> {
+#[cfg(test)]
+fn nim_inv_by_power(a: u64) -> Option<u64> {
     (a != 0).then(|| nim_pow(a, u64::MAX - 1))
 }
 
