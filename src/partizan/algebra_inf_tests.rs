@@ -290,3 +290,61 @@ fn published_atomic_weights_and_reduced_forms() {
         assert!(is_reduced(&mut s, g).is_err(), "{text}");
     }
 }
+
+/// CGSuite's test table of canonical short games (its
+/// `CanonicalShortGameTestCase`, the cases from simple numbers to hot
+/// games): the canonical form, the atomic weight (of the all-small ones;
+/// CGSuite also weighs some atomic games that are not all-small, which
+/// we refuse), the reduced canonical form, and the stops.
+#[rustfmt::skip]
+const CGSUITE: [(&str, Option<&str>, &str, &str, &str); 23] = [
+    ("0", Some("0"), "0", "0", "0"),
+    ("5", None, "5", "5", "5"),
+    ("25/16", None, "25/16", "25/16", "25/16"),
+    ("*8", Some("0"), "0", "0", "0"),
+    ("9/8*", None, "9/8", "9/8", "9/8"),
+    ("^", Some("1"), "0", "0", "0"),
+    ("v*", Some("-1"), "0", "0", "0"),
+    ("6^*", None, "6", "6", "6"),
+    ("^*6", Some("1"), "0", "0", "0"),
+    ("73/16v9*8", None, "73/16", "73/16", "73/16"),
+    ("^[4]", Some("1"), "0", "0", "0"),
+    ("{0|^<2>}", Some("1"), "0", "0", "0"),
+    ("{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}", Some("0"), "0", "0", "0"),
+    ("{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}", Some("0"), "0", "0", "0"),
+    ("{0||0|v3}", Some("0"), "0", "0", "0"),
+    ("{^3|vv}", Some("{1|0}"), "0", "0", "0"),
+    ("Tiny(3/2)", None, "0", "0", "0"),
+    ("Tiny({3|1})", None, "0", "0", "0"),
+    ("Miny({5||3|1})", None, "0", "0", "0"),
+    ("{1|^^||^}", None, "0", "0", "0"),
+    ("{1|^3||^}", None, "0", "0", "0"),
+    ("{3||2*|1*}", None, "{3||2|1}", "3", "2"),
+    ("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}", None, "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}", "1/2", "-1"),
+];
+
+#[test]
+fn cgsuite_test_table() {
+    let mut s = GameStore::new();
+    for (text, aw, rcf, ls, rs) in CGSUITE {
+        let g = p(&mut s, text);
+        // (Our printing may order a side's options differently.)
+        let r = reduced(&mut s, g).unwrap();
+        assert_eq!(s.display(r), rcf, "reduced({text})");
+        assert_eq!(s.left_stop(g).to_string(), ls, "left stop of {text}");
+        assert_eq!(s.right_stop(g).to_string(), rs, "right stop of {text}");
+        match aw {
+            Some(w) => {
+                let a = atomic_weight(&mut s, g).unwrap();
+                assert_eq!(s.display(a), w, "atomic weight of {text}");
+                let b = atomic_weight_with(&mut s, g, false).unwrap();
+                assert_eq!(s.display(b), w, "atomic weight of {text} by the calculus");
+            }
+            None => assert_eq!(
+                atomic_weight(&mut s, g),
+                Err(AlgebraError::NotAllSmall),
+                "{text}"
+            ),
+        }
+    }
+}
