@@ -142,7 +142,7 @@ impl Repl {
                     None => "there is no answer to draw yet".to_string(),
                 },
                 if cmd == "plot" {
-                    "ask a `sequence` or `table` first (e.g. `sequence Nim 0..=9`), then :plot FILE"
+                    "ask a `sequence`, `table` or `thermograph` first (e.g. `sequence Nim 0..=9`), then :plot FILE"
                         .to_string()
                 } else {
                     "ask `dot` of a graph or position first (e.g. `dot Nim(3)`), then :svg FILE"
