@@ -17,6 +17,7 @@ pub mod octal;
 pub mod partizan;
 pub mod pictures;
 pub mod plot;
+pub mod plot_thermo;
 pub mod present;
 pub mod progress;
 pub mod query;

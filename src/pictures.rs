@@ -38,7 +38,8 @@ pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
         Answer::Sequence { .. }
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
-        | Answer::OutcomeTable { .. } => Some(PictureKind::Plot),
+        | Answer::OutcomeTable { .. }
+        | Answer::Thermograph { .. } => Some(PictureKind::Plot),
         _ => None,
     }
 }
@@ -284,6 +285,17 @@ impl Pictures {
                     rows: &cells,
                     scale: plot::Scale::Outcomes,
                 });
+                self.write(&path, &svg, log)?;
+            }
+            Answer::Thermograph {
+                position,
+                thermograph,
+            } => {
+                let Some(path) = self.next(Picture::Plot) else {
+                    return Ok(());
+                };
+                let title = format!("thermograph of {position}");
+                let svg = crate::plot_thermo::thermograph_svg(thermograph, &title);
                 self.write(&path, &svg, log)?;
             }
             _ => {}

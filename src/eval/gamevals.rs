@@ -49,6 +49,18 @@ pub enum GameFn {
     RightIncentives,
     /// `nim_mul(a, b)`: the nim product of two integers ≥ 0.
     NimMul,
+    /// `nim_pow(a, e)`: the e-th nim power of a.
+    NimPow,
+    /// `nim_inv(a)`: the nim inverse of a > 0.
+    NimInv,
+    /// `left_stop(G)`, a number.
+    LeftStop,
+    /// `right_stop(G)`, a number.
+    RightStop,
+    /// `atomic_weight(G)` of an all-small G.
+    AtomicWeight,
+    /// `reduced(G)`: the reduced canonical form.
+    Reduced,
 }
 
 impl GameFn {
@@ -187,7 +199,8 @@ impl Interp<'_> {
 
     /// `value(P)`, `mean(G)`, `temperature(G)`, `birthday(G)`, `num(p, q)`,
     /// `up(n)`, the short-game algebra (`cool`, `heat`, `overheat`,
-    /// `norton`, `ordinal`, the incentives) and `nim_mul(a, b)`.
+    /// `norton`, `ordinal`, the incentives, stops, `atomic_weight`,
+    /// `reduced`) and nim arithmetic (`nim_mul`, `nim_pow`, `nim_inv`).
     pub(super) fn game_fn(
         &self,
         f: GameFn,
@@ -267,26 +280,39 @@ impl Interp<'_> {
                     Ok(game_val(s, id))
                 })
             }
-            GameFn::NimMul => {
+            GameFn::NimMul | GameFn::NimPow | GameFn::NimInv => {
                 let mut ns = [0u64; 2];
-                for (i, n) in ns.iter_mut().enumerate() {
+                for (i, n) in ns.iter_mut().enumerate().take(vals.len()) {
                     *n = match &vals[i] {
                         Value::Int(n) => u64::try_from(*n).map_err(|_| Error::Value {
-                            message: format!("`nim_mul` takes nimbers, integers >= 0, not {n}"),
-                            help: "nim multiplication is of non-negative integers: nim_mul(a, b) with a, b >= 0".into(),
+                            message: format!("`{name}` takes integers >= 0, not {n}"),
+                            help: format!(
+                                "nim arithmetic is of non-negative integers: {}",
+                                f.usage()
+                            ),
                             span: args[i].span,
                         })?,
                         v => {
                             return Err(Error::type_error(
-                                format!("`nim_mul` takes integers, not {}", v.type_name()),
+                                format!("`{name}` takes integers, not {}", v.type_name()),
                                 format!("usage: {}", f.usage()),
                                 args[i].span,
                             ));
                         }
                     };
                 }
-                // Both below 2^63, the product may reach 2^64 - 1.
-                i64::try_from(partizan::nim_mul(ns[0], ns[1]))
+                let r = match f {
+                    GameFn::NimMul => partizan::nim_mul(ns[0], ns[1]),
+                    GameFn::NimPow => partizan::nim_pow(ns[0], ns[1]),
+                    _ => partizan::nim_inv(ns[0]).ok_or_else(|| Error::Value {
+                        message: "0 has no nim inverse".into(),
+                        help: "nim_inv(a) takes a >= 1 (the nimbers below 2^64 form a field)"
+                            .into(),
+                        span: args[0].span,
+                    })?,
+                };
+                // The arguments are below 2^63, the answer may reach 2^64 - 1.
+                i64::try_from(r)
                     .map(Value::Int)
                     .map_err(|_| Error::Overflow {
                         op: name.to_string(),
@@ -325,6 +351,16 @@ impl Interp<'_> {
                         }
                         GameFn::Norton => partizan::norton(s, ids[0], ids[1]).map_err(e)?,
                         GameFn::Ordinal => partizan::ordinal(s, ids[0], ids[1]).map_err(e)?,
+                        GameFn::AtomicWeight => partizan::atomic_weight(s, ids[0]).map_err(e)?,
+                        GameFn::Reduced => partizan::reduced(s, ids[0]).map_err(e)?,
+                        GameFn::LeftStop | GameFn::RightStop => {
+                            let x = if f == GameFn::LeftStop {
+                                s.left_stop(ids[0])
+                            } else {
+                                s.right_stop(ids[0])
+                            };
+                            s.number(x)
+                        }
                         GameFn::LeftIncentives | GameFn::RightIncentives => {
                             let xs = if f == GameFn::LeftIncentives {
                                 partizan::left_incentives(s, ids[0])

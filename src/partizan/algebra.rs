@@ -30,6 +30,15 @@ pub enum AlgebraError {
         help("the second argument of norton(g, u) must be a game u > 0, such as 1 or ^")
     )]
     NotPositive,
+
+    #[error("atomic weights are defined for all-small games, and this one is not")]
+    #[diagnostic(
+        code(grundy::partizan::not_all_small),
+        help(
+            "an all-small game has, in every position but 0, moves for both players (no number but 0 occurs in it), as in Clobber"
+        )
+    )]
+    NotAllSmall,
 }
 
 type Result<T> = std::result::Result<T, AlgebraError>;

@@ -32,16 +32,22 @@
 //! store bounds by [`Limits::max_height`].
 
 mod algebra;
+mod algebra_inf;
 mod arith;
 mod canon;
 mod display;
 mod dyadic;
+mod latex;
 pub mod loopy;
 mod nim_mul;
 mod parse;
 mod store;
 mod thermo;
 
+#[cfg(test)]
+mod algebra_games;
+#[cfg(test)]
+mod algebra_inf_tests;
 #[cfg(test)]
 mod algebra_tests;
 #[cfg(test)]
@@ -50,8 +56,10 @@ mod tests;
 pub use algebra::{
     AlgebraError, cool, heat, left_incentives, norton, ordinal, overheat, right_incentives, times,
 };
+pub use algebra_inf::{atomic_weight, far_star, ge_inf, is_all_small, reduced};
 pub use display::{ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
+pub use latex::latex_of_text;
 pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
 pub use parse::{ParseError, parse};
 pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};

@@ -53,6 +53,7 @@ impl CompiledQuery {
             CKind::Sequence(..) | CKind::Table(..) | CKind::SequenceOf(..) | CKind::TableOf(..) => {
                 Some(Picture::Plot)
             }
+            CKind::Partizan(PQuery::Thermograph, _) => Some(Picture::Plot),
             _ => None,
         }
     }

@@ -133,7 +133,7 @@ impl Repl {
                 "draw it with `:svg FILE`".to_string(),
             )),
             (Some(PictureKind::Plot), _) => Some((
-                "the last answer is a sequence or table, not a graph".to_string(),
+                "the last answer is a sequence, table or thermograph, not a graph".to_string(),
                 "draw it with `:plot FILE`".to_string(),
             )),
             (None, _) => Some((
@@ -142,7 +142,7 @@ impl Repl {
                     None => "there is no answer to draw yet".to_string(),
                 },
                 if cmd == "plot" {
-                    "ask a `sequence` or `table` first (e.g. `sequence Nim 0..=9`), then :plot FILE"
+                    "ask a `sequence`, `table` or `thermograph` first (e.g. `sequence Nim 0..=9`), then :plot FILE"
                         .to_string()
                 } else {
                     "ask `dot` of a graph or position first (e.g. `dot Nim(3)`), then :svg FILE"

@@ -25,7 +25,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "plot",
         ":plot FILE",
-        "draw the last sequence or table as SVG (PNG if FILE ends in .png)",
+        "draw the last sequence, table or thermograph as SVG (PNG if FILE ends in .png)",
     ),
     (
         "svg",

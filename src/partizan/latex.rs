@@ -1,0 +1,210 @@
+//! Game values in LaTeX (math mode), for papers: the notation of
+//! `display.rs` written with the usual symbols. `3/4` is `\frac{3}{4}`,
+//! `^` `\uparrow`, `^^` `\Uparrow`, `^3` `3\cdot\uparrow` (after a number,
+//! `x + 3\cdot\uparrow`), `^<2>` `\uparrow^{2}`, `^[2]` `\uparrow^{[2]}`,
+//! `v…` the same with downs, `*2` `{*}2`, `±` `\pm`, `Tiny(G)` `{+_{G}}`,
+//! `Miny(G)` `{-_{G}}`, and a general game `\{A \,|\, B\}`, its bars
+//! kept (`\,||\,`). The translation reads the text `display` writes, so
+//! a value and its LaTeX always agree.
+
+use super::store::{GameStore, ValueId};
+
+impl GameStore {
+    /// The value in LaTeX math notation.
+    pub fn latex(&mut self, g: ValueId) -> String {
+        latex_of_text(&self.display(g))
+    }
+}
+
+/// A value's text (as [`GameStore::display`] writes it) in LaTeX.
+pub fn latex_of_text(text: &str) -> String {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    // Whether the last thing written was a number (so a following
+    // `n·↑` needs a `+`).
+    let mut after_number = false;
+    while i < c.len() {
+        let ch = c[i];
+        match ch {
+            '0'..='9' | '-' if ch != '-' || c.get(i + 1).is_some_and(|d| d.is_ascii_digit()) => {
+                let start = i;
+                i += 1;
+                while i < c.len() && (c[i].is_ascii_digit() || c[i] == '/') {
+                    i += 1;
+                }
+                let num: String = c[start..i].iter().collect();
+                out.push_str(&number(&num));
+                after_number = true;
+                continue;
+            }
+            '^' | 'v' => {
+                let arrow = |double: bool| match (ch, double) {
+                    ('^', false) => "\\uparrow",
+                    ('^', true) => "\\Uparrow",
+                    (_, false) => "\\downarrow",
+                    (_, true) => "\\Downarrow",
+                };
+                i += 1;
+                match c.get(i) {
+                    Some(&d) if d == ch => {
+                        out.push_str(arrow(true));
+                        i += 1;
+                    }
+                    Some('<') | Some('[') => {
+                        let open = c[i];
+                        let close = if open == '<' { '>' } else { ']' };
+                        let end = c[i..]
+                            .iter()
+                            .position(|&x| x == close)
+                            .map_or(c.len(), |p| i + p);
+                        let n: String = c[i + 1..end].iter().collect();
+                        out.push_str(arrow(false));
+                        if open == '<' {
+                            out.push_str(&format!("^{{{n}}}"));
+                        } else {
+                            out.push_str(&format!("^{{[{n}]}}"));
+                        }
+                        i = end + 1;
+                    }
+                    Some(d) if d.is_ascii_digit() => {
+                        let start = i;
+                        while i < c.len() && c[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                        let n: String = c[start..i].iter().collect();
+                        if after_number {
+                            out.push_str(" + ");
+                        }
+                        out.push_str(&format!("{n}\\cdot{}", arrow(false)));
+                    }
+                    _ => out.push_str(arrow(false)),
+                }
+            }
+            '*' => {
+                out.push_str("{*}");
+                i += 1;
+            }
+            '±' => {
+                out.push_str("\\pm ");
+                i += 1;
+            }
+            '{' => {
+                out.push_str("\\{");
+                i += 1;
+            }
+            '}' => {
+                out.push_str("\\}");
+                i += 1;
+            }
+            '|' => {
+                let start = i;
+                while i < c.len() && c[i] == '|' {
+                    i += 1;
+                }
+                out.push_str("\\,");
+                out.push_str(&"|".repeat(i - start));
+                out.push_str("\\,");
+            }
+            ',' => {
+                out.push_str(", ");
+                i += 1;
+            }
+            'T' | 'M'
+                if text[byte(&c, i)..].starts_with("Tiny(")
+                    || text[byte(&c, i)..].starts_with("Miny(") =>
+            {
+                let sign = if ch == 'T' { '+' } else { '-' };
+                // The argument runs to the matching parenthesis.
+                let open = i + 4;
+                let mut depth = 0;
+                let mut end = open;
+                for (k, &x) in c.iter().enumerate().skip(open) {
+                    match x {
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = k;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let inner: String = c[open + 1..end].iter().collect();
+                out.push_str(&format!("{{{sign}_{{{}}}}}", latex_of_text(&inner)));
+                i = end + 1;
+            }
+            _ => {
+                out.push(ch);
+                i += 1;
+            }
+        }
+        after_number = false;
+    }
+    out
+}
+
+/// The byte offset of char index `i` (the text is mostly ASCII).
+fn byte(c: &[char], i: usize) -> usize {
+    c[..i].iter().map(|x| x.len_utf8()).sum()
+}
+
+/// `-5/8` as `-\frac{5}{8}`, an integer as itself.
+fn number(s: &str) -> String {
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", s),
+    };
+    match body.split_once('/') {
+        Some((p, q)) => format!("{sign}\\frac{{{p}}}{{{q}}}"),
+        None => format!("{sign}{body}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse;
+    use super::*;
+
+    fn tex(text: &str) -> String {
+        let mut s = GameStore::new();
+        let g = parse(&mut s, text).unwrap();
+        s.latex(g)
+    }
+
+    #[test]
+    fn each_notation() {
+        assert_eq!(tex("0"), "0");
+        assert_eq!(tex("-5/8"), "-\\frac{5}{8}");
+        assert_eq!(tex("^"), "\\uparrow");
+        assert_eq!(tex("v*"), "\\downarrow{*}");
+        assert_eq!(tex("^^*3"), "\\Uparrow{*}3");
+        assert_eq!(tex("^^^"), "3\\cdot\\uparrow");
+        assert_eq!(tex("1/2^^^*"), "\\frac{1}{2} + 3\\cdot\\uparrow{*}");
+        assert_eq!(tex("v4"), "4\\cdot\\downarrow");
+        assert_eq!(tex("^<2>"), "\\uparrow^{2}");
+        assert_eq!(tex("^[3]*"), "\\uparrow^{[3]}{*}");
+        assert_eq!(tex("*2"), "{*}2");
+        assert_eq!(tex("{1|-1}"), "\\pm 1");
+        assert_eq!(tex("{2|-1/2}"), "\\{2\\,|\\,-\\frac{1}{2}\\}");
+        assert_eq!(tex("{3||2|1}"), "\\{3\\,||\\,2\\,|\\,1\\}");
+        assert_eq!(tex("{0||0|-2}"), "{+_{2}}");
+        assert_eq!(tex("{2|0||0}"), "{-_{2}}");
+        assert_eq!(tex("{1,1*|0}"), "\\{1, 1{*}\\,|\\,0\\}");
+    }
+
+    #[test]
+    fn domineering_four_by_four() {
+        // CGSuite's value of the empty 4×4 board.
+        let t = tex("+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+        assert_eq!(
+            t,
+            "\\pm \\{0, \\{\\{2\\,|\\,0\\}, 2{+_{2}}\\,|\\,\\{2\\,|\\,0\\}, {-_{2}}\\}\\}"
+        );
+        // Braces balance.
+        let opens = t.matches("\\{").count();
+        assert_eq!(opens, t.matches("\\}").count());
+    }
+}
