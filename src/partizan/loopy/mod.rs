@@ -20,14 +20,22 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod show;
+mod sides;
+mod simplify;
 mod stopper;
 
+#[cfg(test)]
+mod simplify_tests;
 #[cfg(test)]
 mod tests;
 
 use std::collections::VecDeque;
 use std::fmt;
 
+pub use show::stopper_text;
+pub use sides::{Sides, sides};
+pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
 
 /// Normal play (the player who cannot move loses) or misère play (wins).
