@@ -33,7 +33,7 @@ mod tests;
 use std::collections::VecDeque;
 use std::fmt;
 
-pub use show::stopper_text;
+pub use show::{short_value, stopper_text};
 pub use sides::{Sides, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};

@@ -143,6 +143,16 @@ pub fn stopper_text(
     }
 }
 
+/// The short value of vertex `root` when no cycle is reachable from it.
+pub fn short_value(
+    store: &mut GameStore,
+    g: &SidedGraph,
+    root: u32,
+) -> Result<Option<ValueId>, PartizanError> {
+    let p = super::pack(g, &[root]);
+    Ok(short_values(store, &p.graph)?[p.roots[0] as usize])
+}
+
 /// `a`, `b`, …, `z`, then `N1`, `N2`, ….
 fn nth_name(k: usize) -> String {
     if k < 26 {

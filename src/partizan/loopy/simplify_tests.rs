@@ -210,3 +210,16 @@ fn sidling_finds_the_sides_of_dud_and_of_a_walk() {
     assert_eq!(side_texts(&mut store, &walk, 0), ("2".into(), "0".into()));
     assert_eq!(side_texts(&mut store, &walk, 1), ("1".into(), "-1".into()));
 }
+
+/// Sidling from `off` can climb forever: b = {a, pass | }, a = {b | b}
+/// has offside approximations 0, 1, 2, … (its offside is the limit, on),
+/// which is reported as not settled rather than guessed.
+#[test]
+fn an_endless_climb_is_not_settled() {
+    let g = SidedGraph::new(vec![vec![1], vec![0, 1]], vec![vec![1], vec![]]);
+    assert!(!is_stopper(&g, 1));
+    assert!(matches!(
+        sides(&g, 1, 30, 1 << 20, &mut || false),
+        Some(Err(30))
+    ));
+}
