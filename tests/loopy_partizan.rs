@@ -518,3 +518,49 @@ proptest! {
         }
     }
 }
+
+/// Every Fox and Goose position on strips up to 5 cells (examples/
+/// fox_and_goose.game) is a stopper, and its outcome is the one its value
+/// implies: L above 0, R below, P equal, N confused.
+#[test]
+fn fox_and_goose_outcomes_follow_from_values() {
+    let example = std::fs::read_to_string("examples/fox_and_goose.game").unwrap();
+    let rules: String = example
+        .lines()
+        .filter(|l| {
+            !l.starts_with("value") && !l.starts_with("outcome") && !l.starts_with("compare")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut text = format!("{rules}graph Z {{ zero; one -L-> zero; }}\n");
+    let mut count = 0;
+    for w in 2..=5 {
+        for f in 0..w {
+            for g in 0..w {
+                if f != g {
+                    let p = format!("FG({w}, {f}, {g})");
+                    text += &format!("value {p}\ncompare {p}, Z(zero)\noutcome {p}\n");
+                    count += 1;
+                }
+            }
+        }
+    }
+    let got = run_codes(&text);
+    assert_eq!(got.len(), 3 * count);
+    for chunk in got.chunks(3) {
+        assert!(
+            !chunk[0].contains(" & ") && !chunk[0].starts_with("grundy::"),
+            "{chunk:?}"
+        );
+        let class = if chunk[1].contains(" > ") {
+            "L"
+        } else if chunk[1].contains(" < ") {
+            "R"
+        } else if chunk[1].contains(" = ") {
+            "P"
+        } else {
+            "N"
+        };
+        assert!(chunk[2].contains(&format!(" = {class} (")), "{chunk:?}");
+    }
+}
