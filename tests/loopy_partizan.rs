@@ -564,3 +564,26 @@ fn fox_and_goose_outcomes_follow_from_values() {
         assert!(chunk[2].contains(&format!(" = {class} (")), "{chunk:?}");
     }
 }
+
+/// A Northcott row is not a stopper (both checkers can go back and
+/// forth), but its onside and offside settle and are equal: the nimber of
+/// its gap, as Nim on the gaps says.
+#[test]
+fn northcott_rows_are_nimbers_of_their_gaps() {
+    let mut text = NORTHCOTT.to_string();
+    let mut expected = Vec::new();
+    for w in 2..=6 {
+        for a in 0..w {
+            for b in a + 1..w {
+                text += &format!("value Row({w}, {a}, {b})\n");
+                let nim = match b - a - 1 {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    k => format!("*{k}"),
+                };
+                expected.push(format!("value Row({w}, {a}, {b}) = {nim}"));
+            }
+        }
+    }
+    assert_eq!(run_codes(&text), expected);
+}
