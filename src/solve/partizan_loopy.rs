@@ -1,8 +1,10 @@
 //! Loopy partizan play (THEORY.md §6.9): when a partizan position has a
 //! cycle, its outcome (with draws) comes from retrograde analysis on the
 //! sum's own reachable positions (sorted multisets of components, the
-//! product graph only as far as play reaches), and `value`/`compare` of
-//! stoppers from play on differences (`partizan::loopy`).
+//! product graph only as far as play reaches); `value` of a stopper is
+//! its simplest form, of another position its onside & offside by
+//! sidling, and `compare` plays on differences of stoppers or of sides
+//! (`partizan::loopy`).
 
 use std::collections::HashMap;
 
@@ -281,7 +283,7 @@ impl Solver {
             return Err(e);
         }
         r.ok_or_else(|| Error::Budget {
-            game: "the difference of the two positions".into(),
+            game: "the play on differences (of two positions, or of every pair of a stopper's positions)".into(),
             budget: cx.limits.max_positions,
             span: cx.span,
         })

@@ -1,6 +1,6 @@
 //! Loopy partizan games given as an explicit state graph (THEORY.md §6.9):
-//! outcomes with draws by retrograde analysis, stoppers and the named
-//! loopy values.
+//! outcomes with draws by retrograde analysis, stoppers, the named
+//! loopy values, simplest forms of stoppers and sides by sidling.
 //!
 //! A [`SidedGraph`] has vertices `0..n`, each with its Left options and its
 //! Right options; cycles are allowed. A play alternates: the player to move
