@@ -294,12 +294,25 @@ pub enum Error {
     #[diagnostic(
         code(grundy::partizan::loopy),
         help(
-            "`outcome` and `winning` answer for any loopy partizan position (D: a draw, play goes on forever); `value` and `compare` answer only for stoppers equal to on, off, over, under or upon, and for dud; other values of loopy games (simplest forms of stoppers, onsides and offsides), means and temperatures are not computed"
+            "`outcome` and `winning` answer for any loopy partizan position (D: a draw, play goes on forever); `value` gives a stopper's simplest form and another position's onside & offside (by sidling), `compare` compares stoppers and positions whose sides are found; means, temperatures and thermographs of loopy games are not computed"
         )
     )]
     PartizanLoopy {
         path: String,
         #[label("a play from here can go on forever")]
+        span: Span,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(
+        code(grundy::partizan::sides),
+        help(
+            "this loopy position is not a stopper, and its onside and offside are found by sidling (THEORY.md §6.9), which did not reach a fixed point; `outcome` and `winning` still answer"
+        )
+    )]
+    LoopySides {
+        message: String,
+        #[label("the value of this position")]
         span: Span,
     },
 
@@ -553,6 +566,7 @@ impl Error {
             | Cycle { span, .. }
             | Partizan { span, .. }
             | PartizanLoopy { span, .. }
+            | LoopySides { span, .. }
             | PartizanLimit { span, .. }
             | Query { span, .. }
             | NotAHeapGame { span, .. }

@@ -361,25 +361,72 @@ fn stopper_order() {
     }
 }
 
-#[test]
-fn loopy_queries_not_answered_keep_the_code() {
-    let walk =
-        "game Walk(n) {\n left move Walk(n + 1) if n < 2\n right move Walk(n - 1) if n > 0\n}\n";
+/// Answers and error codes of a text run in a session.
+fn run_codes(text: &str) -> Vec<String> {
     let mut s = Session::new(100_000);
     let mut codes = Vec::new();
-    s.run_text(
-        "t.game",
-        &format!("{walk}{STOPPERS}value Walk(0)\nvalue S(over) + S(under)\nmean Walk(1)\ncompare S(over) + S(under), S(zero)\nmean S(on)\n"),
-        Mode::Run,
-        &mut |_, r| {
-            use miette::Diagnostic;
-            codes.push(match r {
-                Ok(a) => format!("{a:?}"),
-                Err(e) => e.code().map(|c| c.to_string()).unwrap_or_default(),
-            });
-        },
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| {
+        use miette::Diagnostic;
+        codes.push(match r {
+            Ok(a) => grundy::present::text(&a),
+            Err(e) => e.code().map(|c| c.to_string()).unwrap_or_default(),
+        });
+    });
+    codes
+}
+
+const WALK: &str =
+    "game Walk(n) {\n left move Walk(n + 1) if n < 2\n right move Walk(n - 1) if n > 0\n}\n";
+
+#[test]
+fn loopy_values_sides_and_refusals() {
+    let codes = run_codes(&format!(
+        "{WALK}{STOPPERS}graph U {{ a -L-> b; a -R-> b; b -L-> a; b -L-> b; }}\n\
+         value Walk(0)\nvalue Walk(1)\nvalue S(over) + S(under)\nmean Walk(1)\n\
+         compare S(over) + S(under), S(zero)\ncompare Walk(0), S(zero)\nmean S(on)\nvalue U(a)\n"
+    ));
+    assert_eq!(
+        codes,
+        vec![
+            "value Walk(0) = 2 & 0",
+            "value Walk(1) = 1 & -1",
+            "value S(over) + S(under) = over & under",
+            "grundy::partizan::loopy",
+            "compare S(over) + S(under), S(zero): S(over) + S(under) || S(zero)",
+            "compare Walk(0), S(zero): Walk(0) > S(zero)",
+            "grundy::partizan::loopy",
+            "grundy::partizan::sides",
+        ]
     );
-    assert_eq!(codes, vec!["grundy::partizan::loopy"; 5]);
+}
+
+#[test]
+fn stoppers_print_in_simplest_form() {
+    let text = format!(
+        "{STOPPERS}graph T {{ zero; star -> zero; one -L-> zero; \
+         over -L-> zero; over -R-> over; upon -L-> upon; upon -R-> star; \
+         g -L-> zero; g -R-> h; h -L-> g; h -R-> star; \
+         v0 -L-> v2; v0 -L-> v3; v0 -R-> zero; v2 -L-> v4; v2 -L-> zero; v2 -R-> v4; \
+         v3 -L-> zero; v3 -L-> v0; v3 -R-> zero; v3 -R-> v2; v4 -L-> v0; v4 -R-> v4; }}\n\
+         value T(over) + T(one)\nvalue T(upon) + T(upon)\nvalue T(upon) + T(star)\n\
+         value T(over) + T(over)\nvalue T(over) + T(star)\nvalue T(g)\nvalue T(v0)\n\
+         value T(one) + T(one)\nvalue S(on2)\n"
+    );
+    let codes = run_codes(&text);
+    assert_eq!(
+        codes,
+        vec![
+            "value T(over) + T(one) = 1over",
+            "value T(upon) + T(upon) = {0|upon*}",
+            "value T(upon) + T(star) = upon*",
+            "value T(over) + T(over) = over",
+            "value T(over) + T(star) = over",
+            "value T(g) = 1 & *",
+            "value T(v0) = a{{0|0,{0|{a|0}}}|0}",
+            "value T(one) + T(one) = 2",
+            "value S(on2) = on",
+        ]
+    );
 }
 
 #[test]
@@ -428,4 +475,115 @@ fn outcome_text_and_json_name_both_starts() {
         (&j["left_first"], &j["right_first"]),
         (&"L".into(), &"R".into())
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// `value` of every stopper vertex of a random graph written in the
+    /// language is the library's simplest form of the same graph (however
+    /// the language numbers its vertices), and `compare` says equal
+    /// exactly when the texts agree.
+    #[test]
+    fn values_of_random_stoppers(g in graph()) {
+        use grundy::partizan::loopy::{SidedGraph, is_stopper, simplify, stopper_text};
+        let to32 = |s: &Vec<Vec<usize>>| -> Vec<Vec<u32>> {
+            s.iter().map(|o| o.iter().map(|&w| w as u32).collect()).collect()
+        };
+        let sg = SidedGraph::new(to32(&g.0), to32(&g.1));
+        let mut store = grundy::partizan::GameStore::new();
+        let stoppers: Vec<usize> = (0..g.0.len()).filter(|&v| is_stopper(&sg, v as u32)).collect();
+        let mut text = declare("A", &g);
+        let mut expected = Vec::new();
+        for &v in &stoppers {
+            let (s, _) = simplify(&sg, &[v as u32], 1 << 20, &mut || false).unwrap();
+            let t = stopper_text(&mut store, &s.graph, s.roots[0]).unwrap();
+            text += &format!("value A(v{v})\n");
+            expected.push(format!("value A(v{v}) = {t}"));
+        }
+        for &v in &stoppers {
+            for &w in &stoppers {
+                text += &format!("compare A(v{v}), A(v{w})\n");
+            }
+        }
+        let got = run_codes(&text);
+        let k = stoppers.len();
+        prop_assert_eq!(&got[..k], &expected[..]);
+        for (i, _) in stoppers.iter().enumerate() {
+            for (j, _) in stoppers.iter().enumerate() {
+                let answer = &got[k + i * k + j];
+                let same = expected[i].split(" = ").nth(1) == expected[j].split(" = ").nth(1);
+                prop_assert_eq!(answer.contains(" = A("), same, "{}", answer);
+            }
+        }
+    }
+}
+
+/// Every Fox and Goose position on strips up to 5 cells (examples/
+/// fox_and_goose.game) is a stopper, and its outcome is the one its value
+/// implies: L above 0, R below, P equal, N confused.
+#[test]
+fn fox_and_goose_outcomes_follow_from_values() {
+    let example = std::fs::read_to_string("examples/fox_and_goose.game").unwrap();
+    let rules: String = example
+        .lines()
+        .filter(|l| {
+            !l.starts_with("value") && !l.starts_with("outcome") && !l.starts_with("compare")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut text = format!("{rules}graph Z {{ zero; one -L-> zero; }}\n");
+    let mut count = 0;
+    for w in 2..=5 {
+        for f in 0..w {
+            for g in 0..w {
+                if f != g {
+                    let p = format!("FG({w}, {f}, {g})");
+                    text += &format!("value {p}\ncompare {p}, Z(zero)\noutcome {p}\n");
+                    count += 1;
+                }
+            }
+        }
+    }
+    let got = run_codes(&text);
+    assert_eq!(got.len(), 3 * count);
+    for chunk in got.chunks(3) {
+        assert!(
+            !chunk[0].contains(" & ") && !chunk[0].starts_with("grundy::"),
+            "{chunk:?}"
+        );
+        let class = if chunk[1].contains(" > ") {
+            "L"
+        } else if chunk[1].contains(" < ") {
+            "R"
+        } else if chunk[1].contains(" = ") {
+            "P"
+        } else {
+            "N"
+        };
+        assert!(chunk[2].contains(&format!(" = {class} (")), "{chunk:?}");
+    }
+}
+
+/// A Northcott row is not a stopper (both checkers can go back and
+/// forth), but its onside and offside settle and are equal: the nimber of
+/// its gap, as Nim on the gaps says.
+#[test]
+fn northcott_rows_are_nimbers_of_their_gaps() {
+    let mut text = NORTHCOTT.to_string();
+    let mut expected = Vec::new();
+    for w in 2..=6 {
+        for a in 0..w {
+            for b in a + 1..w {
+                text += &format!("value Row({w}, {a}, {b})\n");
+                let nim = match b - a - 1 {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    k => format!("*{k}"),
+                };
+                expected.push(format!("value Row({w}, {a}, {b}) = {nim}"));
+            }
+        }
+    }
+    assert_eq!(run_codes(&text), expected);
 }

@@ -1,8 +1,10 @@
 //! Loopy partizan play (THEORY.md §6.9): when a partizan position has a
 //! cycle, its outcome (with draws) comes from retrograde analysis on the
 //! sum's own reachable positions (sorted multisets of components, the
-//! product graph only as far as play reaches), and `value`/`compare` of
-//! stoppers from play on differences (`partizan::loopy`).
+//! product graph only as far as play reaches); `value` of a stopper is
+//! its simplest form, of another position its onside & offside by
+//! sidling, and `compare` plays on differences of stoppers or of sides
+//! (`partizan::loopy`).
 
 use std::collections::HashMap;
 
@@ -10,7 +12,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Result};
 use crate::eval::{Ctx, Side};
-use crate::partizan::loopy::{self, LoopyOutcome, Named, Play as LPlay, SidedGraph, Winner};
+use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, Winner};
 use crate::partizan::{Comparison, Outcome, ValueJson, ValueKind};
 use crate::syntax::ast::Play;
 
@@ -144,56 +146,102 @@ impl Solver {
         }
     }
 
-    /// The value of a loopy sum when it is a named stopper or `dud`; the
-    /// error `refused` otherwise.
-    pub fn loopy_value(&mut self, cx: &Ctx, ids: &[u32], refused: Error) -> Result<ValueJson> {
+    /// The value of a loopy sum: a stopper's simplest form; otherwise its
+    /// onside and offside by sidling (`dud` for on & off), or the coded
+    /// error saying the sides did not settle.
+    pub fn loopy_value(&mut self, cx: &Ctx, ids: &[u32], _refused: Error) -> Result<ValueJson> {
         let g = self.loopy_graph(cx, ids)?;
+        let max = cx.limits.max_positions;
         if loopy::is_deathless(&g, 0) {
-            return Ok(named_json("dud", &["dud"], &["dud"]));
+            return Ok(plain_json("dud".into(), Vec::new(), Vec::new()));
         }
-        if !loopy::is_stopper(&g, 0) {
-            return Err(refused);
-        }
-        let (named, names) = loopy::named_stoppers();
-        for (n, v) in names {
-            let max = cx.limits.max_positions;
-            let ge = self.within(cx, |stop| loopy::stopper_geq(&g, 0, &named, v, max, stop))?;
-            let le = self.within(cx, |stop| loopy::stopper_geq(&named, v, &g, 0, max, stop))?;
-            if ge && le {
-                let (l, r): (&[&str], &[&str]) = match n {
-                    Named::On => (&["on"], &[]),
-                    Named::Off => (&[], &["off"]),
-                    Named::Over => (&["0"], &["over"]),
-                    Named::Under => (&["under"], &["0"]),
-                    Named::Upon => (&["upon"], &["*"]),
-                    Named::Downon => (&["*"], &["-upon"]),
-                };
-                return Ok(named_json(n.name(), l, r));
+        if loopy::is_stopper(&g, 0) {
+            let s = self.within(cx, |stop| loopy::simplify(&g, &[0], max, stop).map(|r| r.0))?;
+            let root = s.roots[0];
+            let short = loopy::short_value(&mut self.partizan.store, &s.graph, root);
+            if let Some(v) = self.store_result(cx, short)? {
+                return Ok(self.partizan.store.to_json(v));
             }
+            let text = self.stopper_text(cx, &s.graph, root)?;
+            let mut sides = [Vec::new(), Vec::new()];
+            for (side, out) in sides.iter_mut().enumerate() {
+                let opts = if side == 0 {
+                    s.graph.left(root)
+                } else {
+                    s.graph.right(root)
+                };
+                for &o in opts {
+                    out.push(if o == root {
+                        "pass".to_string()
+                    } else {
+                        let p = loopy::pack(&s.graph, &[o]);
+                        self.stopper_text(cx, &p.graph, p.roots[0])?
+                    });
+                }
+                out.sort();
+            }
+            let [l, r] = sides;
+            return Ok(plain_json(text, l, r));
         }
-        Err(refused)
+        let [(ong, onv), (offg, offv)] = self.sides_of(cx, g)?;
+        let on = self.stopper_text(cx, &ong, onv)?;
+        let off = self.stopper_text(cx, &offg, offv)?;
+        let text = if on == off {
+            on
+        } else if on == "on" && off == "off" {
+            "dud".into()
+        } else {
+            format!("{on} & {off}")
+        };
+        Ok(plain_json(text, Vec::new(), Vec::new()))
+    }
+
+    /// The text of a simplified stopper, the store's limits as a coded error.
+    fn stopper_text(&mut self, cx: &Ctx, g: &SidedGraph, root: u32) -> Result<String> {
+        let t = loopy::stopper_text(&mut self.partizan.store, g, root);
+        self.store_result(cx, t)
+    }
+
+    /// A store's answer, its limits as a coded error.
+    fn store_result<T>(
+        &self,
+        cx: &Ctx,
+        r: std::result::Result<T, crate::partizan::PartizanError>,
+    ) -> Result<T> {
+        r.map_err(|e| Error::PartizanLimit {
+            message: e.to_string(),
+            help: "use smaller positions".into(),
+            span: cx.span,
+        })
     }
 
     /// `a` against `b` when either is loopy: stoppers by play on the
-    /// differences, `dud` equal to itself; the error `refused` otherwise.
+    /// differences; other positions by their sides, `G ≥ H` exactly when
+    /// the onside of G is at least H's and the offside too.
     pub fn loopy_compare(
         &mut self,
         cx: &Ctx,
         a: &[u32],
         b: &[u32],
-        refused: Error,
+        _refused: Error,
     ) -> Result<Comparison> {
         let ga = self.loopy_graph(cx, a)?;
         let gb = self.loopy_graph(cx, b)?;
-        if loopy::is_deathless(&ga, 0) && loopy::is_deathless(&gb, 0) {
-            return Ok(Comparison::Equal);
-        }
-        if !loopy::is_stopper(&ga, 0) || !loopy::is_stopper(&gb, 0) {
-            return Err(refused);
-        }
+        let sa = self.sides_of(cx, ga)?;
+        let sb = self.sides_of(cx, gb)?;
         let max = cx.limits.max_positions;
-        let ge = self.within(cx, |stop| loopy::stopper_geq(&ga, 0, &gb, 0, max, stop))?;
-        let le = self.within(cx, |stop| loopy::stopper_geq(&gb, 0, &ga, 0, max, stop))?;
+        let geq = |x: &[(SidedGraph, u32); 2], y: &[(SidedGraph, u32); 2]| -> Result<bool> {
+            for k in 0..2 {
+                let (gx, vx) = &x[k];
+                let (gy, vy) = &y[k];
+                if !self.within(cx, |stop| loopy::stopper_geq(gx, *vx, gy, *vy, max, stop))? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        };
+        let ge = geq(&sa, &sb)?;
+        let le = geq(&sb, &sa)?;
         Ok(match (ge, le) {
             (true, true) => Comparison::Equal,
             (true, false) => Comparison::Greater,
@@ -202,14 +250,27 @@ impl Solver {
         })
     }
 
+    /// The onside and offside of vertex 0 of `g` (a stopper is both).
+    fn sides_of(&mut self, cx: &Ctx, g: SidedGraph) -> Result<[(SidedGraph, u32); 2]> {
+        if loopy::is_stopper(&g, 0) {
+            return Ok([(g.clone(), 0), (g, 0)]);
+        }
+        let max = cx.limits.max_positions;
+        let rounds = SIDLING_ROUNDS_PER_POSITION.saturating_mul(g.num_vertices()) + 16;
+        let sides = self.within(cx, |stop| loopy::sides(&g, 0, rounds, max, stop))?;
+        let sides = sides.map_err(|rounds| unsettled(cx, rounds))?;
+        let (on, off) = (sides.onside, sides.offside);
+        Ok([(on.graph, on.roots[0]), (off.graph, off.roots[0])])
+    }
+
     /// Runs a comparison with the query's ticks (Ctrl-C, steps, memory) as
     /// its stop; its answer, or the failure that stopped it, or the position
     /// budget when its difference had too many positions.
-    fn within(
+    fn within<T>(
         &self,
         cx: &Ctx,
-        run: impl FnOnce(&mut dyn FnMut() -> bool) -> Option<bool>,
-    ) -> Result<bool> {
+        run: impl FnOnce(&mut dyn FnMut() -> bool) -> Option<T>,
+    ) -> Result<T> {
         let mut failed = None;
         let r = run(&mut || match cx.tick() {
             Ok(()) => false,
@@ -222,21 +283,34 @@ impl Solver {
             return Err(e);
         }
         r.ok_or_else(|| Error::Budget {
-            game: "the difference of the two positions".into(),
+            game: "the play on differences (of two positions, or of every pair of a stopper's positions)".into(),
             budget: cx.limits.max_positions,
             span: cx.span,
         })
     }
 }
 
-fn named_json(text: &str, left: &[&str], right: &[&str]) -> ValueJson {
+/// Rounds of sidling tried per position of the game's graph (plus 16)
+/// before the sides are called unsettled.
+const SIDLING_ROUNDS_PER_POSITION: usize = 4;
+
+fn unsettled(cx: &Ctx, rounds: usize) -> Error {
+    Error::LoopySides {
+        message: format!(
+            "the onside and offside of this position did not settle in {rounds} rounds of sidling"
+        ),
+        span: cx.span,
+    }
+}
+
+fn plain_json(text: String, left: Vec<String>, right: Vec<String>) -> ValueJson {
     ValueJson {
-        text: text.into(),
+        text,
         kind: ValueKind::Game,
         number: None,
         ups: None,
         nimber: None,
-        left: left.iter().map(|s| s.to_string()).collect(),
-        right: right.iter().map(|s| s.to_string()).collect(),
+        left,
+        right,
     }
 }

@@ -1,6 +1,6 @@
 //! Loopy partizan games given as an explicit state graph (THEORY.md §6.9):
-//! outcomes with draws by retrograde analysis, stoppers and the named
-//! loopy values.
+//! outcomes with draws by retrograde analysis, stoppers, the named
+//! loopy values, simplest forms of stoppers and sides by sidling.
 //!
 //! A [`SidedGraph`] has vertices `0..n`, each with its Left options and its
 //! Right options; cycles are allowed. A play alternates: the player to move
@@ -20,14 +20,22 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod show;
+mod sides;
+mod simplify;
 mod stopper;
 
+#[cfg(test)]
+mod simplify_tests;
 #[cfg(test)]
 mod tests;
 
 use std::collections::VecDeque;
 use std::fmt;
 
+pub use show::{short_value, stopper_text};
+pub use sides::{Sides, sides};
+pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
 
 /// Normal play (the player who cannot move loses) or misère play (wins).

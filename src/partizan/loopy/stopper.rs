@@ -5,35 +5,57 @@
 use super::{Play, SidedGraph, Winner, outcomes, sum_graph};
 
 /// Whether vertex `v` is a stopper: no play in which the players
-/// alternate, from either player moving first, is infinite. That is, no
-/// cycle of the states (vertex, player to move) is reachable from
-/// `(v, Left)` or `(v, Right)`. An explicit-stack depth-first search.
+/// alternate, from any position reachable from `v` (by any moves) and
+/// either player moving first, is infinite.
 pub fn is_stopper(g: &SidedGraph, v: u32) -> bool {
+    let mut seen = vec![false; g.num_vertices()];
+    let mut reach = vec![v];
+    seen[v as usize] = true;
+    let mut next = 0;
+    while next < reach.len() {
+        let u = reach[next];
+        next += 1;
+        for &w in g.left(u).iter().chain(g.right(u)) {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                reach.push(w);
+            }
+        }
+    }
+    alternating_acyclic(g, reach)
+}
+
+/// Whether no cycle of the states (vertex, player to move) is reachable
+/// from the states of the vertices `starts`: an explicit-stack
+/// depth-first search.
+pub(super) fn alternating_acyclic(g: &SidedGraph, starts: impl IntoIterator<Item = u32>) -> bool {
     // 0 unseen, 1 on the stack, 2 done (no cycle below).
     let mut colour = vec![0u8; 2 * g.num_vertices()];
-    for s0 in [2 * v as usize, 2 * v as usize + 1] {
-        if colour[s0] != 0 {
-            continue;
-        }
-        let mut stack: Vec<(usize, usize)> = vec![(s0, 0)];
-        colour[s0] = 1;
-        while let Some(&mut (s, ref mut cursor)) = stack.last_mut() {
-            let mover = s % 2;
-            let opts = g.side((s / 2) as u32, mover);
-            if let Some(&w) = opts.get(*cursor) {
-                *cursor += 1;
-                let t = 2 * w as usize + (1 - mover);
-                match colour[t] {
-                    0 => {
-                        colour[t] = 1;
-                        stack.push((t, 0));
+    for v in starts {
+        for s0 in [2 * v as usize, 2 * v as usize + 1] {
+            if colour[s0] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(s0, 0)];
+            colour[s0] = 1;
+            while let Some(&mut (s, ref mut cursor)) = stack.last_mut() {
+                let mover = s % 2;
+                let opts = g.side((s / 2) as u32, mover);
+                if let Some(&w) = opts.get(*cursor) {
+                    *cursor += 1;
+                    let t = 2 * w as usize + (1 - mover);
+                    match colour[t] {
+                        0 => {
+                            colour[t] = 1;
+                            stack.push((t, 0));
+                        }
+                        1 => return false,
+                        _ => {}
                     }
-                    1 => return false,
-                    _ => {}
+                } else {
+                    colour[s] = 2;
+                    stack.pop();
                 }
-            } else {
-                colour[s] = 2;
-                stack.pop();
             }
         }
     }
