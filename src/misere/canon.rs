@@ -446,6 +446,56 @@ impl Forms {
         (!s.ends_with('…')).then_some(s)
     }
 
+    /// The options of a form in the order they print: an order of the
+    /// forms themselves, not of their ids (which depend on what the store
+    /// made before), so a form prints the same whatever was computed
+    /// first — in another query, or on another `--jobs` worker. `memo`
+    /// keeps the orders made during one display.
+    fn shown_order(&self, id: FormId, memo: &ShownOrders) -> std::rc::Rc<[FormId]> {
+        if let Some(o) = memo.borrow().get(&id) {
+            return o.clone();
+        }
+        let mut o = self.options(id).to_vec();
+        o.sort_by(|&a, &b| self.intrinsic_cmp(a, b, memo));
+        let o: std::rc::Rc<[FormId]> = o.into();
+        memo.borrow_mut().insert(id, o.clone());
+        o
+    }
+
+    /// A total order of forms that depends on the forms alone: nim heaps
+    /// first by size, then by birthday, then by their options (so
+    /// ordered) compared as sorted lists. Distinct ids are distinct forms
+    /// (hash consing), so only equal ids compare equal, and the first
+    /// pair of options that differs decides: the walk follows that one
+    /// pair down, each step to a smaller birthday.
+    fn intrinsic_cmp(
+        &self,
+        mut a: FormId,
+        mut b: FormId,
+        memo: &ShownOrders,
+    ) -> std::cmp::Ordering {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        loop {
+            if a == b {
+                return Equal;
+            }
+            let c = match (self.nim[a as usize], self.nim[b as usize]) {
+                (Some(x), Some(y)) => x.cmp(&y),
+                (Some(_), None) => Less,
+                (None, Some(_)) => Greater,
+                (None, None) => self.birthday(a).cmp(&self.birthday(b)),
+            };
+            if c != Equal {
+                return c;
+            }
+            let (oa, ob) = (self.shown_order(a, memo), self.shown_order(b, memo));
+            match oa.iter().zip(ob.iter()).find(|(x, y)| x != y) {
+                Some((&x, &y)) => (a, b) = (x, y),
+                None => return oa.len().cmp(&ob.len()),
+            }
+        }
+    }
+
     /// The form as text: `0`, `*n` for nim heaps, otherwise `{…}` of its
     /// options; at most `max_chars` characters (then `…`). Iterative.
     pub fn display(&self, id: FormId, max_chars: usize) -> String {
@@ -454,6 +504,7 @@ impl Forms {
             Text(&'static str),
         }
         let mut out = String::new();
+        let memo = ShownOrders::default();
         let mut stack = vec![Tok::Form(id)];
         while let Some(t) = stack.pop() {
             if out.len() > max_chars {
@@ -472,7 +523,7 @@ impl Forms {
                     None => {
                         out.push('{');
                         stack.push(Tok::Text("}"));
-                        let o = self.options(f);
+                        let o = self.shown_order(f, &memo);
                         for (i, &c) in o.iter().enumerate().rev() {
                             stack.push(Tok::Form(c));
                             if i > 0 {
@@ -486,3 +537,6 @@ impl Forms {
         out
     }
 }
+
+/// The print orders of options made during one display.
+type ShownOrders = std::cell::RefCell<std::collections::HashMap<FormId, std::rc::Rc<[FormId]>>>;
