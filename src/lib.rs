@@ -25,3 +25,4 @@ pub mod shown;
 pub mod solve;
 pub mod source;
 pub mod syntax;
+pub mod vocab;

@@ -27,7 +27,33 @@ pub enum Imp {
     Graph,
     /// A query statement word only (`genus P`, `sequence G 0..10`): no
     /// function form; the query layer (`src/query/`) runs it.
-    Statement,
+    Statement(Word),
+}
+
+/// The query statements with no function form, as the query layer knows
+/// them (their words are their registry entries' names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    Moves,
+    Sequence,
+    Table,
+    Period,
+    Kernels,
+    KernelSequences,
+    Kernel,
+    Dot,
+    Thermograph,
+    Compare,
+    Genus,
+    MisereForm,
+    Quotient,
+}
+
+impl Word {
+    /// The word as written (its registry entry's name).
+    pub fn name(self) -> &'static str {
+        entry_of(Imp::Statement(self)).name
+    }
 }
 
 /// One parameter: its name in the signature and the type it takes.
@@ -66,7 +92,7 @@ pub struct Entry {
 impl Entry {
     /// Whether it is called as `name(args)`.
     pub fn is_function(&self) -> bool {
-        self.imp != Imp::Statement
+        !matches!(self.imp, Imp::Statement(_))
     }
 
     /// The signature as the docs write it: `count(xs, x)`, `genus P`.
@@ -195,6 +221,7 @@ const fn graph(
 
 const fn statement(
     name: &'static str,
+    w: Word,
     params: &'static [Param],
     returns: &'static str,
     doc: &'static str,
@@ -208,7 +235,7 @@ const fn statement(
         usage: doc,
         doc,
         example,
-        imp: Imp::Statement,
+        imp: Imp::Statement(w),
         statement: true,
     }
 }
@@ -644,6 +671,7 @@ pub static REGISTRY: &[Entry] = &[
     // Query statements with no function form.
     statement(
         "moves",
+        Word::Moves,
         P,
         "list of positions",
         "the options of P, one per line",
@@ -651,6 +679,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "sequence",
+        Word::Sequence,
         &[p("G", "game"), p("RANGE", "range")],
         "sequence",
         "the values of a one-parameter game over a range",
@@ -658,6 +687,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "table",
+        Word::Table,
         &[p("G", "game"), p("ROWS, COLUMNS", "ranges")],
         "table",
         "the values of a two-parameter game over two ranges",
@@ -665,6 +695,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "period",
+        Word::Period,
         &[p("G", "game")],
         "period",
         "the period of a one-parameter game's values, proved when theory can",
@@ -672,6 +703,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernels",
+        Word::Kernels,
         &[p("G", "graph")],
         "list of kernels",
         "the kernels of a declared graph",
@@ -679,6 +711,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernel_sequences",
+        Word::KernelSequences,
         &[p("G", "graph | position")],
         "list of sequences",
         "the kernel sequences of a graph or a position's game graph",
@@ -686,6 +719,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernel",
+        Word::Kernel,
         P,
         "kernel",
         "a kernel of the game graph of P",
@@ -693,6 +727,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "dot",
+        Word::Dot,
         &[p("G", "graph | position")],
         "DOT text",
         "the graph of a declared graph or a position, in Graphviz DOT",
@@ -700,6 +735,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "thermograph",
+        Word::Thermograph,
         P,
         "thermograph",
         "the thermograph of a partizan position",
@@ -707,6 +743,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "compare",
+        Word::Compare,
         &[p("P, Q", "positions")],
         "order",
         "how two positions compare: =, <, > or || (confused)",
@@ -714,6 +751,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "genus",
+        Word::Genus,
         P,
         "genus",
         "the genus of an impartial position (misère theory)",
@@ -721,6 +759,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "misere_form",
+        Word::MisereForm,
         P,
         "misère form",
         "the misère canonical form of an impartial position",
@@ -728,6 +767,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "quotient",
+        Word::Quotient,
         &[p("G", "game"), p("[to N]", "int")],
         "quotient",
         "the misère quotient of a heap game, verified to heap N",
@@ -761,6 +801,16 @@ pub fn names() -> impl Iterator<Item = &'static str> + Clone {
 /// The words that start a query statement.
 pub fn statement_words() -> impl Iterator<Item = &'static str> + Clone {
     REGISTRY.iter().filter(|e| e.statement).map(|e| e.name)
+}
+
+/// The query words whose operand is a game's name, not a position
+/// (`sequence Take 0..10`, `period K`): their first parameter is a game or
+/// a graph.
+pub fn game_name_words() -> impl Iterator<Item = &'static str> + Clone {
+    REGISTRY
+        .iter()
+        .filter(|e| e.statement && matches!(e.params.first().map(|p| p.ty), Some("game" | "graph")))
+        .map(|e| e.name)
 }
 
 /// The function table of docs/LANGUAGE.md, as markdown rows.

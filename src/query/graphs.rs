@@ -3,6 +3,7 @@
 
 use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
+use crate::eval::registry::Word;
 use crate::eval::{Ctx, Defs, GameId};
 use crate::solve::GValue;
 use crate::source::Span;
@@ -22,8 +23,9 @@ pub(super) fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
     }
 }
 
-pub(super) fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> {
-    let id = game_of_arity(defs, g, 1, query)?;
+pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Word) -> Result<GameId> {
+    let id = game_of_arity(defs, g, 1, word)?;
+    let query = word.name();
     if defs.game(id).kind.partizan() {
         return Err(Error::Partizan {
             game: g.name.clone(),
@@ -37,10 +39,9 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> 
             help: format!(
                 "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
                 g.name,
-                if query == "kernels" || query == "kernel_sequences" {
-                    "kernel"
-                } else {
-                    query
+                match word {
+                    Word::Kernels | Word::KernelSequences => Word::Kernel.name(),
+                    _ => query,
                 },
                 g.name
             ),

@@ -15,7 +15,11 @@ use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
 use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
+use crate::eval::registry::{self, Imp, Word};
+use crate::eval::{GameFn, QueryFn};
+use crate::syntax::ast::{
+    Expr, ExprKind, Ident, Operand, Play, Query, QueryKind, Side, Tail, WordQuery,
+};
 
 pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
@@ -99,64 +103,15 @@ pub const MAX_SEQUENCE: i64 = 10_000_000;
 
 impl CompiledQuery {
     pub fn compile(c: &Compiler, q: &Query) -> Result<CompiledQuery> {
-        let e = |x| c.top(x);
         let kind = match &q.kind {
-            QueryKind::Grundy(x) => CKind::Grundy(e(x)?),
-            QueryKind::Outcome(p, x) => CKind::Outcome(*p, e(x)?),
-            QueryKind::Moves(x) => CKind::Moves(e(x)?),
-            QueryKind::Winning(p, x, side) => CKind::Winning(*p, e(x)?, *side),
-            QueryKind::Value(x) => CKind::Partizan(PQuery::Value, e(x)?),
-            QueryKind::Mean(x) => CKind::Partizan(PQuery::Mean, e(x)?),
-            QueryKind::Temperature(x) => CKind::Partizan(PQuery::Temperature, e(x)?),
-            QueryKind::Thermograph(x) => CKind::Partizan(PQuery::Thermograph, e(x)?),
-            QueryKind::Compare(a, b) => CKind::Compare(e(a)?, e(b)?),
-            QueryKind::Genus(x) => CKind::Genus(e(x)?),
-            QueryKind::MisereForm(x) => CKind::MisereForm(e(x)?),
-            QueryKind::Quotient(g, n) => {
-                CKind::Quotient(game_of_arity(c.defs, g, 1, "quotient")?, e(n)?)
-            }
-            QueryKind::Sequence(p, g, r) => {
-                CKind::Sequence(*p, game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
-            }
-            QueryKind::Table(p, g, a, b) => {
-                CKind::Table(*p, game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
-            }
-            QueryKind::SequenceOf(p, series) => CKind::SequenceOf(
-                *p,
-                Box::new(values::compile_series(c, series, "sequence", q.span)?),
-            ),
-            QueryKind::TableOf(p, series) => CKind::TableOf(
-                *p,
-                Box::new(values::compile_series(c, series, "table", q.span)?),
-            ),
-            QueryKind::Eval(x) => CKind::Eval(e(x).map_err(|err| misspelt_word(x, err))?),
-            QueryKind::Assert(x, text) => CKind::Assert(e(x)?, text.clone()),
-            QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
-            QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
-            QueryKind::Kernels(g) => CKind::Kernels(graph_game(c.defs, g, "kernels")?),
-            QueryKind::KernelSequences(x) => match &x.node {
-                // A graph by name, or the state graph of a position.
-                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
-                    let id = Ident {
-                        name: n.clone(),
-                        span: x.span,
-                    };
-                    CKind::KernelSequences(graph_game(c.defs, &id, "kernel_sequences")?)
-                }
-                _ => CKind::KernelSequencesOf(e(x)?),
+            QueryKind::Word(w) => compile_word(c, w, q.span)?,
+            QueryKind::Eval(x) => match statement_call(x) {
+                // `genus(P)`: a statement word with no function form,
+                // called: the statement `genus P`.
+                Some(w) => compile_word(c, &w, q.span)?,
+                None => CKind::Eval(c.top(x).map_err(|err| misspelt_word(x, err))?),
             },
-            QueryKind::Kernel(x) => CKind::Kernel(e(x)?),
-            QueryKind::Dot(x) => match &x.node {
-                // `dot G` for a whole graph; `dot P` for a position's state graph.
-                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
-                    let id = Ident {
-                        name: n.clone(),
-                        span: x.span,
-                    };
-                    CKind::DotGraph(graph_game(c.defs, &id, "dot")?)
-                }
-                _ => CKind::Dot(e(x)?),
-            },
+            QueryKind::Assert(x, text) => CKind::Assert(c.top(x)?, text.clone()),
         };
         Ok(CompiledQuery { kind, span: q.span })
     }
@@ -179,7 +134,7 @@ impl CompiledQuery {
         match &self.kind {
             CKind::Grundy(x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "grundy")?;
+                ctx.impartial(&pos, QueryFn::Grundy.name())?;
                 let ids = ctx.intern_all(&pos)?;
                 let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
                 Ok(Answer::Grundy {
@@ -224,8 +179,8 @@ impl CompiledQuery {
             CKind::Genus(x) | CKind::MisereForm(x) => {
                 let pos = ctx.position(x)?;
                 let query = match &self.kind {
-                    CKind::Genus(_) => "genus",
-                    _ => "misere_form",
+                    CKind::Genus(_) => Word::Genus.name(),
+                    _ => Word::MisereForm.name(),
                 };
                 ctx.impartial(&pos, query)?;
                 let ids = ctx.intern_all(&pos)?;
@@ -242,7 +197,7 @@ impl CompiledQuery {
                 })
             }
             CKind::Quotient(g, n) => {
-                ctx.impartial_game(*g, "quotient")?;
+                ctx.impartial_game(*g, Word::Quotient.name())?;
                 let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
                     Value::Int(k) if k >= 0 => k as u64,
                     v => {
@@ -348,7 +303,7 @@ impl CompiledQuery {
             }
             CKind::Remoteness(play, x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "remoteness")?;
+                ctx.impartial(&pos, QueryFn::Remoteness.name())?;
                 let chosen = ctx.play_for(*play, &pos);
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
@@ -386,7 +341,7 @@ impl CompiledQuery {
             }
             CKind::KernelSequencesOf(x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "kernel_sequences")?;
+                ctx.impartial(&pos, Word::KernelSequences.name())?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
@@ -394,7 +349,7 @@ impl CompiledQuery {
             }
             CKind::Kernel(x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "kernel")?;
+                ctx.impartial(&pos, Word::Kernel.name())?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 let names = ctx.node_names(&sg);
@@ -410,7 +365,7 @@ impl CompiledQuery {
             }
             CKind::Dot(x) => {
                 let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "dot")?;
+                ctx.impartial(&pos, Word::Dot.name())?;
                 let ids = ctx.intern_all(&pos)?;
                 let sg = ctx.sum_graph(&ids)?;
                 if sg.nodes.len() > DOT_MAX_VERTICES {
@@ -424,7 +379,7 @@ impl CompiledQuery {
                 })
             }
             CKind::Sequence(play, g, r) => {
-                ctx.impartial_game(*g, "sequence")?;
+                ctx.impartial_game(*g, Word::Sequence.name())?;
                 let (from, to) = ctx.range(r)?;
                 let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
                 let game = ctx.cx.defs.game(*g).name.clone();
@@ -459,7 +414,7 @@ impl CompiledQuery {
                 Ok(Answer::Sequence { game, from, values })
             }
             CKind::Table(play, g, a, b) => {
-                ctx.impartial_game(*g, "table")?;
+                ctx.impartial_game(*g, Word::Table.name())?;
                 let (r0, r1) = ctx.range(a)?;
                 let (c0, c1) = ctx.range(b)?;
                 if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
@@ -596,7 +551,7 @@ impl CompiledQuery {
             }
 
             CKind::Period(g) => {
-                ctx.impartial_game(*g, "period")?;
+                ctx.impartial_game(*g, Word::Period.name())?;
                 ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
             }
             CKind::Partizan(q, x) => {
@@ -699,8 +654,7 @@ fn value_of(c: Cell) -> GValue {
 
 /// A bare unknown name close to a statement word (`grundey Take(10)`) is
 /// most likely that word misspelt.
-fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
-    use crate::eval::registry;
+fn misspelt_word(x: &Expr, err: Error) -> Error {
     use crate::syntax::DEFINITION_WORDS;
     match (&x.node, err) {
         (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
@@ -748,6 +702,193 @@ fn statement_example(e: &crate::eval::registry::Entry) -> String {
     }
 }
 
+/// `genus(P)`, a call of a statement word with no function form, as the
+/// statement it means.
+fn statement_call(x: &Expr) -> Option<WordQuery> {
+    let ExprKind::Call(name, args) = &x.node else {
+        return None;
+    };
+    let e = registry::lookup(&name.name)?;
+    if e.is_function() {
+        return None;
+    }
+    let mut play = None;
+    let mut exprs = Vec::new();
+    for a in args {
+        match a.node {
+            ExprKind::Play(p) if play.is_none() => play = Some(p),
+            _ => exprs.push(a.clone()),
+        }
+    }
+    let mut it = exprs.into_iter();
+    let first = it.next()?;
+    let tail = it.next().map(|b| Tail::Comma(b, String::new()));
+    if it.next().is_some() {
+        return None;
+    }
+    Some(WordQuery {
+        word: name.clone(),
+        play,
+        operand: Operand::Expr(first, String::new()),
+        tail,
+    })
+}
+
+/// A query statement, compiled from its registry entry: the operand and
+/// tail its word takes, checked here.
+fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
+    let Some(entry) = registry::lookup(&w.word.name).filter(|e| e.statement) else {
+        unreachable!("grammar: `{}` is not a query word", w.word.name)
+    };
+    let e = |x| c.top(x);
+    let word = entry.name;
+    let shape = |what: &str, at: Span| Error::Query {
+        message: format!("`{word}` {what}"),
+        help: format!("usage: {}, e.g. `{}`", entry.usage, statement_example(entry)),
+        span: at,
+    };
+    // The play convention, for the words that take one.
+    let play = |takes: bool| -> Result<Option<Play>> {
+        match w.play {
+            Some(_) if !takes => Err(shape("takes no `normal` or `misere`", w.word.span)),
+            p => Ok(p),
+        }
+    };
+    // The one position (or expression) most words take.
+    let one = || -> Result<&Expr> {
+        match (&w.operand, &w.tail) {
+            (Operand::Expr(x, _), None) => Ok(x),
+            (Operand::Expr(..), Some(_)) => Err(shape("takes one operand", span)),
+            _ => Err(shape("takes a position, not ranges or bindings", span)),
+        }
+    };
+    let name_of = |x: &Expr| -> Result<Ident> {
+        match &x.node {
+            ExprKind::Name(n) => Ok(Ident {
+                name: n.clone(),
+                span: x.span,
+            }),
+            _ => Err(shape("takes a game's name", x.span)),
+        }
+    };
+    Ok(match entry.imp {
+        Imp::Query(QueryFn::Grundy) => {
+            play(false)?;
+            CKind::Grundy(e(one()?)?)
+        }
+        Imp::Query(QueryFn::Outcome) => CKind::Outcome(play(true)?, e(one()?)?),
+        Imp::Query(QueryFn::Remoteness) => CKind::Remoteness(play(true)?, e(one()?)?),
+        Imp::Query(QueryFn::Winning) => {
+            let play = play(true)?;
+            let (x, side) = match (&w.operand, &w.tail) {
+                (Operand::Expr(x, _), None) => (x, None),
+                (Operand::Expr(x, _), Some(Tail::For(side))) => (x, Some(*side)),
+                _ => return Err(shape("takes a position and, for a partizan one, `for left` or `for right`", span)),
+            };
+            CKind::Winning(play, e(x)?, side)
+        }
+        Imp::Game(g @ (GameFn::Value | GameFn::Mean | GameFn::Temperature)) => {
+            play(false)?;
+            let q = match g {
+                GameFn::Value => PQuery::Value,
+                GameFn::Mean => PQuery::Mean,
+                _ => PQuery::Temperature,
+            };
+            CKind::Partizan(q, e(one()?)?)
+        }
+        Imp::Statement(s) => match s {
+            Word::Sequence | Word::Table => {
+                let play = play(true)?;
+                let arity = if s == Word::Sequence { 1 } else { 2 };
+                match &w.operand {
+                    Operand::Series(series) => {
+                        let series = Box::new(values::compile_series(c, series, s, span)?);
+                        if s == Word::Sequence {
+                            CKind::SequenceOf(play, series)
+                        } else {
+                            CKind::TableOf(play, series)
+                        }
+                    }
+                    Operand::Ranges(g, ranges) if ranges.len() == arity => {
+                        let id = game_of_arity(c.defs, g, arity, s)?;
+                        if s == Word::Sequence {
+                            CKind::Sequence(play, id, e(&ranges[0])?)
+                        } else {
+                            CKind::Table(play, id, e(&ranges[0])?, e(&ranges[1])?)
+                        }
+                    }
+                    _ => return Err(shape(if arity == 1 { "takes a game's name and one range" } else { "takes a game's name and two ranges" }, span)),
+                }
+            }
+            Word::Quotient => {
+                play(false)?;
+                match (&w.operand, &w.tail) {
+                    (Operand::Expr(g, _), Some(Tail::To(n))) => {
+                        let g = name_of(g)?;
+                        CKind::Quotient(game_of_arity(c.defs, &g, 1, s)?, e(n)?)
+                    }
+                    _ => return Err(shape("takes a game's name and `to N`", span)),
+                }
+            }
+            Word::Compare => {
+                play(false)?;
+                match (&w.operand, &w.tail) {
+                    (Operand::Expr(a, _), Some(Tail::Comma(b, _))) => CKind::Compare(e(a)?, e(b)?),
+                    _ => return Err(shape("takes two positions, `compare P, Q`", span)),
+                }
+            }
+            Word::Period => {
+                play(false)?;
+                let g = name_of(one()?)?;
+                CKind::Period(game_of_arity(c.defs, &g, 1, s)?)
+            }
+            Word::Kernels => {
+                play(false)?;
+                let g = name_of(one()?)?;
+                CKind::Kernels(graph_game(c.defs, &g, s)?)
+            }
+            Word::KernelSequences | Word::Dot => {
+                play(false)?;
+                let x = one()?;
+                match &x.node {
+                    // A graph by name, or the state graph of a position.
+                    ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
+                        let id = graph_game(c.defs, &name_of(x)?, s)?;
+                        if s == Word::Dot {
+                            CKind::DotGraph(id)
+                        } else {
+                            CKind::KernelSequences(id)
+                        }
+                    }
+                    _ if s == Word::Dot => CKind::Dot(e(x)?),
+                    _ => CKind::KernelSequencesOf(e(x)?),
+                }
+            }
+            Word::Moves => {
+                play(false)?;
+                CKind::Moves(e(one()?)?)
+            }
+            Word::Kernel => {
+                play(false)?;
+                CKind::Kernel(e(one()?)?)
+            }
+            Word::Thermograph => {
+                play(false)?;
+                CKind::Partizan(PQuery::Thermograph, e(one()?)?)
+            }
+            Word::Genus => {
+                play(false)?;
+                CKind::Genus(e(one()?)?)
+            }
+            Word::MisereForm => {
+                play(false)?;
+                CKind::MisereForm(e(one()?)?)
+            }
+        },
+        _ => unreachable!("registry: `{word}` is marked a statement"),
+    })
+}
+
 fn too_long(span: Span) -> Error {
     Error::Query {
         message: format!("the range holds more than {MAX_SEQUENCE} values"),
@@ -756,7 +897,7 @@ fn too_long(span: Span) -> Error {
     }
 }
 
-fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<GameId> {
+fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Word) -> Result<GameId> {
     let Some(id) = defs.lookup_game(&g.name) else {
         let help = match crate::error::suggest(&g.name, defs.game_ids.keys().map(|s| s.as_str())) {
             Some(s) => format!("did you mean `{s}`?"),
@@ -772,18 +913,25 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<Ga
     if found != arity {
         return Err(Error::Query {
             message: format!(
-                "`{query}` needs a game of {arity} parameter{}, and `{}` has {found}",
+                "`{}` needs a game of {arity} parameter{}, and `{}` has {found}",
+                word.name(),
                 if arity == 1 { "" } else { "s" },
                 g.name
             ),
-            help: match (query, found) {
-                ("sequence", 2) => format!(
-                    "for a two-parameter game use `table {} a..=b, c..=d`",
+            help: match (word, found) {
+                (Word::Sequence, 2) => format!(
+                    "for a two-parameter game use `{} {} a..=b, c..=d`",
+                    Word::Table.name(),
                     g.name
                 ),
-                ("table", 1) => format!("for a one-parameter game use `sequence {} a..=b`", g.name),
+                (Word::Table, 1) => format!(
+                    "for a one-parameter game use `{} {} a..=b`",
+                    Word::Sequence.name(),
+                    g.name
+                ),
                 _ => format!(
-                    "ask about a position instead, e.g. `grundy {}(...)`",
+                    "ask about a position instead, e.g. `{} {}(...)`",
+                    QueryFn::Grundy.name(),
                     g.name
                 ),
             },

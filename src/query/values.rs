@@ -15,6 +15,7 @@ use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value}
 use crate::partizan::GameStore;
 use crate::solve::{GValue, Solver};
 use crate::source::Span;
+use crate::eval::registry::Word;
 use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
 
 /// The convention a query uses: the one written, else misère when any
@@ -241,8 +242,9 @@ pub struct CSeries {
 }
 
 /// Compile the bindings and the expression; each bound name must be used.
-pub fn compile_series(c: &Compiler, s: &Series, query: &str, span: Span) -> Result<CSeries> {
-    let want = if query == "sequence" { 1 } else { 2 };
+pub fn compile_series(c: &Compiler, s: &Series, word: Word, span: Span) -> Result<CSeries> {
+    let query = word.name();
+    let want = if word == Word::Sequence { 1 } else { 2 };
     if s.bindings.len() != want {
         return Err(Error::Query {
             message: format!(
@@ -251,10 +253,15 @@ pub fn compile_series(c: &Compiler, s: &Series, query: &str, span: Span) -> Resu
                 s.bindings.len()
             ),
             help: if want == 1 {
-                "write `sequence n in 0..=20: G(n)`; for two bindings use `table`".into()
+                format!(
+                    "write `{query} n in 0..=20: G(n)`; for two bindings use `{}`",
+                    Word::Table.name()
+                )
             } else {
-                "write `table a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `sequence`"
-                    .into()
+                format!(
+                    "write `{query} a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `{}`",
+                    Word::Sequence.name()
+                )
             },
             span,
         });
