@@ -766,7 +766,10 @@ fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
         match &x.node {
             ExprKind::Name(n) => Ok(Ident {
                 name: n.clone(),
-                span: x.span,
+                span: Span {
+                    end: x.span.start.saturating_add(n.len() as u32),
+                    ..x.span
+                },
             }),
             _ => Err(shape("takes a game's name", x.span)),
         }

@@ -297,10 +297,11 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
             words.push(w.to_string());
         }
     }
-    // A statement may be an expression: no need to name both.
-    // (and a `;` that may end a statement is not worth naming).
+    // A statement may be an expression: no need to name both
+    // (and a `;` that may end a statement is not worth naming, nor the
+    // `,` of the few queries with a second operand, `compare P, Q`).
     if words.iter().any(|w| w.starts_with("a statement")) {
-        words.retain(|w| w != "an expression" && w != "`;`");
+        words.retain(|w| w != "an expression" && w != "`;`" && w != "`,`");
     }
     // An expression may start with a bracket: no need to name them too.
     if words

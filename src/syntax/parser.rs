@@ -356,12 +356,12 @@ impl Builder {
             _ => None,
         };
         let x = next(&mut it);
-        let operand = if ranges {
+        let operand = if x.as_rule() == Rule::series {
+            Operand::Series(self.series(x)?)
+        } else if ranges {
             let name = self.ident(x);
             let ranges = it.by_ref().map(|r| self.expr(r)).collect::<Result<Vec<_>>>()?;
             Operand::Ranges(name, ranges)
-        } else if x.as_rule() == Rule::series {
-            Operand::Series(self.series(x)?)
         } else {
             let text = without_trailing_trivia(x.as_str()).to_string();
             Operand::Expr(self.expr(x)?, text)
