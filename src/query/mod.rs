@@ -4,19 +4,23 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
-mod graphs;
+pub(crate) mod graphs;
+pub(crate) mod impartial;
+pub(crate) mod misere;
+pub(crate) mod partizan;
+pub(crate) mod sequences;
 mod values;
 
 use std::sync::atomic::AtomicBool;
 
 use crate::digraph;
 use crate::error::{Error, Result};
+use crate::eval::registry::{self, Imp, Word};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
+use crate::eval::{GameFn, QueryFn};
 use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
-use crate::eval::registry::{self, Imp, Word};
-use crate::eval::{GameFn, QueryFn};
 use crate::syntax::ast::{
     Expr, ExprKind, Ident, Operand, Play, Query, QueryKind, Side, Tail, WordQuery,
 };
@@ -24,9 +28,7 @@ use crate::syntax::ast::{
 pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
-use graphs::{
-    dot_text, dot_too_large, graph_game, graph_of, kernel_sequences_answer, kernels_answer,
-};
+use graphs::graph_game;
 use values::{CSeries, Cell, SeriesRun};
 
 pub use graphs::MAX_KERNELS_LISTED;
@@ -132,412 +134,27 @@ impl CompiledQuery {
             solver,
         };
         match &self.kind {
-            CKind::Grundy(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, QueryFn::Grundy.name())?;
-                let ids = ctx.intern_all(&pos)?;
-                let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
-                Ok(Answer::Grundy {
-                    position: ctx.show(&pos),
-                    value,
-                })
-            }
-            CKind::Outcome(play, x) => {
-                let pos = ctx.position(x)?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
-                    Some(o) => o,
-                    None => {
-                        let outcome =
-                            match ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)? {
-                                AnyOutcome::Short(o) => o,
-                                AnyOutcome::Loopy(outcome) => {
-                                    return Ok(Answer::LoopyOutcome {
-                                        position: ctx.show(&pos),
-                                        play: chosen,
-                                        explicit: play.is_some(),
-                                        outcome,
-                                    });
-                                }
-                            };
-                        return Ok(Answer::PartizanOutcome {
-                            position: ctx.show(&pos),
-                            play: chosen,
-                            explicit: play.is_some(),
-                            outcome,
-                        });
-                    }
-                };
-                Ok(Answer::Outcome {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    outcome,
-                })
-            }
-            CKind::Genus(x) | CKind::MisereForm(x) => {
-                let pos = ctx.position(x)?;
-                let query = match &self.kind {
-                    CKind::Genus(_) => Word::Genus.name(),
-                    _ => Word::MisereForm.name(),
-                };
-                ctx.impartial(&pos, query)?;
-                let ids = ctx.intern_all(&pos)?;
-                let position = ctx.show(&pos);
-                Ok(match &self.kind {
-                    CKind::Genus(_) => Answer::Genus {
-                        genus: ctx.solver.genus(&ctx.cx, &ids)?,
-                        position,
-                    },
-                    _ => Answer::MisereForm {
-                        form: ctx.solver.misere_form(&ctx.cx, &ids)?,
-                        position,
-                    },
-                })
-            }
-            CKind::Quotient(g, n) => {
-                ctx.impartial_game(*g, Word::Quotient.name())?;
-                let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
-                    Value::Int(k) if k >= 0 => k as u64,
-                    v => {
-                        return Err(Error::type_error(
-                            format!("expected a heap size >= 0, found {}", v.type_name()),
-                            "write the largest heap the quotient covers, e.g. `quotient Kayles to 40`",
-                            n.span,
-                        ));
-                    }
-                };
-                let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
-                let q = &h.quotient;
-                Ok(Answer::Quotient(Box::new(QuotientAnswer {
-                    game: ctx.cx.defs.game(*g).name.clone(),
-                    max_heap: n,
-                    order: q.order(),
-                    presentation: q.presentation(),
-                    p_portion: q
-                        .p_portion()
-                        .into_iter()
-                        .map(|e| q.element_name(e))
-                        .collect(),
-                    pretending: (0..=n)
-                        .map(|h| {
-                            q.pretending(h)
-                                .map(|e| q.element_name(e))
-                                .unwrap_or_default()
-                        })
-                        .collect(),
-                    unchanged_since: h.unchanged_since,
-                    json: q.to_json(),
-                })))
-            }
-            CKind::Moves(x) => {
-                let pos = ctx.position(x)?;
-                let ids = ctx.intern_all(&pos)?;
-                if ctx.solver.any_partizan(&ctx.cx, &pos) {
-                    let mut sides = Vec::new();
-                    for side in [Side::Left, Side::Right] {
-                        let mut out = Vec::new();
-                        for (m, v) in ctx.solver.partizan_moves(&ctx.cx, &ids, side)? {
-                            let text = ctx.solver.partizan.store.display(v);
-                            out.push((ctx.show_move(&pos, &m), text));
-                        }
-                        sides.push(out);
-                    }
-                    let right = sides.pop().unwrap_or_default();
-                    let left = sides.pop().unwrap_or_default();
-                    return Ok(Answer::PartizanMoves {
-                        position: ctx.show(&pos),
-                        left,
-                        right,
-                    });
-                }
-                let mut moves = Vec::new();
-                for m in ctx.solver.all_moves(&ctx.cx, &pos, &ids)? {
-                    let v = ctx.solver.value_sum(&ctx.cx, &m.ids)?;
-                    moves.push((ctx.show(&m.comps), v));
-                }
-                Ok(Answer::Moves {
-                    position: ctx.show(&pos),
-                    moves,
-                })
-            }
-            CKind::Winning(play, x, side) => {
-                let pos = ctx.position(x)?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                if side.is_some() || ctx.solver.any_partizan(&ctx.cx, &pos) {
-                    let Some(side) = *side else {
-                        return Err(Error::Query {
-                            message: "a partizan position has a winning move for each player"
-                                .into(),
-                            help: "say who moves: `winning P for left` or `winning P for right`"
-                                .into(),
-                            span,
-                        });
-                    };
-                    let moves = ctx
-                        .solver
-                        .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
-                    let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
-                    return Ok(Answer::PartizanWinning {
-                        position: ctx.show(&pos),
-                        play: chosen,
-                        explicit: play.is_some(),
-                        side,
-                        moves,
-                    });
-                }
-                let moves = ctx
-                    .solver
-                    .winning(&ctx.cx, chosen, &pos, &ids)?
-                    .iter()
-                    .map(|m| ctx.show(m))
-                    .collect();
-                Ok(Answer::Winning {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    moves,
-                })
-            }
-            CKind::Remoteness(play, x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, QueryFn::Remoteness.name())?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let analysis = match chosen {
-                    Play::Normal => digraph::retrograde(&sg.graph),
-                    Play::Misere => digraph::misere_retrograde(&sg.graph),
-                };
-                Ok(Answer::Remoteness {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    outcome: analysis.outcome[0],
-                    remoteness: analysis.remoteness[0],
-                })
-            }
-            CKind::Kernels(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                kernels_answer(
-                    &ctx.cx,
-                    &graph,
-                    &names,
-                    ctx.cx.defs.game(*g).name.clone(),
-                    true,
-                )
-            }
-            CKind::KernelSequences(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                kernel_sequences_answer(
-                    &ctx.cx,
-                    &graph,
-                    &names,
-                    ctx.cx.defs.game(*g).name.clone(),
-                    true,
-                )
-            }
-            CKind::KernelSequencesOf(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, Word::KernelSequences.name())?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let names = ctx.node_names(&sg);
-                kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
-            }
-            CKind::Kernel(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, Word::Kernel.name())?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let names = ctx.node_names(&sg);
-                kernels_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
-            }
-            CKind::DotGraph(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                let subject = ctx.cx.defs.game(*g).name.clone();
-                Ok(Answer::Dot {
-                    dot: dot_text(&ctx.cx, &graph, &names, &subject)?,
-                    subject,
-                })
-            }
-            CKind::Dot(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, Word::Dot.name())?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                if sg.nodes.len() > DOT_MAX_VERTICES {
-                    return Err(dot_too_large(sg.nodes.len(), span));
-                }
-                let names = ctx.node_names(&sg);
-                let subject = ctx.show(&pos);
-                Ok(Answer::Dot {
-                    dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
-                    subject,
-                })
-            }
-            CKind::Sequence(play, g, r) => {
-                ctx.impartial_game(*g, Word::Sequence.name())?;
-                let (from, to) = ctx.range(r)?;
-                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-                let game = ctx.cx.defs.game(*g).name.clone();
-                if chosen == Play::Misere {
-                    let oracle = SolverOracle::new(ctx.solver);
-                    let run = SeriesRun {
-                        cx: &ctx.cx,
-                        oracle: &oracle,
-                    };
-                    let mut outcomes = Vec::with_capacity((to - from) as usize);
-                    for n in (from..to).rev() {
-                        let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
-                        outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
-                    }
-                    outcomes.reverse();
-                    return Ok(Answer::Outcomes {
-                        subject: game,
-                        play: chosen,
-                        from,
-                        outcomes,
-                    });
-                }
-                // From the top down: the largest position's expansion usually
-                // reaches the others, which are then answered from the caches
-                // (for loopy games this is the difference between one state
-                // graph and one per position).
-                let mut values = Vec::with_capacity((to - from) as usize);
-                for n in (from..to).rev() {
-                    values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
-                }
-                values.reverse();
-                Ok(Answer::Sequence { game, from, values })
-            }
-            CKind::Table(play, g, a, b) => {
-                ctx.impartial_game(*g, Word::Table.name())?;
-                let (r0, r1) = ctx.range(a)?;
-                let (c0, c1) = ctx.range(b)?;
-                if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
-                    return Err(too_long(span));
-                }
-                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-                let game = ctx.cx.defs.game(*g).name.clone();
-                if chosen == Play::Misere {
-                    let oracle = SolverOracle::new(ctx.solver);
-                    let run = SeriesRun {
-                        cx: &ctx.cx,
-                        oracle: &oracle,
-                    };
-                    let mut rows = Vec::new();
-                    for i in r0..r1 {
-                        let mut row = Vec::new();
-                        for j in c0..c1 {
-                            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
-                            row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
-                        }
-                        rows.push(row);
-                    }
-                    return Ok(Answer::OutcomeTable {
-                        subject: game,
-                        play: chosen,
-                        row_from: r0,
-                        col_from: c0,
-                        rows,
-                    });
-                }
-                let mut rows = Vec::new();
-                for i in r0..r1 {
-                    let mut row = Vec::new();
-                    for j in c0..c1 {
-                        row.push(ctx.solver.value_of(
-                            &ctx.cx,
-                            *g,
-                            vec![Value::Int(i), Value::Int(j)],
-                        )?);
-                    }
-                    rows.push(row);
-                }
-                Ok(Answer::Table {
-                    game,
-                    row_from: r0,
-                    col_from: c0,
-                    rows,
-                })
-            }
-            CKind::SequenceOf(play, series) => {
-                let oracle = SolverOracle::new(ctx.solver);
-                let run = SeriesRun {
-                    cx: &ctx.cx,
-                    oracle: &oracle,
-                };
-                let (from, to) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-                let mut chosen = *play;
-                let mut cells = Vec::with_capacity((to - from) as usize);
-                // From the top down, as the sequence of a game's name.
-                for n in (from..to).rev() {
-                    let cell = run.cell(series, &[n], chosen)?;
-                    chosen.get_or_insert(cell_play(&cell));
-                    cells.push(cell);
-                }
-                cells.reverse();
-                Ok(match chosen {
-                    Some(Play::Misere) => Answer::Outcomes {
-                        subject: series.label.clone(),
-                        play: Play::Misere,
-                        from,
-                        outcomes: cells.into_iter().map(outcome_of).collect(),
-                    },
-                    _ => Answer::Sequence {
-                        game: series.label.clone(),
-                        from,
-                        values: cells.into_iter().map(value_of).collect(),
-                    },
-                })
-            }
-            CKind::TableOf(play, series) => {
-                let oracle = SolverOracle::new(ctx.solver);
-                let run = SeriesRun {
-                    cx: &ctx.cx,
-                    oracle: &oracle,
-                };
-                let (r0, r1) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-                let (c0, c1) = run.range(&series.ranges[1], MAX_SEQUENCE)?;
-                if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
-                    return Err(too_long(span));
-                }
-                let mut chosen = *play;
-                let mut rows = Vec::new();
-                for i in r0..r1 {
-                    let mut row = Vec::new();
-                    for j in c0..c1 {
-                        let cell = run.cell(series, &[i, j], chosen)?;
-                        chosen.get_or_insert(cell_play(&cell));
-                        row.push(cell);
-                    }
-                    rows.push(row);
-                }
-                Ok(match chosen {
-                    Some(Play::Misere) => Answer::OutcomeTable {
-                        subject: series.label.clone(),
-                        play: Play::Misere,
-                        row_from: r0,
-                        col_from: c0,
-                        rows: rows
-                            .into_iter()
-                            .map(|r| r.into_iter().map(outcome_of).collect())
-                            .collect(),
-                    },
-                    _ => Answer::Table {
-                        game: series.label.clone(),
-                        row_from: r0,
-                        col_from: c0,
-                        rows: rows
-                            .into_iter()
-                            .map(|r| r.into_iter().map(value_of).collect())
-                            .collect(),
-                    },
-                })
-            }
+            CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
+            CKind::Outcome(play, x) => impartial::outcome(&mut ctx, play, x),
+            CKind::Moves(x) => impartial::moves(&mut ctx, x),
+            CKind::Winning(play, x, side) => impartial::winning(&mut ctx, span, play, x, side),
+            CKind::Remoteness(play, x) => impartial::remoteness(&mut ctx, play, x),
+            CKind::Genus(x) => misere::genus_or_form(&mut ctx, x, true),
+            CKind::MisereForm(x) => misere::genus_or_form(&mut ctx, x, false),
+            CKind::Quotient(g, n) => misere::quotient(&mut ctx, g, n),
+            CKind::Kernels(g) => graphs::kernels(&mut ctx, g),
+            CKind::KernelSequences(g) => graphs::kernel_sequences(&mut ctx, g),
+            CKind::KernelSequencesOf(x) => graphs::kernel_sequences_of(&mut ctx, x),
+            CKind::Kernel(x) => graphs::kernel(&mut ctx, x),
+            CKind::DotGraph(g) => graphs::dot_graph(&mut ctx, g),
+            CKind::Dot(x) => graphs::dot(&mut ctx, span, x),
+            CKind::Sequence(play, g, r) => sequences::sequence(&mut ctx, play, g, r),
+            CKind::Table(play, g, a, b) => sequences::table(&mut ctx, span, play, g, a, b),
+            CKind::SequenceOf(play, series) => sequences::sequence_of(&mut ctx, play, series),
+            CKind::TableOf(play, series) => sequences::table_of(&mut ctx, span, play, series),
+            CKind::Period(g) => sequences::period(&mut ctx, g),
+            CKind::Partizan(q, x) => partizan::values(&mut ctx, span, q, x),
+            CKind::Compare(a, b) => partizan::compare(&mut ctx, a, b),
             CKind::Eval(x) => {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
                 Ok(Answer::Eval {
@@ -548,71 +165,6 @@ impl CompiledQuery {
             CKind::Assert(x, text) => {
                 values::check(&ctx.cx, ctx.solver, x, text)?;
                 Ok(Answer::Assert { text: text.clone() })
-            }
-
-            CKind::Period(g) => {
-                ctx.impartial_game(*g, Word::Period.name())?;
-                ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
-            }
-            CKind::Partizan(q, x) => {
-                let pos = ctx.position(x)?;
-                let ids = ctx.intern_all(&pos)?;
-                let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
-                    Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
-                        let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
-                        return Ok(Answer::Value {
-                            position: ctx.show(&pos),
-                            value,
-                        });
-                    }
-                    r => r?,
-                };
-                let position = ctx.show(&pos);
-                let store = &mut ctx.solver.partizan.store;
-                let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
-                    message: e.to_string(),
-                    help: "use smaller positions".into(),
-                    span,
-                };
-                Ok(match q {
-                    PQuery::Value => Answer::Value {
-                        position,
-                        value: store.to_json(v),
-                    },
-                    PQuery::Mean => Answer::Mean {
-                        position,
-                        mean: store.mean(v).map_err(arith)?,
-                    },
-                    PQuery::Temperature => Answer::Temperature {
-                        position,
-                        temperature: store.temperature(v).map_err(arith)?,
-                    },
-                    PQuery::Thermograph => Answer::Thermograph {
-                        position,
-                        thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
-                    },
-                })
-            }
-            CKind::Compare(a, b) => {
-                let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
-                let ia = ctx.intern_all(&pa)?;
-                let ib = ctx.intern_all(&pb)?;
-                let comparison = match (
-                    ctx.solver.partizan_sum(&ctx.cx, &ia),
-                    ctx.solver.partizan_sum(&ctx.cx, &ib),
-                ) {
-                    (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
-                    (Err(e @ Error::PartizanLoopy { .. }), _)
-                    | (_, Err(e @ Error::PartizanLoopy { .. })) => {
-                        ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
-                    }
-                    (Err(e), _) | (_, Err(e)) => return Err(e),
-                };
-                Ok(Answer::Compare {
-                    left: ctx.show(&pa),
-                    right: ctx.show(&pb),
-                    comparison,
-                })
             }
         }
     }
@@ -744,7 +296,11 @@ fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
     let word = entry.name;
     let shape = |what: &str, at: Span| Error::Query {
         message: format!("`{word}` {what}"),
-        help: format!("usage: {}, e.g. `{}`", entry.usage, statement_example(entry)),
+        help: format!(
+            "usage: {}, e.g. `{}`",
+            entry.usage,
+            statement_example(entry)
+        ),
         span: at,
     };
     // The play convention, for the words that take one.
@@ -786,7 +342,12 @@ fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
             let (x, side) = match (&w.operand, &w.tail) {
                 (Operand::Expr(x, _), None) => (x, None),
                 (Operand::Expr(x, _), Some(Tail::For(side))) => (x, Some(*side)),
-                _ => return Err(shape("takes a position and, for a partizan one, `for left` or `for right`", span)),
+                _ => {
+                    return Err(shape(
+                        "takes a position and, for a partizan one, `for left` or `for right`",
+                        span,
+                    ));
+                }
             };
             CKind::Winning(play, e(x)?, side)
         }
@@ -820,7 +381,16 @@ fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
                             CKind::Table(play, id, e(&ranges[0])?, e(&ranges[1])?)
                         }
                     }
-                    _ => return Err(shape(if arity == 1 { "takes a game's name and one range" } else { "takes a game's name and two ranges" }, span)),
+                    _ => {
+                        return Err(shape(
+                            if arity == 1 {
+                                "takes a game's name and one range"
+                            } else {
+                                "takes a game's name and two ranges"
+                            },
+                            span,
+                        ));
+                    }
                 }
             }
             Word::Quotient => {

@@ -10,12 +10,12 @@ use serde_json::{Value as Json, json};
 use crate::digraph::{self, Generalized, Outcome};
 use crate::error::{Error, Result};
 use crate::eval::gamevals::{game_val, resolve};
+use crate::eval::registry::Word;
 use crate::eval::value::{fmt_shown, fmt_value};
 use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value};
 use crate::partizan::GameStore;
 use crate::solve::{GValue, Solver};
 use crate::source::Span;
-use crate::eval::registry::Word;
 use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
 
 /// The convention a query uses: the one written, else misère when any

@@ -97,7 +97,10 @@ mod tests {
     /// as a game even before it is defined.
     #[test]
     fn names_after_game_words_are_games() {
-        for head in ["game", "graph"].into_iter().chain(registry::game_name_words()) {
+        for head in ["game", "graph"]
+            .into_iter()
+            .chain(registry::game_name_words())
+        {
             let line = format!("{head} Foo");
             let painted = highlight_line(&line, &[]);
             assert!(

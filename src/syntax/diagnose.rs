@@ -41,9 +41,7 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         | int | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
         | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or
-        | query_tail => {
-            "an operator"
-        }
+        | query_tail => "an operator",
         kw_in => "`in`",
         kw_if => "`if`",
         kw_then => "`then`",

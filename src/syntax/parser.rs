@@ -360,7 +360,10 @@ impl Builder {
             Operand::Series(self.series(x)?)
         } else if ranges {
             let name = self.ident(x);
-            let ranges = it.by_ref().map(|r| self.expr(r)).collect::<Result<Vec<_>>>()?;
+            let ranges = it
+                .by_ref()
+                .map(|r| self.expr(r))
+                .collect::<Result<Vec<_>>>()?;
             Operand::Ranges(name, ranges)
         } else {
             let text = without_trailing_trivia(x.as_str()).to_string();

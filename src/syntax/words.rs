@@ -208,7 +208,13 @@ mod tests {
         // Every query has the one shape: a word, then its operand.
         let alternatives = idents(&rules["query"]);
         assert!(alternatives.iter().all(|r| !r.starts_with("q_")));
-        assert_eq!(alternatives.iter().filter(|r| r.ends_with("_word") || *r == "query_start").count(), 2);
+        assert_eq!(
+            alternatives
+                .iter()
+                .filter(|r| r.ends_with("_word") || *r == "query_start")
+                .count(),
+            2
+        );
     }
 
     #[test]

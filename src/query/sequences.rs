@@ -1,0 +1,434 @@
+//! The queries over ranges of parameters: `sequence` and `table` (of a
+//! game's name, or of any expression over bindings) and `period` — what
+//! they compute and how their answers print.
+
+use serde_json::{Value as Json, json};
+
+use super::*;
+
+pub(super) fn sequence(
+    ctx: &mut Run<'_>,
+    play: &Option<Play>,
+    g: &GameId,
+    r: &Node,
+) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Sequence.name())?;
+    let (from, to) = ctx.range(r)?;
+    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+    let game = ctx.cx.defs.game(*g).name.clone();
+    if chosen == Play::Misere {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        let mut outcomes = Vec::with_capacity((to - from) as usize);
+        for n in (from..to).rev() {
+            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
+            outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+        }
+        outcomes.reverse();
+        return Ok(Answer::Outcomes {
+            subject: game,
+            play: chosen,
+            from,
+            outcomes,
+        });
+    }
+    // From the top down: the largest position's expansion usually
+    // reaches the others, which are then answered from the caches
+    // (for loopy games this is the difference between one state
+    // graph and one per position).
+    let mut values = Vec::with_capacity((to - from) as usize);
+    for n in (from..to).rev() {
+        values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
+    }
+    values.reverse();
+    Ok(Answer::Sequence { game, from, values })
+}
+
+pub(super) fn table(
+    ctx: &mut Run<'_>,
+    span: Span,
+    play: &Option<Play>,
+    g: &GameId,
+    a: &Node,
+    b: &Node,
+) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Table.name())?;
+    let (r0, r1) = ctx.range(a)?;
+    let (c0, c1) = ctx.range(b)?;
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+        return Err(too_long(span));
+    }
+    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+    let game = ctx.cx.defs.game(*g).name.clone();
+    if chosen == Play::Misere {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        let mut rows = Vec::new();
+        for i in r0..r1 {
+            let mut row = Vec::new();
+            for j in c0..c1 {
+                let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
+                row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+            }
+            rows.push(row);
+        }
+        return Ok(Answer::OutcomeTable {
+            subject: game,
+            play: chosen,
+            row_from: r0,
+            col_from: c0,
+            rows,
+        });
+    }
+    let mut rows = Vec::new();
+    for i in r0..r1 {
+        let mut row = Vec::new();
+        for j in c0..c1 {
+            row.push(
+                ctx.solver
+                    .value_of(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?,
+            );
+        }
+        rows.push(row);
+    }
+    Ok(Answer::Table {
+        game,
+        row_from: r0,
+        col_from: c0,
+        rows,
+    })
+}
+
+pub(super) fn sequence_of(
+    ctx: &mut Run<'_>,
+    play: &Option<Play>,
+    series: &CSeries,
+) -> Result<Answer> {
+    let oracle = SolverOracle::new(ctx.solver);
+    let run = SeriesRun {
+        cx: &ctx.cx,
+        oracle: &oracle,
+    };
+    let (from, to) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
+    let mut chosen = *play;
+    let mut cells = Vec::with_capacity((to - from) as usize);
+    // From the top down, as the sequence of a game's name.
+    for n in (from..to).rev() {
+        let cell = run.cell(series, &[n], chosen)?;
+        chosen.get_or_insert(cell_play(&cell));
+        cells.push(cell);
+    }
+    cells.reverse();
+    Ok(match chosen {
+        Some(Play::Misere) => Answer::Outcomes {
+            subject: series.label.clone(),
+            play: Play::Misere,
+            from,
+            outcomes: cells.into_iter().map(outcome_of).collect(),
+        },
+        _ => Answer::Sequence {
+            game: series.label.clone(),
+            from,
+            values: cells.into_iter().map(value_of).collect(),
+        },
+    })
+}
+
+pub(super) fn table_of(
+    ctx: &mut Run<'_>,
+    span: Span,
+    play: &Option<Play>,
+    series: &CSeries,
+) -> Result<Answer> {
+    let oracle = SolverOracle::new(ctx.solver);
+    let run = SeriesRun {
+        cx: &ctx.cx,
+        oracle: &oracle,
+    };
+    let (r0, r1) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
+    let (c0, c1) = run.range(&series.ranges[1], MAX_SEQUENCE)?;
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+        return Err(too_long(span));
+    }
+    let mut chosen = *play;
+    let mut rows = Vec::new();
+    for i in r0..r1 {
+        let mut row = Vec::new();
+        for j in c0..c1 {
+            let cell = run.cell(series, &[i, j], chosen)?;
+            chosen.get_or_insert(cell_play(&cell));
+            row.push(cell);
+        }
+        rows.push(row);
+    }
+    Ok(match chosen {
+        Some(Play::Misere) => Answer::OutcomeTable {
+            subject: series.label.clone(),
+            play: Play::Misere,
+            row_from: r0,
+            col_from: c0,
+            rows: rows
+                .into_iter()
+                .map(|r| r.into_iter().map(outcome_of).collect())
+                .collect(),
+        },
+        _ => Answer::Table {
+            game: series.label.clone(),
+            row_from: r0,
+            col_from: c0,
+            rows: rows
+                .into_iter()
+                .map(|r| r.into_iter().map(value_of).collect())
+                .collect(),
+        },
+    })
+}
+
+pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Period.name())?;
+    ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
+}
+
+/// The text of this family's answers.
+pub(crate) fn text(a: &Answer) -> String {
+    let w = a.word();
+    match a {
+        Answer::Sequence { game, from, values } if values.is_empty() => {
+            format!("{w} {game} {from}..{from}: (empty)")
+        }
+        Answer::Sequence { game, from, values } => {
+            let to = from + values.len() as i64 - 1;
+            let vals: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            format!("{w} {game} {from}..={to}: {}", vals.join(" "))
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {game}"),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {} {subject}", play.name()),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => {
+            let play = play.name();
+            if outcomes.is_empty() {
+                return format!("{w} {play} {subject} {from}..{from}: (empty)");
+            }
+            let to = from + outcomes.len() as i64 - 1;
+            let vals: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            format!("{w} {play} {subject} {from}..={to}: {}", vals.join(" "))
+        }
+        Answer::Period(p) => {
+            let text = period_text(p);
+            match &p.resembles {
+                Some((code, upto)) => format!(
+                    "{text}\n  note: the rules of {} list the same options as `{code}` on heaps 0..={upto} (observed, not proved); declared as `game {} = {code}` it runs on the octal engine, where the Guy–Smith theorem can prove an ordinary period",
+                    p.game, p.game
+                ),
+                None => text,
+            }
+        }
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// The JSON of this family's answers.
+pub(crate) fn json(a: &Answer) -> Json {
+    let w = a.word();
+    match a {
+        Answer::Sequence { game, from, values } => {
+            json!({"query": w, "game": game, "from": from, "values": values})
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => json!({
+            "query": w,
+            "game": game,
+            "row_from": row_from,
+            "col_from": col_from,
+            "rows": rows,
+        }),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => {
+            let o: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            json!({"query": w, "game": subject, "play": play.name(), "from": from, "outcomes": o})
+        }
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let rows: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.iter().map(|o| o.to_string()).collect())
+                .collect();
+            json!({
+                "query": w,
+                "game": subject,
+                "play": play.name(),
+                "row_from": row_from,
+                "col_from": col_from,
+                "outcomes": rows,
+            })
+        }
+        Answer::Period(p) if p.arithmetic.is_some() => {
+            let (a, proof) = p
+                .arithmetic
+                .as_ref()
+                .map(|(a, w)| (*a, w.is_some()))
+                .unwrap_or_else(|| unreachable!());
+            json!({
+                "query": w,
+                "game": p.game,
+                "code": p.code,
+                "preperiod": a.preperiod,
+                "period": a.period,
+                "saltus": a.saltus,
+                "proved": proof,
+                "values_computed": p.values_computed,
+                "resembles": resembles_json(p),
+            })
+        }
+        Answer::Period(p) => json!({
+            "query": w,
+            "game": p.game,
+            "code": p.code,
+            "preperiod": p.period.map(|x| x.preperiod),
+            "period": p.period.map(|x| x.period),
+            "proved": p.period.is_some_and(|x| x.proved),
+            "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
+            "values_computed": p.values_computed,
+            "resembles": resembles_json(p),
+        }),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// A table: a heading, then rows of right-aligned cells under the column
+/// numbers.
+fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> String {
+    let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+    if ncols == 0 {
+        return format!("{head}: (empty)");
+    }
+    let row_to = row_from + rows.len() as i64 - 1;
+    let col_to = col_from + ncols as i64 - 1;
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    let mut header = vec![String::new()];
+    header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
+    cells.push(header);
+    for (i, r) in rows.into_iter().enumerate() {
+        let mut line = vec![(row_from + i as i64).to_string()];
+        line.extend(r);
+        cells.push(line);
+    }
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let mut s = format!("{head} {row_from}..={row_to}, {col_from}..={col_to}:");
+    for line in cells {
+        s.push('\n');
+        let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
+        s.push_str(padded.join(" ").trim_end());
+    }
+    s
+}
+
+/// The text of a `period` answer, without the resemblance note.
+fn period_text(p: &crate::solve::PeriodAnswer) -> String {
+    let w = Word::Period.name();
+    let code = p
+        .code
+        .as_ref()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+
+    if let Some((a, proof)) = &p.arithmetic {
+        let rule = format!(
+            "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
+            a.preperiod, a.period, a.saltus, a.period, a.saltus
+        );
+        return match proof {
+            Some(why) => format!("{w} {}{code}: {rule} (proved: {why})", p.game),
+            None => format!(
+                "{w} {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
+                p.game,
+                p.unprovable
+                    .clone()
+                    .unwrap_or_else(|| "no theorem applies".into()),
+                p.values_computed
+            ),
+        };
+    }
+    match &p.period {
+        Some(per) if per.proved => format!(
+            "{w} {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
+            p.game, per.preperiod, per.period, per.values_used
+        ),
+        Some(per) => format!(
+            "{w} {}{code}: apparent preperiod {}, period {} (not proved: {})",
+            p.game,
+            per.preperiod,
+            per.period,
+            p.unprovable.clone().unwrap_or_else(|| format!(
+                "a proof needs {} values, {} were computed",
+                per.values_used, p.values_computed
+            ))
+        ),
+        None => format!(
+            "{w} {}{code}: no period in the first {} values",
+            p.game, p.values_computed
+        ),
+    }
+}
+
+/// `{"declaration": "octal 0.77", "heaps_checked": 300}` when a rule game lists a code's
+/// options on the heaps checked (observed, not proved), else null.
+fn resembles_json(p: &crate::solve::PeriodAnswer) -> serde_json::Value {
+    match &p.resembles {
+        Some((code, upto)) => json!({"declaration": code, "heaps_checked": upto}),
+        None => serde_json::Value::Null,
+    }
+}
