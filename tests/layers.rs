@@ -172,3 +172,32 @@ fn the_checker_finds_a_cycle() {
     g.insert("b".to_string(), BTreeSet::new());
     assert!(find_cycle(&g).is_none());
 }
+
+/// No source file is over 900 lines outside its tests (a file of tests,
+/// `tests.rs` or `*_tests.rs`, and a file's inline `#[cfg(test)] mod` at its
+/// end do not count): a file that grows past it is split by concern.
+#[test]
+fn no_source_file_is_over_900_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut long = Vec::new();
+    for p in &all {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if name == "tests.rs" || name.ends_with("_tests.rs") {
+            continue;
+        }
+        let text = fs::read_to_string(p).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let end = lines
+            .windows(2)
+            .position(|w| {
+                w[0].trim() == "#[cfg(test)]" && w[1].starts_with("mod ") && w[1].contains('{')
+            })
+            .unwrap_or(lines.len());
+        if end > 900 {
+            long.push(format!("{} ({end} lines)", p.display()));
+        }
+    }
+    assert!(long.is_empty(), "files over 900 lines: {long:?}");
+}
