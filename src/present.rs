@@ -24,6 +24,8 @@ pub fn text(a: &Answer) -> String {
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
         | Answer::OutcomeTable { .. }
+        | Answer::Values { .. }
+        | Answer::ValueTable { .. }
         | Answer::Period(_) => sequences::text(a),
         Answer::Kernels { .. } | Answer::KernelSequences { .. } | Answer::Dot { .. } => {
             graphs::text(a)
@@ -56,6 +58,8 @@ pub fn json(a: &Answer) -> Json {
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
         | Answer::OutcomeTable { .. }
+        | Answer::Values { .. }
+        | Answer::ValueTable { .. }
         | Answer::Period(_) => sequences::json(a),
         Answer::Kernels { .. } | Answer::KernelSequences { .. } | Answer::Dot { .. } => {
             graphs::json(a)

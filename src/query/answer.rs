@@ -164,6 +164,20 @@ pub enum Answer {
     },
     /// `quotient G to n`: the misère quotient of heaps 0..=n.
     Quotient(Box<QuotientAnswer>),
+    /// `sequence n in R: EXPR` of an expression that is not a position:
+    /// each value as text and as JSON.
+    Values {
+        subject: String,
+        from: i64,
+        cells: Vec<(String, serde_json::Value)>,
+    },
+    /// `table a in R, b in S: EXPR` of an expression that is not a position.
+    ValueTable {
+        subject: String,
+        row_from: i64,
+        col_from: i64,
+        rows: Vec<Vec<(String, serde_json::Value)>>,
+    },
 }
 
 /// What `quotient G to n` reports.
@@ -199,8 +213,12 @@ impl Answer {
             Answer::Winning { .. } | Answer::PartizanWinning { .. } => QueryFn::Winning.name(),
             Answer::Remoteness { .. } => QueryFn::Remoteness.name(),
             Answer::Moves { .. } | Answer::PartizanMoves { .. } => Word::Moves.name(),
-            Answer::Sequence { .. } | Answer::Outcomes { .. } => Word::Sequence.name(),
-            Answer::Table { .. } | Answer::OutcomeTable { .. } => Word::Table.name(),
+            Answer::Sequence { .. } | Answer::Outcomes { .. } | Answer::Values { .. } => {
+                Word::Sequence.name()
+            }
+            Answer::Table { .. } | Answer::OutcomeTable { .. } | Answer::ValueTable { .. } => {
+                Word::Table.name()
+            }
             Answer::Period(_) => Word::Period.name(),
             Answer::Kernels { of_graph: true, .. } => Word::Kernels.name(),
             Answer::Kernels { .. } => Word::Kernel.name(),

@@ -110,33 +110,38 @@ pub(super) fn sequence_of(
     play: &Option<Play>,
     series: &CSeries,
 ) -> Result<Answer> {
-    let oracle = SolverOracle::new(ctx.solver);
-    let run = SeriesRun {
-        cx: &ctx.cx,
-        oracle: &oracle,
+    let (from, to) = {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        run.range(&series.ranges[0], MAX_SEQUENCE)?
     };
-    let (from, to) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-    let mut chosen = *play;
-    let mut cells = Vec::with_capacity((to - from) as usize);
     // From the top down, as the sequence of a game's name.
-    for n in (from..to).rev() {
-        let cell = run.cell(series, &[n], chosen)?;
-        chosen.get_or_insert(cell_play(&cell));
-        cells.push(cell);
-    }
-    cells.reverse();
-    Ok(match chosen {
-        Some(Play::Misere) => Answer::Outcomes {
-            subject: series.label.clone(),
+    let points = (from..to).rev().map(|n| vec![n]);
+    let subject = series.label.clone();
+    Ok(match series_cells(ctx, *play, series, points)? {
+        Cells::Positions(cells, Some(Play::Misere)) => Answer::Outcomes {
+            subject,
             play: Play::Misere,
             from,
-            outcomes: cells.into_iter().map(outcome_of).collect(),
+            outcomes: cells.into_iter().rev().map(outcome_of).collect(),
         },
-        _ => Answer::Sequence {
-            game: series.label.clone(),
+        Cells::Positions(cells, _) => Answer::Sequence {
+            game: subject,
             from,
-            values: cells.into_iter().map(value_of).collect(),
+            values: cells.into_iter().rev().map(value_of).collect(),
         },
+        Cells::Values(mut values) => {
+            values.reverse();
+            let cells = values_shown(ctx, values);
+            Answer::Values {
+                subject,
+                from,
+                cells,
+            }
+        }
     })
 }
 
@@ -146,48 +151,177 @@ pub(super) fn table_of(
     play: &Option<Play>,
     series: &CSeries,
 ) -> Result<Answer> {
+    let ((r0, r1), (c0, c1)) = {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        (
+            run.range(&series.ranges[0], MAX_SEQUENCE)?,
+            run.range(&series.ranges[1], MAX_SEQUENCE)?,
+        )
+    };
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+        return Err(too_long(span));
+    }
+    let points = (r0..r1).flat_map(|i| (c0..c1).map(move |j| vec![i, j]));
+    let width = (c1 - c0).max(1) as usize;
+    let subject = series.label.clone();
+    Ok(match series_cells(ctx, *play, series, points)? {
+        Cells::Positions(cells, Some(Play::Misere)) => Answer::OutcomeTable {
+            subject,
+            play: Play::Misere,
+            row_from: r0,
+            col_from: c0,
+            rows: rows_of(cells.into_iter().map(outcome_of).collect(), width),
+        },
+        Cells::Positions(cells, _) => Answer::Table {
+            game: subject,
+            row_from: r0,
+            col_from: c0,
+            rows: rows_of(cells.into_iter().map(value_of).collect(), width),
+        },
+        Cells::Values(values) => {
+            let cells = values_shown(ctx, values);
+            Answer::ValueTable {
+                subject,
+                row_from: r0,
+                col_from: c0,
+                rows: rows_of(cells, width),
+            }
+        }
+    })
+}
+
+/// A flat list of cells cut into rows of `width`.
+fn rows_of<T>(cells: Vec<T>, width: usize) -> Vec<Vec<T>> {
+    let mut rows = Vec::new();
+    let mut it = cells.into_iter().peekable();
+    while it.peek().is_some() {
+        rows.push(it.by_ref().take(width).collect());
+    }
+    rows
+}
+
+/// What a series lists: the positions' values (or misère outcomes, with
+/// the convention used), or, when the expression is not a position, its
+/// values themselves.
+enum Cells {
+    Positions(Vec<Cell>, Option<Play>),
+    Values(Vec<Value>),
+}
+
+/// One point of a series before its kind is known: `0` is the empty
+/// position in a series of positions and the integer in a series of values.
+enum Slot {
+    Zero,
+    Cell(Cell),
+    Value(Value),
+}
+
+/// Evaluate the series' expression at each point, in the order given. The
+/// first value that is not `0` decides the kind: a position makes it a
+/// series of positions (each answered by the solver; another kind of value
+/// later is an error), anything else a series of values (a position later
+/// is then shown as written).
+fn series_cells(
+    ctx: &mut Run<'_>,
+    play: Option<Play>,
+    series: &CSeries,
+    points: impl Iterator<Item = Vec<i64>>,
+) -> Result<Cells> {
     let oracle = SolverOracle::new(ctx.solver);
     let run = SeriesRun {
         cx: &ctx.cx,
         oracle: &oracle,
     };
-    let (r0, r1) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-    let (c0, c1) = run.range(&series.ranges[1], MAX_SEQUENCE)?;
-    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
-        return Err(too_long(span));
-    }
-    let mut chosen = *play;
-    let mut rows = Vec::new();
-    for i in r0..r1 {
-        let mut row = Vec::new();
-        for j in c0..c1 {
-            let cell = run.cell(series, &[i, j], chosen)?;
-            chosen.get_or_insert(cell_play(&cell));
-            row.push(cell);
+    let mut chosen = play;
+    let mut positions: Option<bool> = None;
+    let mut slots = Vec::new();
+    for at in points {
+        ctx.cx.tick_at(series.body.span)?;
+        let v = run.value(series, &at)?;
+        match (v, positions) {
+            (Value::Int(0), None) => slots.push(Slot::Zero),
+            (v @ (Value::Pos(_) | Value::Int(0)), None | Some(true)) => {
+                positions = Some(true);
+                let comps = match v {
+                    Value::Pos(cs) => cs.to_vec(),
+                    _ => Vec::new(),
+                };
+                let cell = run.position_cell(&comps, chosen)?;
+                chosen.get_or_insert(cell_play(&cell));
+                slots.push(Slot::Cell(cell));
+            }
+            (v, Some(true)) => {
+                return Err(Error::NotAPosition {
+                    found: v.type_name().to_string(),
+                    span: series.body.span,
+                });
+            }
+            (v, _) => {
+                if let (Some(p), None) = (play, positions) {
+                    return Err(Error::Query {
+                        message: format!(
+                            "`{}` is about positions, and the expression is {}",
+                            p.name(),
+                            v.type_name()
+                        ),
+                        help: "drop the convention to list the values themselves".into(),
+                        span: series.body.span,
+                    });
+                }
+                positions = Some(false);
+                ctx.cx
+                    .charge(std::mem::size_of::<Value>(), series.body.span)?;
+                slots.push(Slot::Value(v));
+            }
         }
-        rows.push(row);
     }
-    Ok(match chosen {
-        Some(Play::Misere) => Answer::OutcomeTable {
-            subject: series.label.clone(),
-            play: Play::Misere,
-            row_from: r0,
-            col_from: c0,
-            rows: rows
+    if positions == Some(false) {
+        return Ok(Cells::Values(
+            slots
                 .into_iter()
-                .map(|r| r.into_iter().map(outcome_of).collect())
+                .map(|s| match s {
+                    Slot::Value(v) => v,
+                    // A series of values has no cells of positions.
+                    Slot::Zero | Slot::Cell(_) => Value::Int(0),
+                })
                 .collect(),
-        },
-        _ => Answer::Table {
-            game: series.label.clone(),
-            row_from: r0,
-            col_from: c0,
-            rows: rows
-                .into_iter()
-                .map(|r| r.into_iter().map(value_of).collect())
-                .collect(),
-        },
-    })
+        ));
+    }
+    // Every `0` is the empty position.
+    let mut empty: Option<Cell> = None;
+    let mut cells = Vec::with_capacity(slots.len());
+    for s in slots {
+        cells.push(match s {
+            Slot::Cell(c) => c,
+            _ => match &empty {
+                Some(c) => c.clone(),
+                None => {
+                    let c = run.position_cell(&[], chosen)?;
+                    chosen.get_or_insert(cell_play(&c));
+                    empty = Some(c.clone());
+                    c
+                }
+            },
+        });
+    }
+    Ok(Cells::Positions(cells, chosen))
+}
+
+/// Each value of a series of values as text and as JSON.
+fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Vec<(String, Json)> {
+    values
+        .iter()
+        .map(|v| {
+            (
+                shown(v, ctx.cx.defs),
+                to_json(v, ctx.cx.defs, &mut ctx.solver.partizan.store),
+            )
+        })
+        .collect()
 }
 
 pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
@@ -258,6 +392,38 @@ pub(crate) fn text(a: &Answer) -> String {
                 None => text,
             }
         }
+        Answer::Values {
+            subject,
+            from,
+            cells,
+        } => {
+            if cells.is_empty() {
+                return format!("{w} {subject} {from}..{from}: (empty)");
+            }
+            let to = from + cells.len() as i64 - 1;
+            // Values with spaces of their own (lists, tuples) are parted
+            // by commas.
+            let sep = if cells.iter().any(|(t, _)| t.contains(' ')) {
+                ", "
+            } else {
+                " "
+            };
+            let texts: Vec<&str> = cells.iter().map(|(t, _)| t.as_str()).collect();
+            format!("{w} {subject} {from}..={to}: {}", texts.join(sep))
+        }
+        Answer::ValueTable {
+            subject,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {subject}"),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|(t, _)| t.clone()).collect())
+                .collect(),
+        ),
         _ => unreachable!("present: not this family's answer: {a:?}"),
     }
 }
@@ -339,6 +505,32 @@ pub(crate) fn json(a: &Answer) -> Json {
             "values_computed": p.values_computed,
             "resembles": resembles_json(p),
         }),
+        Answer::Values {
+            subject,
+            from,
+            cells,
+        } => {
+            let values: Vec<&Json> = cells.iter().map(|(_, j)| j).collect();
+            json!({"query": w, "game": subject, "from": from, "values": values})
+        }
+        Answer::ValueTable {
+            subject,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let rows: Vec<Vec<&Json>> = rows
+                .iter()
+                .map(|r| r.iter().map(|(_, j)| j).collect())
+                .collect();
+            json!({
+                "query": w,
+                "game": subject,
+                "row_from": row_from,
+                "col_from": col_from,
+                "rows": rows,
+            })
+        }
         _ => unreachable!("present: not this family's answer: {a:?}"),
     }
 }

@@ -330,6 +330,7 @@ fn mentions(e: &Expr, name: &str) -> bool {
 
 /// One cell of a sequence or table: a value in normal play, an outcome in
 /// misère play.
+#[derive(Clone)]
 pub enum Cell {
     Value(GValue),
     Outcome(Outcome),
@@ -365,24 +366,14 @@ impl SeriesRun<'_, '_> {
         }
     }
 
-    /// The position at these values of the bindings, and its cell.
-    pub fn cell(&self, s: &CSeries, at: &[i64], play: Option<Play>) -> Result<Cell> {
+    /// The series' expression at these values of the bindings.
+    pub fn value(&self, s: &CSeries, at: &[i64]) -> Result<Value> {
         let interp = Interp::with_oracle(self.cx, self.oracle);
         let mut frame = vec![Value::Int(0); s.slots.max(at.len())];
         for (i, &n) in at.iter().enumerate() {
             frame[i] = Value::Int(n);
         }
-        let comps: Vec<Comp> = match interp.eval(&s.body, &mut frame)? {
-            Value::Pos(cs) => cs.to_vec(),
-            Value::Int(0) => Vec::new(),
-            v => {
-                return Err(Error::NotAPosition {
-                    found: v.type_name().to_string(),
-                    span: s.body.span,
-                });
-            }
-        };
-        self.position_cell(&comps, play)
+        interp.eval(&s.body, &mut frame)
     }
 
     pub fn position_cell(&self, comps: &[Comp], play: Option<Play>) -> Result<Cell> {
