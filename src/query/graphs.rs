@@ -196,7 +196,7 @@ pub(super) fn kernel_sequences_of(ctx: &mut Run<'_>, x: &Node) -> Result<Answer>
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
     let names = ctx.node_names(&sg);
-    kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
+    kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
 }
 
 pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
@@ -205,7 +205,7 @@ pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
     let names = ctx.node_names(&sg);
-    kernels_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
+    kernels_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
 }
 
 pub(super) fn dot_graph(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
@@ -226,7 +226,7 @@ pub(super) fn dot(ctx: &mut Run<'_>, span: Span, x: &Node) -> Result<Answer> {
         return Err(dot_too_large(sg.nodes.len(), span));
     }
     let names = ctx.node_names(&sg);
-    let subject = ctx.show(&pos);
+    let subject = ctx.heading(&pos, 0);
     Ok(Answer::Dot {
         dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
         subject,

@@ -13,7 +13,7 @@ pub(super) fn grundy(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let ids = ctx.intern_all(&pos)?;
     let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
     Ok(Answer::Grundy {
-        position: ctx.show(&pos),
+        position: ctx.heading(&pos, 0),
         value,
     })
 }
@@ -29,7 +29,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
                 AnyOutcome::Short(o) => o,
                 AnyOutcome::Loopy(outcome) => {
                     return Ok(Answer::LoopyOutcome {
-                        position: ctx.show(&pos),
+                        position: ctx.heading(&pos, 0),
                         play: chosen,
                         explicit: play.is_some(),
                         outcome,
@@ -37,7 +37,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
                 }
             };
             return Ok(Answer::PartizanOutcome {
-                position: ctx.show(&pos),
+                position: ctx.heading(&pos, 0),
                 play: chosen,
                 explicit: play.is_some(),
                 outcome,
@@ -45,7 +45,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
         }
     };
     Ok(Answer::Outcome {
-        position: ctx.show(&pos),
+        position: ctx.heading(&pos, 0),
         play: chosen,
         explicit: play.is_some(),
         outcome,
@@ -68,7 +68,7 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
         let right = sides.pop().unwrap_or_default();
         let left = sides.pop().unwrap_or_default();
         return Ok(Answer::PartizanMoves {
-            position: ctx.show(&pos),
+            position: ctx.heading(&pos, 0),
             left,
             right,
         });
@@ -79,7 +79,7 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
         moves.push((ctx.show(&m.comps), v));
     }
     Ok(Answer::Moves {
-        position: ctx.show(&pos),
+        position: ctx.heading(&pos, 0),
         moves,
     })
 }
@@ -107,7 +107,7 @@ pub(super) fn winning(
             .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
         let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
         return Ok(Answer::PartizanWinning {
-            position: ctx.show(&pos),
+            position: ctx.heading(&pos, 0),
             play: chosen,
             explicit: play.is_some(),
             side,
@@ -121,7 +121,7 @@ pub(super) fn winning(
         .map(|m| ctx.show(m))
         .collect();
     Ok(Answer::Winning {
-        position: ctx.show(&pos),
+        position: ctx.heading(&pos, 0),
         play: chosen,
         explicit: play.is_some(),
         moves,
@@ -139,7 +139,7 @@ pub(super) fn remoteness(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Re
         Play::Misere => digraph::misere_retrograde(&sg.graph),
     };
     Ok(Answer::Remoteness {
-        position: ctx.show(&pos),
+        position: ctx.heading(&pos, 0),
         play: chosen,
         explicit: play.is_some(),
         outcome: analysis.outcome[0],

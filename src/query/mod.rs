@@ -33,6 +33,10 @@ use values::{CSeries, Cell, SeriesRun};
 
 pub use graphs::MAX_KERNELS_LISTED;
 
+/// A query's heading shows its position as evaluated up to this many
+/// characters; past them, as written when that is shorter.
+pub const HEADING_CHARS: usize = 40;
+
 /// `dot` refuses state graphs with more vertices than this.
 pub const DOT_MAX_VERTICES: usize = 500;
 
@@ -40,6 +44,9 @@ pub const DOT_MAX_VERTICES: usize = 500;
 pub struct CompiledQuery {
     kind: CKind,
     span: Span,
+    /// The operands' text as written (a second one for `compare P, Q`):
+    /// the answer's heading shows the position so.
+    written: [Option<String>; 2],
 }
 
 /// The picture a query's answer can be drawn as: `dot` a graph (`--svg`),
@@ -115,7 +122,25 @@ impl CompiledQuery {
             },
             QueryKind::Assert(x, text) => CKind::Assert(c.top(x)?, text.clone()),
         };
-        Ok(CompiledQuery { kind, span: q.span })
+        let written = match &q.kind {
+            QueryKind::Word(w) => {
+                let first = match &w.operand {
+                    Operand::Expr(_, text) => Some(text.clone()),
+                    _ => None,
+                };
+                let second = match &w.tail {
+                    Some(Tail::Comma(_, text)) => Some(text.clone()),
+                    _ => None,
+                };
+                [first, second].map(|t| t.filter(|t| !t.is_empty()))
+            }
+            _ => [None, None],
+        };
+        Ok(CompiledQuery {
+            kind,
+            span: q.span,
+            written,
+        })
     }
 
     /// Run the query on the definitions, with the solver's caches; Ctrl-C
@@ -132,6 +157,7 @@ impl CompiledQuery {
         let mut ctx = Run {
             cx: Ctx::new(defs, interrupt, limits, span),
             solver,
+            written: &self.written,
         };
         match &self.kind {
             CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
@@ -518,6 +544,7 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Word) -> Result<Gam
 struct Run<'a> {
     cx: Ctx<'a>,
     solver: &'a mut Solver,
+    written: &'a [Option<String>; 2],
 }
 
 impl Run<'_> {
@@ -548,6 +575,20 @@ impl Run<'_> {
                 "write a range of parameters, e.g. `0..=20`",
                 x.span,
             )),
+        }
+    }
+
+    /// The position a query is about, for its heading: as evaluated when
+    /// that is short (at most `HEADING_CHARS` characters: `Show(81)` for
+    /// `Show(sq(sq(3)))`), else as its operand was written (`which` 1 for
+    /// `compare`'s second) when that is shorter: `Cram(board(3, 4))`, not
+    /// its cells.
+    fn heading(&self, comps: &[Comp], which: usize) -> String {
+        let shown = self.show(comps);
+        let long = shown.chars().count();
+        match &self.written[which] {
+            Some(text) if long > HEADING_CHARS && text.chars().count() < long => text.clone(),
+            _ => shown,
         }
     }
 

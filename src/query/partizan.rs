@@ -16,13 +16,13 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
         Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
             let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
             return Ok(Answer::Value {
-                position: ctx.show(&pos),
+                position: ctx.heading(&pos, 0),
                 value,
             });
         }
         r => r?,
     };
-    let position = ctx.show(&pos);
+    let position = ctx.heading(&pos, 0);
     let store = &mut ctx.solver.partizan.store;
     let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
         message: e.to_string(),
@@ -64,8 +64,8 @@ pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
     Ok(Answer::Compare {
-        left: ctx.show(&pa),
-        right: ctx.show(&pb),
+        left: ctx.heading(&pa, 0),
+        right: ctx.heading(&pb, 1),
         comparison,
     })
 }
