@@ -201,3 +201,41 @@ fn no_source_file_is_over_900_lines() {
     }
     assert!(long.is_empty(), "files over 900 lines: {long:?}");
 }
+
+/// docs/ARCHITECTURE.md names every source file: by its name in backticks
+/// (`stopper.rs`) or its path; a folder's `mod.rs` by the folder.
+#[test]
+fn the_architecture_names_every_source_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let src = root.join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut missing = Vec::new();
+    for p in &all {
+        let rel = p
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let named = if name == "mod.rs" {
+            let folder = rel.trim_end_matches("/mod.rs");
+            let last = folder.rsplit('/').next().unwrap_or(folder);
+            doc.contains(&format!("`src/{folder}/`")) || doc.contains(&format!("`{last}/`"))
+        } else {
+            // The name, or a path ending in it (`fast/list.rs`).
+            let parts: Vec<&str> = rel.split('/').collect();
+            doc.contains(&format!("`{name}`"))
+                || doc.contains(&format!("src/{rel}"))
+                || (1..parts.len()).any(|i| doc.contains(&parts[i - 1..].join("/")))
+        };
+        if !named {
+            missing.push(rel);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md does not name: {missing:?}"
+    );
+}
