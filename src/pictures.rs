@@ -293,7 +293,7 @@ impl Pictures {
                     rare: &[],
                     period: None,
                     names: None,
-                    y_label: "value",
+                    y_label: "f(n)",
                     infinite: "∞",
                 });
                 self.write(&path, &svg, log)?;
