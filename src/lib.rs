@@ -27,3 +27,4 @@ pub mod shown;
 pub mod solve;
 pub mod source;
 pub mod syntax;
+pub mod vocab;

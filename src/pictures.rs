@@ -39,7 +39,9 @@ pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
         | Answer::OutcomeTable { .. }
-        | Answer::Thermograph { .. } => Some(PictureKind::Plot),
+        | Answer::Thermograph { .. }
+        | Answer::Values { .. }
+        | Answer::ValueTable { .. } => Some(PictureKind::Plot),
         _ => None,
     }
 }
@@ -287,6 +289,77 @@ impl Pictures {
                 });
                 self.write(&path, &svg, log)?;
             }
+            // A series of values: plotted when every value is an integer
+            // >= 0 (a boolean as 0 or 1); any other value has no plot.
+            Answer::Values {
+                subject,
+                from,
+                cells,
+            } => {
+                let Some(path) = self.next(Picture::Plot) else {
+                    return Ok(());
+                };
+                let Some(points) = cells
+                    .iter()
+                    .map(|(_, j)| plotted(j).and_then(|x| u32::try_from(x).ok()))
+                    .map(|x| x.filter(|&x| x < plot::INFINITE - 1))
+                    .collect::<Option<Vec<u32>>>()
+                else {
+                    return Ok(());
+                };
+                let to = from.saturating_add(cells.len() as i64).saturating_sub(1);
+                let title = format!("{subject} {from}..={to}");
+                let svg = plot::sequence_svg(&plot::Sequence {
+                    title: &title,
+                    from: *from,
+                    values: &points,
+                    rare: &[],
+                    period: None,
+                    names: None,
+                    y_label: "f(n)",
+                    infinite: "∞",
+                });
+                self.write(&path, &svg, log)?;
+            }
+            Answer::ValueTable {
+                subject,
+                row_from,
+                col_from,
+                rows,
+            } => {
+                let Some(path) = self.next(Picture::Plot) else {
+                    return Ok(());
+                };
+                let Some(cells) = rows
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|(_, j)| plotted(j).map(plot::Cell::Value))
+                            .collect::<Option<Vec<_>>>()
+                    })
+                    .collect::<Option<Vec<_>>>()
+                else {
+                    return Ok(());
+                };
+                let title = format!(
+                    "values of {}",
+                    with_ranges(
+                        subject,
+                        *row_from,
+                        *col_from,
+                        rows.len(),
+                        rows.first().map_or(0, Vec::len)
+                    )
+                );
+                let svg = plot::table_svg(&plot::Table {
+                    title: &title,
+                    row_from: *row_from,
+                    col_from: *col_from,
+                    rows: &cells,
+                    scale: plot::Scale::Values,
+                });
+                self.write(&path, &svg, log)?;
+            }
             Answer::Thermograph {
                 position,
                 thermograph,
@@ -302,6 +375,12 @@ impl Pictures {
         }
         Ok(())
     }
+}
+
+/// A value of a series as a point of a plot: an integer >= 0, or a
+/// boolean as 0 or 1.
+fn plotted(j: &serde_json::Value) -> Option<u64> {
+    j.as_u64().or_else(|| j.as_bool().map(u64::from))
 }
 
 /// A file name's stem and its extension with the dot (or "").

@@ -202,7 +202,7 @@ sequence K 0..30
 /// Tokens the fuzzer inserts: keywords, query words, and `SYMBOLS`.
 fn pool() -> Vec<&'static str> {
     let mut p: Vec<&'static str> = grundy::syntax::KEYWORDS.to_vec();
-    p.extend_from_slice(grundy::syntax::QUERY_WORDS);
+    p.extend_from_slice(&grundy::syntax::QUERY_WORDS);
     p.extend_from_slice(SYMBOLS);
     p
 }

@@ -218,3 +218,34 @@ fn short_game_algebra_through_the_language() {
     let out = run("cool(up())\n");
     assert!(out[0].starts_with("error grundy::eval::arity:"), "{out:?}");
 }
+
+/// The one query rule: every statement word's example parses and runs
+/// (above); an operand or tail a word does not take is refused with the
+/// word's usage, and a statement word called `genus(P)` is the statement.
+#[test]
+fn each_word_takes_its_own_operands() {
+    for (text, usage) in [
+        ("compare *1\n", "usage: how two positions compare"),
+        ("grundy misere *1\n", "usage: grundy(P)"),
+        ("grundy *1, *2\n", "usage: grundy(P)"),
+        ("period K(3)\n", "usage: the period of"),
+        ("quotient K\n", "usage: the misère quotient"),
+        ("genus *1 for left\n", "usage: the genus"),
+        (
+            "sequence K 0..3, 0..3\n",
+            "usage: the values of a one-parameter game",
+        ),
+    ] {
+        let out = run(&format!("{PRELUDE}{text}"));
+        assert_eq!(out.len(), 1, "{text}: {out:?}");
+        assert!(
+            out[0].starts_with("error grundy::query::") && out[0].contains(usage),
+            "{text}: {out:?}"
+        );
+    }
+    // The call of a statement word with no function form is its statement.
+    assert_eq!(run("genus(*2 + *3)\n"), run("genus *2 + *3\n"));
+    assert_eq!(run("compare(*1, *1)\n"), run("compare *1, *1\n"));
+    // Function words keep their function: an expression.
+    assert_eq!(run("grundy(*2) + 1\n"), ["3"]);
+}

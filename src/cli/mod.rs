@@ -25,7 +25,7 @@ use crate::source::Sources;
 
 #[derive(Parser, Debug)]
 #[command(
-    name = "grundy",
+    name = env!("CARGO_PKG_NAME"),
     version,
     about = "Impartial games: Grundy values, outcomes, winning moves, periods"
 )]
@@ -157,7 +157,7 @@ pub const STACK_SIZE: usize = 512 * 1024 * 1024;
 pub fn main() -> i32 {
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
-        .name("grundy".into())
+        .name(env!("CARGO_PKG_NAME").into())
         .stack_size(STACK_SIZE)
         .spawn(move || run_command(cli));
     match worker.map(|h| h.join()) {

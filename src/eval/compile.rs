@@ -338,7 +338,7 @@ impl<'a> Compiler<'a> {
                     check_entry_arity(e, args.len(), span)?;
                     return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
                 }
-                Imp::Statement => {
+                Imp::Statement(_) => {
                     return Err(Error::UnknownFunction {
                         name: n.to_string(),
                         help: format!(

@@ -15,6 +15,7 @@ mod ops;
 mod oracle;
 mod queries;
 pub mod registry;
+mod registry_entry;
 pub mod value;
 
 pub use builtins::Builtin;

@@ -73,7 +73,7 @@ impl Interp<'_> {
             QueryFn::Grundy => match o.value(cx, &comps)? {
                 Generalized::Finite(v) => {
                     Value::Int(i64::try_from(v).map_err(|_| Error::Overflow {
-                        op: "grundy".into(),
+                        op: q.name().into(),
                         span,
                     })?)
                 }

@@ -10,208 +10,12 @@
 //! in `Builtin::call`; a new game-value function one entry plus its arm in
 //! `gamevals.rs`. See docs/ARCHITECTURE.md, "How to add a query".
 
+//! The types of an entry and the table's constructors are in
+//! `registry_entry.rs`; this file is the table and what reads it.
+
+use super::registry_entry::*;
+pub use super::registry_entry::{Entry, Imp, Param, Word};
 use super::{Builtin, GameFn, QueryFn};
-
-/// What implements a callable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Imp {
-    /// A pure function of values (`builtins.rs`).
-    Builtin(Builtin),
-    /// A question to the solver about a position (`queries.rs`, through
-    /// the oracle).
-    Query(QueryFn),
-    /// A game value made or read (`gamevals.rs`).
-    Game(GameFn),
-    /// `vertices`, `edges`, `successors` of a declared graph (compiled to
-    /// constants in `compile.rs`).
-    Graph,
-    /// A query statement word only (`genus P`, `sequence G 0..10`): no
-    /// function form; the query layer (`src/query/`) runs it.
-    Statement,
-}
-
-/// One parameter: its name in the signature and the type it takes.
-#[derive(Debug, Clone, Copy)]
-pub struct Param {
-    pub name: &'static str,
-    pub ty: &'static str,
-}
-
-const fn p(name: &'static str, ty: &'static str) -> Param {
-    Param { name, ty }
-}
-
-/// One callable.
-#[derive(Debug, Clone, Copy)]
-pub struct Entry {
-    pub name: &'static str,
-    /// The parameters of the longest form (variadic ones end in `...`).
-    pub params: &'static [Param],
-    /// The least and most arguments of the function form (for a statement
-    /// word, of its operand: 1).
-    pub arity: (usize, usize),
-    /// The type of the answer.
-    pub returns: &'static str,
-    /// The forms and what they do, as arity errors print it after `usage: `.
-    pub usage: &'static str,
-    /// One line for the docs' table and `:help`.
-    pub doc: &'static str,
-    /// A line of `.game` text that uses it.
-    pub example: &'static str,
-    pub imp: Imp,
-    /// Whether `name expr` is also a query statement (`grundy P`).
-    pub statement: bool,
-}
-
-impl Entry {
-    /// Whether it is called as `name(args)`.
-    pub fn is_function(&self) -> bool {
-        self.imp != Imp::Statement
-    }
-
-    /// The signature as the docs write it: `count(xs, x)`, `genus P`.
-    pub fn signature(&self) -> String {
-        let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
-        if self.is_function() {
-            format!("{}({})", self.name, names.join(", "))
-        } else {
-            format!("{} {}", self.name, names.join(" "))
-        }
-    }
-
-    /// The parameters with their types: `xs: collection, x: any`.
-    pub fn typed_params(&self) -> String {
-        let v: Vec<String> = self
-            .params
-            .iter()
-            .map(|p| format!("{}: {}", p.name, p.ty))
-            .collect();
-        v.join(", ")
-    }
-}
-
-const P: &[Param] = &[p("P", "position")];
-const P_PLAY: &[Param] = &[p("P", "position"), p("[play]", "normal | misere")];
-const G_VAL: &[Param] = &[p("G", "position | game value | int")];
-const XS: &[Param] = &[p("xs", "collection")];
-const AB: &[Param] = &[p("a", "collection"), p("b", "collection")];
-const VARIADIC: &[Param] = &[p("a, b, ...", "int")];
-const N: &[Param] = &[p("n", "int")];
-
-// One row of the table, its fields in `Entry`'s order.
-#[allow(clippy::too_many_arguments)]
-const fn builtin(
-    name: &'static str,
-    b: Builtin,
-    params: &'static [Param],
-    arity: (usize, usize),
-    returns: &'static str,
-    usage: &'static str,
-    doc: &'static str,
-    example: &'static str,
-) -> Entry {
-    Entry {
-        name,
-        params,
-        arity,
-        returns,
-        usage,
-        doc,
-        example,
-        imp: Imp::Builtin(b),
-        statement: false,
-    }
-}
-
-// One row of the table, its fields in `Entry`'s order.
-#[allow(clippy::too_many_arguments)]
-const fn query(
-    name: &'static str,
-    q: QueryFn,
-    params: &'static [Param],
-    returns: &'static str,
-    usage: &'static str,
-    doc: &'static str,
-    example: &'static str,
-    statement: bool,
-) -> Entry {
-    Entry {
-        name,
-        params,
-        arity: (1, if params.len() > 1 { 2 } else { 1 }),
-        returns,
-        usage,
-        doc,
-        example,
-        imp: Imp::Query(q),
-        statement,
-    }
-}
-
-// One row of the table, its fields in `Entry`'s order.
-#[allow(clippy::too_many_arguments)]
-const fn game(
-    name: &'static str,
-    g: GameFn,
-    params: &'static [Param],
-    arity: (usize, usize),
-    usage: &'static str,
-    doc: &'static str,
-    example: &'static str,
-    statement: bool,
-) -> Entry {
-    Entry {
-        name,
-        params,
-        arity,
-        returns: "game value",
-        usage,
-        doc,
-        example,
-        imp: Imp::Game(g),
-        statement,
-    }
-}
-
-const fn graph(
-    name: &'static str,
-    params: &'static [Param],
-    returns: &'static str,
-    doc: &'static str,
-    example: &'static str,
-) -> Entry {
-    Entry {
-        name,
-        params,
-        arity: (params.len(), params.len()),
-        returns,
-        usage: "vertices(G), edges(G) and successors(G, v) take a declared `graph` G",
-        doc,
-        example,
-        imp: Imp::Graph,
-        statement: false,
-    }
-}
-
-const fn statement(
-    name: &'static str,
-    params: &'static [Param],
-    returns: &'static str,
-    doc: &'static str,
-    example: &'static str,
-) -> Entry {
-    Entry {
-        name,
-        params,
-        arity: (1, 1),
-        returns,
-        usage: doc,
-        doc,
-        example,
-        imp: Imp::Statement,
-        statement: true,
-    }
-}
 
 /// Every callable and query word, in the order the docs list them.
 pub static REGISTRY: &[Entry] = &[
@@ -710,6 +514,7 @@ pub static REGISTRY: &[Entry] = &[
     // Query statements with no function form.
     statement(
         "moves",
+        Word::Moves,
         P,
         "list of positions",
         "the options of P, one per line",
@@ -717,6 +522,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "sequence",
+        Word::Sequence,
         &[p("G", "game"), p("RANGE", "range")],
         "sequence",
         "the values of a one-parameter game over a range",
@@ -724,6 +530,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "table",
+        Word::Table,
         &[p("G", "game"), p("ROWS, COLUMNS", "ranges")],
         "table",
         "the values of a two-parameter game over two ranges",
@@ -731,6 +538,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "period",
+        Word::Period,
         &[p("G", "game")],
         "period",
         "the period of a one-parameter game's values, proved when theory can",
@@ -738,6 +546,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernels",
+        Word::Kernels,
         &[p("G", "graph")],
         "list of kernels",
         "the kernels of a declared graph",
@@ -745,6 +554,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernel_sequences",
+        Word::KernelSequences,
         &[p("G", "graph | position")],
         "list of sequences",
         "the kernel sequences of a graph or a position's game graph",
@@ -752,6 +562,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "kernel",
+        Word::Kernel,
         P,
         "kernel",
         "a kernel of the game graph of P",
@@ -759,6 +570,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "dot",
+        Word::Dot,
         &[p("G", "graph | position")],
         "DOT text",
         "the graph of a declared graph or a position, in Graphviz DOT",
@@ -766,6 +578,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "thermograph",
+        Word::Thermograph,
         P,
         "thermograph",
         "the thermograph of a partizan position",
@@ -773,6 +586,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "compare",
+        Word::Compare,
         &[p("P, Q", "positions")],
         "order",
         "how two positions compare: =, <, > or || (confused)",
@@ -780,6 +594,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "genus",
+        Word::Genus,
         P,
         "genus",
         "the genus of an impartial position (misère theory)",
@@ -787,6 +602,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "misere_form",
+        Word::MisereForm,
         P,
         "misère form",
         "the misère canonical form of an impartial position",
@@ -794,6 +610,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     statement(
         "quotient",
+        Word::Quotient,
         &[p("G", "game"), p("[to N]", "int")],
         "quotient",
         "the misère quotient of a heap game, verified to heap N",
@@ -827,6 +644,16 @@ pub fn names() -> impl Iterator<Item = &'static str> + Clone {
 /// The words that start a query statement.
 pub fn statement_words() -> impl Iterator<Item = &'static str> + Clone {
     REGISTRY.iter().filter(|e| e.statement).map(|e| e.name)
+}
+
+/// The query words whose operand is a game's name, not a position
+/// (`sequence Take 0..10`, `period K`): their first parameter is a game or
+/// a graph.
+pub fn game_name_words() -> impl Iterator<Item = &'static str> + Clone {
+    REGISTRY
+        .iter()
+        .filter(|e| e.statement && matches!(e.params.first().map(|p| p.ty), Some("game" | "graph")))
+        .map(|e| e.name)
 }
 
 /// The function table of docs/LANGUAGE.md, as markdown rows.

@@ -43,7 +43,7 @@ pub fn compile_rules(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Resu
 fn not_impartial(cx: &Ctx, game: GameId) -> Error {
     Error::Partizan {
         game: cx.defs.game(game).name.clone(),
-        query: "grundy".into(),
+        query: crate::eval::QueryFn::Grundy.name().into(),
         span: cx.span,
     }
 }

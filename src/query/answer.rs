@@ -164,6 +164,20 @@ pub enum Answer {
     },
     /// `quotient G to n`: the misère quotient of heaps 0..=n.
     Quotient(Box<QuotientAnswer>),
+    /// `sequence n in R: EXPR` of an expression that is not a position:
+    /// each value as text and as JSON.
+    Values {
+        subject: String,
+        from: i64,
+        cells: Vec<(String, serde_json::Value)>,
+    },
+    /// `table a in R, b in S: EXPR` of an expression that is not a position.
+    ValueTable {
+        subject: String,
+        row_from: i64,
+        col_from: i64,
+        rows: Vec<Vec<(String, serde_json::Value)>>,
+    },
 }
 
 /// What `quotient G to n` reports.
@@ -182,4 +196,60 @@ pub struct QuotientAnswer {
     pub unchanged_since: u64,
     /// The library's full JSON of the quotient.
     pub json: serde_json::Value,
+}
+
+impl Answer {
+    /// The query word an answer's heading and JSON `query` field name: its
+    /// registry entry's name (`eval` and `assert` for the statements with
+    /// no word of their own).
+    pub fn word(&self) -> &'static str {
+        use crate::eval::registry::Word;
+        use crate::eval::{GameFn, QueryFn};
+        match self {
+            Answer::Grundy { .. } => QueryFn::Grundy.name(),
+            Answer::Outcome { .. }
+            | Answer::PartizanOutcome { .. }
+            | Answer::LoopyOutcome { .. } => QueryFn::Outcome.name(),
+            Answer::Winning { .. } | Answer::PartizanWinning { .. } => QueryFn::Winning.name(),
+            Answer::Remoteness { .. } => QueryFn::Remoteness.name(),
+            Answer::Moves { .. } | Answer::PartizanMoves { .. } => Word::Moves.name(),
+            Answer::Sequence { .. } | Answer::Outcomes { .. } | Answer::Values { .. } => {
+                Word::Sequence.name()
+            }
+            Answer::Table { .. } | Answer::OutcomeTable { .. } | Answer::ValueTable { .. } => {
+                Word::Table.name()
+            }
+            Answer::Period(_) => Word::Period.name(),
+            Answer::Kernels { of_graph: true, .. } => Word::Kernels.name(),
+            Answer::Kernels { .. } => Word::Kernel.name(),
+            Answer::KernelSequences { .. } => Word::KernelSequences.name(),
+            Answer::Dot { .. } => Word::Dot.name(),
+            Answer::Eval { .. } => "eval",
+            Answer::Assert { .. } => "assert",
+            Answer::Value { .. } => GameFn::Value.name(),
+            Answer::Mean { .. } => GameFn::Mean.name(),
+            Answer::Temperature { .. } => GameFn::Temperature.name(),
+            Answer::Thermograph { .. } => Word::Thermograph.name(),
+            Answer::Compare { .. } => Word::Compare.name(),
+            Answer::Genus { .. } => Word::Genus.name(),
+            Answer::MisereForm { .. } => Word::MisereForm.name(),
+            Answer::Quotient(_) => Word::Quotient.name(),
+        }
+    }
+}
+
+pub(crate) fn who_wins(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "the previous player wins",
+        Outcome::N => "the next player wins",
+        Outcome::D => "a draw: neither player can force a win",
+    }
+}
+
+pub(crate) fn play_word(p: Play, explicit: bool) -> &'static str {
+    match p {
+        Play::Normal if explicit => " normal",
+        Play::Normal => "",
+        Play::Misere => " misere",
+    }
 }

@@ -3,12 +3,15 @@
 
 use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
+use crate::eval::registry::Word;
 use crate::eval::{Ctx, Defs, GameId};
 use crate::solve::GValue;
 use crate::source::Span;
 use crate::syntax::ast::Ident;
 
-use super::{Answer, DOT_MAX_VERTICES, game_of_arity};
+use serde_json::{Value as Json, json};
+
+use super::*;
 
 /// The digraph of a `graph` declaration, with its vertex names.
 pub(super) fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
@@ -22,8 +25,9 @@ pub(super) fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
     }
 }
 
-pub(super) fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> {
-    let id = game_of_arity(defs, g, 1, query)?;
+pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Word) -> Result<GameId> {
+    let id = game_of_arity(defs, g, 1, word)?;
+    let query = word.name();
     if defs.game(id).kind.partizan() {
         return Err(Error::Partizan {
             game: g.name.clone(),
@@ -37,10 +41,9 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, query: &str) -> Result<GameId> 
             help: format!(
                 "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
                 g.name,
-                if query == "kernels" || query == "kernel_sequences" {
-                    "kernel"
-                } else {
-                    query
+                match word {
+                    Word::Kernels | Word::KernelSequences => Word::Kernel.name(),
+                    _ => query,
                 },
                 g.name
             ),
@@ -163,4 +166,178 @@ pub(super) fn dot_text(
     // Name the graph after what it shows.
     let name = subject.replace('\\', "\\\\").replace('"', "\\\"");
     Ok(dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1))
+}
+
+pub(super) fn kernels(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, *g);
+    kernels_answer(
+        &ctx.cx,
+        &graph,
+        &names,
+        ctx.cx.defs.game(*g).name.clone(),
+        true,
+    )
+}
+
+pub(super) fn kernel_sequences(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, *g);
+    kernel_sequences_answer(
+        &ctx.cx,
+        &graph,
+        &names,
+        ctx.cx.defs.game(*g).name.clone(),
+        true,
+    )
+}
+
+pub(super) fn kernel_sequences_of(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
+    let pos = ctx.position(x)?;
+    ctx.impartial(&pos, Word::KernelSequences.name())?;
+    let ids = ctx.intern_all(&pos)?;
+    let sg = ctx.sum_graph(&ids)?;
+    let names = ctx.node_names(&sg);
+    kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
+}
+
+pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
+    let pos = ctx.position(x)?;
+    ctx.impartial(&pos, Word::Kernel.name())?;
+    let ids = ctx.intern_all(&pos)?;
+    let sg = ctx.sum_graph(&ids)?;
+    let names = ctx.node_names(&sg);
+    kernels_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
+}
+
+pub(super) fn dot_graph(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, *g);
+    let subject = ctx.cx.defs.game(*g).name.clone();
+    Ok(Answer::Dot {
+        dot: dot_text(&ctx.cx, &graph, &names, &subject)?,
+        subject,
+    })
+}
+
+pub(super) fn dot(ctx: &mut Run<'_>, span: Span, x: &Node) -> Result<Answer> {
+    let pos = ctx.position(x)?;
+    ctx.impartial(&pos, Word::Dot.name())?;
+    let ids = ctx.intern_all(&pos)?;
+    let sg = ctx.sum_graph(&ids)?;
+    if sg.nodes.len() > DOT_MAX_VERTICES {
+        return Err(dot_too_large(sg.nodes.len(), span));
+    }
+    let names = ctx.node_names(&sg);
+    let subject = ctx.heading(&pos, 0);
+    Ok(Answer::Dot {
+        dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
+        subject,
+    })
+}
+
+/// The text of this family's answers.
+pub(crate) fn text(a: &Answer) -> String {
+    let w = a.word();
+    match a {
+        Answer::Kernels {
+            subject,
+            kernels,
+            complete,
+            acyclic,
+            odd_cycle,
+            ..
+        } => {
+            // `kernels G` or `kernel P`: the answer's word says which.
+            let head = format!("{w} {subject}");
+            let mut notes = Vec::new();
+            if *acyclic {
+                notes.push("acyclic: the unique kernel is the set of P-positions".to_string());
+            } else if !*odd_cycle {
+                notes.push("no odd cycle: a kernel exists (Richardson)".to_string());
+            }
+            if !*complete {
+                notes.push("the search budget ran out: there may be more".to_string());
+            }
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join("; "))
+            };
+            if kernels.is_empty() {
+                return format!("{head}: none{notes}");
+            }
+            format!("{head}: {}{notes}", sets(kernels))
+        }
+        Answer::KernelSequences {
+            subject,
+            of_graph,
+            sequences,
+            complete,
+            acyclic,
+        } => {
+            let head = if *of_graph {
+                format!("{w} {subject}")
+            } else {
+                format!("{w} of {subject}")
+            };
+            let mut s = if sequences.is_empty() {
+                format!("{head}: none")
+            } else {
+                let mut s = format!("{head}:");
+                for seq in sequences {
+                    s.push_str(&format!("\n  {}", sets(seq)));
+                }
+                s
+            };
+            if *acyclic {
+                s.push_str("\n  (acyclic: the only sequence is the Grundy classes K0, K1, ...)");
+            }
+            if !*complete {
+                s.push_str("\n  (the search budget ran out: there may be more)");
+            }
+            s
+        }
+        Answer::Dot { dot, .. } => dot.trim_end().to_string(),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// The JSON of this family's answers.
+pub(crate) fn json(a: &Answer) -> Json {
+    let w = a.word();
+    match a {
+        Answer::Kernels {
+            subject,
+            of_graph,
+            kernels,
+            complete,
+            ..
+        } => {
+            if *of_graph {
+                json!({"query": w, "graph": subject, "kernels": kernels, "complete": complete})
+            } else {
+                json!({"query": w, "position": subject, "kernels": kernels, "complete": complete})
+            }
+        }
+        Answer::KernelSequences {
+            subject,
+            of_graph,
+            sequences,
+            complete,
+            ..
+        } => {
+            let key = if *of_graph { "graph" } else { "position" };
+            json!({
+                "query": w,
+                key: subject,
+                "sequences": sequences,
+                "complete": complete,
+            })
+        }
+        Answer::Dot { subject, dot } => json!({"query": w, "subject": subject, "dot": dot}),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+fn sets(xs: &[Vec<String>]) -> String {
+    let v: Vec<String> = xs.iter().map(|k| format!("{{{}}}", k.join(", "))).collect();
+    v.join(" ")
 }

@@ -4,28 +4,38 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
-mod graphs;
+pub(crate) mod graphs;
+pub(crate) mod impartial;
+pub(crate) mod misere;
+pub(crate) mod partizan;
+pub(crate) mod sequences;
 mod values;
 
 use std::sync::atomic::AtomicBool;
 
 use crate::digraph;
 use crate::error::{Error, Result};
+use crate::eval::registry::{self, Imp, Word};
 use crate::eval::value::fmt_sum;
 use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
+use crate::eval::{GameFn, QueryFn};
 use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
-use crate::syntax::ast::{ExprKind, Ident, Play, Query, QueryKind, Side};
+use crate::syntax::ast::{
+    Expr, ExprKind, Ident, Operand, Play, Query, QueryKind, Side, Tail, WordQuery,
+};
 
 pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
-use graphs::{
-    dot_text, dot_too_large, graph_game, graph_of, kernel_sequences_answer, kernels_answer,
-};
+use graphs::graph_game;
 use values::{CSeries, Cell, SeriesRun};
 
 pub use graphs::MAX_KERNELS_LISTED;
+
+/// A query's heading shows its position as evaluated up to this many
+/// characters; past them, as written when that is shorter.
+pub const HEADING_CHARS: usize = 40;
 
 /// `dot` refuses state graphs with more vertices than this.
 pub const DOT_MAX_VERTICES: usize = 500;
@@ -34,6 +44,9 @@ pub const DOT_MAX_VERTICES: usize = 500;
 pub struct CompiledQuery {
     kind: CKind,
     span: Span,
+    /// The operands' text as written (a second one for `compare P, Q`):
+    /// the answer's heading shows the position so.
+    written: [Option<String>; 2],
 }
 
 /// The picture a query's answer can be drawn as: `dot` a graph (`--svg`),
@@ -100,66 +113,35 @@ pub const MAX_SEQUENCE: i64 = 10_000_000;
 
 impl CompiledQuery {
     pub fn compile(c: &Compiler, q: &Query) -> Result<CompiledQuery> {
-        let e = |x| c.top(x);
         let kind = match &q.kind {
-            QueryKind::Grundy(x) => CKind::Grundy(e(x)?),
-            QueryKind::Outcome(p, x) => CKind::Outcome(*p, e(x)?),
-            QueryKind::Moves(x) => CKind::Moves(e(x)?),
-            QueryKind::Winning(p, x, side) => CKind::Winning(*p, e(x)?, *side),
-            QueryKind::Value(x) => CKind::Partizan(PQuery::Value, e(x)?),
-            QueryKind::Mean(x) => CKind::Partizan(PQuery::Mean, e(x)?),
-            QueryKind::Temperature(x) => CKind::Partizan(PQuery::Temperature, e(x)?),
-            QueryKind::Thermograph(x) => CKind::Partizan(PQuery::Thermograph, e(x)?),
-            QueryKind::Compare(a, b) => CKind::Compare(e(a)?, e(b)?),
-            QueryKind::Genus(x) => CKind::Genus(e(x)?),
-            QueryKind::MisereForm(x) => CKind::MisereForm(e(x)?),
-            QueryKind::Quotient(g, n) => {
-                CKind::Quotient(game_of_arity(c.defs, g, 1, "quotient")?, e(n)?)
-            }
-            QueryKind::Sequence(p, g, r) => {
-                CKind::Sequence(*p, game_of_arity(c.defs, g, 1, "sequence")?, e(r)?)
-            }
-            QueryKind::Table(p, g, a, b) => {
-                CKind::Table(*p, game_of_arity(c.defs, g, 2, "table")?, e(a)?, e(b)?)
-            }
-            QueryKind::SequenceOf(p, series) => CKind::SequenceOf(
-                *p,
-                Box::new(values::compile_series(c, series, "sequence", q.span)?),
-            ),
-            QueryKind::TableOf(p, series) => CKind::TableOf(
-                *p,
-                Box::new(values::compile_series(c, series, "table", q.span)?),
-            ),
-            QueryKind::Eval(x) => CKind::Eval(e(x).map_err(|err| misspelt_word(x, err))?),
-            QueryKind::Assert(x, text) => CKind::Assert(e(x)?, text.clone()),
-            QueryKind::Period(g) => CKind::Period(game_of_arity(c.defs, g, 1, "period")?),
-            QueryKind::Remoteness(p, x) => CKind::Remoteness(*p, e(x)?),
-            QueryKind::Kernels(g) => CKind::Kernels(graph_game(c.defs, g, "kernels")?),
-            QueryKind::KernelSequences(x) => match &x.node {
-                // A graph by name, or the state graph of a position.
-                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
-                    let id = Ident {
-                        name: n.clone(),
-                        span: x.span,
-                    };
-                    CKind::KernelSequences(graph_game(c.defs, &id, "kernel_sequences")?)
-                }
-                _ => CKind::KernelSequencesOf(e(x)?),
+            QueryKind::Word(w) => compile_word(c, w, q.span)?,
+            QueryKind::Eval(x) => match statement_call(x) {
+                // `genus(P)`: a statement word with no function form,
+                // called: the statement `genus P`.
+                Some(w) => compile_word(c, &w, q.span)?,
+                None => CKind::Eval(c.top(x).map_err(|err| misspelt_word(x, err))?),
             },
-            QueryKind::Kernel(x) => CKind::Kernel(e(x)?),
-            QueryKind::Dot(x) => match &x.node {
-                // `dot G` for a whole graph; `dot P` for a position's state graph.
-                ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
-                    let id = Ident {
-                        name: n.clone(),
-                        span: x.span,
-                    };
-                    CKind::DotGraph(graph_game(c.defs, &id, "dot")?)
-                }
-                _ => CKind::Dot(e(x)?),
-            },
+            QueryKind::Assert(x, text) => CKind::Assert(c.top(x)?, text.clone()),
         };
-        Ok(CompiledQuery { kind, span: q.span })
+        let written = match &q.kind {
+            QueryKind::Word(w) => {
+                let first = match &w.operand {
+                    Operand::Expr(_, text) => Some(text.clone()),
+                    _ => None,
+                };
+                let second = match &w.tail {
+                    Some(Tail::Comma(_, text)) => Some(text.clone()),
+                    _ => None,
+                };
+                [first, second].map(|t| t.filter(|t| !t.is_empty()))
+            }
+            _ => [None, None],
+        };
+        Ok(CompiledQuery {
+            kind,
+            span: q.span,
+            written,
+        })
     }
 
     /// Run the query on the definitions, with the solver's caches; Ctrl-C
@@ -176,414 +158,30 @@ impl CompiledQuery {
         let mut ctx = Run {
             cx: Ctx::new(defs, interrupt, limits, span),
             solver,
+            written: &self.written,
         };
         match &self.kind {
-            CKind::Grundy(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "grundy")?;
-                let ids = ctx.intern_all(&pos)?;
-                let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
-                Ok(Answer::Grundy {
-                    position: ctx.show(&pos),
-                    value,
-                })
-            }
-            CKind::Outcome(play, x) => {
-                let pos = ctx.position(x)?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
-                    Some(o) => o,
-                    None => {
-                        let outcome =
-                            match ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)? {
-                                AnyOutcome::Short(o) => o,
-                                AnyOutcome::Loopy(outcome) => {
-                                    return Ok(Answer::LoopyOutcome {
-                                        position: ctx.show(&pos),
-                                        play: chosen,
-                                        explicit: play.is_some(),
-                                        outcome,
-                                    });
-                                }
-                            };
-                        return Ok(Answer::PartizanOutcome {
-                            position: ctx.show(&pos),
-                            play: chosen,
-                            explicit: play.is_some(),
-                            outcome,
-                        });
-                    }
-                };
-                Ok(Answer::Outcome {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    outcome,
-                })
-            }
-            CKind::Genus(x) | CKind::MisereForm(x) => {
-                let pos = ctx.position(x)?;
-                let query = match &self.kind {
-                    CKind::Genus(_) => "genus",
-                    _ => "misere_form",
-                };
-                ctx.impartial(&pos, query)?;
-                let ids = ctx.intern_all(&pos)?;
-                let position = ctx.show(&pos);
-                Ok(match &self.kind {
-                    CKind::Genus(_) => Answer::Genus {
-                        genus: ctx.solver.genus(&ctx.cx, &ids)?,
-                        position,
-                    },
-                    _ => Answer::MisereForm {
-                        form: ctx.solver.misere_form(&ctx.cx, &ids)?,
-                        position,
-                    },
-                })
-            }
-            CKind::Quotient(g, n) => {
-                ctx.impartial_game(*g, "quotient")?;
-                let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
-                    Value::Int(k) if k >= 0 => k as u64,
-                    v => {
-                        return Err(Error::type_error(
-                            format!("expected a heap size >= 0, found {}", v.type_name()),
-                            "write the largest heap the quotient covers, e.g. `quotient Kayles to 40`",
-                            n.span,
-                        ));
-                    }
-                };
-                let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
-                let q = &h.quotient;
-                Ok(Answer::Quotient(Box::new(QuotientAnswer {
-                    game: ctx.cx.defs.game(*g).name.clone(),
-                    max_heap: n,
-                    order: q.order(),
-                    presentation: q.presentation(),
-                    p_portion: q
-                        .p_portion()
-                        .into_iter()
-                        .map(|e| q.element_name(e))
-                        .collect(),
-                    pretending: (0..=n)
-                        .map(|h| {
-                            q.pretending(h)
-                                .map(|e| q.element_name(e))
-                                .unwrap_or_default()
-                        })
-                        .collect(),
-                    unchanged_since: h.unchanged_since,
-                    json: q.to_json(),
-                })))
-            }
-            CKind::Moves(x) => {
-                let pos = ctx.position(x)?;
-                let ids = ctx.intern_all(&pos)?;
-                if ctx.solver.any_partizan(&ctx.cx, &pos) {
-                    let mut sides = Vec::new();
-                    for side in [Side::Left, Side::Right] {
-                        let mut out = Vec::new();
-                        for (m, v) in ctx.solver.partizan_moves(&ctx.cx, &ids, side)? {
-                            let text = ctx.solver.partizan.store.display(v);
-                            out.push((ctx.show_move(&pos, &m), text));
-                        }
-                        sides.push(out);
-                    }
-                    let right = sides.pop().unwrap_or_default();
-                    let left = sides.pop().unwrap_or_default();
-                    return Ok(Answer::PartizanMoves {
-                        position: ctx.show(&pos),
-                        left,
-                        right,
-                    });
-                }
-                let mut moves = Vec::new();
-                for m in ctx.solver.all_moves(&ctx.cx, &pos, &ids)? {
-                    let v = ctx.solver.value_sum(&ctx.cx, &m.ids)?;
-                    moves.push((ctx.show(&m.comps), v));
-                }
-                Ok(Answer::Moves {
-                    position: ctx.show(&pos),
-                    moves,
-                })
-            }
-            CKind::Winning(play, x, side) => {
-                let pos = ctx.position(x)?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                if side.is_some() || ctx.solver.any_partizan(&ctx.cx, &pos) {
-                    let Some(side) = *side else {
-                        return Err(Error::Query {
-                            message: "a partizan position has a winning move for each player"
-                                .into(),
-                            help: "say who moves: `winning P for left` or `winning P for right`"
-                                .into(),
-                            span,
-                        });
-                    };
-                    let moves = ctx
-                        .solver
-                        .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
-                    let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
-                    return Ok(Answer::PartizanWinning {
-                        position: ctx.show(&pos),
-                        play: chosen,
-                        explicit: play.is_some(),
-                        side,
-                        moves,
-                    });
-                }
-                let moves = ctx
-                    .solver
-                    .winning(&ctx.cx, chosen, &pos, &ids)?
-                    .iter()
-                    .map(|m| ctx.show(m))
-                    .collect();
-                Ok(Answer::Winning {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    moves,
-                })
-            }
-            CKind::Remoteness(play, x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "remoteness")?;
-                let chosen = ctx.play_for(*play, &pos);
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let analysis = match chosen {
-                    Play::Normal => digraph::retrograde(&sg.graph),
-                    Play::Misere => digraph::misere_retrograde(&sg.graph),
-                };
-                Ok(Answer::Remoteness {
-                    position: ctx.show(&pos),
-                    play: chosen,
-                    explicit: play.is_some(),
-                    outcome: analysis.outcome[0],
-                    remoteness: analysis.remoteness[0],
-                })
-            }
-            CKind::Kernels(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                kernels_answer(
-                    &ctx.cx,
-                    &graph,
-                    &names,
-                    ctx.cx.defs.game(*g).name.clone(),
-                    true,
-                )
-            }
-            CKind::KernelSequences(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                kernel_sequences_answer(
-                    &ctx.cx,
-                    &graph,
-                    &names,
-                    ctx.cx.defs.game(*g).name.clone(),
-                    true,
-                )
-            }
-            CKind::KernelSequencesOf(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "kernel_sequences")?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let names = ctx.node_names(&sg);
-                kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
-            }
-            CKind::Kernel(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "kernel")?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                let names = ctx.node_names(&sg);
-                kernels_answer(&ctx.cx, &sg.graph, &names, ctx.show(&pos), false)
-            }
-            CKind::DotGraph(g) => {
-                let (graph, names) = graph_of(ctx.cx.defs, *g);
-                let subject = ctx.cx.defs.game(*g).name.clone();
-                Ok(Answer::Dot {
-                    dot: dot_text(&ctx.cx, &graph, &names, &subject)?,
-                    subject,
-                })
-            }
-            CKind::Dot(x) => {
-                let pos = ctx.position(x)?;
-                ctx.impartial(&pos, "dot")?;
-                let ids = ctx.intern_all(&pos)?;
-                let sg = ctx.sum_graph(&ids)?;
-                if sg.nodes.len() > DOT_MAX_VERTICES {
-                    return Err(dot_too_large(sg.nodes.len(), span));
-                }
-                let names = ctx.node_names(&sg);
-                let subject = ctx.show(&pos);
-                Ok(Answer::Dot {
-                    dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
-                    subject,
-                })
-            }
-            CKind::Sequence(play, g, r) => {
-                ctx.impartial_game(*g, "sequence")?;
-                let (from, to) = ctx.range(r)?;
-                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-                let game = ctx.cx.defs.game(*g).name.clone();
-                if chosen == Play::Misere {
-                    let oracle = SolverOracle::new(ctx.solver);
-                    let run = SeriesRun {
-                        cx: &ctx.cx,
-                        oracle: &oracle,
-                    };
-                    let mut outcomes = Vec::with_capacity((to - from) as usize);
-                    for n in (from..to).rev() {
-                        let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
-                        outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
-                    }
-                    outcomes.reverse();
-                    return Ok(Answer::Outcomes {
-                        subject: game,
-                        play: chosen,
-                        from,
-                        outcomes,
-                    });
-                }
-                // From the top down: the largest position's expansion usually
-                // reaches the others, which are then answered from the caches
-                // (for loopy games this is the difference between one state
-                // graph and one per position).
-                let mut values = Vec::with_capacity((to - from) as usize);
-                for n in (from..to).rev() {
-                    values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
-                }
-                values.reverse();
-                Ok(Answer::Sequence { game, from, values })
-            }
-            CKind::Table(play, g, a, b) => {
-                ctx.impartial_game(*g, "table")?;
-                let (r0, r1) = ctx.range(a)?;
-                let (c0, c1) = ctx.range(b)?;
-                if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
-                    return Err(too_long(span));
-                }
-                let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-                let game = ctx.cx.defs.game(*g).name.clone();
-                if chosen == Play::Misere {
-                    let oracle = SolverOracle::new(ctx.solver);
-                    let run = SeriesRun {
-                        cx: &ctx.cx,
-                        oracle: &oracle,
-                    };
-                    let mut rows = Vec::new();
-                    for i in r0..r1 {
-                        let mut row = Vec::new();
-                        for j in c0..c1 {
-                            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
-                            row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
-                        }
-                        rows.push(row);
-                    }
-                    return Ok(Answer::OutcomeTable {
-                        subject: game,
-                        play: chosen,
-                        row_from: r0,
-                        col_from: c0,
-                        rows,
-                    });
-                }
-                let mut rows = Vec::new();
-                for i in r0..r1 {
-                    let mut row = Vec::new();
-                    for j in c0..c1 {
-                        row.push(ctx.solver.value_of(
-                            &ctx.cx,
-                            *g,
-                            vec![Value::Int(i), Value::Int(j)],
-                        )?);
-                    }
-                    rows.push(row);
-                }
-                Ok(Answer::Table {
-                    game,
-                    row_from: r0,
-                    col_from: c0,
-                    rows,
-                })
-            }
-            CKind::SequenceOf(play, series) => {
-                let oracle = SolverOracle::new(ctx.solver);
-                let run = SeriesRun {
-                    cx: &ctx.cx,
-                    oracle: &oracle,
-                };
-                let (from, to) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-                let mut chosen = *play;
-                let mut cells = Vec::with_capacity((to - from) as usize);
-                // From the top down, as the sequence of a game's name.
-                for n in (from..to).rev() {
-                    let cell = run.cell(series, &[n], chosen)?;
-                    chosen.get_or_insert(cell_play(&cell));
-                    cells.push(cell);
-                }
-                cells.reverse();
-                Ok(match chosen {
-                    Some(Play::Misere) => Answer::Outcomes {
-                        subject: series.label.clone(),
-                        play: Play::Misere,
-                        from,
-                        outcomes: cells.into_iter().map(outcome_of).collect(),
-                    },
-                    _ => Answer::Sequence {
-                        game: series.label.clone(),
-                        from,
-                        values: cells.into_iter().map(value_of).collect(),
-                    },
-                })
-            }
-            CKind::TableOf(play, series) => {
-                let oracle = SolverOracle::new(ctx.solver);
-                let run = SeriesRun {
-                    cx: &ctx.cx,
-                    oracle: &oracle,
-                };
-                let (r0, r1) = run.range(&series.ranges[0], MAX_SEQUENCE)?;
-                let (c0, c1) = run.range(&series.ranges[1], MAX_SEQUENCE)?;
-                if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
-                    return Err(too_long(span));
-                }
-                let mut chosen = *play;
-                let mut rows = Vec::new();
-                for i in r0..r1 {
-                    let mut row = Vec::new();
-                    for j in c0..c1 {
-                        let cell = run.cell(series, &[i, j], chosen)?;
-                        chosen.get_or_insert(cell_play(&cell));
-                        row.push(cell);
-                    }
-                    rows.push(row);
-                }
-                Ok(match chosen {
-                    Some(Play::Misere) => Answer::OutcomeTable {
-                        subject: series.label.clone(),
-                        play: Play::Misere,
-                        row_from: r0,
-                        col_from: c0,
-                        rows: rows
-                            .into_iter()
-                            .map(|r| r.into_iter().map(outcome_of).collect())
-                            .collect(),
-                    },
-                    _ => Answer::Table {
-                        game: series.label.clone(),
-                        row_from: r0,
-                        col_from: c0,
-                        rows: rows
-                            .into_iter()
-                            .map(|r| r.into_iter().map(value_of).collect())
-                            .collect(),
-                    },
-                })
-            }
+            CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
+            CKind::Outcome(play, x) => impartial::outcome(&mut ctx, play, x),
+            CKind::Moves(x) => impartial::moves(&mut ctx, x),
+            CKind::Winning(play, x, side) => impartial::winning(&mut ctx, span, play, x, side),
+            CKind::Remoteness(play, x) => impartial::remoteness(&mut ctx, play, x),
+            CKind::Genus(x) => misere::genus_or_form(&mut ctx, x, true),
+            CKind::MisereForm(x) => misere::genus_or_form(&mut ctx, x, false),
+            CKind::Quotient(g, n) => misere::quotient(&mut ctx, g, n),
+            CKind::Kernels(g) => graphs::kernels(&mut ctx, g),
+            CKind::KernelSequences(g) => graphs::kernel_sequences(&mut ctx, g),
+            CKind::KernelSequencesOf(x) => graphs::kernel_sequences_of(&mut ctx, x),
+            CKind::Kernel(x) => graphs::kernel(&mut ctx, x),
+            CKind::DotGraph(g) => graphs::dot_graph(&mut ctx, g),
+            CKind::Dot(x) => graphs::dot(&mut ctx, span, x),
+            CKind::Sequence(play, g, r) => sequences::sequence(&mut ctx, play, g, r),
+            CKind::Table(play, g, a, b) => sequences::table(&mut ctx, span, play, g, a, b),
+            CKind::SequenceOf(play, series) => sequences::sequence_of(&mut ctx, play, series),
+            CKind::TableOf(play, series) => sequences::table_of(&mut ctx, span, play, series),
+            CKind::Period(g) => sequences::period(&mut ctx, g),
+            CKind::Partizan(q, x) => partizan::values(&mut ctx, span, q, x),
+            CKind::Compare(a, b) => partizan::compare(&mut ctx, a, b),
             CKind::Eval(x) => {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
                 Ok(Answer::Eval {
@@ -594,71 +192,6 @@ impl CompiledQuery {
             CKind::Assert(x, text) => {
                 values::check(&ctx.cx, ctx.solver, x, text)?;
                 Ok(Answer::Assert { text: text.clone() })
-            }
-
-            CKind::Period(g) => {
-                ctx.impartial_game(*g, "period")?;
-                ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
-            }
-            CKind::Partizan(q, x) => {
-                let pos = ctx.position(x)?;
-                let ids = ctx.intern_all(&pos)?;
-                let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
-                    Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
-                        let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
-                        return Ok(Answer::Value {
-                            position: ctx.show(&pos),
-                            value,
-                        });
-                    }
-                    r => r?,
-                };
-                let position = ctx.show(&pos);
-                let store = &mut ctx.solver.partizan.store;
-                let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
-                    message: e.to_string(),
-                    help: "use smaller positions".into(),
-                    span,
-                };
-                Ok(match q {
-                    PQuery::Value => Answer::Value {
-                        position,
-                        value: store.to_json(v),
-                    },
-                    PQuery::Mean => Answer::Mean {
-                        position,
-                        mean: store.mean(v).map_err(arith)?,
-                    },
-                    PQuery::Temperature => Answer::Temperature {
-                        position,
-                        temperature: store.temperature(v).map_err(arith)?,
-                    },
-                    PQuery::Thermograph => Answer::Thermograph {
-                        position,
-                        thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
-                    },
-                })
-            }
-            CKind::Compare(a, b) => {
-                let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
-                let ia = ctx.intern_all(&pa)?;
-                let ib = ctx.intern_all(&pb)?;
-                let comparison = match (
-                    ctx.solver.partizan_sum(&ctx.cx, &ia),
-                    ctx.solver.partizan_sum(&ctx.cx, &ib),
-                ) {
-                    (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
-                    (Err(e @ Error::PartizanLoopy { .. }), _)
-                    | (_, Err(e @ Error::PartizanLoopy { .. })) => {
-                        ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
-                    }
-                    (Err(e), _) | (_, Err(e)) => return Err(e),
-                };
-                Ok(Answer::Compare {
-                    left: ctx.show(&pa),
-                    right: ctx.show(&pb),
-                    comparison,
-                })
             }
         }
     }
@@ -700,8 +233,7 @@ fn value_of(c: Cell) -> GValue {
 
 /// A bare unknown name close to a statement word (`grundey Take(10)`) is
 /// most likely that word misspelt.
-fn misspelt_word(x: &crate::syntax::ast::Expr, err: Error) -> Error {
-    use crate::eval::registry;
+fn misspelt_word(x: &Expr, err: Error) -> Error {
     use crate::syntax::DEFINITION_WORDS;
     match (&x.node, err) {
         (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
@@ -749,6 +281,214 @@ fn statement_example(e: &crate::eval::registry::Entry) -> String {
     }
 }
 
+/// `genus(P)`, a call of a statement word with no function form, as the
+/// statement it means.
+fn statement_call(x: &Expr) -> Option<WordQuery> {
+    let ExprKind::Call(name, args) = &x.node else {
+        return None;
+    };
+    let e = registry::lookup(&name.name)?;
+    if e.is_function() {
+        return None;
+    }
+    let mut play = None;
+    let mut exprs = Vec::new();
+    for a in args {
+        match a.node {
+            ExprKind::Play(p) if play.is_none() => play = Some(p),
+            _ => exprs.push(a.clone()),
+        }
+    }
+    let mut it = exprs.into_iter();
+    let first = it.next()?;
+    let tail = it.next().map(|b| Tail::Comma(b, String::new()));
+    if it.next().is_some() {
+        return None;
+    }
+    Some(WordQuery {
+        word: name.clone(),
+        play,
+        operand: Operand::Expr(first, String::new()),
+        tail,
+    })
+}
+
+/// A query statement, compiled from its registry entry: the operand and
+/// tail its word takes, checked here.
+fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
+    let Some(entry) = registry::lookup(&w.word.name).filter(|e| e.statement) else {
+        unreachable!("grammar: `{}` is not a query word", w.word.name)
+    };
+    let e = |x| c.top(x);
+    let word = entry.name;
+    let shape = |what: &str, at: Span| Error::Query {
+        message: format!("`{word}` {what}"),
+        help: format!(
+            "usage: {}, e.g. `{}`",
+            entry.usage,
+            statement_example(entry)
+        ),
+        span: at,
+    };
+    // The play convention, for the words that take one.
+    let play = |takes: bool| -> Result<Option<Play>> {
+        match w.play {
+            Some(_) if !takes => Err(shape("takes no `normal` or `misere`", w.word.span)),
+            p => Ok(p),
+        }
+    };
+    // The one position (or expression) most words take.
+    let one = || -> Result<&Expr> {
+        match (&w.operand, &w.tail) {
+            (Operand::Expr(x, _), None) => Ok(x),
+            (Operand::Expr(..), Some(_)) => Err(shape("takes one operand", span)),
+            _ => Err(shape("takes a position, not ranges or bindings", span)),
+        }
+    };
+    let name_of = |x: &Expr| -> Result<Ident> {
+        match &x.node {
+            ExprKind::Name(n) => Ok(Ident {
+                name: n.clone(),
+                span: Span {
+                    end: x.span.start.saturating_add(n.len() as u32),
+                    ..x.span
+                },
+            }),
+            _ => Err(shape("takes a game's name", x.span)),
+        }
+    };
+    Ok(match entry.imp {
+        Imp::Query(QueryFn::Grundy) => {
+            play(false)?;
+            CKind::Grundy(e(one()?)?)
+        }
+        Imp::Query(QueryFn::Outcome) => CKind::Outcome(play(true)?, e(one()?)?),
+        Imp::Query(QueryFn::Remoteness) => CKind::Remoteness(play(true)?, e(one()?)?),
+        Imp::Query(QueryFn::Winning) => {
+            let play = play(true)?;
+            let (x, side) = match (&w.operand, &w.tail) {
+                (Operand::Expr(x, _), None) => (x, None),
+                (Operand::Expr(x, _), Some(Tail::For(side))) => (x, Some(*side)),
+                _ => {
+                    return Err(shape(
+                        "takes a position and, for a partizan one, `for left` or `for right`",
+                        span,
+                    ));
+                }
+            };
+            CKind::Winning(play, e(x)?, side)
+        }
+        Imp::Game(g @ (GameFn::Value | GameFn::Mean | GameFn::Temperature)) => {
+            play(false)?;
+            let q = match g {
+                GameFn::Value => PQuery::Value,
+                GameFn::Mean => PQuery::Mean,
+                _ => PQuery::Temperature,
+            };
+            CKind::Partizan(q, e(one()?)?)
+        }
+        Imp::Statement(s) => match s {
+            Word::Sequence | Word::Table => {
+                let play = play(true)?;
+                let arity = if s == Word::Sequence { 1 } else { 2 };
+                match &w.operand {
+                    Operand::Series(series) => {
+                        let series = Box::new(values::compile_series(c, series, s, span)?);
+                        if s == Word::Sequence {
+                            CKind::SequenceOf(play, series)
+                        } else {
+                            CKind::TableOf(play, series)
+                        }
+                    }
+                    Operand::Ranges(g, ranges) if ranges.len() == arity => {
+                        let id = game_of_arity(c.defs, g, arity, s)?;
+                        if s == Word::Sequence {
+                            CKind::Sequence(play, id, e(&ranges[0])?)
+                        } else {
+                            CKind::Table(play, id, e(&ranges[0])?, e(&ranges[1])?)
+                        }
+                    }
+                    _ => {
+                        return Err(shape(
+                            if arity == 1 {
+                                "takes a game's name and one range"
+                            } else {
+                                "takes a game's name and two ranges"
+                            },
+                            span,
+                        ));
+                    }
+                }
+            }
+            Word::Quotient => {
+                play(false)?;
+                match (&w.operand, &w.tail) {
+                    (Operand::Expr(g, _), Some(Tail::To(n))) => {
+                        let g = name_of(g)?;
+                        CKind::Quotient(game_of_arity(c.defs, &g, 1, s)?, e(n)?)
+                    }
+                    _ => return Err(shape("takes a game's name and `to N`", span)),
+                }
+            }
+            Word::Compare => {
+                play(false)?;
+                match (&w.operand, &w.tail) {
+                    (Operand::Expr(a, _), Some(Tail::Comma(b, _))) => CKind::Compare(e(a)?, e(b)?),
+                    _ => return Err(shape("takes two positions, `compare P, Q`", span)),
+                }
+            }
+            Word::Period => {
+                play(false)?;
+                let g = name_of(one()?)?;
+                CKind::Period(game_of_arity(c.defs, &g, 1, s)?)
+            }
+            Word::Kernels => {
+                play(false)?;
+                let g = name_of(one()?)?;
+                CKind::Kernels(graph_game(c.defs, &g, s)?)
+            }
+            Word::KernelSequences | Word::Dot => {
+                play(false)?;
+                let x = one()?;
+                match &x.node {
+                    // A graph by name, or the state graph of a position.
+                    ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
+                        let id = graph_game(c.defs, &name_of(x)?, s)?;
+                        if s == Word::Dot {
+                            CKind::DotGraph(id)
+                        } else {
+                            CKind::KernelSequences(id)
+                        }
+                    }
+                    _ if s == Word::Dot => CKind::Dot(e(x)?),
+                    _ => CKind::KernelSequencesOf(e(x)?),
+                }
+            }
+            Word::Moves => {
+                play(false)?;
+                CKind::Moves(e(one()?)?)
+            }
+            Word::Kernel => {
+                play(false)?;
+                CKind::Kernel(e(one()?)?)
+            }
+            Word::Thermograph => {
+                play(false)?;
+                CKind::Partizan(PQuery::Thermograph, e(one()?)?)
+            }
+            Word::Genus => {
+                play(false)?;
+                CKind::Genus(e(one()?)?)
+            }
+            Word::MisereForm => {
+                play(false)?;
+                CKind::MisereForm(e(one()?)?)
+            }
+        },
+        _ => unreachable!("registry: `{word}` is marked a statement"),
+    })
+}
+
 fn too_long(span: Span) -> Error {
     Error::Query {
         message: format!("the range holds more than {MAX_SEQUENCE} values"),
@@ -757,7 +497,7 @@ fn too_long(span: Span) -> Error {
     }
 }
 
-fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<GameId> {
+fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Word) -> Result<GameId> {
     let Some(id) = defs.lookup_game(&g.name) else {
         let help = match crate::error::suggest(&g.name, defs.game_ids.keys().map(|s| s.as_str())) {
             Some(s) => format!("did you mean `{s}`?"),
@@ -773,18 +513,25 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<Ga
     if found != arity {
         return Err(Error::Query {
             message: format!(
-                "`{query}` needs a game of {arity} parameter{}, and `{}` has {found}",
+                "`{}` needs a game of {arity} parameter{}, and `{}` has {found}",
+                word.name(),
                 if arity == 1 { "" } else { "s" },
                 g.name
             ),
-            help: match (query, found) {
-                ("sequence", 2) => format!(
-                    "for a two-parameter game use `table {} a..=b, c..=d`",
+            help: match (word, found) {
+                (Word::Sequence, 2) => format!(
+                    "for a two-parameter game use `{} {} a..=b, c..=d`",
+                    Word::Table.name(),
                     g.name
                 ),
-                ("table", 1) => format!("for a one-parameter game use `sequence {} a..=b`", g.name),
+                (Word::Table, 1) => format!(
+                    "for a one-parameter game use `{} {} a..=b`",
+                    Word::Sequence.name(),
+                    g.name
+                ),
                 _ => format!(
-                    "ask about a position instead, e.g. `grundy {}(...)`",
+                    "ask about a position instead, e.g. `{} {}(...)`",
+                    QueryFn::Grundy.name(),
                     g.name
                 ),
             },
@@ -798,6 +545,7 @@ fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, query: &str) -> Result<Ga
 struct Run<'a> {
     cx: Ctx<'a>,
     solver: &'a mut Solver,
+    written: &'a [Option<String>; 2],
 }
 
 impl Run<'_> {
@@ -828,6 +576,20 @@ impl Run<'_> {
                 "write a range of parameters, e.g. `0..=20`",
                 x.span,
             )),
+        }
+    }
+
+    /// The position a query is about, for its heading: as evaluated when
+    /// that is short (at most `HEADING_CHARS` characters: `Show(81)` for
+    /// `Show(sq(sq(3)))`), else as its operand was written (`which` 1 for
+    /// `compare`'s second) when that is shorter: `Cram(board(3, 4))`, not
+    /// its cells.
+    fn heading(&self, comps: &[Comp], which: usize) -> String {
+        let shown = self.show(comps);
+        let long = shown.chars().count();
+        match &self.written[which] {
+            Some(text) if long > HEADING_CHARS && text.chars().count() < long => text.clone(),
+            _ => shown,
         }
     }
 

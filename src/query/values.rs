@@ -10,6 +10,7 @@ use serde_json::{Value as Json, json};
 use crate::digraph::{self, Generalized, Outcome};
 use crate::error::{Error, Result};
 use crate::eval::gamevals::{game_val, resolve};
+use crate::eval::registry::Word;
 use crate::eval::value::{fmt_shown, fmt_value};
 use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value};
 use crate::partizan::GameStore;
@@ -241,8 +242,9 @@ pub struct CSeries {
 }
 
 /// Compile the bindings and the expression; each bound name must be used.
-pub fn compile_series(c: &Compiler, s: &Series, query: &str, span: Span) -> Result<CSeries> {
-    let want = if query == "sequence" { 1 } else { 2 };
+pub fn compile_series(c: &Compiler, s: &Series, word: Word, span: Span) -> Result<CSeries> {
+    let query = word.name();
+    let want = if word == Word::Sequence { 1 } else { 2 };
     if s.bindings.len() != want {
         return Err(Error::Query {
             message: format!(
@@ -251,10 +253,15 @@ pub fn compile_series(c: &Compiler, s: &Series, query: &str, span: Span) -> Resu
                 s.bindings.len()
             ),
             help: if want == 1 {
-                "write `sequence n in 0..=20: G(n)`; for two bindings use `table`".into()
+                format!(
+                    "write `{query} n in 0..=20: G(n)`; for two bindings use `{}`",
+                    Word::Table.name()
+                )
             } else {
-                "write `table a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `sequence`"
-                    .into()
+                format!(
+                    "write `{query} a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `{}`",
+                    Word::Sequence.name()
+                )
             },
             span,
         });
@@ -323,6 +330,7 @@ fn mentions(e: &Expr, name: &str) -> bool {
 
 /// One cell of a sequence or table: a value in normal play, an outcome in
 /// misère play.
+#[derive(Clone)]
 pub enum Cell {
     Value(GValue),
     Outcome(Outcome),
@@ -358,24 +366,14 @@ impl SeriesRun<'_, '_> {
         }
     }
 
-    /// The position at these values of the bindings, and its cell.
-    pub fn cell(&self, s: &CSeries, at: &[i64], play: Option<Play>) -> Result<Cell> {
+    /// The series' expression at these values of the bindings.
+    pub fn value(&self, s: &CSeries, at: &[i64]) -> Result<Value> {
         let interp = Interp::with_oracle(self.cx, self.oracle);
         let mut frame = vec![Value::Int(0); s.slots.max(at.len())];
         for (i, &n) in at.iter().enumerate() {
             frame[i] = Value::Int(n);
         }
-        let comps: Vec<Comp> = match interp.eval(&s.body, &mut frame)? {
-            Value::Pos(cs) => cs.to_vec(),
-            Value::Int(0) => Vec::new(),
-            v => {
-                return Err(Error::NotAPosition {
-                    found: v.type_name().to_string(),
-                    span: s.body.span,
-                });
-            }
-        };
-        self.position_cell(&comps, play)
+        interp.eval(&s.body, &mut frame)
     }
 
     pub fn position_cell(&self, comps: &[Comp], play: Option<Play>) -> Result<Cell> {

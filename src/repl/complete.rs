@@ -5,7 +5,7 @@ use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
 use crate::eval::registry;
-use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS};
+use crate::syntax::{KEYWORDS, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
 #[derive(Debug, Default, Clone)]
@@ -83,13 +83,13 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
     }
     // After `sequence`, `table`, `period`, `kernels` only a game name makes sense.
     let prev = head.split_whitespace().last().unwrap_or("");
-    let games_only = GAME_NAME_QUERIES.contains(&prev);
+    let games_only = registry::game_name_words().any(|w| w == prev);
     let words = names.games.iter().map(String::as_str).chain(
         (!games_only)
             .then(|| {
                 KEYWORDS
                     .iter()
-                    .chain(QUERY_WORDS)
+                    .chain(QUERY_WORDS.iter())
                     .copied()
                     .chain(names.others.iter().map(String::as_str))
             })

@@ -2,7 +2,8 @@
 
 use std::borrow::Cow;
 
-use crate::syntax::{GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS};
+use crate::eval::registry;
+use crate::syntax::{KEYWORDS, QUERY_WORDS};
 
 const KEYWORD: &str = "\x1b[1;35m";
 const QUERY: &str = "\x1b[1;34m";
@@ -73,7 +74,8 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
             } else {
                 s.push_str(w);
             }
-            next_is_game = matches!(w, "game" | "graph") || GAME_NAME_QUERIES.contains(&w);
+            next_is_game =
+                matches!(w, "game" | "graph") || registry::game_name_words().any(|g| g == w);
             i = end;
         } else {
             let ch = line[i..].chars().next().unwrap_or(' ');
@@ -95,7 +97,10 @@ mod tests {
     /// as a game even before it is defined.
     #[test]
     fn names_after_game_words_are_games() {
-        for head in ["game", "graph"].iter().chain(GAME_NAME_QUERIES) {
+        for head in ["game", "graph"]
+            .into_iter()
+            .chain(registry::game_name_words())
+        {
             let line = format!("{head} Foo");
             let painted = highlight_line(&line, &[]);
             assert!(

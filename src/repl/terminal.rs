@@ -10,13 +10,16 @@ use super::editor::{DedentHandler, EnterHandler, ReplHelper};
 use super::{Flow, PROMPT, Repl};
 use crate::console::{self, Checked};
 
+/// The program's name, as its messages start.
+const PROGRAM: &str = env!("CARGO_PKG_NAME");
+
 /// The history file: $GRUNDY_HISTORY, or grundy/history.txt in the user's
 /// data directory.
 pub fn history_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("GRUNDY_HISTORY") {
         return Some(PathBuf::from(p));
     }
-    dirs::data_dir().map(|d| d.join("grundy").join("history.txt"))
+    dirs::data_dir().map(|d| d.join(PROGRAM).join("history.txt"))
 }
 
 /// Run the REPL on the terminal; returns the exit status.
@@ -48,7 +51,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
     let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
-            Checked::stderr().line(&format!("grundy: cannot start the line editor: {e}"));
+            Checked::stderr().line(&format!("{PROGRAM}: cannot start the line editor: {e}"));
             return 1;
         }
     };
@@ -79,7 +82,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
     let mut out = Checked::stdout();
     let mut err = Checked::stderr();
     out.line(&format!(
-        "grundy {} — type :help for help, Ctrl-D to leave",
+        "{PROGRAM} {} — type :help for help, Ctrl-D to leave",
         env!("CARGO_PKG_VERSION")
     ));
     for f in files {
@@ -107,7 +110,7 @@ pub fn run(files: &[PathBuf], limits: crate::eval::Limits) -> i32 {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                err.line(&format!("grundy: cannot read the terminal: {e}"));
+                err.line(&format!("{PROGRAM}: cannot read the terminal: {e}"));
                 return console::exit_status(1, &out, &mut err);
             }
         }

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::eval::{Ctx, Side};
 use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, Winner};
 use crate::partizan::{Comparison, Outcome, ValueJson, ValueKind};
-use crate::syntax::ast::Play;
+use crate::vocab::Play;
 
 use super::{SidedMove, Solver};
 

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use crate::digraph::Outcome;
 use crate::error::Result;
 use crate::eval::{Comp, Ctx, Value};
-use crate::syntax::ast::Play;
+use crate::vocab::Play;
 
 use super::{GValue, Solver};
 

@@ -137,43 +137,9 @@ impl Pattern {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Play {
-    Normal,
-    Misere,
-}
-
-impl Play {
-    pub fn name(self) -> &'static str {
-        match self {
-            Play::Normal => "normal",
-            Play::Misere => "misere",
-        }
-    }
-}
-
-/// Which player a move is for in a partizan game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    Left,
-    Right,
-}
-
-impl Side {
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "left",
-            Side::Right => "right",
-        }
-    }
-
-    pub fn other(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-}
+/// The convention and the player: the shared vocabulary (`crate::vocab`),
+/// which every layer may name.
+pub use crate::vocab::{Play, Side};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveRule {
@@ -232,40 +198,48 @@ pub struct LetDecl {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum QueryKind {
-    Grundy(Expr),
-    Outcome(Option<Play>, Expr),
-    Moves(Expr),
-    /// `winning P`, or `winning P for left|right` (a partizan position).
-    Winning(Option<Play>, Expr, Option<Side>),
-    Remoteness(Option<Play>, Expr),
-    Sequence(Option<Play>, Ident, Expr),
-    Table(Option<Play>, Ident, Expr, Expr),
-    /// `sequence n in 0..=30: Turtles({n})`: one binding.
-    SequenceOf(Option<Play>, Series),
-    /// `table a in 0..=9, b in 0..=9: Moore([a, b, 5])`: two bindings.
-    TableOf(Option<Play>, Series),
+    /// `WORD [normal|misere] OPERAND [TAIL]`: a query statement. The
+    /// grammar has one rule for every query word; which operands a word
+    /// takes is the registry's business, checked when it is compiled.
+    Word(WordQuery),
     /// A bare expression: its value is printed.
     Eval(Expr),
     /// `assert COND`, with the text of COND as written.
     Assert(Expr, String),
-    Period(Ident),
-    Kernels(Ident),
-    /// A graph's name, or a position (its state graph).
-    KernelSequences(Expr),
-    Kernel(Expr),
-    Dot(Expr),
-    /// Partizan values: the canonical form, its mean, temperature and
-    /// thermograph, and how two positions compare.
-    Value(Expr),
-    Mean(Expr),
-    Temperature(Expr),
-    Thermograph(Expr),
-    Compare(Expr, Expr),
-    /// Misère theory: the genus and the misère canonical form of a
-    /// position, and `quotient G to n` of a heap game.
-    Genus(Expr),
-    MisereForm(Expr),
-    Quotient(Ident, Expr),
+}
+
+/// A query statement as written: its word, the convention it names, its
+/// operand and what follows the operand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WordQuery {
+    /// The query word, with its span.
+    pub word: Ident,
+    pub play: Option<Play>,
+    pub operand: Operand,
+    pub tail: Option<Tail>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    /// `grundy *2 + *3`, `period K`: one expression, with its text as
+    /// written (a query's heading keeps it).
+    Expr(Expr, String),
+    /// `sequence Nim 0..8`, `table W 0..4, 0..4`: a game's name, then one
+    /// or two ranges.
+    Ranges(Ident, Vec<Expr>),
+    /// `sequence n in 0..=30: Turtles({n})`: bindings and an expression.
+    Series(Series),
+}
+
+/// What may follow a query's operand.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tail {
+    /// `compare P, Q`.
+    Comma(Expr, String),
+    /// `quotient K to 40`.
+    To(Expr),
+    /// `winning P for left`.
+    For(Side),
 }
 
 /// The bindings and the position expression of `sequence`/`table`'s

@@ -16,12 +16,8 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
     // start of a statement, so the phrase is always right).
     Some(match rule {
         EOI | program | stmt | game_def | kw_game | graph_def | kw_graph | fn_def | kw_fn
-        | let_def | kw_let | assert_stmt | kw_assert | expr_stmt | query | q_grundy | kw_grundy
-        | q_outcome | kw_outcome | q_moves | kw_moves | q_winning | kw_winning | q_remoteness
-        | kw_remoteness | q_sequence | kw_sequence | q_table | kw_table | q_period | kw_period
-        | q_kernels | kw_kernels | q_kernel_sequences | kw_kernel_sequences | q_kernel
-        | kw_kernel | q_dot | kw_dot | q_value | kw_value | q_mean | kw_mean | q_temperature
-        | kw_temperature | q_thermograph | kw_thermograph | q_compare | kw_compare | query_call => {
+        | let_def | kw_let | assert_stmt | kw_assert | expr_stmt | query | query_start
+        | query_word | range_word => {
             "a statement (a definition `game`/`graph`/`fn`/`let`, a query such as `grundy` or `sequence`, `assert`, or an expression)"
         }
         series => "a binding `n in a..=b` and `:`",
@@ -44,9 +40,8 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
         | int | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
-        | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or => {
-            "an operator"
-        }
+        | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or
+        | query_tail => "an operator",
         kw_in => "`in`",
         kw_if => "`if`",
         kw_then => "`then`",
@@ -210,7 +205,7 @@ fn fold_accents(word: &str) -> String {
 /// one), once accents are dropped. None for a word of the language itself
 /// or one too short to guess from (under four letters).
 fn suggest_word(word: &str, allowed: impl Fn(&str) -> bool) -> Option<&'static str> {
-    let candidates = super::KEYWORDS.iter().chain(super::QUERY_WORDS);
+    let candidates = super::KEYWORDS.iter().chain(super::QUERY_WORDS.iter());
     // `left`, `right` and `to` are words of the language too, not reserved.
     let own = ["left", "right", "to"];
     if word.chars().count() < 4 || candidates.clone().chain(&own).any(|w| *w == word) {
@@ -300,10 +295,11 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
             words.push(w.to_string());
         }
     }
-    // A statement may be an expression: no need to name both.
-    // (and a `;` that may end a statement is not worth naming).
+    // A statement may be an expression: no need to name both
+    // (and a `;` that may end a statement is not worth naming, nor the
+    // `,` of the few queries with a second operand, `compare P, Q`).
     if words.iter().any(|w| w.starts_with("a statement")) {
-        words.retain(|w| w != "an expression" && w != "`;`");
+        words.retain(|w| w != "an expression" && w != "`;`" && w != "`,`");
     }
     // An expression may start with a bracket: no need to name them too.
     if words

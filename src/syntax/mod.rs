@@ -6,4 +6,4 @@ mod parser;
 mod words;
 
 pub use parser::parse;
-pub use words::{DEFINITION_WORDS, GAME_NAME_QUERIES, KEYWORDS, QUERY_WORDS, starts_statement};
+pub use words::{DEFINITION_WORDS, KEYWORDS, QUERY_WORDS, starts_statement};

@@ -232,7 +232,7 @@ impl Builder {
                 let value = self.expr(next(&mut it))?;
                 Ok(Stmt::Let(LetDecl { name, value, span }))
             }
-            Rule::query => self.query(next(&mut p.into_inner()), span).map(Stmt::Query),
+            Rule::query => self.query(p, span).map(Stmt::Query),
             Rule::expr_stmt => Ok(Stmt::Query(Query {
                 kind: QueryKind::Eval(self.expr(next(&mut p.into_inner()))?),
                 span,
@@ -345,69 +345,51 @@ impl Builder {
         }
     }
 
+    /// `WORD [play] OPERAND [TAIL]`: the one query rule, whatever the word.
     fn query(&self, p: Pair<Rule>, span: Span) -> Result<Query> {
-        let rule = p.as_rule();
-        let mut it = p.into_inner();
-        it.next(); // keyword
-        let mut play = None;
-        let mut side = None;
-        let mut rest: Vec<Pair<Rule>> = Vec::new();
-        for x in it {
-            if x.as_rule() == Rule::play {
-                play = Some(self.play(x));
-            } else if x.as_rule() == Rule::side {
-                side = Some(self.side(x));
-            } else if x.as_rule() != Rule::kw_for && x.as_rule() != Rule::to_word {
-                rest.push(x);
-            }
-        }
-        let mut rest = rest.into_iter();
-        let kind = match rule {
-            Rule::q_grundy => QueryKind::Grundy(self.expr(next(&mut rest))?),
-            Rule::q_outcome => QueryKind::Outcome(play, self.expr(next(&mut rest))?),
-            Rule::q_moves => QueryKind::Moves(self.expr(next(&mut rest))?),
-            Rule::q_winning => QueryKind::Winning(play, self.expr(next(&mut rest))?, side),
-            Rule::q_value => QueryKind::Value(self.expr(next(&mut rest))?),
-            Rule::q_mean => QueryKind::Mean(self.expr(next(&mut rest))?),
-            Rule::q_temperature => QueryKind::Temperature(self.expr(next(&mut rest))?),
-            Rule::q_thermograph => QueryKind::Thermograph(self.expr(next(&mut rest))?),
-            Rule::q_compare => {
-                let a = self.expr(next(&mut rest))?;
-                QueryKind::Compare(a, self.expr(next(&mut rest))?)
-            }
-            Rule::q_remoteness => QueryKind::Remoteness(play, self.expr(next(&mut rest))?),
-            Rule::q_kernel => QueryKind::Kernel(self.expr(next(&mut rest))?),
-            Rule::q_dot => QueryKind::Dot(self.expr(next(&mut rest))?),
-            Rule::q_sequence | Rule::q_table => {
-                let first = next(&mut rest);
-                if first.as_rule() == Rule::series {
-                    let series = self.series(first)?;
-                    if rule == Rule::q_sequence {
-                        QueryKind::SequenceOf(play, series)
-                    } else {
-                        QueryKind::TableOf(play, series)
-                    }
-                } else {
-                    let name = self.ident(first);
-                    let a = self.expr(next(&mut rest))?;
-                    if rule == Rule::q_sequence {
-                        QueryKind::Sequence(play, name, a)
-                    } else {
-                        QueryKind::Table(play, name, a, self.expr(next(&mut rest))?)
-                    }
-                }
-            }
-            Rule::q_period => QueryKind::Period(self.ident(next(&mut rest))),
-            Rule::q_kernels => QueryKind::Kernels(self.ident(next(&mut rest))),
-            Rule::q_genus => QueryKind::Genus(self.expr(next(&mut rest))?),
-            Rule::q_misere_form => QueryKind::MisereForm(self.expr(next(&mut rest))?),
-            Rule::q_quotient => {
-                let name = self.ident(next(&mut rest));
-                QueryKind::Quotient(name, self.expr(next(&mut rest))?)
-            }
-            Rule::q_kernel_sequences => QueryKind::KernelSequences(self.expr(next(&mut rest))?),
-            r => unreachable!("grammar: query {r:?}"),
+        let mut it = p.into_inner().peekable();
+        let first = next(&mut it);
+        let ranges = first.as_rule() == Rule::range_word;
+        let word = self.ident(first);
+        let play = match it.peek().map(|x| x.as_rule()) {
+            Some(Rule::play) => Some(self.play(next(&mut it))),
+            _ => None,
         };
+        let x = next(&mut it);
+        let operand = if x.as_rule() == Rule::series {
+            Operand::Series(self.series(x)?)
+        } else if ranges {
+            let name = self.ident(x);
+            let ranges = it
+                .by_ref()
+                .map(|r| self.expr(r))
+                .collect::<Result<Vec<_>>>()?;
+            Operand::Ranges(name, ranges)
+        } else {
+            let text = without_trailing_trivia(x.as_str()).to_string();
+            Operand::Expr(self.expr(x)?, text)
+        };
+        let tail = match it.next() {
+            None => None,
+            Some(t) => {
+                let mut t = t.into_inner();
+                let head = next(&mut t);
+                Some(match head.as_rule() {
+                    Rule::to_word => Tail::To(self.expr(next(&mut t))?),
+                    Rule::kw_for => Tail::For(self.side(next(&mut t))),
+                    _ => {
+                        let text = without_trailing_trivia(head.as_str()).to_string();
+                        Tail::Comma(self.expr(head)?, text)
+                    }
+                })
+            }
+        };
+        let kind = QueryKind::Word(WordQuery {
+            word,
+            play,
+            operand,
+            tail,
+        });
         Ok(Query { kind, span })
     }
 
@@ -675,14 +657,14 @@ mod tests {
         p.stmts
             .iter()
             .map(|s| match s {
-                Stmt::Query(q) => match q.kind {
+                Stmt::Query(q) => match &q.kind {
                     QueryKind::Eval(_) => "eval",
                     QueryKind::Assert(..) => "assert",
-                    QueryKind::Grundy(_) => "grundy",
-                    QueryKind::Sequence(..) => "sequence",
-                    QueryKind::SequenceOf(..) => "sequence_of",
-                    QueryKind::TableOf(..) => "table_of",
-                    _ => "query",
+                    QueryKind::Word(w) => match w.operand {
+                        Operand::Expr(..) => "query",
+                        Operand::Ranges(..) => "ranges",
+                        Operand::Series(..) => "series",
+                    },
                 },
                 _ => "definition",
             })
@@ -692,15 +674,15 @@ mod tests {
     #[test]
     fn query_words_before_a_bracket_are_functions() {
         assert_eq!(kinds("grundy(Nim(3)) + 1"), ["eval"]);
-        assert_eq!(kinds("grundy (Nim(3))"), ["grundy"]);
-        assert_eq!(kinds("grundy Nim(3)"), ["grundy"]);
+        assert_eq!(kinds("grundy (Nim(3))"), ["query"]);
+        assert_eq!(kinds("grundy Nim(3)"), ["query"]);
         assert_eq!(kinds("let g = 3\ng"), ["definition", "eval"]);
         assert_eq!(kinds("assert forall n in 0..3: n < 3"), ["assert"]);
-        assert_eq!(kinds("sequence n in 0..3: Nim(n)"), ["sequence_of"]);
-        assert_eq!(kinds("sequence misere K 0..3"), ["sequence"]);
+        assert_eq!(kinds("sequence n in 0..3: Nim(n)"), ["series"]);
+        assert_eq!(kinds("sequence misere K 0..3"), ["ranges"]);
         assert_eq!(
             kinds("table a in 0..3, b in 0..3: Nim(a) + Nim(b)"),
-            ["table_of"]
+            ["series"]
         );
         // A `;` ends a statement before one that starts with `*`.
         assert_eq!(kinds("let n = 3;\n*3 + *5"), ["definition", "eval"]);

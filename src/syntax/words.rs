@@ -2,7 +2,10 @@
 //! that start a definition or a query. The parser, the REPL's completion
 //! and highlighting and the tests read these lists; a unit test checks them
 //! against `grammar/grundy.pest`, so a word added to the grammar alone fails
-//! `cargo test`.
+//! `cargo test`. The query words are read from the grammar's `query_word`
+//! rule itself.
+
+use std::sync::LazyLock;
 
 /// The reserved words (the grammar's `keyword` rule): never names.
 pub const KEYWORDS: &[&str] = &[
@@ -34,34 +37,33 @@ pub const KEYWORDS: &[&str] = &[
 /// `stmt`).
 pub const DEFINITION_WORDS: &[&str] = &["game", "graph", "fn", "let"];
 
-/// The words that start a query (the grammar's `query` rule). They are not
-/// reserved: `grundy` may name a game or a function.
-pub const QUERY_WORDS: &[&str] = &[
-    "grundy",
-    "outcome",
-    "moves",
-    "winning",
-    "remoteness",
-    "sequence",
-    "table",
-    "period",
-    "kernels",
-    "kernel_sequences",
-    "kernel",
-    "dot",
-    "value",
-    "mean",
-    "temperature",
-    "thermograph",
-    "compare",
-    "genus",
-    "misere_form",
-    "quotient",
-];
+/// The grammar's text: the query words are listed there once.
+const GRAMMAR_TEXT: &str = include_str!("../../grammar/grundy.pest");
 
-/// The queries whose operand is a game's name, not a position
-/// (`sequence Take 0..10`, `period K`).
-pub const GAME_NAME_QUERIES: &[&str] = &["sequence", "table", "period", "kernels", "quotient"];
+/// The words that start a query: the grammar's `query_word` rule, read
+/// from its text (so a word is listed once; the registry's statement words
+/// are tested equal to these). They are not reserved: `grundy` may name a
+/// game or a function.
+pub static QUERY_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| rule_words(GRAMMAR_TEXT, "query_word"));
+
+/// The double-quoted words of the rule `name = @{ ... }` of a grammar
+/// text, in order.
+fn rule_words(grammar: &'static str, name: &str) -> Vec<&'static str> {
+    let head = format!("{name} = ");
+    let Some(at) = grammar.lines().position(|l| l.starts_with(&head)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for line in grammar.lines().skip(at) {
+        let code = line.split("//").next().unwrap_or("");
+        out.extend(code.split('"').skip(1).step_by(2));
+        if code.trim_end().ends_with('}') {
+            break;
+        }
+    }
+    out
+}
 
 /// Whether a word starts a statement (a definition, a query or `assert`;
 /// any expression is a statement too, but starts with no word of its own).
@@ -180,37 +182,47 @@ mod tests {
     }
 
     #[test]
-    fn every_kw_rule_is_a_keyword_or_a_query_word() {
+    fn every_kw_rule_is_a_keyword() {
         let rules = rules();
         let kw: BTreeSet<String> = rules
             .keys()
             .filter(|r| r.starts_with("kw_"))
             .map(|r| kw_word(&rules, r))
             .collect();
-        let mut listed = set(KEYWORDS);
-        let queries = set(QUERY_WORDS);
+        let listed = set(KEYWORDS);
+        let queries = set(&QUERY_WORDS);
         assert!(listed.is_disjoint(&queries), "query words are not reserved");
-        listed.extend(queries);
         assert_eq!(kw, listed);
     }
 
     #[test]
     fn query_words_are_the_grammars_queries() {
         let rules = rules();
-        // `query_call` is the lookahead that leaves `grundy(P)` to expressions.
-        let alternatives: Vec<String> = idents(&rules["query"])
-            .into_iter()
-            .filter(|q| q.starts_with("q_"))
-            .collect();
-        let words: Vec<String> = alternatives.iter().map(|q| first_word(&rules, q)).collect();
-        assert_eq!(set(QUERY_WORDS), words.iter().cloned().collect());
-        // The queries on a game's name take an `ident` right after the word.
-        let on_names: BTreeSet<String> = alternatives
-            .iter()
-            .filter(|q| idents(&rules[q.as_str()]).iter().any(|r| r == "ident"))
-            .map(|q| first_word(&rules, q))
-            .collect();
-        assert_eq!(set(GAME_NAME_QUERIES), on_names);
+        let words = quoted(&rules["query_word"]);
+        assert!(words.len() >= 20, "{words:?}");
+        assert_eq!(set(&QUERY_WORDS), words.iter().cloned().collect());
+        // The words of the `sequence G 0..10` form are query words.
+        for w in quoted(&rules["range_word"]) {
+            assert!(QUERY_WORDS.contains(&w.as_str()), "{w}");
+        }
+        // Every query has the one shape: a word, then its operand.
+        let alternatives = idents(&rules["query"]);
+        assert!(alternatives.iter().all(|r| !r.starts_with("q_")));
+        assert_eq!(
+            alternatives
+                .iter()
+                .filter(|r| r.ends_with("_word") || *r == "query_start")
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn rule_words_reads_a_rule_over_lines() {
+        let g = "a = @{ (\"x\" | \"y\" // \"no\"\n  | \"z\") ~ b\n}\nc = { \"w\" }\n";
+        assert_eq!(rule_words(g, "a"), ["x", "y", "z"]);
+        assert_eq!(rule_words(g, "c"), ["w"]);
+        assert!(rule_words(g, "d").is_empty());
     }
 
     #[test]
@@ -236,7 +248,7 @@ mod tests {
 
     #[test]
     fn statement_words() {
-        for w in DEFINITION_WORDS.iter().chain(QUERY_WORDS) {
+        for w in DEFINITION_WORDS.iter().chain(QUERY_WORDS.iter()) {
             assert!(starts_statement(w), "{w}");
         }
         for w in ["move", "if", "Nim", "kern"] {

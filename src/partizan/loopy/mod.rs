@@ -314,19 +314,6 @@ pub fn outcome_text(head: &str, o: LoopyOutcome) -> String {
     format!("{head} = {o} ({words})")
 }
 
-/// The JSON of an outcome answer: the class and each start's winner.
-pub fn outcome_json(position: &str, play: &str, o: LoopyOutcome) -> serde_json::Value {
-    serde_json::json!({
-        "query": "outcome",
-        "position": position,
-        "play": play,
-        "outcome": o.to_string(),
-        "left_first": o.left_first.letter(),
-        "right_first": o.right_first.letter(),
-        "loopy": true,
-    })
-}
-
 impl From<super::Outcome> for LoopyOutcome {
     /// A short game's class as the two starts' winners (never a draw).
     fn from(o: super::Outcome) -> LoopyOutcome {

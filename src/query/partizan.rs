@@ -1,0 +1,271 @@
+//! The partizan queries: `value`, `mean`, `temperature`, `thermograph`,
+//! `compare`, and the partizan and loopy answers of `outcome`, `moves` and
+//! `winning` — what they compute and how their answers print.
+
+use serde_json::{Value as Json, json};
+
+use super::answer::play_word;
+use super::*;
+use crate::partizan::Comparison;
+use crate::partizan::loopy::LoopyOutcome;
+
+pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Result<Answer> {
+    let pos = ctx.position(x)?;
+    let ids = ctx.intern_all(&pos)?;
+    let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
+        Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
+            let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
+            return Ok(Answer::Value {
+                position: ctx.heading(&pos, 0),
+                value,
+            });
+        }
+        r => r?,
+    };
+    let position = ctx.heading(&pos, 0);
+    let store = &mut ctx.solver.partizan.store;
+    let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
+        message: e.to_string(),
+        help: "use smaller positions".into(),
+        span,
+    };
+    Ok(match q {
+        PQuery::Value => Answer::Value {
+            position,
+            value: store.to_json(v),
+        },
+        PQuery::Mean => Answer::Mean {
+            position,
+            mean: store.mean(v).map_err(arith)?,
+        },
+        PQuery::Temperature => Answer::Temperature {
+            position,
+            temperature: store.temperature(v).map_err(arith)?,
+        },
+        PQuery::Thermograph => Answer::Thermograph {
+            position,
+            thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
+        },
+    })
+}
+
+pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
+    let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
+    let ia = ctx.intern_all(&pa)?;
+    let ib = ctx.intern_all(&pb)?;
+    let comparison = match (
+        ctx.solver.partizan_sum(&ctx.cx, &ia),
+        ctx.solver.partizan_sum(&ctx.cx, &ib),
+    ) {
+        (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
+        (Err(e @ Error::PartizanLoopy { .. }), _) | (_, Err(e @ Error::PartizanLoopy { .. })) => {
+            ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    Ok(Answer::Compare {
+        left: ctx.heading(&pa, 0),
+        right: ctx.heading(&pb, 1),
+        comparison,
+    })
+}
+
+/// The text of this family's answers.
+pub(crate) fn text(a: &Answer) -> String {
+    let w = a.word();
+    match a {
+        Answer::PartizanOutcome {
+            position,
+            play,
+            explicit,
+            outcome,
+        } => format!(
+            "{w}{} {position} = {outcome} ({})",
+            play_word(*play, *explicit),
+            partizan_wins(*outcome)
+        ),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            explicit,
+            outcome,
+        } => crate::partizan::loopy::outcome_text(
+            &format!("{w}{} {position}", play_word(*play, *explicit)),
+            *outcome,
+        ),
+        Answer::PartizanWinning {
+            position,
+            play,
+            explicit,
+            side,
+            moves,
+        } => {
+            let head = format!(
+                "{w}{} {position} for {}",
+                play_word(*play, *explicit),
+                side.name()
+            );
+            if moves.is_empty() {
+                let who = if *side == Side::Left { "Left" } else { "Right" };
+                return format!("{head}: none ({who} has no move that keeps a win)");
+            }
+            let mut s = format!("{head}:");
+            for m in moves {
+                s.push_str(&format!("\n  {m}"));
+            }
+            s
+        }
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            if left.is_empty() && right.is_empty() {
+                return format!("{w} {position}: none (no move from here)");
+            }
+            let mut s = format!("{w} {position}:");
+            for (side, moves) in [("left", left), ("right", right)] {
+                for (to, v) in moves {
+                    s.push_str(&format!("\n  {side:<5} {to}  [value {v}]"));
+                }
+            }
+            s
+        }
+        Answer::Value { position, value } => format!("{w} {position} = {}", value.text),
+        Answer::Mean { position, mean } => format!("{w} {position} = {mean}"),
+        Answer::Temperature {
+            position,
+            temperature,
+        } => format!("{w} {position} = {temperature}"),
+        Answer::Thermograph {
+            position,
+            thermograph,
+        } => format!("{w} {position} = {}", thermograph.cgsuite()),
+        Answer::Compare {
+            left,
+            right,
+            comparison,
+        } => format!(
+            "{w} {left}, {right}: {left} {} {right}",
+            comparison_symbol(*comparison)
+        ),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// The JSON of this family's answers.
+pub(crate) fn json(a: &Answer) -> Json {
+    let w = a.word();
+    match a {
+        Answer::PartizanOutcome {
+            position,
+            play,
+            outcome,
+            ..
+        } => json!({
+            "query": w,
+            "position": position,
+            "play": play.name(),
+            "outcome": outcome.to_string(),
+            "left_first": crate::partizan::loopy::LoopyOutcome::from(*outcome).left_first.letter(),
+            "right_first": crate::partizan::loopy::LoopyOutcome::from(*outcome).right_first.letter(),
+        }),
+        Answer::LoopyOutcome {
+            position,
+            play,
+            outcome,
+            ..
+        } => loopy_outcome_json(w, position, play.name(), *outcome),
+        Answer::PartizanWinning {
+            position,
+            play,
+            side,
+            moves,
+            ..
+        } => json!({
+            "query": w,
+            "position": position,
+            "play": play.name(),
+            "side": side.name(),
+            "moves": moves,
+        }),
+        Answer::PartizanMoves {
+            position,
+            left,
+            right,
+        } => {
+            let side = |moves: &[(String, String)]| -> Vec<Json> {
+                moves
+                    .iter()
+                    .map(|(to, v)| json!({"to": to, "value": v}))
+                    .collect()
+            };
+            json!({"query": w, "position": position, "left": side(left), "right": side(right)})
+        }
+        Answer::Value { position, value } => json!({
+            "query": w,
+            "position": position,
+            "value": value.text,
+            "canonical": value,
+        }),
+        Answer::Mean { position, mean } => {
+            json!({"query": w, "position": position, "mean": mean})
+        }
+        Answer::Temperature {
+            position,
+            temperature,
+        } => json!({"query": w, "position": position, "temperature": temperature}),
+        Answer::Thermograph {
+            position,
+            thermograph,
+        } => json!({
+            "query": w,
+            "position": position,
+            "thermograph": thermograph.cgsuite(),
+            "mean": thermograph.mean,
+            "temperature": thermograph.temperature,
+        }),
+        Answer::Compare {
+            left,
+            right,
+            comparison,
+        } => json!({
+            "query": w,
+            "left": left,
+            "right": right,
+            "comparison": comparison_symbol(*comparison),
+        }),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+fn partizan_wins(o: crate::partizan::Outcome) -> &'static str {
+    match o {
+        crate::partizan::Outcome::L => "Left wins whoever starts",
+        crate::partizan::Outcome::R => "Right wins whoever starts",
+        crate::partizan::Outcome::N => "the next player wins",
+        crate::partizan::Outcome::P => "the previous player wins",
+    }
+}
+
+fn comparison_symbol(c: Comparison) -> &'static str {
+    match c {
+        Comparison::Less => "<",
+        Comparison::Equal => "=",
+        Comparison::Greater => ">",
+        Comparison::Confused => "||",
+    }
+}
+
+/// The JSON of an outcome answer: the class and each start's winner.
+fn loopy_outcome_json(w: &str, position: &str, play: &str, o: LoopyOutcome) -> Json {
+    json!({
+        "query": w,
+        "position": position,
+        "play": play,
+        "outcome": o.to_string(),
+        "left_first": o.left_first.letter(),
+        "right_first": o.right_first.letter(),
+        "loopy": true,
+    })
+}

@@ -1,0 +1,626 @@
+//! The queries over ranges of parameters: `sequence` and `table` (of a
+//! game's name, or of any expression over bindings) and `period` — what
+//! they compute and how their answers print.
+
+use serde_json::{Value as Json, json};
+
+use super::*;
+
+pub(super) fn sequence(
+    ctx: &mut Run<'_>,
+    play: &Option<Play>,
+    g: &GameId,
+    r: &Node,
+) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Sequence.name())?;
+    let (from, to) = ctx.range(r)?;
+    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+    let game = ctx.cx.defs.game(*g).name.clone();
+    if chosen == Play::Misere {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        let mut outcomes = Vec::with_capacity((to - from) as usize);
+        for n in (from..to).rev() {
+            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
+            outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+        }
+        outcomes.reverse();
+        return Ok(Answer::Outcomes {
+            subject: game,
+            play: chosen,
+            from,
+            outcomes,
+        });
+    }
+    // From the top down: the largest position's expansion usually
+    // reaches the others, which are then answered from the caches
+    // (for loopy games this is the difference between one state
+    // graph and one per position).
+    let mut values = Vec::with_capacity((to - from) as usize);
+    for n in (from..to).rev() {
+        values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
+    }
+    values.reverse();
+    Ok(Answer::Sequence { game, from, values })
+}
+
+pub(super) fn table(
+    ctx: &mut Run<'_>,
+    span: Span,
+    play: &Option<Play>,
+    g: &GameId,
+    a: &Node,
+    b: &Node,
+) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Table.name())?;
+    let (r0, r1) = ctx.range(a)?;
+    let (c0, c1) = ctx.range(b)?;
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+        return Err(too_long(span));
+    }
+    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
+    let game = ctx.cx.defs.game(*g).name.clone();
+    if chosen == Play::Misere {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        let mut rows = Vec::new();
+        for i in r0..r1 {
+            let mut row = Vec::new();
+            for j in c0..c1 {
+                let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
+                row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
+            }
+            rows.push(row);
+        }
+        return Ok(Answer::OutcomeTable {
+            subject: game,
+            play: chosen,
+            row_from: r0,
+            col_from: c0,
+            rows,
+        });
+    }
+    let mut rows = Vec::new();
+    for i in r0..r1 {
+        let mut row = Vec::new();
+        for j in c0..c1 {
+            row.push(
+                ctx.solver
+                    .value_of(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?,
+            );
+        }
+        rows.push(row);
+    }
+    Ok(Answer::Table {
+        game,
+        row_from: r0,
+        col_from: c0,
+        rows,
+    })
+}
+
+pub(super) fn sequence_of(
+    ctx: &mut Run<'_>,
+    play: &Option<Play>,
+    series: &CSeries,
+) -> Result<Answer> {
+    let (from, to) = {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        run.range(&series.ranges[0], MAX_SEQUENCE)?
+    };
+    // From the top down, as the sequence of a game's name.
+    let points = (from..to).rev().map(|n| vec![n]);
+    let subject = series.label.clone();
+    Ok(match series_cells(ctx, *play, series, points)? {
+        Cells::Positions(cells, Some(Play::Misere)) => Answer::Outcomes {
+            subject,
+            play: Play::Misere,
+            from,
+            outcomes: cells.into_iter().rev().map(outcome_of).collect(),
+        },
+        Cells::Positions(cells, _) => Answer::Sequence {
+            game: subject,
+            from,
+            values: cells.into_iter().rev().map(value_of).collect(),
+        },
+        Cells::Values(mut values) => {
+            values.reverse();
+            let cells = values_shown(ctx, values);
+            Answer::Values {
+                subject,
+                from,
+                cells,
+            }
+        }
+    })
+}
+
+pub(super) fn table_of(
+    ctx: &mut Run<'_>,
+    span: Span,
+    play: &Option<Play>,
+    series: &CSeries,
+) -> Result<Answer> {
+    let ((r0, r1), (c0, c1)) = {
+        let oracle = SolverOracle::new(ctx.solver);
+        let run = SeriesRun {
+            cx: &ctx.cx,
+            oracle: &oracle,
+        };
+        (
+            run.range(&series.ranges[0], MAX_SEQUENCE)?,
+            run.range(&series.ranges[1], MAX_SEQUENCE)?,
+        )
+    };
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
+        return Err(too_long(span));
+    }
+    let points = (r0..r1).flat_map(|i| (c0..c1).map(move |j| vec![i, j]));
+    let width = (c1 - c0).max(1) as usize;
+    let subject = series.label.clone();
+    Ok(match series_cells(ctx, *play, series, points)? {
+        Cells::Positions(cells, Some(Play::Misere)) => Answer::OutcomeTable {
+            subject,
+            play: Play::Misere,
+            row_from: r0,
+            col_from: c0,
+            rows: rows_of(cells.into_iter().map(outcome_of).collect(), width),
+        },
+        Cells::Positions(cells, _) => Answer::Table {
+            game: subject,
+            row_from: r0,
+            col_from: c0,
+            rows: rows_of(cells.into_iter().map(value_of).collect(), width),
+        },
+        Cells::Values(values) => {
+            let cells = values_shown(ctx, values);
+            Answer::ValueTable {
+                subject,
+                row_from: r0,
+                col_from: c0,
+                rows: rows_of(cells, width),
+            }
+        }
+    })
+}
+
+/// A flat list of cells cut into rows of `width`.
+fn rows_of<T>(cells: Vec<T>, width: usize) -> Vec<Vec<T>> {
+    let mut rows = Vec::new();
+    let mut it = cells.into_iter().peekable();
+    while it.peek().is_some() {
+        rows.push(it.by_ref().take(width).collect());
+    }
+    rows
+}
+
+/// What a series lists: the positions' values (or misère outcomes, with
+/// the convention used), or, when the expression is not a position, its
+/// values themselves.
+enum Cells {
+    Positions(Vec<Cell>, Option<Play>),
+    Values(Vec<Value>),
+}
+
+/// One point of a series before its kind is known: `0` is the empty
+/// position in a series of positions and the integer in a series of values.
+enum Slot {
+    Zero,
+    Cell(Cell),
+    Value(Value),
+}
+
+/// Evaluate the series' expression at each point, in the order given. The
+/// first value that is not `0` decides the kind: a position makes it a
+/// series of positions (each answered by the solver; another kind of value
+/// later is an error), anything else a series of values (a position later
+/// is then shown as written).
+fn series_cells(
+    ctx: &mut Run<'_>,
+    play: Option<Play>,
+    series: &CSeries,
+    points: impl Iterator<Item = Vec<i64>>,
+) -> Result<Cells> {
+    let oracle = SolverOracle::new(ctx.solver);
+    let run = SeriesRun {
+        cx: &ctx.cx,
+        oracle: &oracle,
+    };
+    let mut chosen = play;
+    let mut positions: Option<bool> = None;
+    let mut slots = Vec::new();
+    for at in points {
+        ctx.cx.tick_at(series.body.span)?;
+        let v = run.value(series, &at)?;
+        match (v, positions) {
+            (Value::Int(0), None) => slots.push(Slot::Zero),
+            (v @ (Value::Pos(_) | Value::Int(0)), None | Some(true)) => {
+                positions = Some(true);
+                let comps = match v {
+                    Value::Pos(cs) => cs.to_vec(),
+                    _ => Vec::new(),
+                };
+                let cell = run.position_cell(&comps, chosen)?;
+                chosen.get_or_insert(cell_play(&cell));
+                slots.push(Slot::Cell(cell));
+            }
+            (v, Some(true)) => {
+                return Err(Error::NotAPosition {
+                    found: v.type_name().to_string(),
+                    span: series.body.span,
+                });
+            }
+            (v, _) => {
+                if let (Some(p), None) = (play, positions) {
+                    return Err(Error::Query {
+                        message: format!(
+                            "`{}` is about positions, and the expression is {}",
+                            p.name(),
+                            v.type_name()
+                        ),
+                        help: "drop the convention to list the values themselves".into(),
+                        span: series.body.span,
+                    });
+                }
+                positions = Some(false);
+                ctx.cx
+                    .charge(std::mem::size_of::<Value>(), series.body.span)?;
+                slots.push(Slot::Value(v));
+            }
+        }
+    }
+    if positions == Some(false) {
+        return Ok(Cells::Values(
+            slots
+                .into_iter()
+                .map(|s| match s {
+                    Slot::Value(v) => v,
+                    // A series of values has no cells of positions.
+                    Slot::Zero | Slot::Cell(_) => Value::Int(0),
+                })
+                .collect(),
+        ));
+    }
+    // Every `0` is the empty position.
+    let mut empty: Option<Cell> = None;
+    let mut cells = Vec::with_capacity(slots.len());
+    for s in slots {
+        cells.push(match s {
+            Slot::Cell(c) => c,
+            _ => match &empty {
+                Some(c) => c.clone(),
+                None => {
+                    let c = run.position_cell(&[], chosen)?;
+                    chosen.get_or_insert(cell_play(&c));
+                    empty = Some(c.clone());
+                    c
+                }
+            },
+        });
+    }
+    Ok(Cells::Positions(cells, chosen))
+}
+
+/// Each value of a series of values as text and as JSON.
+fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Vec<(String, Json)> {
+    values
+        .iter()
+        .map(|v| {
+            (
+                shown(v, ctx.cx.defs),
+                to_json(v, ctx.cx.defs, &mut ctx.solver.partizan.store),
+            )
+        })
+        .collect()
+}
+
+pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
+    ctx.impartial_game(*g, Word::Period.name())?;
+    ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
+}
+
+/// The text of this family's answers.
+pub(crate) fn text(a: &Answer) -> String {
+    let w = a.word();
+    match a {
+        Answer::Sequence { game, from, values } if values.is_empty() => {
+            format!("{w} {game} {from}..{from}: (empty)")
+        }
+        Answer::Sequence { game, from, values } => {
+            let to = from + values.len() as i64 - 1;
+            let vals: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            format!("{w} {game} {from}..={to}: {}", vals.join(" "))
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {game}"),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {} {subject}", play.name()),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .collect(),
+        ),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => {
+            let play = play.name();
+            if outcomes.is_empty() {
+                return format!("{w} {play} {subject} {from}..{from}: (empty)");
+            }
+            let to = from + outcomes.len() as i64 - 1;
+            let vals: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            format!("{w} {play} {subject} {from}..={to}: {}", vals.join(" "))
+        }
+        Answer::Period(p) => {
+            let text = period_text(p);
+            match &p.resembles {
+                Some((code, upto)) => format!(
+                    "{text}\n  note: the rules of {} list the same options as `{code}` on heaps 0..={upto} (observed, not proved); declared as `game {} = {code}` it runs on the octal engine, where the Guy–Smith theorem can prove an ordinary period",
+                    p.game, p.game
+                ),
+                None => text,
+            }
+        }
+        Answer::Values {
+            subject,
+            from,
+            cells,
+        } => {
+            if cells.is_empty() {
+                return format!("{w} {subject} {from}..{from}: (empty)");
+            }
+            let to = from + cells.len() as i64 - 1;
+            // Values with spaces of their own (lists, tuples) are parted
+            // by commas.
+            let sep = if cells.iter().any(|(t, _)| t.contains(' ')) {
+                ", "
+            } else {
+                " "
+            };
+            let texts: Vec<&str> = cells.iter().map(|(t, _)| t.as_str()).collect();
+            format!("{w} {subject} {from}..={to}: {}", texts.join(sep))
+        }
+        Answer::ValueTable {
+            subject,
+            row_from,
+            col_from,
+            rows,
+        } => grid(
+            &format!("{w} {subject}"),
+            *row_from,
+            *col_from,
+            rows.iter()
+                .map(|r| r.iter().map(|(t, _)| t.clone()).collect())
+                .collect(),
+        ),
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// The JSON of this family's answers.
+pub(crate) fn json(a: &Answer) -> Json {
+    let w = a.word();
+    match a {
+        Answer::Sequence { game, from, values } => {
+            json!({"query": w, "game": game, "from": from, "values": values})
+        }
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => json!({
+            "query": w,
+            "game": game,
+            "row_from": row_from,
+            "col_from": col_from,
+            "rows": rows,
+        }),
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => {
+            let o: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            json!({"query": w, "game": subject, "play": play.name(), "from": from, "outcomes": o})
+        }
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let rows: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.iter().map(|o| o.to_string()).collect())
+                .collect();
+            json!({
+                "query": w,
+                "game": subject,
+                "play": play.name(),
+                "row_from": row_from,
+                "col_from": col_from,
+                "outcomes": rows,
+            })
+        }
+        Answer::Period(p) if p.arithmetic.is_some() => {
+            let (a, proof) = p
+                .arithmetic
+                .as_ref()
+                .map(|(a, w)| (*a, w.is_some()))
+                .unwrap_or_else(|| unreachable!());
+            json!({
+                "query": w,
+                "game": p.game,
+                "code": p.code,
+                "preperiod": a.preperiod,
+                "period": a.period,
+                "saltus": a.saltus,
+                "proved": proof,
+                "values_computed": p.values_computed,
+                "resembles": resembles_json(p),
+            })
+        }
+        Answer::Period(p) => json!({
+            "query": w,
+            "game": p.game,
+            "code": p.code,
+            "preperiod": p.period.map(|x| x.preperiod),
+            "period": p.period.map(|x| x.period),
+            "proved": p.period.is_some_and(|x| x.proved),
+            "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
+            "values_computed": p.values_computed,
+            "resembles": resembles_json(p),
+        }),
+        Answer::Values {
+            subject,
+            from,
+            cells,
+        } => {
+            let values: Vec<&Json> = cells.iter().map(|(_, j)| j).collect();
+            json!({"query": w, "game": subject, "from": from, "values": values})
+        }
+        Answer::ValueTable {
+            subject,
+            row_from,
+            col_from,
+            rows,
+        } => {
+            let rows: Vec<Vec<&Json>> = rows
+                .iter()
+                .map(|r| r.iter().map(|(_, j)| j).collect())
+                .collect();
+            json!({
+                "query": w,
+                "game": subject,
+                "row_from": row_from,
+                "col_from": col_from,
+                "rows": rows,
+            })
+        }
+        _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// A table: a heading, then rows of right-aligned cells under the column
+/// numbers.
+fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> String {
+    let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+    if ncols == 0 {
+        return format!("{head}: (empty)");
+    }
+    let row_to = row_from + rows.len() as i64 - 1;
+    let col_to = col_from + ncols as i64 - 1;
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    let mut header = vec![String::new()];
+    header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
+    cells.push(header);
+    for (i, r) in rows.into_iter().enumerate() {
+        let mut line = vec![(row_from + i as i64).to_string()];
+        line.extend(r);
+        cells.push(line);
+    }
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let mut s = format!("{head} {row_from}..={row_to}, {col_from}..={col_to}:");
+    for line in cells {
+        s.push('\n');
+        let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
+        s.push_str(padded.join(" ").trim_end());
+    }
+    s
+}
+
+/// The text of a `period` answer, without the resemblance note.
+fn period_text(p: &crate::solve::PeriodAnswer) -> String {
+    let w = Word::Period.name();
+    let code = p
+        .code
+        .as_ref()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+
+    if let Some((a, proof)) = &p.arithmetic {
+        let rule = format!(
+            "preperiod {}, period {}, saltus {}: G(n + {}) = G(n) + {}",
+            a.preperiod, a.period, a.saltus, a.period, a.saltus
+        );
+        return match proof {
+            Some(why) => format!("{w} {}{code}: {rule} (proved: {why})", p.game),
+            None => format!(
+                "{w} {}{code}: apparent {rule} (not proved: {}; seen in the first {} values)",
+                p.game,
+                p.unprovable
+                    .clone()
+                    .unwrap_or_else(|| "no theorem applies".into()),
+                p.values_computed
+            ),
+        };
+    }
+    match &p.period {
+        Some(per) if per.proved => format!(
+            "{w} {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
+            p.game, per.preperiod, per.period, per.values_used
+        ),
+        Some(per) => format!(
+            "{w} {}{code}: apparent preperiod {}, period {} (not proved: {})",
+            p.game,
+            per.preperiod,
+            per.period,
+            p.unprovable.clone().unwrap_or_else(|| format!(
+                "a proof needs {} values, {} were computed",
+                per.values_used, p.values_computed
+            ))
+        ),
+        None => format!(
+            "{w} {}{code}: no period in the first {} values",
+            p.game, p.values_computed
+        ),
+    }
+}
+
+/// `{"declaration": "octal 0.77", "heaps_checked": 300}` when a rule game lists a code's
+/// options on the heaps checked (observed, not proved), else null.
+fn resembles_json(p: &crate::solve::PeriodAnswer) -> serde_json::Value {
+    match &p.resembles {
+        Some((code, upto)) => json!({"declaration": code, "heaps_checked": upto}),
+        None => serde_json::Value::Null,
+    }
+}
