@@ -48,7 +48,7 @@ pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use quotient::{
     Element, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
-    Relation, proof_range,
+    Relation, Stages, proof_range,
 };
 
 /// A failure of a misère computation: a budget, or input that is not an

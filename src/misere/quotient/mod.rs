@@ -15,6 +15,7 @@ mod extend;
 mod learn;
 mod period;
 mod present;
+mod refine;
 mod verify;
 
 use std::sync::Arc;
@@ -43,11 +44,21 @@ pub struct QuotientBudget {
     pub max_profiles: usize,
     /// The largest heap a quotient may cover.
     pub max_heap: u64,
-    /// Propose each stage's candidate from the previous quotient and the
-    /// new heap's options before learning from exact outcomes
-    /// (`docs/THEORY.md` §9.5); `false` always learns (the slow path, kept
-    /// as the oracle of the tests). Either way the candidate is verified.
-    pub extend: bool,
+    /// How each stage's candidate is found (`docs/THEORY.md` §9.5); every
+    /// candidate is verified, whichever way it was found.
+    pub stages: Stages,
+}
+
+/// The ways a stage's candidate is found, each falling back to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stages {
+    /// The extension step, then refinement, then learning (the default).
+    Extend,
+    /// Refinement, then learning (tests the refinement on every stage).
+    Refine,
+    /// Learning from exact outcomes alone (the slow path, kept as the
+    /// oracle of the tests).
+    Learn,
 }
 
 impl Default for QuotientBudget {
@@ -58,7 +69,7 @@ impl Default for QuotientBudget {
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
             max_heap: 100_000,
-            extend: true,
+            stages: Stages::Extend,
         }
     }
 }
@@ -446,11 +457,13 @@ fn run(
         learner.push_weight(m as usize);
         check_interrupt(&budget.interrupt)?;
         rules.poll()?;
-        let extended = if budget.extend {
-            learner.extend(&automaton, m)?
-        } else {
-            None
-        };
+        let mut extended = None;
+        if budget.stages == Stages::Extend {
+            extended = learner.extend(&automaton, m)?;
+        }
+        if extended.is_none() && budget.stages != Stages::Learn {
+            extended = learner.refine_stage(&automaton, m)?;
+        }
         if let Some(a) = extended {
             automaton = a;
         } else {
