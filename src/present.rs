@@ -363,7 +363,14 @@ fn quotient_text(q: &QuotientAnswer) -> String {
         .enumerate()
         .map(|(h, e)| format!("{h}:{e}"))
         .collect();
-    let since = if q.unchanged_since < q.max_heap {
+    let since = if let Some(per) = &q.proved {
+        format!(
+            "; the quotient of all heaps, proved by heaps 0..={} (heap n is equivalent to heap n − {} for n ≥ {})",
+            per.proved_at,
+            per.period,
+            per.preperiod + per.period
+        )
+    } else if q.unchanged_since < q.max_heap {
         format!(
             "; unchanged over heaps {}..={} (observed, not proved)",
             q.unchanged_since, q.max_heap
@@ -607,7 +614,11 @@ pub fn json(a: &Answer) -> Json {
             "p_portion": q.p_portion,
             "pretending": q.pretending,
             "unchanged_since": q.unchanged_since,
-            "proved": false,
+            "proved": q.proved.map(|p| json!({
+                "range": p.proved_at,
+                "preperiod": p.preperiod,
+                "period": p.period,
+            })),
             "quotient": q.json,
         }),
         Answer::Mean { position, mean } => {

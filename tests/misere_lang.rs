@@ -187,8 +187,44 @@ fn quotient_of_kayles_and_a_subtraction_game() {
         panic!()
     };
     assert!(q.unchanged_since < 20);
+    // subtraction {1, 2, 5}: the heaps' elements repeat with a period that
+    // heaps 0..=20 prove (THEORY.md §9.7), and the answer says so.
+    let per = q.proved.expect("a proved period");
+    let lib = grundy::misere::MisereQuotient::compute(
+        &OctalCode::subtraction(&[1, 2, 5]),
+        20,
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        Some(per),
+        lib.proved_period(&OctalCode::subtraction(&[1, 2, 5]))
+    );
     let text = grundy::present::text(&ans[1]);
-    assert!(text.contains("observed, not proved"), "{text}");
+    assert!(
+        text.contains("the quotient of all heaps, proved by heaps 0..=20"),
+        "{text}"
+    );
+    let json = grundy::present::json(&ans[1]);
+    assert_eq!(json["proved"]["range"], 20, "{json}");
+}
+
+/// Dawson's Kayles past heap 24, where its quotient grows to 144 elements:
+/// exact for heaps 0..=25, but no period is proved, and the answer says
+/// the stability is only observed (JSON `proved` null).
+#[test]
+fn quotient_of_dawsons_kayles_past_heap_24_is_not_proved() {
+    let mut s = session();
+    let ans = answers_in(&mut s, "quotient O07 to 25\n");
+    let Answer::Quotient(q) = &ans[0] else {
+        panic!()
+    };
+    assert_eq!(q.order, 144);
+    assert_eq!(q.p_portion.len(), 23);
+    assert_eq!(q.proved, None);
+    let json = grundy::present::json(&ans[0]);
+    assert!(json["proved"].is_null(), "{json}");
+    assert!(!grundy::present::text(&ans[0]).contains("proved by"));
 }
 
 fn error_code(program: &str) -> String {

@@ -255,6 +255,8 @@ impl CompiledQuery {
                 };
                 let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
                 let q = &h.quotient;
+                let kind = ctx.cx.defs.game(*g).kind.clone();
+                let proved = kind.heap_code().and_then(|code| q.proved_period(code));
                 Ok(Answer::Quotient(Box::new(QuotientAnswer {
                     game: ctx.cx.defs.game(*g).name.clone(),
                     max_heap: n,
@@ -273,6 +275,7 @@ impl CompiledQuery {
                         })
                         .collect(),
                     unchanged_since: h.unchanged_since,
+                    proved,
                     json: q.to_json(),
                 })))
             }

@@ -111,6 +111,16 @@ pub struct QuotientHistory {
     /// number of generators (an observation up to n, not a proof that the
     /// quotient of all heaps is reached).
     pub unchanged_since: u64,
+    /// How each stage after heap 0 was found (heap 1 first).
+    pub found: Vec<Found>,
+}
+
+/// How a stage's candidate was found (each is verified the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Found {
+    Extended,
+    Refined,
+    Learned,
 }
 
 impl QuotientHistory {
@@ -120,7 +130,11 @@ impl QuotientHistory {
         budget: &QuotientBudget,
     ) -> Result<QuotientHistory> {
         let mut stages = Vec::new();
-        let quotient = run(rules, max_heap, budget, &mut |heap, q| {
+        let mut found = Vec::new();
+        let quotient = run(rules, max_heap, budget, &mut |heap, q, how| {
+            if heap > 0 {
+                found.push(how);
+            }
             stages.push(QuotientStage {
                 heap,
                 order: q.order(),
@@ -142,6 +156,7 @@ impl QuotientHistory {
             stages,
             quotient,
             unchanged_since,
+            found,
         })
     }
 }
@@ -153,7 +168,7 @@ impl MisereQuotient {
         max_heap: u64,
         budget: &QuotientBudget,
     ) -> Result<MisereQuotient> {
-        run(rules, max_heap, budget, &mut |_, _| {})
+        run(rules, max_heap, budget, &mut |_, _, _| {})
     }
 
     /// Heaps 0..=max_heap are covered.
@@ -417,7 +432,7 @@ fn run(
     rules: &dyn HeapRules,
     max_heap: u64,
     budget: &QuotientBudget,
-    on_stage: &mut dyn FnMut(u64, &MisereQuotient),
+    on_stage: &mut dyn FnMut(u64, &MisereQuotient, Found),
 ) -> Result<MisereQuotient> {
     let limit = budget.max_heap.min(u32::MAX as u64 / 2);
     if max_heap > limit {
@@ -443,7 +458,7 @@ fn run(
         reps: vec![Vec::new()],
     };
     let mut quotient = present(&automaton, 0);
-    on_stage(0, &quotient);
+    on_stage(0, &quotient, Found::Extended);
     let mut tests: Vec<Vec<u32>> = vec![Vec::new()];
     let mut known: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
     for m in 1..=max_heap as u32 {
@@ -458,20 +473,23 @@ fn run(
         check_interrupt(&budget.interrupt)?;
         rules.poll()?;
         let mut extended = None;
+        let mut how = Found::Extended;
         if budget.stages == Stages::Extend {
             extended = learner.extend(&automaton, m)?;
         }
         if extended.is_none() && budget.stages != Stages::Learn {
+            how = Found::Refined;
             extended = learner.refine_stage(&automaton, m)?;
         }
         if let Some(a) = extended {
             automaton = a;
         } else {
+            how = Found::Learned;
             learner.learn(m, &mut automaton, &mut tests, &mut known)?;
         }
         learner.prev = Some(automaton.clone());
         quotient = present(&automaton, m as u64);
-        on_stage(m as u64, &quotient);
+        on_stage(m as u64, &quotient, how);
     }
     Ok(quotient)
 }
