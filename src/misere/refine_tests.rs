@@ -118,6 +118,15 @@ fn check_sums(code: &OctalCode, q: &MisereQuotient, big: u64, total: u64, sums: 
 /// refined, and sums with heaps 25 and 26 agree with brute force.
 #[test]
 fn dawsons_kayles_splits_at_heap_25() {
+    // (A step budget too small for the refinement is a typed error.)
+    let tight = QuotientBudget {
+        max_steps: 1_000,
+        ..QuotientBudget::default()
+    };
+    assert_eq!(
+        MisereQuotient::compute(&OctalCode::parse("0.07").unwrap(), 25, &tight).err(),
+        Some(MisereError::Steps { limit: 1_000 })
+    );
     let code = OctalCode::parse("0.07").unwrap();
     let h = QuotientHistory::compute(&code, 26, &QuotientBudget::default()).unwrap();
     let orders: Vec<usize> = h.stages[20..].iter().map(|s| s.order).collect();
@@ -138,6 +147,9 @@ fn dawsons_kayles_to_heap_30_matches_brute_force() {
     let h = QuotientHistory::compute(&code, 30, &QuotientBudget::default()).unwrap();
     let orders: Vec<usize> = h.stages[24..].iter().map(|s| s.order).collect();
     assert_eq!(orders, [24, 144, 144, 176, 176, 176, 360]);
+    for heap in [25, 27, 30] {
+        assert_eq!(h.found[heap - 1], Found::Refined, "heap {heap}");
+    }
     assert_eq!(h.quotient.p_portion().len(), 65);
     check_sums(&code, &h.quotient, 25, 44, 3000, 11);
 }

@@ -82,6 +82,10 @@ const SINGLE_HEAP_EXPANDED: u64 = 64;
 /// positions (a failure falls back to the expansion).
 const FAST_PATH_POSITIONS: usize = 300_000;
 
+/// ... and at most this many steps of the quotient's work (Dawson's Kayles
+/// to heap 32 takes fewer; a quotient that keeps growing stops here).
+const FAST_PATH_STEPS: u64 = 20_000_000;
+
 /// A heap game's rules that give up (as a heap option that is not
 /// smaller, caught by the caller) once Ctrl-C is pressed.
 struct Watched<'a> {
@@ -308,6 +312,13 @@ impl Solver {
             interrupt: None,
             max_positions: positions.min(cx.limits.max_positions),
             max_heap: d.max_heap.min(cx.limits.max_positions as u64),
+            // The fast path of sums gives up early (the caller expands);
+            // `quotient` may use the query's whole step budget.
+            max_steps: if positions == FAST_PATH_POSITIONS {
+                FAST_PATH_STEPS
+            } else {
+                cx.limits.max_steps
+            },
             ..d
         }
     }
@@ -473,11 +484,9 @@ impl Solver {
                 }
                 // What depends on this query's state (Ctrl-C, the memory
                 // held, the steps spent so far) is not kept for the next.
-                Err(
-                    MisereError::Interrupted
-                    | MisereError::Memory { .. }
-                    | MisereError::Steps { .. },
-                ) => {
+                // (Steps here are the fast path's own fixed budget, so
+                // they are kept like any other budget.)
+                Err(MisereError::Interrupted | MisereError::Memory { .. }) => {
                     cx.check()?;
                     return Ok(None);
                 }

@@ -44,6 +44,9 @@ pub struct QuotientBudget {
     pub max_profiles: usize,
     /// The largest heap a quotient may cover.
     pub max_heap: u64,
+    /// Steps of work (an element marked, a state visited, a position
+    /// searched, …), ending in `grundy::misere::steps`.
+    pub max_steps: u64,
     /// How each stage's candidate is found (`docs/THEORY.md` §9.5); every
     /// candidate is verified, whichever way it was found.
     pub stages: Stages,
@@ -69,6 +72,7 @@ impl Default for QuotientBudget {
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
             max_heap: 100_000,
+            max_steps: u64::MAX,
             stages: Stages::Extend,
         }
     }
@@ -412,6 +416,7 @@ struct Learner<'a> {
     prev: Option<Automaton>,
     budget: QuotientBudget,
     ticks: u32,
+    steps: u64,
     verified_profiles: Option<VerifiedProfiles>,
 }
 
@@ -449,6 +454,7 @@ fn run(
         prev: None,
         budget: budget.clone(),
         ticks: 0,
+        steps: 0,
         verified_profiles: None,
     };
     let mut automaton = Automaton {
