@@ -75,7 +75,8 @@ pub struct QuotientCache {
 /// function when a heap is past what the quotient is computed to directly.
 const PERIOD_RANGES: [u64; 5] = [32, 64, 128, 256, 512];
 
-/// A single heap at most this size is answered by the expansion.
+/// A single heap at most this size is answered by the expansion; a heap
+/// larger than this, alone or in a sum, first from a proved period.
 const SINGLE_HEAP_EXPANDED: u64 = 64;
 
 /// The fast path computes quotients with at most this many stored
@@ -406,7 +407,7 @@ impl Solver {
         }
         let top = heaps.iter().copied().max().unwrap_or(0);
         let direct_max = self.quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
-        if (ids.len() == 1 && top > SINGLE_HEAP_EXPANDED || top > direct_max)
+        if top > SINGLE_HEAP_EXPANDED.min(direct_max)
             && let Some((q, per)) = self.periodic(cx, game, code)?
         {
             let mut e = 0;
