@@ -7,7 +7,7 @@
 mod common;
 
 use common::{answers_in, one, outcome};
-use grundy::misere::{Forms, GameGraph, RuleFn, Taming};
+use grundy::misere::{Forms, GameGraph, HeapRules, RuleFn, Taming};
 use grundy::octal::OctalCode;
 use grundy::query::Answer;
 use grundy::session::{Mode, Session};
@@ -187,8 +187,44 @@ fn quotient_of_kayles_and_a_subtraction_game() {
         panic!()
     };
     assert!(q.unchanged_since < 20);
+    // subtraction {1, 2, 5}: the heaps' elements repeat with a period that
+    // heaps 0..=20 prove (THEORY.md §9.7), and the answer says so.
+    let per = q.proved.expect("a proved period");
+    let lib = grundy::misere::MisereQuotient::compute(
+        &OctalCode::subtraction(&[1, 2, 5]),
+        20,
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        Some(per),
+        lib.proved_period(&OctalCode::subtraction(&[1, 2, 5]))
+    );
     let text = grundy::present::text(&ans[1]);
-    assert!(text.contains("observed, not proved"), "{text}");
+    assert!(
+        text.contains("the quotient of all heaps, proved by heaps 0..=20"),
+        "{text}"
+    );
+    let json = grundy::present::json(&ans[1]);
+    assert_eq!(json["proved"]["range"], 20, "{json}");
+}
+
+/// Dawson's Kayles past heap 24, where its quotient grows to 144 elements:
+/// exact for heaps 0..=25, but no period is proved, and the answer says
+/// the stability is only observed (JSON `proved` null).
+#[test]
+fn quotient_of_dawsons_kayles_past_heap_24_is_not_proved() {
+    let mut s = session();
+    let ans = answers_in(&mut s, "quotient O07 to 25\n");
+    let Answer::Quotient(q) = &ans[0] else {
+        panic!()
+    };
+    assert_eq!(q.order, 144);
+    assert_eq!(q.p_portion.len(), 23);
+    assert_eq!(q.proved, None);
+    let json = grundy::present::json(&ans[0]);
+    assert!(json["proved"].is_null(), "{json}");
+    assert!(!grundy::present::text(&ans[0]).contains("proved by"));
 }
 
 fn error_code(program: &str) -> String {
@@ -253,4 +289,42 @@ fn single_heaps_from_a_proved_period_are_the_expansions() {
     );
     assert_eq!(outcome(&a[0]), grundy::query::Outcome::P);
     assert_eq!(outcome(&a[1]), grundy::query::Outcome::N);
+}
+
+/// Sums with a heap past 64 of a game whose quotient has a proved period
+/// are read from it (THEORY.md §9.7): the same outcomes and winning moves
+/// as the quotient computed directly to the largest heap.
+#[test]
+fn sums_with_large_heaps_from_a_proved_period_are_the_direct_quotients() {
+    let code = OctalCode::parse("0.77").unwrap();
+    let direct = grundy::misere::MisereQuotient::compute(&code, 200, &Default::default()).unwrap();
+    let mut s = session();
+    let mut x = 0x2545f4914f6cdd1du64;
+    for _ in 0..40 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let heaps = [65 + x % 136, x >> 8 & 63, 65 + (x >> 16) % 136];
+        let a = answers_in(&mut s, &format!("outcome misere {}\n", sum("O77", &heaps)));
+        let want = match direct.outcome(&heaps).unwrap() {
+            grundy::misere::Outcome::P => grundy::query::Outcome::P,
+            grundy::misere::Outcome::N => grundy::query::Outcome::N,
+        };
+        assert_eq!(outcome(&a[0]), want, "{heaps:?}");
+    }
+    // Each winning move of K(150) + K(3) leads to a P-position of the direct
+    // quotient, and there are as many as the direct quotient finds.
+    let a = answers_in(&mut s, "winning misere O77(150) + O77(3)\n");
+    let listed = common::moves(&a[0]);
+    let mut want = 0;
+    for (h, other) in [(150u64, 3u64), (3, 150)] {
+        for k in code.options_of(h).unwrap() {
+            let mut pos = k.clone();
+            pos.push(other);
+            if direct.outcome(&pos).unwrap() == grundy::misere::Outcome::P {
+                want += 1;
+            }
+        }
+    }
+    assert_eq!(listed.len(), want, "{listed:?}");
 }

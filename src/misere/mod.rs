@@ -41,14 +41,16 @@ mod quotient;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
+mod refine_tests;
+#[cfg(test)]
 mod tests;
 
 pub use canon::{FormId, Forms, Taming};
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use quotient::{
-    Element, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
-    Relation, proof_range,
+    Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
+    Relation, Stages, proof_range,
 };
 
 /// A failure of a misère computation: a budget, or input that is not an

@@ -803,7 +803,7 @@ fn kayles_and_dawsons_kayles_genera_match_the_definition() {
 fn extension_agrees_with_learning(rules: &dyn HeapRules, n: u64) {
     let fast = QuotientHistory::compute(rules, n, &QuotientBudget::default());
     let slow_budget = QuotientBudget {
-        extend: false,
+        stages: Stages::Learn,
         ..QuotientBudget::default()
     };
     let slow = QuotientHistory::compute(rules, n, &slow_budget);
@@ -845,7 +845,7 @@ proptest! {
         all.extend(digits);
         let code = OctalCode::from_digits(&all);
         let budget = QuotientBudget { max_positions: 200_000, ..QuotientBudget::default() };
-        if MisereQuotient::compute(&code, n, &QuotientBudget { extend: false, ..budget.clone() })
+        if MisereQuotient::compute(&code, n, &QuotientBudget { stages: Stages::Learn, ..budget.clone() })
             .is_ok()
         {
             extension_agrees_with_learning(&code, n);
@@ -863,7 +863,7 @@ proptest! {
 fn kayles_extension_agrees_with_learning_to_heap_26() {
     let code = OctalCode::parse("0.77").unwrap();
     let slow = QuotientBudget {
-        extend: false,
+        stages: Stages::Learn,
         max_positions: 50_000_000,
         ..QuotientBudget::default()
     };

@@ -194,6 +194,9 @@ pub struct QuotientAnswer {
     /// The smallest m from which the quotients of heaps 0..=m up to n all
     /// had the same order and generators (observed, not proved).
     pub unchanged_since: u64,
+    /// A period of the pretending function proved within heaps 0..=n
+    /// (THEORY.md §9.7): then this is the quotient of all heaps.
+    pub proved: Option<crate::misere::QuotientPeriod>,
     /// The library's full JSON of the quotient.
     pub json: serde_json::Value,
 }

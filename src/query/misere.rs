@@ -41,6 +41,8 @@ pub(super) fn quotient(ctx: &mut Run<'_>, g: &GameId, n: &Node) -> Result<Answer
     };
     let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
     let q = &h.quotient;
+    let kind = ctx.cx.defs.game(*g).kind.clone();
+    let proved = kind.heap_code().and_then(|code| q.proved_period(code));
     Ok(Answer::Quotient(Box::new(QuotientAnswer {
         game: ctx.cx.defs.game(*g).name.clone(),
         max_heap: n,
@@ -59,6 +61,7 @@ pub(super) fn quotient(ctx: &mut Run<'_>, g: &GameId, n: &Node) -> Result<Answer
             })
             .collect(),
         unchanged_since: h.unchanged_since,
+        proved,
         json: q.to_json(),
     })))
 }
@@ -104,7 +107,11 @@ pub(crate) fn json(a: &Answer) -> Json {
             "p_portion": q.p_portion,
             "pretending": q.pretending,
             "unchanged_since": q.unchanged_since,
-            "proved": false,
+            "proved": q.proved.map(|p| json!({
+                "range": p.proved_at,
+                "preperiod": p.preperiod,
+                "period": p.period,
+            })),
             "quotient": q.json,
         }),
         _ => unreachable!("present: not this family's answer: {a:?}"),
@@ -129,7 +136,14 @@ fn quotient_text(q: &QuotientAnswer) -> String {
         .enumerate()
         .map(|(h, e)| format!("{h}:{e}"))
         .collect();
-    let since = if q.unchanged_since < q.max_heap {
+    let since = if let Some(per) = &q.proved {
+        format!(
+            "; the quotient of all heaps, proved by heaps 0..={} (heap n is equivalent to heap n − {} for n ≥ {})",
+            per.proved_at,
+            per.period,
+            per.preperiod + per.period
+        )
+    } else if q.unchanged_since < q.max_heap {
         format!(
             "; unchanged over heaps {}..={} (observed, not proved)",
             q.unchanged_since, q.max_heap

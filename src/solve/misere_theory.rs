@@ -75,12 +75,17 @@ pub struct QuotientCache {
 /// function when a heap is past what the quotient is computed to directly.
 const PERIOD_RANGES: [u64; 5] = [32, 64, 128, 256, 512];
 
-/// A single heap at most this size is answered by the expansion.
+/// A single heap at most this size is answered by the expansion; a heap
+/// larger than this, alone or in a sum, first from a proved period.
 const SINGLE_HEAP_EXPANDED: u64 = 64;
 
 /// The fast path computes quotients with at most this many stored
 /// positions (a failure falls back to the expansion).
 const FAST_PATH_POSITIONS: usize = 300_000;
+
+/// ... and at most this many steps of the quotient's work (Dawson's Kayles
+/// to heap 32 takes fewer; a quotient that keeps growing stops here).
+const FAST_PATH_STEPS: u64 = 20_000_000;
 
 /// A heap game's rules that give up (as a heap option that is not
 /// smaller, caught by the caller) once Ctrl-C is pressed.
@@ -308,6 +313,13 @@ impl Solver {
             interrupt: None,
             max_positions: positions.min(cx.limits.max_positions),
             max_heap: d.max_heap.min(cx.limits.max_positions as u64),
+            // The fast path of sums gives up early (the caller expands);
+            // `quotient` may use the query's whole step budget.
+            max_steps: if positions == FAST_PATH_POSITIONS {
+                FAST_PATH_STEPS
+            } else {
+                cx.limits.max_steps
+            },
             ..d
         }
     }
@@ -395,7 +407,7 @@ impl Solver {
         }
         let top = heaps.iter().copied().max().unwrap_or(0);
         let direct_max = self.quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
-        if (ids.len() == 1 && top > SINGLE_HEAP_EXPANDED || top > direct_max)
+        if top > SINGLE_HEAP_EXPANDED.min(direct_max)
             && let Some((q, per)) = self.periodic(cx, game, code)?
         {
             let mut e = 0;
@@ -473,11 +485,9 @@ impl Solver {
                 }
                 // What depends on this query's state (Ctrl-C, the memory
                 // held, the steps spent so far) is not kept for the next.
-                Err(
-                    MisereError::Interrupted
-                    | MisereError::Memory { .. }
-                    | MisereError::Steps { .. },
-                ) => {
+                // (Steps here are the fast path's own fixed budget, so
+                // they are kept like any other budget.)
+                Err(MisereError::Interrupted | MisereError::Memory { .. }) => {
                     cx.check()?;
                     return Ok(None);
                 }

@@ -112,6 +112,12 @@ impl Learner<'_> {
 
     pub(super) fn tick(&mut self) -> Result<()> {
         self.ticks = self.ticks.wrapping_add(1);
+        self.steps += 1;
+        if self.steps > self.budget.max_steps {
+            return Err(MisereError::Steps {
+                limit: self.budget.max_steps,
+            });
+        }
         if self.ticks & 0xfff == 0 {
             check_interrupt(&self.budget.interrupt)?;
             self.rules.poll()?;

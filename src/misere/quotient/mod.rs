@@ -15,6 +15,7 @@ mod extend;
 mod learn;
 mod period;
 mod present;
+mod refine;
 mod verify;
 
 use std::sync::Arc;
@@ -43,11 +44,24 @@ pub struct QuotientBudget {
     pub max_profiles: usize,
     /// The largest heap a quotient may cover.
     pub max_heap: u64,
-    /// Propose each stage's candidate from the previous quotient and the
-    /// new heap's options before learning from exact outcomes
-    /// (`docs/THEORY.md` §9.5); `false` always learns (the slow path, kept
-    /// as the oracle of the tests). Either way the candidate is verified.
-    pub extend: bool,
+    /// Steps of work (an element marked, a state visited, a position
+    /// searched, …), ending in `grundy::misere::steps`.
+    pub max_steps: u64,
+    /// How each stage's candidate is found (`docs/THEORY.md` §9.5); every
+    /// candidate is verified, whichever way it was found.
+    pub stages: Stages,
+}
+
+/// The ways a stage's candidate is found, each falling back to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stages {
+    /// The extension step, then refinement, then learning (the default).
+    Extend,
+    /// Refinement, then learning (tests the refinement on every stage).
+    Refine,
+    /// Learning from exact outcomes alone (the slow path, kept as the
+    /// oracle of the tests).
+    Learn,
 }
 
 impl Default for QuotientBudget {
@@ -58,7 +72,8 @@ impl Default for QuotientBudget {
             max_positions: 5_000_000,
             max_profiles: 2_000_000,
             max_heap: 100_000,
-            extend: true,
+            max_steps: u64::MAX,
+            stages: Stages::Extend,
         }
     }
 }
@@ -100,6 +115,16 @@ pub struct QuotientHistory {
     /// number of generators (an observation up to n, not a proof that the
     /// quotient of all heaps is reached).
     pub unchanged_since: u64,
+    /// How each stage after heap 0 was found (heap 1 first).
+    pub found: Vec<Found>,
+}
+
+/// How a stage's candidate was found (each is verified the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Found {
+    Extended,
+    Refined,
+    Learned,
 }
 
 impl QuotientHistory {
@@ -109,7 +134,11 @@ impl QuotientHistory {
         budget: &QuotientBudget,
     ) -> Result<QuotientHistory> {
         let mut stages = Vec::new();
-        let quotient = run(rules, max_heap, budget, &mut |heap, q| {
+        let mut found = Vec::new();
+        let quotient = run(rules, max_heap, budget, &mut |heap, q, how| {
+            if heap > 0 {
+                found.push(how);
+            }
             stages.push(QuotientStage {
                 heap,
                 order: q.order(),
@@ -131,6 +160,7 @@ impl QuotientHistory {
             stages,
             quotient,
             unchanged_since,
+            found,
         })
     }
 }
@@ -142,7 +172,7 @@ impl MisereQuotient {
         max_heap: u64,
         budget: &QuotientBudget,
     ) -> Result<MisereQuotient> {
-        run(rules, max_heap, budget, &mut |_, _| {})
+        run(rules, max_heap, budget, &mut |_, _, _| {})
     }
 
     /// Heaps 0..=max_heap are covered.
@@ -386,6 +416,7 @@ struct Learner<'a> {
     prev: Option<Automaton>,
     budget: QuotientBudget,
     ticks: u32,
+    steps: u64,
     verified_profiles: Option<VerifiedProfiles>,
 }
 
@@ -406,7 +437,7 @@ fn run(
     rules: &dyn HeapRules,
     max_heap: u64,
     budget: &QuotientBudget,
-    on_stage: &mut dyn FnMut(u64, &MisereQuotient),
+    on_stage: &mut dyn FnMut(u64, &MisereQuotient, Found),
 ) -> Result<MisereQuotient> {
     let limit = budget.max_heap.min(u32::MAX as u64 / 2);
     if max_heap > limit {
@@ -423,6 +454,7 @@ fn run(
         prev: None,
         budget: budget.clone(),
         ticks: 0,
+        steps: 0,
         verified_profiles: None,
     };
     let mut automaton = Automaton {
@@ -432,7 +464,7 @@ fn run(
         reps: vec![Vec::new()],
     };
     let mut quotient = present(&automaton, 0);
-    on_stage(0, &quotient);
+    on_stage(0, &quotient, Found::Extended);
     let mut tests: Vec<Vec<u32>> = vec![Vec::new()];
     let mut known: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
     for m in 1..=max_heap as u32 {
@@ -446,19 +478,24 @@ fn run(
         learner.push_weight(m as usize);
         check_interrupt(&budget.interrupt)?;
         rules.poll()?;
-        let extended = if budget.extend {
-            learner.extend(&automaton, m)?
-        } else {
-            None
-        };
+        let mut extended = None;
+        let mut how = Found::Extended;
+        if budget.stages == Stages::Extend {
+            extended = learner.extend(&automaton, m)?;
+        }
+        if extended.is_none() && budget.stages != Stages::Learn {
+            how = Found::Refined;
+            extended = learner.refine_stage(&automaton, m)?;
+        }
         if let Some(a) = extended {
             automaton = a;
         } else {
+            how = Found::Learned;
             learner.learn(m, &mut automaton, &mut tests, &mut known)?;
         }
         learner.prev = Some(automaton.clone());
         quotient = present(&automaton, m as u64);
-        on_stage(m as u64, &quotient);
+        on_stage(m as u64, &quotient, how);
     }
     Ok(quotient)
 }
