@@ -32,6 +32,15 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("a line break here could be read two ways")]
+    #[diagnostic(code(grundy::parse::line_break), help("{help}"))]
+    LineBreak {
+        found: String,
+        help: String,
+        #[label("`{found}` starts a line")]
+        span: Span,
+    },
+
     #[error("integer literal `{text}` does not fit in 64 bits")]
     #[diagnostic(
         code(grundy::parse::int_too_large),
@@ -528,6 +537,7 @@ impl Error {
         use Error::*;
         match self {
             Syntax { span, .. }
+            | LineBreak { span, .. }
             | TooDeep { span, .. }
             | IntTooLarge { span, .. }
             | OctalCode { span, .. }

@@ -46,9 +46,12 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 /// Parse one source text into a program.
 pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     check_nesting(src, text)?;
+    // The newlines that end statements, marked for pest (same length).
+    let marked = super::lines::mark(src, text)?;
     // Record the tokens tried at an error, to name brackets and commas.
     pest::set_error_detail(true);
-    let pairs = GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?;
+    let pairs =
+        GameParser::parse(Rule::program, &marked).map_err(|e| syntax_error(src, text, e))?;
     let b = Builder { src };
     let mut stmts = Vec::new();
     for pair in pairs.flatten().take(1) {
@@ -702,8 +705,9 @@ mod tests {
             kinds("table a in 0..3, b in 0..3: Nim(a) + Nim(b)"),
             ["table_of"]
         );
-        // A `;` ends a statement before one that starts with `*`.
+        // A line break ends a statement before one that starts with `*`.
         assert_eq!(kinds("let n = 3;\n*3 + *5"), ["definition", "eval"]);
-        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition"]);
+        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition", "eval"]);
+        assert_eq!(kinds("let n = 3 *\n3 + *5"), ["definition"]);
     }
 }
