@@ -32,9 +32,10 @@ pub enum Error {
         span: Span,
     },
 
-    #[error("a line break here could be read two ways")]
+    #[error("{message}")]
     #[diagnostic(code(grundy::parse::line_break), help("{help}"))]
     LineBreak {
+        message: String,
         found: String,
         help: String,
         #[label("`{found}` starts a line")]

@@ -153,8 +153,9 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
                     stmt = Stmt::default();
                 }
                 Decision::Continue => {}
-                Decision::Refuse(help) => {
+                Decision::Refuse(message, help) => {
                     return Err(Error::LineBreak {
+                        message,
                         found: tok.to_string(),
                         help,
                         span: Span::new(src, i, i + tok.len()),
@@ -219,7 +220,7 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
 enum Decision {
     End,
     Continue,
-    Refuse(String),
+    Refuse(String, String),
 }
 
 fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
@@ -242,15 +243,21 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
         return Decision::Continue;
     }
     if NEVER_FIRST.contains(&next) {
-        return Decision::Refuse(format!(
-            "a line break ends a statement, and a statement cannot start with `{next}`; to go on with the statement above, end its line with `{next}` instead"
-        ));
+        return Decision::Refuse(
+            format!("a line cannot start with `{next}`"),
+            format!(
+                "a line break ends a statement, and no statement starts with `{next}`; to go on with the statement above, end its line with `{next}` instead"
+            ),
+        );
     }
     if (next == "-" || next == "*") && !glued {
         let new = if next == "*" { "*3" } else { "-x" };
-        return Decision::Refuse(format!(
-            "`{next}` starts this line with a space after it: to go on with the statement above, end its line with `{next}`; to start a new statement, write the operator against its operand (`{new}`)"
-        ));
+        return Decision::Refuse(
+            format!("`{next} ` at the start of a line could go on with the line above or start a new statement"),
+            format!(
+                "to go on with the statement above, end its line with `{next}`; to start a new statement, write the operator against its operand (`{new}`)"
+            ),
+        );
     }
     Decision::End
 }
