@@ -73,6 +73,21 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("`{p} / {q}` {why}")]
+    #[diagnostic(
+        code(grundy::eval::inexact_division),
+        help(
+            "`/` is exact division: `6 / 3` is 2 and `3 / 4` the number 3/4; for the floor of the quotient write `{p} // {q}`, for the remainder `{p} % {q}`"
+        )
+    )]
+    InexactDivision {
+        p: i64,
+        q: i64,
+        why: String,
+        #[label("not an exact quotient")]
+        span: Span,
+    },
+
     // ---- names -------------------------------------------------------
     #[error("unknown name `{name}`")]
     #[diagnostic(code(grundy::eval::unknown_name), help("{help}"))]
@@ -543,6 +558,7 @@ impl Error {
             | IntTooLarge { span, .. }
             | OctalCode { span, .. }
             | DuplicateBinding { span, .. }
+            | InexactDivision { span, .. }
             | UnknownName { span, .. }
             | UnknownGame { span, .. }
             | UnknownFunction { span, .. }

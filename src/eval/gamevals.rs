@@ -461,6 +461,42 @@ impl Interp<'_> {
         })
     }
 
+    /// `p / q` of integers that do not divide: the number p/q when q's
+    /// odd part divides p (a dyadic), else the error naming `//`.
+    pub(super) fn quotient(
+        &self,
+        p: i64,
+        q: i64,
+        (_, qs): (Span, Span),
+        span: Span,
+    ) -> Result<Value> {
+        let g = gcd(p.unsigned_abs(), q.unsigned_abs());
+        let (num, den) = (p.unsigned_abs() / g, q.unsigned_abs() / g);
+        let negative = (p < 0) != (q < 0);
+        let inexact = |why: &str| Error::InexactDivision {
+            p,
+            q,
+            why: why.to_string(),
+            span,
+        };
+        if !den.is_power_of_two() {
+            return Err(inexact("is not an integer or a dyadic number"));
+        }
+        if self.oracle.is_none() {
+            return Err(inexact(
+                "is a number, a game value, and move rules compute with integers",
+            ));
+        }
+        let num = i64::try_from(num).map_err(|_| arith(PartizanError::Overflow, span))?;
+        let num = if negative { -num } else { num };
+        let x = Dyadic::new(num, den.trailing_zeros())
+            .ok_or_else(|| arith(PartizanError::Overflow, qs))?;
+        self.with_store("/", span, &mut |s| {
+            let id = s.number(x);
+            Ok(game_val(s, id))
+        })
+    }
+
     /// `-G`.
     pub(super) fn game_neg(&self, g: &GameVal, span: Span) -> Result<Value> {
         self.with_store("-", span, &mut |s| {
@@ -469,4 +505,11 @@ impl Interp<'_> {
             Ok(game_val(s, n))
         })
     }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
 }

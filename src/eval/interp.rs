@@ -261,6 +261,12 @@ impl<'a> Interp<'a> {
                 {
                     return self.game_binary(*op, x, y, (a.span, b.span), span);
                 }
+                if let (BinOp::Div, Value::Int(p), Value::Int(q)) = (op, &x, &y)
+                    && *q != 0
+                    && p.checked_rem(*q).is_some_and(|r| r != 0)
+                {
+                    return self.quotient(*p, *q, (a.span, b.span), span);
+                }
                 if *op == BinOp::Add {
                     // Joining collections copies them: bounded like a list
                     // built any other way, and charged to the memory budget.

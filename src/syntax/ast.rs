@@ -66,7 +66,10 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// `/`: exact division.
     Div,
+    /// `//`: floor division.
+    FloorDiv,
     Rem,
     Pow,
     Eq,
@@ -91,6 +94,7 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::FloorDiv => "//",
             BinOp::Rem => "%",
             BinOp::Pow => "**",
             BinOp::Eq => "==",

@@ -253,7 +253,9 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
     if (next == "-" || next == "*") && !glued {
         let new = if next == "*" { "*3" } else { "-x" };
         return Decision::Refuse(
-            format!("`{next} ` at the start of a line could go on with the line above or start a new statement"),
+            format!(
+                "`{next} ` at the start of a line could go on with the line above or start a new statement"
+            ),
             format!(
                 "to go on with the statement above, end its line with `{next}`; to start a new statement, write the operator against its operand (`{new}`)"
             ),

@@ -37,6 +37,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
         .op(Op::infix(Rule::mul, Assoc::Left)
             | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::floordiv, Assoc::Left)
             | Op::infix(Rule::rem, Assoc::Left))
         .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
         .op(Op::infix(Rule::pow, Assoc::Right))
@@ -511,6 +512,7 @@ impl Builder {
                     Rule::sub => BinOp::Sub,
                     Rule::mul => BinOp::Mul,
                     Rule::div => BinOp::Div,
+                    Rule::floordiv => BinOp::FloorDiv,
                     Rule::rem => BinOp::Rem,
                     Rule::pow => BinOp::Pow,
                     Rule::eq => BinOp::Eq,
