@@ -73,6 +73,15 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("{message}")]
+    #[diagnostic(code(grundy::parse::game_literal), help("{help}"))]
+    GameLiteral {
+        message: String,
+        help: String,
+        #[label("here")]
+        span: Span,
+    },
+
     #[error("`{p} / {q}` {why}")]
     #[diagnostic(
         code(grundy::eval::inexact_division),
@@ -559,6 +568,7 @@ impl Error {
             | OctalCode { span, .. }
             | DuplicateBinding { span, .. }
             | InexactDivision { span, .. }
+            | GameLiteral { span, .. }
             | UnknownName { span, .. }
             | UnknownGame { span, .. }
             | UnknownFunction { span, .. }

@@ -140,6 +140,8 @@ fn operand(store: &mut GameStore, v: &Value, span: Span) -> Result<ValueId> {
     match v {
         Value::Game(g) => resolve(store, g, span),
         Value::Int(n) => Ok(store.integer(*n)),
+        // `*n` (and sums of nim heaps) is the nimber it is.
+        Value::Pos(cs) if let Some(m) = nim_sum(cs) => store.nimber(m).map_err(|e| arith(e, span)),
         v => Err(mixed(v, span)),
     }
 }
@@ -497,6 +499,17 @@ impl Interp<'_> {
         })
     }
 
+    /// `±x`: the game {x | -x}.
+    pub(super) fn plus_minus(&self, x: Value, xs: Span, span: Span) -> Result<Value> {
+        self.with_store("±", span, &mut |s| {
+            let a = operand(s, &x, xs)?;
+            let e = |e| arith(e, span);
+            let na = s.neg(a).map_err(e)?;
+            let g = s.game(&[a], &[na]).map_err(e)?;
+            Ok(game_val(s, g))
+        })
+    }
+
     /// `-G`.
     pub(super) fn game_neg(&self, g: &GameVal, span: Span) -> Result<Value> {
         self.with_store("-", span, &mut |s| {
@@ -512,4 +525,15 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
         (a, b) = (b, a % b);
     }
     a.max(1)
+}
+
+/// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).
+fn nim_sum(cs: &[super::value::Comp]) -> Option<usize> {
+    cs.iter()
+        .try_fold(0usize, |acc, c| match (c.game, &*c.args) {
+            (g, [Value::Int(n)]) if g == super::STAR || g == super::NIM => {
+                usize::try_from(*n).ok().map(|n| acc ^ n)
+            }
+            _ => None,
+        })
 }

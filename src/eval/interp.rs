@@ -615,6 +615,9 @@ impl<'a> Interp<'a> {
             }),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {
+                self.plus_minus(v, arg_span, span)
+            }
             (UnOp::Star, Value::Int(n)) if n >= 0 => Ok(Value::Pos(
                 vec![Comp {
                     game: STAR,
@@ -634,6 +637,7 @@ impl<'a> Interp<'a> {
                         UnOp::Neg => "-",
                         UnOp::Not => "not",
                         UnOp::Star => "*",
+                        UnOp::PlusMinus => "±",
                     },
                     v.type_name()
                 ),

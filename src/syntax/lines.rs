@@ -92,6 +92,10 @@ const NEVER_FIRST: &[&str] = &[
 #[derive(Clone, Copy)]
 struct Tok<'a> {
     text: &'a str,
+    /// The token before it, if any.
+    before: Option<&'a str>,
+    /// Whether it is written against the token before it (`1*`).
+    glued: bool,
 }
 
 /// The statement being read at the top level.
@@ -195,7 +199,11 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
             }
             _ => {}
         }
-        last = Some(Tok { text: tok });
+        last = Some(Tok {
+            text: tok,
+            before: last.map(|l| l.text),
+            glued: i > 0 && !bytes[i - 1].is_ascii_whitespace(),
+        });
         i += tok.len();
     }
     if ends.is_empty() && !text.as_bytes().contains(&END) {
@@ -236,7 +244,15 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
         return Decision::Continue;
     }
     let query_alone = stmt.tokens == 1 && super::QUERY_WORDS.contains(&last.text);
-    if NEEDS_MORE.contains(&last.text) || query_alone {
+    // `*` after an operator or a bracket is the nimber `*` (`^ + *`), and
+    // so is one written against a number (`1*`, CGSuite's 1 + *).
+    let nimber = last.text == "*"
+        && last.before.is_some_and(|b| {
+            NEEDS_MORE.contains(&b)
+                || matches!(b, "(" | "[" | "{")
+                || (last.glued && b.bytes().all(|c| c.is_ascii_digit()))
+        });
+    if (NEEDS_MORE.contains(&last.text) && !nimber) || query_alone {
         return Decision::Continue;
     }
     if CONTINUES.contains(&next) {
@@ -320,6 +336,8 @@ mod tests {
         assert_eq!(ends("let y = if true then 1\n else 2\ny").len(), 1);
         assert_eq!(ends("let y = 1 # one\n\n# two\n-y").len(), 1);
         assert_eq!(ends("let y = 1;\n-y").len(), 0);
+        assert_eq!(ends("let y = ^ + *\ny").len(), 1);
+        assert_eq!(ends("let y = 2 *\ny").len(), 0);
     }
 
     #[test]

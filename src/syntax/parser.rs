@@ -39,7 +39,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::div, Assoc::Left)
             | Op::infix(Rule::floordiv, Assoc::Left)
             | Op::infix(Rule::rem, Assoc::Left))
-        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
+        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star) | Op::prefix(Rule::plus_minus))
         .op(Op::infix(Rule::pow, Assoc::Right))
         .op(Op::postfix(Rule::index))
 });
@@ -486,6 +486,7 @@ impl Builder {
                 let u = match op.as_rule() {
                     Rule::neg => UnOp::Neg,
                     Rule::star => UnOp::Star,
+                    Rule::plus_minus => UnOp::PlusMinus,
                     Rule::not_op => UnOp::Not,
                     r => unreachable!("grammar: prefix {r:?}"),
                 };
@@ -555,6 +556,12 @@ impl Builder {
                         });
                     }
                 }
+            }
+            Rule::game_lit | Rule::up_lit | Rule::down_lit | Rule::pm_lit => {
+                ExprKind::GameLit(p.as_str().into())
+            }
+            Rule::star_alone => {
+                ExprKind::Unary(UnOp::Star, Box::new(Spanned::new(ExprKind::Int(1), span)))
             }
             Rule::boolean => ExprKind::Bool(next(&mut p.into_inner()).as_rule() == Rule::kw_true),
             Rule::ident => ExprKind::Name(p.as_str().to_string()),
