@@ -393,7 +393,9 @@ impl Interp<'_> {
         (xs, ys): (Span, Span),
         span: Span,
     ) -> Result<Value> {
-        let games = matches!(x, Value::Game(_)) || matches!(y, Value::Game(_));
+        let games = matches!(x, Value::Game(_))
+            || matches!(y, Value::Game(_))
+            || number_and_nimber(op, &x, &y);
         if !games {
             // `||` of anything but game values.
             let v = if matches!(x, Value::Int(_)) { &y } else { &x };
@@ -527,8 +529,17 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a.max(1)
 }
 
+/// Whether `x op y` is game arithmetic on a number and nim heaps (`1 + *`,
+/// CGSuite's `1*`): an integer other than 0 added to or subtracted from
+/// a position of nim heaps (`0 + P` stays the position P).
+pub(super) fn number_and_nimber(op: BinOp, x: &Value, y: &Value) -> bool {
+    let heaps = |v: &Value| matches!(v, Value::Pos(cs) if nim_sum(cs).is_some());
+    let number = |v: &Value| matches!(v, Value::Int(n) if *n != 0);
+    matches!(op, BinOp::Add | BinOp::Sub) && ((number(x) && heaps(y)) || (heaps(x) && number(y)))
+}
+
 /// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).
-fn nim_sum(cs: &[super::value::Comp]) -> Option<usize> {
+pub(super) fn nim_sum(cs: &[Comp]) -> Option<usize> {
     cs.iter()
         .try_fold(0usize, |acc, c| match (c.game, &*c.args) {
             (g, [Value::Int(n)]) if g == super::STAR || g == super::NIM => {

@@ -256,7 +256,8 @@ impl<'a> Interp<'a> {
                 let y = self.eval(b, frame)?;
                 if (matches!(x, Value::Game(_))
                     || matches!(y, Value::Game(_))
-                    || *op == BinOp::Confused)
+                    || *op == BinOp::Confused
+                    || super::gamevals::number_and_nimber(*op, &x, &y))
                     && *op != BinOp::In
                 {
                     return self.game_binary(*op, x, y, (a.span, b.span), span);
