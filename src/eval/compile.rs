@@ -702,9 +702,14 @@ fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
         Ok(id) => Ok(NodeKind::Const(super::gamevals::game_val(&mut store, id))),
         Err(e) => {
             let start = span.start as usize + e.offset;
+            let help = if e.message.starts_with("unknown name") {
+                "a `{…|…}` literal holds constants in CGSuite's notation (numbers, `*n`, `^`, `v`, `±x`, nested `{…|…}`), not names: build games of named values with `+`, `-` and `±x`; a set holding `a || b` is written `{(a || b)}`".to_string()
+            } else {
+                e.help
+            };
             Err(Error::GameLiteral {
                 message: e.message,
-                help: e.help,
+                help,
                 span: Span::new(span.src, start, start + e.len.max(1)),
             })
         }
