@@ -260,6 +260,23 @@ pub enum Error {
         span: Span,
     },
 
+    #[error(
+        "the game runs below zero: a move goes from {from} to {to}, and more than {limit} positions below zero follow"
+    )]
+    #[diagnostic(
+        code(grundy::solve::below_zero),
+        help(
+            "a move line probably lacks its guard: `move T(n - k) for k in 1..=2` needs `if k <= n`, so that no move leaves a negative argument; find the move line that makes {to} from {from} and add the condition. If the game is meant to go below zero, raise --max-positions (the check allows a fiftieth of it)"
+        )
+    )]
+    BelowZero {
+        from: String,
+        to: String,
+        limit: usize,
+        #[label("this reaches {to} and goes on below zero")]
+        span: Span,
+    },
+
     #[error("move budget exceeded: {game} has more than {budget} moves among its positions")]
     #[diagnostic(
         code(grundy::solve::move_budget),
@@ -569,6 +586,7 @@ impl Error {
             | DuplicateBinding { span, .. }
             | InexactDivision { span, .. }
             | GameLiteral { span, .. }
+            | BelowZero { span, .. }
             | UnknownName { span, .. }
             | UnknownGame { span, .. }
             | UnknownFunction { span, .. }

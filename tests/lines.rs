@@ -203,3 +203,11 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn a_game_may_go_a_little_below_zero() {
+    // Positions below zero are allowed; only a long run of them is stopped
+    // (tests/errors/unguarded_move.game).
+    let out = run("game W(x) { move W(x - 1) if x > -5 }\ngrundy W(3)\n");
+    assert_eq!(out, ["grundy W(3) = 0"]);
+}
