@@ -32,6 +32,16 @@ pub enum Error {
         span: Span,
     },
 
+    #[error("{message}")]
+    #[diagnostic(code(grundy::parse::line_break), help("{help}"))]
+    LineBreak {
+        message: String,
+        found: String,
+        help: String,
+        #[label("`{found}` starts a line")]
+        span: Span,
+    },
+
     #[error("integer literal `{text}` does not fit in 64 bits")]
     #[diagnostic(
         code(grundy::parse::int_too_large),
@@ -60,6 +70,30 @@ pub enum Error {
     DuplicateBinding {
         name: String,
         #[label("second binding of `{name}`")]
+        span: Span,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::parse::game_literal), help("{help}"))]
+    GameLiteral {
+        message: String,
+        help: String,
+        #[label("here")]
+        span: Span,
+    },
+
+    #[error("`{p} / {q}` {why}")]
+    #[diagnostic(
+        code(grundy::eval::inexact_division),
+        help(
+            "`/` is exact division: `6 / 3` is 2 and `3 / 4` the number 3/4; for the floor of the quotient write `{p} // {q}`, for the remainder `{p} % {q}`"
+        )
+    )]
+    InexactDivision {
+        p: i64,
+        q: i64,
+        why: String,
+        #[label("not an exact quotient")]
         span: Span,
     },
 
@@ -223,6 +257,23 @@ pub enum Error {
         game: String,
         budget: usize,
         #[label("expanding this needs more than {budget} positions")]
+        span: Span,
+    },
+
+    #[error(
+        "the game runs below zero: a move goes from {from} to {to}, and more than {limit} positions below zero follow"
+    )]
+    #[diagnostic(
+        code(grundy::solve::below_zero),
+        help(
+            "a move line probably lacks its guard: `move T(n - k) for k in 1..=2` needs `if k <= n`, so that no move leaves a negative argument; find the move line that makes {to} from {from} and add the condition. If the game is meant to go below zero, raise --max-positions (the check allows a fiftieth of it)"
+        )
+    )]
+    BelowZero {
+        from: String,
+        to: String,
+        limit: usize,
+        #[label("this reaches {to} and goes on below zero")]
         span: Span,
     },
 
@@ -541,10 +592,14 @@ impl Error {
         use Error::*;
         match self {
             Syntax { span, .. }
+            | LineBreak { span, .. }
             | TooDeep { span, .. }
             | IntTooLarge { span, .. }
             | OctalCode { span, .. }
             | DuplicateBinding { span, .. }
+            | InexactDivision { span, .. }
+            | GameLiteral { span, .. }
+            | BelowZero { span, .. }
             | UnknownName { span, .. }
             | UnknownGame { span, .. }
             | UnknownFunction { span, .. }

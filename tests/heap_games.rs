@@ -220,10 +220,10 @@ fn rules_that_differ_from_every_code_are_not_told_so() {
     for text in [
         "game G(n) {\n move G(i) + G(n - k - i) for k in 1..=2, i in 0..=n - k if n != 157\n}\nperiod G",
         "game G(n) {\n move G(n - 1) if n > 0\n move G(n + 1) if n == 3\n}\nperiod G",
-        "game G(n) {\n move G(a) + G(n - a) for a in 1..=(n - 1) / 2\n}\nperiod G",
+        "game G(n) {\n move G(a) + G(n - a) for a in 1..=(n - 1) // 2\n}\nperiod G",
         "game G(n) {\n move G(n - 1) + Nim(1) if n > 0\n}\nperiod G",
         // Lasker's Nim: take any number, or split; no finite code.
-        "game G(n) {\n move G(n - k) for k in 1..=n\n move G(a) + G(n - a) for a in 1..=n / 2\n}\nperiod G",
+        "game G(n) {\n move G(n - k) for k in 1..=n\n move G(a) + G(n - a) for a in 1..=n // 2\n}\nperiod G",
     ] {
         assert_eq!(resembles(&one(text)), None, "{text}");
     }

@@ -25,7 +25,7 @@ fn affine_move_lines_list_the_same_options() {
             "game {g}(a, b) {{\n\
              move {g}({wrap}(a - k), b) for k in 1..=a\n\
              move {g}({wrap}(a - 2 * k + 1), b - k) for k in 1..=b if a - 2 * k + 1 >= 0\n\
-             move {g}({wrap}(a), b - 3 * k) for k in 1..b / 3 + 1\n\
+             move {g}({wrap}(a), b - 3 * k) for k in 1..b // 3 + 1\n\
              move {g}({wrap}(b - k), k * 1 - 1 + a - a) for k in 1..min(a, b) if (a + k) % 3 != 0\n\
              move {g}({wrap}(a - k), (b - k) * 2 - b) for k in 0..a if 2 * k < a and b - k >= 0 and (b - k) * 2 - b >= 0 and (b - k) * 2 - b < b\n\
              }}\n"
@@ -134,7 +134,7 @@ fn packing_boundaries() {
         (1 << 24, -(1 << 24)),
     ];
     let mut text = String::from(
-        "game K(a, b) { move K(a / 2, b) if a > 0\n move K(a, b / 3) if b > 0\n move K(a / 5, b / 5) if a > b and b > 0 }\n",
+        "game K(a, b) { move K(a // 2, b) if a > 0\n move K(a, b // 3) if b > 0\n move K(a // 5, b // 5) if a > b and b > 0 }\n",
     );
     for (a, b) in starts {
         text.push_str(&format!("grundy K({a}, {b})\n"));
@@ -252,7 +252,7 @@ fn list_plans_agree_with_the_ordinary_path() {
         format!(
             "game {name}C(rows) {{ move {name}C({open}bite(rows, i, j){close}) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0) }}\n\
              game {name}D(rows) {{ move {name}D({open}{bite}{close}) for i in 0..len(rows), j in 0..rows[i] if (i, j) != (0, 0) }}\n\
-             game {name}S(xs) {{ move {name}S({open}shift(xs, i, k){close}) for i in 0..len(xs), k in 1..=xs[i] / 100 + 1 if xs[i] >= k }}\n\
+             game {name}S(xs) {{ move {name}S({open}shift(xs, i, k){close}) for i in 0..len(xs), k in 1..=xs[i] // 100 + 1 if xs[i] >= k }}\n\
              game {name}E(xs) {{ move {name}E({open}[xs[r + 1] for r in 0..len(xs) if r < i]{close}) for i in 0..len(xs) }}\n\
              game {name}F(xs) {{ move {name}F({open}[xs[r + 1] for r in 0..len(xs) if r <= i]{close}) for i in 0..len(xs) }}\n\
              game {name}O(xs) {{ move {name}O({open}grow(xs, i){close}) for i in 0..len(xs) if xs[i] > 0 and xs[i] < 3 }}\n\
@@ -322,7 +322,7 @@ fn list_plans_agree_with_the_ordinary_path() {
 fn list_plans_follow_redefinitions() {
     let game = "game G(xs) { move G(cut(xs, i)) for i in 0..len(xs) if xs[i] > 0 }\n";
     let first = "fn cut(xs, i) = [ if r == i then xs[r] - 1 else xs[r] for r in 0..len(xs) ]\n";
-    let second = "fn cut(xs, i) = [ if r == i then xs[r] / 2 else xs[r] for r in 0..len(xs) ]\n";
+    let second = "fn cut(xs, i) = [ if r == i then xs[r] // 2 else xs[r] for r in 0..len(xs) ]\n";
     let query = "grundy G([5, 3, 7])\n";
     let mut s = Session::new(100_000);
     s.redefine = grundy::session::Redefine::Replace;

@@ -1251,7 +1251,7 @@ fn definitions_in_every_order_answer_as_the_file() {
         "fn g(n) = n",
         "game B(n) {\n    move A(n) + B(n - 1) if n > 0\n    move C(n - 1) if n > 1\n}",
         "game C(n) { move B(h(n)) if n > 2 }",
-        "fn h(n) = f(n) / 2",
+        "fn h(n) = f(n) // 2",
     ];
     let queries = "sequence A 0..=6\nsequence B 0..=6\nsequence C 0..=6\n";
     let file = std::env::temp_dir().join(format!("grundy-repl-orders-{}.game", std::process::id()));

@@ -159,6 +159,7 @@ impl<'a> Compiler<'a> {
             ExprKind::Int(n) => NodeKind::Const(Value::Int(*n)),
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
             ExprKind::Name(name) => self.name(name, span, scope)?,
+            ExprKind::GameLit(text) => game_literal(text, span)?,
             ExprKind::Tuple(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::Tuple, |v| {
                 Value::Tuple(v.into())
             }),
@@ -287,6 +288,15 @@ impl<'a> Compiler<'a> {
                 ),
                 span,
             });
+        }
+        // `v`, `vv`, `v3`: downs, when nothing else is called so.
+        if let Some(rest) = name.strip_prefix('v')
+            && rest
+                .trim_start_matches('v')
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        {
+            return game_literal(name, span);
         }
         let locals = scope.names.iter().map(|(n, _)| n.as_str());
         let help = match suggest(name, locals.chain(self.defs.all_names())) {
@@ -681,4 +691,27 @@ fn check_entry_arity(e: &registry::Entry, found: usize, span: Span) -> Result<()
         });
     }
     Ok(())
+}
+
+/// A game value written in CGSuite's notation, read into a store of its
+/// own: the constant holds its canonical text, which the solver's store
+/// reads back (`gamevals::resolve`) when the value is used.
+fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
+    let mut store = crate::partizan::GameStore::new();
+    match crate::partizan::parse(&mut store, text) {
+        Ok(id) => Ok(NodeKind::Const(super::gamevals::game_val(&mut store, id))),
+        Err(e) => {
+            let start = span.start as usize + e.offset;
+            let help = if e.message.starts_with("unknown name") {
+                "a `{…|…}` literal holds constants in CGSuite's notation (numbers, `*n`, `^`, `v`, `±x`, nested `{…|…}`), not names: build games of named values with `+`, `-` and `±x`; a set holding `a || b` is written `{(a || b)}`".to_string()
+            } else {
+                e.help
+            };
+            Err(Error::GameLiteral {
+                message: e.message,
+                help,
+                span: Span::new(span.src, start, start + e.len.max(1)),
+            })
+        }
+    }
 }

@@ -152,6 +152,8 @@ fn operand(store: &mut GameStore, v: &Value, span: Span) -> Result<ValueId> {
     match v {
         Value::Game(g) => resolve(store, g, span),
         Value::Int(n) => Ok(store.integer(*n)),
+        // `*n` (and sums of nim heaps) is the nimber it is.
+        Value::Pos(cs) if let Some(m) = nim_sum(cs) => store.nimber(m).map_err(|e| arith(e, span)),
         v => Err(mixed(v, span)),
     }
 }
@@ -427,7 +429,9 @@ impl Interp<'_> {
         (xs, ys): (Span, Span),
         span: Span,
     ) -> Result<Value> {
-        let games = matches!(x, Value::Game(_)) || matches!(y, Value::Game(_));
+        let games = matches!(x, Value::Game(_))
+            || matches!(y, Value::Game(_))
+            || number_and_nimber(op, &x, &y);
         if !games {
             // `||` of anything but game values.
             let v = if matches!(x, Value::Int(_)) { &y } else { &x };
@@ -497,6 +501,53 @@ impl Interp<'_> {
         })
     }
 
+    /// `p / q` of integers that do not divide: the number p/q when q's
+    /// odd part divides p (a dyadic), else the error naming `//`.
+    pub(super) fn quotient(
+        &self,
+        p: i64,
+        q: i64,
+        (_, qs): (Span, Span),
+        span: Span,
+    ) -> Result<Value> {
+        let g = gcd(p.unsigned_abs(), q.unsigned_abs());
+        let (num, den) = (p.unsigned_abs() / g, q.unsigned_abs() / g);
+        let negative = (p < 0) != (q < 0);
+        let inexact = |why: &str| Error::InexactDivision {
+            p,
+            q,
+            why: why.to_string(),
+            span,
+        };
+        if !den.is_power_of_two() {
+            return Err(inexact("is not an integer or a dyadic number"));
+        }
+        if self.oracle.is_none() {
+            return Err(inexact(
+                "is a number, a game value, and move rules compute with integers",
+            ));
+        }
+        let num = i64::try_from(num).map_err(|_| arith(PartizanError::Overflow, span))?;
+        let num = if negative { -num } else { num };
+        let x = Dyadic::new(num, den.trailing_zeros())
+            .ok_or_else(|| arith(PartizanError::Overflow, qs))?;
+        self.with_store("/", span, &mut |s| {
+            let id = s.number(x);
+            Ok(game_val(s, id))
+        })
+    }
+
+    /// `±x`: the game {x | -x}.
+    pub(super) fn plus_minus(&self, x: Value, xs: Span, span: Span) -> Result<Value> {
+        self.with_store("±", span, &mut |s| {
+            let a = operand(s, &x, xs)?;
+            let e = |e| arith(e, span);
+            let na = s.neg(a).map_err(e)?;
+            let g = s.game(&[a], &[na]).map_err(e)?;
+            Ok(game_val(s, g))
+        })
+    }
+
     /// `-G`.
     pub(super) fn game_neg(&self, g: &GameVal, span: Span) -> Result<Value> {
         self.with_store("-", span, &mut |s| {
@@ -505,4 +556,31 @@ impl Interp<'_> {
             Ok(game_val(s, n))
         })
     }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+/// Whether `x op y` is game arithmetic on a number and nim heaps (`1 + *`,
+/// CGSuite's `1*`): an integer other than 0 added to or subtracted from
+/// a position of nim heaps (`0 + P` stays the position P).
+pub(super) fn number_and_nimber(op: BinOp, x: &Value, y: &Value) -> bool {
+    let heaps = |v: &Value| matches!(v, Value::Pos(cs) if nim_sum(cs).is_some());
+    let number = |v: &Value| matches!(v, Value::Int(n) if *n != 0);
+    matches!(op, BinOp::Add | BinOp::Sub) && ((number(x) && heaps(y)) || (heaps(x) && number(y)))
+}
+
+/// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).
+pub(super) fn nim_sum(cs: &[Comp]) -> Option<usize> {
+    cs.iter()
+        .try_fold(0usize, |acc, c| match (c.game, &*c.args) {
+            (g, [Value::Int(n)]) if g == super::STAR || g == super::NIM => {
+                usize::try_from(*n).ok().map(|n| acc ^ n)
+            }
+            _ => None,
+        })
 }

@@ -256,10 +256,17 @@ impl<'a> Interp<'a> {
                 let y = self.eval(b, frame)?;
                 if (matches!(x, Value::Game(_))
                     || matches!(y, Value::Game(_))
-                    || *op == BinOp::Confused)
+                    || *op == BinOp::Confused
+                    || super::gamevals::number_and_nimber(*op, &x, &y))
                     && *op != BinOp::In
                 {
                     return self.game_binary(*op, x, y, (a.span, b.span), span);
+                }
+                if let (BinOp::Div, Value::Int(p), Value::Int(q)) = (op, &x, &y)
+                    && *q != 0
+                    && p.checked_rem(*q).is_some_and(|r| r != 0)
+                {
+                    return self.quotient(*p, *q, (a.span, b.span), span);
                 }
                 if *op == BinOp::Add {
                     // Joining collections copies them: bounded like a list
@@ -609,6 +616,9 @@ impl<'a> Interp<'a> {
             }),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {
+                self.plus_minus(v, arg_span, span)
+            }
             (UnOp::Star, Value::Int(n)) if n >= 0 => Ok(Value::Pos(
                 vec![Comp {
                     game: STAR,
@@ -628,6 +638,7 @@ impl<'a> Interp<'a> {
                         UnOp::Neg => "-",
                         UnOp::Not => "not",
                         UnOp::Star => "*",
+                        UnOp::PlusMinus => "±",
                     },
                     v.type_name()
                 ),

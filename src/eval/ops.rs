@@ -42,9 +42,14 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
         (BinOp::Add, Int(a), Int(b)) => int(a.checked_add(b)),
         (BinOp::Sub, Int(a), Int(b)) => int(a.checked_sub(b)),
         (BinOp::Mul, Int(a), Int(b)) => int(a.checked_mul(b)),
-        (BinOp::Div | BinOp::Rem, Int(_), Int(0)) => Err(Error::DivisionByZero { span: ys }),
+        (BinOp::Div | BinOp::FloorDiv | BinOp::Rem, Int(_), Int(0)) => {
+            Err(Error::DivisionByZero { span: ys })
+        }
+        // Exact division of integers that divide (the evaluator turns any
+        // other quotient into a number, or refuses it: `Interp::quotient`).
+        (BinOp::Div, Int(a), Int(b)) if a.checked_rem(b) == Some(0) => int(a.checked_div(b)),
         // Floor division and a remainder with the divisor's sign.
-        (BinOp::Div, Int(a), Int(b)) => {
+        (BinOp::FloorDiv, Int(a), Int(b)) => {
             let q = a.checked_div(b).ok_or_else(|| overflow(op, span))?;
             Ok(Int(if (a % b != 0) && ((a < 0) != (b < 0)) {
                 q - 1

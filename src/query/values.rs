@@ -312,7 +312,7 @@ fn mentions(e: &Expr, name: &str) -> bool {
             || c.cond.as_ref().is_some_and(|x| mentions(x, name))
     };
     match &e.node {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Play(_) => false,
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Play(_) | ExprKind::GameLit(_) => false,
         ExprKind::Name(n) => n == name,
         ExprKind::Tuple(xs) | ExprKind::List(xs) | ExprKind::Set(xs) => any(xs),
         ExprKind::Call(_, xs) => any(xs),

@@ -149,7 +149,7 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
             },
             Text("fn NAME(ARGS) = EXPR and let NAME = EXPR name values; `if c then a else b`."),
             Example {
-                code: "fn half(n) = n / 2\nlet big = 2 ** 5\n\
+                code: "fn half(n) = n // 2\nlet big = 2 ** 5\n\
                        game Halve(n) { move Halve(n - k) for k in 1..=half(n) }\n\
                        grundy Halve(if big > 10 then 12 else 0)",
                 output: "grundy Halve(12) = 6",

@@ -26,8 +26,8 @@ pub fn bracket_depth(text: &str) -> i64 {
 
 /// Tokens after which a statement cannot end.
 const CONTINUING: &[&str] = &[
-    "=", "+", "-", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", ",", "->",
-    "and", "or", "not", "in", "if", "then", "else", "for", "move", ":", "assert", "forall",
+    "=", "+", "-", "*", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", ",",
+    "->", "and", "or", "not", "in", "if", "then", "else", "for", "move", ":", "assert", "forall",
     "exists",
 ];
 

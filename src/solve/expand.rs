@@ -8,6 +8,38 @@ use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
 use super::{Adjacency, SINGLE, Solver};
 
+/// A move from a position whose integer arguments are all ≥ 0 to one with
+/// a negative argument (`T(1)` to `T(-1)`): often a move line without its
+/// guard (`move T(n - k) for k in 1..=2` with no `if k <= n`), which then
+/// runs below zero for ever. The first such move of a query is kept; once
+/// more than [`BelowZero::limit`] positions below zero have been expanded
+/// after it, the query stops with `grundy::solve::below_zero`, naming it.
+#[derive(Default)]
+pub(super) struct BelowZero {
+    /// The component expanded and its option with a negative argument.
+    first: Option<(u32, u32)>,
+    /// Components with a negative argument expanded since.
+    expanded: usize,
+}
+
+impl BelowZero {
+    /// Positions below zero allowed after the first move there: a fiftieth
+    /// of the position budget (100,000 by default), so that a runaway
+    /// descent stops in seconds and a game meant to go below zero has
+    /// room, and more with `--max-positions`.
+    fn limit(cx: &Ctx) -> usize {
+        (cx.limits.max_positions / 50).max(1_000)
+    }
+}
+
+fn negative_int(args: &[Value]) -> bool {
+    args.iter().any(|a| matches!(a, Value::Int(n) if *n < 0))
+}
+
+fn natural_ints(args: &[Value]) -> bool {
+    !args.is_empty() && args.iter().all(|a| matches!(a, Value::Int(n) if *n >= 0))
+}
+
 /// The solver's end of a kind's option listing: each part is interned as
 /// it arrives and each option stored at once.
 struct Expander<'s, 'c> {
@@ -15,6 +47,8 @@ struct Expander<'s, 'c> {
     cx: &'s Ctx<'c>,
     /// The game of the component being expanded (blamed by budgets).
     game: GameId,
+    /// The component being expanded.
+    parent: u32,
     /// The parts of the option being written.
     ids: Vec<u32>,
 }
@@ -23,6 +57,9 @@ impl OptionSink for Expander<'_, '_> {
     #[inline]
     fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
         let id = self.solver.intern_ints(self.cx, game, ints)?;
+        if ints.iter().any(|&x| x < 0) {
+            self.solver.went_below_zero(self.parent, id);
+        }
         self.solver.push_single(self.cx, self.game, id)
     }
 
@@ -33,6 +70,9 @@ impl OptionSink for Expander<'_, '_> {
                 self.cx.tick()?;
                 let args = p.args(k);
                 let id = self.solver.intern_ints(self.cx, p.game, &args[..arity])?;
+                if args[..arity].iter().any(|&x| x < 0) {
+                    self.solver.went_below_zero(self.parent, id);
+                }
                 self.solver.push_single(self.cx, self.game, id)?;
             }
             return Ok(());
@@ -59,12 +99,18 @@ impl OptionSink for Expander<'_, '_> {
 
     fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
         let id = self.solver.intern_ints(self.cx, game, ints)?;
+        if ints.iter().any(|&x| x < 0) {
+            self.solver.went_below_zero(self.parent, id);
+        }
         self.ids.push(id);
         Ok(())
     }
 
     fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
         let id = self.solver.intern(self.cx, game, args)?;
+        if negative_int(args) {
+            self.solver.went_below_zero(self.parent, id);
+        }
         self.ids.push(id);
         Ok(())
     }
@@ -102,6 +148,12 @@ impl Solver {
         // evaluator's own periodic check.
         cx.check()?;
         let comp = self.comp(id).clone();
+        if self.below_zero.first.is_some() && negative_int(&comp.args) {
+            self.below_zero.expanded += 1;
+            if self.below_zero.expanded > BelowZero::limit(cx) {
+                return Err(self.below_zero_error(cx));
+            }
+        }
         let kind = cx.defs.game(comp.game).kind.clone();
         let first_opt = self.opt_end.len() as u32;
         let first_part = self.parts.len();
@@ -112,6 +164,7 @@ impl Solver {
             solver: self,
             cx,
             game: comp.game,
+            parent: id,
             ids,
         };
         let result = kind.options(cx, comp.game, &comp.args, &mut sink);
@@ -166,6 +219,32 @@ impl Solver {
             self.opt_end.push(self.parts.len() as u32);
         }
         Ok(())
+    }
+
+    /// Keep the first move of the query from arguments ≥ 0 to a negative
+    /// one (rare: only options with a negative argument come here).
+    #[cold]
+    fn went_below_zero(&mut self, parent: u32, child: u32) {
+        if self.below_zero.first.is_none() && natural_ints(&self.comp(parent).args) {
+            self.below_zero.first = Some((parent, child));
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn below_zero_error(&self, cx: &Ctx) -> Error {
+        let (from, to) = self.below_zero.first.unwrap_or_default();
+        let show = |id: u32| {
+            let mut s = String::new();
+            crate::eval::value::fmt_comp(self.comp(id), cx.defs, &mut s);
+            s
+        };
+        Error::BelowZero {
+            from: show(from),
+            to: show(to),
+            limit: BelowZero::limit(cx),
+            span: cx.span,
+        }
     }
 
     #[cold]

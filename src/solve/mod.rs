@@ -254,6 +254,9 @@ impl ListKey {
 /// Per-run solver state: everything here is a cache, valid as long as the
 /// game definitions it was computed from.
 pub struct Solver {
+    /// A move from integer arguments ≥ 0 to a negative one, watched for a
+    /// missing guard (`expand.rs`).
+    below_zero: expand::BelowZero,
     comps: IndexMap<Comp, (), FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
@@ -332,6 +335,7 @@ impl Solver {
             option_ids: Vec::new(),
             partizan: PartizanCache::default(),
             quotients: QuotientCache::default(),
+            below_zero: expand::BelowZero::default(),
         }
     }
 
@@ -355,6 +359,7 @@ impl Solver {
         };
         self.partizan
             .begin_query(limits.max_edges(), limits.max_positions);
+        self.below_zero = expand::BelowZero::default();
     }
 
     /// The game with the most positions added by the query under way (the

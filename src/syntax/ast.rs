@@ -26,6 +26,9 @@ pub type Expr = Spanned<ExprKind>;
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
     Int(i64),
+    /// A game value in CGSuite's notation (`{2||1|0}`, `^*`, `v`, `1^`),
+    /// read by `partizan::parse` when the expression is compiled.
+    GameLit(String),
     Bool(bool),
     Name(String),
     Tuple(Vec<Expr>),
@@ -59,6 +62,8 @@ pub enum UnOp {
     Not,
     /// `*n`: the nim-heap of size n.
     Star,
+    /// `±x`: the game {x | -x}.
+    PlusMinus,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +71,10 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// `/`: exact division.
     Div,
+    /// `//`: floor division.
+    FloorDiv,
     Rem,
     Pow,
     Eq,
@@ -91,6 +99,7 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::FloorDiv => "//",
             BinOp::Rem => "%",
             BinOp::Pow => "**",
             BinOp::Eq => "==",

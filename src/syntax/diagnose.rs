@@ -38,10 +38,11 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
-        | int | boolean | kw_true | kw_false | kw_not => "an expression",
-        infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
-        | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or
-        | query_tail => "an operator",
+        | plus_minus | game_lit | up_lit | down_lit | star_alone | pm_lit | int | boolean
+        | kw_true | kw_false | kw_not => "an expression",
+        infix | postfix | index | pow | add | sub | mul | div | floordiv | rem | eq | ne | le
+        | ge | lt | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and
+        | kw_or | query_tail => "an operator",
         kw_in => "`in`",
         kw_if => "`if`",
         kw_then => "`then`",
@@ -116,7 +117,9 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
     if !unexpected.is_empty() {
         help.push_str(&format!("; {unexpected} is not allowed here"));
     }
-    if let Some(hint) = (!at_end).then(|| symbol_hint(&text[pos..])).flatten() {
+    if let Some(hint) = (!at_end).then(|| slip_hint(text, pos)).flatten() {
+        help.push_str(&hint);
+    } else if let Some(hint) = (!at_end).then(|| symbol_hint(&text[pos..])).flatten() {
         help.push_str(hint);
     } else if !at_end
         && let Some(w) = suggest_word(&text[pos..end], |w| {
@@ -151,6 +154,61 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
 /// What a statement starts with, for an error at a statement's first word.
 const STATEMENT_START: &str =
     "a definition (`game`, `graph`, `fn`, `let`) or a query (`grundy`, `outcome`, `sequence`, ...)";
+
+/// Common slips, with the way this language writes them: `=` where `==`
+/// was meant, and CGSuite's `G := …`, `G.Value`, `C.Temperature`.
+fn slip_hint(text: &str, pos: usize) -> Option<String> {
+    let rest = &text[pos..];
+    if rest.starts_with(":=") {
+        let name = word_before(text, pos).unwrap_or("G");
+        return Some(format!(
+            "; CGSuite's `{name} := …` is `let {name} = …` here"
+        ));
+    }
+    if rest.starts_with('=') && !rest.starts_with("==") {
+        return Some(
+            "; did you mean `==`? (`=` only defines, in `let`, `fn` and `game … =`; equality is `==`)"
+                .into(),
+        );
+    }
+    if let Some(after) = rest.strip_prefix('.')
+        && !after.starts_with('.')
+        && let Some(object) = word_before(text, pos)
+    {
+        let n = after
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let member = &after[..n];
+        if member.is_empty() {
+            return None;
+        }
+        let call = match member {
+            "Value" | "CanonicalForm" => format!("value({object})"),
+            "Temperature" => format!("temperature({object})"),
+            "Mean" => format!("mean({object})"),
+            "Options" | "LeftOptions" | "RightOptions" => format!("options({object})"),
+            "Outcome" | "OutcomeClass" => format!("outcome({object})"),
+            m => format!("{}({object})", m.to_ascii_lowercase()),
+        };
+        return Some(format!(
+            "; `{object}.{member}` is CGSuite's way: here a function takes the game, `{call}` (the list of functions: `:help functions` in the REPL, or docs/LANGUAGE.md)"
+        ));
+    }
+    None
+}
+
+/// The name or number that ends just before `pos` (spaces skipped).
+fn word_before(text: &str, pos: usize) -> Option<&str> {
+    let head = text[..pos].trim_end();
+    let n = head
+        .bytes()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b')' || *b == b'(')
+        .count();
+    let w = &head[head.len() - n..];
+    (!w.is_empty()).then_some(w)
+}
 
 /// Operators of other languages, with the word this one uses.
 fn symbol_hint(rest: &str) -> Option<&'static str> {
@@ -398,6 +456,22 @@ mod tests {
         );
         // An operator after the word: an expression.
         assert_eq!(misspelt_statement("x + y\n)", 7), None);
+    }
+
+    #[test]
+    fn slips_get_the_way_to_write_them() {
+        let at = |t: &str, needle: &str| slip_hint(t, t.find(needle).expect("in text"));
+        assert!(at("let G := 3", ":=").unwrap().contains("`let G = …`"));
+        assert!(at("if k = n then", "= n").unwrap().contains("`==`"));
+        assert_eq!(at("if k == n then", "== n"), None);
+        let h = at("d.Temperature", ".").unwrap();
+        assert!(h.contains("`temperature(d)`"), "{h}");
+        assert!(
+            at("value(G).Value", ".")
+                .unwrap()
+                .contains("`value(value(G))`")
+        );
+        assert_eq!(at("0..3", ".."), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod ast;
 mod diagnose;
+mod lines;
 mod parser;
 mod words;
 

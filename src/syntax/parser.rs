@@ -37,8 +37,9 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
         .op(Op::infix(Rule::mul, Assoc::Left)
             | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::floordiv, Assoc::Left)
             | Op::infix(Rule::rem, Assoc::Left))
-        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
+        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star) | Op::prefix(Rule::plus_minus))
         .op(Op::infix(Rule::pow, Assoc::Right))
         .op(Op::postfix(Rule::index))
 });
@@ -46,9 +47,12 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 /// Parse one source text into a program.
 pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     check_nesting(src, text)?;
+    // The newlines that end statements, marked for pest (same length).
+    let marked = super::lines::mark(src, text)?;
     // Record the tokens tried at an error, to name brackets and commas.
     pest::set_error_detail(true);
-    let pairs = GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?;
+    let pairs =
+        GameParser::parse(Rule::program, &marked).map_err(|e| syntax_error(src, text, e))?;
     let b = Builder { src };
     let mut stmts = Vec::new();
     for pair in pairs.flatten().take(1) {
@@ -464,6 +468,7 @@ impl Builder {
                 let u = match op.as_rule() {
                     Rule::neg => UnOp::Neg,
                     Rule::star => UnOp::Star,
+                    Rule::plus_minus => UnOp::PlusMinus,
                     Rule::not_op => UnOp::Not,
                     r => unreachable!("grammar: prefix {r:?}"),
                 };
@@ -490,6 +495,7 @@ impl Builder {
                     Rule::sub => BinOp::Sub,
                     Rule::mul => BinOp::Mul,
                     Rule::div => BinOp::Div,
+                    Rule::floordiv => BinOp::FloorDiv,
                     Rule::rem => BinOp::Rem,
                     Rule::pow => BinOp::Pow,
                     Rule::eq => BinOp::Eq,
@@ -532,6 +538,12 @@ impl Builder {
                         });
                     }
                 }
+            }
+            Rule::game_lit | Rule::up_lit | Rule::down_lit | Rule::pm_lit => {
+                ExprKind::GameLit(p.as_str().into())
+            }
+            Rule::star_alone => {
+                ExprKind::Unary(UnOp::Star, Box::new(Spanned::new(ExprKind::Int(1), span)))
             }
             Rule::boolean => ExprKind::Bool(next(&mut p.into_inner()).as_rule() == Rule::kw_true),
             Rule::ident => ExprKind::Name(p.as_str().to_string()),
@@ -684,8 +696,9 @@ mod tests {
             kinds("table a in 0..3, b in 0..3: Nim(a) + Nim(b)"),
             ["series"]
         );
-        // A `;` ends a statement before one that starts with `*`.
+        // A line break ends a statement before one that starts with `*`.
         assert_eq!(kinds("let n = 3;\n*3 + *5"), ["definition", "eval"]);
-        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition"]);
+        assert_eq!(kinds("let n = 3\n*3 + *5"), ["definition", "eval"]);
+        assert_eq!(kinds("let n = 3 *\n3 + *5"), ["definition"]);
     }
 }

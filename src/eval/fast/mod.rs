@@ -281,7 +281,20 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
         // Floor division, a remainder with the divisor's sign, powers (as
         // `ops::binary`); a zero divisor, a negative or huge exponent and an
         // overflow leave it to the tree walk, which reports them.
-        NodeKind::Binary(Div, a, b) => int_op(floor_div, a, b)?,
+        NodeKind::Binary(FloorDiv, a, b) => int_op(floor_div, a, b)?,
+        // Exact division: a quotient that is not an integer leaves it to
+        // the tree walk (a number, or the error naming `//`).
+        NodeKind::Binary(Div, a, b) => int_op(
+            |x: i64, y| {
+                if x.checked_rem(y)? == 0 {
+                    x.checked_div(y)
+                } else {
+                    None
+                }
+            },
+            a,
+            b,
+        )?,
         NodeKind::Binary(Rem, a, b) => int_op(floor_rem, a, b)?,
         NodeKind::Binary(Pow, a, b) => int_op(
             |x: i64, y| u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),

@@ -1,0 +1,111 @@
+//! `/` is exact (an integer, a dyadic number as a game value, or an error
+//! naming `//`), `//` floors, `%` is the remainder; in move rules the fast
+//! integer path and the tree walk agree.
+
+use grundy::present;
+use grundy::session::{Mode, Session};
+use proptest::prelude::*;
+
+fn run(text: &str) -> Vec<String> {
+    let mut s = Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(present::text(&a)),
+        Err(e) => out.push(format!(
+            "error {}: {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            miette::Diagnostic::help(&e)
+                .map(|h| h.to_string())
+                .unwrap_or_default()
+        )),
+    });
+    out
+}
+
+#[test]
+fn a_half_is_a_number_and_a_third_is_refused() {
+    assert_eq!(run("1/2\n6/3\n-3/6\n"), ["1/2", "2", "-1/2"]);
+    let out = run("let h = 1/3\n");
+    assert_eq!(out.len(), 1);
+    assert!(
+        out[0].starts_with("error grundy::eval::inexact_division"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("`1 // 3`"), "{out:?}");
+    assert!(run("1 / 0\n")[0].starts_with("error grundy::eval::division_by_zero"));
+}
+
+#[test]
+fn a_value_plus_a_half_keeps_the_half() {
+    let game = "game T(n) { move T(n - 1) if n > 0 }\n";
+    let out = run(&format!("{game}value(T(3)) + 1/2\n"));
+    assert_eq!(out, ["1/2*"]);
+    // As a query's position, the sum of a position and a number is refused
+    // (it was `*`, the half dropped).
+    let out = run(&format!("{game}value T(3) + 1/2\n"));
+    assert!(
+        out[0].starts_with("error grundy::eval::type_error"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn in_a_move_rule_only_an_integral_quotient_is_allowed() {
+    let out = run("game H(n) { move H(n / 2) if n > 0 and n % 2 == 0 }\ngrundy H(8)\n");
+    assert_eq!(out, ["grundy H(8) = 1"]);
+    let out = run("game H(n) { move H(n / 2) if n > 0 }\ngrundy H(3)\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::inexact_division"),
+        "{out:?}"
+    );
+    let out = run("game H(n) { move H(n // 2) if n > 0 }\nsequence H 0..6\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(!out[0].starts_with("error"), "{out:?}");
+}
+
+/// The reference: p / q by hand (fractions reduced, the denominator a power
+/// of two), and the floor quotient.
+fn exact(p: i64, q: i64) -> Option<String> {
+    let g = gcd(p.unsigned_abs(), q.unsigned_abs()) as i64;
+    let (mut a, mut b) = (p / g, q / g);
+    if b < 0 {
+        (a, b) = (-a, -b);
+    }
+    if b == 1 {
+        Some(a.to_string())
+    } else if b.count_ones() == 1 {
+        Some(format!("{a}/{b}"))
+    } else {
+        None
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn division_matches_the_reference(p in -200i64..200, q in -40i64..40) {
+        prop_assume!(q != 0);
+        let out = run(&format!("({p}) / ({q})\n({p}) // ({q})\n({p}) % ({q})\n"));
+        match exact(p, q) {
+            Some(t) => prop_assert_eq!(&out[0], &t),
+            None => prop_assert!(out[0].starts_with("error grundy::eval::inexact_division"), "{:?}", out),
+        }
+        let floor = (p as f64 / q as f64).floor() as i64;
+        prop_assert_eq!(&out[1], &floor.to_string());
+        prop_assert_eq!(&out[2], &(p - q * floor).to_string());
+        // In a move rule (the fast integer path) the same quotient or error.
+        let rule = run(&format!("game G(n) {{ move G(n - 1) if n > 0 and n == ({p}) / ({q}) }}\ngrundy G(1)\n"));
+        if exact(p, q).is_some_and(|t| !t.contains('/')) {
+            prop_assert!(!rule[0].starts_with("error"), "{:?}", rule);
+        } else {
+            prop_assert!(rule[0].starts_with("error grundy::eval::inexact_division"), "{:?}", rule);
+        }
+    }
+}
