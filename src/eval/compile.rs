@@ -158,6 +158,7 @@ impl<'a> Compiler<'a> {
         let kind = match &e.node {
             ExprKind::Int(n) => NodeKind::Const(Value::Int(*n)),
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
+            ExprKind::Str(s) => NodeKind::Const(Value::Str(s.as_str().into())),
             ExprKind::Name(name) => self.name(name, span, scope)?,
             ExprKind::Tuple(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::Tuple, |v| {
                 Value::Tuple(v.into())

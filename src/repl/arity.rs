@@ -124,7 +124,11 @@ fn calls(roots: Vec<&Expr>) -> Vec<(&Ident, usize, Span)> {
     let mut stack = roots;
     while let Some(e) = stack.pop() {
         match &e.node {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) | ExprKind::Play(_) => {}
+            ExprKind::Int(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Str(_)
+            | ExprKind::Name(_)
+            | ExprKind::Play(_) => {}
             ExprKind::Quantifier { clauses, body, .. } => {
                 stack.push(body);
                 stack.extend(clauses.bindings.iter().map(|b| &b.iter));

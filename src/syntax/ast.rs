@@ -27,6 +27,8 @@ pub type Expr = Spanned<ExprKind>;
 pub enum ExprKind {
     Int(i64),
     Bool(bool),
+    /// `"x.o"`: a string literal (its text without the quotes).
+    Str(String),
     Name(String),
     Tuple(Vec<Expr>),
     List(Vec<Expr>),

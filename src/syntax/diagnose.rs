@@ -42,7 +42,7 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
-        | int | boolean | kw_true | kw_false | kw_not => "an expression",
+        | int | string | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | rem | eq | ne | le | ge | lt
         | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and | kw_or => {
             "an operator"

@@ -551,6 +551,10 @@ impl Builder {
                     }
                 }
             }
+            Rule::string => {
+                let t = p.as_str();
+                ExprKind::Str(t[1..t.len() - 1].to_string())
+            }
             Rule::boolean => ExprKind::Bool(next(&mut p.into_inner()).as_rule() == Rule::kw_true),
             Rule::ident => ExprKind::Name(p.as_str().to_string()),
             Rule::call => {
