@@ -348,3 +348,65 @@ fn bad_board_arguments_are_diagnostics() {
         assert!(errors[0].contains("grundy::"), "{}", errors[0]);
     }
 }
+
+/// Node Kayles by mex over the induced subgraphs (bit i: vertex i left).
+fn node_kayles(adj: &[u32], left: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+    if let Some(&v) = memo.get(&left) {
+        return v;
+    }
+    let opts: Vec<u32> = (0..adj.len())
+        .filter(|&v| left >> v & 1 == 1)
+        .map(|v| left & !(1 << v) & !adj[v])
+        .collect();
+    let g = common::mex(opts.iter().map(|&o| node_kayles(adj, o, memo)));
+    memo.insert(left, g);
+    g
+}
+
+/// A graph declaration with undirected edges, and the Node Kayles game
+/// on it written as examples/node_kayles.game writes it.
+fn node_kayles_program(n: usize, edges: &[(usize, usize)]) -> (String, Vec<u32>) {
+    let mut adj = vec![0u32; n];
+    let mut items: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
+    for &(a, b) in edges {
+        if a != b {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+            items.push(format!("v{a} -- v{b}"));
+        }
+    }
+    let text = format!(
+        "graph G {{ {} }}\ngame NK(left) {{\n    move NK(left - {{v}} - set(neighbours(G, v))) for v in left\n}}\n\
+         grundy NK(set(vertices(G)))",
+        items.join("; ")
+    );
+    (text, adj)
+}
+
+#[test]
+fn node_kayles_on_the_petersen_graph_has_its_brute_force_value() {
+    let outer = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)];
+    let spokes = [(0, 5), (1, 6), (2, 7), (3, 8), (4, 9)];
+    let star = [(5, 7), (7, 9), (9, 6), (6, 8), (8, 5)];
+    let edges: Vec<(usize, usize)> = outer.iter().chain(&spokes).chain(&star).copied().collect();
+    let (text, adj) = node_kayles_program(10, &edges);
+    let a = common::answers(&text);
+    let expected = node_kayles(&adj, (1 << 10) - 1, &mut HashMap::new());
+    assert_eq!(common::grundy(&a[0]), expected);
+    let example = common::answers(include_str!("../examples/node_kayles.game"));
+    assert_eq!(common::grundy(&example[0]), expected);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn node_kayles_on_random_graphs_has_its_brute_force_value(
+        n in 1usize..=9, edges in prop::collection::vec((0usize..9, 0usize..9), 0..14)
+    ) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|&(a, b)| a < n && b < n).collect();
+        let (text, adj) = node_kayles_program(n, &edges);
+        let a = common::answers(&text);
+        prop_assert_eq!(common::grundy(&a[0]), node_kayles(&adj, (1u32 << n) - 1, &mut HashMap::new()));
+    }
+}

@@ -57,8 +57,9 @@ pub enum NodeKind {
         body: Box<Node>,
         names: Vec<(String, u32)>,
     },
-    /// `successors(G, v)` of a declared graph: the positions one edge on.
-    Successors(GameId, Box<Node>),
+    /// `successors(G, v)` of a declared graph: the positions one edge on;
+    /// with `true`, `neighbours(G, v)`: one edge on or back.
+    Successors(GameId, Box<Node>, bool),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -335,6 +336,13 @@ impl<'a> Compiler<'a> {
                         return Ok(kind);
                     }
                 }
+                Imp::Builtin(Builtin::Neighbours)
+                    if args.len() == 2 && self.names_graph(&args[0], scope) =>
+                {
+                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
+                        return Ok(kind);
+                    }
+                }
                 Imp::Builtin(b) => {
                     check_entry_arity(e, args.len(), span)?;
                     return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
@@ -418,6 +426,8 @@ impl<'a> Compiler<'a> {
         let expected = match n {
             "vertices" | "edges" => 1,
             "successors" => 2,
+            // `neighbours(b, cell)` of a board is the builtin.
+            "neighbours" if args.len() == 2 && self.names_graph(&args[0], scope) => 2,
             _ => return Ok(None),
         };
         let usage = "vertices(G), edges(G) and successors(G, v) take a declared `graph` G";
@@ -470,8 +480,14 @@ impl<'a> Compiler<'a> {
                     })
                     .collect(),
             )),
-            _ => NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?)),
+            _ => NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?), n == "neighbours"),
         }))
+    }
+
+    /// Whether an argument is the name of a declared graph.
+    fn names_graph(&self, e: &Expr, scope: &Scope) -> bool {
+        matches!(&e.node, ExprKind::Name(g) if scope.lookup(g).is_none()
+            && self.defs.lookup_game(g).is_some_and(|id| self.defs.game(id).kind.graph().is_some()))
     }
 
     fn fn_arity(&self, f: u32) -> usize {

@@ -359,7 +359,7 @@ impl<'a> Interp<'a> {
                 }
                 Ok(Value::Bool(holds))
             }
-            NodeKind::Successors(g, x) => {
+            NodeKind::Successors(g, x, undirected) => {
                 let v = self.eval(x, frame)?;
                 let vertex = match &v {
                     Value::Pos(cs) => match &cs[..] {
@@ -383,7 +383,17 @@ impl<'a> Interp<'a> {
                         x.span,
                     ));
                 };
-                let out = graph.edges.get(v).map(|e| &e[..]).unwrap_or(&[]);
+                let mut out: Vec<u32> = graph.edges.get(v).map(|e| e.to_vec()).unwrap_or_default();
+                if *undirected {
+                    // Also the vertices with an edge to v, in vertex order.
+                    let back = graph.edges.iter().enumerate();
+                    out.extend(
+                        back.filter(|(_, e)| e.contains(&(v as u32)))
+                            .map(|(u, _)| u as u32),
+                    );
+                    out.sort_unstable();
+                    out.dedup();
+                }
                 Ok(Value::list(
                     out.iter()
                         .map(|&w| {

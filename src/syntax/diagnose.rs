@@ -36,7 +36,7 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         octal_code | kw_octal => "`octal`",
         code_text => "an octal code like 0.77",
         graph_item | vertex => "a vertex name",
-        arrow | arrow_left | arrow_right => "`-L->`/`-R->`",
+        arrow | arrow_left | arrow_right | arrow_both => "`-L->`/`-R->`",
         side | side_left | side_right => "`left` or `right`",
         clauses => "`for` or `if`",
         binding => "a binding `x in xs`",

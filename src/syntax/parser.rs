@@ -193,10 +193,15 @@ impl Builder {
                     let mut vs = item.into_inner();
                     let from = self.ident(next(&mut vs));
                     let mut side = None;
+                    let mut both = false;
                     let mut to = Vec::new();
                     for v in vs {
                         if v.as_rule() == Rule::arrow {
-                            side = v.into_inner().next().map(|a| match a.as_rule() {
+                            let inner = v.into_inner().next();
+                            both = inner
+                                .as_ref()
+                                .is_some_and(|a| a.as_rule() == Rule::arrow_both);
+                            side = inner.filter(|_| !both).map(|a| match a.as_rule() {
                                 Rule::arrow_left => Side::Left,
                                 _ => Side::Right,
                             });
@@ -204,7 +209,20 @@ impl Builder {
                             to.push(self.ident(v));
                         }
                     }
+                    // `a -- b, c`: the edges a -> b, a -> c and back.
+                    let back: Vec<GraphItem> = if both {
+                        to.iter()
+                            .map(|t| GraphItem {
+                                from: t.clone(),
+                                side: None,
+                                to: vec![from.clone()],
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
                     items.push(GraphItem { from, side, to });
+                    items.extend(back);
                 }
                 Ok(Stmt::Game(GameDecl {
                     name,
