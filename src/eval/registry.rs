@@ -97,6 +97,7 @@ const XS: &[Param] = &[p("xs", "collection")];
 const AB: &[Param] = &[p("a", "collection"), p("b", "collection")];
 const VARIADIC: &[Param] = &[p("a, b, ...", "int")];
 const N: &[Param] = &[p("n", "int")];
+const HOW: Param = p("[how]", "\"orthogonal\" | \"diagonal\"");
 
 // One row of the table, its fields in `Entry`'s order.
 #[allow(clippy::too_many_arguments)]
@@ -390,10 +391,7 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "grid",
         Builtin::Grid,
-        &[
-            p("rows", "list of strings | string | int"),
-            p("[cols]", "int"),
-        ],
+        &[p("rows", "strings | string | int"), p("[c]", "int")],
         (1, 2),
         "board",
         "grid(r, c): an empty board; grid([\"..#\", \"x.o\"]) or grid(\"..#|x.o\"): rows (. empty, # no cell)",
@@ -413,11 +411,7 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "put",
         Builtin::Put,
-        &[
-            p("b", "board"),
-            p("cells", "cell | collection of cells"),
-            p("s", "string"),
-        ],
+        &[p("b", "board"), p("c", "cell | cells"), p("s", "string")],
         (3, 3),
         "board",
         "put(b, cells, s): the board with the square(s) set to the character s (\".\" empties, \"#\" removes)",
@@ -437,11 +431,7 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "neighbours",
         Builtin::Neighbours,
-        &[
-            p("b", "board | graph"),
-            p("cell", "(int, int) | vertex"),
-            p("[how]", "\"orthogonal\" | \"diagonal\""),
-        ],
+        &[p("b", "board | graph"), p("v", "cell | vertex"), HOW],
         (2, 3),
         "list of cells | list of positions",
         "neighbours(b, (r, c)) or neighbours(b, (r, c), \"diagonal\"): the cells next to it (4, or 8 with diagonals); neighbours(G, v): the vertices of a graph joined to v",
@@ -451,11 +441,7 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "place",
         Builtin::Place,
-        &[
-            p("b", "board"),
-            p("shape", "list of offsets"),
-            p("[s]", "string"),
-        ],
+        &[p("b", "board"), p("shape", "cells"), p("[s]", "string")],
         (2, 3),
         "list of boards",
         "place(b, shape) or place(b, shape, s): every board with the shape's cells (offsets from an anchor, all empty) removed, or set to s",
@@ -465,7 +451,7 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "components",
         Builtin::Components,
-        &[p("b", "board"), p("[how]", "\"orthogonal\" | \"diagonal\"")],
+        &[p("b", "board"), HOW],
         (1, 2),
         "list of boards",
         "components(b) or components(b, \"diagonal\"): the connected parts of the cells, each cropped",
