@@ -163,6 +163,8 @@ fn symbol_hint(rest: &str) -> Option<&'static str> {
         Some("; did you mean `and`? (`and`, `or`, `not` are words here)")
     } else if rest.starts_with('!') && !rest.starts_with("!=") {
         Some("; did you mean `not`? (`and`, `or`, `not` are words here)")
+    } else if rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"') {
+        Some("; a string ends with `\"` on the line it starts on")
     } else {
         None
     }
