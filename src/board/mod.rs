@@ -253,16 +253,25 @@ impl Board {
     fn fits(&self, shape: &[(i64, i64)], on: char) -> Vec<u128> {
         let free = self.mask_of(on);
         let mut out = Vec::new();
-        if shape.is_empty() {
+        // Distinct offsets cover distinct squares: more than the board has
+        // never fit (and a long list is not walked square by square).
+        let mut shape = shape.to_vec();
+        shape.sort_unstable();
+        shape.dedup();
+        if shape.is_empty() || shape.len() > self.squares() {
             return out;
         }
+        let shape = &shape[..];
         // Anchors for which every offset lands on a free square.
         let mut anchors = low_bits(self.squares());
         for &(dr, dc) in shape {
             let mut ok = 0u128;
             for b in bits(free) {
                 let (r, c) = self.rc(b);
-                let (ar, ac) = (r as i64 - dr, c as i64 - dc);
+                let (Some(ar), Some(ac)) = ((r as i64).checked_sub(dr), (c as i64).checked_sub(dc))
+                else {
+                    continue;
+                };
                 if let Some(a) = self.square(ar, ac) {
                     ok |= 1 << a;
                 }
@@ -277,7 +286,8 @@ impl Board {
             let mut m = 0u128;
             for &(dr, dc) in shape {
                 // Every offset was checked to land on the rectangle.
-                if let Some(b) = self.square(r as i64 + dr, c as i64 + dc) {
+                let (r2, c2) = ((r as i64).saturating_add(dr), (c as i64).saturating_add(dc));
+                if let Some(b) = self.square(r2, c2) {
                     m |= 1 << b;
                 }
             }

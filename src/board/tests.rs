@@ -98,3 +98,16 @@ fn canonical_is_shared_by_images() {
     );
     assert_eq!(x.transformed(4).text(), "x.|..|.#");
 }
+
+#[test]
+fn shapes_repeat_offsets_or_outgrow_the_board() {
+    let x = b(&["...", "..."]);
+    assert_eq!(
+        x.place(&[(0, 0), (0, 0), (0, 1)], '#'),
+        x.place(&[(0, 1), (0, 0)], '#')
+    );
+    let big: Vec<(i64, i64)> = (0..7).map(|i| (0, i)).collect();
+    assert!(x.place(&big, '#').is_empty());
+    assert!(x.place(&[], '#').is_empty());
+    assert_eq!(x.place(&[(i64::MAX, i64::MIN)], '#').len(), 0);
+}
