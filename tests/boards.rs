@@ -410,3 +410,25 @@ proptest! {
         prop_assert_eq!(common::grundy(&a[0]), node_kayles(&adj, (1u32 << n) - 1, &mut HashMap::new()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Node Kayles split into the connected parts of what is left has the
+    /// unsplit game's value, and its misère outcome.
+    #[test]
+    fn node_kayles_split_into_parts_changes_nothing(
+        n in 1usize..=9, edges in prop::collection::vec((0usize..9, 0usize..9), 0..12)
+    ) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|&(a, b)| a < n && b < n).collect();
+        let (text, adj) = node_kayles_program(n, &edges);
+        let text = format!(
+            "{text}\ngame NKS(left) {{\n    move sum([NKS(p) for p in components(G, left - {{v}} - set(neighbours(G, v)))]) for v in left\n}}\n\
+             grundy NKS(set(vertices(G)))\noutcome misere NK(set(vertices(G)))\noutcome misere NKS(set(vertices(G)))"
+        );
+        let a = common::answers(&text);
+        let expected = node_kayles(&adj, (1u32 << n) - 1, &mut HashMap::new());
+        prop_assert_eq!(common::grundy(&a[1]), expected);
+        prop_assert_eq!(common::outcome(&a[2]), common::outcome(&a[3]));
+    }
+}

@@ -9,9 +9,8 @@ use crate::board::{Board, BoardError, Symmetry, is_content};
 use crate::error::{Error, Result};
 use crate::source::Span;
 
-use super::Builtin;
-use super::Value;
 use super::builtins::elements;
+use super::{Builtin, Comp, Defs, GameId, Value};
 
 /// Apply a board builtin; `arg_span(i)` is where argument i was written.
 pub fn call(
@@ -256,4 +255,77 @@ fn pairs(cells: Vec<(usize, usize)>) -> Value {
 
 fn boards(bs: Vec<Board>) -> Value {
     Value::list(bs.into_iter().map(|x| Value::Board(Rc::new(x))).collect())
+}
+
+/// `components(G, vs)`: the connected parts of the subgraph of the
+/// declared graph `g` induced by the vertices `vs` (edges taken either
+/// way), each a set of vertices, in the order of their least vertex.
+pub fn graph_parts(defs: &Defs, g: GameId, vs: &Value, span: Span) -> Result<Value> {
+    let name = &defs.game(g).name;
+    let bad = |what: &str| {
+        Error::type_error(
+            format!("`components({name}, vs)` needs vertices of `{name}`, not {what}"),
+            format!(
+                "write a list or set of vertices, e.g. `components({name}, set(vertices({name})))`"
+            ),
+            span,
+        )
+    };
+    let items = match vs {
+        Value::List(_) | Value::Tuple(_) | Value::Set(_) => {
+            elements(vs, span, Builtin::Components)?
+        }
+        v => return Err(bad(v.type_name())),
+    };
+    let Some(graph) = defs.game(g).kind.graph() else {
+        return Err(bad("a game that is not a graph"));
+    };
+    let n = graph.edges.len();
+    let mut inside = vec![false; n];
+    for v in &items {
+        match v {
+            Value::Pos(cs) if cs.len() == 1 && cs[0].game == g => match &cs[0].args[..] {
+                [Value::Int(i)] if (0..n as i64).contains(i) => inside[*i as usize] = true,
+                _ => return Err(bad("another position")),
+            },
+            v => return Err(bad(v.type_name())),
+        }
+    }
+    // Undirected adjacency among the vertices kept.
+    let mut adj = vec![Vec::new(); n];
+    for (a, out) in graph.edges.iter().enumerate() {
+        for &b in out {
+            let b = b as usize;
+            if b < n && inside[a] && inside[b] {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    let mut parts = Vec::new();
+    for start in 0..n {
+        if !inside[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let (mut stack, mut part) = (vec![start], std::collections::BTreeSet::new());
+        while let Some(a) = stack.pop() {
+            part.insert(Value::Pos(
+                vec![Comp {
+                    game: g,
+                    args: vec![Value::Int(a as i64)].into(),
+                }]
+                .into(),
+            ));
+            for &b in &adj[a] {
+                if !seen[b] {
+                    seen[b] = true;
+                    stack.push(b);
+                }
+            }
+        }
+        parts.push(Value::Set(Rc::new(part)));
+    }
+    Ok(Value::list(parts))
 }

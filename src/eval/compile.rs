@@ -19,6 +19,14 @@ pub struct Node {
     pub fast: Option<Fast>,
 }
 
+/// What `NodeKind::Successors` asks of a declared graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphAsk {
+    Successors,
+    Neighbours,
+    Components,
+}
+
 #[derive(Debug, Clone)]
 pub enum NodeKind {
     Const(Value),
@@ -58,8 +66,9 @@ pub enum NodeKind {
         names: Vec<(String, u32)>,
     },
     /// `successors(G, v)` of a declared graph: the positions one edge on;
-    /// with `true`, `neighbours(G, v)`: one edge on or back.
-    Successors(GameId, Box<Node>, bool),
+    /// `neighbours(G, v)`: one edge on or back; `components(G, vs)`: the
+    /// connected parts of the subgraph the vertices vs induce.
+    Successors(GameId, Box<Node>, GraphAsk),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -336,7 +345,7 @@ impl<'a> Compiler<'a> {
                         return Ok(kind);
                     }
                 }
-                Imp::Builtin(Builtin::Neighbours)
+                Imp::Builtin(Builtin::Neighbours | Builtin::Components)
                     if args.len() == 2 && self.names_graph(&args[0], scope) =>
                 {
                     if let Some(kind) = self.graph_call(n, args, span, scope)? {
@@ -427,7 +436,9 @@ impl<'a> Compiler<'a> {
             "vertices" | "edges" => 1,
             "successors" => 2,
             // `neighbours(b, cell)` of a board is the builtin.
-            "neighbours" if args.len() == 2 && self.names_graph(&args[0], scope) => 2,
+            "neighbours" | "components" if args.len() == 2 && self.names_graph(&args[0], scope) => {
+                2
+            }
             _ => return Ok(None),
         };
         let usage = "vertices(G), edges(G) and successors(G, v) take a declared `graph` G";
@@ -480,7 +491,14 @@ impl<'a> Compiler<'a> {
                     })
                     .collect(),
             )),
-            _ => NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?), n == "neighbours"),
+            _ => {
+                let ask = match n {
+                    "neighbours" => GraphAsk::Neighbours,
+                    "components" => GraphAsk::Components,
+                    _ => GraphAsk::Successors,
+                };
+                NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?), ask)
+            }
         }))
     }
 

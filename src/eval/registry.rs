@@ -451,11 +451,11 @@ pub static REGISTRY: &[Entry] = &[
     builtin(
         "components",
         Builtin::Components,
-        &[p("b", "board"), HOW],
+        &[p("b", "board | graph"), p("[how]", "string | vertices")],
         (1, 2),
-        "list of boards",
-        "components(b) or components(b, \"diagonal\"): the connected parts of the cells, each cropped",
-        "the connected parts of the cells (orthogonally, or also diagonally adjacent), each cropped",
+        "list of boards | list of sets",
+        "components(b) or components(b, \"diagonal\"): the connected parts of the cells, each cropped; components(G, vs): the parts of the subgraph vs induces",
+        "the connected parts of the cells (orthogonally, or with \"diagonal\" also diagonally adjacent), each cropped; of a graph G and vertices vs, the vertex sets of the connected parts of the subgraph they induce",
         "components(grid([\"..#.\"]))",
     ),
     builtin(
