@@ -4,6 +4,7 @@
 //! expressions evaluated) → `solve` (state graphs, Grundy values, misère
 //! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
+pub mod board;
 pub mod cli;
 pub mod console;
 pub mod digraph;

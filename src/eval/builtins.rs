@@ -28,6 +28,16 @@ pub enum Builtin {
     Popcount,
     Reversed,
     Count,
+    // Boards (`board_fns.rs`).
+    Grid,
+    At,
+    Put,
+    Cells,
+    Neighbours,
+    Place,
+    Components,
+    Canonical,
+    Rows,
 }
 
 impl Builtin {
@@ -48,6 +58,10 @@ impl Builtin {
         entry_of(Imp::Builtin(self)).usage
     }
 
+    pub fn name(self) -> &'static str {
+        name(self)
+    }
+
     /// Apply the builtin; `arg_span(i)` is where argument i was written.
     pub fn call(
         self,
@@ -57,11 +71,21 @@ impl Builtin {
     ) -> Result<Value> {
         use Builtin::*;
         match self {
+            Grid | At | Put | Cells | Neighbours | Place | Components | Canonical | Rows => {
+                super::board_fns::call(self, args, arg_span, span)
+            }
             Len => match &args[0] {
                 Value::List(xs) | Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
+                Value::Board(b) => Ok(Value::Int(b.len() as i64)),
                 Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
                 Value::Range(a, b) => Ok(Value::Int(range_len(*a, *b, span)?)),
-                v => Err(not(v, "a list, tuple, set or range", arg_span(0), self)),
+                v => Err(not(
+                    v,
+                    "a list, tuple, set, range, string or board",
+                    arg_span(0),
+                    self,
+                )),
             },
             Min | Max => {
                 let items = if args.len() == 1 {

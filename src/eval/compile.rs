@@ -19,6 +19,14 @@ pub struct Node {
     pub fast: Option<Fast>,
 }
 
+/// What `NodeKind::Successors` asks of a declared graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphAsk {
+    Successors,
+    Neighbours,
+    Components,
+}
+
 #[derive(Debug, Clone)]
 pub enum NodeKind {
     Const(Value),
@@ -57,8 +65,10 @@ pub enum NodeKind {
         body: Box<Node>,
         names: Vec<(String, u32)>,
     },
-    /// `successors(G, v)` of a declared graph: the positions one edge on.
-    Successors(GameId, Box<Node>),
+    /// `successors(G, v)` of a declared graph: the positions one edge on;
+    /// `neighbours(G, v)`: one edge on or back; `components(G, vs)`: the
+    /// connected parts of the subgraph the vertices vs induce.
+    Successors(GameId, Box<Node>, GraphAsk),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -158,6 +168,7 @@ impl<'a> Compiler<'a> {
         let kind = match &e.node {
             ExprKind::Int(n) => NodeKind::Const(Value::Int(*n)),
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
+            ExprKind::Str(s) => NodeKind::Const(Value::Str(s.as_str().into())),
             ExprKind::Name(name) => self.name(name, span, scope)?,
             ExprKind::GameLit(text) => game_literal(text, span)?,
             ExprKind::Tuple(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::Tuple, |v| {
@@ -344,6 +355,13 @@ impl<'a> Compiler<'a> {
                         return Ok(kind);
                     }
                 }
+                Imp::Builtin(Builtin::Neighbours | Builtin::Components)
+                    if args.len() == 2 && self.names_graph(&args[0], scope) =>
+                {
+                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
+                        return Ok(kind);
+                    }
+                }
                 Imp::Builtin(b) => {
                     check_entry_arity(e, args.len(), span)?;
                     return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
@@ -427,6 +445,10 @@ impl<'a> Compiler<'a> {
         let expected = match n {
             "vertices" | "edges" => 1,
             "successors" => 2,
+            // `neighbours(b, cell)` of a board is the builtin.
+            "neighbours" | "components" if args.len() == 2 && self.names_graph(&args[0], scope) => {
+                2
+            }
             _ => return Ok(None),
         };
         let usage = "vertices(G), edges(G) and successors(G, v) take a declared `graph` G";
@@ -479,8 +501,21 @@ impl<'a> Compiler<'a> {
                     })
                     .collect(),
             )),
-            _ => NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?)),
+            _ => {
+                let ask = match n {
+                    "neighbours" => GraphAsk::Neighbours,
+                    "components" => GraphAsk::Components,
+                    _ => GraphAsk::Successors,
+                };
+                NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?), ask)
+            }
         }))
+    }
+
+    /// Whether an argument is the name of a declared graph.
+    fn names_graph(&self, e: &Expr, scope: &Scope) -> bool {
+        matches!(&e.node, ExprKind::Name(g) if scope.lookup(g).is_none()
+            && self.defs.lookup_game(g).is_some_and(|id| self.defs.game(id).kind.graph().is_some()))
     }
 
     fn fn_arity(&self, f: u32) -> usize {

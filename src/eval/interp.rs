@@ -9,7 +9,7 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
 
 use super::builtins::MAX_MATERIALISED;
-use super::compile::{CPattern, Node, NodeKind};
+use super::compile::{CPattern, GraphAsk, Node, NodeKind};
 use super::fast::Fast;
 use super::ops::{binary, describe_len, elements, index};
 use super::queries::{Quantifier, Witness};
@@ -366,7 +366,11 @@ impl<'a> Interp<'a> {
                 }
                 Ok(Value::Bool(holds))
             }
-            NodeKind::Successors(g, x) => {
+            NodeKind::Successors(g, x, GraphAsk::Components) => {
+                let vs = self.eval(x, frame)?;
+                super::board_fns::graph_parts(self.defs, *g, &vs, x.span)
+            }
+            NodeKind::Successors(g, x, ask) => {
                 let v = self.eval(x, frame)?;
                 let vertex = match &v {
                     Value::Pos(cs) => match &cs[..] {
@@ -390,7 +394,17 @@ impl<'a> Interp<'a> {
                         x.span,
                     ));
                 };
-                let out = graph.edges.get(v).map(|e| &e[..]).unwrap_or(&[]);
+                let mut out: Vec<u32> = graph.edges.get(v).map(|e| e.to_vec()).unwrap_or_default();
+                if *ask == GraphAsk::Neighbours {
+                    // Also the vertices with an edge to v, in vertex order.
+                    let back = graph.edges.iter().enumerate();
+                    out.extend(
+                        back.filter(|(_, e)| e.contains(&(v as u32)))
+                            .map(|(u, _)| u as u32),
+                    );
+                    out.sort_unstable();
+                    out.dedup();
+                }
                 Ok(Value::list(
                     out.iter()
                         .map(|&w| {

@@ -2,6 +2,7 @@
 //! running of move rules (`moves.rs`); the definitions a session holds
 //! (`defs.rs`) and the seam every kind of game implements (`kind.rs`).
 
+mod board_fns;
 mod builtins;
 mod compile;
 mod context;

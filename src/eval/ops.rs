@@ -80,6 +80,7 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
         (BinOp::Add, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
         (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
         (BinOp::Add, Tuple(a), Tuple(b)) => Ok(Tuple(a.iter().chain(b.iter()).cloned().collect())),
+        (BinOp::Add, Str(a), Str(b)) => Ok(Str(format!("{a}{b}").into())),
         (BinOp::Add, Set(a), Set(b)) => Ok(Set(Rc::new(a.union(&b).cloned().collect()))),
         (BinOp::Sub, Set(a), Set(b)) => Ok(Set(Rc::new(a.difference(&b).cloned().collect()))),
         (BinOp::Eq | BinOp::Ne, Pos(a), Pos(b)) => {
@@ -145,6 +146,12 @@ fn comparable(a: &Value, b: &Value) -> bool {
 }
 
 pub(super) fn index(xs: Value, i: Value, xs_span: Span, span: Span) -> Result<Value> {
+    // `b[(r, c)]`: what a square of a board shows.
+    if let (Value::Board(b), Value::Tuple(rc)) = (&xs, &i)
+        && let [Value::Int(r), Value::Int(c)] = &rc[..]
+    {
+        return Ok(Value::Str(b.get(*r, *c).to_string().into()));
+    }
     let Value::Int(i) = i else {
         return Err(Error::type_error(
             format!("an index must be an integer, not {}", i.type_name()),
@@ -169,6 +176,11 @@ pub(super) fn index(xs: Value, i: Value, xs_span: Span, span: Span) -> Result<Va
             }
             Ok(Value::Int(a + i))
         }
+        Value::Str(s) => usize::try_from(i)
+            .ok()
+            .and_then(|k| s.chars().nth(k))
+            .map(|ch| Value::Str(ch.to_string().into()))
+            .ok_or_else(|| out_of(s.chars().count())),
         v => Err(Error::type_error(
             format!("cannot index {}", v.type_name()),
             "only lists, tuples and ranges can be indexed; turn a set into a list with `sorted(s)`",

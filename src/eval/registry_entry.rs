@@ -116,6 +116,7 @@ pub(super) const XS: &[Param] = &[p("xs", "collection")];
 pub(super) const AB: &[Param] = &[p("a", "collection"), p("b", "collection")];
 pub(super) const VARIADIC: &[Param] = &[p("a, b, ...", "int")];
 pub(super) const N: &[Param] = &[p("n", "int")];
+pub(super) const HOW: Param = p("[how]", "\"orthogonal\" | \"diagonal\"");
 
 // One row of the table, its fields in `Entry`'s order.
 #[allow(clippy::too_many_arguments)]

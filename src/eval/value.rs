@@ -36,6 +36,10 @@ pub enum Value {
     Loopy(Rc<[u64]>),
     /// A game value (from `value(P)`): a canonical form.
     Game(Rc<GameVal>),
+    /// A string (`"x.o"`): board rows, strips, contents of cells.
+    Str(Rc<str>),
+    /// A board (`grid(3, 4)`, `grid(["..#", "x.o"])`): bit planes.
+    Board(Rc<crate::board::Board>),
 }
 
 /// A canonical game value held by an expression: its text in CGSuite's
@@ -90,6 +94,8 @@ impl Value {
             Value::Outcome(_) => "an outcome",
             Value::Loopy(_) => "an infinite (loopy) value",
             Value::Game(_) => "a game value",
+            Value::Str(_) => "a string",
+            Value::Board(_) => "a board",
         }
     }
 
@@ -145,6 +151,16 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let _ = write!(out, "∞{{{}}}", k.join(","));
         }
         Value::Game(g) => out.push_str(&g.text),
+        Value::Str(s) => {
+            out.push('"');
+            out.push_str(s);
+            out.push('"');
+        }
+        Value::Board(b) => {
+            out.push_str("grid(\"");
+            out.push_str(&b.text());
+            out.push_str("\")");
+        }
     }
 }
 
@@ -152,6 +168,13 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
 /// (`*3 + *5`) as the one nimber it equals (`*6`), anything else as
 /// `fmt_value` writes it.
 pub fn fmt_shown(v: &Value, names: &dyn GameNames, out: &mut String) {
+    // A board alone shows as its rows, one a line.
+    if let Value::Board(b) = v
+        && b.rows() > 0
+    {
+        out.push_str(&b.row_strings().join("\n"));
+        return;
+    }
     if let Value::Pos(cs) = v
         && cs.len() > 1
         && let Some(x) = cs.iter().try_fold(0i64, |x, c| match &c.args[..] {

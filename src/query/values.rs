@@ -137,7 +137,8 @@ fn written(v: &Value, defs: &Defs) -> String {
 /// A value in JSON: integers and booleans as themselves, collections as
 /// arrays, a range as `{"range": [a, b]}` (half-open), positions and
 /// outcomes as the text they print as, ∞(K) as `{"inf": [K...]}`, a game
-/// value as `{"value": TEXT, "canonical": {…}}` (as the `value` query).
+/// value as `{"value": TEXT, "canonical": {…}}` (as the `value` query),
+/// a string as itself, a board as `{"board": [ROWS]}`.
 pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
     match v {
         Value::Int(n) => json!(n),
@@ -154,6 +155,8 @@ pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
             Ok(id) => json!({ "value": &*g.text, "canonical": store.to_json(id) }),
             Err(_) => json!({ "value": &*g.text }),
         },
+        Value::Str(s) => json!(&**s),
+        Value::Board(b) => json!({ "board": b.row_strings() }),
     }
 }
 
@@ -312,7 +315,11 @@ fn mentions(e: &Expr, name: &str) -> bool {
             || c.cond.as_ref().is_some_and(|x| mentions(x, name))
     };
     match &e.node {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Play(_) | ExprKind::GameLit(_) => false,
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Str(_)
+        | ExprKind::Play(_)
+        | ExprKind::GameLit(_) => false,
         ExprKind::Name(n) => n == name,
         ExprKind::Tuple(xs) | ExprKind::List(xs) | ExprKind::Set(xs) => any(xs),
         ExprKind::Call(_, xs) => any(xs),

@@ -126,6 +126,7 @@ fn calls(roots: Vec<&Expr>) -> Vec<(&Ident, usize, Span)> {
         match &e.node {
             ExprKind::Int(_)
             | ExprKind::Bool(_)
+            | ExprKind::Str(_)
             | ExprKind::Name(_)
             | ExprKind::Play(_)
             | ExprKind::GameLit(_) => {}

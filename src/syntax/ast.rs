@@ -30,6 +30,8 @@ pub enum ExprKind {
     /// read by `partizan::parse` when the expression is compiled.
     GameLit(String),
     Bool(bool),
+    /// `"x.o"`: a string literal (its text without the quotes).
+    Str(String),
     Name(String),
     Tuple(Vec<Expr>),
     List(Vec<Expr>),

@@ -32,14 +32,14 @@ fn rule_words(rule: &Rule) -> Option<&'static str> {
         octal_code | kw_octal => "`octal`",
         code_text => "an octal code like 0.77",
         graph_item | vertex => "a vertex name",
-        arrow | arrow_left | arrow_right => "`-L->`/`-R->`",
+        arrow | arrow_left | arrow_right | arrow_both => "`-L->`/`-R->`",
         side | side_left | side_right => "`left` or `right`",
         clauses => "`for` or `if`",
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
-        | plus_minus | game_lit | up_lit | down_lit | star_alone | pm_lit | int | boolean
-        | kw_true | kw_false | kw_not => "an expression",
+        | plus_minus | game_lit | up_lit | down_lit | star_alone | pm_lit | int | string
+        | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | floordiv | rem | eq | ne | le
         | ge | lt | gt | confused | and_op | or_op | in_op | range_incl | range_excl | kw_and
         | kw_or | query_tail => "an operator",
@@ -216,6 +216,8 @@ fn symbol_hint(rest: &str) -> Option<&'static str> {
         Some("; did you mean `and`? (`and`, `or`, `not` are words here)")
     } else if rest.starts_with('!') && !rest.starts_with("!=") {
         Some("; did you mean `not`? (`and`, `or`, `not` are words here)")
+    } else if rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"') {
+        Some("; a string ends with `\"` on the line it starts on")
     } else {
         None
     }

@@ -197,10 +197,15 @@ impl Builder {
                     let mut vs = item.into_inner();
                     let from = self.ident(next(&mut vs));
                     let mut side = None;
+                    let mut both = false;
                     let mut to = Vec::new();
                     for v in vs {
                         if v.as_rule() == Rule::arrow {
-                            side = v.into_inner().next().map(|a| match a.as_rule() {
+                            let inner = v.into_inner().next();
+                            both = inner
+                                .as_ref()
+                                .is_some_and(|a| a.as_rule() == Rule::arrow_both);
+                            side = inner.filter(|_| !both).map(|a| match a.as_rule() {
                                 Rule::arrow_left => Side::Left,
                                 _ => Side::Right,
                             });
@@ -208,7 +213,20 @@ impl Builder {
                             to.push(self.ident(v));
                         }
                     }
+                    // `a -- b, c`: the edges a -> b, a -> c and back.
+                    let back: Vec<GraphItem> = if both {
+                        to.iter()
+                            .map(|t| GraphItem {
+                                from: t.clone(),
+                                side: None,
+                                to: vec![from.clone()],
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
                     items.push(GraphItem { from, side, to });
+                    items.extend(back);
                 }
                 Ok(Stmt::Game(GameDecl {
                     name,
@@ -544,6 +562,10 @@ impl Builder {
             }
             Rule::star_alone => {
                 ExprKind::Unary(UnOp::Star, Box::new(Spanned::new(ExprKind::Int(1), span)))
+            }
+            Rule::string => {
+                let t = p.as_str();
+                ExprKind::Str(t[1..t.len() - 1].to_string())
             }
             Rule::boolean => ExprKind::Bool(next(&mut p.into_inner()).as_rule() == Rule::kw_true),
             Rule::ident => ExprKind::Name(p.as_str().to_string()),
