@@ -18,8 +18,14 @@
 //! other workers solved (which is why the default is one job), and a query
 //! close to its `--max-positions` or `--max-steps` budget may pass or fail
 //! by that. Each query keeps its own budgets; memory is counted per thread,
-//! so `--max-memory` holds for each worker (the process may hold up to N
-//! times as much). No progress line shows.
+//! so `--max-memory` holds for each worker. So that N budgets never add
+//! up past the machine, the workers are at most as many as fit: each is
+//! counted as 5/4 of `--max-memory` against three quarters of the
+//! machine's memory (`MemTotal`), and, under an address-space or data
+//! limit (`ulimit -v`/`-d`), as that plus its stack and an allocator arena
+//! against the limit less one session's share. Fewer workers than asked
+//! is said in a note on standard error; the answers are the same. No
+//! progress line shows.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -63,6 +69,34 @@ pub fn workers(jobs: usize) -> usize {
     }
 }
 
+/// How many workers of `max_memory` bytes each the machine has room for
+/// (None: nothing to say, as off Linux).
+pub fn workers_that_fit(max_memory: usize) -> Option<usize> {
+    let per_worker = max_memory / 4 * 5;
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    });
+    let mut fit = total.map(|t| (t / 4 * 3) / per_worker.max(1));
+    // An address-space or data limit counts stacks and arenas too.
+    let limit = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|l| {
+            l.lines()
+                .filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
+                .filter_map(|l| l.split_whitespace().nth(3)?.parse::<usize>().ok())
+                .min()
+        });
+    if let Some(limit) = limit {
+        let arena = 128 << 20;
+        let each = per_worker + STACK_SIZE + arena;
+        let by_limit = limit.saturating_sub(each) / each;
+        fit = Some(fit.map_or(by_limit, |f| f.min(by_limit)));
+    }
+    fit.map(|f| f.max(1))
+}
+
 /// Run a file's text on `jobs` workers (at least 2), printing as
 /// `run_source` does. Falls back to the sequential run when the text has
 /// fewer than two queries.
@@ -90,7 +124,16 @@ pub(super) fn run(
         Err(_) => Vec::new(),
     };
     let queries = plan.iter().filter(|p| p.query).count();
-    let threads = jobs.min(queries);
+    let mut threads = jobs.min(queries);
+    if let Some(fit) = workers_that_fit(limits.max_memory)
+        && fit < threads
+    {
+        err.line(&format!(
+            "note: --jobs {jobs}: {fit} worker(s) of --max-memory {} MiB fit in this machine's memory; running {fit}",
+            limits.max_memory >> 20
+        ));
+        threads = fit;
+    }
     if threads < 2 {
         // Nothing to share out (or errors to report): as without --jobs.
         return super::run_source(

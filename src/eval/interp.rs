@@ -306,7 +306,12 @@ impl<'a> Interp<'a> {
                     }));
                 }
                 let vals = self.eval_all(args, frame)?;
-                b.call(vals, &|i| args.get(i).map_or(span, |a| a.span), span)
+                b.call(
+                    vals,
+                    &|i| args.get(i).map_or(span, |a| a.span),
+                    span,
+                    self.cx,
+                )
             }
             NodeKind::MakePos(g, args) => {
                 let vals = self.eval_all(args, frame)?;

@@ -1,0 +1,176 @@
+//! The reproductions of issue 20, each run as a user would run it: every
+//! one ends within 20 s with an answer or a coded error, and where it is a
+//! memory case, with a peak resident size within 1.25 times the budget
+//! (measured with `wait4` on the child alone).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+const MIB: u64 = 1 << 20;
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    std::fs::create_dir_all(&dir).expect("create the scratch directory");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write the scratch file");
+    path
+}
+
+fn grundy() -> Command {
+    let mut c = Command::new(BIN);
+    c.env("NO_COLOR", "1").env("TERM", "dumb");
+    c
+}
+
+/// What a run gave: its exit code (None: a signal), its streams, its peak
+/// resident bytes and how long it took.
+pub struct Ran {
+    pub code: Option<i32>,
+    pub signal: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak: u64,
+    pub took: Duration,
+}
+
+/// Run `cmd` (with `setup` applied in the child before exec, as a limit)
+/// for at most `limit`; kill it and fail if it takes longer.
+pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
+    fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut buf);
+            }
+            buf
+        })
+    }
+    let started = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grundy");
+    let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let pid = child.id() as libc::pid_t;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 on our own child, with valid pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            break (status, usage);
+        }
+        assert!(r == 0, "{what}: wait4 failed");
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+            panic!("{what}: still running after {limit:?}\nstderr: {stderr}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let took = started.elapsed();
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    Ran {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+        stdout: text(out.join().unwrap_or_default()),
+        stderr: text(err.join().unwrap_or_default()),
+        peak: usage.ru_maxrss as u64 * 1024,
+        took,
+    }
+}
+
+/// A failure the user can read: exit status 1, a `grundy::` code, no panic.
+fn coded(ran: &Ran, code: &str, what: &str) {
+    assert_eq!(
+        ran.signal, None,
+        "{what}: killed by a signal\n{}",
+        ran.stderr
+    );
+    assert_eq!(ran.code, Some(1), "{what}: status\n{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(code),
+        "{what}: no {code} in\n{}",
+        ran.stderr
+    );
+    assert!(
+        !ran.stderr.contains("panicked"),
+        "{what}: a panic\n{}",
+        ran.stderr
+    );
+}
+
+const TWENTY: Duration = Duration::from_secs(20);
+
+fn fourteen_sorted(queries: &str) -> String {
+    let mut text: String = (1..=14)
+        .map(|k| format!("let a{k} = sorted(0..10000000)\n"))
+        .collect();
+    text.push_str(queries);
+    text
+}
+
+// ---- 1. builtins count against the memory budget ----------------------
+
+#[test]
+fn fourteen_sorted_ranges_end_with_the_memory_error_under_the_default() {
+    let path = scratch("sorted14.game", &fourteen_sorted("len(a1)\n"));
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "fourteen sorted");
+    coded(&ran, "grundy::solve::memory", "fourteen sorted");
+    assert!(
+        ran.peak < 640 * MIB / 4 * 5,
+        "peak {} MiB past 1.25 x 640 MiB",
+        ran.peak / MIB
+    );
+}
+
+#[test]
+fn fourteen_sorted_ranges_under_jobs_8_end_with_the_memory_error() {
+    let path = scratch(
+        "sorted14_jobs.game",
+        &fourteen_sorted("len(a1)\ngrundy *3\ngrundy *4\n"),
+    );
+    let mut cmd = grundy();
+    cmd.args(["run", "--jobs", "8"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "fourteen sorted, --jobs 8");
+    coded(&ran, "grundy::solve::memory", "fourteen sorted, --jobs 8");
+}
+
+#[test]
+fn each_builtin_that_builds_is_refused_past_the_budget() {
+    for (i, expr) in [
+        "sorted(0..10000000)",
+        "list(0..10000000)",
+        "reversed(0..10000000)",
+        "set(0..10000000)",
+        "union(0..10000000, 0..10)",
+        "symdiff(0..10, 0..10000000)",
+        "[x for x in 0..10000000]",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let path = scratch(
+            &format!("builtin{i}.game"),
+            &format!("let x = {expr}\nlen(x)\n"),
+        );
+        let mut cmd = grundy();
+        cmd.args(["run", "--max-memory", "64M"]).arg(&path);
+        let ran = run_within(cmd, TWENTY, expr);
+        coded(&ran, "grundy::solve::memory", expr);
+        assert!(
+            ran.peak < 64 * MIB / 4 * 5 + 16 * MIB,
+            "{expr}: peak {} MiB past 1.25 x 64 MiB (and the program itself)",
+            ran.peak / MIB
+        );
+    }
+}
