@@ -444,7 +444,7 @@ pub enum Error {
     #[diagnostic(
         code(grundy::io::too_large),
         help(
-            "a .game program is a text of at most 64 MiB; split it or check that the right file was given"
+            "a .game program is a text of at most 2 MiB (2,097,152 bytes); split it into files, compute long lists with a comprehension instead of writing them out, or check that the right file was given"
         )
     )]
     InputTooLarge { name: String, limit: usize },

@@ -196,6 +196,12 @@ impl Session {
         text: &str,
     ) -> std::result::Result<Vec<Statement>, Vec<Error>> {
         self.picture = None;
+        if text.len() > crate::source::MAX_SOURCE {
+            return Err(vec![Error::InputTooLarge {
+                name: name.to_string(),
+                limit: crate::source::MAX_SOURCE,
+            }]);
+        }
         let src = self.sources.add(name, text);
         let program = syntax::parse(src, text).map_err(|e| vec![e])?;
         let steps = self

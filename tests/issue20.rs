@@ -174,3 +174,54 @@ fn each_builtin_that_builds_is_refused_past_the_budget() {
         );
     }
 }
+
+// ---- 2. the parser: a size limit before parsing, and speed -------------
+
+#[test]
+fn a_42_mb_file_of_statements_is_refused_at_once() {
+    let text: String = (0..1_800_000)
+        .map(|i| format!("let v{i} = {i} + 1\n"))
+        .collect();
+    assert!(text.len() > 42_000_000);
+    let path = scratch("statements42.game", &text);
+    for command in ["run", "check"] {
+        let mut cmd = grundy();
+        cmd.arg(command).arg(&path);
+        let ran = run_within(cmd, TWENTY, "a 42 MB file");
+        coded(&ran, "grundy::io::too_large", "a 42 MB file");
+        assert!(ran.stderr.contains("2 MiB"), "{}", ran.stderr);
+        assert!(ran.took < Duration::from_secs(5), "took {:?}", ran.took);
+        assert!(ran.peak < 200 * MIB, "peak {} MiB", ran.peak / MIB);
+    }
+}
+
+#[test]
+fn an_800_kb_list_literal_is_answered() {
+    let list: Vec<String> = (0..200_000).map(|i| (i % 1000).to_string()).collect();
+    let text = format!("let x = [{}]\nlen(x)\nx[199999]\n", list.join(","));
+    assert!(text.len() > 750_000);
+    let path = scratch("list800k.game", &text);
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "an 800 KB list");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "200000\n999\n");
+}
+
+#[test]
+fn a_session_given_a_huge_text_refuses_it_before_parsing() {
+    let mut s = grundy::session::Session::with_limits(grundy::eval::Limits::default());
+    let text = "let a = 1\n".repeat(300_000);
+    let mut errors = Vec::new();
+    let ok = s.run_text("big", &text, grundy::session::Mode::Run, &mut |_, r| {
+        if let Err(e) = r {
+            errors.push(format!(
+                "{:?}",
+                miette::Diagnostic::code(&e).map(|c| c.to_string())
+            ));
+        }
+    });
+    assert!(!ok);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("grundy::io::too_large"), "{errors:?}");
+}

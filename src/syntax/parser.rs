@@ -46,9 +46,17 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 /// Parse one source text into a program.
 pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     check_nesting(src, text)?;
-    // Record the tokens tried at an error, to name brackets and commas.
-    pest::set_error_detail(true);
-    let pairs = GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?;
+    // Recording the tokens tried costs most of the time of a long text:
+    // only a text that fails is parsed again with it, to name brackets and
+    // commas in the error.
+    pest::set_error_detail(false);
+    let pairs = match GameParser::parse(Rule::program, text) {
+        Ok(pairs) => pairs,
+        Err(_) => {
+            pest::set_error_detail(true);
+            GameParser::parse(Rule::program, text).map_err(|e| syntax_error(src, text, e))?
+        }
+    };
     let b = Builder { src };
     let mut stmts = Vec::new();
     for pair in pairs.flatten().take(1) {
