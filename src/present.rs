@@ -9,6 +9,9 @@ use crate::partizan::{self, Comparison};
 use crate::query::{Answer, Outcome, QuotientAnswer};
 use crate::syntax::ast::{Play, Side};
 
+/// What a kernel answer cut short by its search budget says.
+const TRUNCATED_KERNELS: &str = "truncated: the search stopped at its budget, there may be more (raise --max-steps, or --max-memory for more kernels listed)";
+
 fn who_wins(o: Outcome) -> &'static str {
     match o {
         Outcome::P => "the previous player wins",
@@ -216,7 +219,7 @@ pub fn text(a: &Answer) -> String {
                 notes.push("no odd cycle: a kernel exists (Richardson)".to_string());
             }
             if !*complete {
-                notes.push("the search budget ran out: there may be more".to_string());
+                notes.push(TRUNCATED_KERNELS.to_string());
             }
             let notes = if notes.is_empty() {
                 String::new()
@@ -253,7 +256,7 @@ pub fn text(a: &Answer) -> String {
                 s.push_str("\n  (acyclic: the only sequence is the Grundy classes K0, K1, ...)");
             }
             if !*complete {
-                s.push_str("\n  (the search budget ran out: there may be more)");
+                s.push_str(&format!("\n  ({TRUNCATED_KERNELS})"));
             }
             s
         }

@@ -225,3 +225,45 @@ fn a_session_given_a_huge_text_refuses_it_before_parsing() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("grundy::io::too_large"), "{errors:?}");
 }
+
+// ---- 4. kernels: every kernel the budget allows, a cut answer says so --
+
+fn two_cycles(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|i| format!("a{i} -> b{i}; b{i} -> a{i}"))
+        .collect();
+    format!("graph G {{ {} }}\n", items.join("; "))
+}
+
+#[test]
+fn twelve_disjoint_two_cycles_have_all_4096_kernels_listed() {
+    let path = scratch("kernels12.game", &(two_cycles(12) + "kernels G\n"));
+    let mut cmd = grundy();
+    cmd.args(["run", "--json"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "kernels of 12 two-cycles");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let line: serde_json::Value = serde_json::from_str(ran.stdout.trim()).unwrap();
+    let kernels = line["kernels"].as_array().expect("a list of kernels");
+    assert_eq!(kernels.len(), 4096);
+    assert_eq!(line["complete"], serde_json::Value::Bool(true));
+    // Each picks one vertex of each cycle, and all differ.
+    let distinct: std::collections::BTreeSet<String> =
+        kernels.iter().map(|k| k.to_string()).collect();
+    assert_eq!(distinct.len(), 4096);
+    assert!(kernels.iter().all(|k| k.as_array().unwrap().len() == 12));
+}
+
+#[test]
+fn a_kernel_answer_cut_by_the_budget_says_it_is_truncated() {
+    let path = scratch("kernels40.game", &(two_cycles(40) + "kernels G\n"));
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-memory", "32M"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "kernels of 40 two-cycles");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("truncated"), "{}", &ran.stdout[..200]);
+    assert!(
+        ran.stdout.contains("--max-memory"),
+        "{}",
+        &ran.stdout[..200]
+    );
+}

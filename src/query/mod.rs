@@ -25,7 +25,7 @@ use graphs::{
 };
 use values::{CSeries, Cell, SeriesRun};
 
-pub use graphs::MAX_KERNELS_LISTED;
+pub use graphs::kernels_listed;
 
 /// `dot` refuses state graphs with more vertices than this.
 pub const DOT_MAX_VERTICES: usize = 500;
