@@ -483,6 +483,10 @@ pub enum Error {
     )]
     GraphvizFailed { reason: String },
 
+    #[error("{message}")]
+    #[diagnostic(code(grundy::usage), help("{help}"))]
+    Usage { message: String, help: String },
+
     #[error("unknown command `:{word}`")]
     #[diagnostic(code(grundy::repl::unknown_command), help("{help}"))]
     UnknownCommand { word: String, help: String },
@@ -572,6 +576,7 @@ impl Error {
             | GraphvizMissing { .. }
             | GraphvizFailed { .. }
             | UnknownCommand { .. }
+            | Usage { .. }
             | CommandArguments { .. }
             | LoadWithoutFile
             | PictureWithoutFile { .. }

@@ -195,7 +195,10 @@ fn a_42_mb_file_of_statements_is_refused_at_once() {
     }
 }
 
+/// pest unoptimised takes tens of seconds on it: run by `cargo test
+/// --release` (as CI does).
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn an_800_kb_list_literal_is_answered() {
     let list: Vec<String> = (0..200_000).map(|i| (i % 1000).to_string()).collect();
     let text = format!("let x = [{}]\nlen(x)\nx[199999]\n", list.join(","));
@@ -266,4 +269,87 @@ fn a_kernel_answer_cut_by_the_budget_says_it_is_truncated() {
         "{}",
         &ran.stdout[..200]
     );
+}
+
+// ---- 5. period's default limit, --help, usage errors -------------------
+
+/// 100,000 values of 0.007 take a few seconds optimised, minutes without:
+/// run by `cargo test --release` (as CI does).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn period_of_an_unsolved_code_stops_at_its_default_limit_naming_the_option() {
+    let path = scratch("p007.game", "game H = octal 0.007\nperiod H\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "period of 0.007");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("no period in the first 100000 values"),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("--max-positions"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("grundy octal 0.007"), "{}", ran.stdout);
+}
+
+#[test]
+fn period_looks_at_max_positions_over_50_values() {
+    let path = scratch("p007small.game", "game H = octal 0.007\nperiod H\n");
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-positions", "100000"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "period of 0.007, small budget");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("no period in the first 2000 values"),
+        "{}",
+        ran.stdout
+    );
+}
+
+#[test]
+fn help_describes_the_whole_tool() {
+    let mut cmd = grundy();
+    cmd.arg("--help");
+    let ran = run_within(cmd, TWENTY, "--help");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    for word in [
+        "impartial",
+        "partizan",
+        "misère",
+        "loopy",
+        "--plot",
+        "--json",
+        "--jobs",
+        "repl",
+        "octal",
+        "2 MiB",
+    ] {
+        assert!(
+            ran.stdout.contains(word),
+            "--help lacks {word}:\n{}",
+            ran.stdout
+        );
+    }
+}
+
+#[test]
+fn usage_errors_are_coded() {
+    for args in [
+        vec!["run", "--bogus", "x.game"],
+        vec!["run"],
+        vec!["run", "--max-memory", "5Q", "x.game"],
+        vec!["frobnicate"],
+        vec!["octal", "0.77", "--to", "minus"],
+    ] {
+        let mut cmd = grundy();
+        cmd.args(&args);
+        let ran = run_within(cmd, TWENTY, "a usage error");
+        coded(&ran, "grundy::usage", &format!("{args:?}"));
+        assert!(ran.stderr.contains("help:"), "{args:?}: {}", ran.stderr);
+    }
+    let mut cmd = grundy();
+    cmd.arg("--version");
+    let ran = run_within(cmd, TWENTY, "--version");
+    assert_eq!(ran.code, Some(0));
+    assert!(ran.stdout.starts_with("grundy "), "{}", ran.stdout);
 }
