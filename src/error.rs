@@ -483,6 +483,13 @@ pub enum Error {
     )]
     GraphvizFailed { reason: String },
 
+    #[error("a picture of {cells} cells is too large to draw (at most {limit})")]
+    #[diagnostic(
+        code(grundy::picture::too_large),
+        help("draw a smaller range (the answer itself is printed), or leave out --plot")
+    )]
+    PictureTooLarge { cells: usize, limit: usize },
+
     #[error("{message}")]
     #[diagnostic(code(grundy::usage), help("{help}"))]
     Usage { message: String, help: String },
@@ -577,6 +584,7 @@ impl Error {
             | GraphvizFailed { .. }
             | UnknownCommand { .. }
             | Usage { .. }
+            | PictureTooLarge { .. }
             | CommandArguments { .. }
             | LoadWithoutFile
             | PictureWithoutFile { .. }

@@ -353,3 +353,80 @@ fn usage_errors_are_coded() {
     assert_eq!(ran.code, Some(0));
     assert!(ran.stdout.starts_with("grundy "), "{}", ran.stdout);
 }
+
+// ---- 3. pictures: limits and targets before the work -------------------
+
+#[test]
+fn a_picture_past_the_cell_limit_is_refused_fast() {
+    let path = scratch("seq2m.game", "sequence Nim 0..2000000\n");
+    for target in ["big.png", "big.svg"] {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("issue20")
+            .join(target);
+        let _ = std::fs::remove_file(&out);
+        let mut cmd = grundy();
+        cmd.arg("run").arg(&path).arg("--plot").arg(&out);
+        let ran = run_within(cmd, TWENTY, target);
+        coded(&ran, "grundy::picture::too_large", target);
+        assert!(!out.exists(), "{target} was written");
+        assert!(
+            ran.peak < 400 * MIB,
+            "{target}: peak {} MiB",
+            ran.peak / MIB
+        );
+    }
+}
+
+#[test]
+fn a_picture_target_that_cannot_be_written_fails_before_the_work() {
+    // The query would take minutes: the bad target must fail first.
+    let path = scratch(
+        "slow_plot.game",
+        "game S(n) { move S(n - k) for k in 1..=n }\nsequence S 0..100000\n",
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    for target in [dir.join("no-such-folder").join("x.svg"), dir.clone()] {
+        let mut cmd = grundy();
+        cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+        let ran = run_within(cmd, Duration::from_secs(5), "a bad target");
+        coded(&ran, "grundy::io::write", &target.display().to_string());
+        assert_eq!(ran.stdout, "", "nothing ran");
+    }
+}
+
+#[test]
+fn a_device_is_never_numbered_and_names_are_escaped() {
+    let path = scratch("two_plots.game", "sequence Nim 0..5\nsequence Nim 0..6\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).args(["--plot", "/dev/null"]);
+    let ran = run_within(cmd, TWENTY, "--plot /dev/null");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stderr, "wrote /dev/null\nwrote /dev/null\n");
+    assert!(!Path::new("/dev/null-2").exists());
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    let target = dir.join("a\u{1b}[31mb.svg");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+    let ran = run_within(cmd, TWENTY, "an ESC in a name");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(!ran.stderr.contains('\u{1b}'), "{:?}", ran.stderr);
+    assert!(ran.stderr.contains("a\\u{1b}[31mb.svg"), "{:?}", ran.stderr);
+    assert!(target.exists());
+    let _ = std::fs::remove_file(&target);
+    let _ = std::fs::remove_file(dir.join("a\u{1b}[31mb-2.svg"));
+}
+
+#[test]
+fn plot_with_nothing_to_draw_says_so() {
+    let path = scratch("no_plots.game", "grundy *3\n");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    let target = dir.join("nothing.svg");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+    let ran = run_within(cmd, TWENTY, "nothing to plot");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "grundy *3 = 3\n");
+    assert!(ran.stderr.contains("nothing to plot"), "{}", ran.stderr);
+    assert!(!target.exists());
+}

@@ -507,6 +507,11 @@ impl<'a> Printer<'a> {
         if let Some(name) = checked {
             self.out.line(&format!("{name}: ok"));
         }
+        if ok {
+            for note in self.pictures.unused() {
+                self.err.line(&note);
+            }
+        }
         if ok && self.pictures_ok { 0 } else { 1 }
     }
 }
