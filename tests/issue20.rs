@@ -430,3 +430,25 @@ fn plot_with_nothing_to_draw_says_so() {
     assert!(ran.stderr.contains("nothing to plot"), "{}", ran.stderr);
     assert!(!target.exists());
 }
+
+// ---- 7. misère forms within the step budget ----------------------------
+
+/// Unoptimised, the forms' work is many times slower: run by `cargo test
+/// --release` (as CI does).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn misere_form_of_star_4_plus_star_1364_ends_in_time() {
+    let path = scratch("mf1364.game", "misere_form *4 + *1364\ngrundy *2\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "misere_form *4 + *1364");
+    // A form this large is beyond the budget: the error names it, and the
+    // next query still answers.
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("grundy::eval::steps") || ran.stderr.contains("grundy::misere::budget"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stdout, "grundy *2 = 2\n");
+}
