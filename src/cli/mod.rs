@@ -389,7 +389,7 @@ fn run_source(
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let ctrl_c = flag.load(Ordering::Relaxed);
-        printer.result(&s.sources, s.picture, &r, ctrl_c);
+        printer.result(&s.sources, (s.picture, s.query_word.as_deref()), &r, ctrl_c);
     });
     let checked = (ok && mode == Mode::Check).then_some(name);
     printer.finish(ok, checked)
@@ -437,7 +437,7 @@ impl<'a> Printer<'a> {
     fn result(
         &mut self,
         sources: &Sources,
-        picture: Option<Picture>,
+        (picture, query): (Option<Picture>, Option<&str>),
         r: &Result<Answer, Error>,
         ctrl_c: bool,
     ) {
@@ -472,7 +472,14 @@ impl<'a> Printer<'a> {
                     self.interrupt_reported = true;
                 }
                 if self.json {
-                    out.line(&present::json_error_at(e, sources).to_string());
+                    // `"query"` first, as on an answer's line: the failed
+                    // query's word, null for a definition or the text.
+                    let mut line = serde_json::Map::new();
+                    line.insert("query".into(), serde_json::json!(query));
+                    if let serde_json::Value::Object(rest) = present::json_error_at(e, sources) {
+                        line.extend(rest);
+                    }
+                    out.line(&serde_json::Value::Object(line).to_string());
                 }
                 err.line(&format!("{:?}", e.report(sources)));
             }

@@ -53,11 +53,12 @@ struct Ran {
 }
 
 /// What the printer knows of a statement before it runs.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Planned {
     query: bool,
     definition: bool,
     picture: Option<Picture>,
+    word: Option<String>,
 }
 
 /// The number of workers `--jobs N` asks for (0: one per core).
@@ -119,6 +120,7 @@ pub(super) fn run(
                 query: s.is_query(),
                 definition: s.is_definition(),
                 picture: s.picture(),
+                word: s.query_word(&session.sources),
             })
             .collect(),
         Err(_) => Vec::new(),
@@ -202,7 +204,7 @@ pub(super) fn run(
         for ran in &receive {
             waiting.insert(ran.step, ran);
             while !done && let Some(ran) = waiting.remove(&step) {
-                let planned = plan[step];
+                let planned = plan[step].clone();
                 step += 1;
                 if let Some(r) = &ran.result {
                     let failed = r.is_err();
@@ -210,7 +212,12 @@ pub(super) fn run(
                         matches!(r, Err(Error::Interrupted { .. } | Error::Stopped { .. }));
                     ok &= !failed;
                     // Every result here finished: printed even after Ctrl-C.
-                    printer.result(&session.sources, planned.picture, r, false);
+                    printer.result(
+                        &session.sources,
+                        (planned.picture, planned.word.as_deref()),
+                        r,
+                        false,
+                    );
                     if failed && (planned.definition || interruption) {
                         done = true;
                     }
@@ -247,7 +254,7 @@ pub(super) fn run(
             let e = Error::Stopped {
                 what: "the statements after it were not run".into(),
             };
-            printer.result(&session.sources, None, &Err(e), false);
+            printer.result(&session.sources, (None, None), &Err(e), false);
         }
         printer.interrupted = true;
     } else if gap {

@@ -47,6 +47,11 @@ pub enum Picture {
 impl CompiledQuery {
     /// The picture this query's answer can be drawn as, whether or not it
     /// succeeds (pictures are numbered by query).
+    /// Where the query statement was written.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
     pub fn picture(&self) -> Option<Picture> {
         match self.kind {
             CKind::Dot(..) => Some(Picture::Graph),
