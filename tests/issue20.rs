@@ -36,8 +36,10 @@ pub struct Ran {
     pub took: Duration,
 }
 
-/// Run `cmd` (with `setup` applied in the child before exec, as a limit)
-/// for at most `limit`; kill it and fail if it takes longer.
+/// Run `cmd` for at most `limit`; kill it and fail if it takes longer.
+/// The child is reaped by `wait4` (which also gives its own peak memory),
+/// not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
     fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
