@@ -18,9 +18,10 @@ pub const EXIT_BROKEN_PIPE: i32 = 141;
 /// octal`: 128 + 2, as shells report for a tool that SIGINT ended.
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// The largest text read from a file or standard input (64 MiB): a larger
-/// or endless input (`grundy < /dev/zero`) is a coded error, not a hang.
-pub const MAX_INPUT: usize = 64 << 20;
+/// The largest text read from a file or standard input (the program limit,
+/// 2 MiB): a larger or endless input (`grundy < /dev/zero`) is a coded
+/// error, not a hang.
+pub const MAX_INPUT: usize = crate::source::MAX_SOURCE;
 
 /// Why a write failed: the reader left (quiet), or anything else (an error).
 #[derive(Debug, Clone)]

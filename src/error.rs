@@ -508,7 +508,7 @@ pub enum Error {
     #[diagnostic(
         code(grundy::io::too_large),
         help(
-            "a .game program is a text of at most 64 MiB; split it or check that the right file was given"
+            "a .game program is a text of at most 2 MiB (2,097,152 bytes); split it into files, compute long lists with a comprehension instead of writing them out, or check that the right file was given"
         )
     )]
     InputTooLarge { name: String, limit: usize },
@@ -546,6 +546,17 @@ pub enum Error {
         help("the DOT text printed above is what was given to Graphviz")
     )]
     GraphvizFailed { reason: String },
+
+    #[error("a picture of {cells} cells is too large to draw (at most {limit})")]
+    #[diagnostic(
+        code(grundy::picture::too_large),
+        help("draw a smaller range (the answer itself is printed), or leave out --plot")
+    )]
+    PictureTooLarge { cells: usize, limit: usize },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::usage), help("{help}"))]
+    Usage { message: String, help: String },
 
     #[error("unknown command `:{word}`")]
     #[diagnostic(code(grundy::repl::unknown_command), help("{help}"))]
@@ -641,6 +652,8 @@ impl Error {
             | GraphvizMissing { .. }
             | GraphvizFailed { .. }
             | UnknownCommand { .. }
+            | Usage { .. }
+            | PictureTooLarge { .. }
             | CommandArguments { .. }
             | LoadWithoutFile
             | PictureWithoutFile { .. }

@@ -77,7 +77,12 @@ impl Pictures {
     /// Refuses two series of files that could meet (`--svg x.svg --plot
     /// x.svg`, or `--plot x-2.svg` beside `--svg x.svg`): each would
     /// overwrite the other's pictures.
+    /// Each target is checked first (its folder exists, the file can be
+    /// written), so that a bad path fails before any work.
     pub(crate) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Result<Self, Error> {
+        for path in svg.iter().chain(plot.iter()) {
+            check_target(path)?;
+        }
         if let (Some(a), Some(b)) = (&svg, &plot)
             && let Some(shared) = series_meet(a, b)
         {
@@ -92,9 +97,10 @@ impl Pictures {
         })
     }
 
-    /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...
+    /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...; a
+    /// device (`/dev/null`, a pipe) is every file of its series.
     pub(crate) fn nth(path: &Path, n: usize) -> PathBuf {
-        if n <= 1 {
+        if n <= 1 || is_device(path) {
             return path.to_path_buf();
         }
         let (stem, ext) = stem_ext(path);
@@ -108,21 +114,37 @@ impl Pictures {
             self.captured = Some(svg.to_string());
             return Ok(());
         }
-        let replaced = path.exists();
+        let replaced = path.is_file();
+        let shown = crate::shown::clean(&path.display().to_string());
         if !write_picture(path, svg)? {
-            let _ = writeln!(
-                log,
-                "no fonts found: the labels of {} are left out",
-                path.display()
-            );
+            let _ = writeln!(log, "no fonts found: the labels of {shown} are left out");
         }
         let _ = writeln!(
             log,
-            "wrote {}{}",
-            path.display(),
+            "wrote {shown}{}",
             if replaced { " (replaced)" } else { "" }
         );
         Ok(())
+    }
+
+    /// The notes a run ends with: an option given whose pictures no query
+    /// drew (`--plot` with no `sequence` or `table`).
+    pub(crate) fn unused(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let name = |p: &Path| crate::shown::clean(&p.display().to_string());
+        if let (Some(p), 0) = (&self.plot, self.plots) {
+            notes.push(format!(
+                "note: --plot {}: nothing to plot (only `sequence` and `table` answers are plotted); no file written",
+                name(p)
+            ));
+        }
+        if let (Some(p), 0) = (&self.svg, self.svgs) {
+            notes.push(format!(
+                "note: --svg {}: nothing to draw (only `dot` answers are drawn); no file written",
+                name(p)
+            ));
+        }
+        notes
     }
 
     /// A query that would have drawn `picture` failed: it keeps its number.
@@ -159,6 +181,7 @@ impl Pictures {
                 let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
+                too_large(values.len())?;
                 // Loopy (infinite) values get a mark of their own.
                 let points: Vec<u32> = values
                     .iter()
@@ -190,6 +213,7 @@ impl Pictures {
                 let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
+                too_large(rows.iter().map(Vec::len).sum())?;
                 let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
                     .map(|r| {
@@ -230,6 +254,7 @@ impl Pictures {
                 let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
+                too_large(outcomes.len())?;
                 // Draws are hollow marks on a row of their own, as ∞ values.
                 let codes: Vec<u32> = outcomes
                     .iter()
@@ -261,6 +286,7 @@ impl Pictures {
                 let Some(path) = self.next(Picture::Plot) else {
                     return Ok(());
                 };
+                too_large(rows.iter().map(Vec::len).sum())?;
                 let cells: Vec<Vec<plot::Cell>> = rows
                     .iter()
                     .map(|r| {
@@ -381,6 +407,66 @@ impl Pictures {
 /// boolean as 0 or 1.
 fn plotted(j: &serde_json::Value) -> Option<u64> {
     j.as_u64().or_else(|| j.as_bool().map(u64::from))
+}
+
+/// The most cells (or points) a picture may have: a larger one is refused
+/// before it is drawn (`grundy::picture::too_large`), since its SVG text
+/// and PNG raster would take gigabytes.
+pub const MAX_PICTURE_CELLS: usize = 1_000_000;
+
+fn too_large(cells: usize) -> Result<(), Error> {
+    if cells > MAX_PICTURE_CELLS {
+        return Err(Error::PictureTooLarge {
+            cells,
+            limit: MAX_PICTURE_CELLS,
+        });
+    }
+    Ok(())
+}
+
+/// Whether a path names something that is neither a file nor a folder (a
+/// character device such as `/dev/null`, a pipe): written as it is, never
+/// numbered.
+fn is_device(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// A picture target that cannot be written fails here, before the work:
+/// a folder that does not exist, a folder given as the file, a file that
+/// cannot be opened for writing.
+fn check_target(path: &Path) -> Result<(), Error> {
+    let fail = |reason: String| Error::WriteFile {
+        path: crate::shown::clean(&path.display().to_string()),
+        reason,
+    };
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match std::fs::metadata(parent) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(fail(format!("{} is not a folder", parent.display()))),
+        Err(e) => return Err(fail(format!("the folder {}: {e}", parent.display()))),
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(fail("it is a folder".into())),
+        // Opened without truncating: the picture is written later.
+        Ok(_) => std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| fail(e.to_string())),
+        Err(_) => {
+            let m = std::fs::metadata(parent).map_err(|e| fail(e.to_string()))?;
+            if m.permissions().readonly() {
+                return Err(fail(format!(
+                    "the folder {} is read-only",
+                    parent.display()
+                )));
+            }
+            Ok(())
+        }
+    }
 }
 
 /// A file name's stem and its extension with the dot (or "").

@@ -59,6 +59,9 @@ pub struct Session {
     /// The picture the statement whose result `run_text` reports can be
     /// drawn as (None for a definition or an error before any ran).
     pub picture: Option<crate::query::Picture>,
+    /// The query word of the statement `run_statement` just ran (JSON
+    /// error lines carry it as `"query"`); None for a definition.
+    pub query_word: Option<String>,
 }
 
 /// One statement compiled, ready to run in order.
@@ -91,6 +94,29 @@ impl Statement {
         matches!(self.0, Step::Let(..) | Step::Deferred(..))
     }
 
+    /// The word a query statement starts with, as its JSON answer names it
+    /// in `"query"` (`misere outcome P`: `outcome`; a bare expression:
+    /// `eval`); None for a definition.
+    pub fn query_word(&self, sources: &crate::source::Sources) -> Option<String> {
+        let Step::Query(q) = &self.0 else {
+            return None;
+        };
+        let span = q.span();
+        let text = sources.text(span.src).get(span.start as usize..)?;
+        let mut words = text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty());
+        let mut word = words.next()?;
+        if matches!(word, "misere" | "normal") {
+            word = words.next()?;
+        }
+        Some(if syntax::QUERY_WORDS.contains(&word) || word == "assert" {
+            word.to_string()
+        } else {
+            "eval".to_string()
+        })
+    }
+
     /// The picture this statement's answer can be drawn as (a query's,
     /// whether or not it succeeds: pictures are numbered by query).
     pub fn picture(&self) -> Option<crate::query::Picture> {
@@ -119,6 +145,7 @@ impl Session {
             waiting: Vec::new(),
             notes: Vec::new(),
             picture: None,
+            query_word: None,
         }
     }
 
@@ -196,6 +223,13 @@ impl Session {
         text: &str,
     ) -> std::result::Result<Vec<Statement>, Vec<Error>> {
         self.picture = None;
+        self.query_word = None;
+        if text.len() > crate::source::MAX_SOURCE {
+            return Err(vec![Error::InputTooLarge {
+                name: name.to_string(),
+                limit: crate::source::MAX_SOURCE,
+            }]);
+        }
         let src = self.sources.add(name, text);
         let program = syntax::parse(src, text).map_err(|e| vec![e])?;
         let steps = self
@@ -210,6 +244,7 @@ impl Session {
     /// `picture` is set to what the statement can be drawn as.
     pub fn run_statement(&mut self, statement: Statement) -> Option<Result<Answer>> {
         self.picture = statement.picture();
+        self.query_word = statement.query_word(&self.sources);
         self.execute(statement.0)
     }
 

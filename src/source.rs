@@ -3,6 +3,12 @@
 
 use miette::NamedSource;
 
+/// The largest program text (2 MiB): checked before parsing, by the front
+/// ends when they read a file or standard input and by the session for a
+/// text given to it, so a huge input is refused at once
+/// (`grundy::io::too_large`) instead of parsed for minutes.
+pub const MAX_SOURCE: usize = 2 << 20;
+
 /// Which loaded text a span points into (a file, a REPL line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct SourceId(pub u32);

@@ -248,7 +248,7 @@ fn kernel_searches_are_bounded() {
     );
     assert_eq!(
         out[0].lines().count() - 2,
-        grundy::query::MAX_KERNELS_LISTED,
+        grundy::query::kernels_listed(&small(), 60),
         "at most this many sequences are listed"
     );
     assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");

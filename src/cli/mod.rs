@@ -23,11 +23,32 @@ use crate::query::{Answer, Picture};
 use crate::session::{Mode, Session};
 use crate::source::Sources;
 
+const LONG_ABOUT: &str = "Combinatorial games described in a small language (.game files), and \
+their theory: impartial games (Grundy values, outcomes, winning moves, periods of octal and \
+subtraction games), partizan games (canonical values, comparisons, thermographs, atomic \
+weights), misère play (genus, misère canonical forms, quotients), loopy games (draws, \
+generalized Grundy values, stoppers) and graphs (kernels, DOT). See docs/LANGUAGE.md.";
+
+const AFTER_HELP: &str = "\
+Front ends:
+  grundy run FILE       every query of a file, one answer a line (--json: one JSON object a
+                        line, see docs/JSON.md; --jobs N: on N threads, printed as one thread
+                        prints; --svg/--plot FILE: Graphviz pictures and SVG/PNG plots of
+                        sequences and tables)
+  grundy repl / grundy  an interactive session (:help inside); piped input runs as a script
+  grundy check FILE     parse and resolve only
+  grundy octal CODE     the nim-sequence of an octal game, its period and proof
+
+Limits (each a coded error, never a hang): --max-positions, --max-memory, --max-steps per query;
+a program text of at most 2 MiB; Ctrl-C stops the query under way. `grundy run --help` lists them.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = env!("CARGO_PKG_NAME"),
     version,
-    about = "Impartial games: Grundy values, outcomes, winning moves, periods"
+    about = "Combinatorial games described in a small language, and their theory",
+    long_about = LONG_ABOUT,
+    after_long_help = AFTER_HELP
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -155,7 +176,10 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
 pub const STACK_SIZE: usize = 512 * 1024 * 1024;
 
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let worker = std::thread::Builder::new()
         .name(env!("CARGO_PKG_NAME").into())
         .stack_size(STACK_SIZE)
@@ -168,6 +192,46 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+/// A command line clap refuses: `--help` and `--version` as clap prints
+/// them; anything else as the diagnostic `grundy::usage`, exit status 1
+/// (as every diagnostic).
+fn usage_error(e: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    let mut err = Checked::stderr();
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let mut out = Checked::stdout();
+        let text = e.render().to_string();
+        let _ = std::io::Write::write_all(&mut out, text.as_bytes());
+        let code = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            2
+        } else {
+            0
+        };
+        return console::exit_status(code, &out, &mut err);
+    }
+    let text = e.render().to_string();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let message = lines
+        .next()
+        .unwrap_or("the command line is not understood")
+        .trim_start_matches("error: ")
+        .to_string();
+    let help: Vec<&str> = lines.map(str::trim).collect();
+    let help = if help.is_empty() {
+        "`grundy --help` lists the commands and options".to_string()
+    } else {
+        help.join("; ")
+    };
+    let e = Error::Usage { message, help };
+    err.line(&format!("{:?}", e.report_alone()));
+    1
 }
 
 fn run_command(cli: Cli) -> i32 {
@@ -330,7 +394,7 @@ fn run_source(
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let ctrl_c = flag.load(Ordering::Relaxed);
-        printer.result(&s.sources, s.picture, &r, ctrl_c);
+        printer.result(&s.sources, (s.picture, s.query_word.as_deref()), &r, ctrl_c);
     });
     let checked = (ok && mode == Mode::Check).then_some(name);
     printer.finish(ok, checked)
@@ -378,7 +442,7 @@ impl<'a> Printer<'a> {
     fn result(
         &mut self,
         sources: &Sources,
-        picture: Option<Picture>,
+        (picture, query): (Option<Picture>, Option<&str>),
         r: &Result<Answer, Error>,
         ctrl_c: bool,
     ) {
@@ -413,7 +477,14 @@ impl<'a> Printer<'a> {
                     self.interrupt_reported = true;
                 }
                 if self.json {
-                    out.line(&present::json_error_at(e, sources).to_string());
+                    // `"query"` first, as on an answer's line: the failed
+                    // query's word, null for a definition or the text.
+                    let mut line = serde_json::Map::new();
+                    line.insert("query".into(), serde_json::json!(query));
+                    if let serde_json::Value::Object(rest) = present::json_error_at(e, sources) {
+                        line.extend(rest);
+                    }
+                    out.line(&serde_json::Value::Object(line).to_string());
                 }
                 err.line(&format!("{:?}", e.report(sources)));
             }
@@ -447,6 +518,11 @@ impl<'a> Printer<'a> {
         }
         if let Some(name) = checked {
             self.out.line(&format!("{name}: ok"));
+        }
+        if ok {
+            for note in self.pictures.unused() {
+                self.err.line(&note);
+            }
         }
         if ok && self.pictures_ok { 0 } else { 1 }
     }

@@ -18,8 +18,14 @@
 //! other workers solved (which is why the default is one job), and a query
 //! close to its `--max-positions` or `--max-steps` budget may pass or fail
 //! by that. Each query keeps its own budgets; memory is counted per thread,
-//! so `--max-memory` holds for each worker (the process may hold up to N
-//! times as much). No progress line shows.
+//! so `--max-memory` holds for each worker. So that N budgets never add
+//! up past the machine, the workers are at most as many as fit: each is
+//! counted as 5/4 of `--max-memory` against three quarters of the
+//! machine's memory (`MemTotal`), and, under an address-space or data
+//! limit (`ulimit -v`/`-d`), as that plus its stack and an allocator arena
+//! against the limit less one session's share. Fewer workers than asked
+//! is said in a note on standard error; the answers are the same. No
+//! progress line shows.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -47,11 +53,12 @@ struct Ran {
 }
 
 /// What the printer knows of a statement before it runs.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Planned {
     query: bool,
     definition: bool,
     picture: Option<Picture>,
+    word: Option<String>,
 }
 
 /// The number of workers `--jobs N` asks for (0: one per core).
@@ -61,6 +68,34 @@ pub fn workers(jobs: usize) -> usize {
     } else {
         jobs
     }
+}
+
+/// How many workers of `max_memory` bytes each the machine has room for
+/// (None: nothing to say, as off Linux).
+pub fn workers_that_fit(max_memory: usize) -> Option<usize> {
+    let per_worker = max_memory / 4 * 5;
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    });
+    let mut fit = total.map(|t| (t / 4 * 3) / per_worker.max(1));
+    // An address-space or data limit counts stacks and arenas too.
+    let limit = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|l| {
+            l.lines()
+                .filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
+                .filter_map(|l| l.split_whitespace().nth(3)?.parse::<usize>().ok())
+                .min()
+        });
+    if let Some(limit) = limit {
+        let arena = 128 << 20;
+        let each = per_worker + STACK_SIZE + arena;
+        let by_limit = limit.saturating_sub(each) / each;
+        fit = Some(fit.map_or(by_limit, |f| f.min(by_limit)));
+    }
+    fit.map(|f| f.max(1))
 }
 
 /// Run a file's text on `jobs` workers (at least 2), printing as
@@ -85,12 +120,22 @@ pub(super) fn run(
                 query: s.is_query(),
                 definition: s.is_definition(),
                 picture: s.picture(),
+                word: s.query_word(&session.sources),
             })
             .collect(),
         Err(_) => Vec::new(),
     };
     let queries = plan.iter().filter(|p| p.query).count();
-    let threads = jobs.min(queries);
+    let mut threads = jobs.min(queries);
+    if let Some(fit) = workers_that_fit(limits.max_memory)
+        && fit < threads
+    {
+        err.line(&format!(
+            "note: --jobs {jobs}: {fit} worker(s) of --max-memory {} MiB fit in this machine's memory; running {fit}",
+            limits.max_memory >> 20
+        ));
+        threads = fit;
+    }
     if threads < 2 {
         // Nothing to share out (or errors to report): as without --jobs.
         return super::run_source(
@@ -159,7 +204,7 @@ pub(super) fn run(
         for ran in &receive {
             waiting.insert(ran.step, ran);
             while !done && let Some(ran) = waiting.remove(&step) {
-                let planned = plan[step];
+                let planned = plan[step].clone();
                 step += 1;
                 if let Some(r) = &ran.result {
                     let failed = r.is_err();
@@ -167,7 +212,12 @@ pub(super) fn run(
                         matches!(r, Err(Error::Interrupted { .. } | Error::Stopped { .. }));
                     ok &= !failed;
                     // Every result here finished: printed even after Ctrl-C.
-                    printer.result(&session.sources, planned.picture, r, false);
+                    printer.result(
+                        &session.sources,
+                        (planned.picture, planned.word.as_deref()),
+                        r,
+                        false,
+                    );
                     if failed && (planned.definition || interruption) {
                         done = true;
                     }
@@ -204,7 +254,7 @@ pub(super) fn run(
             let e = Error::Stopped {
                 what: "the statements after it were not run".into(),
             };
-            printer.result(&session.sources, None, &Err(e), false);
+            printer.result(&session.sources, (None, None), &Err(e), false);
         }
         printer.interrupted = true;
     } else if gap {

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 
 use super::builtins::elements;
-use super::{Builtin, Comp, Defs, GameId, Value};
+use super::{Builtin, Comp, Ctx, Defs, GameId, Value};
 
 /// Apply a board builtin; `arg_span(i)` is where argument i was written.
 pub fn call(
@@ -18,6 +18,7 @@ pub fn call(
     args: Vec<Value>,
     arg_span: &dyn Fn(usize) -> Span,
     span: Span,
+    cx: &Ctx,
 ) -> Result<Value> {
     let board = |i: usize| -> Result<&Board> {
         match &args[i] {
@@ -42,14 +43,14 @@ pub fn call(
         }
     };
     match b {
-        Builtin::Grid => grid(b, &args, arg_span),
+        Builtin::Grid => grid(b, &args, arg_span, cx),
         Builtin::At => {
             let (r, c) = cell(1)?;
             Ok(text(board(0)?.get(r, c)))
         }
         Builtin::Put => {
             let x = board(0)?;
-            let squares = cells_of(b, &args[1], arg_span(1))?;
+            let squares = cells_of(b, &args[1], arg_span(1), cx)?;
             let ch = char_of(b, &args[2], arg_span(2))?;
             match x.put(&squares, ch) {
                 Ok(y) => Ok(Value::Board(Rc::new(y))),
@@ -80,7 +81,7 @@ pub fn call(
         }
         Builtin::Place => {
             let x = board(0)?;
-            let shape = cells_of(b, &args[1], arg_span(1))?;
+            let shape = cells_of(b, &args[1], arg_span(1), cx)?;
             let ch = match args.get(2) {
                 Some(v) => char_of(b, v, arg_span(2))?,
                 None => '#',
@@ -114,7 +115,7 @@ pub fn call(
 }
 
 /// `grid(r, c)`, `grid(["..#", "x.o"])` or `grid("..#|x.o")`.
-fn grid(b: Builtin, args: &[Value], arg_span: &dyn Fn(usize) -> Span) -> Result<Value> {
+fn grid(b: Builtin, args: &[Value], arg_span: &dyn Fn(usize) -> Span, cx: &Ctx) -> Result<Value> {
     let refused = |e: BoardError, span: Span| Error::Value {
         message: e.message,
         help: e.help,
@@ -131,7 +132,7 @@ fn grid(b: Builtin, args: &[Value], arg_span: &dyn Fn(usize) -> Span) -> Result<
             Board::parse(&rows).map_err(|(_, e)| refused(e, arg_span(0)))
         }
         [rows @ (Value::List(_) | Value::Tuple(_))] => {
-            let items = elements(rows, arg_span(0), b)?;
+            let items = elements(rows, arg_span(0), b, cx)?;
             let mut texts = Vec::with_capacity(items.len());
             for v in &items {
                 match v {
@@ -198,7 +199,7 @@ fn cell_of(b: Builtin, v: &Value, span: Span) -> Result<(i64, i64)> {
 }
 
 /// One square `(r, c)` or a collection of them.
-fn cells_of(b: Builtin, v: &Value, span: Span) -> Result<Vec<(i64, i64)>> {
+fn cells_of(b: Builtin, v: &Value, span: Span, cx: &Ctx) -> Result<Vec<(i64, i64)>> {
     if let Value::Tuple(xs) = v
         && xs.len() == 2
         && xs.iter().all(|x| matches!(x, Value::Int(_)))
@@ -206,7 +207,7 @@ fn cells_of(b: Builtin, v: &Value, span: Span) -> Result<Vec<(i64, i64)>> {
         return Ok(vec![cell_of(b, v, span)?]);
     }
     let items = match v {
-        Value::List(_) | Value::Tuple(_) | Value::Set(_) => elements(v, span, b)?,
+        Value::List(_) | Value::Tuple(_) | Value::Set(_) => elements(v, span, b, cx)?,
         v => {
             return Err(wrong(
                 b,
@@ -260,7 +261,7 @@ fn boards(bs: Vec<Board>) -> Value {
 /// `components(G, vs)`: the connected parts of the subgraph of the
 /// declared graph `g` induced by the vertices `vs` (edges taken either
 /// way), each a set of vertices, in the order of their least vertex.
-pub fn graph_parts(defs: &Defs, g: GameId, vs: &Value, span: Span) -> Result<Value> {
+pub fn graph_parts(defs: &Defs, g: GameId, vs: &Value, span: Span, cx: &Ctx) -> Result<Value> {
     let name = &defs.game(g).name;
     let bad = |what: &str| {
         Error::type_error(
@@ -273,7 +274,7 @@ pub fn graph_parts(defs: &Defs, g: GameId, vs: &Value, span: Span) -> Result<Val
     };
     let items = match vs {
         Value::List(_) | Value::Tuple(_) | Value::Set(_) => {
-            elements(vs, span, Builtin::Components)?
+            elements(vs, span, Builtin::Components, cx)?
         }
         v => return Err(bad(v.type_name())),
     };

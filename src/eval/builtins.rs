@@ -6,8 +6,11 @@ use std::rc::Rc;
 use crate::error::{Error, Result};
 use crate::source::Span;
 
-use super::Value;
 use super::registry::{Imp, entry_of};
+use super::{Ctx, Value};
+
+/// Bytes one element of a built list holds; a set's tree about twice that.
+const VALUE_BYTES: usize = std::mem::size_of::<Value>();
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Builtin {
@@ -63,16 +66,23 @@ impl Builtin {
     }
 
     /// Apply the builtin; `arg_span(i)` is where argument i was written.
+    /// What it builds is reserved against the memory budget of `cx` before
+    /// it is built, and its loops count steps (Ctrl-C, the step budget).
     pub fn call(
         self,
         args: Vec<Value>,
         arg_span: &dyn Fn(usize) -> Span,
         span: Span,
+        cx: &Ctx,
     ) -> Result<Value> {
         use Builtin::*;
+        let elements = |v: &Value, span: Span, b: Builtin| elements(v, span, b, cx);
+        // A result of `n` values: a list's copy, or a set's tree.
+        let list_of = |n: usize| cx.reserve(n.saturating_mul(VALUE_BYTES), span);
+        let set_of = |n: usize| cx.reserve(n.saturating_mul(2 * VALUE_BYTES), span);
         match self {
             Grid | At | Put | Cells | Neighbours | Place | Components | Canonical | Rows => {
-                super::board_fns::call(self, args, arg_span, span)
+                super::board_fns::call(self, args, arg_span, span, cx)
             }
             Len => match &args[0] {
                 Value::List(xs) | Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
@@ -141,12 +151,16 @@ impl Builtin {
             Sorted => {
                 let mut xs = elements(&args[0], arg_span(0), self)?;
                 no_game_values(&xs, self, span)?;
+                let n = xs.len() as u64;
+                cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
                 xs.sort();
+                list_of(xs.len())?;
                 Ok(Value::list(xs))
             }
             Reversed => {
                 let mut xs = elements(&args[0], arg_span(0), self)?;
                 xs.reverse();
+                list_of(xs.len())?;
                 Ok(Value::list(xs))
             }
             Xor => {
@@ -172,15 +186,24 @@ impl Builtin {
                 }
                 Ok(Value::Int(m))
             }
-            List => Ok(Value::list(elements(&args[0], arg_span(0), self)?)),
-            Set => Ok(Value::Set(Rc::new(
-                elements(&args[0], arg_span(0), self)?.into_iter().collect(),
-            ))),
+            List => {
+                let xs = elements(&args[0], arg_span(0), self)?;
+                list_of(xs.len())?;
+                Ok(Value::list(xs))
+            }
+            Set => {
+                let xs = elements(&args[0], arg_span(0), self)?;
+                set_of(xs.len())?;
+                Ok(Value::Set(Rc::new(xs.into_iter().collect())))
+            }
             Union | Intersection | Difference | Symdiff => {
-                let a: BTreeSet<Value> =
-                    elements(&args[0], arg_span(0), self)?.into_iter().collect();
-                let b: BTreeSet<Value> =
-                    elements(&args[1], arg_span(1), self)?.into_iter().collect();
+                let a = elements(&args[0], arg_span(0), self)?;
+                set_of(a.len())?;
+                let a: BTreeSet<Value> = a.into_iter().collect();
+                let b = elements(&args[1], arg_span(1), self)?;
+                set_of(b.len())?;
+                let b: BTreeSet<Value> = b.into_iter().collect();
+                set_of(a.len() + b.len())?;
                 let out: BTreeSet<Value> = match self {
                     Union => a.union(&b).cloned().collect(),
                     Intersection => a.intersection(&b).cloned().collect(),
@@ -227,13 +250,15 @@ pub fn range_len(a: i64, b: i64, span: Span) -> Result<i64> {
 /// Ranges longer than this are refused where they must be materialised.
 pub const MAX_MATERIALISED: i64 = 10_000_000;
 
-/// The elements of a collection, in iteration order.
-pub fn elements(v: &Value, span: Span, b: Builtin) -> Result<Vec<Value>> {
-    match v {
-        Value::List(xs) | Value::Tuple(xs) => Ok(xs.to_vec()),
-        Value::Set(xs) => Ok(xs.iter().cloned().collect()),
+/// The elements of a collection, in iteration order, reserved against
+/// the memory budget before they are copied.
+pub(crate) fn elements(v: &Value, span: Span, b: Builtin, cx: &Ctx) -> Result<Vec<Value>> {
+    let n = match v {
+        Value::List(xs) | Value::Tuple(xs) => xs.len(),
+        Value::Set(xs) => xs.len(),
         Value::Range(a, z) => {
-            if range_len(*a, *z, span)? > MAX_MATERIALISED {
+            let n = range_len(*a, *z, span)?;
+            if n > MAX_MATERIALISED {
                 return Err(Error::Value {
                     message: format!("the range {a}..{z} is too long to build"),
                     help: format!(
@@ -242,10 +267,17 @@ pub fn elements(v: &Value, span: Span, b: Builtin) -> Result<Vec<Value>> {
                     span,
                 });
             }
-            Ok((*a..*z).map(Value::Int).collect())
+            n as usize
         }
-        other => Err(not(other, "a list, tuple, set or range", span, b)),
-    }
+        other => return Err(not(other, "a list, tuple, set or range", span, b)),
+    };
+    cx.reserve(n.saturating_mul(VALUE_BYTES), span)?;
+    Ok(match v {
+        Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
+        Value::Set(xs) => xs.iter().cloned().collect(),
+        Value::Range(a, z) => (*a..*z).map(Value::Int).collect(),
+        _ => Vec::new(),
+    })
 }
 
 fn int(v: &Value, span: Span, b: Builtin) -> Result<i64> {

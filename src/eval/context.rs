@@ -168,6 +168,30 @@ impl<'a> Ctx<'a> {
         self.check_at(span)
     }
 
+    /// Fails, before anything is built, when `bytes` more would take the
+    /// session past the memory budget; counts one step per 64 bytes (the
+    /// work of building them), with the checks `tick` makes on the way.
+    /// Builtins call it with what a result will hold, so that a value too
+    /// large for the budget is refused instead of allocated.
+    pub fn reserve(&self, bytes: usize, span: Span) -> Result<()> {
+        let held = mem::held().max(0) as usize;
+        let after = held.saturating_add(bytes);
+        if after > self.limits.max_memory {
+            return Err(Error::MemoryBudget {
+                limit: self.limits.max_memory,
+                held: after,
+                span,
+            });
+        }
+        let before = self.steps.get();
+        let t = before.saturating_add((bytes / 64) as u64);
+        self.steps.set(t);
+        if (before >> 10) != (t >> 10) {
+            return self.every_1024(t, span);
+        }
+        Ok(())
+    }
+
     /// Announce that about `bytes` were just stored: memory is looked at
     /// once the announcements add up to a few megabytes, so that a few
     /// large values cannot run far past the budget between two ticks.

@@ -313,7 +313,12 @@ impl<'a> Interp<'a> {
                     }));
                 }
                 let vals = self.eval_all(args, frame)?;
-                b.call(vals, &|i| args.get(i).map_or(span, |a| a.span), span)
+                b.call(
+                    vals,
+                    &|i| args.get(i).map_or(span, |a| a.span),
+                    span,
+                    self.cx,
+                )
             }
             NodeKind::MakePos(g, args) => {
                 let vals = self.eval_all(args, frame)?;
@@ -368,7 +373,7 @@ impl<'a> Interp<'a> {
             }
             NodeKind::Successors(g, x, GraphAsk::Components) => {
                 let vs = self.eval(x, frame)?;
-                super::board_fns::graph_parts(self.defs, *g, &vs, x.span)
+                super::board_fns::graph_parts(self.defs, *g, &vs, x.span, self.cx)
             }
             NodeKind::Successors(g, x, ask) => {
                 let v = self.eval(x, frame)?;

@@ -66,8 +66,16 @@ impl Interp<'_> {
             });
         };
         let cx = self.cx;
-        let positions = |xs: Vec<Vec<Comp>>| {
-            Value::list(xs.into_iter().map(|cs| Value::Pos(cs.into())).collect())
+        // A list of positions, reserved against the memory budget first.
+        let positions = |xs: Vec<Vec<Comp>>| -> Result<Value> {
+            let bytes: usize = xs
+                .iter()
+                .map(|cs| std::mem::size_of::<Value>() + cs.len() * std::mem::size_of::<Comp>())
+                .sum();
+            cx.reserve(bytes, span)?;
+            Ok(Value::list(
+                xs.into_iter().map(|cs| Value::Pos(cs.into())).collect(),
+            ))
         };
         Ok(match q {
             QueryFn::Grundy => match o.value(cx, &comps)? {
@@ -82,8 +90,8 @@ impl Interp<'_> {
             QueryFn::Outcome => Value::Outcome(o.outcome(cx, play, &comps)?),
             QueryFn::IsP => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::P),
             QueryFn::IsN => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::N),
-            QueryFn::Options => positions(o.options(cx, &comps)?),
-            QueryFn::Winning => positions(o.winning(cx, play, &comps)?),
+            QueryFn::Options => positions(o.options(cx, &comps)?)?,
+            QueryFn::Winning => positions(o.winning(cx, play, &comps)?)?,
             QueryFn::Remoteness => {
                 Value::Int(o.remoteness(cx, play, &comps)?.map_or(-1, i64::from))
             }

@@ -259,10 +259,9 @@ impl GameKind for Octal {
 
     /// Guy–Smith: compute until a period is proved or the budget is spent.
     fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
+        let limit = crate::solve::period_values(&cx.limits);
         let r = self
-            .extend_until(cx, cx.limits.max_positions, false, |seq| {
-                seq.period().is_proved()
-            })
+            .extend_until(cx, limit, false, |seq| seq.period().is_proved())
             .map(|_| {
                 self.with_seq(|seq| {
                     let period = seq.period().period();
@@ -273,7 +272,7 @@ impl GameKind for Octal {
                     // same on any longer prefix), else the budget's values.
                     let values_computed = match period {
                         Some(p) if p.proved => p.values_used,
-                        _ => seq.len().min(cx.limits.max_positions),
+                        _ => seq.len().min(limit),
                     };
                     ProvedPeriod {
                         code: self.code.to_string(),

@@ -13,6 +13,9 @@ use serde_json::{Value as Json, json};
 
 use super::*;
 
+/// What a kernel answer cut short by its search budget says.
+const TRUNCATED_KERNELS: &str = "truncated: the search stopped at its budget, there may be more (raise --max-steps, or --max-memory for more kernels listed)";
+
 /// The digraph of a `graph` declaration, with its vertex names.
 pub(super) fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
     match defs.game(g).kind.graph() {
@@ -63,20 +66,27 @@ fn name_sets(sets: &[Vec<u32>], names: &[String]) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// `kernels` and `kernel_sequences` list at most this many.
-pub const MAX_KERNELS_LISTED: usize = 1_000;
-/// Propagation steps a kernel search may take.
-const KERNEL_SEARCH_WORK: u64 = 200_000_000;
+/// How many kernels (or kernel sequences) of a graph of `vertices`
+/// vertices `kernels` and `kernel_sequences` list under `limits`: as many
+/// as an eighth of `--max-memory` holds (a listed vertex costs about 40
+/// bytes with its name), so the cap is the memory option; 80,000 kernels of
+/// a 24-vertex graph under the default.
+pub fn kernels_listed(limits: &crate::eval::Limits, vertices: usize) -> usize {
+    (limits.max_memory / 8 / (40 * vertices + 64)).max(1)
+}
 
 /// A kernel search under the query's limits: Ctrl-C and the memory
-/// budget stop it with their diagnostics; its own limits make the answer
-/// incomplete.
-fn search<T>(cx: &Ctx, f: impl FnOnce(&digraph::SearchLimits) -> T) -> Result<T> {
+/// budget stop it with their diagnostics; its own limits (branching nodes
+/// and propagation steps from `--max-steps`: 1,000,000 and 200,000,000 by
+/// default; the kernels listed from `--max-memory`) make the answer
+/// incomplete, which it says.
+fn search<T>(cx: &Ctx, vertices: usize, f: impl FnOnce(&digraph::SearchLimits) -> T) -> Result<T> {
     let over = || cx.interrupted() || cx.check_memory(cx.span).is_err();
+    let steps = cx.limits.max_steps;
     let limits = digraph::SearchLimits {
-        nodes: digraph::DEFAULT_SEARCH_BUDGET,
-        work: KERNEL_SEARCH_WORK,
-        results: MAX_KERNELS_LISTED,
+        nodes: digraph::DEFAULT_SEARCH_BUDGET.max(steps / 1000),
+        work: steps / 5,
+        results: kernels_listed(&cx.limits, vertices),
         stop: &over,
     };
     let r = f(&limits);
@@ -91,7 +101,9 @@ pub(super) fn kernels_answer(
     subject: String,
     of_graph: bool,
 ) -> Result<Answer> {
-    let r = search(cx, |l| digraph::kernels_within(graph, l))?;
+    let r = search(cx, graph.num_vertices(), |l| {
+        digraph::kernels_within(graph, l)
+    })?;
     Ok(Answer::Kernels {
         subject,
         of_graph,
@@ -109,7 +121,9 @@ pub(super) fn kernel_sequences_answer(
     subject: String,
     of_graph: bool,
 ) -> Result<Answer> {
-    let r = search(cx, |l| digraph::kernel_sequences_within(graph, l))?;
+    let r = search(cx, graph.num_vertices(), |l| {
+        digraph::kernel_sequences_within(graph, l)
+    })?;
     Ok(Answer::KernelSequences {
         subject,
         of_graph,
@@ -141,7 +155,7 @@ pub(super) fn dot_text(
         return Err(dot_too_large(graph.num_vertices(), span));
     }
     let values = digraph::gamma(graph);
-    let kernel = search(cx, |l| {
+    let kernel = search(cx, graph.num_vertices(), |l| {
         let one = digraph::SearchLimits { results: 1, ..*l };
         digraph::kernels_within(graph, &one)
     })?
@@ -254,7 +268,7 @@ pub(crate) fn text(a: &Answer) -> String {
                 notes.push("no odd cycle: a kernel exists (Richardson)".to_string());
             }
             if !*complete {
-                notes.push("the search budget ran out: there may be more".to_string());
+                notes.push(TRUNCATED_KERNELS.to_string());
             }
             let notes = if notes.is_empty() {
                 String::new()
@@ -291,7 +305,7 @@ pub(crate) fn text(a: &Answer) -> String {
                 s.push_str("\n  (acyclic: the only sequence is the Grundy classes K0, K1, ...)");
             }
             if !*complete {
-                s.push_str("\n  (the search budget ran out: there may be more)");
+                s.push_str(&format!("\n  ({TRUNCATED_KERNELS})"));
             }
             s
         }

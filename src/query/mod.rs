@@ -31,7 +31,7 @@ pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 use graphs::graph_game;
 use values::{CSeries, Cell, SeriesRun};
 
-pub use graphs::MAX_KERNELS_LISTED;
+pub use graphs::kernels_listed;
 
 /// A query's heading shows its position as evaluated up to this many
 /// characters; past them, as written when that is shorter.
@@ -60,6 +60,11 @@ pub enum Picture {
 impl CompiledQuery {
     /// The picture this query's answer can be drawn as, whether or not it
     /// succeeds (pictures are numbered by query).
+    /// Where the query statement was written.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
     pub fn picture(&self) -> Option<Picture> {
         match self.kind {
             CKind::Dot(..) => Some(Picture::Graph),

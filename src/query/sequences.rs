@@ -594,13 +594,20 @@ fn period_text(p: &crate::solve::PeriodAnswer) -> String {
             ),
         };
     }
+    let further = match (&p.code, &p.period) {
+        (Some(c), None) => format!(" ({})", crate::solve::period_further(c)),
+        (Some(c), Some(per)) if !per.proved && p.unprovable.is_none() => {
+            format!(" ({})", crate::solve::period_further(c))
+        }
+        _ => String::new(),
+    };
     match &p.period {
         Some(per) if per.proved => format!(
             "{w} {}{code}: preperiod {}, period {} (proved by the Guy–Smith theorem from {} values)",
             p.game, per.preperiod, per.period, per.values_used
         ),
         Some(per) => format!(
-            "{w} {}{code}: apparent preperiod {}, period {} (not proved: {})",
+            "{w} {}{code}: apparent preperiod {}, period {} (not proved: {}){further}",
             p.game,
             per.preperiod,
             per.period,
@@ -610,7 +617,7 @@ fn period_text(p: &crate::solve::PeriodAnswer) -> String {
             ))
         ),
         None => format!(
-            "{w} {}{code}: no period in the first {} values",
+            "{w} {}{code}: no period in the first {} values{further}",
             p.game, p.values_computed
         ),
     }

@@ -22,6 +22,9 @@ use super::Solver;
 /// Text answers show a form's first this many characters (JSON the whole).
 pub const FORM_CHARS: usize = 2_000;
 
+/// What one step of the misère forms' work counts for against `--max-steps`.
+const FORM_STEP_COST: u64 = 4;
+
 /// The longest form text a query builds (an eighth of the memory budget
 /// when that is less).
 const FORM_MAX_CHARS: usize = 64 << 20;
@@ -137,9 +140,13 @@ impl Solver {
         let mut forms = Forms::new(cx.limits.max_positions);
         // The session's Ctrl-C flag, which it gives the partizan store.
         forms.set_interrupt(self.partizan.store.interrupt_flag());
-        forms.set_budget(cx.limits.max_steps, cx.limits.max_memory, crate::mem::held);
+        // A step of the forms' work (a comparison of two forms) costs about
+        // FORM_STEP_COST of the evaluator's: `--max-steps` is a few seconds
+        // of either (`misere_form *4 + *1364` ends in seconds, not 25).
+        let budget = cx.limits.max_steps / FORM_STEP_COST;
+        forms.set_budget(budget, cx.limits.max_memory, crate::mem::held);
         let r = self.misere_form_expanded(cx, ids, &mut forms);
-        let steps = forms.steps();
+        let steps = forms.steps().saturating_mul(FORM_STEP_COST);
         r.and_then(|f| cx.advance(steps).map(|_| f))
     }
 
@@ -521,7 +528,10 @@ impl Solver {
                 span,
             },
             MisereError::Interrupted => Error::Interrupted { span },
-            MisereError::Steps { limit } => Error::StepBudget { limit, span },
+            MisereError::Steps { limit } => Error::StepBudget {
+                limit: limit.saturating_mul(FORM_STEP_COST),
+                span,
+            },
             MisereError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
             other => Error::Query {
                 message: other.to_string(),

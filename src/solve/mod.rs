@@ -32,7 +32,7 @@ pub use misere::MisereStore;
 pub use misere_theory::{FORM_CHARS, MisereForm, QuotientCache};
 pub use partizan::{PartizanCache, SidedMove};
 pub use partizan_loopy::AnyOutcome;
-pub use period::{PeriodAnswer, RULE_PERIOD_VALUES};
+pub use period::{PERIOD_SHARE, PeriodAnswer, RULE_PERIOD_VALUES, period_further, period_values};
 pub use value::GValue;
 pub use winning::WrittenMove;
 

@@ -50,6 +50,9 @@ pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     // The newlines that end statements, marked for pest (same length).
     let marked = super::lines::mark(src, text)?;
     // Record the tokens tried at an error, to name brackets and commas.
+    // (Always on: the flag is global to the process, so turning it off for
+    // a first fast try would race with another thread's parse and make an
+    // error's text depend on timing.)
     pest::set_error_detail(true);
     let pairs =
         GameParser::parse(Rule::program, &marked).map_err(|e| syntax_error(src, text, e))?;

@@ -140,12 +140,14 @@ impl<'r> Gen<'r> {
         let mut out = String::new();
         let n = 1 + self.rng.below(6);
         for i in 0..n {
-            let stmt = match self.rng.below(10) {
+            let stmt = match self.rng.below(12) {
                 0..=2 => self.game_rules(i),
                 3 => self.game_alias(i),
                 4 => self.graph(i),
                 5 => self.fn_def(i),
                 6 => self.let_def(i),
+                7 => self.partizan_game(i),
+                8 => self.worksheet_line(),
                 _ => self.query(),
             };
             out.push_str(&stmt);
@@ -326,6 +328,55 @@ impl<'r> Gen<'r> {
     }
 
     /// One of the `query` alternatives.
+    /// A partizan rule game: `left move` and `right move` lines.
+    fn partizan_game(&mut self, i: usize) -> String {
+        let name = self.fresh(true, i);
+        let params = self.params();
+        self.games.push((name.clone(), params.len()));
+        let mut s = format!("game {name}({}) {{\n", params.join(", "));
+        for _ in 0..1 + self.rng.below(3) {
+            let side = if self.rng.one_in(2) { "left" } else { "right" };
+            let rule = self.move_rule(&name, &params);
+            // `move G(..) for ..` becomes `left move G(..) for ..`.
+            s.push_str(&format!("    {side} {rule}\n"));
+        }
+        s.push('}');
+        s
+    }
+
+    /// A worksheet line: a bare expression, an `assert`, a `let` of game
+    /// values, or arithmetic on game values.
+    fn worksheet_line(&mut self) -> String {
+        let pos = self.position(&[], 1);
+        match self.rng.below(7) {
+            0 => self.expr(&[], 2),
+            1 => format!("assert {}", self.expr(&[], 2)),
+            2 => format!("value({pos}) + value({pos})"),
+            3 => format!("value({pos}) <= value(*{})", self.rng.below(4)),
+            4 => format!("[grundy({pos}) for k in 0..{}]", self.rng.below(6)),
+            5 => format!("let v{} = value({pos})", self.rng.below(100)),
+            _ => format!("sorted([{}, {}])", self.expr(&[], 1), self.expr(&[], 1)),
+        }
+    }
+
+    /// Misère and partizan queries.
+    fn theory_query(&mut self, pos: &str, game: &str) -> String {
+        match self.rng.below(12) {
+            0 => format!("genus {pos}"),
+            1 => format!("misere_form {pos}"),
+            2 => format!("quotient {game} to {}", self.rng.below(40)),
+            3 => format!("outcome misere {pos}"),
+            4 => format!("value {pos}"),
+            5 => format!("mean {pos}"),
+            6 => format!("temperature {pos}"),
+            7 => format!("thermograph {pos}"),
+            8 => format!("compare {pos}, {}", self.position(&[], 1)),
+            9 => format!("winning left {pos}"),
+            10 => format!("outcome {pos}"),
+            _ => format!("sequence misere {game} 0..={}", self.rng.below(12)),
+        }
+    }
+
     fn query(&mut self) -> String {
         let play = match self.rng.below(5) {
             0 => "misere ",
@@ -334,6 +385,9 @@ impl<'r> Gen<'r> {
         };
         let game = self.rng.pick(&self.games.clone()).0.clone();
         let pos = self.position(&[], 2);
+        if self.rng.one_in(3) {
+            return self.theory_query(&pos, &game);
+        }
         match self.rng.below(12) {
             0 | 1 => format!("grundy {pos}"),
             2 => format!("outcome {play}{pos}"),

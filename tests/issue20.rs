@@ -1,0 +1,456 @@
+//! The reproductions of issue 20, each run as a user would run it: every
+//! one ends within 20 s with an answer or a coded error, and where it is a
+//! memory case, with a peak resident size within 1.25 times the budget
+//! (measured with `wait4` on the child alone).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+const MIB: u64 = 1 << 20;
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    std::fs::create_dir_all(&dir).expect("create the scratch directory");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write the scratch file");
+    path
+}
+
+fn grundy() -> Command {
+    let mut c = Command::new(BIN);
+    c.env("NO_COLOR", "1").env("TERM", "dumb");
+    c
+}
+
+/// What a run gave: its exit code (None: a signal), its streams, its peak
+/// resident bytes and how long it took.
+pub struct Ran {
+    pub code: Option<i32>,
+    pub signal: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak: u64,
+    pub took: Duration,
+}
+
+/// Run `cmd` for at most `limit`; kill it and fail if it takes longer.
+/// The child is reaped by `wait4` (which also gives its own peak memory),
+/// not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
+pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
+    fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut buf);
+            }
+            buf
+        })
+    }
+    let started = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grundy");
+    let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let pid = child.id() as libc::pid_t;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 on our own child, with valid pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            break (status, usage);
+        }
+        assert!(r == 0, "{what}: wait4 failed");
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+            panic!("{what}: still running after {limit:?}\nstderr: {stderr}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let took = started.elapsed();
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    Ran {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+        stdout: text(out.join().unwrap_or_default()),
+        stderr: text(err.join().unwrap_or_default()),
+        peak: usage.ru_maxrss as u64 * 1024,
+        took,
+    }
+}
+
+/// A failure the user can read: exit status 1, a `grundy::` code, no panic.
+fn coded(ran: &Ran, code: &str, what: &str) {
+    assert_eq!(
+        ran.signal, None,
+        "{what}: killed by a signal\n{}",
+        ran.stderr
+    );
+    assert_eq!(ran.code, Some(1), "{what}: status\n{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(code),
+        "{what}: no {code} in\n{}",
+        ran.stderr
+    );
+    assert!(
+        !ran.stderr.contains("panicked"),
+        "{what}: a panic\n{}",
+        ran.stderr
+    );
+}
+
+const TWENTY: Duration = Duration::from_secs(20);
+
+fn fourteen_sorted(queries: &str) -> String {
+    let mut text: String = (1..=14)
+        .map(|k| format!("let a{k} = sorted(0..10000000)\n"))
+        .collect();
+    text.push_str(queries);
+    text
+}
+
+// ---- 1. builtins count against the memory budget ----------------------
+
+#[test]
+fn fourteen_sorted_ranges_end_with_the_memory_error_under_the_default() {
+    let path = scratch("sorted14.game", &fourteen_sorted("len(a1)\n"));
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "fourteen sorted");
+    coded(&ran, "grundy::solve::memory", "fourteen sorted");
+    assert!(
+        ran.peak < 640 * MIB / 4 * 5,
+        "peak {} MiB past 1.25 x 640 MiB",
+        ran.peak / MIB
+    );
+}
+
+#[test]
+fn fourteen_sorted_ranges_under_jobs_8_end_with_the_memory_error() {
+    let path = scratch(
+        "sorted14_jobs.game",
+        &fourteen_sorted("len(a1)\ngrundy *3\ngrundy *4\n"),
+    );
+    let mut cmd = grundy();
+    cmd.args(["run", "--jobs", "8"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "fourteen sorted, --jobs 8");
+    coded(&ran, "grundy::solve::memory", "fourteen sorted, --jobs 8");
+}
+
+#[test]
+fn each_builtin_that_builds_is_refused_past_the_budget() {
+    for (i, expr) in [
+        "sorted(0..10000000)",
+        "list(0..10000000)",
+        "reversed(0..10000000)",
+        "set(0..10000000)",
+        "union(0..10000000, 0..10)",
+        "symdiff(0..10, 0..10000000)",
+        "[x for x in 0..10000000]",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let path = scratch(
+            &format!("builtin{i}.game"),
+            &format!("let x = {expr}\nlen(x)\n"),
+        );
+        let mut cmd = grundy();
+        cmd.args(["run", "--max-memory", "64M"]).arg(&path);
+        let ran = run_within(cmd, TWENTY, expr);
+        coded(&ran, "grundy::solve::memory", expr);
+        assert!(
+            ran.peak < 64 * MIB / 4 * 5 + 16 * MIB,
+            "{expr}: peak {} MiB past 1.25 x 64 MiB (and the program itself)",
+            ran.peak / MIB
+        );
+    }
+}
+
+// ---- 2. the parser: a size limit before parsing, and speed -------------
+
+#[test]
+fn a_42_mb_file_of_statements_is_refused_at_once() {
+    let text: String = (0..1_800_000)
+        .map(|i| format!("let v{i} = {i} + 1\n"))
+        .collect();
+    assert!(text.len() > 42_000_000);
+    let path = scratch("statements42.game", &text);
+    for command in ["run", "check"] {
+        let mut cmd = grundy();
+        cmd.arg(command).arg(&path);
+        let ran = run_within(cmd, TWENTY, "a 42 MB file");
+        coded(&ran, "grundy::io::too_large", "a 42 MB file");
+        assert!(ran.stderr.contains("2 MiB"), "{}", ran.stderr);
+        assert!(ran.took < Duration::from_secs(5), "took {:?}", ran.took);
+        assert!(ran.peak < 200 * MIB, "peak {} MiB", ran.peak / MIB);
+    }
+}
+
+/// pest unoptimised takes tens of seconds on it: run by `cargo test
+/// --release` (as CI does).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn an_800_kb_list_literal_is_answered() {
+    let list: Vec<String> = (0..200_000).map(|i| (i % 1000).to_string()).collect();
+    let text = format!("let x = [{}]\nlen(x)\nx[199999]\n", list.join(","));
+    assert!(text.len() > 750_000);
+    let path = scratch("list800k.game", &text);
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "an 800 KB list");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "200000\n999\n");
+}
+
+#[test]
+fn a_session_given_a_huge_text_refuses_it_before_parsing() {
+    let mut s = grundy::session::Session::with_limits(grundy::eval::Limits::default());
+    let text = "let a = 1\n".repeat(300_000);
+    let mut errors = Vec::new();
+    let ok = s.run_text("big", &text, grundy::session::Mode::Run, &mut |_, r| {
+        if let Err(e) = r {
+            errors.push(format!(
+                "{:?}",
+                miette::Diagnostic::code(&e).map(|c| c.to_string())
+            ));
+        }
+    });
+    assert!(!ok);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("grundy::io::too_large"), "{errors:?}");
+}
+
+// ---- 4. kernels: every kernel the budget allows, a cut answer says so --
+
+fn two_cycles(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|i| format!("a{i} -> b{i}; b{i} -> a{i}"))
+        .collect();
+    format!("graph G {{ {} }}\n", items.join("; "))
+}
+
+#[test]
+fn twelve_disjoint_two_cycles_have_all_4096_kernels_listed() {
+    let path = scratch("kernels12.game", &(two_cycles(12) + "kernels G\n"));
+    let mut cmd = grundy();
+    cmd.args(["run", "--json"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "kernels of 12 two-cycles");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let line: serde_json::Value = serde_json::from_str(ran.stdout.trim()).unwrap();
+    let kernels = line["kernels"].as_array().expect("a list of kernels");
+    assert_eq!(kernels.len(), 4096);
+    assert_eq!(line["complete"], serde_json::Value::Bool(true));
+    // Each picks one vertex of each cycle, and all differ.
+    let distinct: std::collections::BTreeSet<String> =
+        kernels.iter().map(|k| k.to_string()).collect();
+    assert_eq!(distinct.len(), 4096);
+    assert!(kernels.iter().all(|k| k.as_array().unwrap().len() == 12));
+}
+
+#[test]
+fn a_kernel_answer_cut_by_the_budget_says_it_is_truncated() {
+    let path = scratch("kernels40.game", &(two_cycles(40) + "kernels G\n"));
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-memory", "32M"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "kernels of 40 two-cycles");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("truncated"), "{}", &ran.stdout[..200]);
+    assert!(
+        ran.stdout.contains("--max-memory"),
+        "{}",
+        &ran.stdout[..200]
+    );
+}
+
+// ---- 5. period's default limit, --help, usage errors -------------------
+
+/// 100,000 values of 0.007 take a few seconds optimised, minutes without:
+/// run by `cargo test --release` (as CI does).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn period_of_an_unsolved_code_stops_at_its_default_limit_naming_the_option() {
+    let path = scratch("p007.game", "game H = octal 0.007\nperiod H\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "period of 0.007");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("no period in the first 100000 values"),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("--max-positions"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("grundy octal 0.007"), "{}", ran.stdout);
+}
+
+#[test]
+fn period_looks_at_max_positions_over_50_values() {
+    let path = scratch("p007small.game", "game H = octal 0.007\nperiod H\n");
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-positions", "100000"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "period of 0.007, small budget");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("no period in the first 2000 values"),
+        "{}",
+        ran.stdout
+    );
+}
+
+#[test]
+fn help_describes_the_whole_tool() {
+    let mut cmd = grundy();
+    cmd.arg("--help");
+    let ran = run_within(cmd, TWENTY, "--help");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    for word in [
+        "impartial",
+        "partizan",
+        "misère",
+        "loopy",
+        "--plot",
+        "--json",
+        "--jobs",
+        "repl",
+        "octal",
+        "2 MiB",
+    ] {
+        assert!(
+            ran.stdout.contains(word),
+            "--help lacks {word}:\n{}",
+            ran.stdout
+        );
+    }
+}
+
+#[test]
+fn usage_errors_are_coded() {
+    for args in [
+        vec!["run", "--bogus", "x.game"],
+        vec!["run"],
+        vec!["run", "--max-memory", "5Q", "x.game"],
+        vec!["frobnicate"],
+        vec!["octal", "0.77", "--to", "minus"],
+    ] {
+        let mut cmd = grundy();
+        cmd.args(&args);
+        let ran = run_within(cmd, TWENTY, "a usage error");
+        coded(&ran, "grundy::usage", &format!("{args:?}"));
+        assert!(ran.stderr.contains("help:"), "{args:?}: {}", ran.stderr);
+    }
+    let mut cmd = grundy();
+    cmd.arg("--version");
+    let ran = run_within(cmd, TWENTY, "--version");
+    assert_eq!(ran.code, Some(0));
+    assert!(ran.stdout.starts_with("grundy "), "{}", ran.stdout);
+}
+
+// ---- 3. pictures: limits and targets before the work -------------------
+
+#[test]
+fn a_picture_past_the_cell_limit_is_refused_fast() {
+    let path = scratch("seq2m.game", "sequence Nim 0..2000000\n");
+    for target in ["big.png", "big.svg"] {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("issue20")
+            .join(target);
+        let _ = std::fs::remove_file(&out);
+        let mut cmd = grundy();
+        cmd.arg("run").arg(&path).arg("--plot").arg(&out);
+        let ran = run_within(cmd, TWENTY, target);
+        coded(&ran, "grundy::picture::too_large", target);
+        assert!(!out.exists(), "{target} was written");
+        assert!(
+            ran.peak < 400 * MIB,
+            "{target}: peak {} MiB",
+            ran.peak / MIB
+        );
+    }
+}
+
+#[test]
+fn a_picture_target_that_cannot_be_written_fails_before_the_work() {
+    // The query would take minutes: the bad target must fail first.
+    let path = scratch(
+        "slow_plot.game",
+        "game S(n) { move S(n - k) for k in 1..=n }\nsequence S 0..100000\n",
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    for target in [dir.join("no-such-folder").join("x.svg"), dir.clone()] {
+        let mut cmd = grundy();
+        cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+        let ran = run_within(cmd, Duration::from_secs(5), "a bad target");
+        coded(&ran, "grundy::io::write", &target.display().to_string());
+        assert_eq!(ran.stdout, "", "nothing ran");
+    }
+}
+
+#[test]
+fn a_device_is_never_numbered_and_names_are_escaped() {
+    let path = scratch("two_plots.game", "sequence Nim 0..5\nsequence Nim 0..6\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).args(["--plot", "/dev/null"]);
+    let ran = run_within(cmd, TWENTY, "--plot /dev/null");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stderr, "wrote /dev/null\nwrote /dev/null\n");
+    assert!(!Path::new("/dev/null-2").exists());
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    let target = dir.join("a\u{1b}[31mb.svg");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+    let ran = run_within(cmd, TWENTY, "an ESC in a name");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(!ran.stderr.contains('\u{1b}'), "{:?}", ran.stderr);
+    assert!(ran.stderr.contains("a\\u{1b}[31mb.svg"), "{:?}", ran.stderr);
+    assert!(target.exists());
+    let _ = std::fs::remove_file(&target);
+    let _ = std::fs::remove_file(dir.join("a\u{1b}[31mb-2.svg"));
+}
+
+#[test]
+fn plot_with_nothing_to_draw_says_so() {
+    let path = scratch("no_plots.game", "grundy *3\n");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    let target = dir.join("nothing.svg");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path).arg("--plot").arg(&target);
+    let ran = run_within(cmd, TWENTY, "nothing to plot");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "grundy *3 = 3\n");
+    assert!(ran.stderr.contains("nothing to plot"), "{}", ran.stderr);
+    assert!(!target.exists());
+}
+
+// ---- 7. misère forms within the step budget ----------------------------
+
+/// Unoptimised, the forms' work is many times slower: run by `cargo test
+/// --release` (as CI does).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn misere_form_of_star_4_plus_star_1364_ends_in_time() {
+    let path = scratch("mf1364.game", "misere_form *4 + *1364\ngrundy *2\n");
+    let mut cmd = grundy();
+    cmd.arg("run").arg(&path);
+    let ran = run_within(cmd, TWENTY, "misere_form *4 + *1364");
+    // A form this large is beyond the budget: the error names it, and the
+    // next query still answers.
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("grundy::eval::steps") || ran.stderr.contains("grundy::misere::budget"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stdout, "grundy *2 = 2\n");
+}
