@@ -109,7 +109,14 @@ fn every_query_alone_answers_as_in_the_sequence() {
         let alone = grundy(&["run", file]);
         let many = grundy(&["run", "--jobs", "64", file]);
         assert_eq!(text(&many.stdout), text(&alone.stdout), "{file}");
-        assert_eq!(text(&many.stderr), text(&alone.stderr), "{file}");
+        // A machine with less memory than 64 workers' budgets runs fewer,
+        // and says so in a note; everything else is as one thread prints.
+        let many_err: String = text(&many.stderr)
+            .lines()
+            .filter(|l| !l.starts_with("note: --jobs 64: "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(many_err, text(&alone.stderr), "{file}");
         assert_eq!(many.status.code(), alone.status.code(), "{file}");
     }
 }

@@ -1181,7 +1181,12 @@ fn progress_on_a_terminal_only() {
     // A period in a file counts values (no end known: no time left).
     let period = file.with_extension("period.game");
     std::fs::write(&period, "game S = octal 0.6\nperiod S\n").unwrap();
-    let mut t = Term::start(&history, &format!("run '{}'", period.display()));
+    // (A budget that lets `period` look far: by default it stops at
+    // --max-positions/50 values, before a progress line would show.)
+    let mut t = Term::start(
+        &history,
+        &format!("run --max-positions 1000000000 '{}'", period.display()),
+    );
     let screen = t.wait_for(" values · ");
     assert!(screen.contains("/s · "), "{screen}");
     assert!(!screen.contains("ETA"), "{screen}");

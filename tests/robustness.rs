@@ -438,9 +438,13 @@ fn nothing_in_src_prints_with_a_macro_that_can_panic() {
             if p.is_dir() {
                 walk(&p, out);
             } else if p.extension().is_some_and(|x| x == "rs")
-                && p.file_name().is_some_and(|n| n != "tests.rs")
+                && p.file_name().is_some_and(|n| {
+                    let n = n.to_string_lossy();
+                    n != "tests.rs" && !n.ends_with("_tests.rs")
+                })
             {
-                // Unit-test modules (`tests.rs`) print to the test harness.
+                // Unit-test modules (`tests.rs`, `*_tests.rs`) print to the
+                // test harness.
                 out.push(p);
             }
         }

@@ -25,6 +25,12 @@ const NOT_THE_WORD: &[(&str, &str, &str)] = &[
         "the Graphviz program run to draw DOT",
     ),
     ("src/pictures.rs", "outcome", "a plot's axis label"),
+    ("src/pictures.rs", "thermograph", "a picture's title"),
+    (
+        "src/plot_thermo.rs",
+        "temperature",
+        "a thermograph picture's axis label and mark",
+    ),
     (
         "src/cli/octal.rs",
         "period",

@@ -61,6 +61,8 @@ pub enum GameFn {
     AtomicWeight,
     /// `reduced(G)`: the reduced canonical form.
     Reduced,
+    /// `latex(G)`: the value as LaTeX text, a string.
+    Latex,
 }
 
 impl GameFn {
@@ -362,6 +364,9 @@ impl Interp<'_> {
                                 s.right_stop(ids[0])
                             };
                             s.number(x)
+                        }
+                        GameFn::Latex => {
+                            return Ok(Value::Str(s.latex(ids[0]).into()));
                         }
                         GameFn::LeftIncentives | GameFn::RightIncentives => {
                             let xs = if f == GameFn::LeftIncentives {

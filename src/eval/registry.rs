@@ -580,6 +580,17 @@ pub static REGISTRY: &[Entry] = &[
         imp: Imp::Game(GameFn::Reduced),
         statement: false,
     },
+    Entry {
+        name: "latex",
+        params: G_VAL,
+        arity: (1, 1),
+        returns: "string",
+        usage: "latex(G): the canonical form of G as LaTeX, for papers",
+        doc: "the canonical form as LaTeX math text, for papers (arrows, fractions, braces)",
+        example: "latex(num(1, 2) + up())",
+        imp: Imp::Game(GameFn::Latex),
+        statement: false,
+    },
     // Graphs as data.
     graph(
         "vertices",

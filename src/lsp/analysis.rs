@@ -55,6 +55,9 @@ pub fn offset(text: &str, pos: Position) -> usize {
     line_end
 }
 
+/// The language id of code in hover text (the editors' id for `.game`).
+const LANG: &str = env!("CARGO_PKG_NAME");
+
 fn range(text: &str, start: usize, end: usize) -> Range {
     Range::new(position(text, start), position(text, end.max(start)))
 }
@@ -87,7 +90,7 @@ fn diagnostic(text: &str, e: &Error) -> Diagnostic {
         range,
         severity: Some(DiagnosticSeverity::ERROR),
         code: e.code().map(|c| NumberOrString::String(c.to_string())),
-        source: Some("grundy".into()),
+        source: Some(env!("CARGO_PKG_NAME").into()),
         message,
         ..Diagnostic::default()
     }
@@ -261,7 +264,7 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
 
 fn entry_markdown(e: &registry::Entry) -> String {
     format!(
-        "```grundy\n{}\n```\n{}\n\nparameters: {}  \nreturns: {}  \nexample: `{}`",
+        "```{LANG}\n{}\n```\n{}\n\nparameters: {}  \nreturns: {}  \nexample: `{}`",
         e.signature(),
         e.doc,
         e.typed_params(),
@@ -280,7 +283,7 @@ pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
         return Some((
             here,
             format!(
-                "```grundy\n{}\n```\n({} defined in this file)",
+                "```{LANG}\n{}\n```\n({} defined in this file)",
                 d.line,
                 d.kind.word()
             ),

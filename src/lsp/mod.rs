@@ -8,6 +8,9 @@
 
 pub mod analysis;
 
+/// The server's name in its messages.
+const SERVER: &str = concat!(env!("CARGO_PKG_NAME"), " lsp");
+
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -32,7 +35,7 @@ pub fn serve() -> i32 {
     let status = match run(&connection) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("grundy lsp: {e}");
+            crate::console::Checked::stderr().line(&format!("{SERVER}: {e}"));
             1
         }
     };
@@ -100,7 +103,7 @@ impl Server {
             Ok(None) => Response::new_err(
                 id,
                 ErrorCode::MethodNotFound as i32,
-                format!("grundy lsp does not answer `{method}`"),
+                format!("{SERVER} does not answer `{method}`"),
             ),
             Err(_) => internal_error(id),
         }
@@ -213,6 +216,6 @@ fn internal_error(id: RequestId) -> Response {
     Response::new_err(
         id,
         ErrorCode::InternalError as i32,
-        "grundy lsp failed on this request (please report it with the file)".into(),
+        format!("{SERVER} failed on this request (please report it with the file)"),
     )
 }

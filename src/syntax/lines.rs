@@ -285,6 +285,18 @@ fn next_token(text: &str, i: usize) -> &str {
     let rest = &text[i..];
     let b = rest.as_bytes()[0];
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // A string literal is one token, to its closing quote or the line's
+    // end (a `#` or a bracket inside it is text, not a comment or nesting).
+    if b == b'"' {
+        let n = rest[1..].find(['"', '\n', '\r']).map_or(rest.len(), |k| {
+            if rest.as_bytes()[1 + k] == b'"' {
+                k + 2
+            } else {
+                k + 1
+            }
+        });
+        return &rest[..n];
+    }
     if word(b) {
         let n = rest.bytes().take_while(|&c| word(c)).count();
         return &rest[..n];
@@ -299,6 +311,22 @@ fn next_token(text: &str, i: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_string_is_one_token_whatever_it_holds() {
+        // `#` and brackets inside a string are text: the line still ends
+        // the statement.
+        let text = "let b = grid([\"..#\", \"(x.o\"])\nlet c = 1\n";
+        assert_eq!(
+            ends(text).first(),
+            text.find('\n').as_ref(),
+            "{:?}",
+            ends(text)
+        );
+        assert_eq!(next_token("\"a#b\" + 1", 0), "\"a#b\"");
+        // Unclosed: the token stops before the line's end.
+        assert_eq!(next_token("\"ab\nc", 0), "\"ab");
+    }
 
     fn ends(text: &str) -> Vec<usize> {
         let out = mark(SourceId(0), text).expect("marks");
