@@ -225,23 +225,13 @@ impl Pictures {
                             .collect()
                     })
                     .collect();
-                let title = format!(
-                    "Grundy values of {}",
-                    with_ranges(
-                        game,
-                        *row_from,
-                        *col_from,
-                        rows.len(),
-                        rows.first().map_or(0, Vec::len)
-                    )
+                let svg = table_picture(
+                    "Grundy values of",
+                    game,
+                    (*row_from, *col_from),
+                    &cells,
+                    plot::Scale::Values,
                 );
-                let svg = plot::table_svg(&plot::Table {
-                    title: &title,
-                    row_from: *row_from,
-                    col_from: *col_from,
-                    rows: &cells,
-                    scale: plot::Scale::Values,
-                });
                 self.write(&path, &svg, log)?;
             }
             // Misère sequences and tables: P as 0, N as 1, D as 2.
@@ -295,24 +285,13 @@ impl Pictures {
                             .collect()
                     })
                     .collect();
-                let title = format!(
-                    "{} outcomes of {}",
-                    play.name(),
-                    with_ranges(
-                        subject,
-                        *row_from,
-                        *col_from,
-                        rows.len(),
-                        rows.first().map_or(0, Vec::len)
-                    )
+                let svg = table_picture(
+                    &format!("{} outcomes of", play.name()),
+                    subject,
+                    (*row_from, *col_from),
+                    &cells,
+                    plot::Scale::Outcomes,
                 );
-                let svg = plot::table_svg(&plot::Table {
-                    title: &title,
-                    row_from: *row_from,
-                    col_from: *col_from,
-                    rows: &cells,
-                    scale: plot::Scale::Outcomes,
-                });
                 self.write(&path, &svg, log)?;
             }
             // A series of values: plotted when every value is an integer
@@ -367,23 +346,13 @@ impl Pictures {
                 else {
                     return Ok(());
                 };
-                let title = format!(
-                    "values of {}",
-                    with_ranges(
-                        subject,
-                        *row_from,
-                        *col_from,
-                        rows.len(),
-                        rows.first().map_or(0, Vec::len)
-                    )
+                let svg = table_picture(
+                    "values of",
+                    subject,
+                    (*row_from, *col_from),
+                    &cells,
+                    plot::Scale::Values,
                 );
-                let svg = plot::table_svg(&plot::Table {
-                    title: &title,
-                    row_from: *row_from,
-                    col_from: *col_from,
-                    rows: &cells,
-                    scale: plot::Scale::Values,
-                });
                 self.write(&path, &svg, log)?;
             }
             Answer::Thermograph {
@@ -513,6 +482,31 @@ fn series_meet<'a>(a: &'a Path, b: &'a Path) -> Option<&'a Path> {
     } else {
         None
     }
+}
+
+/// A table's picture: its title (`what` and the label with its ranges)
+/// over the cells, from (row_from, col_from).
+fn table_picture(
+    what: &str,
+    label: &str,
+    (row_from, col_from): (i64, i64),
+    cells: &[Vec<plot::Cell>],
+    scale: plot::Scale,
+) -> String {
+    let ranges = with_ranges(
+        label,
+        row_from,
+        col_from,
+        cells.len(),
+        cells.first().map_or(0, Vec::len),
+    );
+    plot::table_svg(&plot::Table {
+        title: &format!("{what} {ranges}"),
+        row_from,
+        col_from,
+        rows: cells,
+        scale,
+    })
 }
 
 /// A table's label with its ranges: `T(a) + T(b) for a, b in` gets

@@ -9,28 +9,38 @@ use serde_json::{Value as Json, json};
 use crate::error::Error;
 use crate::query::Answer;
 
-/// An answer as text: the family that owns the query prints it.
-pub fn text(a: &Answer) -> String {
-    use crate::query::{graphs, impartial, misere, partizan, sequences};
-    match a {
-        Answer::Eval { text, .. } => text.clone(),
-        Answer::Assert { text } => format!("{} {text}: ok", a.word()),
+/// The query family that owns an answer: it computes it and prints it as
+/// text and JSON. `None` for the two answers the frame prints itself.
+#[derive(Clone, Copy)]
+enum Family {
+    Impartial,
+    Sequences,
+    Graphs,
+    Misere,
+    Partizan,
+}
+
+/// Which family prints an answer: the one routing table for `text` and
+/// `json`.
+fn family(a: &Answer) -> Option<Family> {
+    Some(match a {
+        Answer::Eval { .. } | Answer::Assert { .. } => return None,
         Answer::Grundy { .. }
         | Answer::Outcome { .. }
         | Answer::Moves { .. }
         | Answer::Winning { .. }
-        | Answer::Remoteness { .. } => impartial::text(a),
+        | Answer::Remoteness { .. } => Family::Impartial,
         Answer::Sequence { .. }
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
         | Answer::OutcomeTable { .. }
         | Answer::Values { .. }
         | Answer::ValueTable { .. }
-        | Answer::Period(_) => sequences::text(a),
+        | Answer::Period(_) => Family::Sequences,
         Answer::Kernels { .. } | Answer::KernelSequences { .. } | Answer::Dot { .. } => {
-            graphs::text(a)
+            Family::Graphs
         }
-        Answer::Genus { .. } | Answer::MisereForm { .. } | Answer::Quotient(_) => misere::text(a),
+        Answer::Genus { .. } | Answer::MisereForm { .. } | Answer::Quotient(_) => Family::Misere,
         Answer::PartizanOutcome { .. }
         | Answer::LoopyOutcome { .. }
         | Answer::PartizanWinning { .. }
@@ -39,41 +49,41 @@ pub fn text(a: &Answer) -> String {
         | Answer::Mean { .. }
         | Answer::Temperature { .. }
         | Answer::Thermograph { .. }
-        | Answer::Compare { .. } => partizan::text(a),
+        | Answer::Compare { .. } => Family::Partizan,
+    })
+}
+
+/// An answer as text: the family that owns the query prints it.
+pub fn text(a: &Answer) -> String {
+    use crate::query::{graphs, impartial, misere, partizan, sequences};
+    match family(a) {
+        Some(Family::Impartial) => impartial::text(a),
+        Some(Family::Sequences) => sequences::text(a),
+        Some(Family::Graphs) => graphs::text(a),
+        Some(Family::Misere) => misere::text(a),
+        Some(Family::Partizan) => partizan::text(a),
+        None => match a {
+            Answer::Eval { text, .. } => text.clone(),
+            Answer::Assert { text } => format!("{} {text}: ok", a.word()),
+            _ => unreachable!("every other answer has a family"),
+        },
     }
 }
 
 /// An answer as one JSON object: the family that owns the query shapes it.
 pub fn json(a: &Answer) -> Json {
     use crate::query::{graphs, impartial, misere, partizan, sequences};
-    match a {
-        Answer::Eval { json, .. } => json!({"query": a.word(), "value": json}),
-        Answer::Assert { text } => json!({"query": a.word(), "condition": text, "holds": true}),
-        Answer::Grundy { .. }
-        | Answer::Outcome { .. }
-        | Answer::Moves { .. }
-        | Answer::Winning { .. }
-        | Answer::Remoteness { .. } => impartial::json(a),
-        Answer::Sequence { .. }
-        | Answer::Table { .. }
-        | Answer::Outcomes { .. }
-        | Answer::OutcomeTable { .. }
-        | Answer::Values { .. }
-        | Answer::ValueTable { .. }
-        | Answer::Period(_) => sequences::json(a),
-        Answer::Kernels { .. } | Answer::KernelSequences { .. } | Answer::Dot { .. } => {
-            graphs::json(a)
-        }
-        Answer::Genus { .. } | Answer::MisereForm { .. } | Answer::Quotient(_) => misere::json(a),
-        Answer::PartizanOutcome { .. }
-        | Answer::LoopyOutcome { .. }
-        | Answer::PartizanWinning { .. }
-        | Answer::PartizanMoves { .. }
-        | Answer::Value { .. }
-        | Answer::Mean { .. }
-        | Answer::Temperature { .. }
-        | Answer::Thermograph { .. }
-        | Answer::Compare { .. } => partizan::json(a),
+    match family(a) {
+        Some(Family::Impartial) => impartial::json(a),
+        Some(Family::Sequences) => sequences::json(a),
+        Some(Family::Graphs) => graphs::json(a),
+        Some(Family::Misere) => misere::json(a),
+        Some(Family::Partizan) => partizan::json(a),
+        None => match a {
+            Answer::Eval { json, .. } => json!({"query": a.word(), "value": json}),
+            Answer::Assert { text } => json!({"query": a.word(), "condition": text, "holds": true}),
+            _ => unreachable!("every other answer has a family"),
+        },
     }
 }
 
