@@ -2,26 +2,11 @@
 //! naming `//`), `//` floors, `%` is the remainder; in move rules the fast
 //! integer path and the tree walk agree.
 
-use grundy::present;
-use grundy::session::{Mode, Session};
+mod common;
 use proptest::prelude::*;
 
 fn run(text: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let mut out = Vec::new();
-    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(present::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}: {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default(),
-            miette::Diagnostic::help(&e)
-                .map(|h| h.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::texts_or_codes(text)
 }
 
 #[test]

@@ -3,26 +3,11 @@
 //! table and the arity check.
 
 use grundy::eval::registry::{self, REGISTRY};
-use grundy::present;
-use grundy::session::{Mode, Session};
+mod common;
 
 /// Run a text; each answer as text or each error's code and help.
 fn run(text: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let mut out = Vec::new();
-    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(present::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}: {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default(),
-            miette::Diagnostic::help(&e)
-                .map(|h| h.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::texts_or_codes(text)
 }
 
 const PRELUDE: &str = "graph G { a -> b  b -> c }\ngame K = octal 0.137\n\

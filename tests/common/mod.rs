@@ -6,6 +6,26 @@ pub mod fuzz;
 use grundy::query::{Answer, Outcome};
 use grundy::session::{Mode, Session};
 
+/// Run a text; each answer as its text line, each error as its code and
+/// help (`error CODE: HELP`).
+pub fn texts_or_codes(text: &str) -> Vec<String> {
+    let mut s = Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(grundy::present::text(&a)),
+        Err(e) => out.push(format!(
+            "error {}: {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            miette::Diagnostic::help(&e)
+                .map(|h| h.to_string())
+                .unwrap_or_default()
+        )),
+    });
+    out
+}
+
 /// Run a program; every query must succeed.
 pub fn answers(text: &str) -> Vec<Answer> {
     let mut s = Session::new(2_000_000);
