@@ -70,8 +70,28 @@ pub fn text(a: &Answer) -> String {
     }
 }
 
-/// An answer as one JSON object: the family that owns the query shapes it.
+/// The version of the JSON lines' schema (docs/JSON.md), the first field
+/// of every line as `"grundy_json"`: it changes when a field is removed or
+/// renamed or changes its type or meaning, not when one is added.
+pub const JSON_VERSION: u64 = 2;
+
+/// A JSON line: `"grundy_json"` (the schema's version) first, then the
+/// fields of `body` in their order.
+pub fn json_line(body: Json) -> Json {
+    let mut line = serde_json::Map::new();
+    line.insert("grundy_json".into(), json!(JSON_VERSION));
+    if let Json::Object(fields) = body {
+        line.extend(fields);
+    }
+    Json::Object(line)
+}
+
+/// An answer as one JSON line: the family that owns the query shapes it.
 pub fn json(a: &Answer) -> Json {
+    json_line(answer_json(a))
+}
+
+fn answer_json(a: &Answer) -> Json {
     use crate::query::{graphs, impartial, misere, partizan, sequences};
     match family(a) {
         Some(Family::Impartial) => impartial::json(a),
@@ -80,7 +100,15 @@ pub fn json(a: &Answer) -> Json {
         Some(Family::Misere) => misere::json(a),
         Some(Family::Partizan) => partizan::json(a),
         None => match a {
-            Answer::Eval { json, .. } => json!({"query": a.word(), "value": json}),
+            Answer::Eval { json, .. } => {
+                // The value's object (`to_json`) after the query's word.
+                let mut line = serde_json::Map::new();
+                line.insert("query".into(), json!(a.word()));
+                if let Json::Object(typed) = json {
+                    line.extend(typed.clone());
+                }
+                Json::Object(line)
+            }
             Answer::Assert { text } => json!({"query": a.word(), "condition": text, "holds": true}),
             _ => unreachable!("every other answer has a family"),
         },
@@ -95,10 +123,22 @@ pub fn json_error(e: &Error) -> Json {
     }})
 }
 
-/// The JSON line `--json` (and the REPL's `:json`) prints for a diagnostic:
-/// its code, its message and, when it points into a text, the `line` and
-/// `column` (both from 1, the column in characters) where its span starts.
-pub fn json_error_at(e: &Error, sources: &crate::source::Sources) -> Json {
+/// The JSON line `--json` (the REPL's `:json`, Python) prints for a
+/// diagnostic: the version, the failed query's word (`query`, null for a
+/// definition or the text), then the `error`: its code, its message and,
+/// when it points into a text, the `line` and `column` (both from 1, the
+/// column in characters) where its span starts.
+pub fn json_error_line(query: Option<&str>, e: &Error, sources: &crate::source::Sources) -> Json {
+    let mut line = serde_json::Map::new();
+    line.insert("query".into(), json!(query));
+    if let Json::Object(rest) = json_error_at(e, sources) {
+        line.extend(rest);
+    }
+    json_line(Json::Object(line))
+}
+
+/// A diagnostic's `{"error": …}` with its place (see `json_error_line`).
+fn json_error_at(e: &Error, sources: &crate::source::Sources) -> Json {
     let mut j = json_error(e);
     if e.in_source() {
         let span = e.span();

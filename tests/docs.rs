@@ -1,5 +1,5 @@
-//! The examples in README.md, docs/LANGUAGE.md, docs/OCTAL.md and
-//! docs/THEORY.md run and print what the docs say they print.
+//! The examples in README.md, docs/LANGUAGE.md, docs/OCTAL.md,
+//! docs/THEORY.md and docs/JSON.md run and print what the docs say they print.
 //!
 //! A block tagged ```game must run without a diagnostic; a block tagged
 //! ```game-error must produce at least one. When a block tagged ```output
@@ -382,6 +382,13 @@ fn octal_guide_examples_print_what_they_say() {
     let (n, _, consoles) = check_file("docs/OCTAL.md");
     assert!(n > 0, "docs/OCTAL.md has no ```game examples");
     assert!(consoles > 0, "docs/OCTAL.md has no ```console blocks");
+}
+
+#[test]
+fn json_schema_examples_print_what_they_say() {
+    let (n, json, _) = check_file("docs/JSON.md");
+    assert!(n > 0, "docs/JSON.md has no ```game examples");
+    assert!(json > 0, "docs/JSON.md has no ```json-output blocks");
 }
 
 #[test]

@@ -617,7 +617,7 @@ fn json_shapes() {
     );
     assert_eq!(
         j[0],
-        serde_json::json!({"query": "kernels", "graph": "G", "kernels": [], "complete": true})
+        serde_json::json!({"grundy_json": 2, "query": "kernels", "graph": "G", "kernels": [], "complete": true})
     );
     assert_eq!(j[1]["query"], "kernels");
     assert_eq!(j[1]["graph"], "E");
@@ -625,6 +625,7 @@ fn json_shapes() {
     assert_eq!(
         j[2],
         serde_json::json!({
+            "grundy_json": 2,
             "query": "kernel_sequences",
             "graph": "K",
             "sequences": [[["c", "d"], ["b"], ["a"]]],
@@ -633,7 +634,7 @@ fn json_shapes() {
     );
     assert_eq!(
         j[3],
-        serde_json::json!({"query": "grundy", "position": "G(a)", "value": {"inf": []}})
+        serde_json::json!({"grundy_json": 2, "query": "grundy", "position": "G(a)", "value": null, "infinity": []})
     );
     assert_eq!(j[4]["remoteness"], 1);
     assert_eq!(j[4]["outcome"], "N");
@@ -665,6 +666,7 @@ fn infinite_values_with_finite_options() {
         ]
     );
     assert_eq!(j[0]["value"], 0);
+    assert_eq!(j[0]["infinity"], serde_json::Value::Null);
 
     let program = "graph H { a -> b, z; b -> a, c; c -> b; z; p -> c, q; q -> z }\n\
                    grundy H(a)\ngrundy H(b)\ngrundy H(c)\ngrundy H(p)\ngrundy H(b) + *1\n\
@@ -693,8 +695,10 @@ fn infinite_values_with_finite_options() {
             "outcome H(b) + *1 = D (a draw: neither player can force a win)",
         ]
     );
-    assert_eq!(j[0]["value"], serde_json::json!({"inf": [0]}));
-    assert_eq!(j[3]["value"], serde_json::json!({"inf": [1]}));
+    assert_eq!(j[0]["value"], serde_json::Value::Null);
+    assert_eq!(j[0]["infinity"], serde_json::json!([0]));
+    assert_eq!(j[3]["value"], serde_json::Value::Null);
+    assert_eq!(j[3]["infinity"], serde_json::json!([1]));
 
     // A true ∞ with K = {0, 2}: u → a 3-cycle (∞{}), a terminal (0), and a
     // vertex of value 2.
@@ -712,7 +716,8 @@ fn infinite_values_with_finite_options() {
             "outcome I(u) + *1 = D (a draw: neither player can force a win)",
         ]
     );
-    assert_eq!(j[0]["value"], serde_json::json!({"inf": [0, 2]}));
+    assert_eq!(j[0]["value"], serde_json::Value::Null);
+    assert_eq!(j[0]["infinity"], serde_json::json!([0, 2]));
 }
 
 /// `kernel_sequences P` on a position: its state graph's kernel sequences;

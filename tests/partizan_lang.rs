@@ -699,10 +699,11 @@ fn game_values_print_as_json_with_their_structure() {
     let a = run("up() + value(*1)");
     let j = present::json(&a[0]);
     assert_eq!(j["query"], "eval");
-    assert_eq!(j["value"]["value"], "^*");
-    assert_eq!(j["value"]["canonical"]["kind"], "uptimal");
-    assert_eq!(j["value"]["canonical"]["ups"], 1);
-    assert_eq!(j["value"]["canonical"]["nimber"], 1);
+    assert_eq!(j["value"], "^*");
+    assert_eq!(j["type"], "game value");
+    assert_eq!(j["canonical"]["kind"], "uptimal");
+    assert_eq!(j["canonical"]["ups"], 1);
+    assert_eq!(j["canonical"]["nimber"], 1);
 }
 
 #[test]

@@ -393,11 +393,13 @@ fn json_and_time_toggles() {
     let (out, _, _) = feed(&mut r, "grundy Nim(3) + Nim(5)");
     assert_eq!(
         out,
-        "{\"query\":\"grundy\",\"position\":\"Nim(3) + Nim(5)\",\"value\":6}\n"
+        "{\"grundy_json\":2,\"query\":\"grundy\",\"position\":\"Nim(3) + Nim(5)\",\"value\":6,\"infinity\":null}\n"
     );
     let (out, err, _) = feed(&mut r, "grundy Nim(0 - 1)");
     assert!(
-        out.starts_with("{\"error\":{\"code\":\"grundy::eval::value\""),
+        out.starts_with(
+            "{\"grundy_json\":2,\"query\":\"grundy\",\"error\":{\"code\":\"grundy::eval::value\""
+        ),
         "{out}"
     );
     // Once, as JSON with the place of the error (input 2, line 1, column 12: `0 - 1`).
@@ -1152,7 +1154,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
         out,
         format!(
             "{}\n",
-            serde_json::json!({ "wrote": g3.display().to_string() })
+            serde_json::json!({ "grundy_json": 2, "wrote": g3.display().to_string() })
         )
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -164,10 +164,10 @@ fn json_lists_each_value_as_a_bare_expression_would() {
     assert!(matches!(a[0], Answer::Values { .. }));
     assert_eq!(
         present::json(&a[0]).to_string(),
-        r#"{"query":"sequence","game":"n == 1 for n in","from":0,"values":[false,true,false]}"#
+        r#"{"grundy_json":2,"query":"sequence","game":"n == 1 for n in","from":0,"cells":[{"value":"false","type":"boolean","boolean":false},{"value":"true","type":"boolean","boolean":true},{"value":"false","type":"boolean","boolean":false}]}"#
     );
     assert_eq!(
         present::json(&a[1]).to_string(),
-        r#"{"query":"table","game":"a * b for a, b in","row_from":0,"col_from":0,"rows":[[0,0],[0,1]]}"#
+        r#"{"grundy_json":2,"query":"table","game":"a * b for a, b in","row_from":0,"col_from":0,"cells":[[{"value":"0","type":"integer","integer":0},{"value":"0","type":"integer","integer":0}],[{"value":"0","type":"integer","integer":0},{"value":"1","type":"integer","integer":1}]]}"#
     );
 }

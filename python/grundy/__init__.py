@@ -1,7 +1,8 @@
 """grundy from Python: run .game text, get the answers as dicts.
 
 ``grundy.run(text)`` runs a text as ``grundy run --json`` would and returns
-one dict per answer (the ``--json`` lines, parsed); ``grundy.Session()``
+one dict per answer (the ``--json`` lines, parsed, without the schema's
+version ``grundy_json``, which is ``JSON_VERSION`` on every line); ``grundy.Session()``
 keeps its definitions from one ``run`` to the next (a name defined again
 replaces the old definition, as in the REPL). A diagnostic raises
 ``GrundyError``; Ctrl-C (KeyboardInterrupt) stops a long query.
@@ -18,13 +19,16 @@ from typing import Any, List, Optional
 
 from . import _grundy
 
-__all__ = ["Answer", "GrundyError", "Session", "run", "__version__"]
+__all__ = ["Answer", "GrundyError", "JSON_VERSION", "Session", "run", "__version__"]
 
 __version__ = _grundy.version()
 
+#: The version of the ``--json`` lines' schema (docs/JSON.md) the dicts follow.
+JSON_VERSION: int = _grundy.json_version()
+
 
 class Answer(dict):
-    """One answer: the dict of its ``--json`` line.
+    """One answer: the dict of its ``--json`` line (without ``grundy_json``).
 
     ``text`` is the line ``grundy run`` prints for it, ``svg`` its picture
     (None when it has none).
@@ -52,9 +56,10 @@ class Answer(dict):
 
 
 class GrundyError(Exception):
-    """A diagnostic: its ``code`` (``grundy::...``), ``message``, and the
+    """A diagnostic: its ``code`` (``grundy::...``), ``message``, the
     ``line`` and ``column`` (from 1) where it points, or None when it
-    points into no text.
+    points into no text, and the ``query`` that failed (its word, None for
+    a definition or an error in the text).
 
     ``report`` is the diagnostic drawn as ``grundy`` prints it; ``errors``
     all the diagnostics of the run (this one first) and ``answers`` every
@@ -64,6 +69,7 @@ class GrundyError(Exception):
 
     code: Optional[str]
     message: str
+    query: Optional[str]
     line: Optional[int]
     column: Optional[int]
     report: str
@@ -77,6 +83,7 @@ class GrundyError(Exception):
         line: Optional[int] = None,
         column: Optional[int] = None,
         report: str = "",
+        query: Optional[str] = None,
     ) -> None:
         where = f" (line {line}, column {column})" if line is not None else ""
         super().__init__(f"{code}: {message}{where}" if code else message + where)
@@ -84,24 +91,42 @@ class GrundyError(Exception):
         self.message = message
         self.line = line
         self.column = column
+        self.query = query
         self.report = report or message
         self.errors = [self]
         self.answers = []
 
     def as_dict(self) -> dict:
-        """The ``{"error": {...}}`` dict of its ``--json`` line."""
+        """The ``{"query": ..., "error": {...}}`` dict of its ``--json``
+        line (without ``grundy_json``)."""
         error: dict = {"code": self.code, "message": self.message}
         if self.line is not None:
             error["line"] = self.line
             error["column"] = self.column
-        return {"error": error}
+        return {"query": self.query, "error": error}
 
 
 def _error(data: dict, report: str) -> GrundyError:
     e = data["error"]
     return GrundyError(
-        e.get("code"), e.get("message", ""), e.get("line"), e.get("column"), report
+        e.get("code"),
+        e.get("message", ""),
+        e.get("line"),
+        e.get("column"),
+        report,
+        data.get("query"),
     )
+
+
+def _line(text: str) -> dict:
+    """A ``--json`` line as a dict, its version checked and left out."""
+    data = json.loads(text)
+    version = data.pop("grundy_json", None)
+    if version != JSON_VERSION:
+        raise RuntimeError(
+            f"grundy: a JSON line of schema version {version}, not {JSON_VERSION}"
+        )
+    return data
 
 
 class Session:
@@ -132,7 +157,7 @@ class Session:
         results: List[Any] = []
         errors: List[GrundyError] = []
         for ok, line, text_line, svg in self._native.run(text, name):
-            data = json.loads(line)
+            data = _line(line)
             if ok:
                 results.append(Answer(data, text_line, svg))
             else:

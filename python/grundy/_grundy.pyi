@@ -3,6 +3,7 @@
 from typing import List, Optional, Tuple
 
 def version() -> str: ...
+def json_version() -> int: ...
 
 class Session:
     def __init__(

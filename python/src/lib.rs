@@ -59,7 +59,8 @@ fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
         },
         Err(e) => Item {
             ok: false,
-            json: grundy::present::json_error_at(&e, &s.sources).to_string(),
+            json: grundy::present::json_error_line(s.query_word.as_deref(), &e, &s.sources)
+                .to_string(),
             text: e.render_plain(&s.sources),
             svg: None,
         },
@@ -202,9 +203,17 @@ fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
+/// The version of the `--json` lines' schema (docs/JSON.md): each line's
+/// `"grundy_json"`.
+#[pyfunction]
+fn json_version() -> u64 {
+    grundy::present::JSON_VERSION
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Session>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(json_version, m)?)?;
     Ok(())
 }

@@ -32,8 +32,14 @@ def binary():
 def test_run_gives_one_dict_per_query():
     answers = grundy.run("game K = octal 0.77\ngrundy K(5)\nsequence K 0..=6\n")
     assert answers == [
-        {"query": "grundy", "position": "K(5)", "value": 4},
-        {"query": "sequence", "game": "K", "from": 0, "values": [0, 1, 2, 3, 1, 4, 3]},
+        {"query": "grundy", "position": "K(5)", "value": 4, "infinity": None},
+        {
+            "query": "sequence",
+            "game": "K",
+            "from": 0,
+            "values": [0, 1, 2, 3, 1, 4, 3],
+            "infinities": None,
+        },
     ]
     assert isinstance(answers[0], dict)
     assert answers[0].text == "grundy K(5) = 4"
@@ -48,6 +54,8 @@ def test_dicts_are_the_json_lines(example):
         [binary(), "run", "--json", str(path)], capture_output=True, text=True, check=True
     )
     lines = [json.loads(line) for line in out.stdout.splitlines()]
+    # Each line carries the schema's version; the dicts leave it out.
+    assert all(line.pop("grundy_json") == grundy.JSON_VERSION for line in lines)
     answers = grundy.run(path.read_text(), name=str(path))
     assert [dict(a) for a in answers] == lines
     texts = subprocess.run(
@@ -96,8 +104,10 @@ def test_errors_have_code_message_line_and_column():
     assert "Foo" in err.message
     assert (err.line, err.column) == (3, 8)
     assert "no game or function of this name" in err.report
+    assert err.query is None  # an unknown name fails the whole text
     assert err.as_dict() == {
-        "error": {"code": err.code, "message": err.message, "line": 3, "column": 8}
+        "query": None,
+        "error": {"code": err.code, "message": err.message, "line": 3, "column": 8},
     }
 
 
@@ -106,10 +116,25 @@ def test_a_failed_query_keeps_the_other_answers():
         grundy.run("grundy Nim(2)\ngrundy Nim(1 - 5)\ngrundy Nim(7)\n")
     err = e.value
     assert err.code == "grundy::eval::value" and err.line == 2
+    assert err.query == "grundy"
     assert [a if isinstance(a, grundy.GrundyError) else a["value"] for a in err.answers] == [
         2, err, 7
     ]
     assert err.errors == [err]
+
+
+def test_loopy_values_and_expressions_have_one_type_a_field():
+    c = "game C(n) {\n    move C(n + 1) if n < 2\n    move C(0) if n == 2\n    move Nim(1)\n}\n"
+    loopy, finite, seq, expr = grundy.run(c + "grundy C(0)\ngrundy Nim(3)\nsequence C 0..=1\n[1, true]\n")
+    assert (loopy["value"], loopy["infinity"]) == (None, [1])
+    assert (finite["value"], finite["infinity"]) == (3, None)
+    assert (seq["values"], seq["infinities"]) == ([None, None], [[1], [1]])
+    assert expr["value"] == "[1, true]" and expr["type"] == "list"
+    assert [(i["type"], i.get("integer"), i.get("boolean")) for i in expr["items"]] == [
+        ("integer", 1, None),
+        ("boolean", None, True),
+    ]
+    assert grundy.JSON_VERSION == 2
 
 
 def test_a_text_that_does_not_parse_defines_nothing():

@@ -477,14 +477,8 @@ impl<'a> Printer<'a> {
                     self.interrupt_reported = true;
                 }
                 if self.json {
-                    // `"query"` first, as on an answer's line: the failed
-                    // query's word, null for a definition or the text.
-                    let mut line = serde_json::Map::new();
-                    line.insert("query".into(), serde_json::json!(query));
-                    if let serde_json::Value::Object(rest) = present::json_error_at(e, sources) {
-                        line.extend(rest);
-                    }
-                    out.line(&serde_json::Value::Object(line).to_string());
+                    // The failed query's word, null for a definition or the text.
+                    out.line(&present::json_error_line(query, e, sources).to_string());
                 }
                 err.line(&format!("{:?}", e.report(sources)));
             }

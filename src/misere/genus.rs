@@ -117,9 +117,9 @@ impl Genus {
         }
     }
 
-    /// The genus as a JSON list: `[g, [γ0, γ1, …]]`.
+    /// The genus as a JSON object: `{"g": g, "gamma": [γ0, γ1, …]}`.
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!([self.g, self.gamma])
+        serde_json::json!({"g": self.g, "gamma": self.gamma})
     }
 }
 

@@ -195,7 +195,10 @@ fn genus_notation_as_in_winning_ways() {
     assert_eq!(Genus::nim(3).to_string(), "3^{31}");
     assert_eq!(Genus::nim(4).to_string(), "4^{46}");
     assert_eq!(Genus::nim(11).to_string(), "11^{11,9}");
-    assert_eq!(Genus::zero().to_json(), serde_json::json!([0, [1, 2, 0]]));
+    assert_eq!(
+        Genus::zero().to_json(),
+        serde_json::json!({"g": 0, "gamma": [1, 2, 0]})
+    );
     assert_eq!(Genus::zero().gamma_at(7), 2);
     assert_eq!(Genus::zero().gamma_at(8), 0);
 }

@@ -217,7 +217,7 @@ pub(crate) fn json(a: &Answer) -> Json {
     let w = a.word();
     match a {
         Answer::Grundy { position, value } => {
-            json!({"query": w, "position": position, "value": value})
+            json!({"query": w, "position": position, "value": finite(value), "infinity": infinity(value)})
         }
         Answer::Outcome {
             position,
@@ -233,7 +233,7 @@ pub(crate) fn json(a: &Answer) -> Json {
         Answer::Moves { position, moves } => {
             let moves: Vec<Json> = moves
                 .iter()
-                .map(|(to, v)| json!({"to": to, "value": v}))
+                .map(|(to, v)| json!({"to": to, "value": finite(v), "infinity": infinity(v)}))
                 .collect();
             json!({"query": w, "position": position, "moves": moves})
         }
@@ -257,5 +257,23 @@ pub(crate) fn json(a: &Answer) -> Json {
             "remoteness": remoteness,
         }),
         _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// A Grundy value's `value` field in JSON: the integer, null for a loopy
+/// position's ∞(K) (whose K is in the `infinity` field).
+pub(crate) fn finite(v: &GValue) -> Json {
+    match v {
+        GValue::Finite(a) => json!(a),
+        GValue::Infinite(_) => Json::Null,
+    }
+}
+
+/// A Grundy value's `infinity` field in JSON: K of ∞(K) as an array, null
+/// for a finite value.
+pub(crate) fn infinity(v: &GValue) -> Json {
+    match v {
+        GValue::Finite(_) => Json::Null,
+        GValue::Infinite(k) => json!(k),
     }
 }

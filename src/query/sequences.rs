@@ -4,6 +4,7 @@
 
 use serde_json::{Value as Json, json};
 
+use super::impartial::{finite, infinity};
 use super::*;
 
 pub(super) fn sequence(
@@ -433,20 +434,37 @@ pub(crate) fn json(a: &Answer) -> Json {
     let w = a.word();
     match a {
         Answer::Sequence { game, from, values } => {
-            json!({"query": w, "game": game, "from": from, "values": values})
+            let loopy = values.iter().any(|v| matches!(v, GValue::Infinite(_)));
+            json!({
+                "query": w,
+                "game": game,
+                "from": from,
+                "values": values.iter().map(finite).collect::<Vec<_>>(),
+                "infinities": loopy.then(|| values.iter().map(infinity).collect::<Vec<_>>()),
+            })
         }
         Answer::Table {
             game,
             row_from,
             col_from,
             rows,
-        } => json!({
-            "query": w,
-            "game": game,
-            "row_from": row_from,
-            "col_from": col_from,
-            "rows": rows,
-        }),
+        } => {
+            let loopy = rows
+                .iter()
+                .flatten()
+                .any(|v| matches!(v, GValue::Infinite(_)));
+            let each = |f: fn(&GValue) -> Json| -> Vec<Vec<Json>> {
+                rows.iter().map(|r| r.iter().map(f).collect()).collect()
+            };
+            json!({
+                "query": w,
+                "game": game,
+                "row_from": row_from,
+                "col_from": col_from,
+                "rows": each(finite),
+                "infinities": loopy.then(|| each(infinity)),
+            })
+        }
         Answer::Outcomes {
             subject,
             play,
@@ -510,8 +528,8 @@ pub(crate) fn json(a: &Answer) -> Json {
             from,
             cells,
         } => {
-            let values: Vec<&Json> = cells.iter().map(|(_, j)| j).collect();
-            json!({"query": w, "game": subject, "from": from, "values": values})
+            let cells: Vec<&Json> = cells.iter().map(|(_, j)| j).collect();
+            json!({"query": w, "game": subject, "from": from, "cells": cells})
         }
         Answer::ValueTable {
             subject,
@@ -519,7 +537,7 @@ pub(crate) fn json(a: &Answer) -> Json {
             col_from,
             rows,
         } => {
-            let rows: Vec<Vec<&Json>> = rows
+            let cells: Vec<Vec<&Json>> = rows
                 .iter()
                 .map(|r| r.iter().map(|(_, j)| j).collect())
                 .collect();
@@ -528,7 +546,7 @@ pub(crate) fn json(a: &Answer) -> Json {
                 "game": subject,
                 "row_from": row_from,
                 "col_from": col_from,
-                "rows": rows,
+                "cells": cells,
             })
         }
         _ => unreachable!("present: not this family's answer: {a:?}"),

@@ -134,30 +134,50 @@ fn written(v: &Value, defs: &Defs) -> String {
     s
 }
 
-/// A value in JSON: integers and booleans as themselves, collections as
-/// arrays, a range as `{"range": [a, b]}` (half-open), positions and
-/// outcomes as the text they print as, ∞(K) as `{"inf": [K...]}`, a game
-/// value as `{"value": TEXT, "canonical": {…}}` (as the `value` query),
-/// a string as itself, a board as `{"board": [ROWS]}`.
+/// A value in JSON, as a bare expression's line and each cell of a
+/// `sequence` or `table` of an expression print it (docs/JSON.md): an
+/// object with `value` (the text it prints as), `type` (the language's
+/// name for its type: `integer`, `list`, `game value`, …) and, for some
+/// types, one more field of one JSON type each: `integer`, `boolean`,
+/// `string` (a string's characters), `items` (a tuple's, list's or set's
+/// elements, each an object of this shape), `range` (`[start, end]`,
+/// half-open), `infinity` (K of ∞(K)), `canonical` (a game value's form,
+/// as the `value` query's; null when it cannot be read back) or `board`
+/// (its rows). Positions and outcomes are their text.
 pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
-    match v {
-        Value::Int(n) => json!(n),
-        Value::Bool(b) => json!(b),
-        Value::Tuple(xs) | Value::List(xs) => {
-            Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect())
-        }
-        Value::Set(xs) => Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect()),
-        Value::Range(a, b) => json!({ "range": [a, b] }),
-        Value::Pos(_) => json!(shown(v, defs)),
-        Value::Outcome(o) => json!(o.to_string()),
-        Value::Loopy(k) => json!({ "inf": k.to_vec() }),
-        Value::Game(g) => match resolve(store, g, Span::default()) {
-            Ok(id) => json!({ "value": &*g.text, "canonical": store.to_json(id) }),
-            Err(_) => json!({ "value": &*g.text }),
-        },
-        Value::Str(s) => json!(&**s),
-        Value::Board(b) => json!({ "board": b.row_strings() }),
+    let mut obj = serde_json::Map::new();
+    obj.insert("value".into(), json!(shown(v, defs)));
+    let kind = v.type_name();
+    let kind = kind.split_once(' ').map_or(kind, |(_, k)| k);
+    obj.insert("type".into(), json!(kind));
+    let typed = match v {
+        Value::Int(n) => Some(("integer", json!(n))),
+        Value::Bool(b) => Some(("boolean", json!(b))),
+        Value::Tuple(xs) | Value::List(xs) => Some((
+            "items",
+            Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect()),
+        )),
+        Value::Set(xs) => Some((
+            "items",
+            Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect()),
+        )),
+        Value::Range(a, b) => Some(("range", json!([a, b]))),
+        Value::Pos(_) | Value::Outcome(_) => None,
+        Value::Loopy(k) => Some(("infinity", json!(k.to_vec()))),
+        Value::Game(g) => Some((
+            "canonical",
+            match resolve(store, g, Span::default()) {
+                Ok(id) => json!(store.to_json(id)),
+                Err(_) => Json::Null,
+            },
+        )),
+        Value::Str(s) => Some(("string", json!(&**s))),
+        Value::Board(b) => Some(("board", json!(b.row_strings()))),
+    };
+    if let Some((field, value)) = typed {
+        obj.insert(field.into(), value);
     }
+    Json::Object(obj)
 }
 
 /// Evaluate with the solver as oracle.

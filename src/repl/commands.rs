@@ -163,9 +163,17 @@ impl Repl {
             if !self.json {
                 let _ = writeln!(out, "{line}");
             } else if let Some(path) = line.strip_prefix("wrote ") {
-                let _ = writeln!(out, "{}", serde_json::json!({ "wrote": path }));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::present::json_line(serde_json::json!({ "wrote": path }))
+                );
             } else {
-                let _ = writeln!(out, "{}", serde_json::json!({ "note": line }));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::present::json_line(serde_json::json!({ "note": line }))
+                );
             }
         }
         if let Err(e) = drawn {

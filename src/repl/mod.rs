@@ -169,7 +169,9 @@ impl Repl {
                     }
                     // Once: as JSON in `:json` mode, else as a diagnostic.
                     if json {
-                        let _ = writeln!(out, "{}", present::json_error_at(&e, &s.sources));
+                        let line =
+                            present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
+                        let _ = writeln!(out, "{line}");
                     } else {
                         let _ = out.flush();
                         let _ = writeln!(err, "{}", render_error(&e, s, color));
@@ -194,7 +196,8 @@ impl Repl {
     /// diagnostic: `diagnostic`.)
     fn report(&self, out: &mut dyn Write, err: &mut dyn Write, e: &Error) {
         if self.json {
-            let _ = writeln!(out, "{}", present::json_error_at(e, &self.session.sources));
+            let line = present::json_error_line(None, e, &self.session.sources);
+            let _ = writeln!(out, "{line}");
             let _ = out.flush();
         } else {
             self.diagnostic(err, e);
@@ -214,7 +217,11 @@ impl Repl {
 fn print_notes(notes: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> usize {
     for n in notes {
         if json {
-            let _ = writeln!(out, "{}", serde_json::json!({ "note": n }));
+            let _ = writeln!(
+                out,
+                "{}",
+                present::json_line(serde_json::json!({ "note": n }))
+            );
         } else {
             let _ = writeln!(err, "note: {n}");
         }

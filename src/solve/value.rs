@@ -35,21 +35,6 @@ impl std::fmt::Display for GValue {
     }
 }
 
-impl serde::Serialize for GValue {
-    /// A finite value as a number; ∞(K) as `{"inf": [K...]}`.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        match self {
-            GValue::Finite(a) => s.serialize_u64(*a),
-            GValue::Infinite(k) => {
-                let mut m = s.serialize_map(Some(1))?;
-                m.serialize_entry("inf", k)?;
-                m.end()
-            }
-        }
-    }
-}
-
 /// For one position, a dense table is built only this far: a game whose
 /// positions reach few smaller ones (a heap that halves) is cheaper on the
 /// general path, which visits only what is reachable.
