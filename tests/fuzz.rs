@@ -31,7 +31,11 @@ use std::time::{Duration, Instant};
 
 use common::fuzz::{Gen, Rng, mutate};
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+/// The binary under test: GRUNDY_FUZZ_BIN (a copy, so a long run is not
+/// disturbed by a rebuild), or the one Cargo built.
+fn bin() -> String {
+    std::env::var("GRUNDY_FUZZ_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string())
+}
 /// The memory a child may map: the interpreter's 512 MiB stack plus room.
 const MEMORY_CAP: u64 = 3 << 30;
 
@@ -70,12 +74,20 @@ fn examples() -> Vec<String> {
 
 /// Program number `i` of the run seeded `seed`: each is reproducible alone.
 fn program(seed: u64, i: usize, examples: &[String]) -> Vec<u8> {
+    program_and_families(seed, i, examples).0
+}
+
+/// Program `i` and the families of statements it holds (a mutant of the
+/// examples is `mutant`).
+fn program_and_families(seed: u64, i: usize, examples: &[String]) -> (Vec<u8>, Vec<&'static str>) {
     let mut rng = Rng((seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
     for _ in 0..4 {
         rng.next();
     }
     if rng.below(10) < 6 {
-        return Gen::new(&mut rng).program().into_bytes();
+        let mut g = Gen::new(&mut rng);
+        let text = g.program().into_bytes();
+        return (text, g.families.into_iter().collect());
     }
     let a = rng.below(examples.len());
     let b = rng.below(examples.len());
@@ -87,26 +99,116 @@ fn program(seed: u64, i: usize, examples: &[String]) -> Vec<u8> {
             text = mutate(&mut rng, &s, &examples[b], false);
         }
     }
-    text
+    (text, vec!["mutant"])
+}
+
+/// The budget options of a run: GRUNDY_FUZZ_BUDGETS is `default` (the
+/// engine's own defaults) or a `--max-positions` figure; `fallback` when unset.
+fn budget_args(fallback: &str) -> Vec<String> {
+    let b = std::env::var("GRUNDY_FUZZ_BUDGETS").unwrap_or_else(|_| fallback.to_string());
+    if b == "default" {
+        Vec::new()
+    } else {
+        vec!["--max-positions".into(), b]
+    }
+}
+
+/// How a run ended: its class, wall time and peak resident bytes.
+struct Ended {
+    class: Class,
+    took: Duration,
+    peak: u64,
 }
 
 /// Run one program file (as `grundy run`, or every tenth through the REPL's
-/// script mode) and classify how it ended.
-fn run(path: &Path, stderr_path: &Path, repl: bool, cap: Duration) -> (Class, Duration) {
+/// script mode) and classify how it ended. The child is reaped by `wait4`,
+/// which also gives its peak memory.
+fn run(path: &Path, stderr_path: &Path, repl: bool, cap: Duration, budgets: &[String]) -> Ended {
+    run_to(path, None, stderr_path, repl, cap, budgets)
+}
+
+/// `run`, standard output into `stdout_path` (or nowhere).
+#[allow(clippy::zombie_processes)]
+fn run_to(
+    path: &Path,
+    stdout_path: Option<&Path>,
+    stderr_path: &Path,
+    repl: bool,
+    cap: Duration,
+    budgets: &[String],
+) -> Ended {
     let stderr = std::fs::File::create(stderr_path).expect("a stderr file");
-    let mut cmd = Command::new(BIN);
+    let stdout = match stdout_path {
+        Some(p) => Stdio::from(std::fs::File::create(p).expect("a stdout file")),
+        None => Stdio::null(),
+    };
+    let mut cmd = Command::new(bin());
     if repl {
-        cmd.args(["repl", "--max-positions", "100000"])
+        cmd.arg("repl")
+            .args(budgets)
             .stdin(std::fs::File::open(path).expect("the program"));
     } else {
-        cmd.args(["run", "--max-positions", "100000"])
-            .arg(path)
-            .stdin(Stdio::null());
+        cmd.arg("run").args(budgets).arg(path).stdin(Stdio::null());
     }
     cmd.env("NO_COLOR", "1")
         .env("TERM", "dumb")
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(stderr);
+    limit_child(&mut cmd);
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("spawn grundy");
+    let pid = child.id() as libc::pid_t;
+    let mut timed_out = false;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 on our own child, with valid pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            break (status, usage);
+        }
+        assert!(r == 0, "wait4 failed");
+        if !timed_out && started.elapsed() > cap {
+            timed_out = true;
+            let _ = child.kill();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&std::fs::read(stderr_path).unwrap_or_default()).into_owned();
+    let code = err.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("grundy::")
+            .map(|c| format!("grundy::{c}"))
+    });
+    let class = if err.contains("panicked") {
+        Class::Crash(format!("panic: {}", first_line_with(&err, "panicked")))
+    } else if timed_out {
+        Class::Timeout
+    } else if libc::WIFEXITED(status) {
+        match libc::WEXITSTATUS(status) {
+            0 => Class::Answered,
+            1 => match code {
+                Some(c) => Class::Coded(c),
+                None => Class::Crash("exit 1 without a grundy:: code".into()),
+            },
+            n => Class::Crash(format!("exit status {n}")),
+        }
+    } else if err.contains("memory allocation") {
+        Class::MemoryCap
+    } else {
+        Class::Crash(format!("signal {}", libc::WTERMSIG(status)))
+    };
+    Ended {
+        class,
+        took,
+        peak: usage.ru_maxrss as u64 * 1024,
+    }
+}
+
+/// The caps of a child: `RLIMIT_AS` (MEMORY_CAP), no core file.
+fn limit_child(cmd: &mut Command) {
     // SAFETY: setrlimit is async-signal-safe; nothing else runs here.
     unsafe {
         cmd.pre_exec(|| {
@@ -123,47 +225,6 @@ fn run(path: &Path, stderr_path: &Path, repl: bool, cap: Duration) -> (Class, Du
             Ok(())
         });
     }
-    let started = Instant::now();
-    let mut child = cmd.spawn().expect("spawn grundy");
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait for grundy") {
-            break s;
-        }
-        if started.elapsed() > cap {
-            timed_out = true;
-            let _ = child.kill();
-            break child.wait().expect("wait for grundy");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let took = started.elapsed();
-    let err = String::from_utf8_lossy(&std::fs::read(stderr_path).unwrap_or_default()).into_owned();
-    let code = err.lines().find_map(|l| {
-        l.trim()
-            .strip_prefix("grundy::")
-            .map(|c| format!("grundy::{c}"))
-    });
-    let class = if err.contains("panicked") {
-        Class::Crash(format!("panic: {}", first_line_with(&err, "panicked")))
-    } else if timed_out {
-        Class::Timeout
-    } else {
-        match status.code() {
-            Some(0) => Class::Answered,
-            Some(1) => match code {
-                Some(c) => Class::Coded(c),
-                None => Class::Crash("exit 1 without a grundy:: code".into()),
-            },
-            Some(n) => Class::Crash(format!("exit status {n}")),
-            None if err.contains("memory allocation") => Class::MemoryCap,
-            None => {
-                use std::os::unix::process::ExitStatusExt as _;
-                Class::Crash(format!("signal {:?}", status.signal()))
-            }
-        }
-    };
-    (class, took)
 }
 
 fn first_line_with<'a>(text: &'a str, needle: &str) -> &'a str {
@@ -177,9 +238,24 @@ struct Tally {
     /// Programs worth a look: (index, class).
     findings: Vec<(usize, Class)>,
     slowest: Duration,
+    /// The largest peak resident memory of a program, and which.
+    peak: (u64, usize),
+    /// Programs that took more than SLOW: (index, seconds, class).
+    slow: Vec<(usize, f64, Class)>,
+    /// Per family: programs, and of them answered / coded / other.
+    families: BTreeMap<&'static str, [usize; 3]>,
 }
 
-fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Duration) {
+/// A program slower than this is listed in the report.
+const SLOW: Duration = Duration::from_secs(5);
+
+fn fuzz(
+    count: usize,
+    seed: u64,
+    cap: Duration,
+    budgets: &[String],
+    out_dir: &Path,
+) -> (Tally, Duration) {
     let examples = examples();
     std::fs::create_dir_all(out_dir).expect("the findings folder");
     let workers = env_usize("GRUNDY_FUZZ_JOBS", 2);
@@ -199,17 +275,39 @@ fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Durat
                     if i >= count {
                         break;
                     }
-                    let text = program(seed, i, examples);
+                    let (text, families) = program_and_families(seed, i, examples);
                     std::fs::write(&file, &text).expect("write the program");
-                    let (class, took) = run(&file, &err, i % 10 == 9, cap);
+                    let Ended { class, took, peak } = run(&file, &err, i % 10 == 9, cap, budgets);
                     let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
                     t.slowest = t.slowest.max(took);
+                    if peak > t.peak.0 {
+                        t.peak = (peak, i);
+                    }
+                    if took > SLOW {
+                        t.slow.push((i, took.as_secs_f64(), class.clone()));
+                    }
+                    let k = match class {
+                        Class::Answered => 0,
+                        Class::Coded(_) => 1,
+                        _ => 2,
+                    };
+                    for f in families {
+                        let e = t.families.entry(f).or_default();
+                        e[k] += 1;
+                    }
                     if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
                         let name = format!("finding-{seed:x}-{i}.game");
                         let _ = std::fs::write(out_dir.join(name), &text);
                         t.findings.push((i, class.clone()));
                     }
                     *t.classes.entry(class).or_default() += 1;
+                    let done: usize = t.classes.values().sum();
+                    if done % 500 == 0 {
+                        // Figures so far, for a long run watched from outside.
+                        let text = report(done, seed, &t, started.elapsed());
+                        let _ =
+                            std::fs::write(out_dir.join(format!("progress-{seed:x}.txt")), text);
+                    }
                 }
             });
         }
@@ -226,10 +324,19 @@ fn fuzz(count: usize, seed: u64, cap: Duration, out_dir: &Path) -> (Tally, Durat
 fn report(count: usize, seed: u64, tally: &Tally, took: Duration) -> String {
     let mut coded: BTreeMap<String, usize> = BTreeMap::new();
     let mut s = format!(
-        "programs: {count} (seed {seed:#x}), {:.0} s, slowest {:.1} s\n",
+        "programs: {count} (seed {seed:#x}), {:.0} s, slowest {:.1} s, \
+         peak memory {} MiB (program {})\n",
         took.as_secs_f64(),
-        tally.slowest.as_secs_f64()
+        tally.slowest.as_secs_f64(),
+        tally.peak.0 >> 20,
+        tally.peak.1
     );
+    for (f, [a, c, o]) in &tally.families {
+        s.push_str(&format!(
+            "family {f}: {} programs ({a} answered, {c} coded, {o} other)\n",
+            a + c + o
+        ));
+    }
     for (class, n) in &tally.classes {
         match class {
             Class::Coded(c) => *coded.entry(c.clone()).or_default() += n,
@@ -244,15 +351,20 @@ fn report(count: usize, seed: u64, tally: &Tally, took: Duration) -> String {
     for (i, class) in &tally.findings {
         s.push_str(&format!("finding: program {i}: {class:?}\n"));
     }
+    let mut slow = tally.slow.clone();
+    slow.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (i, secs, class) in &slow {
+        s.push_str(&format!("slow: program {i}: {secs:.1} s {class:?}\n"));
+    }
     s
 }
 
-fn check(count: usize, seed: u64, cap: Duration) {
+fn check(count: usize, seed: u64, cap: Duration, budgets: &[String]) {
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .unwrap_or(Path::new(env!("CARGO_TARGET_TMPDIR")))
         .join("fuzz");
-    let (tally, took) = fuzz(count, seed, cap, &out_dir);
+    let (tally, took) = fuzz(count, seed, cap, budgets, &out_dir);
     let text = report(count, seed, &tally, took);
     println!("{text}");
     let _ = std::fs::write(out_dir.join(format!("report-{seed:x}.txt")), &text);
@@ -276,7 +388,7 @@ fn check(count: usize, seed: u64, cap: Duration) {
 #[test]
 fn programs_never_crash_the_binary() {
     let count = env_usize("GRUNDY_FUZZ_CI_PROGRAMS", 1_500);
-    check(count, 0x5eed, cap(3));
+    check(count, 0x5eed, cap(3), &budget_args("100000"));
 }
 
 /// The long run: `GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test
@@ -289,7 +401,7 @@ fn long_run() {
         .ok()
         .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
         .unwrap_or(0x10_0000);
-    check(count, seed, cap(10));
+    check(count, seed, cap(20), &budget_args("default"));
 }
 
 /// The time one program may take: GRUNDY_FUZZ_CAP_SECS, or `default` seconds.
@@ -339,10 +451,113 @@ fn findings_end_within_the_caps() {
         .iter()
         .filter(|p| p.extension().is_some_and(|x| x == "game"))
     {
-        let (class, took) = run(p, &scratch, false, cap(10));
+        let Ended { class, took, .. } = run(p, &scratch, false, cap(20), &budget_args("default"));
         if matches!(class, Class::Crash(_) | Class::Timeout | Class::MemoryCap) {
             bad.push(format!("{}: {class:?} after {took:?}", p.display()));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Codes of a query that ran out of a budget: under `--jobs` a worker's
+/// caches differ from one thread's, so such a query may stop at another
+/// place (LANGUAGE.md, the command line).
+const BUDGET_CODES: &[&str] = &[
+    "grundy::solve::budget",
+    "grundy::solve::move_budget",
+    "grundy::solve::memory",
+    "grundy::solve::below_zero",
+    "grundy::eval::steps",
+    "grundy::misere::budget",
+    "grundy::misere::steps",
+    "grundy::partizan::limit",
+];
+
+/// A fixed sample of the fuzz programs (seed 0x5a3e, the first 200), each
+/// run by `grundy run --jobs 1` and `--jobs 3` under small budgets: neither
+/// crashes, and both print the same standard output, standard error and
+/// status — except a program where a query ran out of a budget, which is
+/// only counted (a worker's caches differ); those must stay few.
+#[test]
+fn a_sample_prints_the_same_with_three_workers() {
+    let count = env_usize("GRUNDY_FUZZ_JOBS_SAMPLE", 200);
+    let examples = examples();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-jobs");
+    std::fs::create_dir_all(&dir).expect("the scratch folder");
+    let limits: Vec<String> = ["--max-positions", "20000", "--max-steps", "20000000"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for w in 0..2 {
+            let (next, results, examples, dir, limits) =
+                (&next, &results, &examples, &dir, &limits);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    let file = dir.join(format!("p{w}.game"));
+                    std::fs::write(&file, program(0x5a3e, i, examples)).expect("the program");
+                    let mut seen = Vec::new();
+                    for jobs in ["1", "3"] {
+                        let mut args = vec!["--jobs".to_string(), jobs.to_string()];
+                        args.extend(limits.iter().cloned());
+                        let (out, err) = (dir.join(format!("o{w}")), dir.join(format!("e{w}")));
+                        let e = run_to(
+                            &file,
+                            Some(&out),
+                            &err,
+                            false,
+                            Duration::from_secs(20),
+                            &args,
+                        );
+                        let read = |p: &Path| {
+                            String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default())
+                                .into_owned()
+                        };
+                        seen.push((e.class, read(&out), read(&err)));
+                    }
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, seen));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.0);
+    let (mut same, mut budget) = (0, 0);
+    let mut bad = Vec::new();
+    for (i, seen) in &results {
+        let (one, three) = (&seen[0], &seen[1]);
+        for (class, _, err) in [one, three] {
+            if !matches!(class, Class::Answered | Class::Coded(_)) {
+                bad.push(format!("program {i}: {class:?}\n{err}"));
+            }
+        }
+        if one == three {
+            same += 1;
+        } else if [&one.2, &three.2]
+            .iter()
+            .any(|e| BUDGET_CODES.iter().any(|c| e.contains(c)))
+        {
+            budget += 1;
+        } else {
+            bad.push(format!(
+                "program {i} prints differently with --jobs 3:\n--- jobs 1 ({:?}):\n{}{}\n--- jobs 3 ({:?}):\n{}{}",
+                one.0, one.1, one.2, three.0, three.1, three.2
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+    assert!(
+        budget * 20 <= count,
+        "{budget} of {count} programs differ at a budget (more than 5%)"
+    );
+    assert!(same + budget == count, "{same} + {budget} of {count}");
 }

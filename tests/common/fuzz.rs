@@ -122,6 +122,9 @@ pub struct Gen<'r> {
     fns: Vec<(String, usize)>,
     lets: Vec<String>,
     graphs: Vec<(String, Vec<String>)>,
+    /// The families of statements the program holds (`impartial`,
+    /// `partizan`, `misere`, `worksheet`, `board`), for the campaign's counts.
+    pub families: std::collections::BTreeSet<&'static str>,
 }
 
 impl<'r> Gen<'r> {
@@ -132,6 +135,7 @@ impl<'r> Gen<'r> {
             fns: Vec::new(),
             lets: Vec::new(),
             graphs: Vec::new(),
+            families: Default::default(),
         }
     }
 
@@ -140,14 +144,15 @@ impl<'r> Gen<'r> {
         let mut out = String::new();
         let n = 1 + self.rng.below(6);
         for i in 0..n {
-            let stmt = match self.rng.below(12) {
+            let stmt = match self.rng.below(14) {
                 0..=2 => self.game_rules(i),
                 3 => self.game_alias(i),
                 4 => self.graph(i),
                 5 => self.fn_def(i),
                 6 => self.let_def(i),
                 7 => self.partizan_game(i),
-                8 => self.worksheet_line(),
+                8 | 9 => self.worksheet_line(),
+                10 => self.board_game(i),
                 _ => self.query(),
             };
             out.push_str(&stmt);
@@ -194,6 +199,11 @@ impl<'r> Gen<'r> {
             1 => " normal",
             _ => "",
         };
+        self.families.insert(if play == " misere" {
+            "misere"
+        } else {
+            "impartial"
+        });
         let mut s = format!("game {name}({}){play} {{\n", params.join(", "));
         for _ in 0..self.rng.below(4) {
             s.push_str(&format!("    {}\n", self.move_rule(&name, &params)));
@@ -254,6 +264,7 @@ impl<'r> Gen<'r> {
     fn game_alias(&mut self, i: usize) -> String {
         let name = self.fresh(true, i);
         self.games.push((name.clone(), 1));
+        self.families.insert("impartial");
         if self.rng.one_in(2) {
             let set = match self.rng.below(4) {
                 0 => self.expr(&[], 2),
@@ -276,6 +287,7 @@ impl<'r> Gen<'r> {
         let vs: Vec<String> = (0..1 + self.rng.below(6))
             .map(|j| format!("v{j}"))
             .collect();
+        self.families.insert("impartial");
         let mut s = format!("graph {name} {{\n");
         for v in &vs {
             let to: Vec<&String> = (0..self.rng.below(3)).map(|_| self.rng.pick(&vs)).collect();
@@ -333,6 +345,7 @@ impl<'r> Gen<'r> {
         let name = self.fresh(true, i);
         let params = self.params();
         self.games.push((name.clone(), params.len()));
+        self.families.insert("partizan");
         let mut s = format!("game {name}({}) {{\n", params.join(", "));
         for _ in 0..1 + self.rng.below(3) {
             let side = if self.rng.one_in(2) { "left" } else { "right" };
@@ -345,23 +358,214 @@ impl<'r> Gen<'r> {
     }
 
     /// A worksheet line: a bare expression, an `assert`, a `let` of game
-    /// values, or arithmetic on game values.
+    /// values, arithmetic on game values, game value literals, the
+    /// short-game algebra, quantifiers and the general `sequence`/`table`.
     fn worksheet_line(&mut self) -> String {
+        self.families.insert("worksheet");
         let pos = self.position(&[], 1);
-        match self.rng.below(7) {
+        match self.rng.below(16) {
             0 => self.expr(&[], 2),
             1 => format!("assert {}", self.expr(&[], 2)),
             2 => format!("value({pos}) + value({pos})"),
             3 => format!("value({pos}) <= value(*{})", self.rng.below(4)),
             4 => format!("[grundy({pos}) for k in 0..{}]", self.rng.below(6)),
             5 => format!("let v{} = value({pos})", self.rng.below(100)),
-            _ => format!("sorted([{}, {}])", self.expr(&[], 1), self.expr(&[], 1)),
+            6 => format!("sorted([{}, {}])", self.expr(&[], 1), self.expr(&[], 1)),
+            7 | 8 => {
+                let a = self.game_literal();
+                let b = self.game_literal();
+                let op = *self.rng.pick(&["+", "-", "<=", ">=", "<", "==", "||", "*"]);
+                let b = if op == "*" { self.small_int() } else { b };
+                format!("{a} {op} {b}")
+            }
+            9 => {
+                let f = *self.rng.pick(&[
+                    "mean",
+                    "temperature",
+                    "left_stop",
+                    "right_stop",
+                    "atomic_weight",
+                    "reduced",
+                    "latex",
+                    "left_incentives",
+                    "right_incentives",
+                    "is_p",
+                    "is_n",
+                    "-",
+                ]);
+                let g = if self.rng.one_in(2) {
+                    self.game_literal()
+                } else {
+                    format!("value({pos})")
+                };
+                format!("{f}({g})")
+            }
+            10 => {
+                let f = *self
+                    .rng
+                    .pick(&["cool", "heat", "norton", "ordinal", "overheat"]);
+                let g = self.game_literal();
+                let t = match self.rng.below(3) {
+                    0 => self.small_int(),
+                    1 => format!("num({}, {})", self.small_int(), 1 << self.rng.below(5)),
+                    _ => self.game_literal(),
+                };
+                if f == "overheat" {
+                    format!("{f}({g}, {t}, {})", self.game_literal())
+                } else {
+                    format!("{f}({g}, {t})")
+                }
+            }
+            11 => {
+                let f = *self
+                    .rng
+                    .pick(&["nim_mul", "nim_pow", "nim_inv", "up", "num"]);
+                let args: Vec<String> = (0..1 + self.rng.below(2))
+                    .map(|_| self.small_int())
+                    .collect();
+                format!("{f}({})", args.join(", "))
+            }
+            12 => {
+                let q = *self.rng.pick(&["forall", "exists"]);
+                let n = self.small_int();
+                let body = self.expr(&["n".to_string()], 2);
+                let assert = if self.rng.one_in(2) { "assert " } else { "" };
+                format!("{assert}{q} n in 0..={n}: {body}")
+            }
+            13 => {
+                let q = *self.rng.pick(&["forall", "exists"]);
+                format!(
+                    "{q} n in 0..={}: outcome({}) == P",
+                    self.rng.below(30),
+                    self.position(&["n".to_string()], 1)
+                )
+            }
+            14 => format!(
+                "sequence n in 0..={}: {}",
+                self.rng.below(12),
+                self.position(&["n".to_string()], 1)
+            ),
+            _ => format!(
+                "table a in 0..={}, b in 0..={}: {}",
+                self.rng.below(5),
+                self.rng.below(5),
+                self.position(&["a".to_string(), "b".to_string()], 1)
+            ),
         }
+    }
+
+    /// A game value in CGSuite's notation: numbers, ups, switches, braces.
+    fn game_literal(&mut self) -> String {
+        let leaf = |r: &mut Rng| -> String {
+            r.pick(&[
+                "0",
+                "1",
+                "-1",
+                "2",
+                "1/2",
+                "-3/4",
+                "*",
+                "*2",
+                "^",
+                "v",
+                "^*",
+                "vv*2",
+                "^<2>",
+                "1*",
+                "±1",
+                "±1/2",
+                "up(3)",
+                "num(5, 8)",
+            ])
+            .to_string()
+        };
+        match self.rng.below(5) {
+            0 | 1 => leaf(self.rng),
+            2 => {
+                let l: Vec<String> = (0..self.rng.below(3))
+                    .map(|_| {
+                        self.rng
+                            .pick(&["0", "1", "-1", "*", "^", "1/2", "2", "{1|0}", "-2"])
+                            .to_string()
+                    })
+                    .collect();
+                let r: Vec<String> = (0..self.rng.below(3))
+                    .map(|_| {
+                        self.rng
+                            .pick(&["0", "1", "-1", "*", "v", "-1/2", "{0|-1}", "3"])
+                            .to_string()
+                    })
+                    .collect();
+                let bars = *self.rng.pick(&["|", "|", "||"]);
+                format!("{{{}{bars}{}}}", l.join(", "), r.join(", "))
+            }
+            3 => format!("value(*{})", self.small_int()),
+            _ => format!("±{}", leaf(self.rng)),
+        }
+    }
+
+    /// A board game: a placement game on a small grid (Domineering-like,
+    /// partizan or impartial), and a query on a board.
+    fn board_game(&mut self, i: usize) -> String {
+        self.families.insert("board");
+        let name = self.fresh(true, i);
+        self.games.push((name.clone(), 1));
+        let shapes = [
+            "[(0, 0), (1, 0)]",
+            "[(0, 0), (0, 1)]",
+            "[(0, 0)]",
+            "[(0, 0), (1, 1)]",
+        ];
+        let a = *self.rng.pick(&shapes);
+        let b = *self.rng.pick(&shapes);
+        let split = self.rng.one_in(2);
+        let target = |c: &str| {
+            if split {
+                format!("sum([{name}(canonical(p)) for p in components({c})])")
+            } else {
+                format!("{name}({c})")
+            }
+        };
+        let rules = if self.rng.one_in(2) {
+            self.families.insert("partizan");
+            format!(
+                "    left move {} for c in place(b, {a})\n    right move {} for c in place(b, {b})\n",
+                target("c"),
+                target("c")
+            )
+        } else {
+            self.families.insert("impartial");
+            format!("    move {} for c in place(b, {a})\n", target("c"))
+        };
+        let board = match self.rng.below(3) {
+            0 => format!("grid({}, {})", 1 + self.rng.below(4), 1 + self.rng.below(5)),
+            1 => format!(
+                "grid(\"{}\")",
+                *self
+                    .rng
+                    .pick(&["..#|...", "...|.#.|...", "....", "#..|..#", ".|.|."])
+            ),
+            _ => format!("grid({}, {})", self.small_int(), self.small_int()),
+        };
+        let q = *self.rng.pick(&[
+            "value",
+            "grundy",
+            "outcome",
+            "winning",
+            "moves",
+            "temperature",
+        ]);
+        format!("game {name}(b) {{\n{rules}}}\n{q} {name}({board})")
     }
 
     /// Misère and partizan queries.
     fn theory_query(&mut self, pos: &str, game: &str) -> String {
-        match self.rng.below(12) {
+        let which = self.rng.below(12);
+        self.families.insert(match which {
+            0..=3 | 11 => "misere",
+            _ => "partizan",
+        });
+        match which {
             0 => format!("genus {pos}"),
             1 => format!("misere_form {pos}"),
             2 => format!("quotient {game} to {}", self.rng.below(40)),
@@ -371,7 +575,7 @@ impl<'r> Gen<'r> {
             6 => format!("temperature {pos}"),
             7 => format!("thermograph {pos}"),
             8 => format!("compare {pos}, {}", self.position(&[], 1)),
-            9 => format!("winning left {pos}"),
+            9 => format!("winning {pos} for {}", self.rng.pick(&["left", "right"])),
             10 => format!("outcome {pos}"),
             _ => format!("sequence misere {game} 0..={}", self.rng.below(12)),
         }
@@ -383,6 +587,9 @@ impl<'r> Gen<'r> {
             1 => "normal ",
             _ => "",
         };
+        if play == "misere " {
+            self.families.insert("misere");
+        }
         let game = self.rng.pick(&self.games.clone()).0.clone();
         let pos = self.position(&[], 2);
         if self.rng.one_in(3) {
