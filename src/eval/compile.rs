@@ -69,6 +69,9 @@ pub enum NodeKind {
     /// `neighbours(G, v)`: one edge on or back; `components(G, vs)`: the
     /// connected parts of the subgraph the vertices vs induce.
     Successors(GameId, Box<Node>, GraphAsk),
+    /// `{L1, L2 | R1}` whose options are expressions (`braces.rs`): the
+    /// game of their values, built when it runs.
+    GameBraces(Vec<Node>, Vec<Node>),
 }
 
 /// A binding pattern with names replaced by slots.
@@ -170,7 +173,13 @@ impl<'a> Compiler<'a> {
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
             ExprKind::Str(s) => NodeKind::Const(Value::Str(s.as_str().into())),
             ExprKind::Name(name) => self.name(name, span, scope)?,
-            ExprKind::GameLit(text) => game_literal(text, span)?,
+            ExprKind::GameLit(text) => match game_literal(text, span) {
+                // A literal that names values: its options are expressions.
+                Err(Error::GameLiteral { message, .. }) if message.starts_with("unknown name") => {
+                    self.game_expr_literal(text, span, scope)?
+                }
+                r => r?,
+            },
             ExprKind::Tuple(xs) => constant_or(self.exprs(xs, scope)?, NodeKind::Tuple, |v| {
                 Value::Tuple(v.into())
             }),
@@ -196,6 +205,18 @@ impl<'a> Compiler<'a> {
                 Box::new(self.expr(a, scope)?),
                 Box::new(self.expr(b, scope)?),
             ),
+            // `v[n]`: CGSuite's down-to-the-n, where nothing is called `v`.
+            ExprKind::Index(a, i)
+                if matches!(&a.node, ExprKind::Name(v) if v == "v"
+                    && scope.lookup(v).is_none()
+                    && !self.defs.global_ids.contains_key(v))
+                    && matches!(i.node, ExprKind::Int(n) if n > 0) =>
+            {
+                let ExprKind::Int(n) = i.node else {
+                    unreachable!("matched above")
+                };
+                game_literal(&format!("v[{n}]"), span)?
+            }
             ExprKind::Index(a, i) => NodeKind::Index(
                 Box::new(self.expr(a, scope)?),
                 Box::new(self.expr(i, scope)?),
@@ -691,7 +712,8 @@ fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node>
         | NodeKind::CallQuery(..)
         | NodeKind::CallGame(..)
         | NodeKind::Quantifier { .. }
-        | NodeKind::Successors(..) => return None,
+        | NodeKind::Successors(..)
+        | NodeKind::GameBraces(..) => return None,
     };
     let fast = super::fast::compile(&kind);
     Some(Node {
@@ -738,7 +760,7 @@ fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
         Err(e) => {
             let start = span.start as usize + e.offset;
             let help = if e.message.starts_with("unknown name") {
-                "a `{…|…}` literal holds constants in CGSuite's notation (numbers, `*n`, `^`, `v`, `±x`, nested `{…|…}`), not names: build games of named values with `+`, `-` and `±x`; a set holding `a || b` is written `{(a || b)}`".to_string()
+                "a name in a game value must be defined (`let x = 3` before `{x | 0}`); a set holding `a || b` is written `{(a || b)}`".to_string()
             } else {
                 e.help
             };

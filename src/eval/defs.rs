@@ -49,6 +49,8 @@ pub struct Defs {
 
 pub const NIM: GameId = GameId(0);
 pub const STAR: GameId = GameId(1);
+/// Game values met where a position goes (`games::value`).
+pub const VALUE: GameId = GameId(2);
 
 impl Defs {
     /// Definitions with no games, not even `Nim` and `*` (the session

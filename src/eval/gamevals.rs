@@ -129,11 +129,66 @@ fn algebra(e: AlgebraError, span: Span, arg: Span) -> Error {
 
 /// The value `id` of `store`, as an expression holds it.
 pub fn game_val(store: &mut GameStore, id: ValueId) -> Value {
-    Value::Game(Rc::new(GameVal {
+    Value::Game(game_rc(store, id))
+}
+
+/// The value `id` of `store`, as a [`GameVal`].
+pub fn game_rc(store: &mut GameStore, id: ValueId) -> Rc<GameVal> {
+    Rc::new(GameVal {
         text: store.display(id).into(),
         id,
         stamp: store.stamp(),
-    }))
+    })
+}
+
+/// The component a game value is in a sum: none for 0, `*n` for a
+/// nimber, else the value itself.
+pub fn value_comp(g: &Rc<GameVal>) -> Option<Comp> {
+    let text = &*g.text;
+    if text == "0" {
+        return None;
+    }
+    let heap = match text.strip_prefix('*') {
+        Some("") => Some(1),
+        Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => n.parse::<i64>().ok(),
+        _ => None,
+    };
+    Some(match heap {
+        Some(n) => Comp {
+            game: super::STAR,
+            args: vec![Value::Int(n)].into(),
+        },
+        None => Comp {
+            game: super::VALUE,
+            args: vec![Value::Game(g.clone())].into(),
+        },
+    })
+}
+
+/// A game value, or an integer as the number it is.
+pub fn as_game(v: &Value) -> Option<Rc<GameVal>> {
+    match v {
+        Value::Game(g) => Some(g.clone()),
+        Value::Int(n) => {
+            let mut s = GameStore::new();
+            let id = s.integer(*n);
+            Some(game_rc(&mut s, id))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `x op y` adds a game value (or an integer) to a position that
+/// is not made of nim heaps alone, or subtracts one from it: a sum of
+/// components (`T(3) + 1/2`), not a value.
+pub(super) fn position_and_value(op: BinOp, x: &Value, y: &Value) -> bool {
+    let pos = |v: &Value| matches!(v, Value::Pos(cs) if nim_sum(cs).is_none());
+    let val = |v: &Value| matches!(v, Value::Game(_)) || matches!(v, Value::Int(n) if *n != 0);
+    match op {
+        BinOp::Add => (pos(x) && val(y)) || (val(x) && pos(y)),
+        BinOp::Sub => pos(x) && val(y),
+        _ => false,
+    }
 }
 
 /// The id in `store` of a game value (read back from its text when
@@ -425,6 +480,66 @@ impl Interp<'_> {
         o.game_value(self.cx, comps)
     }
 
+    /// `{L1, L2 | R1}` of expressions: the game of the options' values
+    /// (game values, integers, positions by their values).
+    pub(super) fn game_braces(
+        &self,
+        left: &[Node],
+        right: &[Node],
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let mut sides: [Vec<(Value, Span)>; 2] = [Vec::new(), Vec::new()];
+        for (side, nodes) in sides.iter_mut().zip([left, right]) {
+            for n in nodes {
+                let v = match self.eval(n, frame)? {
+                    Value::Pos(cs) if nim_sum(&cs).is_none() => {
+                        self.position_value(&cs, "{…|…}", n.span)?
+                    }
+                    v => v,
+                };
+                side.push((v, n.span));
+            }
+        }
+        self.with_store("{…|…}", span, &mut |s| {
+            let mut ids: [Vec<ValueId>; 2] = [Vec::new(), Vec::new()];
+            for (out, side) in ids.iter_mut().zip(&sides) {
+                for (v, vs) in side {
+                    out.push(operand(s, v, *vs)?);
+                }
+            }
+            let g = s.game(&ids[0], &ids[1]).map_err(|e| arith(e, span))?;
+            Ok(game_val(s, g))
+        })
+    }
+
+    /// `P + G`, `G + P`, `P - G`: the sum of P's components and G's.
+    fn position_plus(&self, op: BinOp, x: Value, y: Value, span: Span) -> Result<Value> {
+        let (comps, other, first) = match (x, y) {
+            (Value::Pos(cs), v) => (cs, v, true),
+            (v, Value::Pos(cs)) => (cs, v, false),
+            _ => unreachable!("position_and_value saw a position"),
+        };
+        let other = match (op, other) {
+            (BinOp::Sub, Value::Int(n)) => Value::Int(
+                n.checked_neg()
+                    .ok_or_else(|| arith(PartizanError::Overflow, span))?,
+            ),
+            (BinOp::Sub, Value::Game(g)) => self.game_neg(&g, span)?,
+            (_, v) => v,
+        };
+        let part = as_game(&other).and_then(|g| value_comp(&g));
+        let mut out: Vec<Comp> = Vec::with_capacity(comps.len() + 1);
+        if !first {
+            out.extend(part.clone());
+        }
+        out.extend(comps.iter().cloned());
+        if first {
+            out.extend(part);
+        }
+        Ok(Value::Pos(out.into()))
+    }
+
     /// A binary operator with a game value on one side (or `||`).
     pub(super) fn game_binary(
         &self,
@@ -434,6 +549,9 @@ impl Interp<'_> {
         (xs, ys): (Span, Span),
         span: Span,
     ) -> Result<Value> {
+        if position_and_value(op, &x, &y) {
+            return self.position_plus(op, x, y, span);
+        }
         let games = matches!(x, Value::Game(_))
             || matches!(y, Value::Game(_))
             || number_and_nimber(op, &x, &y);

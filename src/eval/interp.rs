@@ -257,7 +257,8 @@ impl<'a> Interp<'a> {
                 if (matches!(x, Value::Game(_))
                     || matches!(y, Value::Game(_))
                     || *op == BinOp::Confused
-                    || super::gamevals::number_and_nimber(*op, &x, &y))
+                    || super::gamevals::number_and_nimber(*op, &x, &y)
+                    || super::gamevals::position_and_value(*op, &x, &y))
                     && *op != BinOp::In
                 {
                     return self.game_binary(*op, x, y, (a.span, b.span), span);
@@ -350,6 +351,7 @@ impl<'a> Interp<'a> {
             }
             NodeKind::CallQuery(q, play, x) => self.query(*q, *play, x, frame, span),
             NodeKind::CallGame(g, args) => self.game_fn(*g, args, frame, span),
+            NodeKind::GameBraces(l, r) => self.game_braces(l, r, frame, span),
             NodeKind::Quantifier {
                 all,
                 bindings,
@@ -635,6 +637,10 @@ impl<'a> Interp<'a> {
             }),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            // A position of nim heaps is its own negative: -*n = *n.
+            (UnOp::Neg, Value::Pos(cs)) if super::gamevals::nim_sum(&cs).is_some() => {
+                Ok(Value::Pos(cs))
+            }
             (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {
                 self.plus_minus(v, arg_span, span)
             }

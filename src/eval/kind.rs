@@ -55,6 +55,21 @@ pub trait GameKind: std::fmt::Debug {
         false
     }
 
+    /// Whether the position `G(args)` is partizan: the kind's answer, or
+    /// for a kind whose positions differ (game values: `*2` is impartial,
+    /// `1/2` is not), the position's.
+    fn partizan_position(&self, args: &[Value]) -> bool {
+        let _ = args;
+        self.partizan()
+    }
+
+    /// The canonical value `G(args)` is by definition (a game value met
+    /// where a position goes), so the solver need not list its options.
+    fn game_value<'a>(&self, args: &'a [Value]) -> Option<&'a std::rc::Rc<super::GameVal>> {
+        let _ = args;
+        None
+    }
+
     /// Write the options of `G(args)` for one player. An impartial kind
     /// writes its `options` for either side.
     fn sided_options(

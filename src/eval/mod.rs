@@ -3,6 +3,7 @@
 //! (`defs.rs`) and the seam every kind of game implements (`kind.rs`).
 
 mod board_fns;
+mod braces;
 mod builtins;
 mod compile;
 mod context;
@@ -22,7 +23,7 @@ pub mod value;
 pub use builtins::Builtin;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
-pub use defs::{Defs, FnDef, GameDef, NIM, STAR};
+pub use defs::{Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use gamevals::GameFn;
 pub use interp::{Interp, MAX_CALL_DEPTH};
 pub use kind::{GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, Side};

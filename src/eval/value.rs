@@ -198,6 +198,12 @@ fn fmt_seq<'a>(xs: impl Iterator<Item = &'a Value>, names: &dyn GameNames, out: 
 }
 
 pub fn fmt_comp(c: &Comp, names: &dyn GameNames, out: &mut String) {
+    if c.game == super::VALUE
+        && let [Value::Game(g)] = &c.args[..]
+    {
+        out.push_str(&g.text);
+        return;
+    }
     let name = names.game_name(c.game);
     if name == "*" {
         out.push('*');

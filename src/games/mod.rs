@@ -1,7 +1,8 @@
 //! One module per kind of game, each implementing `eval::GameKind`: the
 //! built-in nim-heaps (`nim`), rule games (`rules`), octal and subtraction
 //! codes (`octal`), explicit digraphs (`graph`), partizan rule games and
-//! coloured graphs (`partizan`), and the placeholder of a
+//! coloured graphs (`partizan`), game values met where a position goes
+//! (`value`), and the placeholder of a
 //! name whose definition has not run (`pending`).
 //!
 //! Adding a kind: a module here implementing `GameKind` (the compiler asks
@@ -14,11 +15,12 @@ pub mod octal;
 pub mod partizan;
 pub mod pending;
 pub mod rules;
+pub mod value;
 
 use std::rc::Rc;
 
 use crate::error::{Error, Result};
-use crate::eval::{Compiler, Defs, GameDef, GameKind, NIM, Node, STAR, Value};
+use crate::eval::{Compiler, Defs, GameDef, GameKind, NIM, Node, STAR, VALUE, Value};
 use crate::source::Span;
 use crate::syntax::ast::{GameBody, GameDecl, Play};
 
@@ -34,8 +36,20 @@ pub fn new_defs() -> Defs {
         });
         debug_assert_eq!(got, id, "the evaluator knows the built-in games by id");
     }
+    // No name can call it: a component prints as its value.
+    let got = defs.add_game(GameDef {
+        name: VALUE_NAME.to_string(),
+        kind: Rc::new(value::GameValue),
+        play: Play::Normal,
+        span: Span::default(),
+    });
+    debug_assert_eq!(got, VALUE, "the evaluator knows the built-in games by id");
     defs
 }
+
+/// The name of the built-in game of game values (`games::value`), which
+/// no program can write.
+pub const VALUE_NAME: &str = "{game value}";
 
 /// The names of built-in games (never redefined).
 pub const BUILT_IN: &[&str] = &["Nim"];

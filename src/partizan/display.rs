@@ -96,6 +96,9 @@ fn uptimal_text(x: Dyadic, n: i64, m: usize) -> String {
     match m {
         0 => {}
         1 => s.push('*'),
+        // `1*2` would read as the product 2 outside braces: `1+*2` reads
+        // back everywhere (docs/LANGUAGE.md, "Game values as literals").
+        m if n == 0 && !x.is_zero() => s.push_str(&format!("+*{m}")),
         m => s.push_str(&format!("*{m}")),
     }
     s

@@ -560,6 +560,14 @@ impl Run<'_> {
         match values::eval_with(&self.cx, self.solver, x)? {
             Value::Pos(cs) => Ok(cs.to_vec()),
             Value::Int(0) => Ok(Vec::new()),
+            // A game value (`value 1/2`, `outcome {1|0}`) is a position
+            // whose options are its canonical options.
+            v @ (Value::Game(_) | Value::Int(_)) => {
+                let g = crate::eval::gamevals::as_game(&v);
+                Ok(g.iter()
+                    .filter_map(crate::eval::gamevals::value_comp)
+                    .collect())
+            }
             v => Err(Error::NotAPosition {
                 found: v.type_name().to_string(),
                 span: x.span,

@@ -172,7 +172,9 @@ pub struct SidedMove {
 impl Solver {
     /// Whether any component is of a partizan kind.
     pub fn any_partizan(&self, cx: &Ctx, comps: &[Comp]) -> bool {
-        comps.iter().any(|c| cx.defs.game(c.game).kind.partizan())
+        comps
+            .iter()
+            .any(|c| cx.defs.game(c.game).kind.partizan_position(&c.args))
     }
 
     /// List a component's Left and Right options (once).
@@ -212,7 +214,9 @@ impl Solver {
     /// The value of an impartial component: the nimber of its Grundy
     /// value. None when it is partizan, or reaches a partizan game.
     fn impartial_value(&mut self, cx: &Ctx, id: u32) -> Result<Option<ValueId>> {
-        if cx.defs.game(self.comp(id).game).kind.partizan() || self.partizan.mixed.contains_key(&id)
+        let comp = self.comp(id);
+        if cx.defs.game(comp.game).kind.partizan_position(&comp.args)
+            || self.partizan.mixed.contains_key(&id)
         {
             return Ok(None);
         }
@@ -235,6 +239,14 @@ impl Solver {
     /// impartial).
     fn settled(&mut self, cx: &Ctx, id: u32) -> Result<bool> {
         if self.partizan.values.contains_key(&id) {
+            return Ok(true);
+        }
+        // A game value met as a position is its own value.
+        let comp = self.comp(id);
+        if let Some(g) = cx.defs.game(comp.game).kind.game_value(&comp.args) {
+            let g = g.clone();
+            let v = crate::eval::gamevals::resolve(&mut self.partizan.store, &g, cx.span)?;
+            self.partizan.values.insert(id, v);
             return Ok(true);
         }
         Ok(self.impartial_value(cx, id)?.is_some())

@@ -96,6 +96,19 @@ struct Tok<'a> {
     before: Option<&'a str>,
     /// Whether it is written against the token before it (`1*`).
     glued: bool,
+    /// A `*` closing CGSuite's `v[n]*` (the nimber, not a product).
+    down_to: bool,
+}
+
+/// Whether `bytes[..i]` ends with `v[n]` written against `*` at `i`.
+fn ends_down_to(bytes: &[u8], i: usize) -> bool {
+    let head = &bytes[..i];
+    let Some(rest) = head.strip_suffix(b"]") else {
+        return false;
+    };
+    let digits = rest.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let rest = &rest[..rest.len() - digits];
+    digits > 0 && rest.ends_with(b"v[")
 }
 
 /// The statement being read at the top level.
@@ -203,6 +216,7 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
             text: tok,
             before: last.map(|l| l.text),
             glued: i > 0 && !bytes[i - 1].is_ascii_whitespace(),
+            down_to: tok == "*" && ends_down_to(bytes, i),
         });
         i += tok.len();
     }
@@ -251,7 +265,8 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
             NEEDS_MORE.contains(&b)
                 || matches!(b, "(" | "[" | "{")
                 || (last.glued && b.bytes().all(|c| c.is_ascii_digit()))
-        });
+        })
+        || last.down_to;
     if (NEEDS_MORE.contains(&last.text) && !nimber) || query_alone {
         return Decision::Continue;
     }

@@ -6,5 +6,5 @@ mod lines;
 mod parser;
 mod words;
 
-pub use parser::parse;
+pub use parser::{parse, parse_expr};
 pub use words::{DEFINITION_WORDS, KEYWORDS, QUERY_WORDS, starts_statement};

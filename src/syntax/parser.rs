@@ -69,6 +69,22 @@ pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     Ok(Program { stmts })
 }
 
+/// Parse `text`, which starts `offset` bytes into source `src`, as one
+/// expression (an option of a `{…|…}` literal); spans point into the
+/// source.
+pub fn parse_expr(src: SourceId, offset: usize, text: &str) -> Result<Expr> {
+    let padded = format!("{}{text}", " ".repeat(offset));
+    let pairs =
+        GameParser::parse(Rule::lone_expr, &padded).map_err(|e| syntax_error(src, &padded, e))?;
+    let b = Builder { src };
+    for pair in pairs.flatten() {
+        if pair.as_rule() == Rule::expr {
+            return b.expr(pair);
+        }
+    }
+    unreachable!("grammar: lone_expr holds an expr")
+}
+
 /// Operators along one nesting path of an expression: each may add a
 /// level to the tree (a chain `1 + 1 + ...` is as deep as it is long, and
 /// so is an index chain `xs[0][0]...`).
@@ -497,6 +513,15 @@ impl Builder {
                 if let (UnOp::Neg, ExprKind::Int(n)) = (u, &rhs.node) {
                     return Ok(Spanned::new(ExprKind::Int(-*n), s));
                 }
+                // `-1v*` is the number -1 and v*, as printed: the sign is the
+                // number's (spaces kept, so offsets into the text hold).
+                if let (UnOp::Neg, ExprKind::GameLit(t)) = (u, &rhs.node)
+                    && t.starts_with(|c: char| c.is_ascii_digit())
+                {
+                    let gap = rhs.span.start.saturating_sub(self.span(&op).end) as usize;
+                    let text = format!("-{}{t}", " ".repeat(gap));
+                    return Ok(Spanned::new(ExprKind::GameLit(text), s));
+                }
                 Ok(Spanned::new(ExprKind::Unary(u, Box::new(rhs)), s))
             })
             .map_postfix(|lhs, op| {
@@ -560,7 +585,7 @@ impl Builder {
                     }
                 }
             }
-            Rule::game_lit | Rule::up_lit | Rule::down_lit | Rule::pm_lit => {
+            Rule::game_lit | Rule::up_lit | Rule::down_lit | Rule::pm_lit | Rule::tiny_lit => {
                 ExprKind::GameLit(p.as_str().into())
             }
             Rule::star_alone => {
