@@ -88,7 +88,7 @@ impl<'s, 'c> Shows<'s, 'c> {
                     def.name,
                     other.type_name()
                 ),
-                "give the text the position prints as (e.g. `join(rows(b), \"/\")`), or a board",
+                "give the text the position prints as (a string; `sum` of a list of strings joins them), or a board",
                 def.span,
             )),
         }
