@@ -456,7 +456,7 @@ fn error_code(text: &str) -> String {
 
 #[test]
 fn impartial_queries_refuse_partizan_positions() {
-    for q in ["grundy", "remoteness", "kernel", "dot"] {
+    for q in ["grundy", "remoteness", "kernel"] {
         assert_eq!(
             error_code(&format!("{q} String([1]) + Nim(1)")),
             "grundy::solve::partizan",

@@ -9,6 +9,8 @@
 //!
 //! Square (r, c) is bit `r * cols + c`.
 
+pub mod draw;
+
 use std::fmt::Write as _;
 
 /// The most squares a board may have (rows × columns).

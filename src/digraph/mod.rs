@@ -28,7 +28,8 @@ mod outcome;
 mod random;
 
 pub use cycle::{has_odd_cycle, odd_cycle, strongly_connected_components};
-pub use dot::to_dot;
+pub use dot::{D_FILL, L_FILL, LEFT_EDGE, N_FILL, P_FILL, R_FILL, RIGHT_EDGE};
+pub use dot::{DotNode, EdgeStyle, Label, LegendEntry, to_dot, write_dot};
 pub use gamma::{Gamma, Generalized, gamma, gamma_sum, grundy_acyclic};
 pub use graph::{Digraph, DigraphError};
 pub use kernel::{

@@ -138,6 +138,17 @@ impl Builtin {
                     }
                     return Ok(Value::Pos(comps.into()));
                 }
+                // A sum of strings is their concatenation.
+                if let Some(Value::Str(_)) = items.first() {
+                    let mut text = String::new();
+                    for x in &items {
+                        match x {
+                            Value::Str(s) => text.push_str(s),
+                            other => return Err(not(other, "strings", arg_span(0), self)),
+                        }
+                    }
+                    return Ok(Value::Str(text.into()));
+                }
                 let mut total: i64 = 0;
                 for x in items {
                     let n = int(&x, arg_span(0), self)?;

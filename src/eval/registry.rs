@@ -65,9 +65,9 @@ pub static REGISTRY: &[Entry] = &[
         Builtin::Sum,
         XS,
         (1, 1),
-        "int | position",
-        "sum(xs): the sum of integers, or the disjunctive sum of positions",
-        "the sum of integers, or the disjunctive sum of positions",
+        "int | position | string",
+        "sum(xs): the sum of integers, the disjunctive sum of positions, or strings joined",
+        "the sum of integers, the disjunctive sum of positions, or strings joined in order",
         "sum([Nim(1), 0, *2])",
     ),
     builtin(

@@ -111,6 +111,12 @@ pub trait GameNames {
     fn vertex_name(&self, _id: GameId, _v: i64) -> Option<&str> {
         None
     }
+    /// What a component shows between its brackets instead of its
+    /// arguments (its game's `show_` function): a string, printed as it
+    /// is, or a board. Only printing uses it, never identity.
+    fn shown(&self, _c: &Comp) -> Option<Value> {
+        None
+    }
 }
 
 pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
@@ -214,6 +220,19 @@ pub fn fmt_comp(c: &Comp, names: &dyn GameNames, out: &mut String) {
     }
     out.push_str(name);
     out.push('(');
+    match names.shown(c) {
+        Some(Value::Str(s)) => {
+            out.push_str(&s);
+            out.push(')');
+            return;
+        }
+        Some(v) => {
+            fmt_value(&v, names, out);
+            out.push(')');
+            return;
+        }
+        None => {}
+    }
     if let [Value::Int(v)] = &c.args[..]
         && let Some(vertex) = names.vertex_name(c.game, *v)
     {

@@ -144,10 +144,13 @@ pub(super) fn dot_too_large(n: usize, span: Span) -> Error {
 }
 
 /// Graphviz text: vertices labelled with their value (γ), a kernel marked.
+/// Each vertex is its name and value, or, when `pictures` has one for it
+/// (a position with boards), that picture over its value.
 pub(super) fn dot_text(
     cx: &Ctx,
     graph: &Digraph,
     names: &[String],
+    pictures: &[Option<String>],
     subject: &str,
 ) -> Result<String> {
     let span = cx.span;
@@ -168,7 +171,13 @@ pub(super) fn dot_text(
             .get(v as usize)
             .map(GValue::from)
             .unwrap_or(GValue::Finite(0));
-        format!("{name}\n{value}")
+        match pictures.get(v as usize).cloned().flatten() {
+            Some(picture) => digraph::Label {
+                picture: Some(picture),
+                text: value.to_string(),
+            },
+            None => digraph::Label::from(format!("{name}\n{value}")),
+        }
     };
     let dot = digraph::to_dot(graph, &label, kernel.as_deref(), DOT_MAX_VERTICES).map_err(|e| {
         Error::Query {
@@ -177,9 +186,13 @@ pub(super) fn dot_text(
             span,
         }
     })?;
-    // Name the graph after what it shows.
+    Ok(named(&dot, subject))
+}
+
+/// DOT text with the graph named after what it shows.
+pub(super) fn named(dot: &str, subject: &str) -> String {
     let name = subject.replace('\\', "\\\\").replace('"', "\\\"");
-    Ok(dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1))
+    dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1)
 }
 
 pub(super) fn kernels(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
@@ -209,8 +222,8 @@ pub(super) fn kernel_sequences_of(ctx: &mut Run<'_>, x: &Node) -> Result<Answer>
     ctx.impartial(&pos, Word::KernelSequences.name())?;
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
-    let names = ctx.node_names(&sg);
-    kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
+    let names = ctx.node_names(&sg)?;
+    kernel_sequences_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0)?, false)
 }
 
 pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
@@ -218,31 +231,42 @@ pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     ctx.impartial(&pos, Word::Kernel.name())?;
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
-    let names = ctx.node_names(&sg);
-    kernels_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0), false)
+    let names = ctx.node_names(&sg)?;
+    kernels_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0)?, false)
 }
 
 pub(super) fn dot_graph(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
     let (graph, names) = graph_of(ctx.cx.defs, *g);
     let subject = ctx.cx.defs.game(*g).name.clone();
     Ok(Answer::Dot {
-        dot: dot_text(&ctx.cx, &graph, &names, &subject)?,
+        dot: dot_text(&ctx.cx, &graph, &names, &[], &subject)?,
         subject,
     })
 }
 
+/// `dot P`: the state graph of a position; a partizan one with each
+/// player's moves (`partizan_dot.rs`).
 pub(super) fn dot(ctx: &mut Run<'_>, span: Span, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    ctx.impartial(&pos, Word::Dot.name())?;
+    if ctx.solver.any_partizan(&ctx.cx, &pos) {
+        return super::partizan_dot::dot(ctx, span, &pos);
+    }
     let ids = ctx.intern_all(&pos)?;
-    let sg = ctx.sum_graph(&ids)?;
+    let sg = match ctx.sum_graph(&ids) {
+        // An impartial game that reaches a partizan one.
+        Err(Error::Partizan { .. }) => return super::partizan_dot::dot(ctx, span, &pos),
+        r => r?,
+    };
     if sg.nodes.len() > DOT_MAX_VERTICES {
         return Err(dot_too_large(sg.nodes.len(), span));
     }
-    let names = ctx.node_names(&sg);
-    let subject = ctx.heading(&pos, 0);
+    let (names, pictures): (Vec<String>, Vec<Option<String>>) = ctx
+        .nodes_shown(&sg.nodes, super::draw::picture)?
+        .into_iter()
+        .unzip();
+    let subject = ctx.heading(&pos, 0)?;
     Ok(Answer::Dot {
-        dot: dot_text(&ctx.cx, &sg.graph, &names, &subject)?,
+        dot: dot_text(&ctx.cx, &sg.graph, &names, &pictures, &subject)?,
         subject,
     })
 }

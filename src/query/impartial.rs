@@ -13,7 +13,7 @@ pub(super) fn grundy(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let ids = ctx.intern_all(&pos)?;
     let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
     Ok(Answer::Grundy {
-        position: ctx.heading(&pos, 0),
+        position: ctx.heading(&pos, 0)?,
         value,
     })
 }
@@ -29,7 +29,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
                 AnyOutcome::Short(o) => o,
                 AnyOutcome::Loopy(outcome) => {
                     return Ok(Answer::LoopyOutcome {
-                        position: ctx.heading(&pos, 0),
+                        position: ctx.heading(&pos, 0)?,
                         play: chosen,
                         explicit: play.is_some(),
                         outcome,
@@ -37,7 +37,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
                 }
             };
             return Ok(Answer::PartizanOutcome {
-                position: ctx.heading(&pos, 0),
+                position: ctx.heading(&pos, 0)?,
                 play: chosen,
                 explicit: play.is_some(),
                 outcome,
@@ -45,7 +45,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
         }
     };
     Ok(Answer::Outcome {
-        position: ctx.heading(&pos, 0),
+        position: ctx.heading(&pos, 0)?,
         play: chosen,
         explicit: play.is_some(),
         outcome,
@@ -59,16 +59,17 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
         let mut sides = Vec::new();
         for side in [Side::Left, Side::Right] {
             let mut out = Vec::new();
-            for (m, v) in ctx.solver.partizan_moves(&ctx.cx, &ids, side)? {
+            let moves = ctx.solver.partizan_moves(&ctx.cx, &ids, side)?;
+            for (m, v) in ctx.distinct_moves(&pos, moves) {
                 let text = ctx.solver.partizan.store.display(v);
-                out.push((ctx.show_move(&pos, &m), text));
+                out.push((ctx.show_move(&pos, &m)?, text));
             }
             sides.push(out);
         }
         let right = sides.pop().unwrap_or_default();
         let left = sides.pop().unwrap_or_default();
         return Ok(Answer::PartizanMoves {
-            position: ctx.heading(&pos, 0),
+            position: ctx.heading(&pos, 0)?,
             left,
             right,
         });
@@ -76,10 +77,10 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let mut moves = Vec::new();
     for m in ctx.solver.all_moves(&ctx.cx, &pos, &ids)? {
         let v = ctx.solver.value_sum(&ctx.cx, &m.ids)?;
-        moves.push((ctx.show(&m.comps), v));
+        moves.push((ctx.show(&m.comps)?, v));
     }
     Ok(Answer::Moves {
-        position: ctx.heading(&pos, 0),
+        position: ctx.heading(&pos, 0)?,
         moves,
     })
 }
@@ -105,9 +106,14 @@ pub(super) fn winning(
         let moves = ctx
             .solver
             .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
-        let moves = moves.iter().map(|m| ctx.show_move(&pos, m)).collect();
+        let moves = moves.into_iter().map(|m| (m, ())).collect();
+        let moves = ctx
+            .distinct_moves(&pos, moves)
+            .iter()
+            .map(|(m, _)| ctx.show_move(&pos, m))
+            .collect::<Result<_>>()?;
         return Ok(Answer::PartizanWinning {
-            position: ctx.heading(&pos, 0),
+            position: ctx.heading(&pos, 0)?,
             play: chosen,
             explicit: play.is_some(),
             side,
@@ -119,9 +125,9 @@ pub(super) fn winning(
         .winning(&ctx.cx, chosen, &pos, &ids)?
         .iter()
         .map(|m| ctx.show(m))
-        .collect();
+        .collect::<Result<_>>()?;
     Ok(Answer::Winning {
-        position: ctx.heading(&pos, 0),
+        position: ctx.heading(&pos, 0)?,
         play: chosen,
         explicit: play.is_some(),
         moves,
@@ -139,7 +145,7 @@ pub(super) fn remoteness(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Re
         Play::Misere => digraph::misere_retrograde(&sg.graph),
     };
     Ok(Answer::Remoteness {
-        position: ctx.heading(&pos, 0),
+        position: ctx.heading(&pos, 0)?,
         play: chosen,
         explicit: play.is_some(),
         outcome: analysis.outcome[0],
@@ -169,6 +175,7 @@ pub(crate) fn text(a: &Answer) -> String {
             let mut s = format!("{w} {position}:");
             for (to, v) in moves {
                 s.push_str(&format!("\n  {to}  [grundy {v}]"));
+                s.push_str(&super::draw::below(to, 4));
             }
             s
         }
@@ -185,6 +192,7 @@ pub(crate) fn text(a: &Answer) -> String {
             let mut s = format!("{head}:");
             for m in moves {
                 s.push_str(&format!("\n  {m}"));
+                s.push_str(&super::draw::below(m, 4));
             }
             s
         }

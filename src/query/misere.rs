@@ -14,7 +14,7 @@ pub(super) fn genus_or_form(ctx: &mut Run<'_>, x: &Node, genus: bool) -> Result<
     };
     ctx.impartial(&pos, query)?;
     let ids = ctx.intern_all(&pos)?;
-    let position = ctx.heading(&pos, 0);
+    let position = ctx.heading(&pos, 0)?;
     Ok(match genus {
         true => Answer::Genus {
             genus: ctx.solver.genus(&ctx.cx, &ids)?,

@@ -4,11 +4,14 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
+pub(crate) mod draw;
 pub(crate) mod graphs;
 pub(crate) mod impartial;
 pub(crate) mod misere;
 pub(crate) mod partizan;
+mod partizan_dot;
 pub(crate) mod sequences;
+pub(crate) mod show;
 mod values;
 
 use std::sync::atomic::AtomicBool;
@@ -189,9 +192,16 @@ impl CompiledQuery {
             CKind::Compare(a, b) => partizan::compare(&mut ctx, a, b),
             CKind::Eval(x) => {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
+                let names = show::Shows::new(&ctx.cx);
+                let mut text = shown(&v, &names);
+                // A position alone: its boards drawn under it.
+                if let Value::Pos(_) = v {
+                    text.push_str(&draw::below(&text, 2));
+                }
+                let json = to_json(&v, &names, &mut ctx.solver.partizan.store);
                 Ok(Answer::Eval {
-                    text: shown(&v, ctx.cx.defs),
-                    json: to_json(&v, ctx.cx.defs, &mut ctx.solver.partizan.store),
+                    text: names.check(text)?,
+                    json,
                 })
             }
             CKind::Assert(x, text) => {
@@ -597,19 +607,22 @@ impl Run<'_> {
     /// `Show(sq(sq(3)))`), else as its operand was written (`which` 1 for
     /// `compare`'s second) when that is shorter: `Cram(board(3, 4))`, not
     /// its cells.
-    fn heading(&self, comps: &[Comp], which: usize) -> String {
-        let shown = self.show(comps);
+    fn heading(&self, comps: &[Comp], which: usize) -> Result<String> {
+        let shown = self.show(comps)?;
         let long = shown.chars().count();
-        match &self.written[which] {
+        Ok(match &self.written[which] {
             Some(text) if long > HEADING_CHARS && text.chars().count() < long => text.clone(),
             _ => shown,
-        }
+        })
     }
 
-    fn show(&self, comps: &[Comp]) -> String {
+    /// A position as answers print it: each component by its game's
+    /// show function when it has one (`show.rs`), else as written.
+    fn show(&self, comps: &[Comp]) -> Result<String> {
+        let names = show::Shows::new(&self.cx);
         let mut s = String::new();
-        fmt_sum(comps.iter(), self.cx.defs, &mut s);
-        s
+        fmt_sum(comps.iter(), &names, &mut s);
+        names.check(s)
     }
 
     /// The convention a query uses: the one written, else misère when any
@@ -660,13 +673,39 @@ impl Run<'_> {
     }
 
     /// A position after a sided move, as written.
-    fn show_move(&self, comps: &[Comp], m: &crate::solve::SidedMove) -> String {
+    fn show_move(&self, comps: &[Comp], m: &crate::solve::SidedMove) -> Result<String> {
+        self.show(&self.after_move(comps, m))
+    }
+
+    /// The position after a sided move: the moved component replaced in
+    /// place by the option's parts.
+    fn after_move(&self, comps: &[Comp], m: &crate::solve::SidedMove) -> Vec<Comp> {
         let mut after: Vec<Comp> = comps.to_vec();
         after.splice(
             m.index..=m.index,
             m.parts.iter().map(|&p| self.solver.comp(p).clone()),
         );
-        self.show(&after)
+        after
+    }
+
+    /// Sided moves without those that lead to a position listed before
+    /// (the same components in any order: two stones taken that leave
+    /// boards which are images of each other, kept `canonical`).
+    fn distinct_moves<T>(
+        &self,
+        comps: &[Comp],
+        moves: Vec<(crate::solve::SidedMove, T)>,
+    ) -> Vec<(crate::solve::SidedMove, T)> {
+        let mut seen = std::collections::HashSet::new();
+        moves
+            .into_iter()
+            .filter(|(m, _)| {
+                let mut key = self.after_move(comps, m);
+                key.retain(|c| !(c.game == crate::eval::STAR && c.args[..] == [Value::Int(0)]));
+                key.sort();
+                seen.insert(key)
+            })
+            .collect()
     }
 
     fn intern_all(&mut self, comps: &[Comp]) -> Result<Vec<u32>> {
@@ -681,13 +720,29 @@ impl Run<'_> {
     }
 
     /// Each node of a state graph printed as a position.
-    fn node_names(&self, sg: &SumGraph) -> Vec<String> {
-        sg.nodes
+    fn node_names(&self, sg: &SumGraph) -> Result<Vec<String>> {
+        self.nodes_shown(&sg.nodes, |_, _| None::<()>)
+            .map(|v| v.into_iter().map(|(name, _)| name).collect())
+    }
+
+    /// Each node (sorted component ids) printed as a position, with what
+    /// `picture` makes of it and the names it prints with.
+    fn nodes_shown<T>(
+        &self,
+        nodes: &[Box<[u32]>],
+        picture: impl Fn(&[Comp], &dyn crate::eval::GameNames) -> Option<T>,
+    ) -> Result<Vec<(String, Option<T>)>> {
+        let names = show::Shows::new(&self.cx);
+        let out = nodes
             .iter()
             .map(|n| {
                 let comps: Vec<Comp> = n.iter().map(|&c| self.solver.comp(c).clone()).collect();
-                self.show(&comps)
+                let mut s = String::new();
+                fmt_sum(comps.iter(), &names, &mut s);
+                let p = picture(&comps, &names);
+                (s, p)
             })
-            .collect()
+            .collect();
+        names.check(out)
     }
 }

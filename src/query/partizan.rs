@@ -16,13 +16,13 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
         Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
             let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
             return Ok(Answer::Value {
-                position: ctx.heading(&pos, 0),
+                position: ctx.heading(&pos, 0)?,
                 value,
             });
         }
         r => r?,
     };
-    let position = ctx.heading(&pos, 0);
+    let position = ctx.heading(&pos, 0)?;
     let store = &mut ctx.solver.partizan.store;
     let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
         message: e.to_string(),
@@ -64,8 +64,8 @@ pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
     Ok(Answer::Compare {
-        left: ctx.heading(&pa, 0),
-        right: ctx.heading(&pb, 1),
+        left: ctx.heading(&pa, 0)?,
+        right: ctx.heading(&pb, 1)?,
         comparison,
     })
 }
@@ -112,6 +112,7 @@ pub(crate) fn text(a: &Answer) -> String {
             let mut s = format!("{head}:");
             for m in moves {
                 s.push_str(&format!("\n  {m}"));
+                s.push_str(&super::draw::below(m, 4));
             }
             s
         }
@@ -127,6 +128,7 @@ pub(crate) fn text(a: &Answer) -> String {
             for (side, moves) in [("left", left), ("right", right)] {
                 for (to, v) in moves {
                     s.push_str(&format!("\n  {side:<5} {to}  [value {v}]"));
+                    s.push_str(&super::draw::below(to, 10));
                 }
             }
             s

@@ -136,7 +136,7 @@ pub(super) fn sequence_of(
         },
         Cells::Values(mut values) => {
             values.reverse();
-            let cells = values_shown(ctx, values);
+            let cells = values_shown(ctx, values)?;
             Answer::Values {
                 subject,
                 from,
@@ -184,7 +184,7 @@ pub(super) fn table_of(
             rows: rows_of(cells.into_iter().map(value_of).collect(), width),
         },
         Cells::Values(values) => {
-            let cells = values_shown(ctx, values);
+            let cells = values_shown(ctx, values)?;
             Answer::ValueTable {
                 subject,
                 row_from: r0,
@@ -313,16 +313,18 @@ fn series_cells(
 }
 
 /// Each value of a series of values as text and as JSON.
-fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Vec<(String, Json)> {
-    values
+fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Result<Vec<(String, Json)>> {
+    let names = super::show::Shows::new(&ctx.cx);
+    let out = values
         .iter()
         .map(|v| {
             (
-                shown(v, ctx.cx.defs),
-                to_json(v, ctx.cx.defs, &mut ctx.solver.partizan.store),
+                shown(v, &names),
+                to_json(v, &names, &mut ctx.solver.partizan.store),
             )
         })
-        .collect()
+        .collect();
+    names.check(out)
 }
 
 pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::eval::gamevals::{game_val, resolve};
 use crate::eval::registry::Word;
 use crate::eval::value::{fmt_shown, fmt_value};
-use crate::eval::{Comp, Compiler, Ctx, Defs, Interp, Node, Oracle, Scope, Value};
+use crate::eval::{Comp, Compiler, Ctx, Defs, GameNames, Interp, Node, Oracle, Scope, Value};
 use crate::partizan::GameStore;
 use crate::solve::{GValue, Solver};
 use crate::source::Span;
@@ -122,9 +122,9 @@ impl Oracle for SolverOracle<'_> {
 }
 
 /// A value as a bare expression prints it.
-pub fn shown(v: &Value, defs: &Defs) -> String {
+pub fn shown(v: &Value, names: &dyn GameNames) -> String {
     let mut s = String::new();
-    fmt_shown(v, defs, &mut s);
+    fmt_shown(v, names, &mut s);
     s
 }
 
@@ -144,7 +144,7 @@ fn written(v: &Value, defs: &Defs) -> String {
 /// half-open), `infinity` (K of ∞(K)), `canonical` (a game value's form,
 /// as the `value` query's; null when it cannot be read back) or `board`
 /// (its rows). Positions and outcomes are their text.
-pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
+pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
     let mut obj = serde_json::Map::new();
     obj.insert("value".into(), json!(shown(v, defs)));
     let kind = v.type_name();

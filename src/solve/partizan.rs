@@ -411,7 +411,7 @@ impl Solver {
 
     /// The children of a sum node for one player, each a sorted multiset,
     /// with the move that makes it.
-    pub(super) fn sided_children(
+    pub fn sided_children(
         &mut self,
         cx: &Ctx,
         node: &[u32],
