@@ -157,6 +157,7 @@ pub fn to_json(v: &Value, defs: &Defs, store: &mut GameStore) -> Json {
         },
         Value::Str(s) => json!(&**s),
         Value::Board(b) => json!({ "board": b.row_strings() }),
+        Value::Graph(g) => json!({ "graph": { "vertices": g.vertices(), "edges": g.edges() } }),
     }
 }
 
