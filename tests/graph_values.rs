@@ -161,3 +161,45 @@ proptest! {
         prop_assert_eq!(o[1], o[2]);
     }
 }
+
+/// Moves to the same position are listed once: with `canonical`, moves
+/// whose results are symmetric images (boards) or isomorphic (graphs) are
+/// one position; without it, each image is a position of its own and is
+/// listed. The values agree either way.
+#[test]
+fn symmetric_moves_are_listed_once() {
+    let out = common::texts_or_codes(
+        r#"
+game Dom(b) {
+    left move parts(c) for c in place(b, [(0, 0), (1, 0)])
+    right move parts(c) for c in place(b, [(0, 0), (0, 1)])
+}
+fn parts(b) = sum([Dom(canonical(p, "mirror")) for p in components(b)])
+game DomU(b) {
+    left move DomU(c) for c in place(b, [(0, 0), (1, 0)])
+    right move DomU(c) for c in place(b, [(0, 0), (0, 1)])
+}
+winning Dom(grid(3, 3)) for left
+winning DomU(grid(3, 3)) for left
+moves Dom(grid(2, 4))
+moves DomU(grid(2, 4))
+winning misere Dom(grid(3, 3)) for left
+game NK(g) {
+    move NK(canonical(remove(g, [v] + neighbours(g, v)))) for v in vertices(g)
+}
+moves NK(undirected(4, [(0, 1), (1, 2), (2, 3)]))
+"#,
+    );
+    let lines = |i: usize| out[i].lines().skip(1).map(str::trim).collect::<Vec<_>>();
+    // Left's two winning vertical dominoes on 3×3 leave mirror images.
+    assert_eq!(lines(0), vec!["Dom(grid(\"...|.#.|.#.\"))"]);
+    assert_eq!(lines(1).len(), 2, "{}", out[1]);
+    // 2×4: Left 4 placements, 2 positions; Right 6 placements, 2 positions.
+    assert_eq!(lines(2).len(), 4, "{}", out[2]);
+    assert_eq!(lines(3).len(), 10, "{}", out[3]);
+    let distinct: std::collections::BTreeSet<&str> = lines(2).into_iter().collect();
+    assert_eq!(distinct.len(), 4);
+    assert!(!out[4].starts_with("error"), "{}", out[4]);
+    // A path of 4: taking an end or a middle vertex, two positions.
+    assert_eq!(lines(5).len(), 2, "{}", out[5]);
+}
