@@ -13,6 +13,12 @@ pub mod draw;
 
 use std::fmt::Write as _;
 
+mod canon;
+mod graph;
+
+pub use canon::canonical as canonical_graph;
+pub use graph::{Graph, MAX_VERTICES};
+
 /// The most squares a board may have (rows × columns).
 pub const MAX_SQUARES: usize = 128;
 
@@ -522,5 +528,7 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+#[cfg(test)]
+mod graph_tests;
 #[cfg(test)]
 mod tests;

@@ -41,6 +41,12 @@ pub enum Builtin {
     Components,
     Canonical,
     Rows,
+    // Graph values (`graph_fns.rs`).
+    Undirected,
+    Subgraph,
+    Remove,
+    Vertices,
+    Edges,
 }
 
 impl Builtin {
@@ -81,6 +87,12 @@ impl Builtin {
         let list_of = |n: usize| cx.reserve(n.saturating_mul(VALUE_BYTES), span);
         let set_of = |n: usize| cx.reserve(n.saturating_mul(2 * VALUE_BYTES), span);
         match self {
+            Undirected | Subgraph | Remove | Vertices | Edges => {
+                super::graph_fns::call(self, args, arg_span, span, cx)
+            }
+            _ if super::graph_fns::takes(&args) => {
+                super::graph_fns::call(self, args, arg_span, span, cx)
+            }
             Grid | At | Put | Cells | Neighbours | Place | Components | Canonical | Rows => {
                 super::board_fns::call(self, args, arg_span, span, cx)
             }

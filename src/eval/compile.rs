@@ -25,6 +25,7 @@ pub enum GraphAsk {
     Successors,
     Neighbours,
     Components,
+    Subgraph,
 }
 
 #[derive(Debug, Clone)]
@@ -383,6 +384,14 @@ impl<'a> Compiler<'a> {
                         return Ok(kind);
                     }
                 }
+                // Of a declared graph; of a graph value they are builtins.
+                Imp::Builtin(Builtin::Vertices | Builtin::Edges | Builtin::Subgraph)
+                    if !args.is_empty() && self.names_graph(&args[0], scope) =>
+                {
+                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
+                        return Ok(kind);
+                    }
+                }
                 Imp::Builtin(b) => {
                     check_entry_arity(e, args.len(), span)?;
                     return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
@@ -466,6 +475,7 @@ impl<'a> Compiler<'a> {
         let expected = match n {
             "vertices" | "edges" => 1,
             "successors" => 2,
+            "subgraph" => args.len().clamp(1, 2),
             // `neighbours(b, cell)` of a board is the builtin.
             "neighbours" | "components" if args.len() == 2 && self.names_graph(&args[0], scope) => {
                 2
@@ -522,8 +532,12 @@ impl<'a> Compiler<'a> {
                     })
                     .collect(),
             )),
+            "subgraph" if args.len() == 1 => NodeKind::Const(Value::Graph(std::rc::Rc::new(
+                super::graph_fns::whole(self.defs, g, args[0].span)?,
+            ))),
             _ => {
                 let ask = match n {
+                    "subgraph" => GraphAsk::Subgraph,
                     "neighbours" => GraphAsk::Neighbours,
                     "components" => GraphAsk::Components,
                     _ => GraphAsk::Successors,

@@ -373,6 +373,10 @@ impl<'a> Interp<'a> {
                 }
                 Ok(Value::Bool(holds))
             }
+            NodeKind::Successors(g, x, GraphAsk::Subgraph) => {
+                let vs = self.eval(x, frame)?;
+                super::graph_fns::declared(self.defs, *g, &vs, x.span, self.cx)
+            }
             NodeKind::Successors(g, x, GraphAsk::Components) => {
                 let vs = self.eval(x, frame)?;
                 super::board_fns::graph_parts(self.defs, *g, &vs, x.span, self.cx)

@@ -10,6 +10,7 @@ mod context;
 mod defs;
 mod fast;
 pub mod gamevals;
+mod graph_fns;
 pub mod interp;
 pub mod kind;
 pub mod moves;

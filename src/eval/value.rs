@@ -40,6 +40,9 @@ pub enum Value {
     Str(Rc<str>),
     /// A board (`grid(3, 4)`, `grid(["..#", "x.o"])`): bit planes.
     Board(Rc<crate::board::Board>),
+    /// An undirected graph of at most 64 vertices (`undirected(3, [(0, 1)])`,
+    /// `subgraph(G)`): adjacency bit masks.
+    Graph(Rc<crate::board::Graph>),
 }
 
 /// A canonical game value held by an expression: its text in CGSuite's
@@ -96,6 +99,7 @@ impl Value {
             Value::Game(_) => "a game value",
             Value::Str(_) => "a string",
             Value::Board(_) => "a board",
+            Value::Graph(_) => "a graph",
         }
     }
 
@@ -167,6 +171,7 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             out.push_str(&b.text());
             out.push_str("\")");
         }
+        Value::Graph(g) => out.push_str(&g.text()),
     }
 }
 

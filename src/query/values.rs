@@ -173,6 +173,10 @@ pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
         )),
         Value::Str(s) => Some(("string", json!(&**s))),
         Value::Board(b) => Some(("board", json!(b.row_strings()))),
+        Value::Graph(g) => Some((
+            "graph",
+            json!({ "vertices": g.vertices(), "edges": g.edges() }),
+        )),
     };
     if let Some((field, value)) = typed {
         obj.insert(field.into(), value);

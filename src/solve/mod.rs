@@ -781,6 +781,7 @@ fn payload(args: &[Value]) -> (usize, usize) {
             Value::Game(g) => bytes += 48 + g.text.len(),
             Value::Str(s) => bytes += 16 + s.len(),
             Value::Board(b) => bytes += 64 + 24 * b.planes(),
+            Value::Graph(g) => bytes += 48 + 8 * g.adj_len(),
             Value::Int(_)
             | Value::Bool(_)
             | Value::Range(..)

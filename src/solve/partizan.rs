@@ -349,7 +349,10 @@ impl Solver {
         self.add_values(cx, &vs)
     }
 
-    /// The moves of `side` in the sum `ids`, each with the value it leads to.
+    /// The moves of `side` in the sum `ids`, each with the value it leads
+    /// to; two moves to the same position (the same multiset of
+    /// components, e.g. symmetric images made one by `canonical`) are
+    /// listed once, as the first of them.
     pub fn partizan_moves(
         &mut self,
         cx: &Ctx,
@@ -361,6 +364,7 @@ impl Solver {
             values.push(self.partizan_value(cx, id)?);
         }
         let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for (i, &id) in ids.iter().enumerate() {
             // A component written twice gives the same moves once.
             if ids[..i].contains(&id) {
@@ -378,6 +382,9 @@ impl Solver {
                 }
             };
             for parts in options {
+                if !seen.insert(child_of(ids, i, &parts)) {
+                    continue;
+                }
                 let mut vs = vec![rest];
                 for &p in &parts {
                     vs.push(self.partizan_value(cx, p)?);
@@ -418,6 +425,7 @@ impl Solver {
         side: Side,
     ) -> Result<Vec<(SidedMove, Vec<u32>)>> {
         let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for (i, &id) in node.iter().enumerate() {
             if node[..i].contains(&id) {
                 continue;
@@ -426,11 +434,10 @@ impl Solver {
             let options = self.partizan.sides[&id].side(side).to_vec();
             for parts in options {
                 cx.tick()?;
-                let mut child: Vec<u32> = node.to_vec();
-                child.remove(i);
-                child.extend_from_slice(&parts);
-                child.sort_unstable();
-                out.push((SidedMove { index: i, parts }, child));
+                let child = child_of(node, i, &parts);
+                if seen.insert(child.clone()) {
+                    out.push((SidedMove { index: i, parts }, child));
+                }
             }
         }
         Ok(out)
@@ -563,4 +570,14 @@ impl Solver {
         }
         Ok(out)
     }
+}
+
+/// The sorted multiset of components after component `i` of `node` moves
+/// to `parts`.
+fn child_of(node: &[u32], i: usize, parts: &[u32]) -> Vec<u32> {
+    let mut child: Vec<u32> = node.to_vec();
+    child.remove(i);
+    child.extend_from_slice(parts);
+    child.sort_unstable();
+    child
 }
