@@ -200,3 +200,15 @@ pub fn on_ctrl_c(flag: Arc<AtomicBool>) -> bool {
     });
     ok && installed_for == id
 }
+
+/// The flag Ctrl-C raises in `grundy run`, the same for every session the
+/// run makes (the text read once to plan `--jobs`, its workers, or the
+/// sequential run it falls back to), with the handler installed for it.
+pub fn run_flag() -> Arc<AtomicBool> {
+    static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+    let flag = FLAG
+        .get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone();
+    on_ctrl_c(flag.clone());
+    flag
+}

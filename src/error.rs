@@ -550,7 +550,7 @@ pub enum Error {
     #[error("a picture of {cells} cells is too large to draw (at most {limit})")]
     #[diagnostic(
         code(grundy::picture::too_large),
-        help("draw a smaller range (the answer itself is printed), or leave out --plot")
+        help("draw a smaller range, or leave out --plot to have the answer alone")
     )]
     PictureTooLarge { cells: usize, limit: usize },
 

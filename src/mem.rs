@@ -70,6 +70,14 @@ pub fn held() -> isize {
     HELD.try_with(|h| h.get()).unwrap_or(0)
 }
 
+/// Count `bytes` as held by the current thread: what another thread made
+/// and handed over to be kept and freed here (the syntax tree a parse
+/// thread built), so that freeing it here leaves the count balanced.
+#[inline]
+pub fn adopt(bytes: isize) {
+    count(bytes);
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -167,6 +167,12 @@ impl Pictures {
         base.as_ref().map(|b| Self::nth(b, *count))
     }
 
+    /// The most cells a plot may have, when plots are drawn: the session
+    /// refuses a larger `sequence` or `table` before computing it.
+    pub(crate) fn plot_cells(&self) -> Option<usize> {
+        self.plot.as_ref().map(|_| MAX_PICTURE_CELLS)
+    }
+
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
     pub(crate) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {

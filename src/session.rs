@@ -16,10 +16,18 @@ use crate::games::{self, Compiled};
 use crate::mem;
 use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
-use crate::source::Sources;
 use crate::source::Span;
+use crate::source::{SourceId, Sources};
 use crate::syntax;
 use crate::syntax::ast::{Play, Program, Stmt};
+
+/// Texts at least this long are parsed on a thread of their own, so that
+/// Ctrl-C is heard while pest works (shorter ones take milliseconds).
+const PARSE_APART: usize = 32 << 10;
+
+/// The parse thread's stack: pest recurses as deep as the nesting limits
+/// allow, as on the interpreter's own thread (`cli::STACK_SIZE`).
+const PARSE_STACK: usize = 512 << 20;
 
 /// What to do with a text: run its queries, or only check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +70,11 @@ pub struct Session {
     /// The query word of the statement `run_statement` just ran (JSON
     /// error lines carry it as `"query"`); None for a definition.
     pub query_word: Option<String>,
+    /// The most cells a plot may have when every plot-able answer is drawn
+    /// (`--plot`): a `sequence` or `table` whose ranges give more is
+    /// refused before it computes (`grundy::picture::too_large`). None:
+    /// answers are not drawn.
+    pub picture_cells: Option<usize>,
 }
 
 /// One statement compiled, ready to run in order.
@@ -146,6 +159,7 @@ impl Session {
             notes: Vec::new(),
             picture: None,
             query_word: None,
+            picture_cells: None,
         }
     }
 
@@ -231,11 +245,57 @@ impl Session {
             }]);
         }
         let src = self.sources.add(name, text);
-        let program = syntax::parse(src, text).map_err(|e| vec![e])?;
+        let program = self.parse_heard(src, name, text).map_err(|e| vec![e])?;
         let steps = self
             .load(&program)
             .map_err(|errors| after_misspelt_word(errors, src, text))?;
         Ok(steps.into_iter().map(Statement).collect())
+    }
+
+    /// Parse a text, hearing Ctrl-C: a long text (pest takes seconds over a
+    /// list literal of a megabyte) is parsed on a thread of its own while
+    /// this one watches the interrupt flag, and abandoned when it is
+    /// raised. The tree it built is counted here, where it is freed.
+    fn parse_heard(&self, src: SourceId, name: &str, text: &str) -> Result<Program> {
+        if text.len() < PARSE_APART {
+            return syntax::parse(src, text);
+        }
+        let owned = text.to_string();
+        let (send, recv) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("parse".into())
+            .stack_size(PARSE_STACK)
+            .spawn(move || {
+                let before = mem::held();
+                let r = syntax::parse(src, &owned);
+                drop(owned);
+                let _ = send.send((r, mem::held() - before));
+            });
+        let Ok(parser) = spawned else {
+            return syntax::parse(src, text);
+        };
+        loop {
+            use std::sync::mpsc::RecvTimeoutError;
+            match recv.recv_timeout(std::time::Duration::from_millis(5)) {
+                Ok((r, held)) => {
+                    mem::adopt(held);
+                    return r;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                        // The thread parses on, alone, and frees what it made.
+                        return Err(Error::Stopped {
+                            what: format!("{name} was not read to its end"),
+                        });
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => match parser.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    // It always sends before it ends; parse here if not.
+                    Ok(()) => return syntax::parse(src, text),
+                },
+            }
+        }
     }
 
     /// Run one statement `prepare` returned (all those before it must have
@@ -626,7 +686,14 @@ impl Session {
             }
             Step::Failed(e) => Some(Err(e)),
             Step::Query(q) => {
-                Some(q.run(&self.defs, &mut self.solver, &self.interrupt, self.limits))
+                let (defs, limits) = (&self.defs, self.limits);
+                Some(q.run(
+                    defs,
+                    &mut self.solver,
+                    &self.interrupt,
+                    limits,
+                    self.picture_cells,
+                ))
             }
         }
     }

@@ -145,6 +145,47 @@ fn fourteen_sorted_ranges_under_jobs_8_end_with_the_memory_error() {
     cmd.args(["run", "--jobs", "8"]).arg(&path);
     let ran = run_within(cmd, TWENTY, "fourteen sorted, --jobs 8");
     coded(&ran, "grundy::solve::memory", "fourteen sorted, --jobs 8");
+    // The budget holds for each worker, and the workers are as many as
+    // the queries (three): each within 1.25 times the budget, plus the
+    // program's own few megabytes.
+    assert!(
+        ran.peak < 3 * (640 * MIB / 4 * 5) + BASELINE,
+        "peak {} MiB past 3 workers x 1.25 x 640 MiB",
+        ran.peak / MIB
+    );
+}
+
+/// What the program holds before any budget counts: its code, stack and
+/// allocator arenas (`grundy run` of `grundy *3` peaks at 7 MiB; twice
+/// that, for the threads and the larger allocator arenas of a big run).
+const BASELINE: u64 = 16 * MIB;
+
+#[test]
+fn memory_cases_peak_within_a_quarter_past_a_small_budget() {
+    let kernels = two_cycles(40) + "kernels G\n";
+    for (name, text) in [
+        ("misere_forms", "misere_form *40 + *41 + *42\n".to_string()),
+        ("misere_form_big", "misere_form *1000000\n".to_string()),
+        ("kernels", kernels),
+        (
+            "store",
+            "game C(w, h) {\n  left move C(a, h) + C(w - a, h) for a in 1..w\n  \
+             right move C(w, b) + C(w, h - b) for b in 1..h\n}\nvalue C(60, 60)\n"
+                .to_string(),
+        ),
+    ] {
+        let path = scratch(&format!("mem_{name}.game"), &text);
+        let mut cmd = grundy();
+        cmd.args(["run", "--max-memory", "32M"]).arg(&path);
+        let ran = run_within(cmd, TWENTY, name);
+        assert_eq!(ran.signal, None, "{name}: {}", ran.stderr);
+        assert!(!ran.stderr.contains("panicked"), "{name}: {}", ran.stderr);
+        assert!(
+            ran.peak < 32 * MIB / 4 * 5 + BASELINE,
+            "{name}: peak {} MiB past 1.25 x 32 MiB (and the program itself)",
+            ran.peak / MIB
+        );
+    }
 }
 
 #[test]
@@ -377,6 +418,40 @@ fn a_picture_past_the_cell_limit_is_refused_fast() {
             ran.peak / MIB
         );
     }
+}
+
+#[test]
+fn a_nine_million_cell_table_to_plot_is_refused_before_it_computes() {
+    // Computing this table takes many seconds (its step budget): the
+    // ranges alone say the picture would be too large.
+    let path = scratch(
+        "table9m.game",
+        "game W(a, b) {\n  move W(a - k, b) for k in 1..=a\n  move W(a, b - k) for k in 1..=b\n}\n\
+         table W 0..=2999, 0..=2999\ngrundy *2\n",
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue20");
+    for (flag, target) in [("--plot", "tab.png"), ("--plot", "tab.svg")] {
+        let out = dir.join(target);
+        let _ = std::fs::remove_file(&out);
+        let mut cmd = grundy();
+        cmd.arg("run").arg(&path).arg(flag).arg(&out);
+        let ran = run_within(cmd, TWENTY, target);
+        coded(&ran, "grundy::picture::too_large", target);
+        assert!(ran.stderr.contains("9000000 cells"), "{}", ran.stderr);
+        assert!(
+            ran.took < Duration::from_secs(1),
+            "{target}: took {:?}",
+            ran.took
+        );
+        assert!(!out.exists(), "{target} was written");
+        // The queries after it still run (and draw nothing).
+        assert_eq!(ran.stdout, "grundy *2 = 2\n");
+    }
+    // Without a picture the same ranges are computed.
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-steps", "1000"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "the table without --plot");
+    coded(&ran, "grundy::eval::steps", "the table without --plot");
 }
 
 #[test]

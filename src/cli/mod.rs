@@ -382,22 +382,27 @@ fn run_source(
     (out, err): Streams,
 ) -> i32 {
     let mut session = Session::with_limits(limits);
+    if mode == Mode::Run {
+        session.interrupt = console::run_flag();
+    }
+    session.picture_cells = pictures.plot_cells();
     let flag = session.interrupt.clone();
     // Progress of long statements on a terminal's standard error, never
     // with JSON answers.
     crate::progress::set_enabled(
         mode == Mode::Run && !json && crate::progress::stderr_is_terminal(),
     );
-    if mode == Mode::Run {
-        console::on_ctrl_c(flag.clone());
-    }
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let ctrl_c = flag.load(Ordering::Relaxed);
         printer.result(&s.sources, (s.picture, s.query_word.as_deref()), &r, ctrl_c);
     });
     let checked = (ok && mode == Mode::Check).then_some(name);
-    printer.finish(ok, checked)
+    let status = printer.finish(ok, checked);
+    // The process ends next: freeing what the session holds value by value
+    // (a few lists of ten million) would only delay the exit after Ctrl-C.
+    std::mem::forget(session);
+    status
 }
 
 /// How `grundy run` prints the results of a text's statements, given in

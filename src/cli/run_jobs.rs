@@ -112,7 +112,12 @@ pub(super) fn run(
 ) -> i32 {
     // Loaded once here: the errors that stop a text before it runs, and
     // what each statement is. (The workers load it again, each for itself.)
+    // One flag for every session: Ctrl-C stops the reading here and all
+    // the workers' queries.
+    let flag = console::run_flag();
     let mut session = Session::with_limits(limits);
+    session.interrupt = flag.clone();
+    session.picture_cells = pictures.plot_cells();
     let plan: Vec<Planned> = match session.prepare(name, text) {
         Ok(statements) => statements
             .iter()
@@ -123,6 +128,14 @@ pub(super) fn run(
                 word: s.query_word(&session.sources),
             })
             .collect(),
+        Err(errors) if flag.load(Ordering::Relaxed) => {
+            // Ctrl-C while the text was read: nothing ran.
+            let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
+            for e in errors {
+                printer.result(&session.sources, (None, None), &Err(e), true);
+            }
+            return printer.finish(false, None);
+        }
         Err(_) => Vec::new(),
     };
     let queries = plan.iter().filter(|p| p.query).count();
@@ -148,9 +161,6 @@ pub(super) fn run(
             (out, err),
         );
     }
-    // One flag for every worker: Ctrl-C stops all their queries.
-    let flag = Arc::new(AtomicBool::new(false));
-    console::on_ctrl_c(flag.clone());
     // Several workers would draw their progress lines over each other.
     crate::progress::set_enabled(false);
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
@@ -162,6 +172,7 @@ pub(super) fn run(
         name,
         text,
         limits,
+        picture_cells: session.picture_cells,
         queries,
         flag: &flag,
         quit: &quit,
@@ -275,6 +286,8 @@ struct Shared<'a> {
     name: &'a str,
     text: &'a str,
     limits: Limits,
+    /// The plot cell limit, when answers are drawn (`Session::picture_cells`).
+    picture_cells: Option<usize>,
     /// How many queries the text has.
     queries: usize,
     /// Ctrl-C (or the output gone): stop at once.
@@ -293,8 +306,11 @@ struct Shared<'a> {
 /// and the queries it takes from the shared counter.
 fn work(worker: usize, shared: &Shared, send: mpsc::Sender<Ran>, given_back: mpsc::Receiver<Ran>) {
     let stop = || shared.flag.load(Ordering::Relaxed) || shared.quit.load(Ordering::Relaxed);
-    let mut session = Session::with_limits(shared.limits);
+    // Never freed: the process ends when the workers do, and freeing what
+    // a session holds value by value would only delay the exit.
+    let mut session = std::mem::ManuallyDrop::new(Session::with_limits(shared.limits));
     session.interrupt = shared.flag.clone();
+    session.picture_cells = shared.picture_cells;
     // The text loaded in the main thread: it loads here too (the errors
     // were left to the sequential run).
     let Ok(statements) = session.prepare(shared.name, shared.text) else {

@@ -172,13 +172,12 @@ impl Builtin {
                 Ok(Value::Int(total))
             }
             Sorted => {
-                let mut xs = elements(&args[0], arg_span(0), self)?;
+                let xs = elements(&args[0], arg_span(0), self)?;
                 no_game_values(&xs, self, span)?;
                 let n = xs.len() as u64;
                 cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
-                xs.sort();
                 list_of(xs.len())?;
-                Ok(Value::list(xs))
+                Ok(Value::list(sort_checked(xs, cx, span)?))
             }
             Reversed => {
                 let mut xs = elements(&args[0], arg_span(0), self)?;
@@ -217,23 +216,24 @@ impl Builtin {
             Set => {
                 let xs = elements(&args[0], arg_span(0), self)?;
                 set_of(xs.len())?;
-                Ok(Value::Set(Rc::new(xs.into_iter().collect())))
+                Ok(Value::Set(Rc::new(set_checked(xs, cx, span)?)))
             }
             Union | Intersection | Difference | Symdiff => {
                 let a = elements(&args[0], arg_span(0), self)?;
                 set_of(a.len())?;
-                let a: BTreeSet<Value> = a.into_iter().collect();
+                let a = set_checked(a, cx, span)?;
                 let b = elements(&args[1], arg_span(1), self)?;
                 set_of(b.len())?;
-                let b: BTreeSet<Value> = b.into_iter().collect();
+                let b = set_checked(b, cx, span)?;
                 set_of(a.len() + b.len())?;
-                let out: BTreeSet<Value> = match self {
-                    Union => a.union(&b).cloned().collect(),
-                    Intersection => a.intersection(&b).cloned().collect(),
-                    Difference => a.difference(&b).cloned().collect(),
-                    _ => a.symmetric_difference(&b).cloned().collect(),
+                let out = match self {
+                    Union => collect_checked(a.union(&b).cloned(), cx, span)?,
+                    Intersection => collect_checked(a.intersection(&b).cloned(), cx, span)?,
+                    Difference => collect_checked(a.difference(&b).cloned(), cx, span)?,
+                    _ => collect_checked(a.symmetric_difference(&b).cloned(), cx, span)?,
                 };
-                Ok(Value::Set(Rc::new(out)))
+                // In order and distinct: the tree is built in one pass.
+                Ok(Value::Set(Rc::new(out.into_iter().collect())))
             }
             Popcount => {
                 let n = int(&args[0], arg_span(0), self)?;
@@ -296,9 +296,9 @@ pub(crate) fn elements(v: &Value, span: Span, b: Builtin, cx: &Ctx) -> Result<Ve
     };
     cx.reserve(n.saturating_mul(VALUE_BYTES), span)?;
     Ok(match v {
-        Value::List(xs) | Value::Tuple(xs) => xs.to_vec(),
-        Value::Set(xs) => xs.iter().cloned().collect(),
-        Value::Range(a, z) => (*a..*z).map(Value::Int).collect(),
+        Value::List(xs) | Value::Tuple(xs) => collect_checked(xs.iter().cloned(), cx, span)?,
+        Value::Set(xs) => collect_checked(xs.iter().cloned(), cx, span)?,
+        Value::Range(a, z) => collect_checked((*a..*z).map(Value::Int), cx, span)?,
         _ => Vec::new(),
     })
 }
@@ -329,4 +329,169 @@ fn no_game_values(items: &[Value], b: Builtin, span: Span) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Elements copied or merged between two looks at Ctrl-C: a few
+/// milliseconds of work at most, however long the collection.
+const CHECK_EVERY: usize = 1 << 15;
+
+/// Collect `items`, looking at Ctrl-C and the memory budget once in
+/// `CHECK_EVERY` (a list of ten million values takes a while to build).
+fn collect_checked<T>(items: impl Iterator<Item = T>, cx: &Ctx, span: Span) -> Result<Vec<T>> {
+    let mut out = Vec::with_capacity(items.size_hint().0);
+    for (i, x) in items.enumerate() {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 {
+            cx.check_at(span)?;
+        }
+        out.push(x);
+    }
+    Ok(out)
+}
+
+/// A stable sort that hears Ctrl-C: runs of `CHECK_EVERY` sorted by the
+/// standard sort, then merged pairwise, with a look at the interrupt flag
+/// (and the memory held) between runs and every `CHECK_EVERY` elements
+/// merged. The same order as `slice::sort` (tested against it).
+pub(crate) fn sort_checked<T: Ord>(xs: Vec<T>, cx: &Ctx, span: Span) -> Result<Vec<T>> {
+    if xs.len() <= CHECK_EVERY {
+        let mut xs = xs;
+        xs.sort();
+        return Ok(xs);
+    }
+    // Already in order (a range): nothing to merge.
+    let mut in_order = true;
+    for (i, w) in xs.windows(2).enumerate() {
+        if i % CHECK_EVERY == 0 {
+            cx.check_at(span)?;
+        }
+        if w[1] < w[0] {
+            in_order = false;
+            break;
+        }
+    }
+    if in_order {
+        return Ok(xs);
+    }
+    let mut runs: Vec<Vec<T>> = Vec::with_capacity(xs.len().div_ceil(CHECK_EVERY));
+    let mut items = xs.into_iter();
+    loop {
+        let mut run: Vec<T> = items.by_ref().take(CHECK_EVERY).collect();
+        if run.is_empty() {
+            break;
+        }
+        run.sort();
+        runs.push(run);
+        cx.check_at(span)?;
+    }
+    drop(items);
+    while runs.len() > 1 {
+        let mut merged = Vec::with_capacity(runs.len().div_ceil(2));
+        let mut pairs = runs.into_iter();
+        while let Some(a) = pairs.next() {
+            match pairs.next() {
+                Some(b) => merged.push(merge_checked(a, b, cx, span)?),
+                None => merged.push(a),
+            }
+        }
+        runs = merged;
+    }
+    Ok(runs.pop().unwrap_or_default())
+}
+
+/// Merge two sorted runs, `a`'s element first of two equal ones (stable).
+fn merge_checked<T: Ord>(a: Vec<T>, b: Vec<T>, cx: &Ctx, span: Span) -> Result<Vec<T>> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let take_b = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => y < x,
+            (Some(_), None) => false,
+            (None, Some(_)) => true,
+            (None, None) => break,
+        };
+        out.extend(if take_b { b.next() } else { a.next() });
+        if out.len() % CHECK_EVERY == 0 {
+            cx.check_at(span)?;
+        }
+    }
+    Ok(out)
+}
+
+/// A set of `xs`, built from them sorted (`sort_checked`, so that Ctrl-C
+/// is heard) and deduplicated.
+fn set_checked(xs: Vec<Value>, cx: &Ctx, span: Span) -> Result<BTreeSet<Value>> {
+    let mut xs = sort_checked(xs, cx, span)?;
+    xs.dedup();
+    // In order: the tree is built in one pass.
+    Ok(xs.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::eval::{Defs, Limits};
+
+    fn with_cx<R>(f: impl FnOnce(&Ctx, &AtomicBool) -> R) -> R {
+        let defs = Defs::new();
+        let interrupt = AtomicBool::new(false);
+        let cx = Ctx::new(&defs, &interrupt, Limits::default(), Span::default());
+        f(&cx, &interrupt)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// The checked sort is the standard stable sort: pairs ordered by
+        /// their first part keep their order of arrival among equals.
+        #[test]
+        fn sort_checked_is_the_stable_sort(
+            keys in prop::collection::vec(0u8..20, 0..3 * CHECK_EVERY + 7),
+        ) {
+            #[derive(Debug, PartialEq, Eq)]
+            struct ByKey(u8, usize);
+            impl Ord for ByKey {
+                fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+                    self.0.cmp(&o.0)
+                }
+            }
+            impl PartialOrd for ByKey {
+                fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+                    Some(self.cmp(o))
+                }
+            }
+            let items = |ks: &[u8]| -> Vec<ByKey> {
+                ks.iter().enumerate().map(|(i, &k)| ByKey(k, i)).collect()
+            };
+            let mut want = items(&keys);
+            want.sort();
+            let got = with_cx(|cx, _| sort_checked(items(&keys), cx, Span::default()).unwrap());
+            let pairs = |v: &[ByKey]| v.iter().map(|x| (x.0, x.1)).collect::<Vec<_>>();
+            prop_assert_eq!(pairs(&got), pairs(&want));
+        }
+    }
+
+    #[test]
+    fn sets_are_built_sorted_and_distinct() {
+        let xs: Vec<Value> = (0..200_000)
+            .map(|i| Value::Int((i * 7919) % 1000))
+            .collect();
+        let want: BTreeSet<Value> = xs.iter().cloned().collect();
+        let got = with_cx(|cx, _| set_checked(xs, cx, Span::default()).unwrap());
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_long_sort_hears_ctrl_c() {
+        with_cx(|cx, flag| {
+            flag.store(true, Ordering::Relaxed);
+            let xs: Vec<u64> = (0..4 * CHECK_EVERY as u64).rev().collect();
+            let r = sort_checked(xs, cx, Span::default());
+            assert!(matches!(r, Err(Error::Interrupted { .. })), "{r:?}");
+            let r = collect_checked(0..CHECK_EVERY * 2, cx, Span::default());
+            assert!(matches!(r, Err(Error::Interrupted { .. })), "{r:?}");
+        });
+    }
 }

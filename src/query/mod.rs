@@ -160,6 +160,7 @@ impl CompiledQuery {
         solver: &mut Solver,
         interrupt: &AtomicBool,
         limits: Limits,
+        picture_cells: Option<usize>,
     ) -> Result<Answer> {
         let span = self.span;
         solver.begin_query(&limits);
@@ -167,6 +168,7 @@ impl CompiledQuery {
             cx: Ctx::new(defs, interrupt, limits, span),
             solver,
             written: &self.written,
+            picture_cells,
         };
         match &self.kind {
             CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
@@ -561,9 +563,21 @@ struct Run<'a> {
     cx: Ctx<'a>,
     solver: &'a mut Solver,
     written: &'a [Option<String>; 2],
+    /// The plot's cell limit when the answer will be drawn.
+    picture_cells: Option<usize>,
 }
 
 impl Run<'_> {
+    /// Refuse, before computing, an answer of `cells` cells that will be
+    /// drawn and is past the picture limit.
+    fn drawable(&self, cells: i64) -> Result<()> {
+        let cells = cells.max(0) as usize;
+        match self.picture_cells {
+            Some(limit) if cells > limit => Err(Error::PictureTooLarge { cells, limit }),
+            _ => Ok(()),
+        }
+    }
+
     /// Evaluate a query's expression to the components of a position.
     fn position(&mut self, x: &Node) -> Result<Vec<Comp>> {
         // The position may be computed by query functions (`grundy winning(P)[0]`).

@@ -15,6 +15,7 @@ pub(super) fn sequence(
 ) -> Result<Answer> {
     ctx.impartial_game(*g, Word::Sequence.name())?;
     let (from, to) = ctx.range(r)?;
+    ctx.drawable(to - from)?;
     let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
     let game = ctx.cx.defs.game(*g).name.clone();
     if chosen == Play::Misere {
@@ -62,6 +63,7 @@ pub(super) fn table(
     if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
         return Err(too_long(span));
     }
+    ctx.drawable((r1 - r0).saturating_mul(c1 - c0))?;
     let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
     let game = ctx.cx.defs.game(*g).name.clone();
     if chosen == Play::Misere {
@@ -119,6 +121,7 @@ pub(super) fn sequence_of(
         };
         run.range(&series.ranges[0], MAX_SEQUENCE)?
     };
+    ctx.drawable(to - from)?;
     // From the top down, as the sequence of a game's name.
     let points = (from..to).rev().map(|n| vec![n]);
     let subject = series.label.clone();
@@ -166,6 +169,7 @@ pub(super) fn table_of(
     if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
         return Err(too_long(span));
     }
+    ctx.drawable((r1 - r0).saturating_mul(c1 - c0))?;
     let points = (r0..r1).flat_map(|i| (c0..c1).map(move |j| vec![i, j]));
     let width = (c1 - c0).max(1) as usize;
     let subject = series.label.clone();
