@@ -70,6 +70,7 @@ fn session() -> Session {
         // held by the same thread: no memory budget here.
         max_memory: usize::MAX,
         max_steps: u64::MAX,
+        max_depth: usize::MAX,
     })
 }
 

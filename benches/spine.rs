@@ -179,6 +179,7 @@ fn run_interp(name: &str, text: &str) -> InterpRun {
         // held by the same thread: no memory budget here.
         max_memory: usize::MAX,
         max_steps: u64::MAX,
+        max_depth: usize::MAX,
     });
     let mut answer = None;
     let ok = session.run_text(name, text, Mode::Run, &mut |_, r| match r {

@@ -266,15 +266,43 @@ pub enum Error {
     #[diagnostic(
         code(grundy::solve::below_zero),
         help(
-            "a move line probably lacks its guard: `move T(n - k) for k in 1..=2` needs `if k <= n`, so that no move leaves a negative argument; find the move line that makes {to} from {from} and add the condition. If the game is meant to go below zero, raise --max-positions (the check allows a fiftieth of it)"
+            "a move line probably lacks its guard: `move T(n - k) for k in 1..=2` needs `if k <= n`, so that no move leaves a negative argument; add the condition to {line}. If the game is meant to go below zero, raise --max-positions (the check allows a fiftieth of it)"
         )
     )]
     BelowZero {
         from: String,
         to: String,
         limit: usize,
-        #[label("this reaches {to} and goes on below zero")]
+        /// Which move line, in words ("the move line marked", or "the
+        /// move line of T that makes T(-1) from T(1)").
+        line: String,
+        /// The move line that made `to` (or the query, when not found).
+        #[label(primary, "{label}")]
         span: Span,
+        label: String,
+        /// The query, when the main label is on the move line.
+        #[label("this query reaches {to}")]
+        query: Option<Span>,
+    },
+
+    #[error(
+        "this game may not be finite: a chain of {depth} moves, each to a new position, goes from {start} to {reached}, and {why}"
+    )]
+    #[diagnostic(code(grundy::solve::unbounded), help("{help}"))]
+    Unbounded {
+        start: String,
+        reached: String,
+        depth: usize,
+        /// The limit that stopped it ("it is longer than --max-depth").
+        why: String,
+        help: String,
+        /// The move line that made `reached` (or the query, when not found).
+        #[label(primary, "{label}")]
+        span: Span,
+        label: String,
+        /// The query, when the main label is on the move line.
+        #[label("the chain starts at {start}, this query's position")]
+        query: Option<Span>,
     },
 
     #[error("move budget exceeded: {game} has more than {budget} moves among its positions")]
@@ -611,6 +639,7 @@ impl Error {
             | InexactDivision { span, .. }
             | GameLiteral { span, .. }
             | BelowZero { span, .. }
+            | Unbounded { span, .. }
             | UnknownName { span, .. }
             | UnknownGame { span, .. }
             | UnknownFunction { span, .. }

@@ -29,6 +29,7 @@ fn small() -> Limits {
         max_positions: 200_000,
         max_memory: 48 << 20,
         max_steps: 20_000_000,
+        ..Limits::default()
     }
 }
 
@@ -87,18 +88,18 @@ fn the_budget_names_the_game_that_grew() {
     assert!(out[0].contains("Big reaches more than 1000"), "{out:?}");
 }
 
+/// Lists that grow along one chain use up the memory budget before the
+/// depth limit: told as a chain that may not be finite, naming the budget.
 #[test]
 fn growing_lists_hit_the_memory_budget() {
-    let out = run(
-        small(),
+    for text in [
         "game L(x) { move L(x + [1]) }\ngrundy L([])\ngrundy Nim(2)\n",
-    );
-    fails_then_answers(&out, "grundy::solve::memory");
-    let out = run(
-        small(),
         "game L(x, n) { move L(x + [n], n - 1) if n > 0 }\ngrundy L([], 20000)\ngrundy Nim(2)\n",
-    );
-    fails_then_answers(&out, "grundy::solve::memory");
+    ] {
+        let out = run(small(), text);
+        fails_then_answers(&out, "grundy::solve::unbounded");
+        assert!(out[0].contains("the memory budget ran out"), "{out:?}");
+    }
 }
 
 #[test]
@@ -302,6 +303,7 @@ fn an_octal_sequence_over_budget_does_not_poison_later_queries() {
         max_positions: 1_000_000,
         max_memory: 3 << 20,
         max_steps: 2_000_000_000,
+        ..Limits::default()
     };
     let out = run(
         limits,
@@ -313,4 +315,70 @@ fn an_octal_sequence_over_budget_does_not_poison_later_queries() {
     );
     fails_then_answers(&out, "grundy::solve::memory");
     assert_eq!(out[1], "grundy N(500) = 500");
+}
+
+fn depth(max_depth: usize) -> Limits {
+    Limits {
+        max_depth,
+        ..Limits::default()
+    }
+}
+
+/// A move line that keeps making new positions stops at `--max-depth`
+/// with `grundy::solve::unbounded`, in every kind of search, and the next
+/// query answers.
+#[test]
+fn growing_positions_stop_at_the_depth_limit() {
+    for (game, query) in [
+        ("game G(n) { move G(n + 1) }", "grundy G(0)"),
+        ("game G(n) { move G(n + 1) }", "outcome misere G(0)"),
+        ("game G(n) { move G(n + 1) }", "remoteness G(0)"),
+        ("game G(n) { move G(n + 1) + *1 }", "winning G(0) + *2"),
+        ("game H(a, b) { move H(a + 1, b) }", "grundy H(0, 5)"),
+        ("game S(s) { move S(s + [1]) }", "grundy S([])"),
+        (
+            "game P(n) { left move P(n + 1)\n right move P(n - 1) if n > 0 }",
+            "value P(0)",
+        ),
+        (
+            "game P(n) { left move P(n + 1)\n right move P(n - 1) if n > 0 }",
+            "outcome misere P(0)",
+        ),
+    ] {
+        let out = run(depth(500), &format!("{game}\n{query}\ngrundy Nim(2)\n"));
+        assert!(
+            out[0].starts_with("error grundy::solve::unbounded")
+                && out[0].contains("longer than the depth limit of 500 moves"),
+            "{query}: {out:?}"
+        );
+        assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2", "{query}");
+    }
+}
+
+/// The limit is a limit: a finite game deeper than it stops, and with the
+/// limit raised it answers what the default limits answer.
+#[test]
+fn raising_the_depth_limit_answers_a_deep_finite_game() {
+    let text = "game T(n) { move T(n - 1) + *1 if n > 0 }\ngrundy T(3000)\n";
+    let out = run(depth(1000), text);
+    assert!(out[0].starts_with("error grundy::solve::unbounded"), "{out:?}");
+    assert!(out[0].contains("T(3000)"), "{out:?}");
+    let raised = run(depth(5000), text);
+    assert_eq!(raised, run(Limits::default(), text));
+    assert_eq!(raised, ["grundy T(3000) = 0"]);
+}
+
+/// A heap of a one-parameter game taken a token at a time is a chain
+/// deeper than the limit, but its dense table has no chain: it answers, and
+/// with the same values as a search that the limit allows.
+#[test]
+fn a_dense_game_answers_past_the_depth_limit() {
+    let text = "game T(n) { move T(n - k) for k in 1..=2 if k <= n }\n\
+                grundy T(4000)\ngrundy T(4001)\ngrundy T(4002)\n";
+    let deep = run(depth(100), text);
+    assert_eq!(deep, run(depth(10_000), text));
+    assert_eq!(
+        deep,
+        ["grundy T(4000) = 1", "grundy T(4001) = 2", "grundy T(4002) = 0"]
+    );
 }

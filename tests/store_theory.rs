@@ -38,6 +38,7 @@ fn small() -> Limits {
         max_positions: 200_000,
         max_memory: 64 << 20,
         max_steps: 2_000_000,
+        ..Limits::default()
     }
 }
 

@@ -133,8 +133,9 @@ class Session:
     """A grundy session: definitions kept across ``run`` calls.
 
     A name defined again replaces its old definition (as in the REPL).
-    ``max_positions``, ``max_memory`` (bytes) and ``max_steps`` are the
-    budgets of each query, as ``--max-positions`` etc. set them.
+    ``max_positions``, ``max_memory`` (bytes), ``max_steps`` and
+    ``max_depth`` are the budgets of each query, as ``--max-positions``
+    etc. set them.
     """
 
     def __init__(
@@ -143,9 +144,12 @@ class Session:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_steps: Optional[int] = None,
+        max_depth: Optional[int] = None,
         _replace: bool = True,
     ) -> None:
-        self._native = _grundy.Session(_replace, max_positions, max_memory, max_steps)
+        self._native = _grundy.Session(
+            _replace, max_positions, max_memory, max_steps, max_depth
+        )
 
     def run(self, text: str, name: str = "<python>") -> List[Answer]:
         """Run a text: its answers, one per query, in order.

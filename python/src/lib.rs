@@ -99,18 +99,20 @@ struct Session {
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (replace, max_positions=None, max_memory=None, max_steps=None))]
+    #[pyo3(signature = (replace, max_positions=None, max_memory=None, max_steps=None, max_depth=None))]
     fn new(
         replace: bool,
         max_positions: Option<usize>,
         max_memory: Option<usize>,
         max_steps: Option<u64>,
+        max_depth: Option<usize>,
     ) -> PyResult<Self> {
         let d = Limits::default();
         let limits = Limits {
             max_positions: max_positions.unwrap_or(d.max_positions),
             max_memory: max_memory.unwrap_or(d.max_memory),
             max_steps: max_steps.unwrap_or(d.max_steps),
+            max_depth: max_depth.unwrap_or(d.max_depth),
         };
         let interrupt = Arc::new(AtomicBool::new(false));
         let flag = interrupt.clone();

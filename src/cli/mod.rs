@@ -16,7 +16,7 @@ use clap::{Parser, Subcommand};
 
 use crate::console::{self, Checked};
 use crate::error::Error;
-use crate::eval::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use crate::eval::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use crate::pictures::Pictures;
 use crate::present;
 use crate::query::{Answer, Picture};
@@ -39,7 +39,7 @@ Front ends:
   grundy check FILE     parse and resolve only
   grundy octal CODE     the nim-sequence of an octal game, its period and proof
 
-Limits (each a coded error, never a hang): --max-positions, --max-memory, --max-steps per query;
+Limits (each a coded error, never a hang): --max-positions, --max-memory, --max-steps, --max-depth per query;
 a program text of at most 2 MiB; Ctrl-C stops the query under way. `grundy run --help` lists them.";
 
 #[derive(Parser, Debug)]
@@ -141,6 +141,10 @@ pub struct LimitArgs {
     /// search steps).
     #[arg(long, default_value_t = DEFAULT_MAX_STEPS)]
     max_steps: u64,
+    /// Moves along one chain of new positions the solver may follow
+    /// before it stops with "this game may not be finite".
+    #[arg(long, default_value_t = DEFAULT_MAX_DEPTH)]
+    max_depth: usize,
 }
 
 impl LimitArgs {
@@ -149,6 +153,7 @@ impl LimitArgs {
             max_positions: self.max_positions,
             max_memory: self.max_memory,
             max_steps: self.max_steps,
+            max_depth: self.max_depth,
         }
     }
 }

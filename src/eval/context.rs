@@ -13,7 +13,7 @@ use crate::source::Span;
 use super::Defs;
 
 /// The limits every query runs under (`--max-positions`, `--max-memory`,
-/// `--max-steps`).
+/// `--max-steps`, `--max-depth`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Positions one query may add: interned components, misère sum
@@ -26,6 +26,11 @@ pub struct Limits {
     /// Loop turns one query may take: evaluation loops, comprehensions,
     /// options listed, search steps.
     pub max_steps: u64,
+    /// Moves along one chain of positions the solver follows, each to a
+    /// position not met before on it (the expansion's depth): a longer
+    /// chain stops the query with `grundy::solve::unbounded`, as a game
+    /// whose moves keep making new positions would never end.
+    pub max_depth: usize,
 }
 
 /// The default position budget.
@@ -35,6 +40,10 @@ pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
 pub const DEFAULT_MAX_MEMORY: usize = 640 << 20;
 /// The default step budget: a few seconds of the tightest loops.
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+/// The default depth: a million moves in one chain, a few seconds of
+/// expansion, and deeper than a heap of a million tokens taken one at a
+/// time.
+pub const DEFAULT_MAX_DEPTH: usize = 1_000_000;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -42,6 +51,7 @@ impl Default for Limits {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_memory: DEFAULT_MAX_MEMORY,
             max_steps: DEFAULT_MAX_STEPS,
+            max_depth: DEFAULT_MAX_DEPTH,
         }
     }
 }

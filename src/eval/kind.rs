@@ -14,7 +14,7 @@ use crate::source::Span;
 pub use crate::syntax::ast::Side;
 
 use super::moves::RunPart;
-use super::{Ctx, GameId, Value};
+use super::{Comp, Ctx, GameId, Value};
 
 /// A kind of game. Implemented once per module of `src/games/`.
 ///
@@ -131,6 +131,16 @@ pub trait GameKind: std::fmt::Debug {
     /// calls it, with the solver's `clear`, before a statement when its
     /// caches hold more than half the memory budget.
     fn drop_caches(&self) {}
+
+    /// The span of the move line that lists `child` (or a sum holding it)
+    /// among the options of `G(args)`, for either player: a diagnostic
+    /// points at the line that made a position (`T(-1)`, a chain that
+    /// grows). Only asked when such an error is raised, so it may list the
+    /// options again; None for a kind without move lines.
+    fn move_line(&self, cx: &Ctx, game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
+        let _ = (cx, game, args, child);
+        None
+    }
 }
 
 /// What `proved_period` found.

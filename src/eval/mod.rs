@@ -23,7 +23,9 @@ pub mod value;
 
 pub use builtins::Builtin;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
-pub use context::{Ctx, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+pub use context::{
+    Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,
+};
 pub use defs::{Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use gamevals::GameFn;
 pub use interp::{Interp, MAX_CALL_DEPTH};

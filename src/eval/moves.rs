@@ -18,11 +18,13 @@ use super::compile::{CPattern, Node, NodeKind, inline_call};
 use super::fast::Fast;
 use super::interp::set_int;
 use super::kind::{LIST_ITEMS, OptionSink};
-use super::{Defs, FnDef, GameId, Interp, Value};
+use super::{Comp, Defs, FnDef, GameId, Interp, Value};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
 #[derive(Debug)]
 pub struct MoveCode {
+    /// The whole line, for diagnostics about the positions it makes.
+    pub span: Span,
     pub target: Node,
     pub bindings: Vec<(CPattern, Node)>,
     pub cond: Option<Node>,
@@ -536,60 +538,151 @@ impl RuleSet {
         for (mv, plan) in self.moves.iter().zip(&plans.moves) {
             // The target game is checked here: it may have been redefined.
             let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
-            if let Some((last, outer)) = mv.bindings.split_last() {
-                if outer.is_empty() {
-                    // `G(a - k, b) for k in 1..=a`, `G(i) + G(n - 1 - i)
-                    // for i in 0..n`: one run, no evaluation per option.
-                    if let Some(run) = interp.run_of(mv, last, &frame) {
-                        if run.ks.0 < run.ks.1 {
-                            out.run(&run.parts[..run.n], run.ks)?;
-                        }
-                        continue;
+            list_line(interp, mv, plan, &mut frame, &mut buf, out)?;
+        }
+        Ok(())
+    }
+
+    /// The span of the first move line that lists `child` (alone or as a
+    /// part of a sum) among the options of `args`: each line is listed
+    /// again on its own. None if no line does, or listing fails.
+    pub fn line_of(&self, interp: &Interp, args: &[Value], child: &Comp) -> Option<Span> {
+        let defs = interp.defs;
+        let plans = self.plans(defs);
+        let mut frame: Vec<Value> = args.to_vec();
+        frame.resize(plans.slots, Value::Int(0));
+        let mut buf = TargetBuf::default();
+        for (mv, plan) in self.moves.iter().zip(&plans.moves) {
+            let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
+            let mut find = Finder {
+                child,
+                found: false,
+            };
+            list_line(interp, mv, plan, &mut frame, &mut buf, &mut find).ok()?;
+            if find.found {
+                return Some(mv.span);
+            }
+        }
+        None
+    }
+}
+
+/// The options of one move line, written to `out`, in the order its
+/// bindings give (`frame` holds the position's arguments first).
+fn list_line(
+    interp: &Interp,
+    mv: &MoveCode,
+    plan: Option<&(GameId, Node)>,
+    frame: &mut [Value],
+    buf: &mut TargetBuf,
+    out: &mut dyn OptionSink,
+) -> Result<()> {
+    if let Some((last, outer)) = mv.bindings.split_last() {
+        if outer.is_empty() {
+            // `G(a - k, b) for k in 1..=a`, `G(i) + G(n - 1 - i)
+            // for i in 0..n`: one run, no evaluation per option.
+            if let Some(run) = interp.run_of(mv, last, frame) {
+                if run.ks.0 < run.ks.1 {
+                    out.run(&run.parts[..run.n], run.ks)?;
+                }
+                return Ok(());
+            }
+        } else if run_shaped(&mv.target) {
+            // Outer bindings one by one, the innermost as a run
+            // where it has the shape (the condition is tested at
+            // the innermost level either way).
+            return interp.iterate(outer, None, frame, &mut |me, frame| {
+                if let Some(run) = me.run_of(mv, last, frame) {
+                    if run.ks.0 < run.ks.1 {
+                        out.run(&run.parts[..run.n], run.ks)?;
                     }
-                } else if run_shaped(&mv.target) {
-                    // Outer bindings one by one, the innermost as a run
-                    // where it has the shape (the condition is tested at
-                    // the innermost level either way).
-                    interp.iterate(outer, None, &mut frame, &mut |me, frame| {
-                        if let Some(run) = me.run_of(mv, last, frame) {
-                            if run.ks.0 < run.ks.1 {
-                                out.run(&run.parts[..run.n], run.ks)?;
-                            }
-                            return Ok(());
-                        }
-                        me.iterate(
-                            std::slice::from_ref(last),
-                            mv.cond.as_ref(),
-                            frame,
-                            &mut |me, frame| emit_option(me, mv, plan, frame, &mut buf, out),
-                        )
-                    })?;
+                    return Ok(());
+                }
+                me.iterate(
+                    std::slice::from_ref(last),
+                    mv.cond.as_ref(),
+                    frame,
+                    &mut |me, frame| emit_option(me, mv, plan, frame, buf, out),
+                )
+            });
+        }
+    }
+    // A single-part affine line whose condition is not a range:
+    // a tight loop testing the condition.
+    if let Some(m) = interp.affine_move(mv, frame) {
+        for k in m.range.0..m.range.1 {
+            interp.tick(mv.target.span)?;
+            if let Some(c) = m.cond {
+                set_int(&mut frame[m.slot], k);
+                if !interp.truth(c, frame)? {
                     continue;
                 }
             }
-            // A single-part affine line whose condition is not a range:
-            // a tight loop testing the condition.
-            if let Some(m) = interp.affine_move(mv, &frame) {
-                for k in m.range.0..m.range.1 {
-                    interp.tick(mv.target.span)?;
-                    if let Some(c) = m.cond {
-                        set_int(&mut frame[m.slot], k);
-                        if !interp.truth(c, &mut frame)? {
-                            continue;
-                        }
-                    }
-                    let ints = m.args(k);
-                    out.single_ints(m.game, &ints[..m.arity])?;
-                }
-                continue;
-            }
-            interp.iterate(
-                &mv.bindings,
-                mv.cond.as_ref(),
-                &mut frame,
-                &mut |me, frame| emit_option(me, mv, plan, frame, &mut buf, out),
-            )?;
+            let ints = m.args(k);
+            out.single_ints(m.game, &ints[..m.arity])?;
         }
+        return Ok(());
+    }
+    interp.iterate(&mv.bindings, mv.cond.as_ref(), frame, &mut |me, frame| {
+        emit_option(me, mv, plan, frame, buf, out)
+    })
+}
+
+/// Looks for one position among the parts of the options listed to it.
+struct Finder<'c> {
+    child: &'c Comp,
+    found: bool,
+}
+
+impl Finder<'_> {
+    fn ints(&mut self, game: GameId, ints: &[i64]) {
+        self.found |= self.child.game == game
+            && self.child.args.len() == ints.len()
+            && self
+                .child
+                .args
+                .iter()
+                .zip(ints)
+                .all(|(a, &n)| matches!(a, Value::Int(m) if *m == n));
+    }
+}
+
+impl OptionSink for Finder<'_> {
+    fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        self.ints(game, ints);
+        Ok(())
+    }
+
+    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
+        for k in ks.0..ks.1 {
+            for p in parts {
+                self.ints(p.game, &p.args(k)[..p.arity.min(3)]);
+            }
+        }
+        Ok(())
+    }
+
+    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let list = Value::List(
+            items[..len]
+                .iter()
+                .map(|&x| Value::Int(i64::from(x)))
+                .collect(),
+        );
+        self.part_args(game, std::slice::from_ref(&list))
+    }
+
+    fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        self.ints(game, ints);
+        Ok(())
+    }
+
+    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
+        self.found |= self.child.game == game && *self.child.args == *args;
+        Ok(())
+    }
+
+    fn end_option(&mut self) -> Result<()> {
         Ok(())
     }
 }

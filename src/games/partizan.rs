@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{
-    Compiler, Ctx, GameId, GameKind, GraphData, Interp, OptionSink, ProvedPeriod, Side, Value,
+    Comp, Compiler, Ctx, GameId, GameKind, GraphData, Interp, OptionSink, ProvedPeriod, Side, Value,
 };
 use crate::source::Span;
 use crate::syntax::ast::{GraphItem, Ident, MoveRule};
@@ -92,6 +92,13 @@ impl GameKind for PartizanRules {
             Side::Right => &self.right.set,
         };
         set.list_options(&Interp::new(cx), args, out)
+    }
+
+    /// Left's lines (with the plain ones) first, then Right's.
+    fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
+        let interp = Interp::new(cx);
+        (self.left.set.line_of(&interp, args, child))
+            .or_else(|| self.right.set.line_of(&interp, args, child))
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{
-    Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionSink, ProvedPeriod,
+    Comp, Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionSink, ProvedPeriod,
     RuleSet, Scope, Side, Value,
 };
 use crate::source::Span;
@@ -27,6 +27,7 @@ pub fn compile(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Result<Rul
         let target = c.expr(&m.target, &mut scope)?;
         slots = slots.max(scope.slots);
         code.push(MoveCode {
+            span: m.span,
             target,
             bindings,
             cond,
@@ -89,6 +90,10 @@ impl GameKind for Rules {
         out: &mut dyn OptionSink,
     ) -> Result<()> {
         self.options(cx, game, args, out)
+    }
+
+    fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
+        self.set.line_of(&Interp::new(cx), args, child)
     }
 
     fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {

@@ -239,11 +239,27 @@ impl Solver {
             crate::eval::value::fmt_comp(self.comp(id), cx.defs, &mut s);
             s
         };
+        let (from_text, to_text) = (show(from), show(to));
+        let (span, label, query) = super::chain::blame(
+            cx,
+            self.line_making(cx, from, to),
+            format!("this move line makes {to_text} from {from_text}"),
+            format!("this reaches {to_text} and goes on below zero"),
+        );
+        let line = if query.is_some() {
+            "the move line marked".to_string()
+        } else {
+            let game = &cx.defs.game(self.comp(from).game).name;
+            format!("the move line of {game} that makes {to_text} from {from_text}")
+        };
         Error::BelowZero {
-            from: show(from),
-            to: show(to),
+            from: from_text,
+            to: to_text,
             limit: BelowZero::limit(cx),
-            span: cx.span,
+            line,
+            span,
+            label,
+            query,
         }
     }
 

@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::eval::Ctx;
 
 use super::Solver;
+use super::chain::{At, Why};
 
 /// The state graph of one position: node 0 is the position itself.
 pub struct SumGraph {
@@ -31,7 +32,14 @@ impl Solver {
         nodes.insert(key.into_boxed_slice(), ());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut next = 0usize;
+        // Breadth first: nodes before `layer_end` are `depth` moves from
+        // the start, and a chain longer than --max-depth stops (`chain.rs`).
+        let (mut depth, mut layer_end) = (0usize, 1usize);
         while next < nodes.len() {
+            if next == layer_end {
+                depth += 1;
+                layer_end = nodes.len();
+            }
             let key: Vec<u32> = nodes
                 .get_index(next)
                 .map(|(k, _)| k.to_vec())
@@ -40,6 +48,11 @@ impl Solver {
                 let to = match nodes.get_index_of(child.as_slice()) {
                     Some(j) => j,
                     None => {
+                        if depth >= cx.limits.max_depth {
+                            let start = nodes.get_index(0).map_or(&[][..], |(k, _)| k);
+                            let ends = [At::Sum(start), At::Sum(&key), At::Sum(&child)];
+                            return Err(self.chain_error(cx, ends, depth + 1, Why::Depth));
+                        }
                         if nodes.len() >= cx.limits.max_positions {
                             let c = key.first().copied().unwrap_or(0);
                             return Err(Error::Budget {

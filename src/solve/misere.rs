@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::eval::Ctx;
 
 use super::Solver;
+use super::chain::{At, Why};
 
 const UNKNOWN: u8 = 0;
 const P: u8 = 1;
@@ -148,6 +149,13 @@ impl Solver {
                 }
             }
             if let Some(ch) = descend {
+                let depth = stack.len();
+                if depth > cx.limits.max_depth {
+                    let key = |i: u32| self.misere.nodes.get_index(i as usize).map(|(k, _)| k);
+                    let ends =
+                        [stack[0].0, node, ch].map(|i| At::Sum(key(i).map_or(&[][..], |k| k)));
+                    return Err(self.chain_error(cx, ends, depth, Why::Depth));
+                }
                 let grand = self.misere_children(cx, ch)?;
                 set(&mut on_stack, ch, true);
                 stack.push((ch, grand, 0));

@@ -3,6 +3,7 @@
 //! stacks. The solver sees games only as "component -> options"; how a kind
 //! of game lists its options lives in `expand.rs`.
 
+mod chain;
 mod dense;
 mod expand;
 mod loopy;
@@ -26,6 +27,7 @@ use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::eval::value::fmt_comp;
 use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
+use chain::{At, Why};
 
 pub use loopy::SumGraph;
 pub use misere::MisereStore;
@@ -654,7 +656,15 @@ impl Solver {
                 break;
             }
             if let Some(child) = descend {
-                self.expand(cx, child)?;
+                // A chain of new positions too long to end (`chain.rs`).
+                let (root, depth) = (stack[0].0, stack.len());
+                let ends = [At::Comp(root), At::Comp(id), At::Comp(child)];
+                if depth > cx.limits.max_depth {
+                    return Err(self.chain_error(cx, ends, depth, Why::Depth));
+                }
+                if let Err(e) = self.expand(cx, child) {
+                    return Err(self.chain_or(cx, ends, depth, e));
+                }
                 mark(&mut on_stack, child, true);
                 let start = self.all_parts(child).0;
                 stack.push((child, start));

@@ -15,6 +15,7 @@ use crate::eval::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Valu
 use crate::partizan::{GameStore, Outcome, PartizanError, ValueId};
 
 use super::Solver;
+use super::chain::{At, Why};
 
 /// The options of a component for each player, each option a list of
 /// component ids (its parts; none for a move to `0`).
@@ -284,7 +285,14 @@ impl Solver {
                 break;
             }
             if let Some(child) = descend {
-                self.expand_sides(cx, child)?;
+                let (root, depth) = (stack[0].0, stack.len());
+                let ends = [At::Comp(root), At::Comp(id), At::Comp(child)];
+                if depth > cx.limits.max_depth {
+                    return Err(self.chain_error(cx, ends, depth, Why::Depth));
+                }
+                if let Err(e) = self.expand_sides(cx, child) {
+                    return Err(self.chain_or(cx, ends, depth, e));
+                }
                 on_stack.insert(child, ());
                 stack.push((child, 0));
                 continue;
@@ -495,6 +503,12 @@ impl Solver {
                 break;
             }
             if let Some(child) = descend {
+                let depth = stack.len();
+                if depth > cx.limits.max_depth {
+                    let [start, from] = [&stack[0].node, &stack[depth - 1].node];
+                    let ends = [At::Sum(start), At::Sum(from), At::Sum(&child)];
+                    return Err(self.chain_error(cx, ends, depth, Why::Depth));
+                }
                 on_stack.insert(child.clone(), ());
                 let f = frame(self, child)?;
                 stack.push(f);

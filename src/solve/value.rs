@@ -62,6 +62,17 @@ impl Solver {
         match self.grundy(cx, id) {
             Ok(v) => Ok(GValue::Finite(v)),
             Err(Error::Cycle { .. }) => Ok(GValue::from(&self.loopy_gamma(cx, id)?)),
+            // A chain deeper than --max-depth: a heap beyond the one-position
+            // reach (`T(5000000)`, taken one at a time) may still fill a
+            // dense table within the budget.
+            Err(e @ Error::Unbounded { .. }) => {
+                let comp = self.comp(id);
+                let (game, args) = (comp.game, comp.args.clone());
+                match self.dense_value(cx, game, &args, usize::MAX) {
+                    Ok(Some(v)) => Ok(GValue::Finite(v)),
+                    _ => Err(e),
+                }
+            }
             Err(e) => Err(e),
         }
     }

@@ -196,6 +196,27 @@ impl Builder {
         Span::new(self.src, s.start(), s.end())
     }
 
+    /// The span of a pair without the white space and comments pest
+    /// skipped after its last token (an empty repetition at its end takes
+    /// them in), so that it ends on its own line.
+    fn span_trimmed(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        let blank = |c: char| c.is_whitespace() || c == '\u{1}';
+        let mut kept = s.as_str().trim_end_matches(blank);
+        // A comment on the last line (a `#` outside a string) ends it.
+        loop {
+            let line_start = kept.rfind('\n').map_or(0, |i| i + 1);
+            let comment = kept[line_start..].char_indices().find(|&(i, c)| {
+                c == '#' && kept[line_start..line_start + i].matches('"').count() % 2 == 0
+            });
+            match comment {
+                Some((i, _)) => kept = kept[..line_start + i].trim_end_matches(blank),
+                None => break,
+            }
+        }
+        Span::new(self.src, s.start(), s.start() + kept.len())
+    }
+
     fn ident(&self, p: Pair<Rule>) -> Ident {
         Ident {
             name: p.as_str().to_string(),
@@ -342,7 +363,7 @@ impl Builder {
                         Rule::params => params = self.params(part)?,
                         Rule::play => play = Some(self.play(part)),
                         Rule::move_rule => {
-                            let mspan = self.span(&part);
+                            let mspan = self.span_trimmed(&part);
                             let mut mi = part.into_inner().peekable();
                             let side = match mi.peek().map(|p| p.as_rule()) {
                                 Some(Rule::side) => Some(self.side(next(&mut mi))),
