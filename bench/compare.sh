@@ -4,10 +4,10 @@
 # prints the median user + system CPU seconds of each and their ratio.
 # Usage:
 #   bash bench/compare.sh OLD_BINARY NEW_BINARY [FILE.game ...]
-# Without files: the quicker bench/games/*.game (jobs.game and the big
+# Without files: the quicker bench/games/*.game (jobs.game and the
 # expansions take minutes on a loaded machine), a few examples, and two
-# `grundy octal` runs. To build an older commit's binary without
-# touching this work tree:
+# `grundy octal` runs (a few seconds of CPU on a quiet machine). To
+# build an older commit's binary without touching this work tree:
 #   git archive COMMIT | tar -x -C /tmp/old && (cd /tmp/old && cargo build --release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,9 +17,9 @@ shift 2
 RUNS=${RUNS:-3}
 FILES=("$@")
 if [ ${#FILES[@]} -eq 0 ]; then
-  FILES=(bench/games/wythoff.game bench/games/chomp.game bench/games/misere_kayles7_expansion.game
-    bench/games/misere_kayles7_quotient.game bench/games/misere_dawson20_quotient.game
-    examples/kayles.game examples/chomp.game examples/misere.game)
+  FILES=(bench/games/wythoff.game bench/games/misere_kayles7_quotient.game
+    bench/games/misere_dawson20_quotient.game examples/kayles.game examples/chomp.game
+    examples/misere.game)
 fi
 cpu() { # command... -> CPU seconds (user + sys)
   local out
@@ -50,5 +50,5 @@ for f in "${FILES[@]}"; do
 done
 if [ $# -eq 0 ]; then
   row "grundy octal 0.16" BIN octal 0.16
-  row "grundy octal 0.137 --to 1000000" BIN octal 0.137 --to 1000000
+  row "grundy octal 0.137 --to 200000" BIN octal 0.137 --to 200000
 fi
