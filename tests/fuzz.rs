@@ -484,10 +484,19 @@ fn a_sample_prints_the_same_with_three_workers() {
     let examples = examples();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-jobs");
     std::fs::create_dir_all(&dir).expect("the scratch folder");
-    let limits: Vec<String> = ["--max-positions", "20000", "--max-steps", "20000000"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    // 64 MiB a worker: three fit under the memory cap (RLIMIT_AS) with
+    // their stacks, so `--jobs 3` runs three workers.
+    let limits: Vec<String> = [
+        "--max-positions",
+        "10000",
+        "--max-steps",
+        "5000000",
+        "--max-memory",
+        "64M",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -554,7 +563,12 @@ fn a_sample_prints_the_same_with_three_workers() {
             ));
         }
     }
-    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {count} programs:\n{}",
+        bad.len(),
+        bad.join("\n\n")
+    );
     assert!(
         budget * 20 <= count,
         "{budget} of {count} programs differ at a budget (more than 5%)"

@@ -202,8 +202,11 @@ impl Solver {
         if self.all_single {
             self.all_single = false;
             let (from, to) = (self.first_part as u32 + 1, self.parts.len() as u32);
+            grow(cx, &mut self.opt_end, (to - from + 2) as usize)?;
             self.opt_end.extend(from..=to);
         }
+        grow(cx, &mut self.parts, parts.len())?;
+        grow(cx, &mut self.opt_end, 1)?;
         self.parts.extend_from_slice(parts);
         self.opt_end.push(self.parts.len() as u32);
         Ok(())
@@ -214,13 +217,38 @@ impl Solver {
         if !self.edges_left(1) {
             return Err(self.move_budget(cx, game));
         }
+        grow(cx, &mut self.parts, 1)?;
         self.parts.push(part);
         if !self.all_single {
+            grow(cx, &mut self.opt_end, 1)?;
             self.opt_end.push(self.parts.len() as u32);
         }
         Ok(())
     }
+}
 
+/// Before `v` takes `more` entries: when that reallocates, the new buffer
+/// (twice the old, as `Vec` grows) is reserved against the memory budget
+/// first, so that the doubling of a large move list cannot take the session
+/// far past `--max-memory` between two looks at the memory held.
+#[inline]
+fn grow(cx: &Ctx, v: &mut Vec<u32>, more: usize) -> Result<()> {
+    if v.len() + more <= v.capacity() {
+        return Ok(());
+    }
+    grow_cold(cx, v, more)
+}
+
+#[cold]
+#[inline(never)]
+fn grow_cold(cx: &Ctx, v: &mut Vec<u32>, more: usize) -> Result<()> {
+    let cap = (v.len() + more).max(v.capacity() * 2).max(8);
+    cx.reserve(cap * std::mem::size_of::<u32>(), cx.span)?;
+    v.reserve_exact(cap - v.len());
+    Ok(())
+}
+
+impl Solver {
     /// Keep the first move of the query from arguments ≥ 0 to a negative
     /// one (rare: only options with a negative argument come here).
     #[cold]
