@@ -416,7 +416,7 @@ fn the_block_reader_pairs_examples_with_their_output() {
 #[test]
 fn json_output_blocks_belong_to_the_example_above_and_are_checked() {
     let md = "```game\ngrundy *1\n```\n```output\ngrundy *1 = 1\n```\nWith --json:\n\
-              ```json-output\n{\"query\":\"grundy\",\"position\":\"*1\",\"value\":1}\n```\n\
+              ```json-output\n{\"grundy_json\":2,\"query\":\"grundy\",\"position\":\"*1\",\"value\":1,\"infinity\":null}\n```\n\
               ```game\ngrundy *2\n```\n```json-output\n{\"value\":3}\n```\n";
     let ex = examples("t.md", md);
     assert_eq!(ex.len(), 2);
