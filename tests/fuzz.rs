@@ -11,13 +11,16 @@
 //! GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test fuzz -- --ignored --nocapture
 //! ```
 //!
-//! GRUNDY_FUZZ_CAP_SECS sets the time cap (10 s by default there),
+//! The long run uses the default budgets (GRUNDY_FUZZ_BUDGETS: `default`
+//! or a `--max-positions` figure; the CI run uses 100000) and
+//! GRUNDY_FUZZ_BIN, when set, as the binary (a copy, safe from rebuilds).
+//! GRUNDY_FUZZ_CAP_SECS sets the time cap (20 s by default there),
 //! GRUNDY_FUZZ_JOBS how many programs run at once (2), GRUNDY_FUZZ_SEED
 //! the seed (hex). A run writes its figures to target/fuzz/report-SEED.txt
 //! and each program worth a look (a crash, a timeout, a memory cap hit) to
 //! target/fuzz/finding-SEED-N.game. Timeouts and memory caps are reported,
 //! not failed, unless GRUNDY_FUZZ_STRICT=1:
-//! they are the engine's budgets' business (--max-positions 100000 here).
+//! they are the engine's budgets' business.
 
 mod common;
 
