@@ -194,6 +194,14 @@ fn sum_text(sum: &[Pos]) -> String {
     parts.join(" + ")
 }
 
+/// A sum as a multiset of components: the moves `moves` and `winning`
+/// list once.
+fn position_key(sum: &[Pos]) -> Vec<String> {
+    let mut key: Vec<String> = sum.iter().map(Pos::text).collect();
+    key.sort();
+    key
+}
+
 fn run(queries: &str) -> Vec<Answer> {
     let mut s = Session::new(2_000_000);
     common::answers_in(&mut s, &format!("{GAMES}\n{queries}"))
@@ -279,6 +287,7 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
         // Each distinct winning move by play, written as the language
         // writes it; a component written twice gives its moves once.
         let mut want: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for (i, p) in sum.iter().enumerate() {
             if sum[..i].contains(p) {
                 continue;
@@ -289,7 +298,8 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
                 let memo = if mis { &mut misere } else { &mut normal };
                 let (nl, nr) = wins(&next, mis, memo);
                 let keeps = if left { !nr } else { !nl };
-                if keeps {
+                // Moves to the same position (in any order) are listed once.
+                if keeps && seen.insert(position_key(&next)) {
                     want.push(sum_text(&next));
                 }
             }
@@ -312,6 +322,7 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
         };
         for (got, is_left) in [(left, true), (right, false)] {
             let mut want: Vec<(String, ValueId)> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for (i, p) in sum.iter().enumerate() {
                 if sum[..i].contains(p) {
                     continue;
@@ -319,6 +330,9 @@ fn check_sum(sum: &[Pos]) -> Result<(), TestCaseError> {
                 for q in p.options(is_left) {
                     let mut next = sum.to_vec();
                     next[i] = q;
+                    if !seen.insert(position_key(&next)) {
+                        continue;
+                    }
                     let v = sum_value(&mut s, &mut memo, &next);
                     want.push((sum_text(&next), v));
                 }
