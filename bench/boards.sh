@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-CASES=${CASES:-"domineering:4x4 domineering:4x5 domineering:5x5 snort:3x4 snort:4x4 snort:4x5
+CASES=${CASES:-"domineering:4x4 domineering:4x5 domineering:5x5 snort:3x4 snort:4x4
   konane:xoxox|oxoxo|xo.ox|oxoxo konane:xoxoxo|oxox.x|xoxoxo|oxoxox
   amazons:x..|...|..o amazons:x...|....|...o clobber:xoxo|oxox|xoxo clobber:xoxox|oxoxo|xoxox"}
 CGT_DIR=${CGT_DIR:-/tmp/grundy-cgt-driver}
