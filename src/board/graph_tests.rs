@@ -210,7 +210,7 @@ const CLASSES: [usize; 7] = [1, 1, 2, 4, 11, 34, 156];
 
 #[test]
 fn every_graph_of_up_to_six_vertices() {
-    for n in 0..=6usize {
+    for (n, &classes) in CLASSES.iter().enumerate() {
         let pairs = n * n.saturating_sub(1) / 2;
         let mut forms = BTreeSet::new();
         let mut brutes = BTreeSet::new();
@@ -226,9 +226,9 @@ fn every_graph_of_up_to_six_vertices() {
             }
             forms.insert(c);
         }
-        assert_eq!(forms.len(), CLASSES[n], "classes on {n} vertices");
+        assert_eq!(forms.len(), classes, "classes on {n} vertices");
         if n <= 5 {
-            assert_eq!(brutes.len(), CLASSES[n]);
+            assert_eq!(brutes.len(), classes);
         }
     }
 }
