@@ -1306,6 +1306,6 @@ fn definitions_in_every_order_answer_as_the_file() {
     assert_eq!(err, "");
     assert_eq!(
         out,
-        "{\"note\":\"`f` is not defined yet: the game `A` waits for it\"}\n"
+        "{\"grundy_json\":2,\"note\":\"`f` is not defined yet: the game `A` waits for it\"}\n"
     );
 }

@@ -145,11 +145,11 @@ fn written(v: &Value, defs: &Defs) -> String {
 /// as the `value` query's; null when it cannot be read back) or `board`
 /// (its rows). Positions and outcomes are their text.
 pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
-    let mut obj = serde_json::Map::new();
-    obj.insert("value".into(), json!(shown(v, defs)));
     let kind = v.type_name();
     let kind = kind.split_once(' ').map_or(kind, |(_, k)| k);
-    obj.insert("type".into(), json!(kind));
+    let Json::Object(mut obj) = json!({"value": shown(v, defs), "type": kind}) else {
+        unreachable!("an object")
+    };
     let typed = match v {
         Value::Int(n) => Some(("integer", json!(n))),
         Value::Bool(b) => Some(("boolean", json!(b))),
