@@ -154,7 +154,7 @@ fn long_kernel_sequence_in_cyclic_graph() {
 #[test]
 fn dot_output() {
     let c = g(2, &[(0, 1), (1, 0)]);
-    let names = |v: u32| format!("x{v}");
+    let names = |v: u32| grundy::digraph::Label::from(format!("x{v}"));
     let dot = to_dot(&c, &names, Some(&[0]), 100).unwrap();
     assert!(dot.contains("v0 [label=\"x0\", fillcolor="));
     assert!(dot.contains("peripheries=2"));
