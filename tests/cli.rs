@@ -50,6 +50,8 @@ fn octal_json_has_the_documented_fields() {
     let o = grundy(&["octal", ".07", "--json"]);
     assert!(o.status.success());
     let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(j["grundy_json"], 2);
+    assert_eq!(j["query"], "octal");
     assert_eq!(j["code"], "0.07");
     assert_eq!(j["preperiod"], 53);
     assert_eq!(j["period"], 34);

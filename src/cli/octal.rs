@@ -327,7 +327,12 @@ fn write_json(
     fields: &[(&str, serde_json::Value)],
 ) {
     let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
-    let mut text = format!("{{\"code\":{},\"values\":[", json!(code));
+    // The version and word every JSON line starts with (docs/JSON.md).
+    let mut text = format!(
+        "{{\"grundy_json\":{},\"query\":\"octal\",\"code\":{},\"values\":[",
+        crate::present::JSON_VERSION,
+        json!(code)
+    );
     for (i, v) in values.iter().enumerate() {
         if i > 0 {
             text.push(',');
