@@ -260,9 +260,7 @@ pub enum Error {
         span: Span,
     },
 
-    #[error(
-        "the game runs below zero: a move goes from {from} to {to}, and more than {limit} positions below zero follow"
-    )]
+    #[error("the game runs below zero: {moved}")]
     #[diagnostic(
         code(grundy::solve::below_zero),
         help(
@@ -270,9 +268,9 @@ pub enum Error {
         )
     )]
     BelowZero {
-        from: String,
-        to: String,
-        limit: usize,
+        /// "a move goes from T(1) to T(-1), and more than 100000
+        /// positions below zero follow" (one string: the error stays small).
+        moved: String,
         /// Which move line, in words ("the move line marked", or "the
         /// move line of T that makes T(-1) from T(1)").
         line: String,
@@ -281,27 +279,23 @@ pub enum Error {
         span: Span,
         label: String,
         /// The query, when the main label is on the move line.
-        #[label("this query reaches {to}")]
+        #[label("this query reaches the position below zero")]
         query: Option<Span>,
     },
 
-    #[error(
-        "this game may not be finite: a chain of {depth} moves, each to a new position, goes from {start} to {reached}, and {why}"
-    )]
+    #[error("this game may not be finite: {chain}")]
     #[diagnostic(code(grundy::solve::unbounded), help("{help}"))]
     Unbounded {
-        start: String,
-        reached: String,
-        depth: usize,
-        /// The limit that stopped it ("it is longer than --max-depth").
-        why: String,
+        /// "a chain of N moves, each to a new position, goes from G(0) to
+        /// G(N), and it is longer than the depth limit of N - 1 moves".
+        chain: String,
         help: String,
         /// The move line that made `reached` (or the query, when not found).
         #[label(primary, "{label}")]
         span: Span,
         label: String,
         /// The query, when the main label is on the move line.
-        #[label("the chain starts at {start}, this query's position")]
+        #[label("the chain starts at this query's position")]
         query: Option<Span>,
     },
 

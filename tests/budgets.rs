@@ -361,7 +361,10 @@ fn growing_positions_stop_at_the_depth_limit() {
 fn raising_the_depth_limit_answers_a_deep_finite_game() {
     let text = "game T(n) { move T(n - 1) + *1 if n > 0 }\ngrundy T(3000)\n";
     let out = run(depth(1000), text);
-    assert!(out[0].starts_with("error grundy::solve::unbounded"), "{out:?}");
+    assert!(
+        out[0].starts_with("error grundy::solve::unbounded"),
+        "{out:?}"
+    );
     assert!(out[0].contains("T(3000)"), "{out:?}");
     let raised = run(depth(5000), text);
     assert_eq!(raised, run(Limits::default(), text));
@@ -379,6 +382,10 @@ fn a_dense_game_answers_past_the_depth_limit() {
     assert_eq!(deep, run(depth(10_000), text));
     assert_eq!(
         deep,
-        ["grundy T(4000) = 1", "grundy T(4001) = 2", "grundy T(4002) = 0"]
+        [
+            "grundy T(4000) = 1",
+            "grundy T(4001) = 2",
+            "grundy T(4002) = 0"
+        ]
     );
 }

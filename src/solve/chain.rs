@@ -106,11 +106,11 @@ impl Solver {
             format!("this move line makes {name_reached} from {name_from}"),
             format!("this reaches {name_reached} by {depth} moves, each to a new position"),
         );
+        let start = self.at_text(cx, start);
         Error::Unbounded {
-            start: self.at_text(cx, start),
-            reached: name_reached,
-            depth,
-            why,
+            chain: format!(
+                "a chain of {depth} moves, each to a new position, goes from {start} to {name_reached}, and {why}"
+            ),
             help: format!(
                 "a move line that makes a new position every time needs a guard or a bound, so that every chain of moves ends (`move G(n + 1) if n < 100`, `move S(s + [1]) if len(s) < 10`); only if the game is finite but this deep, raise {flag}"
             ),

@@ -281,9 +281,10 @@ impl Solver {
             format!("the move line of {game} that makes {to_text} from {from_text}")
         };
         Error::BelowZero {
-            from: from_text,
-            to: to_text,
-            limit: BelowZero::limit(cx),
+            moved: format!(
+                "a move goes from {from_text} to {to_text}, and more than {} positions below zero follow",
+                BelowZero::limit(cx)
+            ),
             line,
             span,
             label,
