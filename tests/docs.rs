@@ -30,7 +30,8 @@ use grundy::present;
 use grundy::session::{Mode, Session};
 
 /// The position budget examples run with; every example is small.
-const BUDGET: usize = 1_000_000;
+/// The command line's default, so a block prints what `grundy run` prints.
+const BUDGET: usize = grundy::eval::DEFAULT_MAX_POSITIONS;
 
 #[derive(Debug, PartialEq)]
 enum Expect {

@@ -17,6 +17,15 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_grundy");
+/// One test at a time: each times a process against the clock, and
+/// several slow processes at once on a small machine would measure the
+/// machine, not grundy.
+static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Ctrl-C must end the run within this long of the signal.
 const HEARD: Duration = Duration::from_secs(2);
 /// How long into the slow query the signal goes.
@@ -145,6 +154,7 @@ fn names_the_query(stderr: &str, query: &str) {
 
 #[test]
 fn fourteen_sorted_ranges() {
+    let _one = one_at_a_time();
     let slow: String = (1..=14)
         .map(|k| format!("let a{k} = sorted(0..10000000)\n"))
         .collect();
@@ -153,6 +163,7 @@ fn fourteen_sorted_ranges() {
 
 #[test]
 fn sorting_and_setting_ten_million_scrambled_values() {
+    let _one = one_at_a_time();
     // Sorted by runs merged, each step hearing Ctrl-C (the standard sort of
     // ten million values is seconds without a look at the flag).
     for (name, f) in [("sort_scrambled", "sorted"), ("set_scrambled", "set")] {
@@ -166,12 +177,14 @@ fn sorting_and_setting_ten_million_scrambled_values() {
 
 #[test]
 fn misere_form_of_a_large_sum() {
+    let _one = one_at_a_time();
     let stderr = ctrl_c_in_run("misere_form", &[], "misere_form *4 + *1364\n");
     names_the_query(&stderr, "misere_form *4 + *1364");
 }
 
 #[test]
 fn genus_of_a_rule_game_without_theory() {
+    let _one = one_at_a_time();
     let slow = "game K(n) {\n  move K(n - 1) if n >= 1\n  move K(n - 2) if n >= 2\n  \
                 move K(a) + K(n - 1 - a) for a in 0..n - 1\n  \
                 move K(a) + K(n - 2 - a) for a in 0..n - 2\n}\ngenus K(40) + K(33)\n";
@@ -181,6 +194,7 @@ fn genus_of_a_rule_game_without_theory() {
 
 #[test]
 fn a_big_quotient() {
+    let _one = one_at_a_time();
     let slow = "game S = subtraction {1, 2}\nquotient S to 20000\n";
     let stderr = ctrl_c_in_run("quotient", &[], slow);
     names_the_query(&stderr, "quotient S to 20000");
@@ -190,12 +204,14 @@ fn a_big_quotient() {
 
 #[test]
 fn the_period_of_an_unsolved_code() {
+    let _one = one_at_a_time();
     let stderr = ctrl_c_in_run("period", &[], "game H = octal 0.007\nperiod H\n");
     names_the_query(&stderr, "period H");
 }
 
 #[test]
 fn a_nine_million_cell_table() {
+    let _one = one_at_a_time();
     let slow = "game W(a, b) {\n  move W(a - k, b) for k in 1..=a\n  \
                 move W(a, b - k) for k in 1..=b\n  \
                 move W(a - k, b - k) for k in 1..=min(a, b)\n}\n\
@@ -206,6 +222,7 @@ fn a_nine_million_cell_table() {
 
 #[test]
 fn a_long_partizan_value() {
+    let _one = one_at_a_time();
     let slow = "game D(b) {\n  left move parts(c) for c in place(b, [(0, 0), (1, 0)])\n  \
                 right move parts(c) for c in place(b, [(0, 0), (0, 1)])\n}\n\
                 fn parts(b) = sum([D(canonical(p, \"mirror\")) for p in components(b)])\n\
@@ -216,6 +233,7 @@ fn a_long_partizan_value() {
 
 #[test]
 fn a_large_kernel_enumeration() {
+    let _one = one_at_a_time();
     // 2^40 kernels: listed until the (large) budget runs out.
     let items: Vec<String> = (0..40)
         .map(|i| format!("a{i} -> b{i}; b{i} -> a{i}"))
@@ -227,6 +245,7 @@ fn a_large_kernel_enumeration() {
 
 #[test]
 fn a_long_rule_game_expansion() {
+    let _one = one_at_a_time();
     let slow = "game G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\n";
     let stderr = ctrl_c_in_run("expansion", &[], slow);
     names_the_query(&stderr, "grundy G(200000)");
@@ -234,6 +253,7 @@ fn a_long_rule_game_expansion() {
 
 #[test]
 fn a_slow_query_under_jobs() {
+    let _one = one_at_a_time();
     let slow = "misere_form *4 + *1364\ngrundy *5\n";
     ctrl_c_in_run("jobs", &["--jobs", "2"], slow);
 }
@@ -295,6 +315,10 @@ struct Repl {
 impl Repl {
     fn start() -> Repl {
         let mut cmd = Command::new(BIN);
+        // Room for the ten-million-value sort, so it is still sorting
+        // (not out of memory) when the signal comes, however slow the
+        // machine.
+        cmd.args(["repl", "--max-memory", "3G"]);
         cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("TERM", "dumb")
             .env("NO_COLOR", "1")
@@ -393,6 +417,7 @@ impl Repl {
 
 #[test]
 fn the_repl_hears_ctrl_c_and_answers_the_next_query() {
+    let _one = one_at_a_time();
     let mut r = Repl::start();
     r.ctrl_c("misere_form *4 + *1364");
     r.define("game H = octal 0.007");

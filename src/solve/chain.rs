@@ -62,11 +62,17 @@ impl Solver {
 
     /// The error `e` of a budget met while the chain `ends` of `depth`
     /// moves was growing: `grundy::solve::unbounded` naming the budget
-    /// when the chain holds most of the query's positions, else `e`.
+    /// when the chain holds most of the query's positions and grows,
+    /// else `e`.
     #[cold]
     #[inline(never)]
     pub(super) fn chain_or(&self, cx: &Ctx, ends: [At; 3], depth: usize, e: Error) -> Error {
-        if self.chain_like(depth, &e) {
+        // Only a chain that grows (its last position prints longer than
+        // where it started: `Up(0)` to `Up(999999)`, a list that keeps
+        // getting longer) is told as a runaway; a finite game walked down
+        // a long chain (`G(20000)` to `G(15003)`) keeps its budget's error.
+        let grows = || self.at_text(cx, ends[2]).len() > self.at_text(cx, ends[0]).len();
+        if self.chain_like(depth, &e) && grows() {
             self.chain_error(cx, ends, depth, Why::Budget(&e))
         } else {
             e
