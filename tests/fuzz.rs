@@ -305,7 +305,7 @@ fn fuzz(
                     }
                     *t.classes.entry(class).or_default() += 1;
                     let done: usize = t.classes.values().sum();
-                    if done % 500 == 0 {
+                    if done.is_multiple_of(500) {
                         // Figures so far, for a long run watched from outside.
                         let text = report(done, seed, &t, started.elapsed());
                         let _ =
