@@ -7,7 +7,8 @@
 //! Each file starts with a quick query; the signal goes once its answer is
 //! out and a second more has passed, so the handler is installed and the
 //! slow query is in its loop however loaded the machine is. Every slow
-//! query takes several seconds on an idle machine, and each test checks
+//! query takes several seconds on an idle machine (the budgets are set far
+//! past it: `UNBOUNDED`), and each test checks
 //! that it was still running when the signal went.
 
 use std::io::{BufRead, BufReader, Read};
@@ -33,6 +34,16 @@ const INTO: Duration = Duration::from_secs(1);
 /// The quick first query, and its answer.
 const FIRST: &str = "grundy *3\n";
 const FIRST_ANSWER: &str = "grundy *3 = 3";
+/// Budgets far past any slow query here: each must still be computing
+/// when the signal goes, however fast the machine (under the default
+/// budgets several of them end at a budget within a second on an idle
+/// machine, and the test would prove nothing).
+const UNBOUNDED: [&str; 4] = [
+    "--max-steps",
+    "1000000000000",
+    "--max-positions",
+    "1000000000",
+];
 
 fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interrupt");
@@ -99,6 +110,7 @@ fn ctrl_c_in_run_after(name: &str, args: &[&str], prelude: &str, slow: &str) -> 
     let path = scratch(&format!("{name}.game"), &format!("{prelude}{FIRST}{slow}"));
     let mut child = Command::new(BIN)
         .arg("run")
+        .args(UNBOUNDED)
         .args(args)
         .arg(&path)
         .env("NO_COLOR", "1")
@@ -250,9 +262,9 @@ fn a_large_kernel_enumeration() {
 #[test]
 fn a_long_rule_game_expansion() {
     let _one = one_at_a_time();
-    let slow = "game G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\n";
+    let slow = "game G(n) { move G(n - k) for k in 1..=n }\ngrundy G(400000)\n";
     let stderr = ctrl_c_in_run("expansion", &[], slow);
-    names_the_query(&stderr, "grundy G(200000)");
+    names_the_query(&stderr, "grundy G(400000)");
 }
 
 #[test]
@@ -264,11 +276,11 @@ fn a_slow_query_under_jobs() {
 
 // ---- parsing ------------------------------------------------------------
 
-/// A list literal of 1.5 MB (under the 2 MiB limit) takes pest many
+/// A list literal of 1.9 MB (under the 2 MiB limit) takes pest many
 /// seconds: nothing is printed first, so the signal goes a second after
 /// the start.
 fn ctrl_c_while_parsing(args: &[&str]) {
-    let items: Vec<String> = (0..400_000).map(|i| (i % 1000).to_string()).collect();
+    let items: Vec<String> = (0..500_000).map(|i| (i % 1000).to_string()).collect();
     let text = format!("let x = [{}]\nlen(x)\n", items.join(","));
     let path = scratch("parse.game", &text);
     let mut child = Command::new(BIN)
@@ -322,7 +334,7 @@ impl Repl {
         // Room for the ten-million-value sort, so it is still sorting
         // (not out of memory) when the signal comes, however slow the
         // machine.
-        cmd.args(["repl", "--max-memory", "3G"]);
+        cmd.arg("repl").args(UNBOUNDED).args(["--max-memory", "3G"]);
         cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("TERM", "dumb")
             .env("NO_COLOR", "1")
