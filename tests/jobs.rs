@@ -389,7 +389,9 @@ fn ctrl_c_stops_every_worker_and_keeps_the_answers_so_far() {
     );
     for json in [false, true] {
         let mut cmd = Command::new(BIN);
-        cmd.args(["run", "--jobs", "2"]);
+        // A step budget far past the slow queries: under the default one
+        // they end within a second on an idle machine, before the signal.
+        cmd.args(["run", "--jobs", "2", "--max-steps", "1000000000000"]);
         if json {
             cmd.arg("--json");
         }
@@ -459,7 +461,7 @@ fn a_closed_output_stops_every_worker() {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
     let mut child = Command::new(BIN)
-        .args(["run", "--jobs", "2"])
+        .args(["run", "--jobs", "2", "--max-steps", "1000000000000"])
         .arg(&file)
         .stdout(writer)
         .stderr(Stdio::piped())

@@ -210,7 +210,7 @@ fn run_stops_computing_when_its_output_is_gone() {
         "grundy Nim(1)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\n",
     );
     let child = grundy()
-        .arg("run")
+        .args(["run", "--max-steps", "1000000000000"])
         .arg(&path)
         .stdout(closed_pipe())
         .stderr(Stdio::piped())
@@ -235,8 +235,10 @@ fn ctrl_c_in_run_keeps_the_answers_so_far() {
         "ctrl_c.game",
         "grundy Nim(3)\ngame G(n) { move G(n - k) for k in 1..=n }\ngrundy G(200000)\ngrundy Nim(4)\n",
     );
+    // A step budget far past the slow query: under the default one it
+    // ends within a second on an idle machine, before the signal.
     let mut child = grundy()
-        .arg("run")
+        .args(["run", "--max-steps", "1000000000000"])
         .arg(&path)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
