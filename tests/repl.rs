@@ -1166,6 +1166,10 @@ const LONG: &str = "game Chomp(rows) {\n    move Chomp(bite(rows, i, j)) for i i
     fn bite(rows, i, j) = [ if r >= i then min(rows[r], j) else rows[r] for r in 0..len(rows) if r < i or j > 0 ]\n\
     grundy Chomp([12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12])\n";
 
+/// A step budget far past `LONG`, so that it is still running when looked
+/// at, whatever the default budget.
+const UNBOUNDED: &str = "--max-steps 1000000000000";
+
 /// `grundy run` on a terminal shows progress; with `--json`, or with its
 /// output piped, it shows none.
 #[test]
@@ -1174,7 +1178,7 @@ fn progress_on_a_terminal_only() {
     std::fs::write(&file, LONG).unwrap();
     let history = temp_history("progress");
 
-    let mut t = Term::start(&history, &format!("run '{}'", file.display()));
+    let mut t = Term::start(&history, &format!("run {UNBOUNDED} '{}'", file.display()));
     let screen = t.wait_for(" positions · ");
     assert!(screen.contains("/s · "), "{screen}");
     t.pty.send_control('c').unwrap();
@@ -1210,7 +1214,10 @@ fn progress_on_a_terminal_only() {
     t.pty.exp_eof().unwrap();
 
     // JSON answers: no progress, though the terminal is there.
-    let mut t = Term::start(&history, &format!("run --json '{}'", file.display()));
+    let mut t = Term::start(
+        &history,
+        &format!("run --json {UNBOUNDED} '{}'", file.display()),
+    );
     std::thread::sleep(Duration::from_millis(2500));
     let screen = t.text();
     assert!(!screen.contains("positions"), "{screen}");
@@ -1221,6 +1228,7 @@ fn progress_on_a_terminal_only() {
     for args in [vec!["run"], vec!["run", "--json"]] {
         let mut child = Command::new(BIN)
             .args(&args)
+            .args(UNBOUNDED.split(' '))
             .arg(&file)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
