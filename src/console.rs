@@ -30,6 +30,46 @@ pub enum WriteFailure {
     Failed(Error),
 }
 
+/// How much of a long line `Checked::line_heard` writes between two
+/// looks at Ctrl-C's flag: a megabyte, a few milliseconds into a pipe.
+pub const PIECE: usize = 1 << 20;
+
+/// What became of a line `Checked::line_heard` wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard {
+    /// All of it was written.
+    Whole,
+    /// Ctrl-C came while it was written: it ends where it was cut.
+    Cut,
+    /// The stream failed (see `Checked::failure`).
+    Failed,
+}
+
+/// Write `text` and a newline to `out` in pieces of [`PIECE`] bytes, with
+/// a look at `stop` (Ctrl-C's flag) after each: raised before the end, the
+/// line ends where it is ([`Heard::Cut`]). Flushed at the end.
+pub fn write_line_heard(out: &mut dyn Write, text: &str, stop: &AtomicBool) -> io::Result<Heard> {
+    let mut rest = text;
+    while rest.len() > PIECE {
+        let mut end = PIECE;
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let (piece, after) = rest.split_at(end);
+        out.write_all(piece.as_bytes())?;
+        rest = after;
+        if stop.load(Ordering::Relaxed) {
+            out.write_all(b"\n")?;
+            out.flush()?;
+            return Ok(Heard::Cut);
+        }
+    }
+    out.write_all(rest.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(Heard::Whole)
+}
+
 /// A writer that remembers its first failure and refuses to write after
 /// it, so a program whose output is gone stops rather than computing on.
 pub struct Checked<W: Write> {
@@ -71,6 +111,17 @@ impl<W: Write> Checked<W> {
             .and_then(|()| self.write_all(b"\n"))
             .and_then(|()| self.flush());
         r.is_ok()
+    }
+
+    /// `line` for an answer that may be long: written in pieces of
+    /// [`PIECE`] bytes, with a look at `stop` (Ctrl-C's flag) after each.
+    /// Raised before the end, the line ends where it is ([`Heard::Cut`]),
+    /// so a long answer does not keep a pressed Ctrl-C waiting.
+    pub fn line_heard(&mut self, text: &str, stop: &AtomicBool) -> Heard {
+        match write_line_heard(self, text, stop) {
+            Ok(heard) => heard,
+            Err(_) => Heard::Failed,
+        }
     }
 
     pub fn failure(&self) -> Option<&WriteFailure> {

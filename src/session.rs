@@ -70,6 +70,10 @@ pub struct Session {
     /// The query word of the statement `run_statement` just ran (JSON
     /// error lines carry it as `"query"`); None for a definition.
     pub query_word: Option<String>,
+    /// Where the statement `run_statement` just ran is (a query's span,
+    /// None for a definition): an answer whose printing Ctrl-C cut short
+    /// is reported there.
+    pub query_span: Option<Span>,
     /// The most cells a plot may have when every plot-able answer is drawn
     /// (`--plot`): a `sequence` or `table` whose ranges give more is
     /// refused before it computes (`grundy::picture::too_large`). None:
@@ -132,6 +136,14 @@ impl Statement {
 
     /// The picture this statement's answer can be drawn as (a query's,
     /// whether or not it succeeds: pictures are numbered by query).
+    /// A query's span (None for a definition).
+    pub fn query_span(&self) -> Option<Span> {
+        match &self.0 {
+            Step::Query(q) => Some(q.span()),
+            _ => None,
+        }
+    }
+
     pub fn picture(&self) -> Option<crate::query::Picture> {
         match &self.0 {
             Step::Query(q) => q.picture(),
@@ -159,6 +171,7 @@ impl Session {
             notes: Vec::new(),
             picture: None,
             query_word: None,
+            query_span: None,
             picture_cells: None,
         }
     }
@@ -238,6 +251,7 @@ impl Session {
     ) -> std::result::Result<Vec<Statement>, Vec<Error>> {
         self.picture = None;
         self.query_word = None;
+        self.query_span = None;
         if text.len() > crate::source::MAX_SOURCE {
             return Err(vec![Error::InputTooLarge {
                 name: name.to_string(),
@@ -305,6 +319,7 @@ impl Session {
     pub fn run_statement(&mut self, statement: Statement) -> Option<Result<Answer>> {
         self.picture = statement.picture();
         self.query_word = statement.query_word(&self.sources);
+        self.query_span = statement.query_span();
         self.execute(statement.0)
     }
 

@@ -14,14 +14,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
-use crate::console::{self, Checked};
+use crate::console::{self, Checked, Heard};
 use crate::error::Error;
 use crate::eval::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use crate::pictures::Pictures;
 use crate::present;
 use crate::query::{Answer, Picture};
 use crate::session::{Mode, Session};
-use crate::source::Sources;
+use crate::source::{Sources, Span};
 
 const LONG_ABOUT: &str = "Combinatorial games described in a small language (.game files), and \
 their theory: impartial games (Grundy values, outcomes, winning moves, periods of octal and \
@@ -400,7 +400,12 @@ fn run_source(
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let ctrl_c = flag.load(Ordering::Relaxed);
-        printer.result(&s.sources, (s.picture, s.query_word.as_deref()), &r, ctrl_c);
+        printer.result(
+            &s.sources,
+            (s.picture, s.query_word.as_deref(), s.query_span),
+            &r,
+            ctrl_c,
+        );
     });
     let checked = (ok && mode == Mode::Check).then_some(name);
     let status = printer.finish(ok, checked);
@@ -447,19 +452,21 @@ impl<'a> Printer<'a> {
     }
 
     /// One statement's answer or error (`picture`: what the statement can
-    /// be drawn as); `ctrl_c`: whether Ctrl-C has been pressed (answers
-    /// after this one are not printed then).
+    /// be drawn as; `span`: where the query is); `ctrl_c`: whether Ctrl-C
+    /// has been pressed (answers after this one are not printed then).
+    /// A long answer is written in pieces with a look at Ctrl-C's flag
+    /// between them: pressed while it prints, the line is cut there and
+    /// the query reported interrupted.
     fn result(
         &mut self,
         sources: &Sources,
-        (picture, query): (Option<Picture>, Option<&str>),
+        (picture, query, span): (Option<Picture>, Option<&str>, Option<Span>),
         r: &Result<Answer, Error>,
         ctrl_c: bool,
     ) {
         if self.stopped {
             return;
         }
-        let (out, err) = (&mut *self.out, &mut *self.err);
         match r {
             Ok(answer) => {
                 if self.interrupted {
@@ -470,34 +477,58 @@ impl<'a> Printer<'a> {
                 } else {
                     present::text(answer)
                 };
-                if out.line(&line) {
-                    self.answered += 1;
-                }
-                if let Err(e) = self.pictures.draw(answer, err) {
-                    err.line(&format!("{:?}", e.report_alone()));
-                    self.pictures_ok = false;
-                }
-            }
-            Err(e) => {
-                self.pictures.skip(picture);
-                if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
-                    if self.interrupt_reported {
-                        return;
+                match self.out.line_heard(&line, &self.flag) {
+                    Heard::Whole => {
+                        self.answered += 1;
+                        if let Err(e) = self.pictures.draw(answer, self.err) {
+                            self.err.line(&format!("{:?}", e.report_alone()));
+                            self.pictures_ok = false;
+                        }
                     }
-                    self.interrupt_reported = true;
+                    Heard::Cut => {
+                        let e = match span {
+                            Some(span) => Error::Interrupted { span },
+                            None => Error::Stopped {
+                                what: "the answer being printed was cut short".into(),
+                            },
+                        };
+                        self.error(sources, picture, query, &e);
+                        self.interrupted = true;
+                    }
+                    Heard::Failed => {}
                 }
-                if self.json {
-                    // The failed query's word, null for a definition or the text.
-                    out.line(&present::json_error_line(query, e, sources).to_string());
-                }
-                err.line(&format!("{:?}", e.report(sources)));
             }
+            Err(e) => self.error(sources, picture, query, e),
         }
         self.interrupted |= ctrl_c;
-        if out.failed() || err.failed() {
+        if self.out.failed() || self.err.failed() {
             self.stopped = true;
             self.flag.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// A statement's error: on standard error, and as a JSON line too
+    /// under `--json`; an interruption is reported once.
+    fn error(
+        &mut self,
+        sources: &Sources,
+        picture: Option<Picture>,
+        query: Option<&str>,
+        e: &Error,
+    ) {
+        self.pictures.skip(picture);
+        if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
+            if self.interrupt_reported {
+                return;
+            }
+            self.interrupt_reported = true;
+        }
+        if self.json {
+            // The failed query's word, null for a definition or the text.
+            self.out
+                .line(&present::json_error_line(query, e, sources).to_string());
+        }
+        self.err.line(&format!("{:?}", e.report(sources)));
     }
 
     /// The exit status, after what the end of the run has to say: how many

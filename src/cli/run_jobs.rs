@@ -40,6 +40,7 @@ use crate::eval::Limits;
 use crate::pictures::Pictures;
 use crate::query::{Answer, Picture};
 use crate::session::Session;
+use crate::source::Span;
 
 /// Finished results a worker may be ahead of the output, per worker.
 const WINDOW: usize = 8;
@@ -59,6 +60,7 @@ struct Planned {
     definition: bool,
     picture: Option<Picture>,
     word: Option<String>,
+    span: Option<Span>,
 }
 
 /// The number of workers `--jobs N` asks for (0: one per core).
@@ -126,13 +128,14 @@ pub(super) fn run(
                 definition: s.is_definition(),
                 picture: s.picture(),
                 word: s.query_word(&session.sources),
+                span: s.query_span(),
             })
             .collect(),
         Err(errors) if flag.load(Ordering::Relaxed) => {
             // Ctrl-C while the text was read: nothing ran.
             let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
             for e in errors {
-                printer.result(&session.sources, (None, None), &Err(e), true);
+                printer.result(&session.sources, (None, None, None), &Err(e), true);
             }
             return printer.finish(false, None);
         }
@@ -225,7 +228,7 @@ pub(super) fn run(
                     // Every result here finished: printed even after Ctrl-C.
                     printer.result(
                         &session.sources,
-                        (planned.picture, planned.word.as_deref()),
+                        (planned.picture, planned.word.as_deref(), planned.span),
                         r,
                         false,
                     );
@@ -265,7 +268,7 @@ pub(super) fn run(
             let e = Error::Stopped {
                 what: "the statements after it were not run".into(),
             };
-            printer.result(&session.sources, (None, None), &Err(e), false);
+            printer.result(&session.sources, (None, None, None), &Err(e), false);
         }
         printer.interrupted = true;
     } else if gap {

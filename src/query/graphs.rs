@@ -56,12 +56,18 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Word) -> Result<GameId> {
     Ok(id)
 }
 
-fn name_sets(sets: &[Vec<u32>], names: &[String]) -> Vec<Vec<String>> {
+/// Looks at Ctrl-C's flag and the memory held once in 1,024 sets (naming
+/// a million kernels takes a while); the steps were the search's.
+fn name_sets(cx: &Ctx, sets: &[Vec<u32>], names: &[String]) -> Result<Vec<Vec<String>>> {
     sets.iter()
-        .map(|k| {
-            k.iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if i % 1024 == 1023 {
+                cx.check()?;
+            }
+            Ok(k.iter()
                 .map(|&v| names.get(v as usize).cloned().unwrap_or_default())
-                .collect()
+                .collect())
         })
         .collect()
 }
@@ -107,7 +113,7 @@ pub(super) fn kernels_answer(
     Ok(Answer::Kernels {
         subject,
         of_graph,
-        kernels: name_sets(&r.kernels, names),
+        kernels: name_sets(cx, &r.kernels, names)?,
         complete: r.complete,
         acyclic: digraph::grundy_acyclic(graph).is_ok(),
         odd_cycle: digraph::has_odd_cycle(graph),
@@ -127,7 +133,11 @@ pub(super) fn kernel_sequences_answer(
     Ok(Answer::KernelSequences {
         subject,
         of_graph,
-        sequences: r.sequences.iter().map(|s| name_sets(s, names)).collect(),
+        sequences: r
+            .sequences
+            .iter()
+            .map(|s| name_sets(cx, s, names))
+            .collect::<Result<_>>()?,
         complete: r.complete,
         acyclic: digraph::grundy_acyclic(graph).is_ok(),
     })

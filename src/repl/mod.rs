@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use crate::console::{self, Heard};
 use crate::error::Error;
 use crate::present;
 use crate::session::{Mode, Redefine, Session};
@@ -155,11 +156,21 @@ impl Repl {
             let took = mark.elapsed();
             match r {
                 Ok(answer) => {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        format_answer(&answer, json, time.then_some(took))
-                    );
+                    let text = format_answer(&answer, json, time.then_some(took));
+                    // A long answer hears Ctrl-C while it prints: cut
+                    // there, the query is reported interrupted.
+                    let heard = console::write_line_heard(out, &text, &s.interrupt);
+                    if let (Ok(Heard::Cut), Some(span)) = (heard, s.query_span) {
+                        let e = Error::Interrupted { span };
+                        if json {
+                            let line =
+                                present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
+                            let _ = writeln!(out, "{line}");
+                        } else {
+                            let _ = writeln!(err, "{}", render_error(&e, s, color));
+                            let _ = err.flush();
+                        }
+                    }
                     last = Some(answer);
                 }
                 Err(e) => {
