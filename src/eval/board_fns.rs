@@ -51,6 +51,7 @@ pub fn call(
         Builtin::Put => {
             let x = board(0)?;
             let squares = cells_of(b, &args[1], arg_span(1), cx)?;
+            cx.advance(squares_of(x) + squares.len() as u64)?;
             let ch = char_of(b, &args[2], arg_span(2))?;
             match x.put(&squares, ch) {
                 Ok(y) => Ok(Value::Board(Rc::new(y))),
@@ -72,6 +73,7 @@ pub fn call(
                 Some(v) => Some(char_of(b, v, arg_span(1))?),
                 None => None,
             };
+            cx.advance(squares_of(x))?;
             Ok(pairs(x.cells(ch)))
         }
         Builtin::Neighbours => {
@@ -86,21 +88,34 @@ pub fn call(
                 Some(v) => char_of(b, v, arg_span(2))?,
                 None => '#',
             };
-            Ok(boards(x.place(&shape, ch)))
+            // The shape is tried at every anchor, and each placement
+            // copies the board.
+            cx.advance(squares_of(x).saturating_mul(shape.len() as u64))?;
+            let placed = x.place(&shape, ch);
+            cx.advance(squares_of(x).saturating_mul(placed.len() as u64))?;
+            Ok(boards(placed))
         }
         Builtin::Components => {
             let diagonal = mode(1, &["orthogonal", "diagonal"])? == 1;
-            Ok(boards(board(0)?.components(diagonal)))
+            let x = board(0)?;
+            cx.advance(squares_of(x).saturating_mul(8))?;
+            let parts = x.components(diagonal);
+            cx.advance(squares_of(x).saturating_mul(parts.len() as u64))?;
+            Ok(boards(parts))
         }
         Builtin::Canonical => {
             let sym = match mode(1, &["all", "mirror"])? {
                 0 => Symmetry::All,
                 _ => Symmetry::Mirror,
             };
-            Ok(Value::Board(Rc::new(board(0)?.canonical(sym))))
+            let x = board(0)?;
+            // The board in each of its orientations, compared square by square.
+            cx.advance(squares_of(x).saturating_mul(16))?;
+            Ok(Value::Board(Rc::new(x.canonical(sym))))
         }
         Builtin::Rows => Ok(Value::list(
-            board(0)?
+            board(0)
+                .and_then(|x| cx.advance(squares_of(x)).map(|()| x))?
                 .row_strings()
                 .into_iter()
                 .map(|r| Value::Str(r.into()))
@@ -158,6 +173,14 @@ fn grid(b: Builtin, args: &[Value], arg_span: &dyn Fn(usize) -> Span, cx: &Ctx) 
         )),
     }?;
     Ok(Value::Board(Rc::new(made)))
+}
+
+/// The steps a board builtin counts per pass over the board: one a
+/// square, so that a move rule calling `place`, `components` and
+/// `canonical` on a large board spends its step budget at about the rate
+/// of other loops (as one step a call, it ran hours under the default).
+fn squares_of(x: &Board) -> u64 {
+    (x.rows() as u64).saturating_mul(x.cols() as u64)
 }
 
 fn wrong(b: Builtin, v: &Value, wanted: &str, span: Span) -> Error {
