@@ -674,7 +674,8 @@ impl Session {
         store.set_budget(self.limits.max_steps, self.limits.max_memory, mem::held);
         match step {
             Step::Let(id, node) => {
-                let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
+                let steps = self.solver.partizan.store.step_counter();
+                let cx = Ctx::sharing(&self.defs, &self.interrupt, self.limits, node.span, steps);
                 // A `let` may ask the solver (`let g = grundy(K(9))`).
                 self.solver.begin_query(&self.limits);
                 match crate::query::eval_with(&cx, &mut self.solver, &node) {
@@ -686,7 +687,8 @@ impl Session {
                 }
             }
             Step::Deferred(id, node, define) => {
-                let cx = Ctx::new(&self.defs, &self.interrupt, self.limits, node.span);
+                let steps = self.solver.partizan.store.step_counter();
+                let cx = Ctx::sharing(&self.defs, &self.interrupt, self.limits, node.span, steps);
                 // A subtraction set may ask the solver about other games.
                 self.solver.begin_query(&self.limits);
                 let r = crate::query::eval_with(&cx, &mut self.solver, &node)

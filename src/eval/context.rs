@@ -4,7 +4,8 @@
 //! start at zero, so no query is charged for what an earlier one did.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 use crate::mem;
@@ -83,21 +84,41 @@ pub struct Ctx<'a> {
     pub limits: Limits,
     /// Where a failure is reported (the query).
     pub span: Span,
-    steps: Cell<u64>,
+    /// The steps counted, on a counter the partizan store may share
+    /// (`Ctx::sharing`).
+    steps: Arc<AtomicU64>,
     /// Bytes announced by `charge` since memory was last looked at.
     charged: Cell<usize>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool, limits: Limits, span: Span) -> Self {
+        Self::sharing(defs, interrupt, limits, span, Arc::new(AtomicU64::new(0)))
+    }
+
+    /// `new`, counting steps on `steps`: the partizan store's counter
+    /// (`GameStore::step_counter`), so that the query's evaluation and
+    /// the store's arithmetic spend one `--max-steps` between them.
+    pub fn sharing(
+        defs: &'a Defs,
+        interrupt: &'a AtomicBool,
+        limits: Limits,
+        span: Span,
+        steps: Arc<AtomicU64>,
+    ) -> Self {
         Ctx {
             defs,
             interrupt,
             limits,
             span,
-            steps: Cell::new(0),
+            steps,
             charged: Cell::new(0),
         }
+    }
+
+    /// The steps counted so far.
+    pub fn steps(&self) -> u64 {
+        self.steps.load(Ordering::Relaxed)
     }
 
     /// Whether Ctrl-C was pressed.
@@ -144,8 +165,8 @@ impl<'a> Ctx<'a> {
 
     #[inline]
     pub fn tick_at(&self, span: Span) -> Result<()> {
-        let t = self.steps.get() + 1;
-        self.steps.set(t);
+        let t = self.steps.load(Ordering::Relaxed) + 1;
+        self.steps.store(t, Ordering::Relaxed);
         if t & 0x3ff == 0 {
             return self.every_1024(t, span);
         }
@@ -156,9 +177,9 @@ impl<'a> Ctx<'a> {
     /// with the checks `tick` would make on the way.
     #[inline]
     pub fn advance(&self, n: u64) -> Result<()> {
-        let before = self.steps.get();
+        let before = self.steps.load(Ordering::Relaxed);
         let t = before.saturating_add(n);
-        self.steps.set(t);
+        self.steps.store(t, Ordering::Relaxed);
         if (before >> 10) != (t >> 10) {
             return self.every_1024(t, self.span);
         }
@@ -193,9 +214,9 @@ impl<'a> Ctx<'a> {
                 span,
             });
         }
-        let before = self.steps.get();
+        let before = self.steps.load(Ordering::Relaxed);
         let t = before.saturating_add((bytes / 64) as u64);
-        self.steps.set(t);
+        self.steps.store(t, Ordering::Relaxed);
         if (before >> 10) != (t >> 10) {
             return self.every_1024(t, span);
         }
@@ -213,5 +234,42 @@ impl<'a> Ctx<'a> {
             return self.check_memory(span);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::GameStore;
+
+    /// The partizan store's steps and the evaluator's are one budget: what
+    /// one spent, the other no longer has.
+    #[test]
+    fn the_store_and_the_evaluator_spend_one_step_budget() {
+        let defs = Defs::new();
+        let interrupt = AtomicBool::new(false);
+        let limits = Limits {
+            max_steps: 5000,
+            ..Limits::default()
+        };
+        let mut store = GameStore::new();
+        store.set_budget(limits.max_steps, usize::MAX, mem::held);
+        let cx = Ctx::sharing(
+            &defs,
+            &interrupt,
+            limits,
+            Span::default(),
+            store.step_counter(),
+        );
+        let zero = store.zero();
+        let star = store.game(&[zero], &[zero]).expect("* within the budget");
+        assert!(cx.steps() > 0, "the store's steps are the query's");
+        let spent = cx.steps();
+        cx.advance(limits.max_steps - spent)
+            .expect("the rest of the budget");
+        assert!(
+            store.game(&[star, zero], &[zero]).is_err(),
+            "the store must stop once the evaluator spent the budget"
+        );
     }
 }

@@ -8,7 +8,7 @@
 
 use std::cmp::Ordering;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 use rustc_hash::FxHashMap;
 
@@ -168,9 +168,11 @@ pub struct GameStore {
 }
 
 /// A query's budget inside the store (none by default).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Budget {
-    steps: u64,
+    /// Shared with the query's evaluator (`step_counter`), so that the
+    /// store's steps and the evaluator's add up to one `--max-steps`.
+    steps: Arc<AtomicU64>,
     max_steps: u64,
     max_memory: usize,
     held: Option<fn() -> isize>,
@@ -179,7 +181,7 @@ struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            steps: 0,
+            steps: Arc::new(AtomicU64::new(0)),
             max_steps: u64::MAX,
             max_memory: usize::MAX,
             held: None,
@@ -256,7 +258,7 @@ impl GameStore {
     /// [`PartizanError::Memory`]; what is stored stays valid.
     pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
         self.budget = Budget {
-            steps: 0,
+            steps: Arc::new(AtomicU64::new(0)),
             max_steps,
             max_memory,
             held: Some(held),
@@ -265,16 +267,25 @@ impl GameStore {
 
     /// Steps counted since the last [`GameStore::set_budget`].
     pub fn steps(&self) -> u64 {
-        self.budget.steps
+        self.budget.steps.load(AtomicOrdering::Relaxed)
+    }
+
+    /// The counter of the steps since the last [`GameStore::set_budget`]:
+    /// the query's evaluator counts its own steps on it too, so that both
+    /// spend one budget.
+    pub fn step_counter(&self) -> Arc<AtomicU64> {
+        self.budget.steps.clone()
     }
 
     /// One step of work: counted against the budget; once in 256 the
     /// interrupt flag and the memory held are looked at.
     pub(super) fn tick(&mut self) -> Result<()> {
         self.ticks = self.ticks.wrapping_add(1);
-        let b = &mut self.budget;
-        b.steps += 1;
-        if b.steps > b.max_steps {
+        let b = &self.budget;
+        // One thread counts on it at a time: a load and a store.
+        let steps = b.steps.load(AtomicOrdering::Relaxed) + 1;
+        b.steps.store(steps, AtomicOrdering::Relaxed);
+        if steps > b.max_steps {
             return Err(PartizanError::StepBudget { limit: b.max_steps });
         }
         if self.ticks.is_multiple_of(256) {

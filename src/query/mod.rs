@@ -164,8 +164,9 @@ impl CompiledQuery {
     ) -> Result<Answer> {
         let span = self.span;
         solver.begin_query(&limits);
+        let steps = solver.partizan.store.step_counter();
         let mut ctx = Run {
-            cx: Ctx::new(defs, interrupt, limits, span),
+            cx: Ctx::sharing(defs, interrupt, limits, span, steps),
             solver,
             written: &self.written,
             picture_cells,

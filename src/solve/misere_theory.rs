@@ -143,7 +143,8 @@ impl Solver {
         // A step of the forms' work (a comparison of two forms) costs about
         // FORM_STEP_COST of the evaluator's: `--max-steps` is a few seconds
         // of either (`misere_form *4 + *1364` ends in seconds, not 25).
-        let budget = cx.limits.max_steps / FORM_STEP_COST;
+        // What the query has left of it (the steps already spent count).
+        let budget = cx.limits.max_steps.saturating_sub(cx.steps()) / FORM_STEP_COST;
         forms.set_budget(budget, cx.limits.max_memory, crate::mem::held);
         let r = self.misere_form_expanded(cx, ids, &mut forms);
         let steps = forms.steps().saturating_mul(FORM_STEP_COST);
