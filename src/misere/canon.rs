@@ -522,7 +522,7 @@ impl Forms {
         let mut tokens = 0u32;
         while let Some(t) = stack.pop() {
             tokens = tokens.wrapping_add(1);
-            if budgeted && tokens % 4096 == 0 {
+            if budgeted && tokens.is_multiple_of(4096) {
                 check_interrupt(&self.interrupt)?;
                 self.check_held(out.capacity())?;
             }
