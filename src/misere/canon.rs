@@ -128,6 +128,11 @@ impl Forms {
     /// the memory budget.
     fn check_memory(&mut self, more: usize) -> Result<()> {
         self.charged = 0;
+        self.check_held(more)
+    }
+
+    /// `check_memory` without resetting the announcements (for readers).
+    fn check_held(&self, more: usize) -> Result<()> {
         if let Some(held) = self.held {
             let held = (held().max(0) as usize).saturating_add(more);
             if held > self.max_memory {
@@ -440,10 +445,13 @@ impl Forms {
     }
 
     /// The whole form as text, or `None` when it is longer than
-    /// `max_chars` bytes.
-    pub fn display_whole(&self, id: FormId, max_chars: usize) -> Option<String> {
-        let s = self.display(id, max_chars);
-        (!s.ends_with('…')).then_some(s)
+    /// `max_chars` bytes. The text and the print orders count against the
+    /// memory budget: memory is looked at every few thousand tokens, with
+    /// the text's next growth (as large as the text) counted before it is
+    /// made, so `grundy::misere::memory` comes before the budget is passed.
+    pub fn display_whole(&self, id: FormId, max_chars: usize) -> Result<Option<String>> {
+        let s = self.render(id, max_chars, true)?;
+        Ok((!s.ends_with('…')).then_some(s))
     }
 
     /// The options of a form in the order they print: an order of the
@@ -499,6 +507,11 @@ impl Forms {
     /// The form as text: `0`, `*n` for nim heaps, otherwise `{…}` of its
     /// options; at most `max_chars` characters (then `…`). Iterative.
     pub fn display(&self, id: FormId, max_chars: usize) -> String {
+        self.render(id, max_chars, false).unwrap_or_default()
+    }
+
+    /// `display`, looking at the memory budget on the way when `budgeted`.
+    fn render(&self, id: FormId, max_chars: usize, budgeted: bool) -> Result<String> {
         enum Tok {
             Form(FormId),
             Text(&'static str),
@@ -506,11 +519,17 @@ impl Forms {
         let mut out = String::new();
         let memo = ShownOrders::default();
         let mut stack = vec![Tok::Form(id)];
+        let mut tokens = 0u32;
         while let Some(t) = stack.pop() {
+            tokens = tokens.wrapping_add(1);
+            if budgeted && tokens.is_multiple_of(4096) {
+                check_interrupt(&self.interrupt)?;
+                self.check_held(out.capacity())?;
+            }
             if out.len() > max_chars {
                 out.truncate(max_chars);
                 out.push('…');
-                return out;
+                return Ok(out);
             }
             match t {
                 Tok::Text(s) => out.push_str(s),
@@ -534,7 +553,7 @@ impl Forms {
                 },
             }
         }
-        out
+        Ok(out)
     }
 }
 

@@ -225,6 +225,10 @@ impl Solver {
             options[node[&id]] = mine;
             cx.tick()?;
         }
+        // The forms of the graph's nodes and its topological order (a
+        // state, a place in the order and a form for each node), counted
+        // before they are made.
+        cx.reserve(comps.len().saturating_mul(13), cx.span)?;
         let graph = GameGraph::from_options(options).map_err(|e| self.misere_error(cx, e))?;
         let all = forms
             .of_graph(&graph)
@@ -234,7 +238,10 @@ impl Solver {
         cx.check()?;
         // The whole text (JSON prints it; the text answer abbreviates it).
         let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
-        let Some(form) = forms.display_whole(f, cap) else {
+        let shown = forms
+            .display_whole(f, cap)
+            .map_err(|e| self.misere_error(cx, e))?;
+        let Some(form) = shown else {
             return Err(Error::MisereBudget {
                 what: format!("the canonical form is longer than {cap} characters"),
                 help: "ask `genus` for its genus, or about a smaller position".into(),
