@@ -87,7 +87,9 @@ impl Octal {
                 crate::progress::count("values", seq.len() as u64, total);
                 let next = limit.min(seq.len().saturating_add(step));
                 let started = std::time::Instant::now();
+                let before = seq.steps();
                 seq.solve(next, |_| {});
+                cx.advance(seq.steps() - before)?;
                 let took = started.elapsed();
                 if took < std::time::Duration::from_millis(50) {
                     step = step.saturating_mul(2).min(STEP);

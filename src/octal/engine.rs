@@ -44,6 +44,8 @@ pub struct NimSequence {
     check_at: usize,
     /// Most bytes the pair sets may hold (`Engine::PairSets`).
     max_set_bytes: usize,
+    /// The work done so far, in the step budget's units (`steps`).
+    steps: u64,
 }
 
 impl NimSequence {
@@ -70,6 +72,7 @@ impl NimSequence {
             last_check: None,
             check_at: 0,
             max_set_bytes: super::pairsets::MAX_BYTES,
+            steps: 0,
         }
     }
 
@@ -144,6 +147,7 @@ impl NimSequence {
         // grown by at least a quarter (not Vec's doubling).
         self.values.reserve_total(len);
         while self.values.len() < len {
+            let (from, work) = (self.values.len(), self.work());
             let pending = match self.engine {
                 Engine::Plain => self.plain_dispatch(len),
                 Engine::Sparse => self.sparse_dispatch(len),
@@ -153,7 +157,45 @@ impl NimSequence {
             if let Some(v) = pending {
                 self.values.push(v);
             }
+            self.count_work(from, work);
         }
+    }
+
+    /// The work done so far, in the units of the step budget
+    /// (`--max-steps`), the same on every machine and thread count: a step
+    /// per heap and per 64 options the sparse engine examined; for the plain
+    /// mex, a step per two-heap split; for three-heap splits, a step per
+    /// word of the pair sets read (heap n reads n sets). Queries on a code
+    /// count it against their budget, so that a code whose values cost
+    /// more and more (`8.1`: about n² words each) stops at the budget.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Add the work of the heaps from `from` to the values' length (`work`:
+    /// the sparse engine's count before them).
+    fn count_work(&mut self, from: usize, work: (u64, u64)) {
+        let (a, b) = (from as u64, self.values.len() as u64);
+        // Σ n for a ≤ n < b.
+        let heaps_sum = (b.saturating_mul(b.saturating_sub(1)) / 2)
+            .saturating_sub(a.saturating_mul(a.saturating_sub(1)) / 2);
+        // The sparse engine's options examined are bit operations, a few
+        // to a nanosecond: a sixty-fourth of them is a step.
+        let (w0, w1) = self.work();
+        let examined = w0
+            .saturating_sub(work.0)
+            .saturating_add(w1.saturating_sub(work.1));
+        let mut steps = (b - a).saturating_add(examined / 64);
+        if self.engine == Engine::Plain && !self.moves.split2.is_empty() {
+            let splits = heaps_sum / 2;
+            steps = steps.saturating_add(splits.saturating_mul(self.moves.split2.len() as u64));
+        }
+        if !self.moves.split3.is_empty() {
+            let words = words_for(self.bits) as u64;
+            let reads = heaps_sum.saturating_mul(words);
+            steps = steps.saturating_add(reads.saturating_mul(self.moves.split3.len() as u64));
+        }
+        self.steps = self.steps.saturating_add(steps);
     }
 
     fn sparse_dispatch(&mut self, len: usize) -> Option<u32> {
