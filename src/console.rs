@@ -45,6 +45,17 @@ pub enum Heard {
     Failed,
 }
 
+/// What a front end reports for an answer whose printing Ctrl-C cut
+/// (`Heard::Cut`): the query, at `span`, interrupted.
+pub fn cut_short(span: Option<crate::source::Span>) -> Error {
+    match span {
+        Some(span) => Error::Interrupted { span },
+        None => Error::Stopped {
+            what: "the answer being printed was cut short".into(),
+        },
+    }
+}
+
 /// Write `text` and a newline to `out` in pieces of [`PIECE`] bytes, with
 /// a look at `stop` (Ctrl-C's flag) after each: raised before the end, the
 /// line ends where it is ([`Heard::Cut`]). Flushed at the end.

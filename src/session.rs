@@ -134,8 +134,6 @@ impl Statement {
         })
     }
 
-    /// The picture this statement's answer can be drawn as (a query's,
-    /// whether or not it succeeds: pictures are numbered by query).
     /// A query's span (None for a definition).
     pub fn query_span(&self) -> Option<Span> {
         match &self.0 {
@@ -144,6 +142,8 @@ impl Statement {
         }
     }
 
+    /// The picture this statement's answer can be drawn as (a query's,
+    /// whether or not it succeeds: pictures are numbered by query).
     pub fn picture(&self) -> Option<crate::query::Picture> {
         match &self.0 {
             Step::Query(q) => q.picture(),

@@ -61,6 +61,21 @@ fn drain(r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
     })
 }
 
+/// `grundy run ARGS FILE`, its standard output and error piped.
+fn run_piped(args: &[&str], path: &Path) -> Child {
+    Command::new(BIN)
+        .arg("run")
+        .args(args)
+        .arg(path)
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grundy")
+}
+
 /// Whether `child` has ended: its wait status, reaped.
 fn ended(child: &Child) -> Option<i32> {
     let mut status = 0;
@@ -108,18 +123,7 @@ fn ctrl_c_in_run(name: &str, args: &[&str], slow: &str) -> String {
 /// `ctrl_c_in_run` with `prelude` run before the quick first query.
 fn ctrl_c_in_run_after(name: &str, args: &[&str], prelude: &str, slow: &str) -> String {
     let path = scratch(&format!("{name}.game"), &format!("{prelude}{FIRST}{slow}"));
-    let mut child = Command::new(BIN)
-        .arg("run")
-        .args(UNBOUNDED)
-        .args(args)
-        .arg(&path)
-        .env("NO_COLOR", "1")
-        .env("TERM", "dumb")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start grundy");
+    let mut child = run_piped(&[&UNBOUNDED[..], args].concat(), &path);
     let stderr = drain(child.stderr.take().unwrap());
     let (send, lines) = mpsc::channel();
     let stdout = BufReader::new(child.stdout.take().unwrap());
@@ -259,15 +263,7 @@ fn a_large_answer_being_printed() {
         .collect();
     let text = format!("graph G {{ {} }}\nkernels G\n", items.join("; "));
     let path = scratch("kernels.game", &text);
-    let mut child = Command::new(BIN)
-        .args(["run", "--max-memory", "8G"])
-        .arg(&path)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start grundy");
+    let mut child = run_piped(&["--max-memory", "8G"], &path);
     let stderr = drain(child.stderr.take().unwrap());
     let mut stdout = child.stdout.take().unwrap();
     let mut first = vec![0u8; 4096];
@@ -314,16 +310,7 @@ fn ctrl_c_while_parsing(args: &[&str]) {
     let items: Vec<String> = (0..500_000).map(|i| (i % 1000).to_string()).collect();
     let text = format!("let x = [{}]\nlen(x)\n", items.join(","));
     let path = scratch("parse.game", &text);
-    let mut child = Command::new(BIN)
-        .arg("run")
-        .args(args)
-        .arg(&path)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start grundy");
+    let mut child = run_piped(args, &path);
     let (out, err) = (
         drain(child.stdout.take().unwrap()),
         drain(child.stderr.take().unwrap()),

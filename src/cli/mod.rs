@@ -486,13 +486,7 @@ impl<'a> Printer<'a> {
                         }
                     }
                     Heard::Cut => {
-                        let e = match span {
-                            Some(span) => Error::Interrupted { span },
-                            None => Error::Stopped {
-                                what: "the answer being printed was cut short".into(),
-                            },
-                        };
-                        self.error(sources, picture, query, &e);
+                        self.error(sources, picture, query, &console::cut_short(span));
                         self.interrupted = true;
                     }
                     Heard::Failed => {}

@@ -154,40 +154,32 @@ impl Repl {
         let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
             noted += print_notes(&s.notes()[noted..], json, out, err);
             let took = mark.elapsed();
-            match r {
+            let failed = match r {
                 Ok(answer) => {
                     let text = format_answer(&answer, json, time.then_some(took));
                     // A long answer hears Ctrl-C while it prints: cut
                     // there, the query is reported interrupted.
                     let heard = console::write_line_heard(out, &text, &s.interrupt);
-                    if let (Ok(Heard::Cut), Some(span)) = (heard, s.query_span) {
-                        let e = Error::Interrupted { span };
-                        if json {
-                            let line =
-                                present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
-                            let _ = writeln!(out, "{line}");
-                        } else {
-                            let _ = writeln!(err, "{}", render_error(&e, s, color));
-                            let _ = err.flush();
-                        }
-                    }
                     last = Some(answer);
+                    matches!(heard, Ok(Heard::Cut)).then(|| console::cut_short(s.query_span))
                 }
                 Err(e) => {
                     // End the line the terminal's `^C` echo is on.
                     if interactive && matches!(e, Error::Interrupted { .. }) {
                         let _ = writeln!(out);
                     }
-                    // Once: as JSON in `:json` mode, else as a diagnostic.
-                    if json {
-                        let line =
-                            present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
-                        let _ = writeln!(out, "{line}");
-                    } else {
-                        let _ = out.flush();
-                        let _ = writeln!(err, "{}", render_error(&e, s, color));
-                        let _ = err.flush();
-                    }
+                    Some(e)
+                }
+            };
+            // Once: as JSON in `:json` mode, else as a diagnostic.
+            if let Some(e) = failed {
+                if json {
+                    let line = present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
+                    let _ = writeln!(out, "{line}");
+                } else {
+                    let _ = out.flush();
+                    let _ = writeln!(err, "{}", render_error(&e, s, color));
+                    let _ = err.flush();
                 }
             }
             let _ = out.flush();
