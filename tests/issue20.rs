@@ -616,3 +616,22 @@ fn misere_form_of_star_4_plus_star_1364_ends_in_time() {
     );
     assert_eq!(ran.stdout, "grundy *2 = 2\n");
 }
+
+/// The refinement stage of a misère quotient (Dawson's Kayles past heap
+/// 30) counts the work of its inner loops, each turn of which walks every
+/// element: a step budget ends it (it once ran past 60 s under
+/// `--max-steps 10000000`), and the next query still answers.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn a_refining_quotient_ends_at_the_step_budget() {
+    let path = scratch(
+        "refine.game",
+        "game D = octal 0.07\nquotient D to 40\ngrundy *2\n",
+    );
+    let mut cmd = grundy();
+    cmd.args(["run", "--max-steps", "10000000"]).arg(&path);
+    let ran = run_within(cmd, TWENTY, "quotient D to 40");
+    coded(&ran, "grundy::eval::steps", "quotient D to 40");
+    assert!(ran.stderr.contains("quotient D to 40"), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "grundy *2 = 2\n");
+}

@@ -48,7 +48,7 @@ impl Learner<'_> {
             for y in 0..n {
                 mul[x * n + y] = prev.run(x as u32, &prev.reps[y]);
             }
-            self.tick()?;
+            self.ops(n)?;
         }
         // The lightest position of each element (Dijkstra over the
         // previous automaton, heap h weighing weight[h]).
@@ -77,6 +77,7 @@ impl Learner<'_> {
                 }
             }
         }
+        self.ops(n * m as usize)?;
         if order.len() != n {
             return Ok(None);
         }
@@ -113,8 +114,8 @@ impl Learner<'_> {
             if v.iter().any(|&c| dist[c as usize] >= dist[x]) {
                 return Ok(None);
             }
+            self.ops(v.len() + r.len() * r.len())?;
             optcls[x] = v;
-            self.tick()?;
         }
         // out[k][x]: the outcome (true = P) of x's lightest position plus k
         // heaps of m, supposing that every position of element x behaves
@@ -136,7 +137,7 @@ impl Learner<'_> {
                     cur[x] = has_move && !p_option;
                 }
                 out.push(cur);
-                self.tick()?;
+                self.ops(n * (1 + new_el.len()) + optcls.iter().map(Vec::len).sum::<usize>())?;
             }
             // Rows: (x, k) against every test (y, i), i ≤ j.
             let bits = n * (j + 1);
@@ -181,7 +182,7 @@ impl Learner<'_> {
                     v.push(id);
                 }
                 pair_id.push(v);
-                self.tick()?;
+                self.ops(n * bits)?;
             }
             if pair_id[l + 1].contains(&u32::MAX) {
                 // Heaps of m not yet periodic within l: look further.
@@ -221,12 +222,12 @@ impl Learner<'_> {
                         }
                     }
                 }
-                self.tick()?;
+                self.ops(letters.len() * letters.len())?;
             }
-            return Ok(match self.check_outcomes(&a, false)? {
-                Some(_) => None,
-                None => Some(minimize(&a)),
-            });
+            return match self.check_outcomes(&a, false)? {
+                Some(_) => Ok(None),
+                None => minimize(&a, &mut |ops| self.ops(ops)).map(Some),
+            };
         }
     }
 }

@@ -111,18 +111,33 @@ impl Learner<'_> {
     }
 
     pub(super) fn tick(&mut self) -> Result<()> {
-        self.ticks = self.ticks.wrapping_add(1);
-        self.steps += 1;
+        self.work(1)
+    }
+
+    /// Count `steps` steps of work against the step budget; Ctrl-C and the
+    /// memory budget are heard each time the count passes a multiple of
+    /// 4,096, however the steps came.
+    pub(super) fn work(&mut self, steps: u64) -> Result<()> {
+        let before = self.steps;
+        self.steps = self.steps.saturating_add(steps);
         if self.steps > self.budget.max_steps {
             return Err(MisereError::Steps {
                 limit: self.budget.max_steps,
             });
         }
-        if self.ticks & 0xfff == 0 {
+        if before >> 12 != self.steps >> 12 {
             check_interrupt(&self.budget.interrupt)?;
             self.rules.poll()?;
         }
         Ok(())
+    }
+
+    /// `work` for a loop turn of `ops` elementary operations (a state
+    /// walked, a word of a set compared): a step per 64 of them, at least
+    /// one, so that a turn that walks every element of a large candidate
+    /// counts for what it costs.
+    pub(super) fn ops(&mut self, ops: usize) -> Result<()> {
+        self.work(1 + ops as u64 / 64)
     }
 
     pub(super) fn remember(&mut self, pos: Box<[u32]>, v: bool) -> Result<()> {

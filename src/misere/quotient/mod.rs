@@ -415,7 +415,6 @@ struct Learner<'a> {
     /// heaps are all at most `prev.letters` is answered from it.
     prev: Option<Automaton>,
     budget: QuotientBudget,
-    ticks: u32,
     steps: u64,
     verified_profiles: Option<VerifiedProfiles>,
 }
@@ -453,7 +452,6 @@ fn run(
         memo: FxHashMap::default(),
         prev: None,
         budget: budget.clone(),
-        ticks: 0,
         steps: 0,
         verified_profiles: None,
     };

@@ -3,12 +3,17 @@
 
 use rustc_hash::FxHashMap;
 
+use super::super::Result;
 use super::{Automaton, MisereQuotient, Relation};
 
 /// The automaton with states that no word tells apart merged (Moore's
 /// partition refinement). Merging changes no prediction, so a verified
 /// automaton stays verified, and its states become the quotient's classes.
-pub(super) fn minimize(a: &Automaton) -> Automaton {
+/// `work` counts each round's operations against the budgets.
+pub(super) fn minimize(
+    a: &Automaton,
+    work: &mut dyn FnMut(usize) -> Result<()>,
+) -> Result<Automaton> {
     let n = a.trans.len();
     let mut block: Vec<u32> = a.p.iter().map(|&b| b as u32).collect();
     let mut count = 0;
@@ -23,6 +28,7 @@ pub(super) fn minimize(a: &Automaton) -> Automaton {
             next.push(*ids.entry(sig).or_insert(len));
         }
         let new_count = ids.len();
+        work(n * (a.letters as usize + 1))?;
         block = next;
         if new_count == count {
             break;
@@ -34,7 +40,7 @@ pub(super) fn minimize(a: &Automaton) -> Automaton {
         first[b as usize].get_or_insert(s);
     }
     let firsts: Vec<usize> = first.into_iter().flatten().collect();
-    Automaton {
+    Ok(Automaton {
         letters: a.letters,
         trans: firsts
             .iter()
@@ -42,7 +48,7 @@ pub(super) fn minimize(a: &Automaton) -> Automaton {
             .collect(),
         p: firsts.iter().map(|&s| a.p[s]).collect(),
         reps: firsts.iter().map(|&s| a.reps[s].clone()).collect(),
-    }
+    })
 }
 
 /// The quotient of a verified, minimal automaton: multiplication, the

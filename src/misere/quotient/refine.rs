@@ -159,7 +159,7 @@ impl Learner<'_> {
                     }
                 }
             }
-            self.tick()?;
+            self.ops(letters.len() * letters.len())?;
         }
         Ok(true)
     }
@@ -238,8 +238,8 @@ impl Learner<'_> {
                 t.push(to as u32);
             }
             trans.push(t);
-            if id & 0x3ff == 0 {
-                self.tick()?;
+            if id & 0x3ff == 0x3ff {
+                self.ops(1024 * m as usize)?;
             }
         }
         let step = |x: u32, h: u32| trans[x as usize][h as usize - 1];
@@ -250,6 +250,7 @@ impl Learner<'_> {
             x
         };
         let paths = lightest(total, &moving, weight, step);
+        self.ops(total * moving.len())?;
         if paths.order.len() != total {
             return Err(MisereError::Internal {
                 what: "a product candidate has an unreachable element".into(),
@@ -261,6 +262,8 @@ impl Learner<'_> {
         for &x in &paths.order {
             let word = paths.word(x);
             let mut is_p = !word.is_empty();
+            // Letters run through the candidate for this element.
+            let mut cost = word.len();
             let mut sorted = word.clone();
             sorted.sort_unstable();
             'heaps: for (i, &h) in sorted.iter().enumerate() {
@@ -270,7 +273,9 @@ impl Learner<'_> {
                 let mut rest = sorted.clone();
                 rest.remove(i);
                 let ctx = run(0, &rest);
+                cost += rest.len();
                 for k in &self.opts[h as usize] {
+                    cost += k.len();
                     let y = run(ctx, k) as usize;
                     if !marked[y] {
                         return Err(MisereError::Internal {
@@ -286,7 +291,7 @@ impl Learner<'_> {
             p[x as usize] = is_p;
             marked[x as usize] = true;
             reps[x as usize] = word;
-            self.tick()?;
+            self.ops(cost)?;
         }
         let a = Automaton {
             letters: m,
@@ -294,7 +299,7 @@ impl Learner<'_> {
             p,
             reps,
         };
-        let reduced = minimize(&a);
+        let reduced = minimize(&a, &mut |ops| self.ops(ops))?;
         if reduced.trans.len() > self.budget.max_elements {
             return Ok(None);
         }
@@ -313,6 +318,7 @@ impl Learner<'_> {
         }
         let moving = self.moving(a.letters);
         let paths = lightest(n, &moving, weight, |x, h| a.step(x, h));
+        self.ops(n * moving.len())?;
         let words = n.div_ceil(64);
         // good[h]: the contexts in which heap h has no option predicted P.
         let mut good: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
@@ -335,7 +341,7 @@ impl Learner<'_> {
                 }
             }
             good.insert(h, g);
-            self.tick()?;
+            self.ops(n * self.opts[h as usize].len())?;
         }
         // One letter per (class, good set): the lightest.
         let mut letters: Vec<u32> = Vec::new();
@@ -346,13 +352,14 @@ impl Learner<'_> {
                 letters.push(h);
             }
         }
+        self.ops(n * moving.len())?;
         let mut mul = vec![0u32; n * n];
         for y in 0..n as u32 {
             let w = paths.word(y);
             for x in 0..n {
                 mul[x * n + y as usize] = a.run(x as u32, &w);
             }
-            self.tick()?;
+            self.ops(n * w.len())?;
         }
         // Dijkstra over states (x, W) as in the verification, lightest first.
         let mut nodes: Vec<(u32, Vec<u64>, u32, u32)> = vec![(0, vec![0; words], u32::MAX, 0)];
@@ -362,8 +369,11 @@ impl Learner<'_> {
         let mut done: Vec<bool> = vec![false];
         let mut queue = BinaryHeap::new();
         queue.push(Reverse((0u64, 0u32)));
+        // Sets compared by the domination test since the last count.
+        let mut scanned = 0;
         while let Some(Reverse((d, id))) = queue.pop() {
-            self.tick()?;
+            self.ops(scanned * words)?;
+            scanned = 0;
             if done[id as usize] || d > dist[id as usize] {
                 continue;
             }
@@ -374,6 +384,7 @@ impl Learner<'_> {
             let (x, set) = (nodes[id as usize].0, nodes[id as usize].1.clone());
             if id > 0 {
                 let same = settled.entry(x).or_default();
+                scanned += same.len();
                 let dominated = same.iter().any(|&o| {
                     nodes[o as usize]
                         .1
@@ -397,6 +408,7 @@ impl Learner<'_> {
                     break;
                 }
             }
+            self.ops(letters.len() * n)?;
             for &h in &letters {
                 let g = &good[&h];
                 let mut next = vec![0u64; words];

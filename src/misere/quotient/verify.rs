@@ -43,6 +43,7 @@ impl Learner<'_> {
                     good_h[y as usize / 64] |= 1 << (y % 64);
                 }
             }
+            self.ops(states * heap_opts.len())?;
         }
         // Letters that act alike (same class, same good set) are merged.
         let mut letters: Vec<u32> = Vec::new();
@@ -109,7 +110,7 @@ impl Learner<'_> {
             for y in 0..states {
                 mul[x * states + y] = a.run(x as u32, &a.reps[y]);
             }
-            self.tick()?;
+            self.ops(states)?;
         }
         let has = |set: &[u64], e: u32| set[e as usize / 64] >> (e % 64) & 1 == 1;
         let mut index: FxHashMap<(u32, Vec<u64>), u32> = FxHashMap::default();
@@ -119,8 +120,11 @@ impl Learner<'_> {
         // position with the same state must still be looked at.
         let mut minimal: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
         let mut at = 0;
+        // Sets compared by the domination test since the last count.
+        let mut scanned = 0;
         while at < nodes.len() {
-            self.tick()?;
+            self.ops(letters.len() * states + scanned * words_of)?;
+            scanned = 0;
             let (x, set) = nodes[at].clone();
             if at > 0 && !a.p[x as usize] && !has(&set, 0) {
                 if !cex {
@@ -152,6 +156,7 @@ impl Learner<'_> {
                 // same element leads only to states that contain the other's
                 // successors' sets: it finds no bad state the other would not.
                 let same = minimal.entry(key.0).or_default();
+                scanned += same.len();
                 let dominated = same.iter().any(|&o| {
                     nodes[o as usize]
                         .1
