@@ -161,13 +161,35 @@ def test_pictures_show_as_svg_and_the_rest_as_text():
 LONG = "assert forall a in 0..=1000000, b in 0..=1000000, c in 0..=1000000: a + b + c >= 0"
 
 
-def test_keyboard_interrupt_stops_a_long_query():
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt during the test, as in an interactive
+    Python: a process started with SIGINT ignored (a background job of a
+    script, as `nohup cmd &` makes) never installs Python's handler, and the
+    signal would be lost."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
+def watchdog(s, after=10.0):
+    """Stop `s`'s query after `after` seconds: a lost signal fails the test
+    (the query ends in grundy::solve::interrupted) instead of hanging it."""
+    t = threading.Timer(after, s.interrupt)
+    t.daemon = True
+    t.start()
+    return t
+
+
+def test_keyboard_interrupt_stops_a_long_query(sigint_raises):
     s = grundy.Session(max_steps=10**15)
+    dog = watchdog(s)
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
     with pytest.raises(KeyboardInterrupt):
         s.run(LONG)
+    dog.cancel()
     assert time.monotonic() - start < 2.3
     # The session still answers.
     assert s.run("grundy Nim(3)")[0]["value"] == 3
@@ -202,13 +224,15 @@ def test_version():
     assert grundy.__version__ == "0.1.0"
 
 
-def test_two_keyboard_interrupts_leave_the_session_usable():
+def test_two_keyboard_interrupts_leave_the_session_usable(sigint_raises):
     s = grundy.Session(max_steps=10**15)
+    dog = watchdog(s)
     for delay in (0.3, 0.32):
         threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         s.run(LONG)
+    dog.cancel()
     # The second signal may come after the first stopped the query.
     try:
         time.sleep(0.2)
