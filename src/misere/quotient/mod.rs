@@ -45,7 +45,8 @@ pub struct QuotientBudget {
     /// The largest heap a quotient may cover.
     pub max_heap: u64,
     /// Steps of work (an element marked, a state visited, a position
-    /// searched, …), ending in `grundy::misere::steps`.
+    /// searched, …; a loop turn that walks many elements or set words
+    /// counts a step per 64 of them), ending in `grundy::misere::steps`.
     pub max_steps: u64,
     /// How each stage's candidate is found (`docs/THEORY.md` §9.5); every
     /// candidate is verified, whichever way it was found.
