@@ -4,18 +4,12 @@
 //! expressions evaluated) → `solve` (state graphs, Grundy values, misère
 //! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
-pub mod board;
 pub mod cli;
 pub mod console;
-pub mod digraph;
 pub mod error;
 pub mod eval;
 pub mod games;
 pub mod lsp;
-pub mod mem;
-pub mod misere;
-pub mod octal;
-pub mod partizan;
 pub mod pictures;
 pub mod plot;
 pub mod plot_thermo;
@@ -29,3 +23,5 @@ pub mod solve;
 pub mod source;
 pub mod syntax;
 pub mod vocab;
+
+pub use grundy_theory::{board, digraph, mem, misere, octal, partizan};

@@ -201,8 +201,10 @@ impl Solver {
         }
         if self.all_single {
             self.all_single = false;
+            // The single-part options so far each end one part further:
+            // `from..=to`, empty when this is the component's first option.
             let (from, to) = (self.first_part as u32 + 1, self.parts.len() as u32);
-            grow(cx, &mut self.opt_end, (to - from + 2) as usize)?;
+            grow(cx, &mut self.opt_end, (to + 1 - from) as usize)?;
             self.opt_end.extend(from..=to);
         }
         grow(cx, &mut self.parts, parts.len())?;

@@ -2,7 +2,7 @@
 //! has cycles; the value of a sum by Smith's rule (xor for finite values,
 //! THEORY.md §2 and §5), never by expanding the sum.
 
-use crate::digraph::{Gamma, Generalized};
+use crate::digraph::Generalized;
 use crate::error::{Error, Result};
 use crate::eval::{Ctx, GameId, Interp, Value};
 
@@ -12,28 +12,6 @@ use super::Solver;
 /// game a generalized one, ∞(K) with K the finite values among its options
 /// (`digraph::Gamma` with room for nim-heaps of 64-bit sizes).
 pub type GValue = Generalized<u64>;
-
-impl From<&Gamma> for GValue {
-    fn from(g: &Gamma) -> GValue {
-        match g {
-            Gamma::Finite(a) => GValue::Finite(u64::from(*a)),
-            Gamma::Infinite(k) => GValue::Infinite(k.iter().map(|&x| u64::from(x)).collect()),
-        }
-    }
-}
-
-impl std::fmt::Display for GValue {
-    /// `3`, or `∞{0,2}` (`∞{}` when no option has a finite value).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GValue::Finite(a) => write!(f, "{a}"),
-            GValue::Infinite(k) => {
-                let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
-                write!(f, "∞{{{}}}", k.join(","))
-            }
-        }
-    }
-}
 
 /// For one position, a dense table is built only this far: a game whose
 /// positions reach few smaller ones (a heap that halves) is cheaper on the

@@ -8,7 +8,7 @@ pub enum DigraphError {
     /// An edge names a vertex outside `0..n`.
     #[error("edge {from} -> {to} names a vertex outside 0..{n}")]
     #[diagnostic(
-        code(grundy::digraph::vertex_out_of_range),
+        code(grundy_theory::digraph::vertex_out_of_range),
         help("vertices are numbered 0..n; declare every vertex an edge uses")
     )]
     VertexOutOfRange {
@@ -22,7 +22,7 @@ pub enum DigraphError {
     /// The graph does not fit the 32-bit indices of the compact layout.
     #[error("the graph is too large: {what} = {count} (at most {limit})")]
     #[diagnostic(
-        code(grundy::digraph::too_large),
+        code(grundy_theory::digraph::too_large),
         help("the explicit-graph engine indexes vertices and edges with 32 bits")
     )]
     TooLarge {
@@ -36,7 +36,7 @@ pub enum DigraphError {
     /// DOT export refused a graph with more vertices than the caller's limit.
     #[error("the graph has {n} vertices, more than the limit of {limit} for DOT output")]
     #[diagnostic(
-        code(grundy::digraph::dot_too_large),
+        code(grundy_theory::digraph::dot_too_large),
         help("Graphviz output is meant for small graphs; raise the limit or draw a smaller game")
     )]
     DotTooLarge {

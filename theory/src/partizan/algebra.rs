@@ -19,21 +19,21 @@ pub enum AlgebraError {
 
     #[error("cooling needs a temperature t ≥ 0, not {t}")]
     #[diagnostic(
-        code(grundy::partizan::negative_temperature),
+        code(grundy_theory::partizan::negative_temperature),
         help("cool by a number t ≥ 0; heat(x, t) is the inverse operation")
     )]
     NegativeTemperature { t: Dyadic },
 
     #[error("Norton multiplication needs a positive unit")]
     #[diagnostic(
-        code(grundy::partizan::norton_unit),
+        code(grundy_theory::partizan::norton_unit),
         help("the second argument of norton(g, u) must be a game u > 0, such as 1 or ^")
     )]
     NotPositive,
 
     #[error("atomic weights are defined for all-small games, and this one is not")]
     #[diagnostic(
-        code(grundy::partizan::not_all_small),
+        code(grundy_theory::partizan::not_all_small),
         help(
             "an all-small game has, in every position but 0, moves for both players (no number but 0 occurs in it), as in Clobber"
         )

@@ -26,7 +26,7 @@ pub struct ParseError {
     pub len: usize,
     pub message: String,
     pub help: String,
-    /// `grundy::partizan::parse`, or the code of the game error met while
+    /// `grundy_theory::partizan::parse`, or the code of the game error met while
     /// building the value.
     pub code: &'static str,
 }
@@ -38,35 +38,37 @@ impl ParseError {
             len,
             message: message.into(),
             help: help.into(),
-            code: "grundy::partizan::parse",
+            code: "grundy_theory::partizan::parse",
         }
     }
 
     fn game(offset: usize, len: usize, e: &PartizanError) -> Self {
         let (code, help) = match e {
             PartizanError::Overflow => (
-                "grundy::partizan::overflow",
+                "grundy_theory::partizan::overflow",
                 "numerators are 64-bit and denominators at most 2^62",
             ),
-            PartizanError::TooDeep { .. } => {
-                ("grundy::partizan::too_deep", "use a game of smaller height")
-            }
+            PartizanError::TooDeep { .. } => (
+                "grundy_theory::partizan::too_deep",
+                "use a game of smaller height",
+            ),
             PartizanError::TooManyOptions { .. } => (
-                "grundy::partizan::too_many_options",
+                "grundy_theory::partizan::too_many_options",
                 "use a game with fewer options",
             ),
-            PartizanError::TooManyValues { .. } => {
-                ("grundy::partizan::too_many_values", "use smaller games")
-            }
+            PartizanError::TooManyValues { .. } => (
+                "grundy_theory::partizan::too_many_values",
+                "use smaller games",
+            ),
             PartizanError::StepBudget { .. } => (
-                "grundy::partizan::steps",
+                "grundy_theory::partizan::steps",
                 "use smaller values, or raise --max-steps",
             ),
             PartizanError::Memory { .. } => (
-                "grundy::partizan::memory",
+                "grundy_theory::partizan::memory",
                 "use smaller values, or raise --max-memory",
             ),
-            PartizanError::Interrupted => ("grundy::partizan::interrupted", "cancelled"),
+            PartizanError::Interrupted => ("grundy_theory::partizan::interrupted", "cancelled"),
         };
         ParseError {
             offset,
@@ -795,7 +797,7 @@ mod tests {
             .unwrap_or_else(|| panic!("accepted"));
         assert_eq!(
             e.code().map(|c| c.to_string()),
-            Some("grundy::partizan::parse".into())
+            Some("grundy_theory::partizan::parse".into())
         );
         assert!(e.help().is_some());
         let label = e.labels().and_then(|mut l| l.next());

@@ -42,7 +42,7 @@ impl CodeError {
 
 impl miette::Diagnostic for CodeError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("grundy::octal::code"))
+        Some(Box::new("grundy_theory::octal::code"))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -30,9 +30,9 @@ use present::{minimize, present};
 /// An element of a quotient (0 is the identity, the class of the empty game).
 pub type Element = u32;
 
-/// Limits of a quotient computation; each ends in `grundy::misere::budget`.
+/// Limits of a quotient computation; each ends in `grundy_theory::misere::budget`.
 /// `interrupt`, when set by another thread, ends it with
-/// `grundy::misere::interrupted`.
+/// `grundy_theory::misere::interrupted`.
 #[derive(Debug, Clone)]
 pub struct QuotientBudget {
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -46,7 +46,7 @@ pub struct QuotientBudget {
     pub max_heap: u64,
     /// Steps of work (an element marked, a state visited, a position
     /// searched, …; a loop turn that walks many elements or set words
-    /// counts a step per 64 of them), ending in `grundy::misere::steps`.
+    /// counts a step per 64 of them), ending in `grundy_theory::misere::steps`.
     pub max_steps: u64,
     /// How each stage's candidate is found (`docs/THEORY.md` §9.5); every
     /// candidate is verified, whichever way it was found.

@@ -28,7 +28,7 @@ pub enum Taming {
 /// A store of misère canonical forms. Id 0 is the empty game. Accessors
 /// taking a [`FormId`] expect an id returned by the same store (they index
 /// directly); operations that build forms check their ids and return
-/// `grundy::misere::bad_form` instead.
+/// `grundy_theory::misere::bad_form` instead.
 #[derive(Debug, Clone)]
 pub struct Forms {
     opts: Vec<Box<[FormId]>>,
@@ -59,7 +59,7 @@ impl Forms {
     pub const ZERO: FormId = 0;
 
     /// A store that holds at most `max_forms` forms and as many memoised
-    /// sums; past that every operation returns `grundy::misere::budget`.
+    /// sums; past that every operation returns `grundy_theory::misere::budget`.
     pub fn new(max_forms: usize) -> Forms {
         let mut f = Forms {
             opts: Vec::new(),
@@ -83,15 +83,15 @@ impl Forms {
     }
 
     /// Long operations (sums, graphs, heap ranges) end with
-    /// `grundy::misere::interrupted` once `flag` is set.
+    /// `grundy_theory::misere::interrupted` once `flag` is set.
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
     }
 
     /// At most `max_steps` units of work (about one per option looked
     /// at) and `held()` at most `max_memory` bytes, looked at before a form
-    /// is stored; past either, `grundy::misere::steps` or
-    /// `grundy::misere::memory`. Resets the count of steps.
+    /// is stored; past either, `grundy_theory::misere::steps` or
+    /// `grundy_theory::misere::memory`. Resets the count of steps.
     pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
         self.steps = 0;
         self.max_steps = max_steps;
@@ -448,7 +448,7 @@ impl Forms {
     /// `max_chars` bytes. The text and the print orders count against the
     /// memory budget: memory is looked at every few thousand tokens, with
     /// the text's next growth (as large as the text) counted before it is
-    /// made, so `grundy::misere::memory` comes before the budget is passed.
+    /// made, so `grundy_theory::misere::memory` comes before the budget is passed.
     pub fn display_whole(&self, id: FormId, max_chars: usize) -> Result<Option<String>> {
         let s = self.render(id, max_chars, true)?;
         Ok((!s.ends_with('…')).then_some(s))

@@ -10,8 +10,8 @@
 //!   heaps (octal and hex codes, subtraction games, any one-parameter rule).
 //!
 //! ```
-//! use grundy::misere::{Forms, MisereQuotient, QuotientBudget, Outcome};
-//! use grundy::octal::OctalCode;
+//! use grundy_theory::misere::{Forms, MisereQuotient, QuotientBudget, Outcome};
+//! use grundy_theory::octal::OctalCode;
 //!
 //! // Genus and canonical forms: Kayles heaps, and a sum of two of them.
 //! let kayles = OctalCode::parse("0.77").unwrap();
@@ -59,14 +59,14 @@ pub use quotient::{
 pub enum MisereError {
     #[error("more than {limit} {what}")]
     #[diagnostic(
-        code(grundy::misere::budget),
+        code(grundy_theory::misere::budget),
         help("raise the budget, or ask about fewer or smaller positions")
     )]
     Budget { what: &'static str, limit: usize },
 
     #[error("node {node} lists an option part {part}, but the graph has {len} nodes")]
     #[diagnostic(
-        code(grundy::misere::bad_node),
+        code(grundy_theory::misere::bad_node),
         help("every option part must be the index of a node of the graph")
     )]
     BadNode {
@@ -77,7 +77,7 @@ pub enum MisereError {
 
     #[error("the game graph has a cycle through node {node}")]
     #[diagnostic(
-        code(grundy::misere::cycle),
+        code(grundy_theory::misere::cycle),
         help(
             "genus, canonical forms and quotients are defined for games that end; use the loopy solver for games with cycles"
         )
@@ -86,49 +86,49 @@ pub enum MisereError {
 
     #[error("heap {heap} has an option with a heap of {part}, not smaller than itself")]
     #[diagnostic(
-        code(grundy::misere::heap_not_smaller),
+        code(grundy_theory::misere::heap_not_smaller),
         help("a heap game's options must be sums of strictly smaller heaps")
     )]
     HeapNotSmaller { heap: u64, part: u64 },
 
     #[error("heap {heap} is outside the quotient, which covers heaps 0..={max}")]
     #[diagnostic(
-        code(grundy::misere::heap_out_of_range),
+        code(grundy_theory::misere::heap_out_of_range),
         help("compute the quotient for larger heaps first")
     )]
     HeapOutOfRange { heap: u64, max: u64 },
 
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
     #[diagnostic(
-        code(grundy::misere::memory),
+        code(grundy_theory::misere::memory),
         help("ask for fewer heaps, or raise the memory budget")
     )]
     Memory { held: usize, limit: usize },
 
     #[error("more than {limit} steps of misère canonical forms")]
     #[diagnostic(
-        code(grundy::misere::steps),
+        code(grundy_theory::misere::steps),
         help("ask about a smaller position, or raise the step budget (--max-steps)")
     )]
     Steps { limit: u64 },
 
     #[error("interrupted")]
     #[diagnostic(
-        code(grundy::misere::interrupted),
+        code(grundy_theory::misere::interrupted),
         help("the computation was cancelled; ask again, or with a smaller range")
     )]
     Interrupted,
 
     #[error("internal inconsistency in the misère quotient search: {what}")]
     #[diagnostic(
-        code(grundy::misere::internal),
+        code(grundy_theory::misere::internal),
         help("this is a bug in grundy; please report the game and heap range")
     )]
     Internal { what: String },
 
     #[error("form {id} is not in this store ({len} forms)")]
     #[diagnostic(
-        code(grundy::misere::bad_form),
+        code(grundy_theory::misere::bad_form),
         help("use only form ids returned by the same `Forms` store")
     )]
     BadForm { id: u32, len: usize },

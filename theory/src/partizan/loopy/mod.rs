@@ -9,7 +9,7 @@
 //! neither can force a win (a draw: the play goes on forever).
 //!
 //! ```
-//! use grundy::partizan::loopy::{Play, SidedGraph, Winner, outcomes};
+//! use grundy_theory::partizan::loopy::{Play, SidedGraph, Winner, outcomes};
 //!
 //! // on = {on | }: Left can always pass, Right can never move.
 //! let on = SidedGraph::new(vec![vec![0]], vec![vec![]]);

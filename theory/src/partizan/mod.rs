@@ -10,7 +10,7 @@
 //! thermographs, the notation) is written up in `docs/THEORY.md` §6.
 //!
 //! ```
-//! use grundy::partizan::{GameStore, Outcome, parse};
+//! use grundy_theory::partizan::{GameStore, Outcome, parse};
 //!
 //! let mut store = GameStore::new();
 //! let zero = store.zero();
@@ -72,14 +72,14 @@ pub enum PartizanError {
         "a number in this game does not fit (numerators are 64-bit, denominators at most 2^62)"
     )]
     #[diagnostic(
-        code(grundy::partizan::overflow),
+        code(grundy_theory::partizan::overflow),
         help("the values involved are too large or too finely divided; use smaller positions")
     )]
     Overflow,
 
     #[error("this game is nested too deeply: height {height} exceeds the limit {limit}")]
     #[diagnostic(
-        code(grundy::partizan::too_deep),
+        code(grundy_theory::partizan::too_deep),
         help(
             "the height counts nested non-number options; split the game into a sum of smaller games"
         )
@@ -88,21 +88,21 @@ pub enum PartizanError {
 
     #[error("this game has {count} options on one side, more than the limit {limit}")]
     #[diagnostic(
-        code(grundy::partizan::too_many_options),
+        code(grundy_theory::partizan::too_many_options),
         help("canonical forms with this many options are too costly; use a smaller game")
     )]
     TooManyOptions { count: usize, limit: usize },
 
     #[error("more than {limit} distinct game values")]
     #[diagnostic(
-        code(grundy::partizan::too_many_values),
+        code(grundy_theory::partizan::too_many_values),
         help("the games involved have too many distinct values to keep; use smaller positions")
     )]
     TooManyValues { limit: usize },
 
     #[error("more than {limit} steps of game arithmetic")]
     #[diagnostic(
-        code(grundy::partizan::steps),
+        code(grundy_theory::partizan::steps),
         help(
             "the sums and canonical forms involved are too costly; use smaller values, or raise --max-steps"
         )
@@ -111,14 +111,14 @@ pub enum PartizanError {
 
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
     #[diagnostic(
-        code(grundy::partizan::memory),
+        code(grundy_theory::partizan::memory),
         help("use smaller values, or raise --max-memory")
     )]
     Memory { held: usize, limit: usize },
 
     #[error("interrupted")]
     #[diagnostic(
-        code(grundy::partizan::interrupted),
+        code(grundy_theory::partizan::interrupted),
         help("the computation was cancelled")
     )]
     Interrupted,
