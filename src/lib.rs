@@ -4,19 +4,15 @@
 //! expressions evaluated) → `solve` (state graphs, Grundy values, misère
 //! sums) → `query` (answers) → `present` (text, JSON) → `cli`.
 
-pub mod cli;
-pub mod console;
 pub mod error;
 pub mod eval;
 pub mod games;
-pub mod lsp;
 pub mod pictures;
 pub mod plot;
 pub mod plot_thermo;
 pub mod present;
 pub mod progress;
 pub mod query;
-pub mod repl;
 pub mod session;
 pub mod shown;
 pub mod solve;

@@ -13,7 +13,7 @@ use crate::query::{Answer, Picture};
 /// each kind have run. Pictures are numbered by query: a `dot` query that
 /// fails still takes its number, so the files after it keep theirs.
 #[derive(Default)]
-pub(crate) struct Pictures {
+pub struct Pictures {
     svg: Option<PathBuf>,
     plot: Option<PathBuf>,
     svgs: usize,
@@ -26,13 +26,13 @@ pub(crate) struct Pictures {
 /// The picture an answer has: a plot (a sequence or table of values or
 /// outcomes) or a graph (`dot`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PictureKind {
+pub enum PictureKind {
     Plot,
     Graph,
 }
 
 /// Which picture an answer can be drawn as, if any.
-pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
+pub fn picture_kind(answer: &Answer) -> Option<PictureKind> {
     match answer {
         Answer::Dot { .. } => Some(PictureKind::Graph),
         Answer::Sequence { .. }
@@ -48,7 +48,7 @@ pub(crate) fn picture_kind(answer: &Answer) -> Option<PictureKind> {
 
 /// Draw one answer's picture into `path` (SVG, or PNG by the name), as
 /// `--plot` or `--svg` would; says on `log` which file it wrote.
-pub(crate) fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Result<(), Error> {
+pub fn draw_one(answer: &Answer, path: &Path, log: &mut dyn Write) -> Result<(), Error> {
     // One file for whichever picture the answer has (no series to clash).
     let mut one = Pictures {
         svg: Some(path.to_path_buf()),
@@ -79,7 +79,7 @@ impl Pictures {
     /// overwrite the other's pictures.
     /// Each target is checked first (its folder exists, the file can be
     /// written), so that a bad path fails before any work.
-    pub(crate) fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Result<Self, Error> {
+    pub fn new(svg: Option<PathBuf>, plot: Option<PathBuf>) -> Result<Self, Error> {
         for path in svg.iter().chain(plot.iter()) {
             check_target(path)?;
         }
@@ -99,7 +99,7 @@ impl Pictures {
 
     /// The n-th file (from 1) of a series: FILE.svg, FILE-2.svg, ...; a
     /// device (`/dev/null`, a pipe) is every file of its series.
-    pub(crate) fn nth(path: &Path, n: usize) -> PathBuf {
+    pub fn nth(path: &Path, n: usize) -> PathBuf {
         if n <= 1 || is_device(path) {
             return path.to_path_buf();
         }
@@ -129,7 +129,7 @@ impl Pictures {
 
     /// The notes a run ends with: an option given whose pictures no query
     /// drew (`--plot` with no `sequence` or `table`).
-    pub(crate) fn unused(&self) -> Vec<String> {
+    pub fn unused(&self) -> Vec<String> {
         let mut notes = Vec::new();
         let name = |p: &Path| crate::shown::clean(&p.display().to_string());
         if let (Some(p), 0) = (&self.plot, self.plots) {
@@ -148,7 +148,7 @@ impl Pictures {
     }
 
     /// A query that would have drawn `picture` failed: it keeps its number.
-    pub(crate) fn skip(&mut self, picture: Option<Picture>) {
+    pub fn skip(&mut self, picture: Option<Picture>) {
         match picture {
             Some(Picture::Graph) => self.svgs += 1,
             Some(Picture::Plot) => self.plots += 1,
@@ -169,12 +169,12 @@ impl Pictures {
 
     /// The most cells a plot may have, when plots are drawn: the session
     /// refuses a larger `sequence` or `table` before computing it.
-    pub(crate) fn plot_cells(&self) -> Option<usize> {
+    pub fn plot_cells(&self) -> Option<usize> {
         self.plot.as_ref().map(|_| MAX_PICTURE_CELLS)
     }
 
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
-    pub(crate) fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
+    pub fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
         match answer {
             Answer::Dot { dot, .. } => {
                 let Some(path) = self.next(Picture::Graph) else {
@@ -539,7 +539,7 @@ fn outcome_code(o: crate::query::Outcome) -> u64 {
 }
 
 /// Write a picture or report; the error is a diagnostic naming the path.
-pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
+pub fn write_file(path: &Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| Error::WriteFile {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -547,7 +547,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// Whether a picture file's name asks for PNG (`.png`, any case).
-pub(crate) fn wants_png(path: &Path) -> bool {
+pub fn wants_png(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
@@ -555,7 +555,7 @@ pub(crate) fn wants_png(path: &Path) -> bool {
 /// Write a picture: rasterised to PNG when the file name ends in `.png`,
 /// else the SVG text. False when a PNG had to leave its text out because
 /// the machine has no fonts.
-pub(crate) fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
+pub fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
     if !wants_png(path) {
         write_file(path, svg)?;
         return Ok(true);

@@ -26,8 +26,13 @@ use crate::syntax::ast::{Play, Program, Stmt};
 const PARSE_APART: usize = 32 << 10;
 
 /// The parse thread's stack: pest recurses as deep as the nesting limits
-/// allow, as on the interpreter's own thread (`cli::STACK_SIZE`).
-const PARSE_STACK: usize = 512 << 20;
+/// allow, as on the interpreter's own thread (`STACK_SIZE`).
+const PARSE_STACK: usize = STACK_SIZE;
+
+/// The stack a thread that runs a session needs: recursion in the
+/// evaluator is bounded (nesting and call-depth limits), and this leaves
+/// ample room for it. Every front end runs its sessions on such a thread.
+pub const STACK_SIZE: usize = 512 * 1024 * 1024;
 
 /// What to do with a text: run its queries, or only check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

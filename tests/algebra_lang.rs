@@ -1,6 +1,8 @@
 //! The algebra's functions from the language: answers, and bad input as a
 //! coded diagnostic (exit 1, a label on the argument, a help line).
 
+mod common;
+
 use std::process::Command;
 
 fn run(source: &str) -> (i32, String, String) {
@@ -11,7 +13,7 @@ fn run(source: &str) -> (i32, String, String) {
         source.len() * 7919 + source.bytes().map(usize::from).sum::<usize>()
     ));
     std::fs::write(&file, source).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let o = Command::new(common::grundy_bin())
         .arg("run")
         .arg(&file)
         .env("NO_COLOR", "1")

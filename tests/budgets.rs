@@ -3,6 +3,8 @@
 //! a reproduction from the reliability issue, run with small limits so the
 //! tests stay quick in a debug build.
 
+mod common;
+
 use grundy::eval::Limits;
 use grundy::present;
 use grundy::session::{Mode, Session};
@@ -258,7 +260,7 @@ fn kernel_searches_are_bounded() {
 #[test]
 fn octal_refuses_more_values_than_memory_holds_up_front() {
     let started = std::time::Instant::now();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = std::process::Command::new(common::grundy_bin())
         .args(["octal", "0.77", "--to", "1000000000000"])
         .output()
         .unwrap();
@@ -266,7 +268,7 @@ fn octal_refuses_more_values_than_memory_holds_up_front() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("grundy::octal::too_many"), "{err}");
     assert!(started.elapsed().as_secs() < 5, "refused before computing");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = std::process::Command::new(common::grundy_bin())
         .args(["octal", "0.77", "--to", "1000", "--max-memory", "4K"])
         .output()
         .unwrap();
@@ -284,7 +286,7 @@ fn limits_are_flags_of_run() {
         "game H(n) { move 0 for k in 0..9223372036854775807 if k % 2 < 0 }\ngrundy H(0)\ngrundy Nim(2)\n",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = std::process::Command::new(common::grundy_bin())
         .args(["run", file.to_str().unwrap(), "--max-steps", "100000"])
         .output()
         .unwrap();

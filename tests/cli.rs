@@ -1,9 +1,11 @@
 //! The command line: `grundy octal`, pictures (`--plot`, `--svg`), `check`.
 
+mod common;
+
 use std::process::Command;
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(common::grundy_bin())
         .args(args)
         .env("NO_COLOR", "1")
         .output()
@@ -13,7 +15,7 @@ fn grundy(args: &[&str]) -> std::process::Output {
 /// `grundy ARGS` with `RAYON_NUM_THREADS` set: how many codes
 /// `grundy octal` computes at once.
 fn grundy_threads(args: &[&str], threads: &str) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(common::grundy_bin())
         .args(args)
         .env("NO_COLOR", "1")
         .env("RAYON_NUM_THREADS", threads)

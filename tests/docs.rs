@@ -24,6 +24,8 @@
 //! `GRUNDY_DOCS_SHOW=1 cargo test --test docs -- --nocapture` prints what
 //! every example prints, to update the docs after a deliberate change.
 
+mod common;
+
 use std::path::Path;
 
 use grundy::present;
@@ -192,7 +194,7 @@ fn run(code: &str) -> Result<(String, usize), String> {
     // The evaluator recurses (bounded by its nesting and call-depth limits);
     // give it the stack the command line gives it.
     let worker = std::thread::Builder::new()
-        .stack_size(grundy::cli::STACK_SIZE)
+        .stack_size(grundy::session::STACK_SIZE)
         .spawn(move || {
             let mut session = Session::new(BUDGET);
             let mut printed: Vec<String> = Vec::new();
@@ -291,7 +293,7 @@ fn run_json(ex: &Example) -> Result<String, String> {
         .collect();
     let path = dir.join(format!("{stem}_{}.game", ex.line));
     std::fs::write(&path, &ex.code).map_err(|e| format!("write {}: {e}", path.display()))?;
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = std::process::Command::new(common::grundy_bin())
         .arg("run")
         .arg("--json")
         .arg(&path)
@@ -304,7 +306,7 @@ fn run_json(ex: &Example) -> Result<String, String> {
 fn check_console(c: &Console) -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (args, want) in &c.commands {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let out = std::process::Command::new(common::grundy_bin())
             .args(args)
             .current_dir(root)
             .output()

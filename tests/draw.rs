@@ -272,7 +272,7 @@ fn graphviz_draws_a_clobber_position() {
     .unwrap();
     for file in ["c.svg", "c.png"] {
         let out = d.join(file);
-        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let o = Command::new(common::grundy_bin())
             .args([
                 "run",
                 game.to_str().unwrap(),

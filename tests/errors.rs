@@ -22,7 +22,7 @@ const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// Run the built binary in `dir`, with every way of turning colours,
 /// hyperlinks or the narrated theme on removed from the environment.
 fn grundy(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(common::grundy_bin())
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")

@@ -1,11 +1,13 @@
 //! Every example in examples/ runs, exits 0, and prints what its snapshot holds.
 
+mod common;
+
 use std::process::Command;
 
 #[test]
 fn examples_run_and_match_their_snapshots() {
     insta::glob!("../examples", "*.game", |path| {
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let out = Command::new(common::grundy_bin())
             .arg("run")
             .arg(path)
             .output()
@@ -55,7 +57,7 @@ fn examples_json_is_one_object_per_query() {
                 )
             })
             .count();
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let out = Command::new(common::grundy_bin())
             .args(["run", "--json"])
             .arg(path)
             .output()

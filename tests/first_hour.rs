@@ -8,7 +8,6 @@ use std::process::{Command, Output};
 
 mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 /// A fresh scratch directory of this test's own.
@@ -22,7 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn grundy(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
+    Command::new(common::grundy_bin())
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -47,7 +46,7 @@ fn a_byte_order_mark_at_the_start_is_dropped() {
     let err = text(&out.stderr);
     assert!(err.contains("[bad.game:1:12]"), "{err}");
     // Piped standard input too.
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(common::grundy_bin())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -37,7 +37,7 @@ use common::fuzz::{Gen, Rng, mutate};
 /// The binary under test: GRUNDY_FUZZ_BIN (a copy, so a long run is not
 /// disturbed by a rebuild), or the one Cargo built.
 fn bin() -> String {
-    std::env::var("GRUNDY_FUZZ_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string())
+    std::env::var("GRUNDY_FUZZ_BIN").unwrap_or_else(|_| common::grundy_bin().to_string())
 }
 /// The memory a child may map: the interpreter's 512 MiB stack plus room.
 const MEMORY_CAP: u64 = 3 << 30;

@@ -2,11 +2,12 @@
 //! past a budget, each checked to end within 20 s with an answer or a
 //! coded error, and within its memory budget.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 const MIB: u64 = 1 << 20;
 
 fn scratch(name: &str, text: &str) -> PathBuf {
@@ -29,7 +30,7 @@ struct Ended {
 #[allow(clippy::zombie_processes)]
 fn run(file: &Path, args: &[&str]) -> Ended {
     let err = file.with_extension("stderr");
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(common::grundy_bin())
         .arg("run")
         .args(args)
         .arg(file)

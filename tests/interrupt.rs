@@ -11,13 +11,17 @@
 //! past it: `UNBOUNDED`), and each test checks
 //! that it was still running when the signal went.
 
+mod common;
+
+/// The REPL's prompt, as the terminal shows it.
+const PROMPT: &str = "grundy> ";
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 /// One test at a time: each times a process against the clock, and
 /// several slow processes at once on a small machine would measure the
 /// machine, not grundy.
@@ -63,7 +67,7 @@ fn drain(r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
 
 /// `grundy run ARGS FILE`, its standard output and error piped.
 fn run_piped(args: &[&str], path: &Path) -> Child {
-    Command::new(BIN)
+    Command::new(common::grundy_bin())
         .arg("run")
         .args(args)
         .arg(path)
@@ -368,7 +372,7 @@ struct Repl {
 
 impl Repl {
     fn start() -> Repl {
-        let mut cmd = Command::new(BIN);
+        let mut cmd = Command::new(common::grundy_bin());
         // Room for the ten-million-value sort, so it is still sorting
         // (not out of memory) when the signal comes, however slow the
         // machine.
@@ -403,7 +407,7 @@ impl Repl {
     }
 
     fn prompts(&mut self) -> usize {
-        self.shown(0).matches(grundy::repl::PROMPT).count()
+        self.shown(0).matches(PROMPT).count()
     }
 
     /// Wait (at most `within`) until `n` prompts were shown; how long it took.

@@ -3,12 +3,13 @@
 //! memory case, with a peak resident size within 1.25 times the budget
 //! (measured with `wait4` on the child alone).
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 const MIB: u64 = 1 << 20;
 
 fn scratch(name: &str, text: &str) -> PathBuf {
@@ -20,7 +21,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 }
 
 fn grundy() -> Command {
-    let mut c = Command::new(BIN);
+    let mut c = Command::new(common::grundy_bin());
     c.env("NO_COLOR", "1").env("TERM", "dumb");
     c
 }

@@ -2,15 +2,15 @@
 //! exactly what the sequential run prints — answers, diagnostics, JSON,
 //! pictures, exit status — and Ctrl-C stops every worker.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
-
 fn grundy(args: &[&str]) -> Output {
-    Command::new(BIN)
+    Command::new(common::grundy_bin())
         .args(args)
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
@@ -388,7 +388,7 @@ fn ctrl_c_stops_every_worker_and_keeps_the_answers_so_far() {
          grundy G(200000)\ngrundy G(200001)\ngrundy Nim(4)\ngrundy Nim(5)\n",
     );
     for json in [false, true] {
-        let mut cmd = Command::new(BIN);
+        let mut cmd = Command::new(common::grundy_bin());
         // A step budget far past the slow queries: under the default one
         // they end within a second on an idle machine, before the signal.
         cmd.args(["run", "--jobs", "2", "--max-steps", "1000000000000"]);
@@ -460,7 +460,7 @@ fn a_closed_output_stops_every_worker() {
     );
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(common::grundy_bin())
         .args(["run", "--jobs", "2", "--max-steps", "1000000000000"])
         .arg(&file)
         .stdout(writer)

@@ -15,6 +15,8 @@
 //! values, bare expressions of each type, error lines) and the files of
 //! `tests/errors/`.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -286,7 +288,7 @@ fn game_files(dir: &str) -> Vec<PathBuf> {
 
 /// The `--json` lines of a file (with `args` before it), parsed.
 fn lines_of(file: &Path, args: &[&str]) -> Vec<Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = Command::new(common::grundy_bin())
         .args(["run", "--json"])
         .args(args)
         .arg(file)

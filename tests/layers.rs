@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-/// The folders of Rust sources: the `grundy` crate's and the theory crate's.
-const SOURCE_DIRS: [&str; 2] = ["src", "theory/src"];
+/// The folders of Rust sources: the `grundy` crate, the theory crate and the CLI crate.
+const SOURCE_DIRS: [&str; 3] = ["src", "theory/src", "cli/src"];
 
 /// The top-level module a file of `src/` belongs to.
 fn unit(rel: &Path) -> String {

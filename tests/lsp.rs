@@ -1,6 +1,8 @@
 //! `grundy lsp` driven as an editor drives it: a scripted client speaks
 //! JSON-RPC with `Content-Length` framing over the server's stdin/stdout.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -17,7 +19,7 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let mut child = Command::new(common::grundy_bin())
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

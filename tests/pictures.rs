@@ -1,13 +1,15 @@
 //! Pictures: every kind rendered to PNG (size and a few pixels checked), the
 //! real parameter on the axes, infinite values and draws marked apart.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use resvg::tiny_skia::Pixmap;
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(common::grundy_bin())
         .args(args)
         .env("NO_COLOR", "1")
         .output()

@@ -3,12 +3,12 @@
 //! non-UTF-8 input, a Graphviz that talks a lot. Each test runs the built
 //! binary as a user would.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 
 fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("robustness");
@@ -19,7 +19,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 }
 
 fn grundy() -> Command {
-    let mut c = Command::new(BIN);
+    let mut c = Command::new(common::grundy_bin());
     c.env("NO_COLOR", "1").env("TERM", "dumb");
     c
 }

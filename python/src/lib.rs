@@ -119,7 +119,7 @@ impl Session {
         let (jobs, rx) = channel();
         std::thread::Builder::new()
             .name("grundy".into())
-            .stack_size(grundy::cli::STACK_SIZE)
+            .stack_size(grundy::session::STACK_SIZE)
             .spawn(move || {
                 let mut session = Inner::with_limits(limits);
                 session.interrupt = flag;

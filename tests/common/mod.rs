@@ -1,7 +1,13 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod bin;
 pub mod fuzz;
+
+/// The `grundy` binary, built and up to date (`bin.rs`).
+pub fn grundy_bin() -> &'static str {
+    bin::grundy()
+}
 
 use grundy::query::{Answer, Outcome};
 use grundy::session::{Mode, Session};

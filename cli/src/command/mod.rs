@@ -1,7 +1,7 @@
 //! Command-line dispatch: `grundy run`, `grundy check`, `grundy octal`,
 //! `grundy repl`; with no command, the REPL on a terminal and a script from
 //! piped stdin. `octal` is the `grundy octal` workbench; the files `--svg`
-//! and `--plot` write are drawn by `crate::pictures` (shared with the
+//! and `--plot` write are drawn by `grundy::pictures` (shared with the
 //! REPL's `:plot` and `:svg`).
 
 pub mod octal;
@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{Parser, Subcommand};
 
 use crate::console::{self, Checked, Heard};
-use crate::error::Error;
-use crate::eval::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
-use crate::pictures::Pictures;
-use crate::present;
-use crate::query::{Answer, Picture};
-use crate::session::{Mode, Session};
-use crate::source::{Sources, Span};
+use grundy::error::Error;
+use grundy::eval::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use grundy::pictures::Pictures;
+use grundy::present;
+use grundy::query::{Answer, Picture};
+use grundy::session::{Mode, Session};
+use grundy::source::{Sources, Span};
 
 const LONG_ABOUT: &str = "Combinatorial games described in a small language (.game files), and \
 their theory: impartial games (Grundy values, outcomes, winning moves, periods of octal and \
@@ -44,7 +44,7 @@ a program text of at most 2 MiB; Ctrl-C stops the query under way. `grundy run -
 
 #[derive(Parser, Debug)]
 #[command(
-    name = env!("CARGO_PKG_NAME"),
+    name = "grundy",
     version,
     about = "Combinatorial games described in a small language, and their theory",
     long_about = LONG_ABOUT,
@@ -176,9 +176,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is too large"))
 }
 
-/// The stack the interpreter runs on: recursion in the evaluator is bounded
-/// (nesting and call-depth limits), and this leaves ample room for it.
-pub const STACK_SIZE: usize = 512 * 1024 * 1024;
+pub use grundy::session::STACK_SIZE;
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -186,7 +184,7 @@ pub fn main() -> i32 {
         Err(e) => return usage_error(e),
     };
     let worker = std::thread::Builder::new()
-        .name(env!("CARGO_PKG_NAME").into())
+        .name("grundy".into())
         .stack_size(STACK_SIZE)
         .spawn(move || run_command(cli));
     match worker.map(|h| h.join()) {
@@ -394,8 +392,8 @@ fn run_source(
     let flag = session.interrupt.clone();
     // Progress of long statements on a terminal's standard error, never
     // with JSON answers.
-    crate::progress::set_enabled(
-        mode == Mode::Run && !json && crate::progress::stderr_is_terminal(),
+    grundy::progress::set_enabled(
+        mode == Mode::Run && !json && grundy::progress::stderr_is_terminal(),
     );
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     let ok = session.run_text(name, text, mode, &mut |s, r| {

@@ -30,10 +30,10 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::console::{self, Heard};
-use crate::error::Error;
-use crate::present;
-use crate::session::{Mode, Redefine, Session};
 use format::{format_answer, render_error};
+use grundy::error::Error;
+use grundy::present;
+use grundy::session::{Mode, Redefine, Session};
 
 pub use commands::{resolve_command, suggest_command};
 pub use complete::{Names, complete_word};
@@ -67,16 +67,16 @@ pub struct Repl {
     pub interactive: bool,
     inputs: usize,
     /// The last answer, for `:plot` and `:svg`.
-    pub last: Option<crate::query::Answer>,
+    pub last: Option<grundy::query::Answer>,
 }
 
 impl Repl {
     /// A REPL with the default limits but the position budget.
     pub fn new(max_positions: usize) -> Self {
-        Repl::with_limits(crate::eval::Limits::positions(max_positions))
+        Repl::with_limits(grundy::eval::Limits::positions(max_positions))
     }
 
-    pub fn with_limits(limits: crate::eval::Limits) -> Self {
+    pub fn with_limits(limits: grundy::eval::Limits) -> Self {
         let mut session = Session::with_limits(limits);
         session.redefine = Redefine::Replace;
         Repl {
@@ -148,8 +148,8 @@ impl Repl {
         let mut noted = 0;
         let mut last = None;
         // Progress of long queries: on a terminal only, never with JSON.
-        crate::progress::set_enabled(
-            self.interactive && !json && crate::progress::stderr_is_terminal(),
+        grundy::progress::set_enabled(
+            self.interactive && !json && grundy::progress::stderr_is_terminal(),
         );
         let ok = self.session.run_text(name, text, Mode::Run, &mut |s, r| {
             noted += print_notes(&s.notes()[noted..], json, out, err);
@@ -185,7 +185,7 @@ impl Repl {
             let _ = out.flush();
             mark = Instant::now();
         });
-        crate::progress::set_enabled(false);
+        grundy::progress::set_enabled(false);
         if last.is_some() {
             self.last = last;
         }

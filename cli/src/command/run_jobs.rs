@@ -35,12 +35,12 @@ use std::time::Duration;
 
 use super::{Printer, STACK_SIZE, Streams};
 use crate::console;
-use crate::error::Error;
-use crate::eval::Limits;
-use crate::pictures::Pictures;
-use crate::query::{Answer, Picture};
-use crate::session::Session;
-use crate::source::Span;
+use grundy::error::Error;
+use grundy::eval::Limits;
+use grundy::pictures::Pictures;
+use grundy::query::{Answer, Picture};
+use grundy::session::Session;
+use grundy::source::Span;
 
 /// Finished results a worker may be ahead of the output, per worker.
 const WINDOW: usize = 8;
@@ -157,7 +157,7 @@ pub(super) fn run(
         return super::run_source(
             name,
             text,
-            crate::session::Mode::Run,
+            grundy::session::Mode::Run,
             json,
             limits,
             pictures,
@@ -165,7 +165,7 @@ pub(super) fn run(
         );
     }
     // Several workers would draw their progress lines over each other.
-    crate::progress::set_enabled(false);
+    grundy::progress::set_enabled(false);
     let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
     // Tells the workers to stop after a failed definition ended the output.
     let quit = AtomicBool::new(false);

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::help::{COMMANDS, help_text, suggest_among};
 use super::highlight::highlight_line;
 use super::{Flow, Repl};
-use crate::error::Error;
+use grundy::error::Error;
 
 impl Repl {
     /// One `:command` line (the text after the colon).
@@ -107,7 +107,7 @@ impl Repl {
     /// `:plot FILE` / `:svg FILE`: the last answer's picture, drawn as
     /// `grundy run --plot` / `--svg` draws it.
     fn picture(&self, cmd: &str, rest: &str, out: &mut dyn Write, err: &mut dyn Write) {
-        use crate::pictures::{PictureKind, draw_one, picture_kind};
+        use grundy::pictures::{PictureKind, draw_one, picture_kind};
         let files = split_paths(rest);
         let [file] = files.as_slice() else {
             let example = if cmd == "plot" { "s.svg" } else { "g.png" };
@@ -166,13 +166,13 @@ impl Repl {
                 let _ = writeln!(
                     out,
                     "{}",
-                    crate::present::json_line(serde_json::json!({ "wrote": path }))
+                    grundy::present::json_line(serde_json::json!({ "wrote": path }))
                 );
             } else {
                 let _ = writeln!(
                     out,
                     "{}",
-                    crate::present::json_line(serde_json::json!({ "note": line }))
+                    grundy::present::json_line(serde_json::json!({ "note": line }))
                 );
             }
         }

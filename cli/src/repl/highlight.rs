@@ -2,8 +2,8 @@
 
 use std::borrow::Cow;
 
-use crate::eval::registry;
-use crate::syntax::{KEYWORDS, QUERY_WORDS};
+use grundy::eval::registry;
+use grundy::syntax::{KEYWORDS, QUERY_WORDS};
 
 const KEYWORD: &str = "\x1b[1;35m";
 const QUERY: &str = "\x1b[1;34m";

@@ -1,6 +1,6 @@
 //! When an input is unfinished and the next line continues it.
 
-use crate::source::SourceId;
+use grundy::source::SourceId;
 
 /// Bracket depth of a text outside comments; negative when a closing
 /// bracket has no opening one.
@@ -105,12 +105,12 @@ pub fn is_incomplete(text: &str) -> bool {
         _ => {}
     }
     if awaits_game_body(text) {
-        return crate::syntax::parse(SourceId(0), text).is_err();
+        return grundy::syntax::parse(SourceId(0), text).is_err();
     }
     if !CONTINUING.contains(&last_token(text)) {
         return false;
     }
-    match crate::syntax::parse(SourceId(0), text) {
+    match grundy::syntax::parse(SourceId(0), text) {
         Ok(_) => false,
         Err(e) => e.span().start as usize >= text.trim_end().len(),
     }
@@ -126,7 +126,7 @@ mod tests {
             .iter()
             .filter(|t| t.chars().all(|c| c.is_ascii_alphabetic()));
         for w in words {
-            assert!(crate::syntax::KEYWORDS.contains(w), "{w}");
+            assert!(grundy::syntax::KEYWORDS.contains(w), "{w}");
         }
     }
 }

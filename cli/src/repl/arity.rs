@@ -7,11 +7,11 @@
 use std::collections::HashMap;
 
 use super::Repl;
-use crate::error::Error;
-use crate::games;
-use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, GameBody, Ident, Stmt};
-use crate::syntax::{self};
+use grundy::error::Error;
+use grundy::games;
+use grundy::source::Span;
+use grundy::syntax::ast::{Expr, ExprKind, GameBody, Ident, Stmt};
+use grundy::syntax::{self};
 
 impl Repl {
     /// The calls from earlier definitions that `text` would leave with the

@@ -4,8 +4,8 @@
 use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
-use crate::eval::registry;
-use crate::syntax::{KEYWORDS, QUERY_WORDS};
+use grundy::eval::registry;
+use grundy::syntax::{KEYWORDS, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
 #[derive(Debug, Default, Clone)]

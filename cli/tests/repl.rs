@@ -7,11 +7,11 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy::repl::{
+use grundy::session::{Mode, Redefine, Session};
+use grundy_cli::repl::{
     self, Flow, HELP_TOPICS, HelpPart, Names, Repl, ReplHelper, complete_word, is_incomplete,
     resolve_command, suggest_command,
 };
-use grundy::session::{Mode, Redefine, Session};
 use rustyline::completion::Completer;
 use rustyline::history::DefaultHistory;
 
@@ -127,6 +127,10 @@ fn completes_commands_and_help_topics() {
 
 #[test]
 fn completes_file_paths_after_load() {
+    // Paths complete from the working folder: the repository's root, where
+    // `examples/` is (Cargo runs this crate's tests in `cli/`). No other
+    // test of this program depends on the working folder.
+    std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).unwrap();
     let helper = ReplHelper::new();
     let history = DefaultHistory::new();
     let ctx = rustyline::Context::new(&history);
@@ -434,7 +438,7 @@ fn piped_stdin_is_a_script_like_grundy_run() {
         "grundy Nim(2)\ngame G(n) {\n    move G(n - kk) for k in 1..=n\n}\n",
     )
     .unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     for path in [
         root.join("examples/tour.game"),
         root.join("examples/nim.game"),
@@ -489,7 +493,7 @@ impl Term {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(format!("stty rows {ROWS} cols {COLS}; exec '{BIN}' {args}"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .env("TERM", "xterm-256color")
             .env("GRUNDY_HISTORY", history)
             .env_remove("NO_COLOR");
@@ -752,7 +756,7 @@ impl std::io::Write for Shared {
 /// must print exactly the lines that follow it, up to trailing blank lines.
 #[test]
 fn doc_transcripts_are_true() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut checked = 0;
     let out = Shared::default();
     let mut r = Repl::new(1_000_000);
@@ -914,7 +918,7 @@ fn typed_inputs(text: &str) -> Vec<String> {
 
 #[test]
 fn a_file_typed_line_by_line_answers_as_grundy_run() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let path = root.join("examples/chomp.game");
     let text = std::fs::read_to_string(&path).unwrap();
     let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
@@ -939,7 +943,7 @@ fn a_file_typed_line_by_line_answers_as_grundy_run() {
 /// person does not type the indentation the editor adds).
 #[test]
 fn chomp_typed_at_a_terminal_answers_as_grundy_run() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let path = root.join("examples/chomp.game");
     let text = std::fs::read_to_string(&path).unwrap();
     let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();

@@ -9,7 +9,7 @@
 pub mod analysis;
 
 /// The server's name in its messages.
-const SERVER: &str = concat!(env!("CARGO_PKG_NAME"), " lsp");
+const SERVER: &str = "grundy lsp";
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};

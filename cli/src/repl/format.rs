@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use super::Repl;
-use crate::error::Error;
-use crate::present;
-use crate::query::Answer;
-use crate::session::Session;
-use crate::syntax::ast::Play;
+use grundy::error::Error;
+use grundy::present;
+use grundy::query::Answer;
+use grundy::session::Session;
+use grundy::syntax::ast::Play;
 
 impl Repl {
     /// What `:games` prints.
@@ -55,7 +55,7 @@ impl Repl {
                     f.span.start,
                     f.span.end,
                 ));
-                crate::games::rules::signature(&decl, &f.name, f.arity)
+                grundy::games::rules::signature(&decl, &f.name, f.arity)
             })
             .collect();
         if !fns.is_empty() {

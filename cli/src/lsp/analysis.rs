@@ -12,11 +12,11 @@ use lsp_types::{
 };
 use miette::Diagnostic as _;
 
-use crate::error::Error;
-use crate::eval::Limits;
-use crate::eval::registry;
-use crate::session::Session;
-use crate::syntax::KEYWORDS;
+use grundy::error::Error;
+use grundy::eval::Limits;
+use grundy::eval::registry;
+use grundy::session::Session;
+use grundy::syntax::KEYWORDS;
 
 /// The LSP position of a byte offset of `text` (clamped to the text, and
 /// to the start of a character).
@@ -56,7 +56,7 @@ pub fn offset(text: &str, pos: Position) -> usize {
 }
 
 /// The language id of code in hover text (the editors' id for `.game`).
-const LANG: &str = env!("CARGO_PKG_NAME");
+const LANG: &str = "grundy";
 
 fn range(text: &str, start: usize, end: usize) -> Range {
     Range::new(position(text, start), position(text, end.max(start)))
@@ -90,7 +90,7 @@ fn diagnostic(text: &str, e: &Error) -> Diagnostic {
         range,
         severity: Some(DiagnosticSeverity::ERROR),
         code: e.code().map(|c| NumberOrString::String(c.to_string())),
-        source: Some(env!("CARGO_PKG_NAME").into()),
+        source: Some("grundy".into()),
         message,
         ..Diagnostic::default()
     }

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::console::{self, Checked};
-use crate::error::Error;
-use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
-use crate::source::Sources;
-use crate::source::Span;
+use grundy::error::Error;
+use grundy::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
+use grundy::source::Sources;
+use grundy::source::Span;
 
 /// Enough for 0.354 (preperiod 10061916, period 1180: 2·10^7 values).
 pub const DEFAULT_MAX_VALUES: usize = 1 << 25;
@@ -147,7 +147,7 @@ pub(super) fn run_one<W: Write, E: Write>(
             let secs = elapsed.as_secs_f64();
             let rate = (secs > 0.2).then(|| done as f64 / secs);
             let total = args.to.map(|n| n as u64);
-            b.set_message(crate::progress::message(
+            b.set_message(grundy::progress::message(
                 "values",
                 done as u64,
                 total,
@@ -179,7 +179,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     let replaced = plot.is_some_and(|p| p.exists());
     if let Some(path) = plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = crate::plot::sequence_svg(&crate::plot::Sequence {
+        let svg = grundy::plot::sequence_svg(&grundy::plot::Sequence {
             title: &title,
             from: 0,
             values: &values.to_vec(),
@@ -189,7 +189,7 @@ pub(super) fn run_one<W: Write, E: Write>(
             y_label: "G(n)",
             infinite: "∞",
         });
-        if let Err(e) = crate::pictures::write_picture(path, &svg) {
+        if let Err(e) = grundy::pictures::write_picture(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
@@ -330,7 +330,7 @@ fn write_json(
     // The version and word every JSON line starts with (docs/JSON.md).
     let mut text = format!(
         "{{\"grundy_json\":{},\"query\":\"octal\",\"code\":{},\"values\":[",
-        crate::present::JSON_VERSION,
+        grundy::present::JSON_VERSION,
         json!(code)
     );
     for (i, v) in values.iter().enumerate() {
@@ -380,7 +380,7 @@ fn limit_note(args: &Args) -> String {
 }
 
 fn progress_bar(limit: usize) -> Option<indicatif::ProgressBar> {
-    if !crate::progress::stderr_is_terminal() {
+    if !grundy::progress::stderr_is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new(limit as u64);

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use grundy::repl::Repl;
+use grundy_cli::repl::Repl;
 
 const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 
@@ -128,7 +128,7 @@ fn repl_plot_draws_the_same_thermograph() {
 fn the_picture_in_the_docs_is_what_grundy_draws() {
     let d = dir("docs");
     let drawn = std::fs::read_to_string(run_plot(&d, "docs.svg")).unwrap();
-    let docs = include_str!("../docs/pictures/thermograph-domineering.svg");
+    let docs = include_str!("../../docs/pictures/thermograph-domineering.svg");
     assert_eq!(
         drawn, docs,
         "docs/pictures/thermograph-domineering.svg is out of date: write it again with `grundy run --plot`"

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use grundy::error::Error;
-use grundy::repl::Repl;
+use grundy_cli::repl::Repl;
 
 const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 

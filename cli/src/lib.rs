@@ -1,0 +1,11 @@
+//! The `grundy` command line, over the `grundy` library's public API:
+//! `grundy run` and `grundy check` (`command`), `grundy octal`
+//! (`command::octal`), the REPL (`repl`), the language server (`lsp`), and
+//! the process's streams and Ctrl-C handler (`console`).
+
+pub mod command;
+pub mod console;
+pub mod lsp;
+pub mod repl;
+
+pub use command::main;
