@@ -62,7 +62,7 @@ fn grundy_by_hand(n: usize) -> Vec<u32> {
 
 /// A session with no budgets but the position count.
 fn session() -> Session {
-    Session::with_limits(grundy::eval::Limits {
+    Session::with_limits(grundy::Limits {
         // Also the move budget (Limits::max_edges): Kayles with a list
         // argument stores about 2·n² parts, 512 million at n = 16,000.
         max_positions: 600_000_000,

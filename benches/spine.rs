@@ -173,7 +173,7 @@ struct InterpRun {
 }
 
 fn run_interp(name: &str, text: &str) -> InterpRun {
-    let mut session = Session::with_limits(grundy::eval::Limits {
+    let mut session = Session::with_limits(grundy::Limits {
         max_positions: 50_000_000,
         // The bench's own state (earlier runs, the hand-written side) is
         // held by the same thread: no memory budget here.

@@ -7,6 +7,7 @@
 pub mod error;
 pub mod eval;
 pub mod games;
+pub mod model;
 pub mod pictures;
 pub mod plot;
 pub mod plot_thermo;
@@ -21,3 +22,7 @@ pub mod syntax;
 pub mod vocab;
 
 pub use grundy_theory::{board, digraph, mem, misere, octal, partizan};
+
+pub use model::{
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,
+};

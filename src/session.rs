@@ -9,11 +9,10 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{
-    Compiler, Ctx, Defs, FnDef, GameDef, GameId, GameKind, Limits, Node, Scope, Value,
-};
+use crate::eval::{Compiler, Node, Scope};
 use crate::games::{self, Compiled};
 use crate::mem;
+use crate::model::{Ctx, Defs, FnDef, GameDef, GameId, GameKind, Limits, Value};
 use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
 use crate::source::Span;
@@ -476,7 +475,7 @@ impl Session {
                                 name: f.name.name.clone(),
                                 arity: f.params.len(),
                                 slots: scope.slots as usize,
-                                body,
+                                body: crate::model::Body::new(body),
                                 span: f.span,
                             };
                             self.defs.fns[id as usize] = Some(Rc::new(def));
@@ -604,7 +603,7 @@ impl Session {
                                     name: name.clone(),
                                     arity: f.params.len(),
                                     slots: scope.slots as usize,
-                                    body,
+                                    body: crate::model::Body::new(body),
                                     span: f.span,
                                 }));
                             }

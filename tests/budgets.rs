@@ -5,7 +5,7 @@
 
 mod common;
 
-use grundy::eval::Limits;
+use grundy::Limits;
 use grundy::present;
 use grundy::session::{Mode, Session};
 

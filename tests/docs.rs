@@ -33,7 +33,7 @@ use grundy::session::{Mode, Session};
 
 /// The position budget examples run with; every example is small.
 /// The command line's default, so a block prints what `grundy run` prints.
-const BUDGET: usize = grundy::eval::DEFAULT_MAX_POSITIONS;
+const BUDGET: usize = grundy::DEFAULT_MAX_POSITIONS;
 
 #[derive(Debug, PartialEq)]
 enum Expect {

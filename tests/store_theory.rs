@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::eval::Limits;
+use grundy::Limits;
 use grundy::misere::{Forms, Genus};
 use grundy::partizan::{Dyadic, GameStore, ValueId};
 use grundy::present;

@@ -19,7 +19,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
 use grundy::error::Error;
-use grundy::eval::Limits;
+use grundy::Limits;
 use grundy::query::Answer;
 use grundy::session::{Mode, Redefine, Session as Inner};
 use pyo3::exceptions::PyRuntimeError;

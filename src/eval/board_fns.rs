@@ -9,8 +9,9 @@ use crate::board::{Board, BoardError, Symmetry, is_content};
 use crate::error::{Error, Result};
 use crate::source::Span;
 
+use super::Builtin;
 use super::builtins::elements;
-use super::{Builtin, Comp, Ctx, Defs, GameId, Value};
+use crate::model::{Comp, Ctx, Defs, GameId, Value};
 
 /// Apply a board builtin; `arg_span(i)` is where argument i was written.
 pub fn call(

@@ -151,7 +151,7 @@ impl Compiler<'_> {
         }
         let g = self.piece(lit, open + 1, t.len() - 1, scope)?;
         let span = lit.span;
-        let zero = || node(NodeKind::Const(super::Value::Int(0)), span);
+        let zero = || node(NodeKind::Const(crate::model::Value::Int(0)), span);
         let inner = if tiny {
             let neg = node(NodeKind::Unary(UnOp::Neg, Box::new(g)), span);
             node(NodeKind::GameBraces(vec![zero()], vec![neg]), span)

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 
 use super::registry::{Imp, entry_of};
-use super::{Ctx, Value};
+use crate::model::{Ctx, Value};
 
 /// Bytes one element of a built list holds; a set's tree about twice that.
 const VALUE_BYTES: usize = std::mem::size_of::<Value>();
@@ -433,7 +433,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::eval::{Defs, Limits};
+    use crate::model::{Defs, Limits};
 
     fn with_cx<R>(f: impl FnOnce(&Ctx, &AtomicBool) -> R) -> R {
         let defs = Defs::new();

@@ -8,7 +8,8 @@ use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
 use super::registry::{self, Imp};
-use super::{Builtin, Comp, Defs, GameFn, GameId, QueryFn, Value};
+use super::{Builtin, GameFn, QueryFn};
+use crate::model::{Comp, Defs, FnDef, GameId, Value};
 use crate::syntax::ast::Play;
 
 #[derive(Debug, Clone)]
@@ -136,7 +137,22 @@ pub struct Compiler<'a> {
     pub in_rules: bool,
 }
 
+/// A user function's body, as the compiler made it.
+pub fn body(f: &FnDef) -> &Node {
+    f.body
+        .get::<Node>()
+        .expect("every function body is compiled to a `Node`")
+}
+
 impl<'a> Compiler<'a> {
+    /// Names a user may mean when they misspell one: the definitions and
+    /// the registry's functions.
+    fn all_names(&self) -> impl Iterator<Item = &'a str> + use<'a> {
+        let defs: &'a Defs = self.defs;
+        defs.names()
+            .chain(registry::function_names().map(|n| -> &'a str { n }))
+    }
+
     pub fn new(defs: &'a Defs) -> Self {
         Compiler {
             defs,
@@ -302,9 +318,9 @@ impl<'a> Compiler<'a> {
         }
         // The outcome classes, for comparing with `outcome(P)`.
         let outcome = match name {
-            "P" => Some(super::value::Outcome::P),
-            "N" => Some(super::value::Outcome::N),
-            "D" => Some(super::value::Outcome::D),
+            "P" => Some(crate::model::Outcome::P),
+            "N" => Some(crate::model::Outcome::N),
+            "D" => Some(crate::model::Outcome::D),
             _ => None,
         };
         if let Some(o) = outcome {
@@ -332,7 +348,7 @@ impl<'a> Compiler<'a> {
             return game_literal(name, span);
         }
         let locals = scope.names.iter().map(|(n, _)| n.as_str());
-        let help = match suggest(name, locals.chain(self.defs.all_names())) {
+        let help = match suggest(name, locals.chain(self.all_names())) {
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `let`, or bind it in a `for`".to_string(),
         };
@@ -409,7 +425,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        let help = match suggest(n, self.defs.all_names()) {
+        let help = match suggest(n, self.all_names()) {
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `fn` or `game` (the names may come in any order in a file)"
                 .to_string(),
@@ -585,7 +601,7 @@ impl<'a> Compiler<'a> {
     fn graph_vertex(
         &self,
         g: GameId,
-        graph: &super::GraphData,
+        graph: &crate::model::GraphData,
         arg: &Expr,
         scope: &mut Scope,
     ) -> Result<NodeKind> {
@@ -605,7 +621,7 @@ impl<'a> Compiler<'a> {
         if let Some(v) = literal {
             return match graph.vertices.get_index_of(&v) {
                 Some(i) => Ok(NodeKind::Const(Value::Pos(
-                    vec![super::Comp {
+                    vec![crate::model::Comp {
                         game: g,
                         args: vec![Value::Int(i as i64)].into(),
                     }]
@@ -661,7 +677,7 @@ pub fn inline_call(
     f: u32,
     args: &[Node],
     base: u32,
-) -> Option<(Node, usize, std::rc::Rc<super::FnDef>)> {
+) -> Option<(Node, usize, std::rc::Rc<crate::model::FnDef>)> {
     let def = defs.fns.get(f as usize)?.clone()?;
     if def.arity != args.len() || def.slots < def.arity {
         return None;
@@ -673,7 +689,7 @@ pub fn inline_call(
         return None;
     }
     let arity = def.arity as u32;
-    let body = substitute(&def.body, arity, args, base)?;
+    let body = substitute(body(&def), arity, args, base)?;
     let slots = base as usize + def.slots - def.arity;
     Some((body, slots, def))
 }

@@ -13,10 +13,11 @@ use crate::partizan::{self, AlgebraError, Dyadic, GameStore, PartizanError, Valu
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
+use super::Interp;
 use super::compile::Node;
 use super::registry::{Imp, entry_of};
-use super::value::GameVal;
-use super::{Comp, Interp, Value};
+use crate::model::GameVal;
+use crate::model::{Comp, Value};
 
 /// The functions that make or read game values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,11 +156,11 @@ pub fn value_comp(g: &Rc<GameVal>) -> Option<Comp> {
     };
     Some(match heap {
         Some(n) => Comp {
-            game: super::STAR,
+            game: crate::model::STAR,
             args: vec![Value::Int(n)].into(),
         },
         None => Comp {
-            game: super::VALUE,
+            game: crate::model::VALUE,
             args: vec![Value::Game(g.clone())].into(),
         },
     })
@@ -701,7 +702,7 @@ pub(super) fn number_and_nimber(op: BinOp, x: &Value, y: &Value) -> bool {
 pub(super) fn nim_sum(cs: &[Comp]) -> Option<usize> {
     cs.iter()
         .try_fold(0usize, |acc, c| match (c.game, &*c.args) {
-            (g, [Value::Int(n)]) if g == super::STAR || g == super::NIM => {
+            (g, [Value::Int(n)]) if g == crate::model::STAR || g == crate::model::NIM => {
                 usize::try_from(*n).ok().map(|n| acc ^ n)
             }
             _ => None,

@@ -11,8 +11,9 @@ use crate::board::{Graph, MAX_VERTICES, canonical_graph};
 use crate::error::{Error, Result};
 use crate::source::Span;
 
+use super::Builtin;
 use super::builtins::elements;
-use super::{Builtin, Ctx, Defs, GameId, Value};
+use crate::model::{Ctx, Defs, GameId, Value};
 
 /// Whether a builtin shared with boards (`neighbours`, `components`,
 /// `canonical`, `len`) is called on a graph value.

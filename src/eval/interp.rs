@@ -8,12 +8,13 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
 
+use super::Builtin;
 use super::builtins::MAX_MATERIALISED;
 use super::compile::{CPattern, GraphAsk, Node, NodeKind};
 use super::fast::Fast;
 use super::ops::{binary, describe_len, elements, index};
 use super::queries::{Quantifier, Witness};
-use super::{Builtin, Comp, Ctx, Defs, GameId, Oracle, STAR, Value};
+use crate::model::{Comp, Ctx, Defs, GameId, Oracle, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
 /// with a stack large enough for it).
@@ -74,7 +75,7 @@ impl<'a> Interp<'a> {
     /// Called in every loop: long evaluations stay cancellable and within
     /// the step and memory budgets.
     #[inline]
-    pub(super) fn tick(&self, span: Span) -> Result<()> {
+    pub(crate) fn tick(&self, span: Span) -> Result<()> {
         self.cx.tick_at(span)
     }
 
@@ -94,7 +95,7 @@ impl<'a> Interp<'a> {
     /// A condition by its compiled closure: integer comparisons, `and`,
     /// `or`, `not`, boolean constants; None as for `eval_int`.
     #[inline]
-    pub(super) fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
+    pub(crate) fn fast_truth(&self, node: &Node, frame: &[Value]) -> Option<bool> {
         match &node.fast {
             Some(Fast::Bool(f)) => f(self, frame),
             _ => None,
@@ -103,7 +104,7 @@ impl<'a> Interp<'a> {
 
     /// `eval_int` with its two leaf cases inline (no call for `n - k`).
     #[inline(always)]
-    pub(super) fn int_operand(&self, node: &Node, frame: &[Value]) -> Option<i64> {
+    pub(crate) fn int_operand(&self, node: &Node, frame: &[Value]) -> Option<i64> {
         match &node.kind {
             NodeKind::Const(Value::Int(n)) => Some(*n),
             NodeKind::Local(s) => match frame[*s as usize] {
@@ -521,7 +522,7 @@ impl<'a> Interp<'a> {
         self.depth.set(depth + 1);
         let mut frame = args;
         frame.resize(def.slots.max(def.arity), Value::Int(0));
-        let out = self.eval(&def.body, &mut frame);
+        let out = self.eval(super::compile::body(&def), &mut frame);
         self.depth.set(depth);
         self.give_vec(frame);
         out
@@ -529,7 +530,7 @@ impl<'a> Interp<'a> {
 
     /// A single binding `name in a..b` (or `a..=b`) with integer ends:
     /// its slot, the half-open range and the span `iterate` reports.
-    pub(super) fn int_range(
+    pub(crate) fn int_range(
         &self,
         bindings: &[(CPattern, Node)],
         frame: &[Value],
@@ -610,27 +611,9 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    /// Arguments of built-in kinds of game are checked when the position is made.
-    pub fn check_args(
-        &self,
-        g: GameId,
-        mut vals: Vec<Value>,
-        spans: &[Span],
-    ) -> Result<Vec<Value>> {
-        let def = self.defs.game(g);
-        let span = spans.first().copied().unwrap_or_default();
-        // A sum is a multiset: as an argument it is kept sorted, so that
-        // G(A + B) and G(B + A) are one position.
-        for v in vals.iter_mut() {
-            if let Value::Pos(cs) = v
-                && !cs.is_sorted()
-            {
-                let mut sorted = cs.to_vec();
-                sorted.sort();
-                *v = Value::Pos(sorted.into());
-            }
-        }
-        def.kind.check_args(&def.name, vals, span)
+    /// Check (and normalise) the arguments of a position (`Defs::check_args`).
+    pub fn check_args(&self, g: GameId, vals: Vec<Value>, spans: &[Span]) -> Result<Vec<Value>> {
+        self.defs.check_args(g, vals, spans)
     }
 
     fn unary(&self, op: UnOp, v: Value, arg_span: Span, span: Span) -> Result<Value> {

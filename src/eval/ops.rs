@@ -8,8 +8,8 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
-use super::Value;
 use super::builtins::range_len;
+use crate::model::Value;
 
 /// How many elements a collection holds (0 for other values).
 pub(super) fn elements(v: &Value) -> usize {

@@ -8,10 +8,47 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
+use super::Interp;
 use super::compile::{CPattern, Node, NodeKind};
 use super::interp::{bind, set_int, slot};
-use super::{Comp, Interp, QueryFn, Value};
+use super::registry::{Imp, entry_of};
 use crate::digraph::{Generalized, Outcome};
+use crate::model::{Comp, Value};
+
+/// The query functions of expressions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryFn {
+    Grundy,
+    Outcome,
+    Options,
+    Winning,
+    Remoteness,
+    IsP,
+    IsN,
+}
+
+impl QueryFn {
+    /// The query function of a name (the registry's entry).
+    pub fn from_name(name: &str) -> Option<QueryFn> {
+        match super::registry::lookup(name)?.imp {
+            Imp::Query(q) => Some(q),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        entry_of(Imp::Query(self)).name
+    }
+
+    /// Whether a convention (`normal`, `misere`) may follow the position.
+    pub fn takes_play(self) -> bool {
+        !matches!(self, QueryFn::Grundy | QueryFn::Options)
+    }
+
+    pub fn usage(self) -> &'static str {
+        entry_of(Imp::Query(self)).usage
+    }
+}
 
 /// A range a quantifier runs over may hold at most this many values.
 pub const MAX_QUANTIFIED: i64 = 100_000_000;

@@ -5,7 +5,7 @@
 use indexmap::IndexMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::GraphItem;
 

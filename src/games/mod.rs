@@ -20,7 +20,8 @@ pub mod value;
 use std::rc::Rc;
 
 use crate::error::{Error, Result};
-use crate::eval::{Compiler, Defs, GameDef, GameKind, NIM, Node, STAR, VALUE, Value};
+use crate::eval::{Compiler, Node};
+use crate::model::{Defs, GameDef, GameKind, NIM, STAR, VALUE, Value};
 use crate::source::Span;
 use crate::syntax::ast::{GameBody, GameDecl, Play};
 

@@ -2,7 +2,7 @@
 //! printed differently). A heap of n is worth n (THEORY.md §2).
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 
 #[derive(Debug)]

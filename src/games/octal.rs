@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Span;
 

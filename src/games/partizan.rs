@@ -6,9 +6,8 @@
 //! solver (`solve/partizan.rs`) lists options through `sided_options`.
 
 use crate::error::{Error, Result};
-use crate::eval::{
-    Comp, Compiler, Ctx, GameId, GameKind, GraphData, Interp, OptionSink, ProvedPeriod, Side, Value,
-};
+use crate::eval::{Compiler, Interp};
+use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::{GraphItem, Ident, MoveRule};
 

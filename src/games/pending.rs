@@ -3,7 +3,7 @@
 //! for a name defined later: using it is an error that says which.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, GameKind, OptionSink, Value};
+use crate::model::{Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;
 
 #[derive(Debug)]

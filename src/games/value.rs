@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use crate::error::{Error, Result};
 use crate::eval::gamevals::value_comp;
-use crate::eval::{
+use crate::model::{
     Ctx, GameId, GameKind, GameVal, GraphData, OptionSink, ProvedPeriod, STAR, Side, VALUE, Value,
 };
 use crate::partizan::GameStore;

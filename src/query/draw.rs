@@ -2,8 +2,8 @@
 //! text answers, and as squares in the nodes of `dot` pictures.
 
 use crate::board::draw::{html_escape, side_by_side};
-use crate::eval::value::fmt_comp;
-use crate::eval::{Comp, GameNames, Value};
+use crate::model::fmt_comp;
+use crate::model::{Comp, GameNames, Value};
 
 /// The rows of the boards in a position's one-line text, side by side
 /// (`+` between boards of different components, spaces between boards of

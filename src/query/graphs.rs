@@ -4,7 +4,7 @@
 use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
 use crate::eval::registry::Word;
-use crate::eval::{Ctx, Defs, GameId};
+use crate::model::{Ctx, Defs, GameId};
 use crate::solve::GValue;
 use crate::source::Span;
 use crate::syntax::ast::Ident;
@@ -77,7 +77,7 @@ fn name_sets(cx: &Ctx, sets: &[Vec<u32>], names: &[String]) -> Result<Vec<Vec<St
 /// as an eighth of `--max-memory` holds (a listed vertex costs about 40
 /// bytes with its name), so the cap is the memory option; 80,000 kernels of
 /// a 24-vertex graph under the default.
-pub fn kernels_listed(limits: &crate::eval::Limits, vertices: usize) -> usize {
+pub fn kernels_listed(limits: &crate::model::Limits, vertices: usize) -> usize {
     (limits.max_memory / 8 / (40 * vertices + 64)).max(1)
 }
 

@@ -19,9 +19,10 @@ use std::sync::atomic::AtomicBool;
 use crate::digraph;
 use crate::error::{Error, Result};
 use crate::eval::registry::{self, Imp, Word};
-use crate::eval::value::fmt_sum;
-use crate::eval::{Comp, Compiler, Ctx, Defs, GameId, Interp, Limits, Node, Value};
+use crate::eval::{Compiler, Node};
 use crate::eval::{GameFn, QueryFn};
+use crate::model::fmt_sum;
+use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
 use crate::syntax::ast::{
@@ -217,9 +218,7 @@ impl CompiledQuery {
 
 /// `G(args)` as a component, its arguments checked as in a file.
 fn heap_comp(cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<Comp> {
-    let interp = Interp::new(cx);
-    let spans = vec![cx.span; args.len()];
-    let args = interp.check_args(g, args, &spans)?;
+    let args = cx.defs.check_args(g, args, &[cx.span])?;
     Ok(Comp {
         game: g,
         args: args.into(),
@@ -716,7 +715,7 @@ impl Run<'_> {
             .into_iter()
             .filter(|(m, _)| {
                 let mut key = self.after_move(comps, m);
-                key.retain(|c| !(c.game == crate::eval::STAR && c.args[..] == [Value::Int(0)]));
+                key.retain(|c| !(c.game == crate::model::STAR && c.args[..] == [Value::Int(0)]));
                 key.sort();
                 seen.insert(key)
             })
@@ -745,7 +744,7 @@ impl Run<'_> {
     fn nodes_shown<T>(
         &self,
         nodes: &[Box<[u32]>],
-        picture: impl Fn(&[Comp], &dyn crate::eval::GameNames) -> Option<T>,
+        picture: impl Fn(&[Comp], &dyn crate::model::GameNames) -> Option<T>,
     ) -> Result<Vec<(String, Option<T>)>> {
         let names = show::Shows::new(&self.cx);
         let out = nodes

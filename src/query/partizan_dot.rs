@@ -10,7 +10,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::digraph::{self, DotNode, EdgeStyle, Label, LegendEntry};
 use crate::error::Result;
-use crate::eval::Comp;
+use crate::model::Comp;
 use crate::partizan::Outcome as POutcome;
 use crate::source::Span;
 use crate::syntax::ast::Side;

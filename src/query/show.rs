@@ -11,7 +11,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::eval::{Comp, Ctx, GameId, GameNames, Interp, Value};
+use crate::eval::Interp;
+use crate::model::{Comp, Ctx, GameId, GameNames, Value};
 
 /// The prefix of a game's show function's name.
 pub const SHOW_PREFIX: &str = "show_";

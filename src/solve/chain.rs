@@ -14,7 +14,7 @@
 //! (`GameKind::move_line`).
 
 use crate::error::Error;
-use crate::eval::Ctx;
+use crate::model::Ctx;
 use crate::source::Span;
 
 use super::Solver;

@@ -19,7 +19,7 @@
 //! values by definition (THEORY.md §2), and tests compare them.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
 use super::Solver;
 
@@ -157,7 +157,7 @@ impl Shape {
 fn extend(
     cx: &Ctx,
     shape: Shape,
-    kind: &dyn crate::eval::GameKind,
+    kind: &dyn crate::model::GameKind,
     want: usize,
     values: &mut Vec<u32>,
     stamps: &mut Vec<u32>,
@@ -288,7 +288,7 @@ impl OptionSink for Values<'_, '_> {
     }
 
     fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
-        let mut at = [(0usize, 0isize); crate::eval::RUN_PARTS];
+        let mut at = [(0usize, 0isize); crate::model::RUN_PARTS];
         for (slot, p) in at.iter_mut().zip(parts) {
             match self.run_part(p, ks) {
                 Some(x) => *slot = x,

@@ -4,7 +4,7 @@
 //! from `GameKind::known_value`.
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
 use super::{Adjacency, SINGLE, Solver};
 
@@ -266,7 +266,7 @@ impl Solver {
         let (from, to) = self.below_zero.first.unwrap_or_default();
         let show = |id: u32| {
             let mut s = String::new();
-            crate::eval::value::fmt_comp(self.comp(id), cx.defs, &mut s);
+            crate::model::fmt_comp(self.comp(id), cx.defs, &mut s);
             s
         };
         let (from_text, to_text) = (show(from), show(to));

@@ -10,7 +10,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::digraph::{Digraph, Gamma, gamma};
 use crate::error::{Error, Result};
-use crate::eval::Ctx;
+use crate::model::Ctx;
 
 use super::Solver;
 use super::chain::{At, Why};

@@ -10,7 +10,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::digraph::{Outcome, misere_retrograde};
 use crate::error::{Error, Result};
-use crate::eval::Ctx;
+use crate::model::Ctx;
 
 use super::Solver;
 use super::chain::{At, Why};

@@ -11,11 +11,11 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::digraph::Outcome;
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, Value};
 use crate::misere::{
     self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, QuotientBudget,
     QuotientHistory, QuotientPeriod, RuleFn, Taming,
 };
+use crate::model::{Ctx, GameId, Value};
 
 use super::Solver;
 

@@ -25,8 +25,8 @@ use rustc_hash::FxBuildHasher;
 
 use crate::digraph::Gamma;
 use crate::error::{Error, Result};
-use crate::eval::value::fmt_comp;
-use crate::eval::{Comp, Ctx, Defs, GameId, Limits, Value};
+use crate::model::fmt_comp;
+use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use chain::{At, Why};
 
 pub use loopy::SumGraph;

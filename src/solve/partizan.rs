@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Result};
-use crate::eval::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{GameStore, Outcome, PartizanError, ValueId};
 
 use super::Solver;

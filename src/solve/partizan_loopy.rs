@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, Side};
+use crate::model::{Ctx, Side};
 use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, Winner};
 use crate::partizan::{Comparison, Outcome, ValueJson, ValueKind};
 use crate::vocab::Play;

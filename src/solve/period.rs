@@ -4,8 +4,8 @@
 //! period that shows in them is reported as apparent only.
 
 use crate::error::Result;
-use crate::eval::Value;
-use crate::eval::{Ctx, GameId};
+use crate::model::Value;
+use crate::model::{Ctx, GameId};
 use crate::octal::{ArithmeticPeriod, Period, find_arithmetic_period, find_period};
 
 use super::Solver;
@@ -21,7 +21,7 @@ pub const RULE_PERIOD_VALUES: i64 = 1000;
 pub const PERIOD_SHARE: usize = 50;
 
 /// The values `period` of a code may compute under `limits`.
-pub fn period_values(limits: &crate::eval::Limits) -> usize {
+pub fn period_values(limits: &crate::model::Limits) -> usize {
     (limits.max_positions / PERIOD_SHARE)
         .max(1000)
         .min(limits.max_positions)

@@ -18,7 +18,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::error::Result;
-use crate::eval::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 use crate::octal::OctalCode;
 
 /// Heaps `0 ..= RESEMBLE_HEAPS` are compared.

@@ -5,7 +5,7 @@
 //! graphs (`loopy.rs`) both walk sums this way.
 
 use crate::error::Result;
-use crate::eval::Ctx;
+use crate::model::Ctx;
 
 use super::Solver;
 

@@ -4,7 +4,7 @@
 
 use crate::digraph::Generalized;
 use crate::error::{Error, Result};
-use crate::eval::{Ctx, GameId, Interp, Value};
+use crate::model::{Ctx, GameId, Value};
 
 use super::Solver;
 
@@ -67,9 +67,7 @@ impl Solver {
     /// The value of `G(args)`, the arguments checked as `G(...)` in a file
     /// would be.
     pub fn value_of(&mut self, cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<GValue> {
-        let interp = Interp::new(cx);
-        let spans = vec![cx.span; args.len()];
-        let args = interp.check_args(g, args, &spans)?;
+        let args = cx.defs.check_args(g, args, &[cx.span])?;
         let id = self.intern(cx, g, &args)?;
         self.value(cx, id)
     }

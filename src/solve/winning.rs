@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use crate::digraph::Outcome;
 use crate::error::Result;
-use crate::eval::{Comp, Ctx, Value};
+use crate::model::{Comp, Ctx, Value};
 use crate::vocab::Play;
 
 use super::{GValue, Solver};

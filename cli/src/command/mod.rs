@@ -16,12 +16,12 @@ use clap::{Parser, Subcommand};
 
 use crate::console::{self, Checked, Heard};
 use grundy::error::Error;
-use grundy::eval::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 use grundy::pictures::Pictures;
 use grundy::present;
 use grundy::query::{Answer, Picture};
 use grundy::session::{Mode, Session};
 use grundy::source::{Sources, Span};
+use grundy::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
 
 const LONG_ABOUT: &str = "Combinatorial games described in a small language (.game files), and \
 their theory: impartial games (Grundy values, outcomes, winning moves, periods of octal and \

@@ -35,8 +35,8 @@ use std::time::Duration;
 
 use super::{Printer, STACK_SIZE, Streams};
 use crate::console;
+use grundy::Limits;
 use grundy::error::Error;
-use grundy::eval::Limits;
 use grundy::pictures::Pictures;
 use grundy::query::{Answer, Picture};
 use grundy::session::Session;

@@ -12,8 +12,8 @@ use lsp_types::{
 };
 use miette::Diagnostic as _;
 
+use grundy::Limits;
 use grundy::error::Error;
-use grundy::eval::Limits;
 use grundy::eval::registry;
 use grundy::session::Session;
 use grundy::syntax::KEYWORDS;

@@ -73,10 +73,10 @@ pub struct Repl {
 impl Repl {
     /// A REPL with the default limits but the position budget.
     pub fn new(max_positions: usize) -> Self {
-        Repl::with_limits(grundy::eval::Limits::positions(max_positions))
+        Repl::with_limits(grundy::Limits::positions(max_positions))
     }
 
-    pub fn with_limits(limits: grundy::eval::Limits) -> Self {
+    pub fn with_limits(limits: grundy::Limits) -> Self {
         let mut session = Session::with_limits(limits);
         session.redefine = Redefine::Replace;
         Repl {

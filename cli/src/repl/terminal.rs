@@ -23,7 +23,7 @@ pub fn history_path() -> Option<PathBuf> {
 }
 
 /// Run the REPL on the terminal; returns the exit status.
-pub fn run(files: &[PathBuf], limits: grundy::eval::Limits) -> i32 {
+pub fn run(files: &[PathBuf], limits: grundy::Limits) -> i32 {
     let mut repl = Repl::with_limits(limits);
     let color = std::env::var_os("NO_COLOR").is_none()
         && std::io::IsTerminal::is_terminal(&std::io::stdout());
@@ -126,7 +126,7 @@ pub fn run(files: &[PathBuf], limits: grundy::eval::Limits) -> i32 {
 /// prompt); returns the exit status (1 if anything failed).
 pub fn run_script(
     files: &[PathBuf],
-    limits: grundy::eval::Limits,
+    limits: grundy::Limits,
     out: &mut Checked<std::io::Stdout>,
     err: &mut Checked<std::io::Stderr>,
 ) -> i32 {

@@ -14,9 +14,10 @@ mod list;
 
 pub use list::ListShape;
 
+use super::Builtin;
 use super::compile::{Node, NodeKind};
 use super::interp::Interp;
-use super::{Builtin, Value};
+use crate::model::Value;
 
 pub type IntFn = Rc<dyn Fn(&Interp<'_>, &[Value]) -> Option<i64>>;
 pub type BoolFn = Rc<dyn Fn(&Interp<'_>, &[Value]) -> Option<bool>>;

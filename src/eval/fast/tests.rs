@@ -3,7 +3,8 @@
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
-use crate::eval::{Compiler, Defs, Interp, Node, Scope, Value};
+use crate::eval::{Compiler, Interp, Node, Scope};
+use crate::model::{Defs, Value};
 use crate::source::SourceId;
 use crate::syntax::ast::Stmt;
 
@@ -106,10 +107,10 @@ fn closures_agree_with_the_tree_walk() {
     ];
     let defs = Defs::new();
     let interrupt = AtomicBool::new(false);
-    let cx = crate::eval::Ctx::new(
+    let cx = crate::model::Ctx::new(
         &defs,
         &interrupt,
-        crate::eval::Limits::default(),
+        crate::model::Limits::default(),
         crate::source::Span::default(),
     );
     let interp = Interp::new(&cx);
@@ -192,10 +193,10 @@ fn list_shapes_agree_with_the_tree_walk() {
     ];
     let defs = Defs::new();
     let interrupt = AtomicBool::new(false);
-    let cx = crate::eval::Ctx::new(
+    let cx = crate::model::Ctx::new(
         &defs,
         &interrupt,
-        crate::eval::Limits::default(),
+        crate::model::Limits::default(),
         crate::source::Span::default(),
     );
     let interp = Interp::new(&cx);

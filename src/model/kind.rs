@@ -11,9 +11,8 @@ use indexmap::IndexMap;
 use crate::error::Result;
 use crate::octal::Period;
 use crate::source::Span;
-pub use crate::syntax::ast::Side;
+pub use crate::vocab::Side;
 
-use super::moves::RunPart;
 use super::{Comp, Ctx, GameId, Value};
 
 /// A kind of game. Implemented once per module of `src/games/`.
@@ -160,6 +159,32 @@ pub struct ProvedPeriod {
 pub struct GraphData {
     pub vertices: IndexMap<String, ()>,
     pub edges: Vec<Vec<u32>>,
+}
+
+/// The most parts a run's options have.
+pub const RUN_PARTS: usize = 3;
+
+/// One part of an affine run: `game(base + step·k)`, `arity` arguments.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunPart {
+    pub game: GameId,
+    pub arity: usize,
+    pub base: [i64; 3],
+    pub step: [i64; 3],
+}
+
+impl RunPart {
+    /// The arguments at `k` (checked in range when the run was made: the
+    /// wrapping arithmetic gives the exact values).
+    #[inline(always)]
+    pub fn args(&self, k: i64) -> [i64; 3] {
+        let [b, s] = [self.base, self.step];
+        [
+            b[0].wrapping_add(s[0].wrapping_mul(k)),
+            b[1].wrapping_add(s[1].wrapping_mul(k)),
+            b[2].wrapping_add(s[2].wrapping_mul(k)),
+        ]
+    }
 }
 
 /// The longest list `OptionSink::single_list` takes.

@@ -7,46 +7,10 @@
 
 use crate::digraph::{Generalized, Outcome};
 use crate::error::Result;
-use crate::syntax::ast::Play;
+use crate::vocab::Play;
 
-use super::registry::{Imp, entry_of};
 use super::{Comp, Ctx, Value};
 use crate::partizan::GameStore;
-
-/// The query functions of expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QueryFn {
-    Grundy,
-    Outcome,
-    Options,
-    Winning,
-    Remoteness,
-    IsP,
-    IsN,
-}
-
-impl QueryFn {
-    /// The query function of a name (the registry's entry).
-    pub fn from_name(name: &str) -> Option<QueryFn> {
-        match super::registry::lookup(name)?.imp {
-            Imp::Query(q) => Some(q),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        entry_of(Imp::Query(self)).name
-    }
-
-    /// Whether a convention (`normal`, `misere`) may follow the position.
-    pub fn takes_play(self) -> bool {
-        !matches!(self, QueryFn::Grundy | QueryFn::Options)
-    }
-
-    pub fn usage(self) -> &'static str {
-        entry_of(Imp::Query(self)).usage
-    }
-}
 
 /// Answers about positions, for the evaluator. `play` None means the
 /// convention the query would use: misère when a component's game is

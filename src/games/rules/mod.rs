@@ -3,12 +3,14 @@
 //! `eval::moves` (with its fast paths for common shapes).
 
 use crate::error::{Error, Result};
-use crate::eval::{
-    Comp, Compiler, Ctx, GameId, GameKind, GraphData, Interp, MoveCode, OptionSink, ProvedPeriod,
-    RuleSet, Scope, Side, Value,
-};
+use crate::eval::{Compiler, Interp, Scope};
+
+mod moves;
+
+use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::{Ident, MoveRule};
+pub use moves::{MoveCode, RuleSet};
 
 #[derive(Debug)]
 pub struct Rules {

@@ -4,7 +4,7 @@
 //! integer lists written straight into a packed part) taken by loops of
 //! their own. Everything here gives exactly the options, in the order,
 //! that the ordinary evaluation of the move line gives (tested in
-//! `src/solve/tests.rs` and `fast.rs`). The solver calls none of this: a
+//! `tests/move_fast_paths.rs`). The solver calls none of this: a
 //! rule game's `GameKind::options` does, and writes `Part`s.
 
 use std::cell::RefCell;
@@ -14,11 +14,8 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
-use super::compile::{CPattern, Node, NodeKind, inline_call};
-use super::fast::Fast;
-use super::interp::set_int;
-use super::kind::{LIST_ITEMS, OptionSink};
-use super::{Comp, Defs, FnDef, GameId, Interp, Value};
+use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, inline_call, set_int};
+use crate::model::{Comp, Defs, FnDef, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
 #[derive(Debug)]
@@ -89,32 +86,6 @@ impl AffineMove<'_> {
         ]
     }
 }
-
-/// One part of an affine run: `game(base + step·k)`, `arity` arguments.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RunPart {
-    pub game: GameId,
-    pub arity: usize,
-    pub base: [i64; 3],
-    pub step: [i64; 3],
-}
-
-impl RunPart {
-    /// The arguments at `k` (checked in range when the run was made: the
-    /// wrapping arithmetic gives the exact values).
-    #[inline(always)]
-    pub fn args(&self, k: i64) -> [i64; 3] {
-        let [b, s] = [self.base, self.step];
-        [
-            b[0].wrapping_add(s[0].wrapping_mul(k)),
-            b[1].wrapping_add(s[1].wrapping_mul(k)),
-            b[2].wrapping_add(s[2].wrapping_mul(k)),
-        ]
-    }
-}
-
-/// The most parts a run's options have.
-pub const RUN_PARTS: usize = 3;
 
 /// The options of a move line's innermost binding `k in a..b` when its
 /// target is a sum of at most `RUN_PARTS` rule-game positions whose

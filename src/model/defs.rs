@@ -5,10 +5,11 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+use crate::error::Result;
 use crate::source::Span;
-use crate::syntax::ast::Play;
+use crate::vocab::Play;
 
-use super::{GameId, GameKind, GameNames, Node, Value};
+use super::{GameId, GameKind, GameNames, Value};
 
 /// A game the session knows, whatever kind of rules it has.
 #[derive(Debug, Clone)]
@@ -20,13 +21,36 @@ pub struct GameDef {
     pub span: Span,
 }
 
+/// A user function (`fn f(n) = ...`).
 #[derive(Debug)]
 pub struct FnDef {
     pub name: String,
     pub arity: usize,
     pub slots: usize,
-    pub body: Node,
+    pub body: Body,
     pub span: Span,
+}
+
+/// A function's compiled body, in the evaluator's own form (`eval::Node`):
+/// the model holds it for the evaluator and never looks inside.
+pub struct Body(Box<dyn std::any::Any>);
+
+impl Body {
+    pub fn new<T: std::any::Any>(body: T) -> Body {
+        Body(Box::new(body))
+    }
+
+    /// The body as the evaluator made it (None for another type: never,
+    /// as only the evaluator makes bodies).
+    pub fn get<T: std::any::Any>(&self) -> Option<&T> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Body")
+    }
 }
 
 /// Everything defined so far: games, functions, global `let`s.
@@ -86,19 +110,37 @@ impl Defs {
         self.game_ids.get(name).copied()
     }
 
-    /// Names a user may mean when they misspell one.
-    pub fn all_names(&self) -> impl Iterator<Item = &str> {
+    /// The names defined: games, functions and global `let`s.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
         self.game_ids
             .keys()
             .chain(self.fn_ids.keys())
             .chain(self.global_ids.keys())
             .map(|s| s.as_str())
-            .chain(
-                super::registry::REGISTRY
-                    .iter()
-                    .filter(|e| e.is_function())
-                    .map(|e| e.name),
-            )
+    }
+
+    /// Check (and normalise) the arguments of a position `G(vals)`: a sum
+    /// given as an argument is kept sorted (it is a multiset, so G(A + B)
+    /// and G(B + A) are one position), then the game's kind checks them.
+    /// `spans` are where the arguments were written (the first is blamed).
+    pub fn check_args(
+        &self,
+        g: GameId,
+        mut vals: Vec<Value>,
+        spans: &[Span],
+    ) -> Result<Vec<Value>> {
+        let def = self.game(g);
+        let span = spans.first().copied().unwrap_or_default();
+        for v in vals.iter_mut() {
+            if let Value::Pos(cs) = v
+                && !cs.is_sorted()
+            {
+                let mut sorted = cs.to_vec();
+                sorted.sort();
+                *v = Value::Pos(sorted.into());
+            }
+        }
+        def.kind.check_args(&def.name, vals, span)
     }
 }
 

@@ -1,0 +1,24 @@
+//! The domain model every layer above the syntax shares: values and
+//! positions (`value.rs`), the definitions a session holds (`defs.rs`),
+//! the query context with its limits (`context.rs`), the seam every kind
+//! of game implements and the sink its options go to (`kind.rs`), and what
+//! the evaluator may ask the solver (`oracle.rs`). It names nothing above
+//! it: not the evaluator, the games, the solver or the queries.
+
+mod context;
+mod defs;
+mod kind;
+mod oracle;
+mod value;
+
+pub use context::{
+    Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,
+};
+pub use defs::{Body, Defs, FnDef, GameDef, NIM, STAR, VALUE};
+pub use kind::{
+    GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, RUN_PARTS, RunPart, Side,
+};
+pub use oracle::Oracle;
+pub use value::{
+    Comp, GameId, GameNames, GameVal, Outcome, Value, fmt_comp, fmt_shown, fmt_sum, fmt_value,
+};
