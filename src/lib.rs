@@ -7,6 +7,7 @@
 pub mod error;
 pub mod eval;
 pub mod games;
+pub mod library;
 pub mod model;
 pub mod pictures;
 pub mod plot;

@@ -24,7 +24,7 @@ enum Family {
 /// `json`.
 fn family(a: &Answer) -> Option<Family> {
     Some(match a {
-        Answer::Eval { .. } | Answer::Assert { .. } => return None,
+        Answer::Eval { .. } | Answer::Assert { .. } | Answer::Generic { .. } => return None,
         Answer::Grundy { .. }
         | Answer::Outcome { .. }
         | Answer::Moves { .. }
@@ -65,6 +65,12 @@ pub fn text(a: &Answer) -> String {
         None => match a {
             Answer::Eval { text, .. } => text.clone(),
             Answer::Assert { text } => format!("{} {text}: ok", a.word()),
+            Answer::Generic {
+                word,
+                position,
+                value,
+                ..
+            } => format!("{word} {position} = {value}"),
             _ => unreachable!("every other answer has a family"),
         },
     }
@@ -110,6 +116,21 @@ fn answer_json(a: &Answer) -> Json {
                 Json::Object(line)
             }
             Answer::Assert { text } => json!({"query": a.word(), "condition": text, "holds": true}),
+            // The value's text under the word's name (`"birthday": "3"`),
+            // and the value's object (`to_json`) as `result`.
+            Answer::Generic {
+                word,
+                position,
+                value,
+                json,
+            } => {
+                let mut line = serde_json::Map::new();
+                line.insert("query".into(), json!(word));
+                line.insert("position".into(), json!(position));
+                line.insert((*word).into(), json!(value));
+                line.insert("result".into(), json.clone());
+                Json::Object(line)
+            }
             _ => unreachable!("every other answer has a family"),
         },
     }

@@ -24,7 +24,7 @@ fn grammar() -> Value {
         .copied()
         .filter(|k| !definition.contains(k) && !["true", "false"].contains(k))
         .collect();
-    let queries = words(grundy::eval::registry::statement_words());
+    let queries = words(grundy::library::statement_words());
     json!({
         "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
         "name": "grundy",
@@ -122,7 +122,7 @@ fn every_keyword_and_query_word_is_highlighted() {
     for k in grundy::syntax::KEYWORDS {
         assert!(text.contains(k), "{k}");
     }
-    for q in grundy::eval::registry::statement_words() {
+    for q in grundy::library::statement_words() {
         assert!(text.contains(q), "{q}");
     }
 }

@@ -1,8 +1,8 @@
-//! The registry of callables (`grundy::eval::registry`): every entry's
+//! The library of callables (`grundy::library`): every entry's
 //! example runs, and the names it holds reach "did you mean", `:help`'s
 //! table and the arity check.
 
-use grundy::eval::registry::{self, REGISTRY};
+use grundy::library;
 mod common;
 
 /// Run a text; each answer as text or each error's code and help.
@@ -15,12 +15,12 @@ game W(a, b) {\n  move W(a - k, b) for k in 1..=a\n  move W(a, b - k) for k in 1
 
 #[test]
 fn every_example_runs() {
-    for e in REGISTRY {
-        let out = run(&format!("{PRELUDE}{}\n", e.example));
+    for e in library::entries() {
+        let out = run(&format!("{PRELUDE}{}\n", e.meta.example));
         assert!(
             !out.is_empty() && out.iter().all(|o| !o.starts_with("error")),
             "`{}`: {out:?}",
-            e.example
+            e.meta.example
         );
     }
 }
@@ -56,28 +56,30 @@ fn a_statement_word_called_as_a_function_says_so() {
 
 #[test]
 fn arity_errors_print_the_registry_usage() {
-    for e in REGISTRY.iter().filter(|e| e.is_function() && e.arity.1 < 5) {
-        let args = vec!["1"; e.arity.1 + 1].join(", ");
-        let out = run(&format!("{PRELUDE}{}({args})\n", e.name));
+    for e in library::entries().filter(|e| e.is_function() && e.meta.arity.1 < 5) {
+        let m = &e.meta;
+        let args = vec!["1"; m.arity.1 + 1].join(", ");
+        let out = run(&format!("{PRELUDE}{}({args})\n", m.name));
         assert!(
             out[0].starts_with("error grundy::eval::arity"),
             "{}: {out:?}",
-            e.name
+            m.name
         );
-        assert!(out[0].contains(e.usage), "{}: {out:?}", e.name);
+        assert!(out[0].contains(m.usage), "{}: {out:?}", m.name);
     }
 }
 
 #[test]
 fn lookup_finds_every_name() {
-    for e in REGISTRY {
-        assert_eq!(registry::lookup(e.name).map(|f| f.name), Some(e.name));
+    for e in library::entries() {
+        let name = e.meta.name;
+        assert_eq!(library::lookup(name).map(|f| f.meta.name), Some(name));
     }
-    assert!(registry::lookup("nosuch").is_none());
+    assert!(library::lookup("nosuch").is_none());
 }
 
-/// `birthday(G)`, the query added as one registry entry and one arm in
-/// `gamevals.rs`: the birthdays theory gives (0 is born on day 0; *, 1 and
+/// `birthday(G)`, the query added as one library entry and its function
+/// (`src/library/games.rs`): the birthdays theory gives (0 is born on day 0; *, 1 and
 /// -1 on day 1; ↑, *2, 1/2 and ±1 on day 2; n on day n; m/2^k on day
 /// ⌊|x|⌋ + 1 + k; *n on day n), and two laws on sums of small values: -G is born when G
 /// is, and G + H no later than the days of G and H added.

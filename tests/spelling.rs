@@ -1,8 +1,8 @@
-//! Each query word is spelled in at most two files of `src/` and
-//! `grammar/`: the grammar's `query_word` rule and the registry
-//! (`src/eval/registry.rs`). Everywhere else the code names a query by its
-//! registry entry (`Word::Genus.name()`, `QueryFn::Grundy.name()`), so a new
-//! query word is one registry entry and one word in the grammar.
+//! Each query word is spelled in at most two files of `src/`, `cli/src/`
+//! and `grammar/`: the grammar's `query_word` rule and its library entry
+//! (a file of `src/library/`). Everywhere else the code names a query by
+//! its entry (`Shape::Genus.name()`), so a new query word is one library
+//! entry and one word in the grammar.
 //!
 //! What counts as spelling a word `W`: a string literal (outside `//`
 //! comments and test code) that is `W`, or that starts with `W ` or `W{`
@@ -15,10 +15,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grundy::eval::registry;
+use grundy::library;
 
 /// Literals that equal a query word but mean something else.
 const NOT_THE_WORD: &[(&str, &str, &str)] = &[
+    ("cli/src/lib.rs", "grundy", "the program's name"),
     (
         "src/pictures.rs",
         "dot",
@@ -32,12 +33,12 @@ const NOT_THE_WORD: &[(&str, &str, &str)] = &[
         "a thermograph picture's axis label and mark",
     ),
     (
-        "src/cli/octal.rs",
+        "cli/src/command/octal.rs",
         "period",
         "a field of `grundy octal --json`, written as a (key, value) pair",
     ),
     (
-        "src/repl/help.rs",
+        "cli/src/repl/help.rs",
         "*",
         "the REPL's manual: prose and examples, each run by tests/repl.rs",
     ),
@@ -142,6 +143,7 @@ fn spellings() -> BTreeMap<&'static str, BTreeSet<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut all = Vec::new();
     files(&root.join("src"), &mut all);
+    files(&root.join("cli/src"), &mut all);
     files(&root.join("grammar"), &mut all);
     let mut out: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
     for p in &all {
@@ -166,7 +168,7 @@ fn spellings() -> BTreeMap<&'static str, BTreeSet<String>> {
         } else {
             literals(&without_tests(&rel, &text))
         };
-        for word in registry::statement_words() {
+        for word in library::statement_words() {
             let excused = NOT_THE_WORD
                 .iter()
                 .any(|(f, w, _)| *f == rel && (*w == word || *w == "*"));
@@ -181,14 +183,15 @@ fn spellings() -> BTreeMap<&'static str, BTreeSet<String>> {
 #[test]
 fn each_query_word_is_spelled_in_at_most_two_files() {
     let found = spellings();
-    let words: Vec<&str> = registry::statement_words().collect();
+    let words: Vec<&str> = library::statement_words().collect();
     assert!(words.len() >= 20, "{words:?}");
     let mut bad = Vec::new();
     for w in &words {
         let files = found.get(w).cloned().unwrap_or_default();
-        // The grammar and the registry spell every word.
+        // The grammar and the library spell every word.
         assert!(
-            files.contains("grammar/grundy.pest") && files.contains("src/eval/registry.rs"),
+            files.contains("grammar/grundy.pest")
+                && files.iter().any(|f| f.starts_with("src/library/")),
             "`{w}`: {files:?}"
         );
         if files.len() > 2 {

@@ -9,3 +9,7 @@ pub mod lsp;
 pub mod repl;
 
 pub use command::main;
+
+/// The program's name: the command, the language server's and the
+/// diagnostics' source, the history file's.
+pub const PROGRAM: &str = "grundy";

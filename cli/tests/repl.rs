@@ -249,8 +249,8 @@ fn help_reads_the_registry() {
         "{mean}"
     );
     let all = repl::help_text(Some("functions"), &plain).unwrap();
-    for e in grundy::eval::registry::REGISTRY {
-        assert!(all.contains(e.doc), "{} missing:\n{all}", e.name);
+    for e in grundy::library::entries() {
+        assert!(all.contains(e.meta.doc), "{} missing:\n{all}", e.meta.name);
     }
     assert!(
         repl::help_text(None, &plain)

@@ -245,7 +245,7 @@ impl Compiler<'_> {
         let mut store = crate::partizan::GameStore::new();
         match crate::partizan::parse(&mut store, text) {
             Ok(id) => Ok(node(
-                NodeKind::Const(super::gamevals::game_val(&mut store, id)),
+                NodeKind::Const(crate::model::game_value::game_val(&mut store, id)),
                 span,
             )),
             Err(e) if !e.message.starts_with("unknown name") => Err(lit.err(

@@ -7,8 +7,7 @@ use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
 
 use super::fast::Fast;
-use super::registry::{self, Imp};
-use super::{Builtin, GameFn, QueryFn};
+use crate::library::{self, Call, Entry};
 use crate::model::{Comp, Defs, FnDef, GameId, Value};
 use crate::syntax::ast::Play;
 
@@ -46,7 +45,9 @@ pub enum NodeKind {
     Unary(UnOp, Box<Node>),
     Binary(BinOp, Box<Node>, Box<Node>),
     CallFn(u32, Vec<Node>),
-    CallBuiltin(Builtin, Vec<Node>),
+    /// A library function: `len(xs)`, `grundy(P)`, `outcome(P, misere)`
+    /// (the convention written after the position), `value(P)`, ...
+    Call(&'static Entry, Vec<Node>, Option<Play>),
     /// `Name(args)` for a game: a position.
     MakePos(GameId, Vec<Node>),
     Index(Box<Node>, Box<Node>),
@@ -54,10 +55,6 @@ pub enum NodeKind {
     /// A top-level expression (query, `let`, subtraction set) whose loop
     /// variables need a frame of this many slots.
     Frame(u32, Box<Node>),
-    /// `grundy(P)`, `outcome(P, misere)`, ...: asks the evaluator's oracle.
-    CallQuery(QueryFn, Option<Play>, Box<Node>),
-    /// `value(P)`, `mean(G)`, `num(p, q)`, ...: game values, through the oracle.
-    CallGame(GameFn, Vec<Node>),
     /// `forall`/`exists`: `names` are the bound names and their slots,
     /// reported when `forall` finds a counterexample.
     Quantifier {
@@ -150,7 +147,7 @@ impl<'a> Compiler<'a> {
     fn all_names(&self) -> impl Iterator<Item = &'a str> + use<'a> {
         let defs: &'a Defs = self.defs;
         defs.names()
-            .chain(registry::function_names().map(|n| -> &'a str { n }))
+            .chain(library::function_names().map(|n| -> &'a str { n }))
     }
 
     pub fn new(defs: &'a Defs) -> Self {
@@ -375,55 +372,10 @@ impl<'a> Compiler<'a> {
             self.check_arity(n, arity, args.len(), span, "the function")?;
             return Ok(NodeKind::CallFn(f, self.exprs(args, scope)?));
         }
-        if let Some(e) = registry::lookup(n) {
-            match e.imp {
-                Imp::Query(q) => return self.query_call(q, name, args, span, scope),
-                Imp::Game(g) => {
-                    if self.in_rules {
-                        return Err(Error::QueryInRules {
-                            name: n.to_string(),
-                            span: name.span,
-                        });
-                    }
-                    check_entry_arity(e, args.len(), span)?;
-                    return Ok(NodeKind::CallGame(g, self.exprs(args, scope)?));
-                }
-                Imp::Graph => {
-                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
-                        return Ok(kind);
-                    }
-                }
-                Imp::Builtin(Builtin::Neighbours | Builtin::Components)
-                    if args.len() == 2 && self.names_graph(&args[0], scope) =>
-                {
-                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
-                        return Ok(kind);
-                    }
-                }
-                // Of a declared graph; of a graph value they are builtins.
-                Imp::Builtin(Builtin::Vertices | Builtin::Edges | Builtin::Subgraph)
-                    if !args.is_empty() && self.names_graph(&args[0], scope) =>
-                {
-                    if let Some(kind) = self.graph_call(n, args, span, scope)? {
-                        return Ok(kind);
-                    }
-                }
-                Imp::Builtin(b) => {
-                    check_entry_arity(e, args.len(), span)?;
-                    return Ok(NodeKind::CallBuiltin(b, self.exprs(args, scope)?));
-                }
-                Imp::Statement(_) => {
-                    return Err(Error::UnknownFunction {
-                        name: n.to_string(),
-                        help: format!(
-                            "`{n}` is a query statement, not a function: write `{}`, e.g. `{}`",
-                            e.signature(),
-                            e.example
-                        ),
-                        span: name.span,
-                    });
-                }
-            }
+        if let Some(e) = library::lookup(n)
+            && let Some(kind) = self.library_call(e, name, args, span, scope)?
+        {
+            return Ok(kind);
         }
         let help = match suggest(n, self.all_names()) {
             Some(s) => format!("did you mean `{s}`?"),
@@ -437,45 +389,76 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    /// `grundy(P)`, `outcome(P, misere)`, ...
-    fn query_call(
+    /// A call of a library function, checked: of a declared graph, the
+    /// graph's data; a question to the solver refused in move rules; the
+    /// convention after a position split off; the arity the entry says.
+    /// None for `successors` of something not named a graph (the unknown
+    /// function's diagnostic follows).
+    fn library_call(
         &self,
-        q: QueryFn,
+        e: &'static Entry,
         name: &Ident,
         args: &[Expr],
         span: Span,
         scope: &mut Scope,
-    ) -> Result<NodeKind> {
-        if self.in_rules {
+    ) -> Result<Option<NodeKind>> {
+        let n = e.meta.name;
+        match e.call {
+            Call::None => {
+                return Err(Error::UnknownFunction {
+                    name: n.to_string(),
+                    help: format!(
+                        "`{n}` is a query statement, not a function: write `{}`, e.g. `{}`",
+                        e.signature(),
+                        e.meta.example
+                    ),
+                    span: name.span,
+                });
+            }
+            Call::DeclaredGraph => return self.graph_call(n, args, span, scope),
+            Call::Fn(_) | Call::Int(..) => {}
+        }
+        // Of a declared graph (`vertices(G)`, `components(G, vs)`): its
+        // data; of a graph value, the library's function.
+        if e.meta.graphs
+            && args.first().is_some_and(|a| self.names_graph(a, scope))
+            && let Some(kind) = self.graph_call(n, args, span, scope)?
+        {
+            return Ok(Some(kind));
+        }
+        if e.meta.solver && self.in_rules {
             return Err(Error::QueryInRules {
-                name: q.name().to_string(),
+                name: n.to_string(),
                 span: name.span,
             });
         }
-        let (pos, play) = match args {
-            [p] => (p, None),
+        // `outcome(P, misere)`: the convention is not an argument.
+        let (positional, play) = match args {
             [
                 p,
                 Expr {
                     node: ExprKind::Play(play),
                     ..
                 },
-            ] if q.takes_play() => (p, Some(*play)),
-            _ => {
-                return Err(Error::Arity {
-                    name: q.name().to_string(),
-                    expected: 1,
-                    found: args.len(),
-                    help: format!("usage: {}", q.usage()),
-                    span,
-                });
-            }
+            ] if e.meta.play => (std::slice::from_ref(p), Some(*play)),
+            _ => (args, None),
         };
-        Ok(NodeKind::CallQuery(
-            q,
+        let (lo, hi) = e.meta.arity;
+        let hi = if e.meta.play { hi - 1 } else { hi };
+        if positional.len() < lo || positional.len() > hi {
+            return Err(Error::Arity {
+                name: n.to_string(),
+                expected: lo,
+                found: args.len(),
+                help: format!("usage: {}", e.meta.usage),
+                span,
+            });
+        }
+        Ok(Some(NodeKind::Call(
+            e,
+            self.exprs(positional, scope)?,
             play,
-            Box::new(self.expr(pos, scope)?),
-        ))
+        )))
     }
 
     /// `vertices(G)`, `edges(G)`, `successors(G, v)` of a declared graph
@@ -549,7 +532,7 @@ impl<'a> Compiler<'a> {
                     .collect(),
             )),
             "subgraph" if args.len() == 1 => NodeKind::Const(Value::Graph(std::rc::Rc::new(
-                super::graph_fns::whole(self.defs, g, args[0].span)?,
+                library::whole(self.defs, g, args[0].span)?,
             ))),
             _ => {
                 let ask = match n {
@@ -735,12 +718,11 @@ fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node>
         NodeKind::Binary(op, a, b) => NodeKind::Binary(*op, sub(a)?, sub(b)?),
         NodeKind::Index(a, i) => NodeKind::Index(sub(a)?, sub(i)?),
         NodeKind::If(c, t, e) => NodeKind::If(sub(c)?, sub(t)?, sub(e)?),
-        NodeKind::CallBuiltin(b, xs) => NodeKind::CallBuiltin(*b, all(xs)?),
-        NodeKind::CallFn(..)
+        NodeKind::Call(e, xs, None) if !e.meta.solver => NodeKind::Call(e, all(xs)?, None),
+        NodeKind::Call(..)
+        | NodeKind::CallFn(..)
         | NodeKind::MakePos(..)
         | NodeKind::Frame(..)
-        | NodeKind::CallQuery(..)
-        | NodeKind::CallGame(..)
         | NodeKind::Quantifier { .. }
         | NodeKind::Successors(..)
         | NodeKind::GameBraces(..) => return None,
@@ -765,28 +747,15 @@ fn move_pattern(p: &CPattern, arity: u32, base: u32) -> CPattern {
     }
 }
 
-/// The registry's arity check of a builtin or game-value function.
-fn check_entry_arity(e: &registry::Entry, found: usize, span: Span) -> Result<()> {
-    let (lo, hi) = e.arity;
-    if found < lo || found > hi {
-        return Err(Error::Arity {
-            name: e.name.to_string(),
-            expected: lo,
-            found,
-            help: format!("usage: {}", e.usage),
-            span,
-        });
-    }
-    Ok(())
-}
-
 /// A game value written in CGSuite's notation, read into a store of its
 /// own: the constant holds its canonical text, which the solver's store
-/// reads back (`gamevals::resolve`) when the value is used.
+/// reads back (`model::game_value::resolve`) when the value is used.
 fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
     let mut store = crate::partizan::GameStore::new();
     match crate::partizan::parse(&mut store, text) {
-        Ok(id) => Ok(NodeKind::Const(super::gamevals::game_val(&mut store, id))),
+        Ok(id) => Ok(NodeKind::Const(crate::model::game_value::game_val(
+            &mut store, id,
+        ))),
         Err(e) => {
             let start = span.start as usize + e.offset;
             let help = if e.message.starts_with("unknown name") {

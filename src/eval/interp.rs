@@ -8,12 +8,11 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
 
-use super::Builtin;
-use super::builtins::MAX_MATERIALISED;
 use super::compile::{CPattern, GraphAsk, Node, NodeKind};
 use super::fast::Fast;
 use super::ops::{binary, describe_len, elements, index};
-use super::queries::{Quantifier, Witness};
+use super::quantifiers::{Quantifier, Witness};
+use crate::library::{self, Args, IntForm, MAX_MATERIALISED};
 use crate::model::{Comp, Ctx, Defs, GameId, Oracle, STAR, Value};
 
 /// User function calls may nest this deep (the evaluator runs on a thread
@@ -302,25 +301,23 @@ impl<'a> Interp<'a> {
                 }
                 self.call_fn(*f, vals, span)
             }
-            NodeKind::CallBuiltin(b, args) => {
+            NodeKind::Call(e, args, play) => {
                 // min/max of two integers, common in move rules: no vectors.
-                if let (Builtin::Min | Builtin::Max, [x, y]) = (b, &args[..])
+                if let (Some(form @ (IntForm::Min | IntForm::Max)), [x, y]) =
+                    (e.int_form(), &args[..])
                     && let (Some(x), Some(y)) =
                         (self.int_operand(x, frame), self.int_operand(y, frame))
                 {
-                    return Ok(Value::Int(if *b == Builtin::Min {
+                    return Ok(Value::Int(if form == IntForm::Min {
                         x.min(y)
                     } else {
                         x.max(y)
                     }));
                 }
                 let vals = self.eval_all(args, frame)?;
-                b.call(
-                    vals,
-                    &|i| args.get(i).map_or(span, |a| a.span),
-                    span,
-                    self.cx,
-                )
+                let spans = |i: usize| args.get(i).map_or(span, |a| a.span);
+                let call = Args::new(&e.meta, vals, &spans, span, self.cx, self.oracle, *play);
+                library::call(e, call)
             }
             NodeKind::MakePos(g, args) => {
                 let vals = self.eval_all(args, frame)?;
@@ -350,8 +347,6 @@ impl<'a> Interp<'a> {
                     self.eval(f, frame)
                 }
             }
-            NodeKind::CallQuery(q, play, x) => self.query(*q, *play, x, frame, span),
-            NodeKind::CallGame(g, args) => self.game_fn(*g, args, frame, span),
             NodeKind::GameBraces(l, r) => self.game_braces(l, r, frame, span),
             NodeKind::Quantifier {
                 all,
@@ -376,11 +371,11 @@ impl<'a> Interp<'a> {
             }
             NodeKind::Successors(g, x, GraphAsk::Subgraph) => {
                 let vs = self.eval(x, frame)?;
-                super::graph_fns::declared(self.defs, *g, &vs, x.span, self.cx)
+                library::declared(self.defs, *g, &vs, x.span, self.cx)
             }
             NodeKind::Successors(g, x, GraphAsk::Components) => {
                 let vs = self.eval(x, frame)?;
-                super::board_fns::graph_parts(self.defs, *g, &vs, x.span, self.cx)
+                library::graph_parts(self.defs, *g, &vs, x.span, self.cx)
             }
             NodeKind::Successors(g, x, ask) => {
                 let v = self.eval(x, frame)?;
@@ -625,7 +620,7 @@ impl<'a> Interp<'a> {
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
             // A position of nim heaps is its own negative: -*n = *n.
-            (UnOp::Neg, Value::Pos(cs)) if super::gamevals::nim_sum(&cs).is_some() => {
+            (UnOp::Neg, Value::Pos(cs)) if crate::model::game_value::nim_sum(&cs).is_some() => {
                 Ok(Value::Pos(cs))
             }
             (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {

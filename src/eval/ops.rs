@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
-use super::builtins::range_len;
+use crate::library::range_len;
 use crate::model::Value;
 
 /// How many elements a collection holds (0 for other values).

@@ -42,7 +42,7 @@ pub fn compile_rules(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Resu
 fn not_impartial(cx: &Ctx, game: GameId) -> Error {
     Error::Partizan {
         game: cx.defs.game(game).name.clone(),
-        query: crate::eval::QueryFn::Grundy.name().into(),
+        query: crate::library::Shape::Grundy.name().into(),
         span: cx.span,
     }
 }

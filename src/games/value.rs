@@ -3,12 +3,12 @@
 //! whose Left and Right options are its canonical options, so
 //! `value T(3) + 1/2` asks about the sum of the two components. A value
 //! that is a nimber is the nim-heap `*n` itself and 0 is no component
-//! (`eval::gamevals::value_comp`); every other value is partizan: it has no Grundy value.
+//! (`model::game_value::value_comp`); every other value is partizan: it has no Grundy value.
 
 use std::rc::Rc;
 
 use crate::error::{Error, Result};
-use crate::eval::gamevals::value_comp;
+use crate::model::game_value::value_comp;
 use crate::model::{
     Ctx, GameId, GameKind, GameVal, GraphData, OptionSink, ProvedPeriod, STAR, Side, VALUE, Value,
 };
@@ -29,7 +29,7 @@ fn the_value(args: &[Value]) -> Option<&Rc<GameVal>> {
 fn not_impartial(cx: &Ctx, args: &[Value]) -> Error {
     Error::Partizan {
         game: the_value(args).map_or_else(|| "?".into(), |g| g.text.to_string()),
-        query: crate::eval::QueryFn::Grundy.name().into(),
+        query: crate::library::Shape::Grundy.name().into(),
         span: cx.span,
     }
 }
@@ -99,15 +99,15 @@ impl GameKind for GameValue {
             return Ok(());
         };
         let mut store = GameStore::new();
-        let id = crate::eval::gamevals::resolve(&mut store, g, cx.span)?;
+        let id = crate::model::game_value::resolve(&mut store, g, cx.span)?;
         let opts = match side {
             Side::Left => store.left_options(id),
             Side::Right => store.right_options(id),
         }
-        .map_err(|e| crate::eval::gamevals::arith(e, cx.span))?;
+        .map_err(|e| crate::model::game_value::arith(e, cx.span))?;
         for &o in opts.iter() {
             cx.tick()?;
-            let v = crate::eval::gamevals::game_rc(&mut store, o);
+            let v = crate::model::game_value::game_rc(&mut store, o);
             if let Some(c) = value_comp(&v) {
                 out.part_args(c.game, &c.args)?;
             }

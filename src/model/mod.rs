@@ -7,6 +7,7 @@
 
 mod context;
 mod defs;
+pub mod game_value;
 mod kind;
 mod oracle;
 mod value;

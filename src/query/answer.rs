@@ -164,6 +164,14 @@ pub enum Answer {
     },
     /// `quotient G to n`: the misère quotient of heaps 0..=n.
     Quotient(Box<QuotientAnswer>),
+    /// `WORD P` of a function marked a generic statement (`birthday P`):
+    /// the function's value of P, as text and as JSON.
+    Generic {
+        word: &'static str,
+        position: String,
+        value: String,
+        json: serde_json::Value,
+    },
     /// `sequence n in R: EXPR` of an expression that is not a position:
     /// each value as text and as JSON.
     Values {
@@ -206,37 +214,37 @@ impl Answer {
     /// registry entry's name (`eval` and `assert` for the statements with
     /// no word of their own).
     pub fn word(&self) -> &'static str {
-        use crate::eval::registry::Word;
-        use crate::eval::{GameFn, QueryFn};
+        use crate::library::Shape;
         match self {
-            Answer::Grundy { .. } => QueryFn::Grundy.name(),
+            Answer::Grundy { .. } => Shape::Grundy.name(),
             Answer::Outcome { .. }
             | Answer::PartizanOutcome { .. }
-            | Answer::LoopyOutcome { .. } => QueryFn::Outcome.name(),
-            Answer::Winning { .. } | Answer::PartizanWinning { .. } => QueryFn::Winning.name(),
-            Answer::Remoteness { .. } => QueryFn::Remoteness.name(),
-            Answer::Moves { .. } | Answer::PartizanMoves { .. } => Word::Moves.name(),
+            | Answer::LoopyOutcome { .. } => Shape::Outcome.name(),
+            Answer::Winning { .. } | Answer::PartizanWinning { .. } => Shape::Winning.name(),
+            Answer::Remoteness { .. } => Shape::Remoteness.name(),
+            Answer::Moves { .. } | Answer::PartizanMoves { .. } => Shape::Moves.name(),
             Answer::Sequence { .. } | Answer::Outcomes { .. } | Answer::Values { .. } => {
-                Word::Sequence.name()
+                Shape::Sequence.name()
             }
             Answer::Table { .. } | Answer::OutcomeTable { .. } | Answer::ValueTable { .. } => {
-                Word::Table.name()
+                Shape::Table.name()
             }
-            Answer::Period(_) => Word::Period.name(),
-            Answer::Kernels { of_graph: true, .. } => Word::Kernels.name(),
-            Answer::Kernels { .. } => Word::Kernel.name(),
-            Answer::KernelSequences { .. } => Word::KernelSequences.name(),
-            Answer::Dot { .. } => Word::Dot.name(),
+            Answer::Period(_) => Shape::Period.name(),
+            Answer::Kernels { of_graph: true, .. } => Shape::Kernels.name(),
+            Answer::Kernels { .. } => Shape::Kernel.name(),
+            Answer::KernelSequences { .. } => Shape::KernelSequences.name(),
+            Answer::Dot { .. } => Shape::Dot.name(),
+            Answer::Generic { word, .. } => word,
             Answer::Eval { .. } => "eval",
             Answer::Assert { .. } => "assert",
-            Answer::Value { .. } => GameFn::Value.name(),
-            Answer::Mean { .. } => GameFn::Mean.name(),
-            Answer::Temperature { .. } => GameFn::Temperature.name(),
-            Answer::Thermograph { .. } => Word::Thermograph.name(),
-            Answer::Compare { .. } => Word::Compare.name(),
-            Answer::Genus { .. } => Word::Genus.name(),
-            Answer::MisereForm { .. } => Word::MisereForm.name(),
-            Answer::Quotient(_) => Word::Quotient.name(),
+            Answer::Value { .. } => Shape::Value.name(),
+            Answer::Mean { .. } => Shape::Mean.name(),
+            Answer::Temperature { .. } => Shape::Temperature.name(),
+            Answer::Thermograph { .. } => Shape::Thermograph.name(),
+            Answer::Compare { .. } => Shape::Compare.name(),
+            Answer::Genus { .. } => Shape::Genus.name(),
+            Answer::MisereForm { .. } => Shape::MisereForm.name(),
+            Answer::Quotient(_) => Shape::Quotient.name(),
         }
     }
 }

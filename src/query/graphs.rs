@@ -1,9 +1,10 @@
 //! The queries about explicit graphs and state graphs: kernels, kernel
 //! sequences and DOT pictures, each search under the query's limits.
 
+use super::compile::game_of_arity;
 use crate::digraph::{self, Digraph};
 use crate::error::{Error, Result};
-use crate::eval::registry::Word;
+use crate::library::Shape;
 use crate::model::{Ctx, Defs, GameId};
 use crate::solve::GValue;
 use crate::source::Span;
@@ -28,7 +29,7 @@ pub(super) fn graph_of(defs: &Defs, g: GameId) -> (Digraph, Vec<String>) {
     }
 }
 
-pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Word) -> Result<GameId> {
+pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Shape) -> Result<GameId> {
     let id = game_of_arity(defs, g, 1, word)?;
     let query = word.name();
     if defs.game(id).kind.partizan() {
@@ -45,7 +46,7 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Word) -> Result<GameId> {
                 "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
                 g.name,
                 match word {
-                    Word::Kernels | Word::KernelSequences => Word::Kernel.name(),
+                    Shape::Kernels | Shape::KernelSequences => Shape::Kernel.name(),
                     _ => query,
                 },
                 g.name
@@ -229,7 +230,7 @@ pub(super) fn kernel_sequences(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> 
 
 pub(super) fn kernel_sequences_of(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    ctx.impartial(&pos, Word::KernelSequences.name())?;
+    ctx.impartial(&pos, Shape::KernelSequences.name())?;
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
     let names = ctx.node_names(&sg)?;
@@ -238,7 +239,7 @@ pub(super) fn kernel_sequences_of(ctx: &mut Run<'_>, x: &Node) -> Result<Answer>
 
 pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    ctx.impartial(&pos, Word::Kernel.name())?;
+    ctx.impartial(&pos, Shape::Kernel.name())?;
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
     let names = ctx.node_names(&sg)?;

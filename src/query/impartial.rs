@@ -9,7 +9,7 @@ use super::*;
 
 pub(super) fn grundy(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    ctx.impartial(&pos, QueryFn::Grundy.name())?;
+    ctx.impartial(&pos, Shape::Grundy.name())?;
     let ids = ctx.intern_all(&pos)?;
     let value = ctx.solver.value_sum(&ctx.cx, &ids)?;
     Ok(Answer::Grundy {
@@ -136,7 +136,7 @@ pub(super) fn winning(
 
 pub(super) fn remoteness(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    ctx.impartial(&pos, QueryFn::Remoteness.name())?;
+    ctx.impartial(&pos, Shape::Remoteness.name())?;
     let chosen = ctx.play_for(*play, &pos);
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;

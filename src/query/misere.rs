@@ -9,8 +9,8 @@ use crate::misere::Taming;
 pub(super) fn genus_or_form(ctx: &mut Run<'_>, x: &Node, genus: bool) -> Result<Answer> {
     let pos = ctx.position(x)?;
     let query = match genus {
-        true => Word::Genus.name(),
-        _ => Word::MisereForm.name(),
+        true => Shape::Genus.name(),
+        _ => Shape::MisereForm.name(),
     };
     ctx.impartial(&pos, query)?;
     let ids = ctx.intern_all(&pos)?;
@@ -28,7 +28,7 @@ pub(super) fn genus_or_form(ctx: &mut Run<'_>, x: &Node, genus: bool) -> Result<
 }
 
 pub(super) fn quotient(ctx: &mut Run<'_>, g: &GameId, n: &Node) -> Result<Answer> {
-    ctx.impartial_game(*g, Word::Quotient.name())?;
+    ctx.impartial_game(*g, Shape::Quotient.name())?;
     let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
         Value::Int(k) if k >= 0 => k as u64,
         v => {
@@ -153,7 +153,7 @@ fn quotient_text(q: &QuotientAnswer) -> String {
     };
     format!(
         "{} {} to {}: order {}{since}\npresentation {}\nP-portion {{{}}}\npretending {}",
-        Word::Quotient.name(),
+        Shape::Quotient.name(),
         q.game,
         q.max_heap,
         q.order,

@@ -4,6 +4,7 @@
 //! shapes the answer (printing is `present.rs`'s job).
 
 mod answer;
+mod compile;
 pub(crate) mod draw;
 pub(crate) mod graphs;
 pub(crate) mod impartial;
@@ -18,21 +19,19 @@ use std::sync::atomic::AtomicBool;
 
 use crate::digraph;
 use crate::error::{Error, Result};
-use crate::eval::registry::{self, Imp, Word};
 use crate::eval::{Compiler, Node};
-use crate::eval::{GameFn, QueryFn};
+use crate::library::{Entry, Shape};
 use crate::model::fmt_sum;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use crate::solve::{AnyOutcome, GValue, Solver, SumGraph};
 use crate::source::Span;
-use crate::syntax::ast::{
-    Expr, ExprKind, Ident, Operand, Play, Query, QueryKind, Side, Tail, WordQuery,
-};
+use crate::syntax::ast::{Operand, Play, Query, QueryKind, Side, Tail};
+
+use compile::{compile_word, misspelt_word, statement_call, too_long};
 
 pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
-use graphs::graph_game;
 use values::{CSeries, Cell, SeriesRun};
 
 pub use graphs::kernels_listed;
@@ -106,6 +105,9 @@ enum CKind {
     Genus(Node),
     MisereForm(Node),
     Quotient(GameId, Node),
+    /// `WORD P` of a library function marked a generic statement: its
+    /// value of P, as `WORD P = value`.
+    Generic(&'static Entry, Option<Play>, Node),
 }
 
 /// The partizan queries on one position.
@@ -194,6 +196,7 @@ impl CompiledQuery {
             CKind::Period(g) => sequences::period(&mut ctx, g),
             CKind::Partizan(q, x) => partizan::values(&mut ctx, span, q, x),
             CKind::Compare(a, b) => partizan::compare(&mut ctx, a, b),
+            CKind::Generic(entry, play, x) => values::generic(&mut ctx, entry, *play, x),
             CKind::Eval(x) => {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
                 let names = show::Shows::new(&ctx.cx);
@@ -248,316 +251,6 @@ fn value_of(c: Cell) -> GValue {
     }
 }
 
-/// A bare unknown name close to a statement word (`grundey Take(10)`) is
-/// most likely that word misspelt.
-fn misspelt_word(x: &Expr, err: Error) -> Error {
-    use crate::syntax::DEFINITION_WORDS;
-    match (&x.node, err) {
-        (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
-            // The word itself, written with nothing after it.
-            if let Some(e) = registry::lookup(n).filter(|e| e.statement) {
-                let operand = e.params[0].name;
-                let call = if e.is_function() {
-                    format!(" (or `{n}({operand})` in an expression)")
-                } else {
-                    String::new()
-                };
-                let help = format!(
-                    "`{n}` is a query: write it before its operand, `{n} {operand}`{call}, e.g. `{}`",
-                    statement_example(e)
-                );
-                return Error::UnknownName { name, help, span };
-            }
-            let words = registry::statement_words()
-                .chain(DEFINITION_WORDS.iter().copied())
-                .chain(["assert"]);
-            let help = match crate::error::suggest(n, words) {
-                Some(w) => format!(
-                    "did you mean `{w}`? (a bare name is an expression statement, which prints its value)"
-                ),
-                None => help,
-            };
-            Error::UnknownName { name, help, span }
-        }
-        (_, err) => err,
-    }
-}
-
-/// A registry entry's example as a statement (`grundy(*2 + *3)` is the
-/// statement `grundy *2 + *3`).
-fn statement_example(e: &crate::eval::registry::Entry) -> String {
-    match e
-        .example
-        .strip_prefix(e.name)
-        .and_then(|r| r.strip_prefix('('))
-    {
-        Some(rest) if e.is_function() => {
-            format!("{} {}", e.name, rest.strip_suffix(')').unwrap_or(rest))
-        }
-        _ => e.example.to_string(),
-    }
-}
-
-/// `genus(P)`, a call of a statement word with no function form, as the
-/// statement it means.
-fn statement_call(x: &Expr) -> Option<WordQuery> {
-    let ExprKind::Call(name, args) = &x.node else {
-        return None;
-    };
-    let e = registry::lookup(&name.name)?;
-    if e.is_function() {
-        return None;
-    }
-    let mut play = None;
-    let mut exprs = Vec::new();
-    for a in args {
-        match a.node {
-            ExprKind::Play(p) if play.is_none() => play = Some(p),
-            _ => exprs.push(a.clone()),
-        }
-    }
-    let mut it = exprs.into_iter();
-    let first = it.next()?;
-    let tail = it.next().map(|b| Tail::Comma(b, String::new()));
-    if it.next().is_some() {
-        return None;
-    }
-    Some(WordQuery {
-        word: name.clone(),
-        play,
-        operand: Operand::Expr(first, String::new()),
-        tail,
-    })
-}
-
-/// A query statement, compiled from its registry entry: the operand and
-/// tail its word takes, checked here.
-fn compile_word(c: &Compiler, w: &WordQuery, span: Span) -> Result<CKind> {
-    let Some(entry) = registry::lookup(&w.word.name).filter(|e| e.statement) else {
-        unreachable!("grammar: `{}` is not a query word", w.word.name)
-    };
-    let e = |x| c.top(x);
-    let word = entry.name;
-    let shape = |what: &str, at: Span| Error::Query {
-        message: format!("`{word}` {what}"),
-        help: format!(
-            "usage: {}, e.g. `{}`",
-            entry.usage,
-            statement_example(entry)
-        ),
-        span: at,
-    };
-    // The play convention, for the words that take one.
-    let play = |takes: bool| -> Result<Option<Play>> {
-        match w.play {
-            Some(_) if !takes => Err(shape("takes no `normal` or `misere`", w.word.span)),
-            p => Ok(p),
-        }
-    };
-    // The one position (or expression) most words take.
-    let one = || -> Result<&Expr> {
-        match (&w.operand, &w.tail) {
-            (Operand::Expr(x, _), None) => Ok(x),
-            (Operand::Expr(..), Some(_)) => Err(shape("takes one operand", span)),
-            _ => Err(shape("takes a position, not ranges or bindings", span)),
-        }
-    };
-    let name_of = |x: &Expr| -> Result<Ident> {
-        match &x.node {
-            ExprKind::Name(n) => Ok(Ident {
-                name: n.clone(),
-                span: Span {
-                    end: x.span.start.saturating_add(n.len() as u32),
-                    ..x.span
-                },
-            }),
-            _ => Err(shape("takes a game's name", x.span)),
-        }
-    };
-    Ok(match entry.imp {
-        Imp::Query(QueryFn::Grundy) => {
-            play(false)?;
-            CKind::Grundy(e(one()?)?)
-        }
-        Imp::Query(QueryFn::Outcome) => CKind::Outcome(play(true)?, e(one()?)?),
-        Imp::Query(QueryFn::Remoteness) => CKind::Remoteness(play(true)?, e(one()?)?),
-        Imp::Query(QueryFn::Winning) => {
-            let play = play(true)?;
-            let (x, side) = match (&w.operand, &w.tail) {
-                (Operand::Expr(x, _), None) => (x, None),
-                (Operand::Expr(x, _), Some(Tail::For(side))) => (x, Some(*side)),
-                _ => {
-                    return Err(shape(
-                        "takes a position and, for a partizan one, `for left` or `for right`",
-                        span,
-                    ));
-                }
-            };
-            CKind::Winning(play, e(x)?, side)
-        }
-        Imp::Game(g @ (GameFn::Value | GameFn::Mean | GameFn::Temperature)) => {
-            play(false)?;
-            let q = match g {
-                GameFn::Value => PQuery::Value,
-                GameFn::Mean => PQuery::Mean,
-                _ => PQuery::Temperature,
-            };
-            CKind::Partizan(q, e(one()?)?)
-        }
-        Imp::Statement(s) => match s {
-            Word::Sequence | Word::Table => {
-                let play = play(true)?;
-                let arity = if s == Word::Sequence { 1 } else { 2 };
-                match &w.operand {
-                    Operand::Series(series) => {
-                        let series = Box::new(values::compile_series(c, series, s, span)?);
-                        if s == Word::Sequence {
-                            CKind::SequenceOf(play, series)
-                        } else {
-                            CKind::TableOf(play, series)
-                        }
-                    }
-                    Operand::Ranges(g, ranges) if ranges.len() == arity => {
-                        let id = game_of_arity(c.defs, g, arity, s)?;
-                        if s == Word::Sequence {
-                            CKind::Sequence(play, id, e(&ranges[0])?)
-                        } else {
-                            CKind::Table(play, id, e(&ranges[0])?, e(&ranges[1])?)
-                        }
-                    }
-                    _ => {
-                        return Err(shape(
-                            if arity == 1 {
-                                "takes a game's name and one range"
-                            } else {
-                                "takes a game's name and two ranges"
-                            },
-                            span,
-                        ));
-                    }
-                }
-            }
-            Word::Quotient => {
-                play(false)?;
-                match (&w.operand, &w.tail) {
-                    (Operand::Expr(g, _), Some(Tail::To(n))) => {
-                        let g = name_of(g)?;
-                        CKind::Quotient(game_of_arity(c.defs, &g, 1, s)?, e(n)?)
-                    }
-                    _ => return Err(shape("takes a game's name and `to N`", span)),
-                }
-            }
-            Word::Compare => {
-                play(false)?;
-                match (&w.operand, &w.tail) {
-                    (Operand::Expr(a, _), Some(Tail::Comma(b, _))) => CKind::Compare(e(a)?, e(b)?),
-                    _ => return Err(shape("takes two positions, `compare P, Q`", span)),
-                }
-            }
-            Word::Period => {
-                play(false)?;
-                let g = name_of(one()?)?;
-                CKind::Period(game_of_arity(c.defs, &g, 1, s)?)
-            }
-            Word::Kernels => {
-                play(false)?;
-                let g = name_of(one()?)?;
-                CKind::Kernels(graph_game(c.defs, &g, s)?)
-            }
-            Word::KernelSequences | Word::Dot => {
-                play(false)?;
-                let x = one()?;
-                match &x.node {
-                    // A graph by name, or the state graph of a position.
-                    ExprKind::Name(n) if c.defs.lookup_game(n).is_some() => {
-                        let id = graph_game(c.defs, &name_of(x)?, s)?;
-                        if s == Word::Dot {
-                            CKind::DotGraph(id)
-                        } else {
-                            CKind::KernelSequences(id)
-                        }
-                    }
-                    _ if s == Word::Dot => CKind::Dot(e(x)?),
-                    _ => CKind::KernelSequencesOf(e(x)?),
-                }
-            }
-            Word::Moves => {
-                play(false)?;
-                CKind::Moves(e(one()?)?)
-            }
-            Word::Kernel => {
-                play(false)?;
-                CKind::Kernel(e(one()?)?)
-            }
-            Word::Thermograph => {
-                play(false)?;
-                CKind::Partizan(PQuery::Thermograph, e(one()?)?)
-            }
-            Word::Genus => {
-                play(false)?;
-                CKind::Genus(e(one()?)?)
-            }
-            Word::MisereForm => {
-                play(false)?;
-                CKind::MisereForm(e(one()?)?)
-            }
-        },
-        _ => unreachable!("registry: `{word}` is marked a statement"),
-    })
-}
-
-fn too_long(span: Span) -> Error {
-    Error::Query {
-        message: format!("the range holds more than {MAX_SEQUENCE} values"),
-        help: "ask for a shorter range".into(),
-        span,
-    }
-}
-
-fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Word) -> Result<GameId> {
-    let Some(id) = defs.lookup_game(&g.name) else {
-        let help = match crate::error::suggest(&g.name, defs.game_ids.keys().map(|s| s.as_str())) {
-            Some(s) => format!("did you mean `{s}`?"),
-            None => "define it with `game` first".to_string(),
-        };
-        return Err(Error::UnknownGame {
-            name: g.name.clone(),
-            help,
-            span: g.span,
-        });
-    };
-    let found = defs.game(id).kind.arity();
-    if found != arity {
-        return Err(Error::Query {
-            message: format!(
-                "`{}` needs a game of {arity} parameter{}, and `{}` has {found}",
-                word.name(),
-                if arity == 1 { "" } else { "s" },
-                g.name
-            ),
-            help: match (word, found) {
-                (Word::Sequence, 2) => format!(
-                    "for a two-parameter game use `{} {} a..=b, c..=d`",
-                    Word::Table.name(),
-                    g.name
-                ),
-                (Word::Table, 1) => format!(
-                    "for a one-parameter game use `{} {} a..=b`",
-                    Word::Sequence.name(),
-                    g.name
-                ),
-                _ => format!(
-                    "ask about a position instead, e.g. `{} {}(...)`",
-                    QueryFn::Grundy.name(),
-                    g.name
-                ),
-            },
-            span: g.span,
-        });
-    }
-    Ok(id)
-}
-
 /// A query being run: its context and the solver.
 struct Run<'a> {
     cx: Ctx<'a>,
@@ -587,9 +280,9 @@ impl Run<'_> {
             // A game value (`value 1/2`, `outcome {1|0}`) is a position
             // whose options are its canonical options.
             v @ (Value::Game(_) | Value::Int(_)) => {
-                let g = crate::eval::gamevals::as_game(&v);
+                let g = crate::model::game_value::as_game(&v);
                 Ok(g.iter()
-                    .filter_map(crate::eval::gamevals::value_comp)
+                    .filter_map(crate::model::game_value::value_comp)
                     .collect())
             }
             v => Err(Error::NotAPosition {

@@ -13,7 +13,7 @@ pub(super) fn sequence(
     g: &GameId,
     r: &Node,
 ) -> Result<Answer> {
-    ctx.impartial_game(*g, Word::Sequence.name())?;
+    ctx.impartial_game(*g, Shape::Sequence.name())?;
     let (from, to) = ctx.range(r)?;
     ctx.drawable(to - from)?;
     let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
@@ -57,7 +57,7 @@ pub(super) fn table(
     a: &Node,
     b: &Node,
 ) -> Result<Answer> {
-    ctx.impartial_game(*g, Word::Table.name())?;
+    ctx.impartial_game(*g, Shape::Table.name())?;
     let (r0, r1) = ctx.range(a)?;
     let (c0, c1) = ctx.range(b)?;
     if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
@@ -332,7 +332,7 @@ fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Result<Vec<(String, Js
 }
 
 pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
-    ctx.impartial_game(*g, Word::Period.name())?;
+    ctx.impartial_game(*g, Shape::Period.name())?;
     ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
 }
 
@@ -594,7 +594,7 @@ fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> Str
 
 /// The text of a `period` answer, without the resemblance note.
 fn period_text(p: &crate::solve::PeriodAnswer) -> String {
-    let w = Word::Period.name();
+    let w = Shape::Period.name();
     let code = p
         .code
         .as_ref()

@@ -9,9 +9,9 @@ use serde_json::{Value as Json, json};
 
 use crate::digraph::{self, Generalized, Outcome};
 use crate::error::{Error, Result};
-use crate::eval::gamevals::{game_val, resolve};
-use crate::eval::registry::Word;
 use crate::eval::{Compiler, Interp, Node, Scope};
+use crate::library::Shape;
+use crate::model::game_value::{game_val, resolve};
 use crate::model::{Comp, Ctx, Defs, GameNames, Oracle, Value};
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::GameStore;
@@ -192,6 +192,50 @@ pub fn eval_with(cx: &Ctx, solver: &mut Solver, node: &Node) -> Result<Value> {
     interp.eval(node, &mut [])
 }
 
+/// `WORD P` of a library function marked a generic statement: P
+/// evaluated, the function applied to it, the answer `WORD P = value`.
+pub(super) fn generic(
+    ctx: &mut super::Run<'_>,
+    entry: &'static crate::library::Entry,
+    play: Option<Play>,
+    x: &Node,
+) -> Result<super::Answer> {
+    let (arg, v) = {
+        let oracle = SolverOracle::new(ctx.solver);
+        let arg = Interp::with_oracle(&ctx.cx, &oracle).eval(x, &mut [])?;
+        let spans = |_: usize| x.span;
+        let call = crate::library::Args::new(
+            &entry.meta,
+            vec![arg.clone()],
+            &spans,
+            ctx.cx.span,
+            &ctx.cx,
+            Some(&oracle),
+            play,
+        );
+        (arg, crate::library::call(entry, call)?)
+    };
+    let position = match &arg {
+        Value::Pos(cs) => ctx.heading(cs, 0)?,
+        Value::Game(g) => ctx.heading(
+            &crate::model::game_value::value_comp(g)
+                .into_iter()
+                .collect::<Vec<_>>(),
+            0,
+        )?,
+        other => shown(other, &super::show::Shows::new(&ctx.cx)),
+    };
+    let names = super::show::Shows::new(&ctx.cx);
+    let value = names.check(shown(&v, &names))?;
+    let json = to_json(&v, &names, &mut ctx.solver.partizan.store);
+    Ok(super::Answer::Generic {
+        word: entry.meta.name,
+        position,
+        value,
+        json,
+    })
+}
+
 /// `assert COND`: Ok when it holds; a failing `forall` names its
 /// counterexample.
 pub fn check(cx: &Ctx, solver: &mut Solver, node: &Node, text: &str) -> Result<()> {
@@ -270,9 +314,9 @@ pub struct CSeries {
 }
 
 /// Compile the bindings and the expression; each bound name must be used.
-pub fn compile_series(c: &Compiler, s: &Series, word: Word, span: Span) -> Result<CSeries> {
+pub fn compile_series(c: &Compiler, s: &Series, word: Shape, span: Span) -> Result<CSeries> {
     let query = word.name();
-    let want = if word == Word::Sequence { 1 } else { 2 };
+    let want = if word == Shape::Sequence { 1 } else { 2 };
     if s.bindings.len() != want {
         return Err(Error::Query {
             message: format!(
@@ -283,12 +327,12 @@ pub fn compile_series(c: &Compiler, s: &Series, word: Word, span: Span) -> Resul
             help: if want == 1 {
                 format!(
                     "write `{query} n in 0..=20: G(n)`; for two bindings use `{}`",
-                    Word::Table.name()
+                    Shape::Table.name()
                 )
             } else {
                 format!(
                     "write `{query} a in 0..=9, b in 0..=9: G(a, b)`; for one binding use `{}`",
-                    Word::Sequence.name()
+                    Shape::Sequence.name()
                 )
             },
             span,

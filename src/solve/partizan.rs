@@ -246,7 +246,7 @@ impl Solver {
         let comp = self.comp(id);
         if let Some(g) = cx.defs.game(comp.game).kind.game_value(&comp.args) {
             let g = g.clone();
-            let v = crate::eval::gamevals::resolve(&mut self.partizan.store, &g, cx.span)?;
+            let v = crate::model::game_value::resolve(&mut self.partizan.store, &g, cx.span)?;
             self.partizan.values.insert(id, v);
             return Ok(true);
         }

@@ -44,7 +44,7 @@ a program text of at most 2 MiB; Ctrl-C stops the query under way. `grundy run -
 
 #[derive(Parser, Debug)]
 #[command(
-    name = "grundy",
+    name = crate::PROGRAM,
     version,
     about = "Combinatorial games described in a small language, and their theory",
     long_about = LONG_ABOUT,
@@ -184,7 +184,7 @@ pub fn main() -> i32 {
         Err(e) => return usage_error(e),
     };
     let worker = std::thread::Builder::new()
-        .name("grundy".into())
+        .name(crate::PROGRAM.into())
         .stack_size(STACK_SIZE)
         .spawn(move || run_command(cli));
     match worker.map(|h| h.join()) {

@@ -14,7 +14,7 @@ use miette::Diagnostic as _;
 
 use grundy::Limits;
 use grundy::error::Error;
-use grundy::eval::registry;
+use grundy::library;
 use grundy::session::Session;
 use grundy::syntax::KEYWORDS;
 
@@ -56,7 +56,7 @@ pub fn offset(text: &str, pos: Position) -> usize {
 }
 
 /// The language id of code in hover text (the editors' id for `.game`).
-const LANG: &str = "grundy";
+const LANG: &str = crate::PROGRAM;
 
 fn range(text: &str, start: usize, end: usize) -> Range {
     Range::new(position(text, start), position(text, end.max(start)))
@@ -90,7 +90,7 @@ fn diagnostic(text: &str, e: &Error) -> Diagnostic {
         range,
         severity: Some(DiagnosticSeverity::ERROR),
         code: e.code().map(|c| NumberOrString::String(c.to_string())),
-        source: Some("grundy".into()),
+        source: Some(crate::PROGRAM.into()),
         message,
         ..Diagnostic::default()
     }
@@ -236,9 +236,9 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
             ..CompletionItem::default()
         });
     }
-    for e in registry::REGISTRY {
+    for e in library::entries() {
         push(CompletionItem {
-            label: e.name.to_string(),
+            label: e.meta.name.to_string(),
             kind: Some(if e.is_function() {
                 CompletionItemKind::FUNCTION
             } else {
@@ -262,14 +262,14 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
     items
 }
 
-fn entry_markdown(e: &registry::Entry) -> String {
+fn entry_markdown(e: &library::Entry) -> String {
     format!(
         "```{LANG}\n{}\n```\n{}\n\nparameters: {}  \nreturns: {}  \nexample: `{}`",
         e.signature(),
-        e.doc,
+        e.meta.doc,
         e.typed_params(),
-        e.returns,
-        e.example
+        e.meta.returns,
+        e.meta.example
     )
 }
 
@@ -289,7 +289,7 @@ pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
             ),
         ));
     }
-    if let Some(e) = registry::lookup(word) {
+    if let Some(e) = library::lookup(word) {
         return Some((here, entry_markdown(e)));
     }
     if KEYWORDS.contains(&word) {

@@ -85,8 +85,8 @@ fn completion_offers_query_words_builtins_keywords_and_own_names() {
 #[test]
 fn hover_shows_registry_docs_and_own_definitions() {
     let (_, doc) = hover(KAYLES, Position::new(6, 2)).expect("hover on grundy");
-    let entry = registry::lookup("grundy").unwrap();
-    assert!(doc.contains(entry.doc), "{doc}");
+    let entry = library::lookup("grundy").unwrap();
+    assert!(doc.contains(entry.meta.doc), "{doc}");
     let (range, own) = hover(KAYLES, Position::new(6, 9)).expect("hover on Kayles");
     assert!(own.contains("game Kayles(n) {"), "{own}");
     assert_eq!((range.start.character, range.end.character), (7, 13));

@@ -4,7 +4,7 @@
 use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
-use grundy::eval::registry;
+use grundy::library;
 use grundy::syntax::{KEYWORDS, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
@@ -31,7 +31,7 @@ impl Repl {
                 .keys()
                 .chain(d.global_ids.keys())
                 .cloned()
-                .chain(registry::function_names().map(String::from))
+                .chain(library::function_names().map(String::from))
                 .collect(),
         }
     }
@@ -83,7 +83,7 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
     }
     // After `sequence`, `table`, `period`, `kernels` only a game name makes sense.
     let prev = head.split_whitespace().last().unwrap_or("");
-    let games_only = registry::game_name_words().any(|w| w == prev);
+    let games_only = library::game_name_words().any(|w| w == prev);
     let words = names.games.iter().map(String::as_str).chain(
         (!games_only)
             .then(|| {

@@ -3,7 +3,7 @@
 //! command or topic.
 
 use grundy::error::suggest;
-use grundy::eval::registry;
+use grundy::library;
 
 /// The `:commands`, with what `:help` says of each.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
@@ -379,10 +379,10 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
         .iter()
         .map(|t| t.name)
         .chain(["functions"])
-        .chain(registry::names());
-    if let (None, Some(e)) = (resolve_topic(topic), registry::lookup(topic)) {
+        .chain(library::names());
+    if let (None, Some(e)) = (resolve_topic(topic), library::lookup(topic)) {
         // A registry name (`:help len`) that names no topic.
-        return Ok(registry::help(e).trim_end().to_string());
+        return Ok(library::help(e).trim_end().to_string());
     }
     let Some(t) = resolve_topic(topic) else {
         return Err(match suggest_among(topic, names) {
@@ -458,13 +458,14 @@ pub(super) fn suggest_among<'a>(
 /// `:help functions`: every registry entry on a line.
 fn functions_text() -> String {
     let mut s = String::from("Functions and query words (:help NAME for one):\n");
-    for e in registry::REGISTRY {
-        let form = if e.statement && e.is_function() {
-            format!("{}, {} {}", e.signature(), e.name, e.params[0].name)
+    for e in library::entries() {
+        let m = &e.meta;
+        let form = if e.is_statement() && e.is_function() {
+            format!("{}, {} {}", e.signature(), m.name, m.params[0].name)
         } else {
             e.signature()
         };
-        s.push_str(&format!("  {form:<28} {}\n", e.doc));
+        s.push_str(&format!("  {form:<28} {}\n", m.doc));
     }
     s.pop();
     s

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use grundy::eval::registry;
+use grundy::library;
 use grundy::syntax::{KEYWORDS, QUERY_WORDS};
 
 const KEYWORD: &str = "\x1b[1;35m";
@@ -75,7 +75,7 @@ pub fn highlight_line<'l>(line: &'l str, games: &[String]) -> Cow<'l, str> {
                 s.push_str(w);
             }
             next_is_game =
-                matches!(w, "game" | "graph") || registry::game_name_words().any(|g| g == w);
+                matches!(w, "game" | "graph") || library::game_name_words().any(|g| g == w);
             i = end;
         } else {
             let ch = line[i..].chars().next().unwrap_or(' ');
@@ -99,7 +99,7 @@ mod tests {
     fn names_after_game_words_are_games() {
         for head in ["game", "graph"]
             .into_iter()
-            .chain(registry::game_name_words())
+            .chain(library::game_name_words())
         {
             let line = format!("{head} Foo");
             let painted = highlight_line(&line, &[]);

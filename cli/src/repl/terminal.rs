@@ -11,7 +11,7 @@ use super::{Flow, PROMPT, Repl};
 use crate::console::{self, Checked};
 
 /// The program's name, as its messages start.
-const PROGRAM: &str = "grundy";
+use crate::PROGRAM;
 
 /// The history file: $GRUNDY_HISTORY, or grundy/history.txt in the user's
 /// data directory.

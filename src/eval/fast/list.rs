@@ -4,6 +4,7 @@
 //! intervals.
 
 use super::*;
+use crate::library::IntForm;
 
 /// A value that does not change while a list is built, read once per list:
 /// a constant, a local other than the loop variable, or `len` of a local.
@@ -19,7 +20,7 @@ impl Inv {
         Some(match &node.kind {
             NodeKind::Const(Value::Int(n)) => Inv::Const(*n),
             NodeKind::Local(s) if *s as usize != slot => Inv::Local(*s as usize),
-            NodeKind::CallBuiltin(Builtin::Len, args) => match &args[..] {
+            NodeKind::Call(e, args, _) if e.int_form() == Some(IntForm::Len) => match &args[..] {
                 [a] => match a.kind {
                     NodeKind::Local(s) if s as usize != slot => Inv::Len(s as usize),
                     _ => return None,
@@ -253,17 +254,21 @@ impl Builder {
                 Box::new(self.elem(t)?),
                 Box::new(self.elem(e)?),
             ),
-            NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
-                [x, y] => {
-                    let (x, y) = (self.term(x)?, self.term(y)?);
-                    if *b == Builtin::Min {
-                        Elem::Min(x, y)
-                    } else {
-                        Elem::Max(x, y)
+            NodeKind::Call(e, args, _)
+                if matches!(e.int_form(), Some(IntForm::Min | IntForm::Max)) =>
+            {
+                match &args[..] {
+                    [x, y] => {
+                        let (x, y) = (self.term(x)?, self.term(y)?);
+                        if e.int_form() == Some(IntForm::Min) {
+                            Elem::Min(x, y)
+                        } else {
+                            Elem::Max(x, y)
+                        }
                     }
+                    _ => return None,
                 }
-                _ => return None,
-            },
+            }
             _ => Elem::Term(self.term(node)?),
         })
     }

@@ -14,9 +14,9 @@ mod list;
 
 pub use list::ListShape;
 
-use super::Builtin;
 use super::compile::{Node, NodeKind};
 use super::interp::Interp;
+use crate::library::IntForm;
 use crate::model::Value;
 
 pub type IntFn = Rc<dyn Fn(&Interp<'_>, &[Value]) -> Option<i64>>;
@@ -375,28 +375,32 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
             }
             _ => return None,
         },
-        NodeKind::CallBuiltin(b @ (Builtin::Min | Builtin::Max), args) => match &args[..] {
-            [x, y] => {
-                let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
-                if *b == Builtin::Min {
-                    Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
-                } else {
-                    Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
+        NodeKind::Call(e, args, _) if matches!(e.int_form(), Some(IntForm::Min | IntForm::Max)) => {
+            match &args[..] {
+                [x, y] => {
+                    let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
+                    if e.int_form() == Some(IntForm::Min) {
+                        Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
+                    } else {
+                        Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
+                    }
                 }
+                _ => return None,
             }
-            _ => return None,
-        },
-        NodeKind::CallBuiltin(Builtin::Len, args) => match args.first().map(|a| &a.kind) {
-            Some(NodeKind::Local(s)) => {
-                let s = *s as usize;
-                Rc::new(move |_, f| len(&f[s]))
+        }
+        NodeKind::Call(e, args, _) if e.int_form() == Some(IntForm::Len) => {
+            match args.first().map(|a| &a.kind) {
+                Some(NodeKind::Local(s)) => {
+                    let s = *s as usize;
+                    Rc::new(move |_, f| len(&f[s]))
+                }
+                Some(NodeKind::Global(g)) => {
+                    let g = *g as usize;
+                    Rc::new(move |me, _| len(global(me, g)?))
+                }
+                _ => return None,
             }
-            Some(NodeKind::Global(g)) => {
-                let g = *g as usize;
-                Rc::new(move |me, _| len(global(me, g)?))
-            }
-            _ => return None,
-        },
+        }
         NodeKind::If(c, t, e) => {
             let (fc, ft, fe) = (Cnd::of(c)?, Opd::of(t)?, Opd::of(e)?);
             Rc::new(move |me, f| {

@@ -405,9 +405,8 @@ fn mentions(node: &Node, slot: u32) -> bool {
         NodeKind::Unary(_, x) => mentions(x, slot),
         NodeKind::Binary(_, a, b) | NodeKind::Index(a, b) => mentions(a, slot) || mentions(b, slot),
         NodeKind::If(c, t, f) => mentions(c, slot) || mentions(t, slot) || mentions(f, slot),
-        NodeKind::Tuple(xs) | NodeKind::List(xs) | NodeKind::CallBuiltin(_, xs) => {
-            xs.iter().any(|x| mentions(x, slot))
-        }
+        NodeKind::Tuple(xs) | NodeKind::List(xs) => xs.iter().any(|x| mentions(x, slot)),
+        NodeKind::Call(e, xs, _) if !e.meta.solver => xs.iter().any(|x| mentions(x, slot)),
         _ => true,
     }
 }

@@ -1,8 +1,5 @@
-//! The query functions (`grundy(P)`, `outcome(P)`, …, answered by the
-//! oracle) and the quantifiers `forall` / `exists`, with the witness a
-//! failed `forall` leaves for `assert`.
-
-use std::rc::Rc;
+//! The quantifiers `forall` / `exists`, with the witness a failed
+//! `forall` leaves for `assert`.
 
 use crate::error::{Error, Result};
 use crate::source::Span;
@@ -11,44 +8,7 @@ use crate::syntax::ast::BinOp;
 use super::Interp;
 use super::compile::{CPattern, Node, NodeKind};
 use super::interp::{bind, set_int, slot};
-use super::registry::{Imp, entry_of};
-use crate::digraph::{Generalized, Outcome};
-use crate::model::{Comp, Value};
-
-/// The query functions of expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QueryFn {
-    Grundy,
-    Outcome,
-    Options,
-    Winning,
-    Remoteness,
-    IsP,
-    IsN,
-}
-
-impl QueryFn {
-    /// The query function of a name (the registry's entry).
-    pub fn from_name(name: &str) -> Option<QueryFn> {
-        match super::registry::lookup(name)?.imp {
-            Imp::Query(q) => Some(q),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        entry_of(Imp::Query(self)).name
-    }
-
-    /// Whether a convention (`normal`, `misere`) may follow the position.
-    pub fn takes_play(self) -> bool {
-        !matches!(self, QueryFn::Grundy | QueryFn::Options)
-    }
-
-    pub fn usage(self) -> &'static str {
-        entry_of(Imp::Query(self)).usage
-    }
-}
+use crate::model::Value;
 
 /// A range a quantifier runs over may hold at most this many values.
 pub const MAX_QUANTIFIED: i64 = 100_000_000;
@@ -74,90 +34,6 @@ pub(super) struct Quantifier<'n> {
 }
 
 impl Interp<'_> {
-    /// A query function: the position evaluated, then the oracle asked.
-    pub(super) fn query(
-        &self,
-        q: QueryFn,
-        play: Option<crate::syntax::ast::Play>,
-        x: &Node,
-        frame: &mut [Value],
-        span: Span,
-    ) -> Result<Value> {
-        let comps: Rc<[Comp]> = match self.eval(x, frame)? {
-            Value::Pos(cs) => cs,
-            Value::Int(0) => Rc::from(Vec::new()),
-            Value::Game(g) => {
-                return self.query_game_value(q, play, &Value::Game(g), x.span, span);
-            }
-            v => {
-                return Err(Error::NotAPosition {
-                    found: v.type_name().to_string(),
-                    span: x.span,
-                });
-            }
-        };
-        let Some(o) = self.oracle else {
-            return Err(Error::QueryInRules {
-                name: q.name().to_string(),
-                span,
-            });
-        };
-        let cx = self.cx;
-        // A list of positions, reserved against the memory budget first.
-        let positions = |xs: Vec<Vec<Comp>>| -> Result<Value> {
-            let bytes: usize = xs
-                .iter()
-                .map(|cs| std::mem::size_of::<Value>() + cs.len() * std::mem::size_of::<Comp>())
-                .sum();
-            cx.reserve(bytes, span)?;
-            Ok(Value::list(
-                xs.into_iter().map(|cs| Value::Pos(cs.into())).collect(),
-            ))
-        };
-        Ok(match q {
-            QueryFn::Grundy => match o.value(cx, &comps)? {
-                Generalized::Finite(v) => {
-                    Value::Int(i64::try_from(v).map_err(|_| Error::Overflow {
-                        op: q.name().into(),
-                        span,
-                    })?)
-                }
-                Generalized::Infinite(k) => Value::Loopy(k.into()),
-            },
-            QueryFn::Outcome => Value::Outcome(o.outcome(cx, play, &comps)?),
-            QueryFn::IsP => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::P),
-            QueryFn::IsN => Value::Bool(o.outcome(cx, play, &comps)? == Outcome::N),
-            QueryFn::Options => positions(o.options(cx, &comps)?)?,
-            QueryFn::Winning => positions(o.winning(cx, play, &comps)?)?,
-            QueryFn::Remoteness => {
-                Value::Int(o.remoteness(cx, play, &comps)?.map_or(-1, i64::from))
-            }
-        })
-    }
-
-    /// `is_p(G)`, `is_n(G)` of a game value (normal play): G = 0, G || 0.
-    fn query_game_value(
-        &self,
-        q: QueryFn,
-        play: Option<crate::syntax::ast::Play>,
-        g: &Value,
-        xs: Span,
-        span: Span,
-    ) -> Result<Value> {
-        let op = match (q, play) {
-            (QueryFn::IsP, None | Some(crate::syntax::ast::Play::Normal)) => BinOp::Eq,
-            (QueryFn::IsN, None | Some(crate::syntax::ast::Play::Normal)) => BinOp::Confused,
-            _ => {
-                return Err(Error::type_error(
-                    format!("`{}` of a game value is not defined here", q.name()),
-                    "a game value's outcome is its order against 0: `G > 0` (Left wins), `G < 0` (Right wins), `G == 0` or `is_p(G)` (the previous player), `G || 0` or `is_n(G)` (the next player); misère outcomes need the position: `outcome(P, misere)`",
-                    xs,
-                ));
-            }
-        };
-        self.game_binary(op, g.clone(), Value::Int(0), (xs, xs), span)
-    }
-
     /// The sides of a comparison that came out false, evaluated again
     /// (once, at the counterexample); None for another body or an error.
     fn sides(&self, body: &Node, frame: &mut [Value]) -> Option<Sides> {

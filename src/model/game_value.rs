@@ -1,0 +1,109 @@
+//! Game values as expressions hold them ([`GameVal`]: a canonical form's
+//! text and its id in the store that made it) and the store's failures as
+//! diagnostics: the bridge between `Value` and `partizan::GameStore` that
+//! the evaluator, the library's game-value functions, the games and the
+//! queries share.
+
+use std::rc::Rc;
+
+use crate::error::{Error, Result};
+use crate::partizan::{self, GameStore, PartizanError, ValueId};
+use crate::source::Span;
+
+use super::{Comp, GameVal, NIM, STAR, VALUE, Value};
+
+/// A failure of the game arithmetic, as a diagnostic on `span`.
+pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
+    match e {
+        PartizanError::Interrupted => Error::Interrupted { span },
+        PartizanError::StepBudget { limit } => Error::StepBudget { limit, span },
+        PartizanError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
+        e => {
+            use miette::Diagnostic;
+            let help = e
+                .help()
+                .map(|h| h.to_string())
+                .unwrap_or_else(|| "use smaller values".into());
+            Error::PartizanLimit {
+                message: e.to_string(),
+                help,
+                span,
+            }
+        }
+    }
+}
+
+/// The value `id` of `store`, as an expression holds it.
+pub fn game_val(store: &mut GameStore, id: ValueId) -> Value {
+    Value::Game(game_rc(store, id))
+}
+
+/// The value `id` of `store`, as a [`GameVal`].
+pub fn game_rc(store: &mut GameStore, id: ValueId) -> Rc<GameVal> {
+    Rc::new(GameVal {
+        text: store.display(id).into(),
+        id,
+        stamp: store.stamp(),
+    })
+}
+
+/// The component a game value is in a sum: none for 0, `*n` for a
+/// nimber, else the value itself.
+pub fn value_comp(g: &Rc<GameVal>) -> Option<Comp> {
+    let text = &*g.text;
+    if text == "0" {
+        return None;
+    }
+    let heap = match text.strip_prefix('*') {
+        Some("") => Some(1),
+        Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => n.parse::<i64>().ok(),
+        _ => None,
+    };
+    Some(match heap {
+        Some(n) => Comp {
+            game: STAR,
+            args: vec![Value::Int(n)].into(),
+        },
+        None => Comp {
+            game: VALUE,
+            args: vec![Value::Game(g.clone())].into(),
+        },
+    })
+}
+
+/// A game value, or an integer as the number it is.
+pub fn as_game(v: &Value) -> Option<Rc<GameVal>> {
+    match v {
+        Value::Game(g) => Some(g.clone()),
+        Value::Int(n) => {
+            let mut s = GameStore::new();
+            let id = s.integer(*n);
+            Some(game_rc(&mut s, id))
+        }
+        _ => None,
+    }
+}
+
+/// The id in `store` of a game value (read back from its text when
+/// another store made it).
+pub fn resolve(store: &mut GameStore, g: &GameVal, span: Span) -> Result<ValueId> {
+    if g.stamp == store.stamp() {
+        return Ok(g.id);
+    }
+    partizan::parse(store, &g.text).map_err(|_| Error::Value {
+        message: "this game value was computed before the solver's caches were cleared, and is too large to read back".into(),
+        help: "compute it again (`value(P)`) in the statement that uses it".into(),
+        span,
+    })
+}
+
+/// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).
+pub fn nim_sum(cs: &[Comp]) -> Option<usize> {
+    cs.iter()
+        .try_fold(0usize, |acc, c| match (c.game, &*c.args) {
+            (g, [Value::Int(n)]) if g == STAR || g == NIM => {
+                usize::try_from(*n).ok().map(|n| acc ^ n)
+            }
+            _ => None,
+        })
+}
