@@ -46,8 +46,6 @@ fn family(a: &Answer) -> Option<Family> {
         | Answer::PartizanWinning { .. }
         | Answer::PartizanMoves { .. }
         | Answer::Value { .. }
-        | Answer::Mean { .. }
-        | Answer::Temperature { .. }
         | Answer::Thermograph { .. }
         | Answer::Compare { .. } => Family::Partizan,
     })

@@ -236,3 +236,43 @@ fn each_word_takes_its_own_operands() {
     // Function words keep their function: an expression.
     assert_eq!(run("grundy(*2) + 1\n"), ["3"]);
 }
+
+/// A function marked a generic statement answers `WORD P` with its value
+/// of P, through the one generic answer: `birthday P` prints what
+/// `birthday(P)` gives, and its JSON line holds the value's text and
+/// object.
+#[test]
+fn a_generic_statement_answers_its_function() {
+    let cases = [
+        ("*2 + *1", "3"),
+        ("num(1, 2)", "2"),
+        ("up() + value(*1)", "2"),
+    ];
+    for (x, want) in cases {
+        let out = run(&format!("birthday {x}\nbirthday({x})\n"));
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(
+            out[0].starts_with("birthday ") && out[0].ends_with(&format!(" = {want}")),
+            "{out:?}"
+        );
+        assert_eq!(out[1], want, "{out:?}");
+    }
+    let mut s = grundy::session::Session::default();
+    let mut lines = Vec::new();
+    s.run_text(
+        "t.game",
+        "birthday *3\n",
+        grundy::session::Mode::Run,
+        &mut |_, r| lines.push(grundy::present::json(&r.expect("answers"))),
+    );
+    assert_eq!(lines[0]["query"], "birthday");
+    assert_eq!(lines[0]["position"], "*3");
+    assert_eq!(lines[0]["birthday"], "3");
+    assert_eq!(lines[0]["result"]["integer"], 3);
+    // The operand is a position, as for every statement word.
+    let out = run("birthday [1]\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::not_a_position"),
+        "{out:?}"
+    );
+}

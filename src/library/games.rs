@@ -55,7 +55,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "the mean value, a number",
         "mean(num(3, 2))",
     )
-    .statement(Statement::Shaped(Shape::Mean)),
+    .statement(Statement::Generic),
     game(
         "temperature",
         temperature,
@@ -66,7 +66,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "the temperature, a number",
         "temperature(up())",
     )
-    .statement(Statement::Shaped(Shape::Temperature)),
+    .statement(Statement::Generic),
     game(
         "birthday",
         birthday,
@@ -76,7 +76,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         "birthday(G): the birthday of the canonical form of a position or game value",
         "the birthday of the canonical form (0 for 0, 1 for *, 1, -1)",
         "birthday(up())",
-    ),
+    )
+    .statement(Statement::Generic),
     game(
         "num",
         num,

@@ -136,8 +136,6 @@ pub enum Shape {
     Winning,
     Remoteness,
     Value,
-    Mean,
-    Temperature,
     Moves,
     Sequence,
     Table,

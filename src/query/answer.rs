@@ -1,6 +1,6 @@
 //! What a query answers, as data: printing is `present.rs`'s job.
 
-use crate::partizan::{self, Comparison, Dyadic, Thermograph, ValueJson};
+use crate::partizan::{self, Comparison, Thermograph, ValueJson};
 use crate::syntax::ast::{Play, Side};
 
 pub use crate::digraph::Outcome;
@@ -134,14 +134,6 @@ pub enum Answer {
         position: String,
         value: ValueJson,
     },
-    Mean {
-        position: String,
-        mean: Dyadic,
-    },
-    Temperature {
-        position: String,
-        temperature: Dyadic,
-    },
     Thermograph {
         position: String,
         thermograph: Thermograph,
@@ -238,8 +230,6 @@ impl Answer {
             Answer::Eval { .. } => "eval",
             Answer::Assert { .. } => "assert",
             Answer::Value { .. } => Shape::Value.name(),
-            Answer::Mean { .. } => Shape::Mean.name(),
-            Answer::Temperature { .. } => Shape::Temperature.name(),
             Answer::Thermograph { .. } => Shape::Thermograph.name(),
             Answer::Compare { .. } => Shape::Compare.name(),
             Answer::Genus { .. } => Shape::Genus.name(),

@@ -236,8 +236,6 @@ impl WordCx<'_> {
             Shape::Remoteness => CKind::Remoteness(self.play(true)?, self.expr(self.one()?)?),
             Shape::Winning => self.winning()?,
             Shape::Value => CKind::Partizan(PQuery::Value, self.position()?),
-            Shape::Mean => CKind::Partizan(PQuery::Mean, self.position()?),
-            Shape::Temperature => CKind::Partizan(PQuery::Temperature, self.position()?),
             Shape::Thermograph => CKind::Partizan(PQuery::Thermograph, self.position()?),
             Shape::Sequence | Shape::Table => self.series(shape)?,
             Shape::Quotient => self.quotient()?,

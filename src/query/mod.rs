@@ -114,8 +114,6 @@ enum CKind {
 #[derive(Debug, Clone, Copy)]
 enum PQuery {
     Value,
-    Mean,
-    Temperature,
     Thermograph,
 }
 

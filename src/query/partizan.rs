@@ -34,14 +34,6 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
             position,
             value: store.to_json(v),
         },
-        PQuery::Mean => Answer::Mean {
-            position,
-            mean: store.mean(v).map_err(arith)?,
-        },
-        PQuery::Temperature => Answer::Temperature {
-            position,
-            temperature: store.temperature(v).map_err(arith)?,
-        },
         PQuery::Thermograph => Answer::Thermograph {
             position,
             thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
@@ -134,11 +126,6 @@ pub(crate) fn text(a: &Answer) -> String {
             s
         }
         Answer::Value { position, value } => format!("{w} {position} = {}", value.text),
-        Answer::Mean { position, mean } => format!("{w} {position} = {mean}"),
-        Answer::Temperature {
-            position,
-            temperature,
-        } => format!("{w} {position} = {temperature}"),
         Answer::Thermograph {
             position,
             thermograph,
@@ -210,13 +197,6 @@ pub(crate) fn json(a: &Answer) -> Json {
             "value": value.text,
             "canonical": value,
         }),
-        Answer::Mean { position, mean } => {
-            json!({"query": w, "position": position, "mean": mean})
-        }
-        Answer::Temperature {
-            position,
-            temperature,
-        } => json!({"query": w, "position": position, "temperature": temperature}),
         Answer::Thermograph {
             position,
             thermograph,

@@ -203,6 +203,14 @@ pub(super) fn generic(
     let (arg, v) = {
         let oracle = SolverOracle::new(ctx.solver);
         let arg = Interp::with_oracle(&ctx.cx, &oracle).eval(x, &mut [])?;
+        // A statement's operand is a position (or a game value, an
+        // integer): as for every other word.
+        if !matches!(arg, Value::Pos(_) | Value::Game(_) | Value::Int(_)) {
+            return Err(Error::NotAPosition {
+                found: arg.type_name().to_string(),
+                span: x.span,
+            });
+        }
         let spans = |_: usize| x.span;
         let call = crate::library::Args::new(
             &entry.meta,
