@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use grundy::partizan::{self, Dyadic, GameStore, ValueId};
+use grundy_theory::partizan::{self, Dyadic, GameStore, ValueId};
 use rustc_hash::FxHashMap;
 
 /// The values of all boards reachable from the empty rows × cols

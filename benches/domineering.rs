@@ -9,7 +9,7 @@
 //!   language (a position is the set of free cells);
 //! - `bitmask`: the same through the language, the board written as an
 //!   integer (bit r * cols + c free) instead of a set of cells;
-//! - `engine`: the partizan library (`grundy::partizan::GameStore`, hash-
+//! - `engine`: the partizan library (`grundy_theory::partizan::GameStore`, hash-
 //!   consed canonical forms, cached comparisons and sums) fed from a move
 //!   generator on bitmask boards written here, memoised by board;
 //! - `plain`: what a researcher writes in an afternoon — games as trees of
@@ -32,10 +32,10 @@
 
 use std::collections::HashMap;
 
-use grundy::mem;
-use grundy::partizan::{self, GameStore, ValueId};
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::{Mode, Session};
+use grundy_theory::mem;
+use grundy_theory::partizan::{self, GameStore, ValueId};
 use rustc_hash::FxHashMap;
 
 const GAME: &str = "
@@ -331,12 +331,15 @@ value D(2 ** {n} - 1)",
 /// `value …` run through a session: the value's text, and the session.
 fn run_language(text: &str) -> (String, Session) {
     let mut s = Session::new(50_000_000);
-    s.limits.max_memory = 8 << 30;
+    s.set_limits(grundy::Limits {
+        max_memory: 8 << 30,
+        ..s.limits()
+    });
     let mut out = None;
     s.run_text("bench.game", text, Mode::Run, &mut |s, r| match r {
         Ok(Answer::Value { value, .. }) => out = Some(value.text),
         Ok(other) => panic!("unexpected answer {other:?}"),
-        Err(e) => panic!("{}", e.render_plain(&s.sources)),
+        Err(e) => panic!("{}", e.render_plain(s.sources())),
     });
     (out.expect("a value"), s)
 }

@@ -6,7 +6,7 @@
 //! plain mex loop over a vector of values (a few lines of Rust). Both sides
 //! are checked to agree before anything is printed. Reported: the median
 //! time of each side, the ratio, and the bytes per heap the session holds
-//! after the query (the allocator's count, `grundy::mem`).
+//! after the query (the allocator's count, `grundy_theory::mem`).
 //!
 //! Options (after `--`): `--n N` (default 8000), `--runs R` (default 5).
 //!
@@ -21,8 +21,8 @@
 
 use std::time::Instant;
 
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::{Mode, Session};
 
 const KAYLES: &str = "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n";
 /// Kayles with a list argument: not the dense shape, so the general path.
@@ -76,7 +76,7 @@ fn session() -> Session {
 
 /// Values through the language, and the bytes per heap the session holds.
 fn by_rules(rules: &str, name: &str, n: usize) -> (Vec<u32>, f64) {
-    let before = grundy::mem::held();
+    let before = grundy_theory::mem::held();
     let mut s = session();
     let mut values = Vec::new();
     s.run_text(
@@ -90,14 +90,14 @@ fn by_rules(rules: &str, name: &str, n: usize) -> (Vec<u32>, f64) {
             other => panic!("{other:?}"),
         },
     );
-    let held = (grundy::mem::held() - before) as f64 / (n + 1) as f64;
+    let held = (grundy_theory::mem::held() - before) as f64 / (n + 1) as f64;
     (values, held)
 }
 
 /// `G(n)` of Kayles with a list argument through the general path, and
 /// the bytes the session holds afterwards.
 fn by_general(n: usize) -> (u32, f64) {
-    let before = grundy::mem::held();
+    let before = grundy_theory::mem::held();
     let mut s = session();
     let mut value = None;
     s.run_text(
@@ -109,7 +109,7 @@ fn by_general(n: usize) -> (u32, f64) {
             other => panic!("{other:?}"),
         },
     );
-    let held = (grundy::mem::held() - before) as f64;
+    let held = (grundy_theory::mem::held() - before) as f64;
     (value.expect("a finite value"), held)
 }
 

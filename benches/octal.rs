@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use grundy::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
+use grundy_theory::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -127,7 +127,7 @@ fn sweep(n: usize, runs: usize) {
                 .map(|c| NimSequence::new(c.clone(), Engine::Sparse))
                 .collect();
             let (w, c) = (Instant::now(), cpu_seconds());
-            pool.install(|| grundy::octal::extend_all(&mut seqs, n + 1));
+            pool.install(|| grundy_theory::octal::extend_all(&mut seqs, n + 1));
             wall[i].push(w.elapsed().as_secs_f64());
             cpu[i].push(cpu_seconds() - c);
             let vals: Vec<Vec<u32>> = seqs.iter().map(|s| s.values().to_vec()).collect();

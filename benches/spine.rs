@@ -25,8 +25,8 @@
 use std::hash::Hash;
 use std::time::Instant;
 
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::{Mode, Session};
 use rustc_hash::FxHashMap;
 
 const WYTHOFF_FILE: &str = include_str!("../bench/games/wythoff.game");
@@ -297,11 +297,11 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
     let mut last = None;
     let mut held = 0isize;
     for _ in 0..runs {
-        let before = grundy::mem::held();
+        let before = grundy_theory::mem::held();
         let t = Instant::now();
         let r = run_interp("wythoff.game", &text);
         ti.push(t.elapsed().as_secs_f64());
-        held = grundy::mem::held() - before;
+        held = grundy_theory::mem::held() - before;
         let t = Instant::now();
         let h = wythoff_dense(n);
         th.push(t.elapsed().as_secs_f64());
@@ -343,9 +343,9 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
 
 fn bench_chomp(runs: usize) -> Row {
     let (ti, th, mut r, h, root) = measure(runs, "chomp.game", CHOMP_FILE, &Chomp, [7; 7]);
-    let positions = r.session.solver.len();
-    let edges = r.session.solver.edge_count();
-    let interp_bpp = r.session.solver.bytes_per_position();
+    let positions = r.session.graph_stats().positions;
+    let edges = r.session.graph_stats().edges;
+    let interp_bpp = r.session.graph_stats().bytes_per_position;
     assert_eq!(positions, h.pos.len(), "Chomp: position counts differ");
     assert_eq!(edges, h.edges.len(), "Chomp: edge counts differ");
     let root_value = h.grundy[root as usize];
@@ -377,7 +377,7 @@ fn bench_chomp(runs: usize) -> Row {
         assert_eq!(grundy_of(a), u64::from(h.value(p).unwrap()), "Chomp {p:?}");
     }
     assert_eq!(
-        r.session.solver.len(),
+        r.session.graph_stats().positions,
         positions,
         "the checks found no new position"
     );
@@ -445,8 +445,8 @@ fn main() {
             let r = run_interp("wythoff.game", &text);
             println!(
                 "Wythoff {side}x{side}: {} positions, {} edges, {:.3}s",
-                r.session.solver.len(),
-                r.session.solver.edge_count(),
+                r.session.graph_stats().positions,
+                r.session.graph_stats().edges,
                 t.elapsed().as_secs_f64()
             );
         }
@@ -455,8 +455,8 @@ fn main() {
             let r = run_interp("chomp.game", CHOMP_FILE);
             println!(
                 "Chomp 7x7: {} positions, {} edges, {:.3}s",
-                r.session.solver.len(),
-                r.session.solver.edge_count(),
+                r.session.graph_stats().positions,
+                r.session.graph_stats().edges,
                 t.elapsed().as_secs_f64()
             );
         }

@@ -7,9 +7,11 @@ use crate::shown::Shown;
 use crate::source::Sources;
 use crate::source::Span;
 
+/// A result whose error is a diagnostic.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, Clone, Error, Diagnostic)]
+#[allow(missing_docs)] // split by layer next
 pub enum Error {
     // ---- parse -------------------------------------------------------
     #[error("syntax error: expected {expected}")]
@@ -710,7 +712,12 @@ impl Error {
         )
     }
 
-    pub fn type_error(message: impl Into<String>, help: impl Into<String>, span: Span) -> Error {
+    /// A type error (`grundy::eval::type_error`).
+    pub(crate) fn type_error(
+        message: impl Into<String>,
+        help: impl Into<String>,
+        span: Span,
+    ) -> Error {
         Error::Type {
             message: message.into(),
             help: help.into(),

@@ -23,25 +23,17 @@ pub struct Pictures {
     captured: Option<String>,
 }
 
-/// The picture an answer has: a plot (a sequence or table of values or
-/// outcomes) or a graph (`dot`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PictureKind {
-    Plot,
-    Graph,
-}
-
 /// Which picture an answer can be drawn as, if any.
-pub fn picture_kind(answer: &Answer) -> Option<PictureKind> {
+pub fn picture_kind(answer: &Answer) -> Option<Picture> {
     match answer {
-        Answer::Dot { .. } => Some(PictureKind::Graph),
+        Answer::Dot { .. } => Some(Picture::Graph),
         Answer::Sequence { .. }
         | Answer::Table { .. }
         | Answer::Outcomes { .. }
         | Answer::OutcomeTable { .. }
         | Answer::Thermograph { .. }
         | Answer::Values { .. }
-        | Answer::ValueTable { .. } => Some(PictureKind::Plot),
+        | Answer::ValueTable { .. } => Some(Picture::Plot),
         _ => None,
     }
 }

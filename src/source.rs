@@ -16,12 +16,16 @@ pub struct SourceId(pub u32);
 /// A byte range in one source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Span {
+    /// The text it is in.
     pub src: SourceId,
+    /// Its first byte.
     pub start: u32,
+    /// The byte after its last.
     pub end: u32,
 }
 
 impl Span {
+    /// The bytes `start..end` of `src`.
     pub fn new(src: SourceId, start: usize, end: usize) -> Self {
         Span {
             src,
@@ -46,18 +50,21 @@ impl From<Span> for miette::SourceSpan {
     }
 }
 
+/// The texts a session loaded, by id, which diagnostics point into.
 #[derive(Debug, Default, Clone)]
 pub struct Sources {
     files: Vec<(String, std::sync::Arc<String>)>,
 }
 
 impl Sources {
+    /// Keep a text under a name (a file's path, `<stdin>`), for its id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
         self.files
             .push((name.into(), std::sync::Arc::new(text.into())));
         SourceId((self.files.len() - 1) as u32)
     }
 
+    /// The text of `id` (empty for an unknown id).
     pub fn text(&self, id: SourceId) -> &str {
         self.files
             .get(id.0 as usize)
@@ -65,6 +72,7 @@ impl Sources {
             .unwrap_or("")
     }
 
+    /// The name of `id`.
     pub fn name(&self, id: SourceId) -> &str {
         self.files
             .get(id.0 as usize)
@@ -72,6 +80,7 @@ impl Sources {
             .unwrap_or("<unknown>")
     }
 
+    /// The text of `id` as miette shows a diagnostic's source.
     pub fn named(&self, id: SourceId) -> NamedSource<String> {
         NamedSource::new(self.name(id), self.text(id).to_string())
     }

@@ -3,13 +3,18 @@
 //! layers with `source` and `error`, so the solver can name a convention
 //! without naming the syntax; `syntax::ast` re-exports both.
 
+/// The play convention: who makes the last move wins (normal) or loses
+/// (misère).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Play {
+    /// The player who cannot move loses.
     Normal,
+    /// The player who cannot move wins.
     Misere,
 }
 
 impl Play {
+    /// The convention's word: `normal`, `misere`.
     pub fn name(self) -> &'static str {
         match self {
             Play::Normal => "normal",
@@ -21,11 +26,14 @@ impl Play {
 /// Which player a move is for in a partizan game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// Left (Blue, positive values).
     Left,
+    /// Right (Red, negative values).
     Right,
 }
 
 impl Side {
+    /// The player's word: `left`, `right`.
     pub fn name(self) -> &'static str {
         match self {
             Side::Left => "left",
@@ -33,6 +41,7 @@ impl Side {
         }
     }
 
+    /// The other player.
     pub fn other(self) -> Side {
         match self {
             Side::Left => Side::Right,

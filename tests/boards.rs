@@ -10,9 +10,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use grundy::partizan::{self, GameStore, ValueId};
-use grundy::query::Answer;
-use grundy::session::Session;
+use grundy::Answer;
+use grundy::Session;
+use grundy_theory::partizan::{self, GameStore, ValueId};
 use proptest::prelude::*;
 
 /// The definitions of an example file (its `game`/`fn` lines and the
@@ -338,9 +338,9 @@ fn bad_board_arguments_are_diagnostics() {
     ] {
         let mut s = Session::new(1_000_000);
         let mut errors = Vec::new();
-        s.run_text("t.game", text, grundy::session::Mode::Run, &mut |s, r| {
+        s.run_text("t.game", text, grundy::Mode::Run, &mut |s, r| {
             if let Err(e) = r {
-                errors.push(e.render_plain(&s.sources));
+                errors.push(e.render_plain(s.sources()));
             }
         });
         assert_eq!(errors.len(), 1, "{text}");

@@ -6,15 +6,15 @@
 mod common;
 
 use grundy::Limits;
-use grundy::present;
-use grundy::session::{Mode, Session};
+use grundy::render;
+use grundy::{Mode, Session};
 
 /// Each statement's result: the answer's text, or the diagnostic's code.
 fn run(limits: Limits, text: &str) -> Vec<String> {
     let mut s = Session::with_limits(limits);
     let mut out = Vec::new();
     s.run_text("budget.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(present::text(&a)),
+        Ok(a) => out.push(render::text(&a)),
         Err(e) => out.push(format!(
             "error {} {}",
             miette::Diagnostic::code(&e)
@@ -251,7 +251,7 @@ fn kernel_searches_are_bounded() {
     );
     assert_eq!(
         out[0].lines().count() - 2,
-        grundy::query::kernels_listed(&small(), 60),
+        small().kernels_listed(60),
         "at most this many sequences are listed"
     );
     assert_eq!(out.last().unwrap(), "grundy Nim(2) = 2");

@@ -54,7 +54,7 @@ proptest! {
         }
         let general = common::answers(&general);
         let dense_values = match &dense[0] {
-            grundy::query::Answer::Sequence { values, .. } => values.clone(),
+            grundy::Answer::Sequence { values, .. } => values.clone(),
             other => panic!("{other:?}"),
         };
         let general_values: Vec<_> = general.iter().map(common::grundy).collect();
@@ -73,7 +73,7 @@ fn kayles_and_dawson_as_rules_match_their_codes_far_out() {
          sequence K 0..=600\nsequence Ko 0..=600\nsequence D 0..=600\nsequence Do 0..=600\n",
     );
     let vals = |i: usize| match &a[i] {
-        grundy::query::Answer::Sequence { values, .. } => values.clone(),
+        grundy::Answer::Sequence { values, .. } => values.clone(),
         other => panic!("{other:?}"),
     };
     assert_eq!(vals(0), vals(1));

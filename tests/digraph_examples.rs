@@ -1,7 +1,7 @@
 //! Hand-checked examples for the explicit-digraph engine, and the ignored
 //! benchmark on a random loopy graph with 10^6 vertices.
 
-use grundy::digraph::*;
+use grundy_theory::digraph::*;
 
 fn g(n: usize, e: &[(u32, u32)]) -> Digraph {
     Digraph::from_edges(n, e).unwrap()
@@ -154,7 +154,7 @@ fn long_kernel_sequence_in_cyclic_graph() {
 #[test]
 fn dot_output() {
     let c = g(2, &[(0, 1), (1, 0)]);
-    let names = |v: u32| grundy::digraph::Label::from(format!("x{v}"));
+    let names = |v: u32| grundy_theory::digraph::Label::from(format!("x{v}"));
     let dot = to_dot(&c, &names, Some(&[0]), 100).unwrap();
     assert!(dot.contains("v0 [label=\"x0\", fillcolor="));
     assert!(dot.contains("peripheries=2"));

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use grundy::digraph::*;
+use grundy_theory::digraph::*;
 use proptest::prelude::*;
 
 fn graph(max_n: usize) -> impl Strategy<Value = Digraph> {

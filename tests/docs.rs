@@ -28,8 +28,8 @@ mod common;
 
 use std::path::Path;
 
-use grundy::present;
-use grundy::session::{Mode, Session};
+use grundy::render;
+use grundy::{Mode, Session};
 
 /// The position budget examples run with; every example is small.
 /// The command line's default, so a block prints what `grundy run` prints.
@@ -194,16 +194,16 @@ fn run(code: &str) -> Result<(String, usize), String> {
     // The evaluator recurses (bounded by its nesting and call-depth limits);
     // give it the stack the command line gives it.
     let worker = std::thread::Builder::new()
-        .stack_size(grundy::session::STACK_SIZE)
+        .stack_size(grundy::STACK_SIZE)
         .spawn(move || {
             let mut session = Session::new(BUDGET);
             let mut printed: Vec<String> = Vec::new();
             let mut errors = 0;
             session.run_text("doc.game", &code, Mode::Run, &mut |sess, r| match r {
-                Ok(answer) => printed.push(present::text(&answer)),
+                Ok(answer) => printed.push(render::text(&answer)),
                 Err(err) => {
                     errors += 1;
-                    printed.push(err.render_plain(&sess.sources));
+                    printed.push(err.render_plain(sess.sources()));
                 }
             });
             (printed.join("\n"), errors)

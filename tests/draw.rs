@@ -8,7 +8,7 @@ mod common;
 use std::process::Command;
 
 use common::{answers, texts_or_codes};
-use grundy::query::Answer;
+use grundy::Answer;
 use proptest::prelude::*;
 
 const CLOBBER: &str = r##"
@@ -189,13 +189,13 @@ fn show_functions_print_positions_and_never_merge_them() {
     // Values are the positions', not the texts'.
     assert!(out[3].ends_with(": 0 1 2 3"), "{}", out[3]);
     // JSON prints positions the same way.
-    let mut s = grundy::session::Session::default();
+    let mut s = grundy::Session::default();
     let mut json = Vec::new();
     s.run_text(
         "t.game",
         &format!("{game}fn show_G(n) = \"g\" + \"!\"\nwinning G(2)"),
-        grundy::session::Mode::Run,
-        &mut |_, r| json.push(grundy::present::json(&r.unwrap()).to_string()),
+        grundy::Mode::Run,
+        &mut |_, r| json.push(grundy::render::json(&r.unwrap()).to_string()),
     );
     assert!(json[0].contains("\"position\":\"G(g!)\""), "{}", json[0]);
 }

@@ -18,8 +18,8 @@ fn words(list: impl IntoIterator<Item = impl AsRef<str>>) -> String {
 }
 
 fn grammar() -> Value {
-    let definition = grundy::syntax::DEFINITION_WORDS;
-    let other: Vec<&str> = grundy::syntax::KEYWORDS
+    let definition = grundy::words::DEFINITION_WORDS;
+    let other: Vec<&str> = grundy::words::KEYWORDS
         .iter()
         .copied()
         .filter(|k| !definition.contains(k) && !["true", "false"].contains(k))
@@ -119,7 +119,7 @@ fn the_vscode_extension_names_the_grammar_and_the_language() {
 fn every_keyword_and_query_word_is_highlighted() {
     let g = grammar();
     let text = g.to_string();
-    for k in grundy::syntax::KEYWORDS {
+    for k in grundy::words::KEYWORDS {
         assert!(text.contains(k), "{k}");
     }
     for q in grundy::library::statement_words() {

@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy::session::{Mode, Session};
+use grundy::{Mode, Session};
 
 mod common;
 use common::fuzz::{Rng, tokens};
@@ -201,8 +201,8 @@ sequence K 0..30
 
 /// Tokens the fuzzer inserts: keywords, query words, and `SYMBOLS`.
 fn pool() -> Vec<&'static str> {
-    let mut p: Vec<&'static str> = grundy::syntax::KEYWORDS.to_vec();
-    p.extend_from_slice(&grundy::syntax::QUERY_WORDS);
+    let mut p: Vec<&'static str> = grundy::words::KEYWORDS.to_vec();
+    p.extend_from_slice(&grundy::words::QUERY_WORDS);
     p.extend_from_slice(SYMBOLS);
     p
 }
@@ -427,7 +427,7 @@ fn no_input_panics() {
                     let started = Instant::now();
                     *current.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running {
                         started,
-                        interrupt: session.interrupt.clone(),
+                        interrupt: session.interrupt().clone(),
                         text: text.clone(),
                     });
                     let result = catch_unwind(AssertUnwindSafe(|| {

@@ -69,7 +69,7 @@ fn examples_json_is_one_object_per_query() {
         for l in lines {
             let v: serde_json::Value = serde_json::from_str(l).expect("valid JSON");
             assert!(v.get("query").is_some(), "{l}");
-            assert_eq!(v["grundy_json"], grundy::present::JSON_VERSION, "{l}");
+            assert_eq!(v["grundy_json"], grundy::render::JSON_VERSION, "{l}");
         }
     });
 }

@@ -73,7 +73,7 @@ fn semicolons_may_separate_move_lines() {
     let shown = |t: &str| -> Vec<String> {
         common::answers(t)
             .iter()
-            .map(grundy::present::text)
+            .map(grundy::render::text)
             .collect()
     };
     let want = shown(lines);
@@ -82,11 +82,11 @@ fn semicolons_may_separate_move_lines() {
     assert_eq!(shown(semis), want);
     assert_eq!(shown(one_line), want);
     // A `;` alone is no move line.
-    let mut s = grundy::session::Session::new(1000);
+    let mut s = grundy::Session::new(1000);
     let ok = s.run_text(
         "t.game",
         "game G(n) { ; }",
-        grundy::session::Mode::Check,
+        grundy::Mode::Check,
         &mut |_, _| {},
     );
     assert!(!ok);
@@ -227,7 +227,7 @@ fn the_tour_prints_the_answers_its_comments_give() {
     let tour = readme_tour();
     let answers: Vec<String> = common::answers(&tour)
         .iter()
-        .map(grundy::present::text)
+        .map(grundy::render::text)
         .collect();
     let queries: Vec<&str> = tour.lines().filter(|l| is_query_line(l)).collect();
     assert_eq!(queries.len(), answers.len(), "one answer per query line");

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use grundy::query::Outcome;
+use grundy::Outcome;
 use proptest::prelude::*;
 
 const RULES: &str = r#"

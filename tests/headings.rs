@@ -3,13 +3,13 @@
 
 mod common;
 
-use grundy::present;
+use grundy::render;
 
 // A move takes the set's largest element away: few positions, long names.
 const S: &str = "game S(xs) { move S(difference(xs, {max(xs)})) if len(xs) > 0 }\n";
 
 fn texts(program: &str) -> Vec<String> {
-    common::answers(program).iter().map(present::text).collect()
+    common::answers(program).iter().map(render::text).collect()
 }
 
 #[test]
@@ -29,7 +29,7 @@ fn a_long_position_keeps_its_written_form() {
     );
     // The JSON position is the heading's text; the moves are evaluated.
     let a = common::answers(&format!("{S}moves S(set(0..20))\n"));
-    let j = present::json(&a[0]);
+    let j = render::json(&a[0]);
     assert_eq!(j["position"], "S(set(0..20))");
     let first = j["moves"][0]["to"].as_str().unwrap().to_string();
     assert!(first.starts_with("S({"), "{first}");

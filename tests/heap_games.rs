@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use grundy::query::{Answer, Outcome};
+use grundy::{Answer, Outcome};
 
 fn period(a: &Answer) -> (usize, usize, bool) {
     match a {
@@ -197,7 +197,7 @@ fn random_codes_written_as_rules_are_recognised() {
             continue;
         }
         tried += 1;
-        let code = grundy::octal::OctalCode::from_digits(&digits);
+        let code = grundy_theory::octal::OctalCode::from_digits(&digits);
         let subtraction = digits[0] == 0 && digits[1..].iter().all(|&d| d == 0 || d == 3);
         let want = if subtraction {
             let set: Vec<String> = (1..4)

@@ -344,10 +344,10 @@ fn an_800_kb_list_literal_is_answered() {
 
 #[test]
 fn a_session_given_a_huge_text_refuses_it_before_parsing() {
-    let mut s = grundy::session::Session::with_limits(grundy::Limits::default());
+    let mut s = grundy::Session::with_limits(grundy::Limits::default());
     let text = "let a = 1\n".repeat(300_000);
     let mut errors = Vec::new();
-    let ok = s.run_text("big", &text, grundy::session::Mode::Run, &mut |_, r| {
+    let ok = s.run_text("big", &text, grundy::Mode::Run, &mut |_, r| {
         if let Err(e) = r {
             errors.push(format!(
                 "{:?}",

@@ -1,7 +1,7 @@
 //! Every JSON line grundy prints matches docs/JSON.md, mechanically:
 //!
 //! - every line starts with `"grundy_json"` (the schema's version, equal to
-//!   `present::JSON_VERSION`) and then `"query"`, error lines included, and
+//!   `render::JSON_VERSION`) and then `"query"`, error lines included, and
 //!   under `--jobs 3` too;
 //! - each field (and each documented inner field, `moves[].to`) is listed
 //!   in JSON.md's tables for its line's query, with exactly one JSON type
@@ -151,7 +151,7 @@ fn check(schema: &Schema, line: &Value, seen: &mut Seen) -> Result<(), String> {
             "the first fields are {keys:?}, not grundy_json then query"
         ));
     }
-    if obj["grundy_json"] != serde_json::json!(grundy::present::JSON_VERSION) {
+    if obj["grundy_json"] != serde_json::json!(grundy::render::JSON_VERSION) {
         return Err(format!("grundy_json is {}", obj["grundy_json"]));
     }
     let query = if obj.contains_key("error") {
@@ -218,7 +218,7 @@ fn two_types(seen: &Seen) -> Vec<String> {
 #[test]
 fn the_schema_catches_what_it_should() {
     let s = schema();
-    let v = grundy::present::JSON_VERSION;
+    let v = grundy::render::JSON_VERSION;
     let mut seen = Seen::new();
     let ok = serde_json::json!({"grundy_json": v, "query": "grundy", "position": "*3", "value": 3, "infinity": null});
     assert_eq!(check(&s, &ok, &mut seen), Ok(()));

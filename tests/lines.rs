@@ -4,8 +4,8 @@
 //! breaks random programs at random spaces: each broken program prints
 //! what the unbroken one prints, or is refused with a parse error.
 
-use grundy::present;
-use grundy::session::{Mode, Session};
+use grundy::render;
+use grundy::{Mode, Session};
 use proptest::prelude::*;
 
 /// Each statement's answer as text, or each error's code.
@@ -13,7 +13,7 @@ fn run(text: &str) -> Vec<String> {
     let mut s = Session::default();
     let mut out = Vec::new();
     s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(present::text(&a)),
+        Ok(a) => out.push(render::text(&a)),
         Err(e) => out.push(format!(
             "error {}",
             miette::Diagnostic::code(&e)

@@ -18,9 +18,9 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use common::*;
-use grundy::present;
-use grundy::query::{Answer, Outcome};
-use grundy::solve::GValue;
+use grundy::GValue;
+use grundy::render;
+use grundy::{Answer, Outcome};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------
@@ -225,11 +225,11 @@ fn sequences(a: &Answer) -> Vec<Vec<Vec<String>>> {
 }
 
 fn texts(program: &str) -> Vec<String> {
-    answers(program).iter().map(present::text).collect()
+    answers(program).iter().map(render::text).collect()
 }
 
 fn jsons(program: &str) -> Vec<serde_json::Value> {
-    answers(program).iter().map(present::json).collect()
+    answers(program).iter().map(render::json).collect()
 }
 
 /// Sets compared without regard to order.
@@ -416,7 +416,7 @@ fn two_cycle_has_two_kernels() {
     let a = answers("graph C { x -> y; y -> x }\nkernels C\nkernel_sequences C\noutcome C(x)\n");
     assert_eq!(kernel_sets(&a[0]), [vec!["x"], vec!["y"]]);
     assert_eq!(
-        present::text(&a[0]),
+        render::text(&a[0]),
         "kernels C: {x} {y} (no odd cycle: a kernel exists (Richardson))"
     );
     assert_eq!(
@@ -728,7 +728,7 @@ fn kernel_sequences_of_a_position() {
                 game L(n) { move L(1 - n) }\nkernel_sequences L(0)\n";
     let a = common::answers(text);
     match &a[0] {
-        grundy::query::Answer::KernelSequences {
+        grundy::Answer::KernelSequences {
             sequences, acyclic, ..
         } => {
             assert!(*acyclic);
@@ -745,7 +745,7 @@ fn kernel_sequences_of_a_position() {
         other => panic!("{other:?}"),
     }
     match &a[1] {
-        grundy::query::Answer::KernelSequences { sequences, .. } => {
+        grundy::Answer::KernelSequences { sequences, .. } => {
             assert_eq!(sequences.len(), 2, "the 2-cycle L(0) <-> L(1)");
         }
         other => panic!("{other:?}"),

@@ -5,10 +5,10 @@
 
 mod common;
 
-use grundy::partizan::loopy::{LoopyOutcome, Winner};
-use grundy::partizan::{self, Comparison};
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::{Mode, Session};
+use grundy_theory::partizan::loopy::{LoopyOutcome, Winner};
+use grundy_theory::partizan::{self, Comparison};
 use proptest::prelude::*;
 
 /// A random graph: per vertex, its Left and its Right options.
@@ -154,9 +154,9 @@ fn as_loopy(a: &Answer) -> LoopyOutcome {
         },
         // A graph without edges is impartial (and terminal).
         Answer::Outcome { outcome, .. } => match outcome {
-            grundy::query::Outcome::P => pair(Right, Left),
-            grundy::query::Outcome::N => pair(Left, Right),
-            grundy::query::Outcome::D => pair(Draw, Draw),
+            grundy::Outcome::P => pair(Right, Left),
+            grundy::Outcome::N => pair(Left, Right),
+            grundy::Outcome::D => pair(Draw, Draw),
         },
         other => panic!("not an outcome: {other:?}"),
     }
@@ -370,7 +370,7 @@ fn run_codes(text: &str) -> Vec<String> {
     s.run_text("t.game", text, Mode::Run, &mut |_, r| {
         use miette::Diagnostic;
         codes.push(match r {
-            Ok(a) => grundy::present::text(&a),
+            Ok(a) => grundy::render::text(&a),
             Err(e) => e.code().map(|c| c.to_string()).unwrap_or_default(),
         });
     });
@@ -459,7 +459,7 @@ fn outcome_text_and_json_name_both_starts() {
     let a = common::answers(&format!(
         "{walk}outcome Walk(0)\noutcome misere Walk(0)\n{NORTHCOTT}outcome Row(5, 0, 3)\n"
     ));
-    let texts: Vec<String> = a.iter().map(grundy::present::text).collect();
+    let texts: Vec<String> = a.iter().map(grundy::render::text).collect();
     assert_eq!(
         texts,
         [
@@ -468,11 +468,11 @@ fn outcome_text_and_json_name_both_starts() {
             "outcome Row(5, 0, 3) = N (the next player wins)",
         ]
     );
-    let j = grundy::present::json(&a[0]);
+    let j = grundy::render::json(&a[0]);
     assert_eq!(j["outcome"], "DL");
     assert_eq!(j["left_first"], "D");
     assert_eq!(j["right_first"], "L");
-    let j = grundy::present::json(&a[2]);
+    let j = grundy::render::json(&a[2]);
     assert_eq!(
         (&j["left_first"], &j["right_first"]),
         (&"L".into(), &"R".into())
@@ -488,12 +488,12 @@ proptest! {
     /// exactly when the texts agree.
     #[test]
     fn values_of_random_stoppers(g in graph()) {
-        use grundy::partizan::loopy::{SidedGraph, is_stopper, simplify, stopper_text};
+        use grundy_theory::partizan::loopy::{SidedGraph, is_stopper, simplify, stopper_text};
         let to32 = |s: &Vec<Vec<usize>>| -> Vec<Vec<u32>> {
             s.iter().map(|o| o.iter().map(|&w| w as u32).collect()).collect()
         };
         let sg = SidedGraph::new(to32(&g.0), to32(&g.1));
-        let mut store = grundy::partizan::GameStore::new();
+        let mut store = grundy_theory::partizan::GameStore::new();
         let stoppers: Vec<usize> = (0..g.0.len()).filter(|&v| is_stopper(&sg, v as u32)).collect();
         let mut text = declare("A", &g);
         let mut expected = Vec::new();

@@ -7,10 +7,10 @@
 mod common;
 
 use common::{answers_in, one, outcome};
-use grundy::misere::{Forms, GameGraph, HeapRules, RuleFn, Taming};
-use grundy::octal::OctalCode;
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::{Mode, Session};
+use grundy_theory::misere::{Forms, GameGraph, HeapRules, RuleFn, Taming};
+use grundy_theory::octal::OctalCode;
 use proptest::prelude::*;
 
 /// Each code as an octal game `O…` and as move rules `R…` (expanded).
@@ -130,7 +130,7 @@ fn genus_of_kayles_heaps_and_sums_is_the_librarys() {
         }
     }
     // Winning Ways' genus of Kayles heap 5.
-    let text = grundy::present::text(&one("game K = octal 0.77\ngenus K(5)"));
+    let text = grundy::render::text(&one("game K = octal 0.77\ngenus K(5)"));
     assert_eq!(text, "genus K(5) = 4^{146}");
 }
 
@@ -174,7 +174,7 @@ fn quotient_of_kayles_and_a_subtraction_game() {
     let Answer::Quotient(k) = &ans[0] else {
         panic!()
     };
-    let lib = grundy::misere::MisereQuotient::compute(
+    let lib = grundy_theory::misere::MisereQuotient::compute(
         &OctalCode::parse("0.77").unwrap(),
         12,
         &Default::default(),
@@ -190,7 +190,7 @@ fn quotient_of_kayles_and_a_subtraction_game() {
     // subtraction {1, 2, 5}: the heaps' elements repeat with a period that
     // heaps 0..=20 prove (THEORY.md §9.7), and the answer says so.
     let per = q.proved.expect("a proved period");
-    let lib = grundy::misere::MisereQuotient::compute(
+    let lib = grundy_theory::misere::MisereQuotient::compute(
         &OctalCode::subtraction(&[1, 2, 5]),
         20,
         &Default::default(),
@@ -200,12 +200,12 @@ fn quotient_of_kayles_and_a_subtraction_game() {
         Some(per),
         lib.proved_period(&OctalCode::subtraction(&[1, 2, 5]))
     );
-    let text = grundy::present::text(&ans[1]);
+    let text = grundy::render::text(&ans[1]);
     assert!(
         text.contains("the quotient of all heaps, proved by heaps 0..=20"),
         "{text}"
     );
-    let json = grundy::present::json(&ans[1]);
+    let json = grundy::render::json(&ans[1]);
     assert_eq!(json["proved"]["range"], 20, "{json}");
 }
 
@@ -222,9 +222,9 @@ fn quotient_of_dawsons_kayles_past_heap_24_is_not_proved() {
     assert_eq!(q.order, 144);
     assert_eq!(q.p_portion.len(), 23);
     assert_eq!(q.proved, None);
-    let json = grundy::present::json(&ans[0]);
+    let json = grundy::render::json(&ans[0]);
     assert!(json["proved"].is_null(), "{json}");
-    assert!(!grundy::present::text(&ans[0]).contains("proved by"));
+    assert!(!grundy::render::text(&ans[0]).contains("proved by"));
 }
 
 fn error_code(program: &str) -> String {
@@ -287,8 +287,8 @@ fn single_heaps_from_a_proved_period_are_the_expansions() {
         &mut t,
         "game S = subtraction {1, 2}\noutcome misere S(1000000000000000)\noutcome misere S(1000000000000002)\n",
     );
-    assert_eq!(outcome(&a[0]), grundy::query::Outcome::P);
-    assert_eq!(outcome(&a[1]), grundy::query::Outcome::N);
+    assert_eq!(outcome(&a[0]), grundy::Outcome::P);
+    assert_eq!(outcome(&a[1]), grundy::Outcome::N);
 }
 
 /// Sums with a heap past 64 of a game whose quotient has a proved period
@@ -297,7 +297,8 @@ fn single_heaps_from_a_proved_period_are_the_expansions() {
 #[test]
 fn sums_with_large_heaps_from_a_proved_period_are_the_direct_quotients() {
     let code = OctalCode::parse("0.77").unwrap();
-    let direct = grundy::misere::MisereQuotient::compute(&code, 200, &Default::default()).unwrap();
+    let direct =
+        grundy_theory::misere::MisereQuotient::compute(&code, 200, &Default::default()).unwrap();
     let mut s = session();
     let mut x = 0x2545f4914f6cdd1du64;
     for _ in 0..40 {
@@ -307,8 +308,8 @@ fn sums_with_large_heaps_from_a_proved_period_are_the_direct_quotients() {
         let heaps = [65 + x % 136, x >> 8 & 63, 65 + (x >> 16) % 136];
         let a = answers_in(&mut s, &format!("outcome misere {}\n", sum("O77", &heaps)));
         let want = match direct.outcome(&heaps).unwrap() {
-            grundy::misere::Outcome::P => grundy::query::Outcome::P,
-            grundy::misere::Outcome::N => grundy::query::Outcome::N,
+            grundy_theory::misere::Outcome::P => grundy::Outcome::P,
+            grundy_theory::misere::Outcome::N => grundy::Outcome::N,
         };
         assert_eq!(outcome(&a[0]), want, "{heaps:?}");
     }
@@ -321,7 +322,7 @@ fn sums_with_large_heaps_from_a_proved_period_are_the_direct_quotients() {
         for k in code.options_of(h).unwrap() {
             let mut pos = k.clone();
             pos.push(other);
-            if direct.outcome(&pos).unwrap() == grundy::misere::Outcome::P {
+            if direct.outcome(&pos).unwrap() == grundy_theory::misere::Outcome::P {
                 want += 1;
             }
         }

@@ -1,7 +1,7 @@
 //! The move-rule fast paths (`src/eval/moves.rs`) against the ordinary
 //! evaluation of the same rules, through whole programs.
 
-use grundy::session::{Mode, Session};
+use grundy::{Mode, Session};
 
 /// Every answer of a program, as text, errors included.
 fn run(text: &str) -> Vec<String> {
@@ -9,7 +9,7 @@ fn run(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     s.run_text("t.game", text, Mode::Run, &mut |s, r| match r {
         Ok(a) => out.push(format!("{a:?}")),
-        Err(e) => out.push(e.render_plain(&s.sources)),
+        Err(e) => out.push(e.render_plain(s.sources())),
     });
     out
 }
@@ -325,7 +325,7 @@ fn list_plans_follow_redefinitions() {
     let second = "fn cut(xs, i) = [ if r == i then xs[r] // 2 else xs[r] for r in 0..len(xs) ]\n";
     let query = "grundy G([5, 3, 7])\n";
     let mut s = Session::new(100_000);
-    s.redefine = grundy::session::Redefine::Replace;
+    s.set_redefine(grundy::Redefine::Replace);
     let mut out = Vec::new();
     for text in [format!("{game}{first}{query}"), format!("{second}{query}")] {
         s.run_text("t.game", &text, Mode::Run, &mut |_, r| {

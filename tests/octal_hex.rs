@@ -5,7 +5,7 @@
 //! (`octal_sweep` checks the same codes to n = 1000 and a sample of
 //! three-digit codes to n = 2000.)
 
-use grundy::octal::{Engine, NimSequence, OctalCode};
+use grundy_theory::octal::{Engine, NimSequence, OctalCode};
 
 #[test]
 #[ignore = "minutes even in release: cargo test --release --test octal_hex -- --ignored"]

@@ -3,7 +3,7 @@
 //! rare masks), Rogalski's frequency tables (tests/data/octal_freq_*.txt),
 //! and the periods of Winning Ways.
 
-use grundy::octal::{Engine, NimSequence, OctalCode, Period, PeriodStatus, find_period};
+use grundy_theory::octal::{Engine, NimSequence, OctalCode, Period, PeriodStatus, find_period};
 
 fn code(s: &str) -> OctalCode {
     OctalCode::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))

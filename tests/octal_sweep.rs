@@ -6,7 +6,7 @@
 //! stops at n = 800; `octal_full_sweep_to_5000` (ignored) goes to 5000:
 //! `cargo test --release --test octal_sweep -- --ignored`.
 
-use grundy::octal::{Engine, NimSequence, OctalCode};
+use grundy_theory::octal::{Engine, NimSequence, OctalCode};
 
 fn code(s: &str) -> OctalCode {
     OctalCode::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -281,7 +281,7 @@ fn extend_all_on_two_threads_equals_one_by_one() {
         .iter()
         .map(|c| NimSequence::new(c.clone(), Engine::Sparse))
         .collect();
-    pool.install(|| grundy::octal::extend_all(&mut seqs, n));
+    pool.install(|| grundy_theory::octal::extend_all(&mut seqs, n));
     for (c, s) in codes.iter().zip(&seqs) {
         let mut one = NimSequence::new(c.clone(), Engine::Sparse);
         one.extend_to(n);

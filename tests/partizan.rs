@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use grundy::partizan::{Dyadic, GameStore, Outcome, ValueId, parse};
+use grundy_theory::partizan::{Dyadic, GameStore, Outcome, ValueId, parse};
 use proptest::prelude::*;
 
 fn val(s: &mut GameStore, text: &str) -> ValueId {

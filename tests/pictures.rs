@@ -294,20 +294,20 @@ fn dot_png_through_graphviz() {
 #[test]
 fn svg_to_png_keeps_the_size_and_paints_white() {
     let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="31" height="17"><rect x="0" y="0" width="5" height="5" fill="black"/></svg>"#;
-    let (bytes, _fonts) = grundy::plot::svg_to_png(svg).unwrap();
+    let (bytes, _fonts) = grundy::render::svg_to_png(svg).unwrap();
     let p = Pixmap::decode_png(&bytes).unwrap();
     assert_eq!((p.width(), p.height()), (31, 17));
     assert_eq!(px(&p, 2, 2), (0, 0, 0));
     assert_eq!(px(&p, 30, 16), (255, 255, 255));
     assert_eq!(p.pixel(30, 16).unwrap().alpha(), 255);
-    assert!(grundy::plot::svg_to_png("<svg").is_err());
+    assert!(grundy::render::svg_to_png("<svg").is_err());
 }
 
 /// `pictures::svg_of` (the Python package's pictures) draws in memory the
 /// same SVG `--plot`/`--svg` write, and nothing for an answer without one.
 #[test]
 fn svg_of_is_the_picture_plot_writes() {
-    use grundy::session::{Mode, Session};
+    use grundy::{Mode, Session};
     let cases = [
         ("game K = octal 0.77\nsequence K 0..=20\n", true),
         (
@@ -330,7 +330,7 @@ fn svg_of_is_the_picture_plot_writes() {
         let [answer] = &answers[..] else {
             panic!("one answer for {source}")
         };
-        let svg = grundy::pictures::svg_of(answer).map(|r| r.expect("drawn"));
+        let svg = grundy::render::svg_of(answer).map(|r| r.expect("drawn"));
         assert_eq!(svg.is_some(), has_picture, "{source}");
         if let Some(svg) = svg {
             let file = run(&d, source, "--plot", &format!("p{i}.svg"));

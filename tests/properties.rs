@@ -14,7 +14,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::*;
-use grundy::query::Outcome;
+use grundy::Outcome;
 use proptest::prelude::*;
 
 type Table = Vec<Vec<Vec<usize>>>;

@@ -226,7 +226,7 @@ fn each_word_takes_its_own_operands() {
         let out = run(&format!("{PRELUDE}{text}"));
         assert_eq!(out.len(), 1, "{text}: {out:?}");
         assert!(
-            out[0].starts_with("error grundy::query::") && out[0].contains(usage),
+            out[0].starts_with("error grundy::") && out[0].contains(usage),
             "{text}: {out:?}"
         );
     }
@@ -257,14 +257,11 @@ fn a_generic_statement_answers_its_function() {
         );
         assert_eq!(out[1], want, "{out:?}");
     }
-    let mut s = grundy::session::Session::default();
+    let mut s = grundy::Session::default();
     let mut lines = Vec::new();
-    s.run_text(
-        "t.game",
-        "birthday *3\n",
-        grundy::session::Mode::Run,
-        &mut |_, r| lines.push(grundy::present::json(&r.expect("answers"))),
-    );
+    s.run_text("t.game", "birthday *3\n", grundy::Mode::Run, &mut |_, r| {
+        lines.push(grundy::render::json(&r.expect("answers")))
+    });
     assert_eq!(lines[0]["query"], "birthday");
     assert_eq!(lines[0]["position"], "*3");
     assert_eq!(lines[0]["birthday"], "3");

@@ -11,9 +11,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use grundy::partizan::{self, GameStore, ValueId};
-use grundy::query::Answer;
-use grundy::session::Session;
+use grundy::Answer;
+use grundy::Session;
+use grundy_theory::partizan::{self, GameStore, ValueId};
 use proptest::prelude::*;
 
 /// The definitions of an example file (its `game`/`fn`/`graph` lines and

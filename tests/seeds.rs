@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use grundy::query::Outcome;
+use grundy::Outcome;
 
 #[test]
 fn nim_sums() {

@@ -5,9 +5,9 @@
 
 mod common;
 
-use grundy::present;
-use grundy::query::Answer;
-use grundy::session::{Mode, Session};
+use grundy::Answer;
+use grundy::render;
+use grundy::{Mode, Session};
 use proptest::prelude::*;
 
 const TAKE: &str = "game Take(n) { move Take(n - k) for k in 1..=2 if k <= n }\n";
@@ -17,7 +17,7 @@ fn texts(program: &str) -> Vec<String> {
     let mut s = Session::new(2_000_000);
     let mut out = Vec::new();
     s.run_text("t.game", program, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(present::text(&a)),
+        Ok(a) => out.push(render::text(&a)),
         Err(e) => out.push(format!(
             "error {}",
             miette::Diagnostic::code(&e)
@@ -163,11 +163,11 @@ fn json_lists_each_value_as_a_bare_expression_would() {
     let a = common::answers("sequence n in 0..=2: n == 1\ntable a in 0..=1, b in 0..=1: a * b\n");
     assert!(matches!(a[0], Answer::Values { .. }));
     assert_eq!(
-        present::json(&a[0]).to_string(),
+        render::json(&a[0]).to_string(),
         r#"{"grundy_json":2,"query":"sequence","game":"n == 1 for n in","from":0,"cells":[{"value":"false","type":"boolean","boolean":false},{"value":"true","type":"boolean","boolean":true},{"value":"false","type":"boolean","boolean":false}]}"#
     );
     assert_eq!(
-        present::json(&a[1]).to_string(),
+        render::json(&a[1]).to_string(),
         r#"{"grundy_json":2,"query":"table","game":"a * b for a, b in","row_from":0,"col_from":0,"cells":[[{"value":"0","type":"integer","integer":0},{"value":"0","type":"integer","integer":0}],[{"value":"0","type":"integer","integer":0},{"value":"1","type":"integer","integer":1}]]}"#
     );
 }

@@ -6,10 +6,10 @@
 use std::time::{Duration, Instant};
 
 use grundy::Limits;
-use grundy::misere::{Forms, Genus};
-use grundy::partizan::{Dyadic, GameStore, ValueId};
-use grundy::present;
-use grundy::session::{Mode, Session};
+use grundy::render;
+use grundy::{Mode, Session};
+use grundy_theory::misere::{Forms, Genus};
+use grundy_theory::partizan::{Dyadic, GameStore, ValueId};
 use proptest::prelude::*;
 
 /// Each statement's result: the answer's text (or JSON), or the code.
@@ -17,8 +17,8 @@ fn run_with(limits: Limits, text: &str, json: bool) -> Vec<String> {
     let mut s = Session::with_limits(limits);
     let mut out = Vec::new();
     s.run_text("store.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) if json => out.push(present::json(&a).to_string()),
-        Ok(a) => out.push(present::text(&a)),
+        Ok(a) if json => out.push(render::json(&a).to_string()),
+        Ok(a) => out.push(render::text(&a)),
         Err(e) => out.push(format!(
             "error {}",
             miette::Diagnostic::code(&e)
@@ -153,8 +153,8 @@ fn nim_forms_from_theory_equal_the_expansion() {
             f.display(sum, 10_000),
             f.genus(sum),
             match f.outcome(sum) {
-                grundy::misere::Outcome::P => "P",
-                grundy::misere::Outcome::N => "N",
+                grundy_theory::misere::Outcome::P => "P",
+                grundy_theory::misere::Outcome::N => "N",
             }
         );
         assert_eq!(out, [expected], "{heaps:?}");

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use grundy::query::Answer;
-use grundy::session::{Mode, Redefine, Session};
-use grundy::solve::GValue;
+use grundy::Answer;
+use grundy::GValue;
+use grundy::{Mode, Redefine, Session};
 use proptest::prelude::*;
 
 /// Run a text; every answer, or the first error's plain rendering.
@@ -18,7 +18,7 @@ fn run(s: &mut Session, name: &str, text: &str) -> Result<Vec<Answer>, String> {
     s.run_text(name, text, Mode::Run, &mut |sess, r| match r {
         Ok(a) => answers.push(a),
         Err(e) => {
-            error.get_or_insert_with(|| e.render_plain(&sess.sources));
+            error.get_or_insert_with(|| e.render_plain(sess.sources()));
         }
     });
     match error {
@@ -53,7 +53,7 @@ fn query_functions_agree_with_the_queries_on_every_example() {
     for path in files {
         let text = std::fs::read_to_string(&path).expect("read example");
         let mut s = Session::new(1_000_000);
-        s.redefine = Redefine::Replace;
+        s.set_redefine(Redefine::Replace);
         let name = path.display().to_string();
         let answers = run(&mut s, &name, &text).unwrap_or_else(|e| panic!("{name}:\n{e}"));
         for a in answers {
@@ -256,7 +256,7 @@ proptest! {
         saltus in 1u32..9,
         len in 60usize..160,
     ) {
-        use grundy::octal::find_arithmetic_period;
+        use grundy_theory::octal::find_arithmetic_period;
         let p = block.len();
         let e = prefix.len();
         let values: Vec<u32> = (0..len)

@@ -7,7 +7,7 @@ use std::io::{self, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use grundy::error::Error;
+use grundy::Error;
 
 /// Exit status after the reader of standard output went away (a closed
 /// pipe, as in `grundy octal 0.77 | head -1`): what a shell reports for a
@@ -21,7 +21,7 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 /// The largest text read from a file or standard input (the program limit,
 /// 2 MiB): a larger or endless input (`grundy < /dev/zero`) is a coded
 /// error, not a hang.
-pub const MAX_INPUT: usize = grundy::source::MAX_SOURCE;
+pub const MAX_INPUT: usize = grundy::MAX_SOURCE;
 
 /// Why a write failed: the reader left (quiet), or anything else (an error).
 #[derive(Debug, Clone)]
@@ -47,7 +47,7 @@ pub enum Heard {
 
 /// What a front end reports for an answer whose printing Ctrl-C cut
 /// (`Heard::Cut`): the query, at `span`, interrupted.
-pub fn cut_short(span: Option<grundy::source::Span>) -> Error {
+pub fn cut_short(span: Option<grundy::Span>) -> Error {
     match span {
         Some(span) => Error::Interrupted { span },
         None => Error::Stopped {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use grundy::error::Error;
+use grundy::Error;
 use grundy_cli::repl::Repl;
 
 const BIN: &str = env!("CARGO_BIN_EXE_grundy");
@@ -192,11 +192,11 @@ fn front_end_errors_have_codes_and_no_source() {
             "grundy::repl::help_topic",
         ),
     ];
-    let mut sources = grundy::source::Sources::default();
+    let mut sources = grundy::Sources::default();
     sources.add("shown.game", "grundy Nim(3)\n");
     for (e, code) in cases {
         assert!(!e.in_source(), "{e:?}");
-        let json = grundy::present::json_error(&e);
+        let json = grundy::render::json_error(&e);
         assert_eq!(json["error"]["code"], code, "{e:?}");
         assert_eq!(json["error"]["message"], e.to_string());
         let text = e.render_plain(&sources);

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy::session::{Mode, Redefine, Session};
+use grundy::{Mode, Redefine, Session};
 use grundy_cli::repl::{
     self, Flow, HELP_TOPICS, HelpPart, Names, Repl, ReplHelper, complete_word, is_incomplete,
     resolve_command, suggest_command,
@@ -181,11 +181,11 @@ fn help_examples_run_and_print_what_help_says() {
             };
             count += 1;
             let mut s = Session::new(1_000_000);
-            s.redefine = Redefine::Replace;
+            s.set_redefine(Redefine::Replace);
             let mut got = Vec::new();
             let ok = s.run_text("help.game", code, Mode::Run, &mut |s, r| match r {
-                Ok(a) => got.push(grundy::present::text(&a)),
-                Err(e) => got.push(e.render_plain(&s.sources)),
+                Ok(a) => got.push(grundy::render::text(&a)),
+                Err(e) => got.push(e.render_plain(s.sources())),
             });
             assert!(
                 ok,

@@ -1,6 +1,6 @@
 //! `grundy._grundy`: the native half of the Python package. A `Session`
 //! owns a thread of its own with the interpreter's big stack (as `grundy
-//! run` runs on one), which keeps the `grundy::session::Session` (it holds
+//! run` runs on one), which keeps the `grundy::Session` (it holds
 //! `Rc`s and never leaves that thread). A call of `run` sends the text to
 //! that thread and waits for the results without the GIL, looking at
 //! Python's signals with the GIL every 50 ms: a KeyboardInterrupt raises
@@ -11,17 +11,17 @@
 //! Each result crosses as plain strings (the `--json` line, the text line,
 //! the picture's SVG); the Python half (`grundy/__init__.py`) makes the
 //! dicts and the exceptions. The strings go back to the session's thread
-//! to be freed there, so its memory count (`grundy::mem`) stays its own.
+//! to be freed there, so its memory count (`grundy::theory::mem`) stays its own.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
-use grundy::error::Error;
+use grundy::Error;
 use grundy::Limits;
-use grundy::query::Answer;
-use grundy::session::{Mode, Redefine, Session as Inner};
+use grundy::Answer;
+use grundy::{Mode, Redefine, Session as Inner};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -52,16 +52,16 @@ fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
     match r {
         Ok(answer) => Item {
             ok: true,
-            json: grundy::present::json(&answer).to_string(),
-            text: grundy::present::text(&answer),
+            json: grundy::render::json(&answer).to_string(),
+            text: grundy::render::text(&answer),
             // A picture that cannot be drawn (no Graphviz) is left out.
-            svg: grundy::pictures::svg_of(&answer).and_then(Result::ok),
+            svg: grundy::render::svg_of(&answer).and_then(Result::ok),
         },
         Err(e) => Item {
             ok: false,
-            json: grundy::present::json_error_line(s.query_word.as_deref(), &e, &s.sources)
+            json: grundy::render::json_error_line(s.query_word(), &e, s.sources())
                 .to_string(),
-            text: e.render_plain(&s.sources),
+            text: e.render_plain(s.sources()),
             svg: None,
         },
     }
@@ -119,12 +119,12 @@ impl Session {
         let (jobs, rx) = channel();
         std::thread::Builder::new()
             .name("grundy".into())
-            .stack_size(grundy::session::STACK_SIZE)
+            .stack_size(grundy::STACK_SIZE)
             .spawn(move || {
                 let mut session = Inner::with_limits(limits);
-                session.interrupt = flag;
+                session.set_interrupt(flag);
                 if replace {
-                    session.redefine = Redefine::Replace;
+                    session.set_redefine(Redefine::Replace);
                 }
                 serve(session, rx)
             })
@@ -209,7 +209,7 @@ fn version() -> &'static str {
 /// `"grundy_json"`.
 #[pyfunction]
 fn json_version() -> u64 {
-    grundy::present::JSON_VERSION
+    grundy::render::JSON_VERSION
 }
 
 #[pymodule]

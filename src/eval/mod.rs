@@ -16,6 +16,5 @@ mod quantifiers;
 pub(crate) use compile::inline_call;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
 pub(crate) use fast::Fast;
+pub use interp::Interp;
 pub(crate) use interp::set_int;
-pub use interp::{Interp, MAX_CALL_DEPTH};
-pub use quantifiers::{MAX_QUANTIFIED, Sides, Witness};

@@ -50,10 +50,6 @@ impl Octal {
         }
     }
 
-    pub fn code(&self) -> &OctalCode {
-        &self.code
-    }
-
     /// Run `f` on the game's nim-sequence (created on first use).
     fn with_seq<T>(&self, f: impl FnOnce(&mut NimSequence) -> T) -> T {
         let mut seq = self.seq.borrow_mut();

@@ -39,6 +39,7 @@ pub(crate) type Function = fn(Args<'_>) -> Result<Value>;
 /// One callable: what it is, and what it does.
 #[derive(Clone, Copy)]
 pub struct Entry {
+    /// What it is: name, parameters, docs.
     pub meta: Meta,
     pub(crate) call: Call,
 }
@@ -59,6 +60,7 @@ impl PartialEq for Entry {
 /// read it.
 #[derive(Debug, Clone, Copy)]
 pub struct Meta {
+    /// The name it is called by (or the statement's word).
     pub name: &'static str,
     /// The parameters of the longest form (variadic ones end in `...`).
     pub params: &'static [Param],
@@ -130,6 +132,7 @@ pub enum Statement {
 /// entry (`Shape::name`), so a word is spelled in the grammar and its
 /// entry only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)] // each is its word: `Shape::Grundy` is `grundy P`
 pub enum Shape {
     Grundy,
     Outcome,
@@ -164,7 +167,9 @@ impl Shape {
 /// One parameter: its name in the signature and the type it takes.
 #[derive(Debug, Clone, Copy)]
 pub struct Param {
+    /// The name the signature shows (`[q]` when optional).
     pub name: &'static str,
+    /// The types it takes, as the docs write them.
     pub ty: &'static str,
 }
 

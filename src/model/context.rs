@@ -66,6 +66,15 @@ impl Limits {
         }
     }
 
+    /// How many kernels (or kernel sequences) of a graph of `vertices`
+    /// vertices `kernels` and `kernel_sequences` list: as many as an eighth
+    /// of `max_memory` holds (a listed vertex costs about 40 bytes with its
+    /// name), so the cap is the memory option; 80,000 kernels of a
+    /// 24-vertex graph under the default.
+    pub fn kernels_listed(&self, vertices: usize) -> usize {
+        (self.max_memory / 8 / (40 * vertices + 64)).max(1)
+    }
+
     /// Moves (edges) one query may store: 64 per position of the budget,
     /// at most 250 million (a move costs about 4 bytes).
     pub fn max_edges(&self) -> usize {
@@ -92,6 +101,7 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    #[cfg(test)]
     pub fn new(defs: &'a Defs, interrupt: &'a AtomicBool, limits: Limits, span: Span) -> Self {
         Self::sharing(defs, interrupt, limits, span, Arc::new(AtomicU64::new(0)))
     }

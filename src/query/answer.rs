@@ -7,45 +7,77 @@ pub use crate::digraph::Outcome;
 pub use crate::misere::Genus;
 pub use crate::solve::{GValue, MisereForm, PeriodAnswer};
 
+/// What a query answers, as data: [`crate::render`] prints it as text,
+/// JSON or a picture. One variant per shape of answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
+    /// `grundy P`: the Grundy value (γ when the game is loopy).
     Grundy {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The value.
         value: GValue,
     },
+    /// `outcome P` of an impartial position.
     Outcome {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
         /// Whether the query named the convention (text output shows it then).
         explicit: bool,
+        /// The outcome class.
         outcome: Outcome,
     },
+    /// `moves P` of an impartial position: each option with its value.
     Moves {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The moves, each to a position as written.
         moves: Vec<(String, GValue)>,
     },
+    /// `winning P`: the winning moves of an impartial position.
     Winning {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// Whether the query named the convention (the text shows it then).
         explicit: bool,
+        /// The moves, each to a position as written.
         moves: Vec<String>,
     },
+    /// `sequence G a..b`: the values of a one-parameter game.
     Sequence {
+        /// The game's name.
         game: String,
+        /// The first parameter (the values are of `from`, `from + 1`, ...).
         from: i64,
+        /// The values, in order.
         values: Vec<GValue>,
     },
+    /// `table G a..b, c..d`: the values of a two-parameter game.
     Table {
+        /// The game's name.
         game: String,
+        /// The first row's parameter.
         row_from: i64,
+        /// The first column's parameter.
         col_from: i64,
+        /// The cells, row by row.
         rows: Vec<Vec<GValue>>,
     },
+    /// `period G`: a period of a one-parameter game's values, proved or apparent.
     Period(PeriodAnswer),
+    /// `remoteness P`: the outcome and how many moves the game lasts.
     Remoteness {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// Whether the query named the convention (the text shows it then).
         explicit: bool,
+        /// The outcome class.
         outcome: Outcome,
         /// Moves until the game ends when the winner hurries and the loser
         /// delays; none for a draw.
@@ -55,27 +87,42 @@ pub enum Answer {
     Kernels {
         /// The graph's name, or the position.
         subject: String,
+        /// Whether it is about a declared graph (`kernels G`) rather than a position's state graph.
         of_graph: bool,
+        /// Each kernel, its vertices by name.
         kernels: Vec<Vec<String>>,
         /// False when the search budget ran out first.
         complete: bool,
+        /// Whether the graph has no cycle (then its kernel is unique).
         acyclic: bool,
+        /// Whether the graph has an odd cycle (then a kernel may not exist).
         odd_cycle: bool,
     },
+    /// `kernel_sequences G`: the kernel sequences of a graph or a position's state graph.
     KernelSequences {
+        /// The game's or graph's name, or the position.
         subject: String,
+        /// Whether it is about a declared graph (`kernels G`) rather than a position's state graph.
         of_graph: bool,
+        /// Each kernel sequence: its kernels, each by vertex names.
         sequences: Vec<Vec<Vec<String>>>,
+        /// False when the search budget ran out first: the list is truncated.
         complete: bool,
+        /// Whether the graph has no cycle (then its kernel is unique).
         acyclic: bool,
     },
+    /// `dot G` or `dot P`: a graph in Graphviz DOT.
     Dot {
+        /// The game's or graph's name, or the position.
         subject: String,
+        /// The graph in Graphviz DOT.
         dot: String,
     },
     /// A bare expression's value, printed (`text`) and as JSON (`json`).
     Eval {
+        /// The text as printed.
         text: String,
+        /// The value as JSON.
         json: serde_json::Value,
     },
     /// An `assert` that held (one that fails is a diagnostic).
@@ -87,71 +134,107 @@ pub enum Answer {
     Outcomes {
         /// The game's name, or the expression with its binding.
         subject: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// The first parameter (the values are of `from`, `from + 1`, ...).
         from: i64,
+        /// The outcomes, in order.
         outcomes: Vec<Outcome>,
     },
     /// `table misere ...`: outcomes by row and column.
     OutcomeTable {
+        /// The game's or graph's name, or the position.
         subject: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// The first row's parameter.
         row_from: i64,
+        /// The first column's parameter.
         col_from: i64,
+        /// The cells, row by row.
         rows: Vec<Vec<Outcome>>,
     },
     /// `outcome P` of a partizan position: L, R, N or P.
     PartizanOutcome {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// Whether the query named the convention (the text shows it then).
         explicit: bool,
+        /// The outcome class.
         outcome: partizan::Outcome,
     },
     /// `outcome P` of a loopy partizan position: the winner with Left and
     /// with Right moving first, or a draw.
     LoopyOutcome {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// Whether the query named the convention (the text shows it then).
         explicit: bool,
+        /// The outcome class.
         outcome: partizan::loopy::LoopyOutcome,
     },
     /// `moves P` of a partizan position: each player's moves, with the
     /// value each leads to (CGSuite notation).
     PartizanMoves {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// Left's side.
         left: Vec<(String, String)>,
+        /// Right's side.
         right: Vec<(String, String)>,
     },
     /// `winning P for left|right`.
     PartizanWinning {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The convention: normal or misère play.
         play: Play,
+        /// Whether the query named the convention (the text shows it then).
         explicit: bool,
+        /// The player the moves are for.
         side: Side,
+        /// The moves, each to a position as written.
         moves: Vec<String>,
     },
     /// `value P`: the canonical form (CGSuite notation and structure).
     Value {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The value.
         value: ValueJson,
     },
+    /// `thermograph P`: the thermograph (CGSuite's text form).
     Thermograph {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The thermograph.
         thermograph: Thermograph,
     },
     /// `compare P, Q`: how the values compare.
     Compare {
+        /// Left's side.
         left: String,
+        /// Right's side.
         right: String,
+        /// How the first compares with the second.
         comparison: Comparison,
     },
     /// `genus P`: Conway's genus (THEORY.md §9).
     Genus {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The genus.
         genus: Genus,
     },
     /// `misere_form P`: the misère canonical form and its class.
     MisereForm {
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The misère canonical form.
         form: MisereForm,
     },
     /// `quotient G to n`: the misère quotient of heaps 0..=n.
@@ -159,23 +242,34 @@ pub enum Answer {
     /// `WORD P` of a function marked a generic statement (`birthday P`):
     /// the function's value of P, as text and as JSON.
     Generic {
+        /// The statement's word (its library entry's name).
         word: &'static str,
+        /// The position asked about, as the heading shows it.
         position: String,
+        /// The value.
         value: String,
+        /// The value as JSON.
         json: serde_json::Value,
     },
     /// `sequence n in R: EXPR` of an expression that is not a position:
     /// each value as text and as JSON.
     Values {
+        /// The game's or graph's name, or the position.
         subject: String,
+        /// The first parameter (the values are of `from`, `from + 1`, ...).
         from: i64,
+        /// Each value as text and as JSON.
         cells: Vec<(String, serde_json::Value)>,
     },
     /// `table a in R, b in S: EXPR` of an expression that is not a position.
     ValueTable {
+        /// The game's or graph's name, or the position.
         subject: String,
+        /// The first row's parameter.
         row_from: i64,
+        /// The first column's parameter.
         col_from: i64,
+        /// The cells, row by row.
         rows: Vec<Vec<(String, serde_json::Value)>>,
     },
 }
@@ -183,9 +277,13 @@ pub enum Answer {
 /// What `quotient G to n` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuotientAnswer {
+    /// The game's name.
     pub game: String,
+    /// The largest heap the quotient was computed to.
     pub max_heap: u64,
+    /// How many elements the quotient has.
     pub order: usize,
+    /// Its presentation: generators and relations.
     pub presentation: String,
     /// The P-portion's elements, as words.
     pub p_portion: Vec<String>,

@@ -73,15 +73,6 @@ fn name_sets(cx: &Ctx, sets: &[Vec<u32>], names: &[String]) -> Result<Vec<Vec<St
         .collect()
 }
 
-/// How many kernels (or kernel sequences) of a graph of `vertices`
-/// vertices `kernels` and `kernel_sequences` list under `limits`: as many
-/// as an eighth of `--max-memory` holds (a listed vertex costs about 40
-/// bytes with its name), so the cap is the memory option; 80,000 kernels of
-/// a 24-vertex graph under the default.
-pub fn kernels_listed(limits: &crate::model::Limits, vertices: usize) -> usize {
-    (limits.max_memory / 8 / (40 * vertices + 64)).max(1)
-}
-
 /// A kernel search under the query's limits: Ctrl-C and the memory
 /// budget stop it with their diagnostics; its own limits (branching nodes
 /// and propagation steps from `--max-steps`: 1,000,000 and 200,000,000 by
@@ -93,7 +84,7 @@ fn search<T>(cx: &Ctx, vertices: usize, f: impl FnOnce(&digraph::SearchLimits) -
     let limits = digraph::SearchLimits {
         nodes: digraph::DEFAULT_SEARCH_BUDGET.max(steps / 1000),
         work: steps / 5,
-        results: kernels_listed(&cx.limits, vertices),
+        results: cx.limits.kernels_listed(vertices),
         stop: &over,
     };
     let r = f(&limits);

@@ -61,7 +61,7 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
             let mut out = Vec::new();
             let moves = ctx.solver.partizan_moves(&ctx.cx, &ids, side)?;
             for (m, v) in ctx.distinct_moves(&pos, moves) {
-                let text = ctx.solver.partizan.store.display(v);
+                let text = ctx.solver.store().display(v);
                 out.push((ctx.show_move(&pos, &m)?, text));
             }
             sides.push(out);

@@ -29,12 +29,10 @@ use crate::syntax::ast::{Operand, Play, Query, QueryKind, Side, Tail};
 
 use compile::{compile_word, misspelt_word, statement_call, too_long};
 
-pub use answer::{Answer, Outcome, PeriodAnswer, QuotientAnswer};
+pub use answer::{Answer, Outcome, QuotientAnswer};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
 use values::{CSeries, Cell, SeriesRun};
-
-pub use graphs::kernels_listed;
 
 /// A query's heading shows its position as evaluated up to this many
 /// characters; past them, as written when that is shorter.
@@ -56,7 +54,10 @@ pub struct CompiledQuery {
 /// `sequence` and `table` a plot (`--plot`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Picture {
+    /// A graph drawn by Graphviz (`dot`).
     Graph,
+    /// A plot of values or outcomes (`sequence`, `table`), or a
+    /// thermograph.
     Plot,
 }
 
@@ -165,7 +166,7 @@ impl CompiledQuery {
     ) -> Result<Answer> {
         let span = self.span;
         solver.begin_query(&limits);
-        let steps = solver.partizan.store.step_counter();
+        let steps = solver.store_ref().step_counter();
         let mut ctx = Run {
             cx: Ctx::sharing(defs, interrupt, limits, span, steps),
             solver,
@@ -203,7 +204,7 @@ impl CompiledQuery {
                 if let Value::Pos(_) = v {
                     text.push_str(&draw::below(&text, 2));
                 }
-                let json = to_json(&v, &names, &mut ctx.solver.partizan.store);
+                let json = to_json(&v, &names, ctx.solver.store());
                 Ok(Answer::Eval {
                     text: names.check(text)?,
                     json,

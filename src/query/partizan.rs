@@ -23,7 +23,7 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
         r => r?,
     };
     let position = ctx.heading(&pos, 0)?;
-    let store = &mut ctx.solver.partizan.store;
+    let store = ctx.solver.store();
     let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
         message: e.to_string(),
         help: "use smaller positions".into(),
@@ -49,7 +49,7 @@ pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
         ctx.solver.partizan_sum(&ctx.cx, &ia),
         ctx.solver.partizan_sum(&ctx.cx, &ib),
     ) {
-        (Ok(va), Ok(vb)) => ctx.solver.partizan.store.compare(va, vb),
+        (Ok(va), Ok(vb)) => ctx.solver.store().compare(va, vb),
         (Err(e @ Error::PartizanLoopy { .. }), _) | (_, Err(e @ Error::PartizanLoopy { .. })) => {
             ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
         }

@@ -33,7 +33,7 @@ pub(super) fn dot(ctx: &mut Run<'_>, span: Span, pos: &[Comp]) -> Result<Answer>
         values.push(ctx.solver.partizan_sum(&ctx.cx, node)?);
     }
     let shown = ctx.nodes_shown(&graph.nodes, super::draw::picture)?;
-    let store = &mut ctx.solver.partizan.store;
+    let store = ctx.solver.store();
     let mut seen = [false; 4];
     let nodes: Vec<DotNode> = shown
         .into_iter()

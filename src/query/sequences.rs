@@ -321,12 +321,7 @@ fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Result<Vec<(String, Js
     let names = super::show::Shows::new(&ctx.cx);
     let out = values
         .iter()
-        .map(|v| {
-            (
-                shown(v, &names),
-                to_json(v, &names, &mut ctx.solver.partizan.store),
-            )
-        })
+        .map(|v| (shown(v, &names), to_json(v, &names, ctx.solver.store())))
         .collect();
     names.check(out)
 }

@@ -109,7 +109,7 @@ impl Oracle for SolverOracle<'_> {
     fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {
         self.with(cx, pos, |s, ids| {
             let v = s.partizan_sum(cx, ids)?;
-            Ok(game_val(&mut s.partizan.store, v))
+            Ok(game_val(s.store(), v))
         })
     }
 
@@ -118,7 +118,7 @@ impl Oracle for SolverOracle<'_> {
         cx: &Ctx,
         f: &mut dyn FnMut(&mut GameStore) -> Result<Value>,
     ) -> Result<Value> {
-        self.with(cx, &[], |s, _| f(&mut s.partizan.store))
+        self.with(cx, &[], |s, _| f(s.store()))
     }
 }
 
@@ -235,7 +235,7 @@ pub(super) fn generic(
     };
     let names = super::show::Shows::new(&ctx.cx);
     let value = names.check(shown(&v, &names))?;
-    let json = to_json(&v, &names, &mut ctx.solver.partizan.store);
+    let json = to_json(&v, &names, ctx.solver.store());
     Ok(super::Answer::Generic {
         word: entry.meta.name,
         position,

@@ -63,7 +63,7 @@ impl Solver {
     /// which may need far fewer positions: a heap that halves, say).
     /// `reach` bounds the table built for this call (a single position
     /// asks less than a `sequence`, which needs every value anyway).
-    pub fn dense_value(
+    pub(super) fn dense_value(
         &mut self,
         cx: &Ctx,
         game: GameId,

@@ -140,7 +140,7 @@ impl Solver {
     }
 
     /// List the options of component `id` (once; later calls return at once).
-    pub fn expand(&mut self, cx: &Ctx, id: u32) -> Result<()> {
+    pub(super) fn expand(&mut self, cx: &Ctx, id: u32) -> Result<()> {
         if self.is_expanded(id) {
             return Ok(());
         }

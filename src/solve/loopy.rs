@@ -26,7 +26,7 @@ pub struct SumGraph {
 impl Solver {
     /// Build the state graph reachable from the sum of `root` (breadth
     /// first, no recursion), within the position budget.
-    pub fn sum_graph(&mut self, cx: &Ctx, root: &[u32]) -> Result<SumGraph> {
+    pub(crate) fn sum_graph(&mut self, cx: &Ctx, root: &[u32]) -> Result<SumGraph> {
         let mut nodes: IndexMap<Box<[u32]>, (), FxBuildHasher> = IndexMap::default();
         let key = self.sum_key(cx, root)?;
         nodes.insert(key.into_boxed_slice(), ());
@@ -96,7 +96,7 @@ impl Solver {
     /// γ of one component of a loopy game (Smith's generalized
     /// Sprague–Grundy function), from its own state graph; every
     /// single-component node of that graph is cached on the way.
-    pub fn loopy_gamma(&mut self, cx: &Ctx, id: u32) -> Result<Gamma> {
+    pub(super) fn loopy_gamma(&mut self, cx: &Ctx, id: u32) -> Result<Gamma> {
         if let Some(g) = self.loopy.get(&id) {
             return Ok(g.clone());
         }

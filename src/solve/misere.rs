@@ -26,12 +26,8 @@ pub struct MisereStore {
 }
 
 impl MisereStore {
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.nodes.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
     }
 }
 
@@ -107,7 +103,7 @@ impl Solver {
 
     /// Is the sum of these components a misère P-position (the previous
     /// player wins)?
-    pub fn misere_is_p(&mut self, cx: &Ctx, comps: &[u32]) -> Result<bool> {
+    pub(super) fn misere_is_p(&mut self, cx: &Ctx, comps: &[u32]) -> Result<bool> {
         let key = self.sum_key(cx, comps)?;
         let root = self.misere_intern(cx, &key)?;
         // Explicit stack of (node, its children, cursor).
@@ -174,7 +170,7 @@ impl Solver {
     /// The misère outcome of a sum: Bouton's rule for nim-heaps, the misère
     /// quotient for heaps of one octal game, else the multiset expansion, or for a loopy game retrograde analysis of its
     /// state graph (draws possible).
-    pub fn misere_outcome(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
+    pub(crate) fn misere_outcome(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
         if let Some(p) = self.bouton(cx, comps) {
             return Ok(if p { Outcome::P } else { Outcome::N });
         }
@@ -182,20 +178,6 @@ impl Solver {
         if let Some(o) = self.quotient_outcome(cx, comps)? {
             return Ok(o);
         }
-        match self.misere_is_p(cx, comps) {
-            Ok(true) => Ok(Outcome::P),
-            Ok(false) => Ok(Outcome::N),
-            Err(Error::Cycle { .. }) => {
-                let sg = self.sum_graph(cx, comps)?;
-                Ok(misere_retrograde(&sg.graph).outcome[0])
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    /// The misère outcome by expansion only (no quotient): the oracle the
-    /// quotient's answers are tested against.
-    pub fn misere_outcome_expanded(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Outcome> {
         match self.misere_is_p(cx, comps) {
             Ok(true) => Ok(Outcome::P),
             Ok(false) => Ok(Outcome::N),

@@ -32,7 +32,7 @@ const FORM_MAX_CHARS: usize = 64 << 20;
 /// The misère form of a sum of nim heaps when theory gives it
 /// (THEORY.md §9.3): 0-heaps drop, two 1-heaps cancel (`*1 + *1 ≡ 0`), and
 /// what is left, if at most one heap, is the canonical form `*n`.
-pub fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
+pub(super) fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let big: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 2).collect();
     let n = match (big.as_slice(), ones % 2) {
@@ -54,9 +54,11 @@ pub fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
 /// The genus and misère canonical form of a position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MisereForm {
+    /// Conway's genus.
     pub genus: Genus,
     /// The canonical form as text (`0`, `*n`, `{…}`), cut at `FORM_CHARS`.
     pub form: String,
+    /// Whether the position is tame, restive or restless.
     pub taming: Taming,
     /// The misère outcome (P or N).
     pub outcome: Outcome,
@@ -131,7 +133,7 @@ impl Solver {
     /// The genus, canonical form and class of the sum of components `ids`:
     /// every component reachable is expanded once into a game graph, whose
     /// canonical forms are computed bottom-up and added.
-    pub fn misere_form(&mut self, cx: &Ctx, ids: &[u32]) -> Result<MisereForm> {
+    pub(crate) fn misere_form(&mut self, cx: &Ctx, ids: &[u32]) -> Result<MisereForm> {
         if let Some(heaps) = self.nim_heaps(cx, ids)
             && let Some(f) = nim_form(&heaps)
         {
@@ -153,7 +155,7 @@ impl Solver {
 
     /// The genus of the sum of components `ids`: a sum of nim heaps from
     /// theory (THEORY.md §9.2), anything else from its canonical form.
-    pub fn genus(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Genus> {
+    pub(crate) fn genus(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Genus> {
         if let Some(heaps) = self.nim_heaps(cx, ids)
             && let Some(g) = Genus::nim_sum(&heaps)
         {
@@ -262,7 +264,12 @@ impl Solver {
     /// The misère quotient of heaps 0..=n of `game` with the order after
     /// each heap: from the game's code (octal, hex, subtraction), or from
     /// the solver's options of each heap (a rule game of one parameter).
-    pub fn quotient_history(&mut self, cx: &Ctx, game: GameId, n: u64) -> Result<QuotientHistory> {
+    pub(crate) fn quotient_history(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        n: u64,
+    ) -> Result<QuotientHistory> {
         let budget = self.quotient_budget(cx, cx.limits.max_positions);
         if n > budget.max_heap {
             return Err(Error::MisereBudget {
@@ -403,7 +410,7 @@ impl Solver {
     /// hex or subtraction game, read from the game's quotient (computed to
     /// the largest heap and kept); None when the sum is not of that shape
     /// or the quotient is out of reach (the caller then expands the sum).
-    pub fn quotient_outcome(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Option<Outcome>> {
+    pub(super) fn quotient_outcome(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Option<Outcome>> {
         let Some(&first) = ids.first() else {
             return Ok(None);
         };

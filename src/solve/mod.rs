@@ -29,14 +29,15 @@ use crate::model::fmt_comp;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use chain::{At, Why};
 
-pub use loopy::SumGraph;
-pub use misere::MisereStore;
-pub use misere_theory::{FORM_CHARS, MisereForm, QuotientCache};
-pub use partizan::{PartizanCache, SidedMove};
-pub use partizan_loopy::AnyOutcome;
-pub use period::{PERIOD_SHARE, PeriodAnswer, RULE_PERIOD_VALUES, period_further, period_values};
+pub(crate) use loopy::SumGraph;
+pub(crate) use misere::MisereStore;
+pub use misere_theory::MisereForm;
+pub(crate) use misere_theory::{FORM_CHARS, QuotientCache};
+pub(crate) use partizan::{PartizanCache, SidedMove};
+pub(crate) use partizan_loopy::AnyOutcome;
+pub use period::PeriodAnswer;
+pub(crate) use period::{period_further, period_values};
 pub use value::GValue;
-pub use winning::WrittenMove;
 
 const UNEXPANDED: u32 = u32::MAX;
 /// `Solver::grundy` entries: a value below `BIG` is the value itself;
@@ -277,7 +278,7 @@ pub struct Solver {
     /// DFS reads one entry per option.
     grundy: Vec<u32>,
     big_grundy: HashMap<u32, u64, FxBuildHasher>,
-    pub misere: MisereStore,
+    misere: MisereStore,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
     /// Values of one-parameter rule games computed bottom-up (`dense.rs`).
@@ -291,7 +292,7 @@ pub struct Solver {
     /// Storage reused by every expansion.
     option_ids: Vec<u32>,
     /// Canonical values of partizan components, their sided options.
-    pub partizan: PartizanCache,
+    partizan: PartizanCache,
     /// Misère quotients of heap games (`misere_theory.rs`).
     quotients: QuotientCache,
 }
@@ -315,7 +316,18 @@ impl Default for Solver {
 }
 
 impl Solver {
-    pub fn new() -> Self {
+    /// The store of canonical game values the partizan queries and game
+    /// values work in.
+    pub(crate) fn store(&mut self) -> &mut crate::partizan::GameStore {
+        &mut self.partizan.store
+    }
+
+    /// The store, to read.
+    pub(crate) fn store_ref(&self) -> &crate::partizan::GameStore {
+        &self.partizan.store
+    }
+
+    pub(super) fn new() -> Self {
         Solver {
             comps: IndexMap::default(),
             small: HashMap::default(),
@@ -342,13 +354,13 @@ impl Solver {
     }
 
     /// Forget everything (a definition changed, or the caches grew large).
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         *self = Solver::new();
     }
 
     /// A query begins: it may add up to the limits' positions and moves to
     /// what is stored already.
-    pub fn begin_query(&mut self, limits: &Limits) {
+    pub(super) fn begin_query(&mut self, limits: &Limits) {
         self.base = Marks {
             comps: self.comps.len(),
             parts: self.parts.len(),
@@ -388,20 +400,18 @@ impl Solver {
         }
     }
 
-    pub fn len(&self) -> usize {
+    /// The components interned so far.
+    pub(crate) fn len(&self) -> usize {
         self.comps.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.comps.is_empty()
-    }
-
-    pub fn edge_count(&self) -> usize {
+    /// The moves stored so far (parts of options).
+    pub(crate) fn edge_count(&self) -> usize {
         self.parts.len()
     }
 
     /// Heap bytes held per interned component (a rough figure for benchmarks).
-    pub fn bytes_per_position(&self) -> f64 {
+    pub(crate) fn bytes_per_position(&self) -> f64 {
         let n = self.comps.len().max(1) as f64;
         let args: usize = self
             .comps
@@ -420,21 +430,21 @@ impl Solver {
         bytes as f64 / n
     }
 
-    pub fn comp(&self, id: u32) -> &Comp {
+    pub(super) fn comp(&self, id: u32) -> &Comp {
         self.comps
             .get_index(id as usize)
             .map(|(c, _)| c)
             .unwrap_or_else(|| unreachable!("component ids come from this solver"))
     }
 
-    pub fn comp_name(&self, defs: &Defs, id: u32) -> String {
+    pub(super) fn comp_name(&self, defs: &Defs, id: u32) -> String {
         let mut s = String::new();
         fmt_comp(self.comp(id), defs, &mut s);
         s
     }
 
     /// The id of a component, interning it if new (within the budget).
-    pub fn intern(&mut self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<u32> {
+    pub(super) fn intern(&mut self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<u32> {
         if args.len() <= 3 {
             let mut ints = [0i64; 3];
             let mut all_int = true;
@@ -484,7 +494,7 @@ impl Solver {
     /// `intern` for a component of integer arguments, without building values
     /// when it is already known.
     #[inline]
-    pub fn intern_ints(&mut self, cx: &Ctx, game: GameId, ints: &[i64]) -> Result<u32> {
+    pub(super) fn intern_ints(&mut self, cx: &Ctx, game: GameId, ints: &[i64]) -> Result<u32> {
         let packed = if let Some(k) = TinyKey::from_ints(game, ints) {
             if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
@@ -563,16 +573,16 @@ impl Solver {
         self.parts.len() + more <= self.limit.parts
     }
 
-    pub fn intern_comp(&mut self, cx: &Ctx, c: &Comp) -> Result<u32> {
+    pub(super) fn intern_comp(&mut self, cx: &Ctx, c: &Comp) -> Result<u32> {
         self.intern(cx, c.game, &c.args)
     }
 
-    pub fn is_expanded(&self, id: u32) -> bool {
+    pub(super) fn is_expanded(&self, id: u32) -> bool {
         self.adj[id as usize].parts.0 != UNEXPANDED
     }
 
     /// The options of an expanded component, each as a slice of part ids.
-    pub fn options(&self, id: u32) -> Options<'_> {
+    pub(super) fn options(&self, id: u32) -> Options<'_> {
         let adj = self.adj[id as usize];
         debug_assert!(
             adj.parts.0 != UNEXPANDED,
@@ -589,7 +599,7 @@ impl Solver {
         }
     }
 
-    pub fn option_count(&self, id: u32) -> usize {
+    pub(super) fn option_count(&self, id: u32) -> usize {
         let adj = self.adj[id as usize];
         if adj.opts.0 == SINGLE {
             (adj.parts.1 - adj.parts.0) as usize
@@ -604,13 +614,13 @@ impl Solver {
         (a as usize, b as usize)
     }
 
-    pub fn is_terminal(&mut self, cx: &Ctx, id: u32) -> Result<bool> {
+    pub(super) fn is_terminal(&mut self, cx: &Ctx, id: u32) -> Result<bool> {
         self.expand(cx, id)?;
         Ok(self.option_count(id) == 0)
     }
 
     /// The Grundy value of one component (normal play).
-    pub fn grundy(&mut self, cx: &Ctx, root: u32) -> Result<u64> {
+    pub(super) fn grundy(&mut self, cx: &Ctx, root: u32) -> Result<u64> {
         if let Some(v) = self.known_grundy(cx, root)? {
             return Ok(v);
         }

@@ -172,7 +172,7 @@ pub struct SidedMove {
 
 impl Solver {
     /// Whether any component is of a partizan kind.
-    pub fn any_partizan(&self, cx: &Ctx, comps: &[Comp]) -> bool {
+    pub(crate) fn any_partizan(&self, cx: &Ctx, comps: &[Comp]) -> bool {
         comps
             .iter()
             .any(|c| cx.defs.game(c.game).kind.partizan_position(&c.args))
@@ -254,7 +254,7 @@ impl Solver {
     }
 
     /// The canonical value of one component.
-    pub fn partizan_value(&mut self, cx: &Ctx, root: u32) -> Result<ValueId> {
+    pub(super) fn partizan_value(&mut self, cx: &Ctx, root: u32) -> Result<ValueId> {
         if self.settled(cx, root)? {
             return Ok(self.partizan.values[&root]);
         }
@@ -349,7 +349,7 @@ impl Solver {
     }
 
     /// The value of a sum: the sum of its components' values.
-    pub fn partizan_sum(&mut self, cx: &Ctx, ids: &[u32]) -> Result<ValueId> {
+    pub(crate) fn partizan_sum(&mut self, cx: &Ctx, ids: &[u32]) -> Result<ValueId> {
         let mut vs = Vec::with_capacity(ids.len());
         for &id in ids {
             vs.push(self.partizan_value(cx, id)?);
@@ -361,7 +361,7 @@ impl Solver {
     /// to; two moves to the same position (the same multiset of
     /// components, e.g. symmetric images made one by `canonical`) are
     /// listed once, as the first of them.
-    pub fn partizan_moves(
+    pub(crate) fn partizan_moves(
         &mut self,
         cx: &Ctx,
         ids: &[u32],
@@ -406,7 +406,7 @@ impl Solver {
 
     /// The moves of `side` that keep its win in normal play: to a
     /// position that is ≥ 0 (Left) or ≤ 0 (Right) with the opponent to move.
-    pub fn partizan_winning(
+    pub(super) fn partizan_winning(
         &mut self,
         cx: &Ctx,
         ids: &[u32],
@@ -426,7 +426,7 @@ impl Solver {
 
     /// The children of a sum node for one player, each a sorted multiset,
     /// with the move that makes it.
-    pub fn sided_children(
+    pub(crate) fn sided_children(
         &mut self,
         cx: &Ctx,
         node: &[u32],
@@ -554,13 +554,13 @@ impl Solver {
     }
 
     /// The misère outcome class of a sum, by play.
-    pub fn partizan_misere_outcome(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Outcome> {
+    pub(super) fn partizan_misere_outcome(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Outcome> {
         let (l, r) = self.partizan_misere_wins(cx, ids)?;
         Ok(Outcome::from_wins(l, r))
     }
 
     /// The moves of `side` that keep its win in misère play.
-    pub fn partizan_misere_winning(
+    pub(super) fn partizan_misere_winning(
         &mut self,
         cx: &Ctx,
         ids: &[u32],

@@ -82,7 +82,7 @@ impl Solver {
     /// in `play`: by values when the sum is short, else to the positions
     /// the retrograde analysis finds won by `side` with the opponent to
     /// move. (A move that only keeps a draw is not listed.)
-    pub fn partizan_winning_any(
+    pub(crate) fn partizan_winning_any(
         &mut self,
         cx: &Ctx,
         ids: &[u32],
@@ -121,7 +121,7 @@ impl Solver {
 
     /// The outcome of a partizan sum in `play`: by values when it is short,
     /// else (a cycle met) by retrograde analysis with draws.
-    pub fn partizan_outcome_any(
+    pub(crate) fn partizan_outcome_any(
         &mut self,
         cx: &Ctx,
         ids: &[u32],
@@ -149,7 +149,12 @@ impl Solver {
     /// The value of a loopy sum: a stopper's simplest form; otherwise its
     /// onside and offside by sidling (`dud` for on & off), or the coded
     /// error saying the sides did not settle.
-    pub fn loopy_value(&mut self, cx: &Ctx, ids: &[u32], _refused: Error) -> Result<ValueJson> {
+    pub(crate) fn loopy_value(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        _refused: Error,
+    ) -> Result<ValueJson> {
         let g = self.loopy_graph(cx, ids)?;
         let max = cx.limits.max_positions;
         if loopy::is_deathless(&g, 0) {
@@ -218,7 +223,7 @@ impl Solver {
     /// `a` against `b` when either is loopy: stoppers by play on the
     /// differences; other positions by their sides, `G ≥ H` exactly when
     /// the onside of G is at least H's and the offside too.
-    pub fn loopy_compare(
+    pub(crate) fn loopy_compare(
         &mut self,
         cx: &Ctx,
         a: &[u32],

@@ -21,14 +21,14 @@ pub const RULE_PERIOD_VALUES: i64 = 1000;
 pub const PERIOD_SHARE: usize = 50;
 
 /// The values `period` of a code may compute under `limits`.
-pub fn period_values(limits: &crate::model::Limits) -> usize {
+pub(crate) fn period_values(limits: &crate::model::Limits) -> usize {
     (limits.max_positions / PERIOD_SHARE)
         .max(1000)
         .min(limits.max_positions)
 }
 
 /// What an unproved `period` of a code says of how to look further.
-pub fn period_further(code: &str) -> String {
+pub(crate) fn period_further(code: &str) -> String {
     format!(
         "`period` computes at most --max-positions/{PERIOD_SHARE} values: a larger --max-positions looks further, as does `grundy octal {code}`"
     )
@@ -37,6 +37,7 @@ pub fn period_further(code: &str) -> String {
 /// What `period G` found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PeriodAnswer {
+    /// The game's name.
     pub game: String,
     /// The octal code, for octal and subtraction games.
     pub code: Option<String>,
@@ -57,7 +58,7 @@ pub struct PeriodAnswer {
 }
 
 impl Solver {
-    pub fn period(&mut self, cx: &Ctx, g: GameId) -> Result<PeriodAnswer> {
+    pub(crate) fn period(&mut self, cx: &Ctx, g: GameId) -> Result<PeriodAnswer> {
         let def = cx.defs.game(g);
         let game = def.name.clone();
         if let Some(proved) = def.kind.proved_period(cx) {

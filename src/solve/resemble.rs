@@ -139,7 +139,7 @@ fn heap_options(
 /// that `m` (`upto`, or less when the heaps have too many options to
 /// hold), if there is one (see the module comment). Only for games of one
 /// parameter.
-pub fn observed_code(cx: &Ctx, g: GameId, upto: u64) -> Result<Option<(OctalCode, u64)>> {
+pub(super) fn observed_code(cx: &Ctx, g: GameId, upto: u64) -> Result<Option<(OctalCode, u64)>> {
     let kind = &cx.defs.game(g).kind;
     if kind.arity() != 1 || kind.partizan() || kind.heap_code().is_some() {
         return Ok(None);
@@ -205,7 +205,7 @@ pub fn observed_code(cx: &Ctx, g: GameId, upto: u64) -> Result<Option<(OctalCode
 /// How the code is declared: `subtraction {1, 3, 4}` when every move
 /// takes tokens and leaves at most one heap, either way (digits 3), else
 /// `octal CODE`.
-pub fn declaration(code: &OctalCode) -> String {
+pub(super) fn declaration(code: &OctalCode) -> String {
     let takes = code.take_moves();
     if code.split2_moves().is_empty()
         && code.split3_moves().is_empty()

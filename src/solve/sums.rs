@@ -11,7 +11,7 @@ use super::Solver;
 
 impl Solver {
     /// The canonical node of a sum: non-terminal components, sorted.
-    pub fn sum_key(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Vec<u32>> {
+    pub(super) fn sum_key(&mut self, cx: &Ctx, comps: &[u32]) -> Result<Vec<u32>> {
         let mut key = Vec::with_capacity(comps.len());
         for &c in comps {
             if !self.is_terminal(cx, c)? {
@@ -24,7 +24,7 @@ impl Solver {
 
     /// Every child of a node (with repeats when two moves lead to the same
     /// sum): each distinct component once, each of its options.
-    pub fn children(&mut self, cx: &Ctx, key: &[u32]) -> Result<Vec<Vec<u32>>> {
+    pub(super) fn children(&mut self, cx: &Ctx, key: &[u32]) -> Result<Vec<Vec<u32>>> {
         let mut out = Vec::new();
         for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {

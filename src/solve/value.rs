@@ -21,7 +21,7 @@ const ONE_POSITION_REACH: usize = 1 << 18;
 impl Solver {
     /// The normal-play value of one component: its Grundy value, or γ when
     /// its game turns out to have a cycle.
-    pub fn value(&mut self, cx: &Ctx, id: u32) -> Result<GValue> {
+    pub(super) fn value(&mut self, cx: &Ctx, id: u32) -> Result<GValue> {
         if let Some(g) = self.loopy.get(&id) {
             return Ok(GValue::from(g));
         }
@@ -56,7 +56,7 @@ impl Solver {
     }
 
     /// The value of a sum from its components' values.
-    pub fn value_sum(&mut self, cx: &Ctx, ids: &[u32]) -> Result<GValue> {
+    pub(crate) fn value_sum(&mut self, cx: &Ctx, ids: &[u32]) -> Result<GValue> {
         let mut x = GValue::Finite(0);
         for &id in ids {
             x = x.add(&self.value(cx, id)?);
@@ -66,7 +66,7 @@ impl Solver {
 
     /// The value of `G(args)`, the arguments checked as `G(...)` in a file
     /// would be.
-    pub fn value_of(&mut self, cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<GValue> {
+    pub(crate) fn value_of(&mut self, cx: &Ctx, g: GameId, args: Vec<Value>) -> Result<GValue> {
         let args = cx.defs.check_args(g, args, &[cx.span])?;
         let id = self.intern(cx, g, &args)?;
         self.value(cx, id)
@@ -75,7 +75,7 @@ impl Solver {
     /// `G(n)` of a one-parameter game: from theory when its kind knows the
     /// value (an octal heap of any size, without interning it), otherwise
     /// as `value_of`.
-    pub fn heap(&mut self, cx: &Ctx, g: GameId, n: i64) -> Result<GValue> {
+    pub(crate) fn heap(&mut self, cx: &Ctx, g: GameId, n: i64) -> Result<GValue> {
         let args = [Value::Int(n)];
         if let Some(v) = cx.defs.game(g).kind.known_value(cx, g, &args)? {
             return Ok(GValue::Finite(v));

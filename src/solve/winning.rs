@@ -24,7 +24,12 @@ impl Solver {
     /// Every option of a written sum (`pos`, interned as `ids`), the moved
     /// component replaced in place by its parts; the same resulting
     /// position is listed once.
-    pub fn all_moves(&mut self, cx: &Ctx, pos: &[Comp], ids: &[u32]) -> Result<Vec<WrittenMove>> {
+    pub(crate) fn all_moves(
+        &mut self,
+        cx: &Ctx,
+        pos: &[Comp],
+        ids: &[u32],
+    ) -> Result<Vec<WrittenMove>> {
         let mut out: Vec<WrittenMove> = Vec::new();
         let mut seen = HashSet::new();
         for (i, &id) in ids.iter().enumerate() {
@@ -72,7 +77,7 @@ impl Solver {
 
     /// The moves to a position the mover then wins from (a P-position),
     /// each as the written position it leads to.
-    pub fn winning(
+    pub(crate) fn winning(
         &mut self,
         cx: &Ctx,
         play: Play,

@@ -9,8 +9,8 @@ pub fn grundy_bin() -> &'static str {
     bin::grundy()
 }
 
-use grundy::query::{Answer, Outcome};
-use grundy::session::{Mode, Session};
+use grundy::{Answer, Outcome};
+use grundy::{Mode, Session};
 
 /// Run a text; each answer as its text line, each error as its code and
 /// help (`error CODE: HELP`).
@@ -18,7 +18,7 @@ pub fn texts_or_codes(text: &str) -> Vec<String> {
     let mut s = Session::default();
     let mut out = Vec::new();
     s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(grundy::present::text(&a)),
+        Ok(a) => out.push(grundy::render::text(&a)),
         Err(e) => out.push(format!(
             "error {}: {}",
             miette::Diagnostic::code(&e)
@@ -43,7 +43,7 @@ pub fn answers_in(s: &mut Session, text: &str) -> Vec<Answer> {
     let mut errors = Vec::new();
     s.run_text("test.game", text, Mode::Run, &mut |s, r| match r {
         Ok(a) => out.push(a),
-        Err(e) => errors.push(e.render_plain(&s.sources)),
+        Err(e) => errors.push(e.render_plain(s.sources())),
     });
     assert!(errors.is_empty(), "errors:\n{}", errors.join("\n"));
     out

@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{Parser, Subcommand};
 
 use crate::console::{self, Checked, Heard};
-use grundy::error::Error;
-use grundy::pictures::Pictures;
-use grundy::present;
-use grundy::query::{Answer, Picture};
-use grundy::session::{Mode, Session};
-use grundy::source::{Sources, Span};
+use grundy::Error;
+use grundy::render;
+use grundy::render::Pictures;
+use grundy::{Answer, Picture};
 use grundy::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use grundy::{Mode, Session};
+use grundy::{Sources, Span};
 
 const LONG_ABOUT: &str = "Combinatorial games described in a small language (.game files), and \
 their theory: impartial games (Grundy values, outcomes, winning moves, periods of octal and \
@@ -176,7 +176,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is too large"))
 }
 
-pub use grundy::session::STACK_SIZE;
+pub use grundy::STACK_SIZE;
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -386,10 +386,10 @@ fn run_source(
 ) -> i32 {
     let mut session = Session::with_limits(limits);
     if mode == Mode::Run {
-        session.interrupt = console::run_flag();
+        session.set_interrupt(console::run_flag());
     }
-    session.picture_cells = pictures.plot_cells();
-    let flag = session.interrupt.clone();
+    session.set_picture_cells(pictures.plot_cells());
+    let flag = session.interrupt().clone();
     // Progress of long statements on a terminal's standard error, never
     // with JSON answers.
     grundy::progress::set_enabled(
@@ -399,8 +399,8 @@ fn run_source(
     let ok = session.run_text(name, text, mode, &mut |s, r| {
         let ctrl_c = flag.load(Ordering::Relaxed);
         printer.result(
-            &s.sources,
-            (s.picture, s.query_word.as_deref(), s.query_span),
+            s.sources(),
+            (s.picture(), s.query_word(), s.query_span()),
             &r,
             ctrl_c,
         );
@@ -471,9 +471,9 @@ impl<'a> Printer<'a> {
                     return;
                 }
                 let line = if self.json {
-                    present::json(answer).to_string()
+                    render::json(answer).to_string()
                 } else {
-                    present::text(answer)
+                    render::text(answer)
                 };
                 match self.out.line_heard(&line, &self.flag) {
                     Heard::Whole => {
@@ -518,7 +518,7 @@ impl<'a> Printer<'a> {
         if self.json {
             // The failed query's word, null for a definition or the text.
             self.out
-                .line(&present::json_error_line(query, e, sources).to_string());
+                .line(&render::json_error_line(query, e, sources).to_string());
         }
         self.err.line(&format!("{:?}", e.report(sources)));
     }

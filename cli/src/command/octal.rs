@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::console::{self, Checked};
-use grundy::error::Error;
-use grundy::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
-use grundy::source::Sources;
-use grundy::source::Span;
+use grundy::Error;
+use grundy::Sources;
+use grundy::Span;
+use grundy::theory::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 
 /// Enough for 0.354 (preperiod 10061916, period 1180: 2·10^7 values).
 pub const DEFAULT_MAX_VALUES: usize = 1 << 25;
@@ -179,7 +179,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     let replaced = plot.is_some_and(|p| p.exists());
     if let Some(path) = plot {
         let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = grundy::plot::sequence_svg(&grundy::plot::Sequence {
+        let svg = grundy::render::sequence_svg(&grundy::render::Sequence {
             title: &title,
             from: 0,
             values: &values.to_vec(),
@@ -189,7 +189,7 @@ pub(super) fn run_one<W: Write, E: Write>(
             y_label: "G(n)",
             infinite: "∞",
         });
-        if let Err(e) = grundy::pictures::write_picture(path, &svg) {
+        if let Err(e) = grundy::render::write_picture(path, &svg) {
             err.line(&format!("{:?}", e.report_alone()));
             return 1;
         }
@@ -330,7 +330,7 @@ fn write_json(
     // The version and word every JSON line starts with (docs/JSON.md).
     let mut text = format!(
         "{{\"grundy_json\":{},\"query\":\"octal\",\"code\":{},\"values\":[",
-        grundy::present::JSON_VERSION,
+        grundy::render::JSON_VERSION,
         json!(code)
     );
     for (i, v) in values.iter().enumerate() {

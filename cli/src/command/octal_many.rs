@@ -19,9 +19,9 @@ use std::time::Duration;
 
 use super::octal::{Args, run_one, too_many};
 use crate::console::{self, Checked};
-use grundy::error::Error;
-use grundy::octal::OctalCode;
-use grundy::pictures::Pictures;
+use grundy::Error;
+use grundy::render::Pictures;
+use grundy::theory::octal::OctalCode;
 
 /// Finished reports a worker may be ahead of the output, per worker.
 const WINDOW: usize = 4;

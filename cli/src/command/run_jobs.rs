@@ -35,12 +35,12 @@ use std::time::Duration;
 
 use super::{Printer, STACK_SIZE, Streams};
 use crate::console;
+use grundy::Error;
 use grundy::Limits;
-use grundy::error::Error;
-use grundy::pictures::Pictures;
-use grundy::query::{Answer, Picture};
-use grundy::session::Session;
-use grundy::source::Span;
+use grundy::Session;
+use grundy::Span;
+use grundy::render::Pictures;
+use grundy::{Answer, Picture};
 
 /// Finished results a worker may be ahead of the output, per worker.
 const WINDOW: usize = 8;
@@ -118,8 +118,8 @@ pub(super) fn run(
     // the workers' queries.
     let flag = console::run_flag();
     let mut session = Session::with_limits(limits);
-    session.interrupt = flag.clone();
-    session.picture_cells = pictures.plot_cells();
+    session.set_interrupt(flag.clone());
+    session.set_picture_cells(pictures.plot_cells());
     let plan: Vec<Planned> = match session.prepare(name, text) {
         Ok(statements) => statements
             .iter()
@@ -127,7 +127,7 @@ pub(super) fn run(
                 query: s.is_query(),
                 definition: s.is_definition(),
                 picture: s.picture(),
-                word: s.query_word(&session.sources),
+                word: s.query_word(session.sources()),
                 span: s.query_span(),
             })
             .collect(),
@@ -135,7 +135,7 @@ pub(super) fn run(
             // Ctrl-C while the text was read: nothing ran.
             let mut printer = Printer::new(json, pictures, flag.clone(), (out, err));
             for e in errors {
-                printer.result(&session.sources, (None, None, None), &Err(e), true);
+                printer.result(session.sources(), (None, None, None), &Err(e), true);
             }
             return printer.finish(false, None);
         }
@@ -157,7 +157,7 @@ pub(super) fn run(
         return super::run_source(
             name,
             text,
-            grundy::session::Mode::Run,
+            grundy::Mode::Run,
             json,
             limits,
             pictures,
@@ -175,7 +175,7 @@ pub(super) fn run(
         name,
         text,
         limits,
-        picture_cells: session.picture_cells,
+        picture_cells: session.picture_cells(),
         queries,
         flag: &flag,
         quit: &quit,
@@ -227,7 +227,7 @@ pub(super) fn run(
                     ok &= !failed;
                     // Every result here finished: printed even after Ctrl-C.
                     printer.result(
-                        &session.sources,
+                        session.sources(),
                         (planned.picture, planned.word.as_deref(), planned.span),
                         r,
                         false,
@@ -268,7 +268,7 @@ pub(super) fn run(
             let e = Error::Stopped {
                 what: "the statements after it were not run".into(),
             };
-            printer.result(&session.sources, (None, None, None), &Err(e), false);
+            printer.result(session.sources(), (None, None, None), &Err(e), false);
         }
         printer.interrupted = true;
     } else if gap {
@@ -312,8 +312,8 @@ fn work(worker: usize, shared: &Shared, send: mpsc::Sender<Ran>, given_back: mps
     // Never freed: the process ends when the workers do, and freeing what
     // a session holds value by value would only delay the exit.
     let mut session = std::mem::ManuallyDrop::new(Session::with_limits(shared.limits));
-    session.interrupt = shared.flag.clone();
-    session.picture_cells = shared.picture_cells;
+    session.set_interrupt(shared.flag.clone());
+    session.set_picture_cells(shared.picture_cells);
     // The text loaded in the main thread: it loads here too (the errors
     // were left to the sequential run).
     let Ok(statements) = session.prepare(shared.name, shared.text) else {

@@ -12,11 +12,11 @@ use lsp_types::{
 };
 use miette::Diagnostic as _;
 
+use grundy::Error;
 use grundy::Limits;
-use grundy::error::Error;
+use grundy::Session;
 use grundy::library;
-use grundy::session::Session;
-use grundy::syntax::KEYWORDS;
+use grundy::words::KEYWORDS;
 
 /// The LSP position of a byte offset of `text` (clamped to the text, and
 /// to the start of a character).

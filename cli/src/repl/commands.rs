@@ -7,7 +7,7 @@ use std::path::Path;
 use super::help::{COMMANDS, help_text, suggest_among};
 use super::highlight::highlight_line;
 use super::{Flow, Repl};
-use grundy::error::Error;
+use grundy::Error;
 
 impl Repl {
     /// One `:command` line (the text after the colon).
@@ -107,7 +107,8 @@ impl Repl {
     /// `:plot FILE` / `:svg FILE`: the last answer's picture, drawn as
     /// `grundy run --plot` / `--svg` draws it.
     fn picture(&self, cmd: &str, rest: &str, out: &mut dyn Write, err: &mut dyn Write) {
-        use grundy::pictures::{PictureKind, draw_one, picture_kind};
+        use grundy::Picture;
+        use grundy::render::{draw_one, picture_kind};
         let files = split_paths(rest);
         let [file] = files.as_slice() else {
             let example = if cmd == "plot" { "s.svg" } else { "g.png" };
@@ -121,18 +122,18 @@ impl Repl {
             return;
         };
         let wanted = if cmd == "plot" {
-            PictureKind::Plot
+            Picture::Plot
         } else {
-            PictureKind::Graph
+            Picture::Graph
         };
         let kind = self.last.as_ref().and_then(picture_kind);
         let problem = match (kind, wanted) {
             (Some(k), w) if k == w => None,
-            (Some(PictureKind::Graph), _) => Some((
+            (Some(Picture::Graph), _) => Some((
                 "the last answer is a graph, not a plot".to_string(),
                 "draw it with `:svg FILE`".to_string(),
             )),
-            (Some(PictureKind::Plot), _) => Some((
+            (Some(Picture::Plot), _) => Some((
                 "the last answer is a sequence, table or thermograph, not a graph".to_string(),
                 "draw it with `:plot FILE`".to_string(),
             )),
@@ -166,13 +167,13 @@ impl Repl {
                 let _ = writeln!(
                     out,
                     "{}",
-                    grundy::present::json_line(serde_json::json!({ "wrote": path }))
+                    grundy::render::json_line(serde_json::json!({ "wrote": path }))
                 );
             } else {
                 let _ = writeln!(
                     out,
                     "{}",
-                    grundy::present::json_line(serde_json::json!({ "note": line }))
+                    grundy::render::json_line(serde_json::json!({ "note": line }))
                 );
             }
         }
@@ -196,9 +197,9 @@ impl Repl {
             self.loaded.push(path.to_path_buf());
         }
         let name = path.display().to_string();
-        let games_before = self.session.defs.games.len();
+        let games_before = self.session.game_count();
         let ok = self.run(&name, &text, out, err);
-        let new = self.session.defs.games.len() - games_before;
+        let new = self.session.game_count() - games_before;
         let _ = writeln!(
             out,
             "{} {name}{}",

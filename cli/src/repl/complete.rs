@@ -5,7 +5,7 @@ use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
 use grundy::library;
-use grundy::syntax::{KEYWORDS, QUERY_WORDS};
+use grundy::words::{KEYWORDS, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
 #[derive(Debug, Default, Clone)]
@@ -18,19 +18,12 @@ pub struct Names {
 impl Repl {
     /// Names for completion and highlighting.
     pub fn names(&self) -> Names {
-        let d = &self.session.defs;
+        let s = &self.session;
         Names {
-            games: d
-                .game_ids
-                .keys()
-                .filter(|k| k.as_str() != "*")
-                .cloned()
-                .collect(),
-            others: d
-                .fn_ids
-                .keys()
-                .chain(d.global_ids.keys())
-                .cloned()
+            games: s.game_names().map(String::from).collect(),
+            others: s
+                .value_names()
+                .map(String::from)
                 .chain(library::function_names().map(String::from))
                 .collect(),
         }

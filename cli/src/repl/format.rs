@@ -3,37 +3,27 @@
 use std::time::Duration;
 
 use super::Repl;
-use grundy::error::Error;
-use grundy::present;
-use grundy::query::Answer;
-use grundy::session::Session;
-use grundy::syntax::ast::Play;
+use grundy::Answer;
+use grundy::Error;
+use grundy::Play;
+use grundy::Session;
+use grundy::render;
 
 impl Repl {
     /// What `:games` prints.
     pub fn games(&self) -> String {
-        let defs = &self.session.defs;
-        let sources = &self.session.sources;
         let mut rows: Vec<[String; 4]> = Vec::new();
-        for g in &defs.games {
-            let decl = collapse(span_text(
-                sources.text(g.span.src),
-                g.span.start,
-                g.span.end,
-            ));
-            let Some((head, kind)) = g.kind.describe(&g.name, &decl) else {
-                continue;
-            };
-            let arity = g.kind.arity();
+        for g in self.session.games() {
             let play = match g.play {
                 Play::Normal => "normal",
                 Play::Misere => "misere",
             };
+            let arity = g.arity;
             rows.push([
-                head,
+                g.head,
                 format!("{arity} argument{}", if arity == 1 { "" } else { "s" }),
                 format!("{play} play"),
-                kind,
+                g.kind,
             ]);
         }
         let mut s = String::from("games:");
@@ -45,23 +35,11 @@ impl Repl {
             s.push('\n');
             s.push_str(line.trim_end());
         }
-        let fns: Vec<String> = defs
-            .fns
-            .iter()
-            .flatten()
-            .map(|f| {
-                let decl = collapse(span_text(
-                    sources.text(f.span.src),
-                    f.span.start,
-                    f.span.end,
-                ));
-                grundy::games::rules::signature(&decl, &f.name, f.arity)
-            })
-            .collect();
+        let fns = self.session.function_heads();
         if !fns.is_empty() {
             s.push_str(&format!("\nfunctions: {}", fns.join(", ")));
         }
-        let lets: Vec<&str> = defs.global_ids.keys().map(|k| k.as_str()).collect();
+        let lets: Vec<&str> = self.session.let_names().collect();
         if !lets.is_empty() {
             s.push_str(&format!("\nnames (let): {}", lets.join(", ")));
         }
@@ -72,7 +50,7 @@ impl Repl {
 /// An answer as text or JSON, with the time it took when `:time` is on.
 pub(super) fn format_answer(a: &Answer, json: bool, took: Option<Duration>) -> String {
     if json {
-        let mut j = present::json(a);
+        let mut j = render::json(a);
         if let (Some(t), Some(obj)) = (took, j.as_object_mut()) {
             obj.insert(
                 "seconds".into(),
@@ -81,7 +59,7 @@ pub(super) fn format_answer(a: &Answer, json: bool, took: Option<Duration>) -> S
         }
         return j.to_string();
     }
-    let mut s = present::text(a);
+    let mut s = render::text(a);
     if let Some(t) = took {
         s.push_str(&format!("\n({})", format_duration(t)));
     }
@@ -102,21 +80,8 @@ fn format_duration(t: Duration) -> String {
 /// A diagnostic: coloured on a terminal, plain otherwise.
 pub(super) fn render_error(e: &Error, s: &Session, color: bool) -> String {
     if color {
-        format!("{:?}", e.report(&s.sources))
+        format!("{:?}", e.report(s.sources()))
     } else {
-        e.render_plain(&s.sources)
+        e.render_plain(s.sources())
     }
-}
-
-fn span_text(text: &str, start: u32, end: u32) -> &str {
-    text.get(start as usize..end as usize).unwrap_or("")
-}
-
-/// Whitespace runs (newlines too) as one space, comments dropped.
-fn collapse(s: &str) -> String {
-    s.lines()
-        .map(|l| l.split('#').next().unwrap_or(""))
-        .flat_map(str::split_whitespace)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

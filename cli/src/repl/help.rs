@@ -2,8 +2,8 @@
 //! examples the tests run; and the near-miss suggestions for a misspelt
 //! command or topic.
 
-use grundy::error::suggest;
 use grundy::library;
+use grundy::words::suggest;
 
 /// The `:commands`, with what `:help` says of each.
 pub const COMMANDS: &[(&str, &str, &str)] = &[

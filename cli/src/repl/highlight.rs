@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use grundy::library;
-use grundy::syntax::{KEYWORDS, QUERY_WORDS};
+use grundy::words::{KEYWORDS, QUERY_WORDS};
 
 const KEYWORD: &str = "\x1b[1;35m";
 const QUERY: &str = "\x1b[1;34m";

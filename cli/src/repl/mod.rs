@@ -14,7 +14,6 @@
 //! from a pipe) and `arity` (a game redefined with another number of
 //! parameters, checked against its earlier callers).
 
-mod arity;
 mod commands;
 mod complete;
 mod editor;
@@ -31,9 +30,9 @@ use std::time::Instant;
 
 use crate::console::{self, Heard};
 use format::{format_answer, render_error};
-use grundy::error::Error;
-use grundy::present;
-use grundy::session::{Mode, Redefine, Session};
+use grundy::Error;
+use grundy::render;
+use grundy::{Mode, Redefine, Session};
 
 pub use commands::{resolve_command, suggest_command};
 pub use complete::{Names, complete_word};
@@ -67,7 +66,7 @@ pub struct Repl {
     pub interactive: bool,
     inputs: usize,
     /// The last answer, for `:plot` and `:svg`.
-    pub last: Option<grundy::query::Answer>,
+    pub last: Option<grundy::Answer>,
 }
 
 impl Repl {
@@ -78,7 +77,7 @@ impl Repl {
 
     pub fn with_limits(limits: grundy::Limits) -> Self {
         let mut session = Session::with_limits(limits);
-        session.redefine = Redefine::Replace;
+        session.set_redefine(Redefine::Replace);
         Repl {
             session,
             loaded: Vec::new(),
@@ -113,9 +112,9 @@ impl Repl {
         self.inputs += 1;
         let name = format!("input {}", self.inputs);
         // A typed definition may name what a later input defines.
-        self.session.wait_for_names = true;
+        self.session.set_wait_for_names(true);
         self.run(&name, input, out, err);
-        self.session.wait_for_names = false;
+        self.session.set_wait_for_names(false);
         Flow::Continue
     }
 
@@ -133,7 +132,7 @@ impl Repl {
 
     /// Run a text through the session, printing answers as they come.
     fn run(&mut self, name: &str, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> bool {
-        let stale = self.stale_callers(text);
+        let stale = self.session.stale_callers(text);
         if !stale.is_empty() {
             for e in &stale {
                 self.report(out, err, e);
@@ -141,7 +140,7 @@ impl Repl {
             return false;
         }
         // A Ctrl-C that arrived while no query ran must not cancel this one.
-        self.session.interrupt.store(false, Ordering::Relaxed);
+        self.session.interrupt().store(false, Ordering::Relaxed);
         let (json, time, color) = (self.json, self.time, self.color);
         let interactive = self.interactive;
         let mut mark = Instant::now();
@@ -159,9 +158,9 @@ impl Repl {
                     let text = format_answer(&answer, json, time.then_some(took));
                     // A long answer hears Ctrl-C while it prints: cut
                     // there, the query is reported interrupted.
-                    let heard = console::write_line_heard(out, &text, &s.interrupt);
+                    let heard = console::write_line_heard(out, &text, s.interrupt());
                     last = Some(answer);
-                    matches!(heard, Ok(Heard::Cut)).then(|| console::cut_short(s.query_span))
+                    matches!(heard, Ok(Heard::Cut)).then(|| console::cut_short(s.query_span()))
                 }
                 Err(e) => {
                     // End the line the terminal's `^C` echo is on.
@@ -174,7 +173,7 @@ impl Repl {
             // Once: as JSON in `:json` mode, else as a diagnostic.
             if let Some(e) = failed {
                 if json {
-                    let line = present::json_error_line(s.query_word.as_deref(), &e, &s.sources);
+                    let line = render::json_error_line(s.query_word(), &e, s.sources());
                     let _ = writeln!(out, "{line}");
                 } else {
                     let _ = out.flush();
@@ -199,7 +198,7 @@ impl Repl {
     /// diagnostic: `diagnostic`.)
     fn report(&self, out: &mut dyn Write, err: &mut dyn Write, e: &Error) {
         if self.json {
-            let line = present::json_error_line(None, e, &self.session.sources);
+            let line = render::json_error_line(None, e, self.session.sources());
             let _ = writeln!(out, "{line}");
             let _ = out.flush();
         } else {
@@ -223,7 +222,7 @@ fn print_notes(notes: &[String], json: bool, out: &mut dyn Write, err: &mut dyn 
             let _ = writeln!(
                 out,
                 "{}",
-                present::json_line(serde_json::json!({ "note": n }))
+                render::json_line(serde_json::json!({ "note": n }))
             );
         } else {
             let _ = writeln!(err, "note: {n}");

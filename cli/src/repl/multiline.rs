@@ -1,7 +1,5 @@
 //! When an input is unfinished and the next line continues it.
 
-use grundy::source::SourceId;
-
 /// Bracket depth of a text outside comments; negative when a closing
 /// bracket has no opening one.
 pub fn bracket_depth(text: &str) -> i64 {
@@ -105,12 +103,12 @@ pub fn is_incomplete(text: &str) -> bool {
         _ => {}
     }
     if awaits_game_body(text) {
-        return grundy::syntax::parse(SourceId(0), text).is_err();
+        return grundy::words::check(text).is_err();
     }
     if !CONTINUING.contains(&last_token(text)) {
         return false;
     }
-    match grundy::syntax::parse(SourceId(0), text) {
+    match grundy::words::check(text) {
         Ok(_) => false,
         Err(e) => e.span().start as usize >= text.trim_end().len(),
     }
@@ -126,7 +124,7 @@ mod tests {
             .iter()
             .filter(|t| t.chars().all(|c| c.is_ascii_alphabetic()));
         for w in words {
-            assert!(grundy::syntax::KEYWORDS.contains(w), "{w}");
+            assert!(grundy::words::KEYWORDS.contains(w), "{w}");
         }
     }
 }

@@ -31,7 +31,7 @@ pub fn run(files: &[PathBuf], limits: grundy::Limits) -> i32 {
     repl.interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
     // From a pipe (`grundy repl < file`) Ctrl-C keeps its usual meaning.
     if repl.interactive {
-        console::on_ctrl_c(repl.session.interrupt.clone());
+        console::on_ctrl_c(repl.session.interrupt().clone());
     }
 
     let config = Config::builder()

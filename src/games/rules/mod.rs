@@ -127,8 +127,14 @@ impl GameKind for Rules {
 /// `Name(params)` from a declaration's text, or `Name/arity` when the text
 /// does not show them.
 pub fn signature(decl: &str, name: &str, arity: usize) -> String {
-    let after = decl
-        .find(name)
+    // The name as a word of its own (`f` in `fn f(n)`, not the `f` of `fn`).
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let at = decl.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let before = decl[..i].chars().next_back();
+        let after = decl[i + name.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    });
+    let after = at
         .map(|i| &decl[i + name.len()..])
         .unwrap_or("")
         .trim_start();

@@ -1,24 +1,29 @@
 //! A session: the definitions loaded so far, the solver's caches, and the
-//! texts errors point into. `grundy run`, `grundy check` and the REPL all
-//! go through `Session::run_text`.
+//! texts errors point into. `grundy run`, `grundy check`, the REPL, the
+//! language server and the Python package all go through
+//! `Session::run_text` (or its halves, `prepare` and `run_statement`).
+//! Loading a text's definitions is `load.rs`; a game redefined with
+//! another number of parameters, checked against its earlier callers, is
+//! `arity.rs`.
+
+mod arity;
+mod load;
 
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use indexmap::IndexMap;
-
 use crate::error::{Error, Result};
-use crate::eval::{Compiler, Node, Scope};
-use crate::games::{self, Compiled};
+use crate::eval::Node;
+use crate::games;
 use crate::mem;
-use crate::model::{Ctx, Defs, FnDef, GameDef, GameId, GameKind, Limits, Value};
+use crate::model::{Ctx, Defs, GameId, GameKind, Limits, Value};
 use crate::query::{Answer, CompiledQuery};
 use crate::solve::Solver;
 use crate::source::Span;
 use crate::source::{SourceId, Sources};
 use crate::syntax;
-use crate::syntax::ast::{Play, Program, Stmt};
+use crate::syntax::ast::{Program, Stmt};
 
 /// Texts at least this long are parsed on a thread of their own, so that
 /// Ctrl-C is heard while pest works (shorter ones take milliseconds).
@@ -36,7 +41,9 @@ pub const STACK_SIZE: usize = 512 * 1024 * 1024;
 /// What to do with a text: run its queries, or only check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
+    /// Load the definitions and run every statement.
     Run,
+    /// Load the definitions only: parse and resolve (`grundy check`).
     Check,
 }
 
@@ -44,23 +51,28 @@ pub enum Mode {
 /// definition (the REPL).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Redefine {
+    /// A second definition of a name is `grundy::eval::duplicate`.
     Error,
+    /// A second definition replaces the first (the solver's caches are
+    /// cleared).
     Replace,
 }
 
+/// Definitions, caches and texts that persist from one text to the next.
 pub struct Session {
-    pub defs: Defs,
-    pub solver: Solver,
-    pub sources: Sources,
-    pub interrupt: Arc<AtomicBool>,
-    pub redefine: Redefine,
+    defs: Defs,
+    solver: Solver,
+    sources: Sources,
+    /// Raised by Ctrl-C: the query under way stops.
+    interrupt: Arc<AtomicBool>,
+    redefine: Redefine,
     /// The limits each query runs under.
-    pub limits: Limits,
+    limits: Limits,
     /// Whether a game or function whose body names a function or game not
     /// defined yet is kept, waiting for it, instead of refused: the REPL
     /// sets this for typed inputs, so a later input may complete an earlier
     /// one (a file must be complete in itself).
-    pub wait_for_names: bool,
+    wait_for_names: bool,
     /// Definitions waiting for a name (see `wait_for_names`), compiled
     /// again after every text that loads.
     waiting: Vec<Stmt>,
@@ -70,19 +82,43 @@ pub struct Session {
     notes: Vec<String>,
     /// The picture the statement whose result `run_text` reports can be
     /// drawn as (None for a definition or an error before any ran).
-    pub picture: Option<crate::query::Picture>,
+    picture: Option<crate::query::Picture>,
     /// The query word of the statement `run_statement` just ran (JSON
     /// error lines carry it as `"query"`); None for a definition.
-    pub query_word: Option<String>,
+    query_word: Option<String>,
     /// Where the statement `run_statement` just ran is (a query's span,
     /// None for a definition): an answer whose printing Ctrl-C cut short
     /// is reported there.
-    pub query_span: Option<Span>,
+    query_span: Option<Span>,
     /// The most cells a plot may have when every plot-able answer is drawn
     /// (`--plot`): a `sequence` or `table` whose ranges give more is
     /// refused before it computes (`grundy::picture::too_large`). None:
     /// answers are not drawn.
-    pub picture_cells: Option<usize>,
+    picture_cells: Option<usize>,
+}
+
+/// A game of the session, as the REPL's `:games` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// How a position is written: `Take(n)`.
+    pub head: String,
+    /// How many parameters a position takes.
+    pub arity: usize,
+    /// The convention its queries use when they name none.
+    pub play: crate::vocab::Play,
+    /// What kind of game: `rules, 2 move lines`, `octal 0.77`, ...
+    pub kind: String,
+}
+
+/// The size of the solver's state graph (for benchmarks).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GraphStats {
+    /// Components interned.
+    pub positions: usize,
+    /// Moves stored.
+    pub edges: usize,
+    /// Heap bytes held per interned component, roughly.
+    pub bytes_per_position: f64,
 }
 
 /// One statement compiled, ready to run in order.
@@ -162,6 +198,7 @@ impl Session {
         Session::with_limits(Limits::positions(max_positions))
     }
 
+    /// A session whose queries run under `limits`.
     pub fn with_limits(limits: Limits) -> Self {
         Session {
             defs: games::new_defs(),
@@ -177,6 +214,155 @@ impl Session {
             query_word: None,
             query_span: None,
             picture_cells: None,
+        }
+    }
+
+    /// The limits each query runs under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Run the next queries under `limits`.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The flag Ctrl-C raises to stop the query under way (a front end's
+    /// signal handler holds a clone).
+    pub fn interrupt(&self) -> &Arc<AtomicBool> {
+        &self.interrupt
+    }
+
+    /// Use `flag` as the interrupt flag (one shared by several sessions).
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = flag;
+    }
+
+    /// Whether a name defined again replaces its old definition (the REPL)
+    /// or is an error (a file).
+    pub fn set_redefine(&mut self, redefine: Redefine) {
+        self.redefine = redefine;
+    }
+
+    /// Whether a game or function whose body names a function or game not
+    /// defined yet is kept, waiting for it, instead of refused: the REPL
+    /// sets this for typed inputs, so a later input may complete an
+    /// earlier one (a file must be complete in itself).
+    pub fn set_wait_for_names(&mut self, wait: bool) {
+        self.wait_for_names = wait;
+    }
+
+    /// The most cells a plot may have when every plot-able answer is drawn
+    /// (`--plot`): a `sequence` or `table` whose ranges give more is
+    /// refused before it computes. None: answers are not drawn.
+    pub fn set_picture_cells(&mut self, cells: Option<usize>) {
+        self.picture_cells = cells;
+    }
+
+    /// The most cells a drawn plot may have (`set_picture_cells`).
+    pub fn picture_cells(&self) -> Option<usize> {
+        self.picture_cells
+    }
+
+    /// The texts loaded, which diagnostics point into.
+    pub fn sources(&self) -> &Sources {
+        &self.sources
+    }
+
+    /// The picture the statement just run can be drawn as (None for a
+    /// definition or an error before any ran).
+    pub fn picture(&self) -> Option<crate::query::Picture> {
+        self.picture
+    }
+
+    /// The query word of the statement just run (JSON error lines carry it
+    /// as `"query"`); None for a definition.
+    pub fn query_word(&self) -> Option<&str> {
+        self.query_word.as_deref()
+    }
+
+    /// Where the statement just run is (a query's span, None for a
+    /// definition): an answer whose printing Ctrl-C cut short is reported
+    /// there.
+    pub fn query_span(&self) -> Option<Span> {
+        self.query_span
+    }
+
+    /// How many games are defined (the built-in ones too).
+    pub fn game_count(&self) -> usize {
+        self.defs.games.len()
+    }
+
+    /// The games `:games` lists, in the order defined (built-in games and
+    /// others a kind leaves out are not listed).
+    pub fn games(&self) -> Vec<GameSummary> {
+        let mut out = Vec::new();
+        for g in &self.defs.games {
+            let Some((head, kind)) = g.kind.describe(&g.name, &self.declaration(g.span)) else {
+                continue;
+            };
+            out.push(GameSummary {
+                head,
+                arity: g.kind.arity(),
+                play: g.play,
+                kind,
+            });
+        }
+        out
+    }
+
+    /// The functions defined, as their heads are written: `f(n, k)`.
+    pub fn function_heads(&self) -> Vec<String> {
+        self.defs
+            .fns
+            .iter()
+            .flatten()
+            .map(|f| games::rules::signature(&self.declaration(f.span), &f.name, f.arity))
+            .collect()
+    }
+
+    /// The global `let`s defined, by name.
+    pub fn let_names(&self) -> impl Iterator<Item = &str> {
+        self.defs.global_ids.keys().map(|k| k.as_str())
+    }
+
+    /// A definition's text, whitespace runs (newlines too) as one space,
+    /// comments dropped.
+    fn declaration(&self, span: Span) -> String {
+        let text = self.sources.text(span.src);
+        text.get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The names of the games defined (for completion and highlighting).
+    pub fn game_names(&self) -> impl Iterator<Item = &str> {
+        self.defs
+            .game_ids
+            .keys()
+            .map(|k| k.as_str())
+            .filter(|k| *k != "*")
+    }
+
+    /// The names of the functions and global `let`s defined.
+    pub fn value_names(&self) -> impl Iterator<Item = &str> {
+        self.defs
+            .fn_ids
+            .keys()
+            .chain(self.defs.global_ids.keys())
+            .map(|k| k.as_str())
+    }
+
+    /// The size of the solver's state graph so far.
+    pub fn graph_stats(&self) -> GraphStats {
+        GraphStats {
+            positions: self.solver.len(),
+            edges: self.solver.edge_count(),
+            bytes_per_position: self.solver.bytes_per_position(),
         }
     }
 
@@ -327,332 +513,6 @@ impl Session {
         self.execute(statement.0)
     }
 
-    /// Register and compile every definition of a program; on any error,
-    /// leave the session as it was and return all the errors.
-    fn load(&mut self, program: &Program) -> std::result::Result<Vec<Step>, Vec<Error>> {
-        let saved = self.defs.clone();
-        let mut errors = Vec::new();
-        let mut replaced = false;
-        // 1. Names first, so definitions may refer to each other in any order.
-        let mut seen: IndexMap<&str, Span> = IndexMap::new();
-        let mut let_ids = Vec::new();
-        for stmt in &program.stmts {
-            let (ident, arity) = match stmt {
-                Stmt::Game(g) => (&g.name, games::arity(g)),
-                Stmt::Fn(f) => (&f.name, f.params.len()),
-                Stmt::Let(l) => (&l.name, 0),
-                Stmt::Query(_) => continue,
-            };
-            let name = ident.name.as_str();
-            let exists = self.defs.game_ids.contains_key(name)
-                || self.defs.fn_ids.contains_key(name)
-                || self.defs.global_ids.contains_key(name);
-            let builtin_game = games::BUILT_IN.contains(&name);
-            if seen.contains_key(name)
-                || builtin_game
-                || (exists && self.redefine == Redefine::Error)
-            {
-                errors.push(Error::Duplicate {
-                    name: name.to_string(),
-                    span: ident.span,
-                });
-                continue;
-            }
-            seen.insert(name, ident.span);
-            replaced |= exists;
-            // A redefinition keeps the old id, so everything that refers to
-            // the name sees the new definition.
-            let old_game = self.defs.game_ids.shift_remove(name);
-            let old_fn = self.defs.fn_ids.shift_remove(name);
-            let old_let = self.defs.global_ids.shift_remove(name);
-            match stmt {
-                Stmt::Game(g) => {
-                    let def = GameDef {
-                        name: name.to_string(),
-                        kind: Rc::new(games::pending::Pending {
-                            arity,
-                            waiting_for: None,
-                        }),
-                        play: Play::Normal,
-                        span: g.span,
-                    };
-                    let id = match old_game {
-                        Some(id) => {
-                            self.defs.games[id.0 as usize] = def;
-                            id
-                        }
-                        None => {
-                            self.defs.games.push(def);
-                            GameId(self.defs.games.len() as u32 - 1)
-                        }
-                    };
-                    self.defs.game_ids.insert(name.to_string(), id);
-                }
-                Stmt::Fn(_) => {
-                    let id = match old_fn {
-                        Some(id) => {
-                            self.defs.fns[id as usize] = None;
-                            self.defs.fn_arities[id as usize] = arity;
-                            id
-                        }
-                        None => {
-                            self.defs.fns.push(None);
-                            self.defs.fn_arities.push(arity);
-                            self.defs.fn_names.push(name.to_string());
-                            self.defs.fns.len() as u32 - 1
-                        }
-                    };
-                    self.defs.fn_ids.insert(name.to_string(), id);
-                }
-                Stmt::Let(_) => {
-                    let id = match old_let {
-                        Some(id) => {
-                            self.defs.globals[id as usize] = None;
-                            id
-                        }
-                        None => {
-                            self.defs.globals.push(None);
-                            self.defs.global_names.push(name.to_string());
-                            self.defs.globals.len() as u32 - 1
-                        }
-                    };
-                    self.defs.global_ids.insert(name.to_string(), id);
-                    let_ids.push(id);
-                }
-                Stmt::Query(_) => {}
-            }
-        }
-        // 2. Compile bodies (graphs first: calls to them compile differently).
-        let mut steps = Vec::new();
-        let mut compiled = Vec::new();
-        for stmt in &program.stmts {
-            if let Stmt::Game(g) = stmt
-                && games::compiles_first(g)
-                && let Some(id) = self.defs.lookup_game(&g.name.name)
-            {
-                match games::compile(&Compiler::new(&self.defs), g) {
-                    Ok(Compiled::Kind(kind, play)) => {
-                        let def = &mut self.defs.games[id.0 as usize];
-                        def.kind = kind;
-                        def.play = play;
-                    }
-                    Ok(Compiled::Deferred(..)) => {}
-                    Err(e) => errors.push(e),
-                }
-            }
-        }
-        let mut lets = let_ids.into_iter();
-        let mut waits: Vec<(Stmt, String)> = Vec::new();
-        for stmt in &program.stmts {
-            let compiler = Compiler::new(&self.defs);
-            match stmt {
-                Stmt::Game(g) => {
-                    let Some(id) = self.defs.lookup_game(&g.name.name) else {
-                        continue;
-                    };
-                    if games::compiles_first(g) {
-                        continue;
-                    }
-                    match games::compile(&compiler, g) {
-                        Ok(Compiled::Kind(kind, play)) => compiled.push((id, kind, play)),
-                        Ok(Compiled::Deferred(node, define)) => {
-                            steps.push(Step::Deferred(id, node, define))
-                        }
-                        Err(e) => match self.wait_for(&e) {
-                            Some(missing) => waits.push((stmt.clone(), missing)),
-                            None => errors.push(e),
-                        },
-                    }
-                }
-                Stmt::Fn(f) => {
-                    let Some(&id) = self.defs.fn_ids.get(&f.name.name) else {
-                        continue;
-                    };
-                    let mut scope = Scope::with_params(&f.params);
-                    match compiler.expr(&f.body, &mut scope) {
-                        Ok(body) => {
-                            let def = FnDef {
-                                name: f.name.name.clone(),
-                                arity: f.params.len(),
-                                slots: scope.slots as usize,
-                                body: crate::model::Body::new(body),
-                                span: f.span,
-                            };
-                            self.defs.fns[id as usize] = Some(Rc::new(def));
-                        }
-                        Err(e) => match self.wait_for(&e) {
-                            Some(missing) => waits.push((stmt.clone(), missing)),
-                            None => errors.push(e),
-                        },
-                    }
-                }
-                Stmt::Let(l) => {
-                    let Some(id) = lets.next() else { continue };
-                    match compiler.top(&l.value) {
-                        Ok(node) => steps.push(Step::Let(id, node)),
-                        Err(e) => errors.push(e),
-                    }
-                }
-                Stmt::Query(q) => match CompiledQuery::compile(&compiler, q) {
-                    Ok(cq) => steps.push(Step::Query(Box::new(cq))),
-                    Err(e) => errors.push(e),
-                },
-            }
-        }
-        for (id, kind, play) in compiled {
-            let def = &mut self.defs.games[id.0 as usize];
-            def.kind = kind;
-            def.play = play;
-        }
-        if !errors.is_empty() {
-            self.defs = saved;
-            return Err(errors);
-        }
-        // Earlier definitions that waited for a name: defined again here,
-        // they wait no more; the others may be complete now.
-        let defined = |stmt: &Stmt| seen.contains_key(stmt_name(stmt));
-        self.waiting.retain(|w| !defined(w));
-        for name in seen.keys() {
-            self.defs.waiting.shift_remove(*name);
-        }
-        let new_waits: Vec<Stmt> = waits.iter().map(|(w, _)| w.clone()).collect();
-        for (stmt, missing) in waits {
-            self.wait(&stmt, missing, true);
-        }
-        let earlier = std::mem::take(&mut self.waiting);
-        replaced |= self.complete_waiting(earlier, &mut steps);
-        self.waiting.extend(new_waits);
-        if replaced {
-            self.solver.clear();
-        }
-        Ok(steps)
-    }
-
-    /// The name a definition waits for, when `e` is about a call to a name
-    /// not defined (and waiting is allowed).
-    fn wait_for(&self, e: &Error) -> Option<String> {
-        if !self.wait_for_names {
-            return None;
-        }
-        match e {
-            Error::UnknownFunction { name, .. } | Error::UnknownGame { name, .. } => {
-                Some(name.clone())
-            }
-            _ => None,
-        }
-    }
-
-    /// Mark a game or function as waiting for `missing` (its calls say so).
-    fn wait(&mut self, stmt: &Stmt, missing: String, new: bool) {
-        let name = stmt_name(stmt).to_string();
-        if let Stmt::Game(g) = stmt
-            && let Some(id) = self.defs.lookup_game(&name)
-        {
-            self.defs.games[id.0 as usize].kind = Rc::new(games::pending::Pending {
-                arity: games::arity(g),
-                waiting_for: Some(missing.clone()),
-            });
-        }
-        let what = if matches!(stmt, Stmt::Game(_)) {
-            "game"
-        } else {
-            "function"
-        };
-        self.notes.push(if new {
-            format!("`{missing}` is not defined yet: the {what} `{name}` waits for it")
-        } else {
-            format!("the {what} `{name}` now waits for `{missing}`, not defined yet")
-        });
-        self.defs.waiting.insert(name, missing);
-    }
-
-    /// Compile again the definitions that waited for a name, until none
-    /// more completes; those still waiting go back to `self.waiting`, and
-    /// one that fails for another reason becomes a `Step::Failed`. Returns
-    /// whether any completed.
-    fn complete_waiting(&mut self, mut waiting: Vec<Stmt>, steps: &mut Vec<Step>) -> bool {
-        let mut any = false;
-        let mut first = Vec::new();
-        loop {
-            let mut progress = false;
-            let mut still = Vec::new();
-            for stmt in waiting {
-                let compiler = Compiler::new(&self.defs);
-                let name = stmt_name(&stmt).to_string();
-                let done: Result<()> = match &stmt {
-                    Stmt::Game(g) => games::compile(&compiler, g).map(|c| {
-                        let Some(id) = self.defs.lookup_game(&name) else {
-                            return;
-                        };
-                        match c {
-                            Compiled::Kind(kind, play) => {
-                                let def = &mut self.defs.games[id.0 as usize];
-                                def.kind = kind;
-                                def.play = play;
-                            }
-                            Compiled::Deferred(node, define) => {
-                                first.push(Step::Deferred(id, node, define))
-                            }
-                        }
-                    }),
-                    Stmt::Fn(f) => {
-                        let mut scope = Scope::with_params(&f.params);
-                        compiler.expr(&f.body, &mut scope).map(|body| {
-                            if let Some(&id) = self.defs.fn_ids.get(&name) {
-                                self.defs.fns[id as usize] = Some(Rc::new(FnDef {
-                                    name: name.clone(),
-                                    arity: f.params.len(),
-                                    slots: scope.slots as usize,
-                                    body: crate::model::Body::new(body),
-                                    span: f.span,
-                                }));
-                            }
-                        })
-                    }
-                    _ => Ok(()),
-                };
-                match done {
-                    Ok(()) => {
-                        progress = true;
-                        self.defs.waiting.shift_remove(&name);
-                        self.notes.push(format!("`{name}` is complete now"));
-                    }
-                    Err(e) => match self.wait_for(&e) {
-                        Some(missing) => {
-                            if self.defs.waiting.get(&name) != Some(&missing) {
-                                self.wait(&stmt, missing, false);
-                            }
-                            still.push(stmt);
-                        }
-                        None => {
-                            self.defs.waiting.shift_remove(&name);
-                            if let Stmt::Game(g) = &stmt
-                                && let Some(id) = self.defs.lookup_game(&name)
-                            {
-                                self.defs.games[id.0 as usize].kind =
-                                    Rc::new(games::pending::Pending {
-                                        arity: games::arity(g),
-                                        waiting_for: None,
-                                    });
-                            }
-                            first.push(Step::Failed(e));
-                        }
-                    },
-                }
-            }
-            waiting = still;
-            any |= progress;
-            if !progress || waiting.is_empty() {
-                break;
-            }
-        }
-        self.waiting.extend(waiting);
-        // Completed subtraction sets are defined before this text's steps.
-        first.append(steps);
-        *steps = first;
-        any
-    }
-
     fn execute(&mut self, step: Step) -> Option<Result<Answer>> {
         // A progress line shows while a statement takes long (on a
         // terminal, when the front end allows it), and goes when it ends.
@@ -673,12 +533,12 @@ impl Session {
         }
         // Ctrl-C, the step and the memory budgets also stop long partizan
         // arithmetic (the store is new after every `Solver::clear`).
-        let store = &mut self.solver.partizan.store;
+        let store = self.solver.store();
         store.set_interrupt(self.interrupt.clone());
         store.set_budget(self.limits.max_steps, self.limits.max_memory, mem::held);
         match step {
             Step::Let(id, node) => {
-                let steps = self.solver.partizan.store.step_counter();
+                let steps = self.solver.store_ref().step_counter();
                 let cx = Ctx::sharing(&self.defs, &self.interrupt, self.limits, node.span, steps);
                 // A `let` may ask the solver (`let g = grundy(K(9))`).
                 self.solver.begin_query(&self.limits);
@@ -691,7 +551,7 @@ impl Session {
                 }
             }
             Step::Deferred(id, node, define) => {
-                let steps = self.solver.partizan.store.step_counter();
+                let steps = self.solver.store_ref().step_counter();
                 let cx = Ctx::sharing(&self.defs, &self.interrupt, self.limits, node.span, steps);
                 // A subtraction set may ask the solver about other games.
                 self.solver.begin_query(&self.limits);
@@ -726,16 +586,6 @@ impl Default for Session {
     }
 }
 
-/// The name a definition defines ("" for a query).
-fn stmt_name(stmt: &Stmt) -> &str {
-    match stmt {
-        Stmt::Game(g) => &g.name.name,
-        Stmt::Fn(f) => &f.name.name,
-        Stmt::Let(l) => &l.name.name,
-        Stmt::Query(_) => "",
-    }
-}
-
 /// `sequnce Take 0..=5` reads as three expression statements; once the
 /// first is reported as a misspelt statement word ("did you mean
 /// `sequence`?"), the errors of the rest of that line are consequences of
@@ -765,3 +615,6 @@ fn after_misspelt_word(errors: Vec<Error>, src: crate::source::SourceId, text: &
     }
     kept
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,22 +6,23 @@
 
 use std::collections::HashMap;
 
-use super::Repl;
-use grundy::error::Error;
-use grundy::games;
-use grundy::source::Span;
-use grundy::syntax::ast::{Expr, ExprKind, GameBody, Ident, Stmt};
-use grundy::syntax::{self};
+use super::Session;
+use crate::error::Error;
+use crate::games;
+use crate::source::Span;
+use crate::syntax::ast::{Expr, ExprKind, GameBody, Ident, Stmt};
+use crate::syntax::{self};
 
-impl Repl {
+impl Session {
     /// The calls from earlier definitions that `text` would leave with the
     /// wrong number of arguments; empty when it redefines no game with a
-    /// new arity (or does not parse: the session reports that).
-    pub(super) fn stale_callers(&self, text: &str) -> Vec<Error> {
+    /// new arity (or does not parse: `run_text` reports that). The REPL
+    /// refuses such an input with these diagnostics.
+    pub fn stale_callers(&self, text: &str) -> Vec<Error> {
         let Ok(program) = syntax::parse(Default::default(), text) else {
             return Vec::new();
         };
-        let defs = &self.session.defs;
+        let defs = &self.defs;
         // Names this input defines (those definitions are compiled anew).
         let mut defined: Vec<&str> = Vec::new();
         // Games whose arity changes: name -> new arity.
@@ -61,9 +62,9 @@ impl Repl {
         let mut errors = Vec::new();
         let mut parsed = HashMap::new();
         for span in callers {
-            let program = parsed.entry(span.src).or_insert_with(|| {
-                syntax::parse(span.src, self.session.sources.text(span.src)).ok()
-            });
+            let program = parsed
+                .entry(span.src)
+                .or_insert_with(|| syntax::parse(span.src, self.sources.text(span.src)).ok());
             let Some(program) = program else { continue };
             for stmt in &program.stmts {
                 let (name, roots) = match stmt {
