@@ -158,6 +158,8 @@ fn run_to(
         .stdout(stdout)
         .stderr(stderr);
     limit_child(&mut cmd);
+    // The binary is built (if it must be) before the clock starts.
+    common::grundy_bin();
     let started = Instant::now();
     let mut child = cmd.spawn().expect("spawn grundy");
     let pid = child.id() as libc::pid_t;
@@ -264,6 +266,8 @@ fn fuzz(
     let workers = env_usize("GRUNDY_FUZZ_JOBS", 2);
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
+    // The binary is built (if it must be) before the clock starts.
+    common::grundy_bin();
     let started = Instant::now();
     std::thread::scope(|s| {
         for w in 0..workers {

@@ -103,6 +103,8 @@ fn interrupt_and_wait(child: &mut Child, what: &str) -> (i32, Duration) {
         "{what}: ended before Ctrl-C (the test would prove nothing)"
     );
     sigint(child);
+    // The binary is built (if it must be) before the clock starts.
+    common::grundy_bin();
     let sent = Instant::now();
     loop {
         if let Some(status) = ended(child) {
@@ -138,6 +140,8 @@ fn ctrl_c_in_run_after(name: &str, args: &[&str], prelude: &str, slow: &str) -> 
         }
     });
     // The prelude's answers, if any, come before the quick query's.
+    // The binary is built (if it must be) before the clock starts.
+    common::grundy_bin();
     let started = Instant::now();
     loop {
         let left = Duration::from_secs(60).saturating_sub(started.elapsed());
@@ -412,6 +416,8 @@ impl Repl {
 
     /// Wait (at most `within`) until `n` prompts were shown; how long it took.
     fn wait_for_prompts_within(&mut self, n: usize, within: Duration) -> Option<Duration> {
+        // The binary is built (if it must be) before the clock starts.
+        common::grundy_bin();
         let started = Instant::now();
         while started.elapsed() < within {
             if self.prompts() >= n {
