@@ -246,6 +246,29 @@ pub fn grundy_acyclic(g: &Digraph) -> Result<Vec<u32>, Vec<u32>> {
     }
 }
 
+impl From<&Gamma> for Generalized<u64> {
+    fn from(g: &Gamma) -> Generalized<u64> {
+        match g {
+            Gamma::Finite(a) => Generalized::Finite(u64::from(*a)),
+            Gamma::Infinite(k) => Generalized::Infinite(k.iter().map(|&x| u64::from(x)).collect()),
+        }
+    }
+}
+
+/// The values answers print (nim-heaps of 64-bit sizes): `3`, or
+/// `∞{0,2}` (`∞{}` when no option has a finite value).
+impl fmt::Display for Generalized<u64> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Generalized::Finite(a) => write!(f, "{a}"),
+            Generalized::Infinite(k) => {
+                let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+                write!(f, "∞{{{}}}", k.join(","))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,28 +332,5 @@ mod tests {
         assert_eq!(grundy_acyclic(&g).unwrap(), vec![0, 1, 2, 0, 1, 2, 0]);
         let gv: Vec<Gamma> = (0..7).map(|n| Gamma::Finite(n % 3)).collect();
         assert_eq!(gamma(&g), gv);
-    }
-}
-
-impl From<&Gamma> for Generalized<u64> {
-    fn from(g: &Gamma) -> Generalized<u64> {
-        match g {
-            Gamma::Finite(a) => Generalized::Finite(u64::from(*a)),
-            Gamma::Infinite(k) => Generalized::Infinite(k.iter().map(|&x| u64::from(x)).collect()),
-        }
-    }
-}
-
-/// The values answers print (nim-heaps of 64-bit sizes): `3`, or
-/// `∞{0,2}` (`∞{}` when no option has a finite value).
-impl fmt::Display for Generalized<u64> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Generalized::Finite(a) => write!(f, "{a}"),
-            Generalized::Infinite(k) => {
-                let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
-                write!(f, "∞{{{}}}", k.join(","))
-            }
-        }
     }
 }
