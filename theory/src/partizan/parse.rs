@@ -10,21 +10,23 @@
 //! braces, so `{3||2|1}` = {3|{2|1}}. Two runs of the same greatest
 //! length (`{3|2|1}`) are ambiguous and refused.
 
-use std::fmt;
-
 use super::PartizanError;
 use super::store::{GameStore, ValueId};
 
 /// Deepest nesting of braces, parentheses and prefix operators.
 const MAX_DEPTH: usize = 100;
 
-/// A text that is not a value; `offset`/`len` are byte offsets into it.
+/// A text that is not a value, with the bytes of the text to mark.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ParseError {
+    /// Byte offset of the offending text.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
+    /// What is wrong, in a sentence.
     pub message: String,
+    /// What a value looks like, or what to do instead.
     pub help: String,
     /// `grundy_theory::partizan::parse`, or the code of the game error met while
     /// building the value.
@@ -42,59 +44,26 @@ impl ParseError {
         }
     }
 
+    /// The game error met while building the value, under the game
+    /// error's own code; the help is shorter than the game error's, as it
+    /// speaks of the text just read.
     fn game(offset: usize, len: usize, e: &PartizanError) -> Self {
-        let (code, help) = match e {
-            PartizanError::Overflow => (
-                "grundy_theory::partizan::overflow",
-                "numerators are 64-bit and denominators at most 2^62",
-            ),
-            PartizanError::TooDeep { .. } => (
-                "grundy_theory::partizan::too_deep",
-                "use a game of smaller height",
-            ),
-            PartizanError::TooManyOptions { .. } => (
-                "grundy_theory::partizan::too_many_options",
-                "use a game with fewer options",
-            ),
-            PartizanError::TooManyValues { .. } => (
-                "grundy_theory::partizan::too_many_values",
-                "use smaller games",
-            ),
-            PartizanError::StepBudget { .. } => (
-                "grundy_theory::partizan::steps",
-                "use smaller values, or raise --max-steps",
-            ),
-            PartizanError::Memory { .. } => (
-                "grundy_theory::partizan::memory",
-                "use smaller values, or raise --max-memory",
-            ),
-            PartizanError::Interrupted => ("grundy_theory::partizan::interrupted", "cancelled"),
+        let help = match e {
+            PartizanError::Overflow => "numerators are 64-bit and denominators at most 2^62",
+            PartizanError::TooDeep { .. } => "use a game of smaller height",
+            PartizanError::TooManyOptions { .. } => "use a game with fewer options",
+            PartizanError::TooManyValues { .. } => "use smaller games",
+            PartizanError::StepBudget { .. } => "use smaller values, or raise --max-steps",
+            PartizanError::Memory { .. } => "use smaller values, or raise --max-memory",
+            PartizanError::Interrupted => "cancelled",
         };
         ParseError {
             offset,
             len,
             message: e.to_string(),
             help: help.to_string(),
-            code,
+            code: e.code(),
         }
-    }
-}
-
-impl miette::Diagnostic for ParseError {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some("here".to_string()),
-            self.offset,
-            self.len,
-        ))))
     }
 }
 
@@ -789,18 +758,13 @@ mod tests {
     }
 
     #[test]
-    fn errors_are_diagnostics() {
-        use miette::Diagnostic;
+    fn errors_say_what_where_and_how() {
         let mut s = GameStore::new();
         let e = parse(&mut s, "{1|x}")
             .err()
             .unwrap_or_else(|| panic!("accepted"));
-        assert_eq!(
-            e.code().map(|c| c.to_string()),
-            Some("grundy_theory::partizan::parse".into())
-        );
-        assert!(e.help().is_some());
-        let label = e.labels().and_then(|mut l| l.next());
-        assert_eq!(label.map(|l| (l.offset(), l.len())), Some((3, 1)));
+        assert_eq!(e.code, "grundy_theory::partizan::parse");
+        assert!(!e.help.is_empty());
+        assert_eq!((e.offset, e.len), (3, 1));
     }
 }

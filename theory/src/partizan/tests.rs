@@ -732,6 +732,32 @@ fn switches_and_hot_games() {
 }
 
 #[test]
+fn errors_have_codes_and_help() {
+    let mut s = GameStore::with_limits(Limits {
+        max_height: 5,
+        max_options: 3,
+        max_values: 40,
+    });
+    let deep = s.ups(10).err();
+    assert_eq!(
+        deep.as_ref().map(PartizanError::code),
+        Some("grundy_theory::partizan::too_deep")
+    );
+    assert!(deep.is_some_and(|e| e.help().contains("height")));
+    // An algebra error that is the store's own keeps the store's code and help.
+    let store = AlgebraError::from(PartizanError::Overflow);
+    assert_eq!(store.code(), PartizanError::Overflow.code());
+    assert_eq!(store.help(), PartizanError::Overflow.help());
+    let zero = s.integer(0);
+    let cold = cool(&mut s, zero, Dyadic::int(-1)).err();
+    assert_eq!(
+        cold.as_ref().map(AlgebraError::code),
+        Some("grundy_theory::partizan::negative_temperature")
+    );
+    assert!(cold.is_some_and(|e| e.help().contains("heat")));
+}
+
+#[test]
 fn limits_are_errors() {
     let mut s = GameStore::with_limits(Limits {
         max_height: 5,
