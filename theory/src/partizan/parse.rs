@@ -102,132 +102,126 @@ struct Token {
     end: usize,
 }
 
+/// The text as tokens, each with its byte range for the errors.
 fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
     let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        let single = |tok| Token {
-            tok,
-            start: i,
-            end: i + c.len_utf8(),
-        };
+        let token = |tok, end| Token { tok, start: i, end };
         match c {
             c if c.is_whitespace() => {}
             '0'..='9' => {
-                let mut end = i + 1;
-                while let Some(&(j, d)) = chars.peek() {
-                    if !d.is_ascii_digit() {
-                        break;
-                    }
-                    end = j + 1;
-                    chars.next();
-                }
-                let n = text[i..end].parse::<i64>().map_err(|_| {
-                    ParseError::new(
-                        i,
-                        end - i,
-                        format!("integer `{}` does not fit in 64 bits", &text[i..end]),
-                        "integers are signed 64-bit",
-                    )
-                })?;
-                out.push(Token {
-                    tok: Tok::Int(n),
-                    start: i,
-                    end,
-                });
+                let end = run_end(&mut chars, i + 1, |d| d.is_ascii_digit());
+                out.push(token(Tok::Int(integer(text, i, end)?), end));
             }
             '|' => {
-                let mut end = i + 1;
-                while let Some(&(j, '|')) = chars.peek() {
-                    end = j + 1;
-                    chars.next();
-                }
-                out.push(Token {
-                    tok: Tok::Bars(end - i),
-                    start: i,
-                    end,
-                });
+                let end = run_end(&mut chars, i + 1, |d| d == '|');
+                out.push(token(Tok::Bars(end - i), end));
             }
-            '+' => {
-                if let Some(&(j, '-')) = chars.peek() {
-                    chars.next();
-                    out.push(Token {
-                        tok: Tok::PlusMinus,
-                        start: i,
-                        end: j + 1,
-                    });
-                } else {
-                    out.push(single(Tok::Plus));
-                }
-            }
-            '/' => out.push(single(Tok::Div)),
-            '<' => out.push(single(Tok::Lt)),
-            '[' => out.push(single(Tok::LBracket)),
-            ']' => out.push(single(Tok::RBracket)),
-            '>' => out.push(single(Tok::Gt)),
-            ',' => out.push(single(Tok::Comma)),
-            '{' => out.push(single(Tok::LBrace)),
-            '}' => out.push(single(Tok::RBrace)),
-            '(' => out.push(single(Tok::LParen)),
-            ')' => out.push(single(Tok::RParen)),
-            '-' | '−' => out.push(single(Tok::Minus)),
-            '±' => out.push(single(Tok::PlusMinus)),
-            '*' => out.push(single(Tok::Star)),
-            '^' | '↑' => out.push(single(Tok::Up(1))),
-            '⇑' => out.push(single(Tok::Up(2))),
-            '↓' => out.push(single(Tok::Down(1))),
-            '⇓' => out.push(single(Tok::Down(2))),
+            '+' => match chars.next_if(|&(_, d)| d == '-') {
+                Some((j, _)) => out.push(token(Tok::PlusMinus, j + 1)),
+                None => out.push(token(Tok::Plus, i + 1)),
+            },
             c if c.is_alphabetic() => {
-                let mut end = i + c.len_utf8();
-                while let Some(&(j, d)) = chars.peek() {
-                    if !d.is_alphabetic() {
-                        break;
-                    }
-                    end = j + d.len_utf8();
-                    chars.next();
-                }
-                let word = &text[i..end];
-                match word {
-                    "Tiny" => out.push(Token {
-                        tok: Tok::Tiny,
-                        start: i,
-                        end,
-                    }),
-                    "Miny" => out.push(Token {
-                        tok: Tok::Miny,
-                        start: i,
-                        end,
-                    }),
-                    w if w.chars().all(|c| c == 'v') => {
-                        for k in 0..w.len() {
-                            out.push(Token {
-                                tok: Tok::Down(1),
-                                start: i + k,
-                                end: i + k + 1,
-                            });
-                        }
-                    }
-                    _ => {
-                        return Err(ParseError::new(
-                            i,
-                            end - i,
-                            format!("unknown name `{word}` in a game value"),
-                            "the names in values are v (down), Tiny and Miny",
-                        ));
-                    }
-                }
+                let end = run_end(&mut chars, i + c.len_utf8(), char::is_alphabetic);
+                word_tokens(text, i, end, &mut out)?;
             }
-            _ => {
-                return Err(ParseError::new(
-                    i,
-                    c.len_utf8(),
-                    format!("unexpected character `{c}` in a game value"),
-                    HELP,
-                ));
-            }
+            c => match symbol(c) {
+                Some(tok) => out.push(token(tok, i + c.len_utf8())),
+                None => {
+                    return Err(ParseError::new(
+                        i,
+                        c.len_utf8(),
+                        format!("unexpected character `{c}` in a game value"),
+                        HELP,
+                    ));
+                }
+            },
         }
     }
     Ok(out)
+}
+
+/// The token a character stands for by itself (`+`, which may begin
+/// `+-`, is read by the caller).
+fn symbol(c: char) -> Option<Tok> {
+    Some(match c {
+        '/' => Tok::Div,
+        '<' => Tok::Lt,
+        '[' => Tok::LBracket,
+        ']' => Tok::RBracket,
+        '>' => Tok::Gt,
+        ',' => Tok::Comma,
+        '{' => Tok::LBrace,
+        '}' => Tok::RBrace,
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '-' | '−' => Tok::Minus,
+        '±' => Tok::PlusMinus,
+        '*' => Tok::Star,
+        '^' | '↑' => Tok::Up(1),
+        '⇑' => Tok::Up(2),
+        '↓' => Tok::Down(1),
+        '⇓' => Tok::Down(2),
+        _ => return None,
+    })
+}
+
+/// Consumes the characters that continue a run begun before `end` (a
+/// byte offset past its first character); returns the run's end.
+fn run_end(
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+    mut end: usize,
+    more: impl Fn(char) -> bool,
+) -> usize {
+    while let Some((j, d)) = chars.next_if(|&(_, d)| more(d)) {
+        end = j + d.len_utf8();
+    }
+    end
+}
+
+/// The integer `text[start..end]`, refused when it does not fit in 64 bits.
+fn integer(text: &str, start: usize, end: usize) -> Result<i64, ParseError> {
+    text[start..end].parse::<i64>().map_err(|_| {
+        ParseError::new(
+            start,
+            end - start,
+            format!("integer `{}` does not fit in 64 bits", &text[start..end]),
+            "integers are signed 64-bit",
+        )
+    })
+}
+
+/// The tokens of the word `text[start..end]`: `Tiny`, `Miny`, or a run of
+/// `v`, each a down of its own (`vv` is ⇓); any other word is refused.
+fn word_tokens(
+    text: &str,
+    start: usize,
+    end: usize,
+    out: &mut Vec<Token>,
+) -> Result<(), ParseError> {
+    let word = &text[start..end];
+    let token = |tok| Token { tok, start, end };
+    match word {
+        "Tiny" => out.push(token(Tok::Tiny)),
+        "Miny" => out.push(token(Tok::Miny)),
+        w if w.chars().all(|c| c == 'v') => {
+            out.extend((start..end).map(|k| Token {
+                tok: Tok::Down(1),
+                start: k,
+                end: k + 1,
+            }));
+        }
+        _ => {
+            return Err(ParseError::new(
+                start,
+                end - start,
+                format!("unknown name `{word}` in a game value"),
+                "the names in values are v (down), Tiny and Miny",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Parses `text` into a canonical value of `store`.
