@@ -1,4 +1,27 @@
 //! Octal codes: parsing, canonical printing, and the moves a code allows.
+//!
+//! [`OctalCode::parse`] reads `0.77`, `.77`, `4.07`, `0.137`, `0.f`, hex
+//! digits in either case, any number of digits, and `4.` (no digit after
+//! the point); it refuses the forms listed in `docs/OCTAL.md` with a
+//! [`CodeError`] whose `offset` and `len` (bytes of the text) mark the
+//! offending character. A pre-point digit with bit 1 or 2 is reported on
+//! that digit, so `1..2` points at the `1`, not at the second point.
+//! `Display` prints the canonical form: the pre-point digit always, at
+//! least one digit after the point, no trailing zeros, hex in lower case.
+//! [`OctalCode::subtraction`] is the finite subtraction game, digit 3 at
+//! each number of the set.
+//!
+//! A code is kept as the sorted lists of `k` of each kind of move
+//! ([`OctalCode::take_all_moves`], [`OctalCode::take_moves`],
+//! [`OctalCode::split2_moves`], [`OctalCode::split3_moves`]; `k = 0` is the
+//! pre-point digit), so a subtraction number of 2⁶² costs no more than a
+//! small one. [`OctalCode::max_parts`] is h, the most heaps a move leaves
+//! (1, 2 or 3; 1 for a code without splits), and [`OctalCode::max_take`]
+//! t, the most tokens a move removes (pre-point moves remove none): the h
+//! and t of the Guy–Smith theorem (`period.rs`).
+//! [`OctalCode::for_each_option`] lists every option of a heap as its
+//! non-empty parts in ascending order, each split once per `k`: the slow,
+//! obviously correct reference the engines are tested against.
 
 use std::fmt;
 

@@ -1,4 +1,45 @@
 //! The rare/common ("sparse space") method: state, mask choice, hot loop.
+//!
+//! After Gangolli–Plambeck and Flammenkamp; why it is correct is in
+//! `docs/THEORY.md` §3. A mask `m` and a heap-parity bit `s` give each
+//! heap a key κ(a) = parity(G(a) & m) ⊕ (s ∧ a odd); heap a is *common*
+//! when κ(a) = γ (`Sparse::gamma`), else *rare*. Two common parts never
+//! give a value that would make the heap common, so for heap n
+//! (`sparse_run`):
+//!
+//! 1. mark the values of the take moves and of the splits with a rare
+//!    part (a pass over the rare list, `rare_pass`);
+//! 2. c = the least unmarked value that would make n common: every
+//!    option that could give it is marked;
+//! 3. the values below c that would make n rare and are still unmarked
+//!    are looked for among all the splits, smallest part first, only
+//!    until each is found (`sparse_scan.rs`). G(n) = c if they all are,
+//!    else the least one missing.
+//!
+//! γ = 1 when s = 0. s = 1 is allowed only when every split (pre-point
+//! ones included, k = 0) removes tokens of one parity d, and then
+//! γ = 1 ⊕ d (0.127, 0.007 and 0.07 qualify). Any (m, s) gives the right
+//! values; m = 0 is the plain method, and the work is the number of rare
+//! heaps a heap's pass reads plus the short scan.
+//!
+//! The mask is chosen to minimise the rare heaps (`Sparse::choose`):
+//! with `M = m << 1 | s`, `#{x : parity(x & M) = 0} = (N + H[M]) / 2`, H
+//! the Walsh–Hadamard transform of the histogram of
+//! `x = G(a) << 1 | (a & 1)`.
+//! It is chosen again at n = 8, 16, …, 4096 and then every
+//! max(n/16, 4096) heaps, whenever the values need another bit, and when
+//! the rare list has doubled (plus 64) since the last choice; a new mask
+//! rebuilds the rare list (O(n)). Past 16-bit values the histogram is
+//! dropped and the mask frozen, which is still correct.
+//!
+//! The mark sets (`marks.rs`) are a `u64`, two `u64`s in registers, or
+//! fixed arrays sized to the values' bit length, so the loop stays in
+//! registers and L1; with long rare lists and values past 63 a byte per
+//! value (`Bytes`) marks faster. The rare list holds (heap, value) pairs
+//! of 8 bytes. [`NimSequence::work`](super::NimSequence::work) reports the
+//! options examined (in rare-list passes, in full split scans);
+//! `docs/PERFORMANCE.md` compares it with ogsolve's iteration count on the
+//! same codes (they run the same algorithm).
 
 use super::marks::{Marks, bit_len, first_one, words_for};
 use super::moves::Moves;
