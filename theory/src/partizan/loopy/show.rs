@@ -11,7 +11,7 @@ use crate::partizan::{Dyadic, GameStore, PartizanError, ValueId};
 const MAX_TEXT: usize = 200_000;
 
 /// The text of the stopper at `root` of `g`, a graph in simplest form
-/// (its vertices of distinct values, as [`super::simplify`] leaves them).
+/// (its vertices of distinct values, as [`super::simplify()`] leaves them).
 /// Options are listed in an order that depends only on the game, so equal
 /// stoppers print alike.
 pub fn stopper_text(
