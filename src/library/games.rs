@@ -274,14 +274,11 @@ pub(super) static ENTRIES: &[Entry] = &[
 fn algebra(e: AlgebraError, span: Span, arg: Span) -> Error {
     match e {
         AlgebraError::Partizan(e) => arith(e, span),
-        e => {
-            use miette::Diagnostic;
-            Error::Value {
-                message: e.to_string(),
-                help: e.help().map(|h| h.to_string()).unwrap_or_default(),
-                span: arg,
-            }
-        }
+        e => Error::Value {
+            message: e.to_string(),
+            help: e.help().into(),
+            span: arg,
+        },
     }
 }
 

@@ -18,18 +18,11 @@ pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
         PartizanError::Interrupted => Error::Interrupted { span },
         PartizanError::StepBudget { limit } => Error::StepBudget { limit, span },
         PartizanError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
-        e => {
-            use miette::Diagnostic;
-            let help = e
-                .help()
-                .map(|h| h.to_string())
-                .unwrap_or_else(|| "use smaller values".into());
-            Error::PartizanLimit {
-                message: e.to_string(),
-                help,
-                span,
-            }
-        }
+        e => Error::PartizanLimit {
+            message: e.to_string(),
+            help: e.help().into(),
+            span,
+        },
     }
 }
 

@@ -77,18 +77,11 @@ fn arith(cx: &Ctx, e: PartizanError) -> Error {
             held,
             span: cx.span,
         },
-        e => {
-            use miette::Diagnostic;
-            let help = e
-                .help()
-                .map(|h| h.to_string())
-                .unwrap_or_else(|| "use smaller positions".into());
-            Error::PartizanLimit {
-                message: e.to_string(),
-                help,
-                span: cx.span,
-            }
-        }
+        e => Error::PartizanLimit {
+            message: e.to_string(),
+            help: e.help().into(),
+            span: cx.span,
+        },
     }
 }
 

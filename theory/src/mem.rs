@@ -1,6 +1,7 @@
 //! Memory as the budgets see it: the bytes the current thread holds. The
-//! global allocator counts, per thread, what each thread allocates minus
-//! what it frees; a session runs on one thread, so the count is what its
+//! global allocator (registered here, so every program linking this crate
+//! counts) counts, per thread, what each thread allocates minus what it
+//! frees; a language session runs on one thread, so the count is what its
 //! definitions, caches and the query under way hold, and tests running
 //! side by side in one process do not charge each other. (A value freed
 //! by another thread than the one that made it is counted on each side:

@@ -1,3 +1,7 @@
+//! Tests of boards: parsing and printing, cells and neighbours, shapes
+//! placed everywhere they fit, components, wide boards, and the canonical
+//! image shared by a board's symmetries.
+
 use super::*;
 
 fn b(rows: &[&str]) -> Board {

@@ -76,7 +76,7 @@ pub struct LegendEntry {
 /// its value on a second line); a vertex without moves gets `(final)` after
 /// its first line. Each vertex is a rounded box filled by its outcome under
 /// normal play, from the generalized Sprague–Grundy function
-/// ([`gamma`]): P, N, or D (draw, dashed border). The vertices of `kernel`
+/// ([`gamma()`]): P, N, or D (draw, dashed border). The vertices of `kernel`
 /// get a double border. A legend explains the marks; the background is
 /// white. Refuses graphs with more than `max_vertices` vertices.
 pub fn to_dot(

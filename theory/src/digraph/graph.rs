@@ -3,14 +3,10 @@
 use std::fmt;
 
 /// Errors from building or exporting a digraph.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DigraphError {
     /// An edge names a vertex outside `0..n`.
     #[error("edge {from} -> {to} names a vertex outside 0..{n}")]
-    #[diagnostic(
-        code(grundy_theory::digraph::vertex_out_of_range),
-        help("vertices are numbered 0..n; declare every vertex an edge uses")
-    )]
     VertexOutOfRange {
         /// Tail of the offending edge.
         from: u64,
@@ -21,10 +17,6 @@ pub enum DigraphError {
     },
     /// The graph does not fit the 32-bit indices of the compact layout.
     #[error("the graph is too large: {what} = {count} (at most {limit})")]
-    #[diagnostic(
-        code(grundy_theory::digraph::too_large),
-        help("the explicit-graph engine indexes vertices and edges with 32 bits")
-    )]
     TooLarge {
         /// What overflowed ("vertices" or "edges").
         what: &'static str,
@@ -35,16 +27,39 @@ pub enum DigraphError {
     },
     /// DOT export refused a graph with more vertices than the caller's limit.
     #[error("the graph has {n} vertices, more than the limit of {limit} for DOT output")]
-    #[diagnostic(
-        code(grundy_theory::digraph::dot_too_large),
-        help("Graphviz output is meant for small graphs; raise the limit or draw a smaller game")
-    )]
     DotTooLarge {
         /// Number of vertices.
         n: usize,
         /// The caller's limit.
         limit: usize,
     },
+}
+
+impl DigraphError {
+    /// A stable name for the failure (`grundy_theory::…`), for a front end
+    /// that tells its errors apart by code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DigraphError::VertexOutOfRange { .. } => "grundy_theory::digraph::vertex_out_of_range",
+            DigraphError::TooLarge { .. } => "grundy_theory::digraph::too_large",
+            DigraphError::DotTooLarge { .. } => "grundy_theory::digraph::dot_too_large",
+        }
+    }
+
+    /// What the caller can do about the failure, in a sentence.
+    pub fn help(&self) -> &'static str {
+        match self {
+            DigraphError::VertexOutOfRange { .. } => {
+                "vertices are numbered 0..n; declare every vertex an edge uses"
+            }
+            DigraphError::TooLarge { .. } => {
+                "the explicit-graph engine indexes vertices and edges with 32 bits"
+            }
+            DigraphError::DotTooLarge { .. } => {
+                "Graphviz output is meant for small graphs; raise the limit or draw a smaller game"
+            }
+        }
+    }
 }
 
 /// Largest vertex count: labels use `u32::MAX` and `u32::MAX - 1` as markers.
@@ -302,6 +317,16 @@ mod tests {
         assert!(Digraph::from_edges(2, &[(0, 2)]).is_err());
         assert!(Digraph::from_adjacency(&[vec![5u32]]).is_err());
         assert_eq!(g.successors(99), &[] as &[u32]);
+    }
+
+    #[test]
+    fn errors_have_codes_and_help() {
+        let e = Digraph::from_edges(2, &[(0, 2)]).err();
+        assert_eq!(
+            e.as_ref().map(DigraphError::code),
+            Some("grundy_theory::digraph::vertex_out_of_range")
+        );
+        assert!(e.is_some_and(|e| e.help().contains("0..n")));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!
 //! - outcomes and remoteness by retrograde analysis ([`retrograde`]), also
 //!   under misère play of a single game ([`misere_retrograde`]);
-//! - the generalized Sprague–Grundy function γ ([`gamma`]) and the sum rule
+//! - the generalized Sprague–Grundy function γ ([`gamma()`]) and the sum rule
 //!   ([`gamma_sum`]); plain Grundy values of acyclic graphs
 //!   ([`grundy_acyclic`]);
 //! - kernels ([`kernels`]), kernel sequences ([`kernel_sequences`]) and

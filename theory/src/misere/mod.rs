@@ -55,20 +55,12 @@ pub use quotient::{
 
 /// A failure of a misère computation: a budget, or input that is not an
 /// acyclic game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
     #[error("more than {limit} {what}")]
-    #[diagnostic(
-        code(grundy_theory::misere::budget),
-        help("raise the budget, or ask about fewer or smaller positions")
-    )]
     Budget { what: &'static str, limit: usize },
 
     #[error("node {node} lists an option part {part}, but the graph has {len} nodes")]
-    #[diagnostic(
-        code(grundy_theory::misere::bad_node),
-        help("every option part must be the index of a node of the graph")
-    )]
     BadNode {
         node: usize,
         part: usize,
@@ -76,62 +68,77 @@ pub enum MisereError {
     },
 
     #[error("the game graph has a cycle through node {node}")]
-    #[diagnostic(
-        code(grundy_theory::misere::cycle),
-        help(
-            "genus, canonical forms and quotients are defined for games that end; use the loopy solver for games with cycles"
-        )
-    )]
     Cycle { node: usize },
 
     #[error("heap {heap} has an option with a heap of {part}, not smaller than itself")]
-    #[diagnostic(
-        code(grundy_theory::misere::heap_not_smaller),
-        help("a heap game's options must be sums of strictly smaller heaps")
-    )]
     HeapNotSmaller { heap: u64, part: u64 },
 
     #[error("heap {heap} is outside the quotient, which covers heaps 0..={max}")]
-    #[diagnostic(
-        code(grundy_theory::misere::heap_out_of_range),
-        help("compute the quotient for larger heaps first")
-    )]
     HeapOutOfRange { heap: u64, max: u64 },
 
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
-    #[diagnostic(
-        code(grundy_theory::misere::memory),
-        help("ask for fewer heaps, or raise the memory budget")
-    )]
     Memory { held: usize, limit: usize },
 
     #[error("more than {limit} steps of misère canonical forms")]
-    #[diagnostic(
-        code(grundy_theory::misere::steps),
-        help("ask about a smaller position, or raise the step budget (--max-steps)")
-    )]
     Steps { limit: u64 },
 
     #[error("interrupted")]
-    #[diagnostic(
-        code(grundy_theory::misere::interrupted),
-        help("the computation was cancelled; ask again, or with a smaller range")
-    )]
     Interrupted,
 
     #[error("internal inconsistency in the misère quotient search: {what}")]
-    #[diagnostic(
-        code(grundy_theory::misere::internal),
-        help("this is a bug in grundy; please report the game and heap range")
-    )]
     Internal { what: String },
 
     #[error("form {id} is not in this store ({len} forms)")]
-    #[diagnostic(
-        code(grundy_theory::misere::bad_form),
-        help("use only form ids returned by the same `Forms` store")
-    )]
     BadForm { id: u32, len: usize },
+}
+
+impl MisereError {
+    /// A stable name for the failure (`grundy_theory::…`), for a front end
+    /// that tells its errors apart by code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MisereError::Budget { .. } => "grundy_theory::misere::budget",
+            MisereError::BadNode { .. } => "grundy_theory::misere::bad_node",
+            MisereError::Cycle { .. } => "grundy_theory::misere::cycle",
+            MisereError::HeapNotSmaller { .. } => "grundy_theory::misere::heap_not_smaller",
+            MisereError::HeapOutOfRange { .. } => "grundy_theory::misere::heap_out_of_range",
+            MisereError::Memory { .. } => "grundy_theory::misere::memory",
+            MisereError::Steps { .. } => "grundy_theory::misere::steps",
+            MisereError::Interrupted => "grundy_theory::misere::interrupted",
+            MisereError::Internal { .. } => "grundy_theory::misere::internal",
+            MisereError::BadForm { .. } => "grundy_theory::misere::bad_form",
+        }
+    }
+
+    /// What the caller can do about the failure, in a sentence.
+    pub fn help(&self) -> &'static str {
+        match self {
+            MisereError::Budget { .. } => {
+                "raise the budget, or ask about fewer or smaller positions"
+            }
+            MisereError::BadNode { .. } => {
+                "every option part must be the index of a node of the graph"
+            }
+            MisereError::Cycle { .. } => {
+                "genus, canonical forms and quotients are defined for games that end; use the loopy solver for games with cycles"
+            }
+            MisereError::HeapNotSmaller { .. } => {
+                "a heap game's options must be sums of strictly smaller heaps"
+            }
+            MisereError::HeapOutOfRange { .. } => "compute the quotient for larger heaps first",
+            MisereError::Memory { .. } => "ask for fewer heaps, or raise the memory budget",
+            MisereError::Steps { .. } => {
+                "ask about a smaller position, or raise the step budget (--max-steps)"
+            }
+            MisereError::Interrupted => {
+                "the computation was cancelled; ask again, or with a smaller range"
+            }
+            MisereError::Internal { .. } => {
+                "this is a bug in grundy; please report the game and heap range"
+            }
+            MisereError::BadForm { .. } => "use only form ids returned by the same `Forms` store",
+        }
+    }
 }
 
 pub type Result<T, E = MisereError> = std::result::Result<T, E>;

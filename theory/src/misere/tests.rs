@@ -315,6 +315,23 @@ fn graph_errors_are_typed() {
     assert!(matches!(small.nim(5), Err(MisereError::Budget { .. })));
 }
 
+#[test]
+fn errors_have_codes_and_help() {
+    let mut g = GameGraph::new(2);
+    g.add_option(0, vec![1]).unwrap();
+    g.add_option(1, vec![0]).unwrap();
+    let e = Forms::new(100).of_graph(&g).err();
+    assert_eq!(
+        e.as_ref().map(MisereError::code),
+        Some("grundy_theory::misere::cycle")
+    );
+    assert!(e.is_some_and(|e| e.help().contains("loopy solver")));
+    assert_eq!(
+        MisereError::Interrupted.code(),
+        "grundy_theory::misere::interrupted"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Heap games: brute force on canonical sorted multisets of heaps, memoised.
 

@@ -1,4 +1,27 @@
 //! Octal codes: parsing, canonical printing, and the moves a code allows.
+//!
+//! [`OctalCode::parse`] reads `0.77`, `.77`, `4.07`, `0.137`, `0.f`, hex
+//! digits in either case, any number of digits, and `4.` (no digit after
+//! the point); it refuses the forms listed in `docs/OCTAL.md` with a
+//! [`CodeError`] whose `offset` and `len` (bytes of the text) mark the
+//! offending character. A pre-point digit with bit 1 or 2 is reported on
+//! that digit, so `1..2` points at the `1`, not at the second point.
+//! `Display` prints the canonical form: the pre-point digit always, at
+//! least one digit after the point, no trailing zeros, hex in lower case.
+//! [`OctalCode::subtraction`] is the finite subtraction game, digit 3 at
+//! each number of the set.
+//!
+//! A code is kept as the sorted lists of `k` of each kind of move
+//! ([`OctalCode::take_all_moves`], [`OctalCode::take_moves`],
+//! [`OctalCode::split2_moves`], [`OctalCode::split3_moves`]; `k = 0` is the
+//! pre-point digit), so a subtraction number of 2⁶² costs no more than a
+//! small one. [`OctalCode::max_parts`] is h, the most heaps a move leaves
+//! (1, 2 or 3; 1 for a code without splits), and [`OctalCode::max_take`]
+//! t, the most tokens a move removes (pre-point moves remove none): the h
+//! and t of the Guy–Smith theorem (`period.rs`).
+//! [`OctalCode::for_each_option`] lists every option of a heap as its
+//! non-empty parts in ascending order, each split once per `k`: the slow,
+//! obviously correct reference the engines are tested against.
 
 use std::fmt;
 
@@ -19,13 +42,17 @@ pub struct OctalCode {
     split3: Vec<u64>,
 }
 
-/// A malformed octal code; `offset`/`len` are byte offsets into the code text.
+/// A malformed octal code, with the bytes of the code text to mark.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct CodeError {
+    /// Byte offset of the offending text in the code.
     pub offset: usize,
+    /// Its length in bytes (0 for an empty code).
     pub len: usize,
+    /// What is wrong, in a sentence.
     pub message: String,
+    /// What a code looks like, or what to write instead.
     pub help: String,
 }
 
@@ -38,23 +65,11 @@ impl CodeError {
             help: help.into(),
         }
     }
-}
 
-impl miette::Diagnostic for CodeError {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("grundy_theory::octal::code"))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some("here".to_string()),
-            self.offset,
-            self.len,
-        ))))
+    /// A stable name for the failure, for a front end that tells its
+    /// errors apart by code.
+    pub fn code(&self) -> &'static str {
+        "grundy_theory::octal::code"
     }
 }
 
@@ -414,15 +429,14 @@ mod tests {
     }
 
     #[test]
-    fn errors_are_diagnostics() {
-        use miette::Diagnostic;
+    fn errors_say_what_where_and_how() {
         let e = OctalCode::parse("0.9x")
             .err()
             .unwrap_or_else(|| panic!("accepted"));
         assert_eq!(e.to_string(), "`x` is not an octal or hex digit");
-        assert!(e.help().is_some_and(|h| h.to_string().contains("0.77")));
-        let label = e.labels().and_then(|mut l| l.next());
-        assert_eq!(label.map(|l| (l.offset(), l.len())), Some((3, 1)));
+        assert_eq!(e.code(), "grundy_theory::octal::code");
+        assert!(e.help.contains("0.77"));
+        assert_eq!((e.offset, e.len), (3, 1));
         let boxed: Box<dyn std::error::Error> = Box::new(e);
         assert!(boxed.to_string().contains('x'));
     }

@@ -1,4 +1,44 @@
-//! Nim-sequence engines: plain mex and the rare/common ("sparse space") method.
+//! The nim-sequence of a code ([`NimSequence`]) and the choice of its
+//! engine; the plain mex; computing until a period is proved.
+//!
+//! `NimSequence::new(code, engine)`, then `extend_to(len)`, computes
+//! `G(0 .. len)`. [`Engine`] names three engines:
+//!
+//! - **Plain**: `G(n)` is the mex over every option, O(n) a heap for
+//!   two-heap splits (`a + b = n − k`, `a ≤ b`), O(n²) for three-heap
+//!   ones (`a ≤ b ≤ c`). Here, in `plain_run`.
+//! - **Sparse**: the rare/common method (Gangolli–Plambeck, Flammenkamp;
+//!   `sparse.rs`), for codes whose splits leave two heaps.
+//! - **PairSets**: codes with three-heap splits (bit 8), by the bit sets of
+//!   two-heap split values of recent heaps (`pairsets.rs`).
+//!
+//! Asking for `Sparse` gets the best engine that applies: `PairSets` for
+//! codes with a three-heap split (with three parts common ⊕ common ⊕
+//! common is common, so the rare/common method does not apply), `Plain`
+//! for codes without any split (then O(t) a heap) — `engine()` says
+//! which ran. `PairSets` itself falls back to `Plain` when its window of
+//! sets would pass its memory limit.
+//!
+//! Values are stored in the narrowest of `u8`, `u16` and `u32` that holds
+//! them all (`values.rs`), widened when a value first needs it: each
+//! engine runs, generic over the value type and over the mark set
+//! (`marks.rs`, sized to the values' bit length), until `len` values or
+//! until a value needs more bits; [`NimSequence::extend_to`] then widens
+//! and goes on. [`NimSequence::steps`] counts the work in the step
+//! budget's units, the same on every machine.
+//!
+//! [`NimSequence::solve`] computes until the Guy–Smith theorem proves a
+//! period (`period.rs`) or a limit is reached. It checks at lengths
+//! spaced by max(len/16, 64) and, when an apparent period shows, jumps
+//! to exactly the length its proof needs, so for octal games it stops at
+//! h·e + h·p + t values (0.16 at 509,622, 0.56 at 653,570, 0.354 at
+//! 20,126,195); it may overshoot by at most a sixteenth when the period
+//! shows late (typically subtraction games, h = 1). Called again and
+//! again with slightly larger limits (to stay interruptible), it does not
+//! check again until the next check is due, so the checks cost
+//! O(len · small) in all. Once a period is proved,
+//! [`NimSequence::value_at`] answers any heap (10¹⁸ included) from it;
+//! otherwise it computes up to its limit and answers `None` beyond.
 
 use super::code::OctalCode;
 use super::marks::{Bytes, Marks, Two, bit_len, first_zero, words_for};

@@ -1,4 +1,27 @@
 //! Periodicity of nim-sequences: the Guy–Smith proof and apparent periods.
+//!
+//! [`find_period`]`(values, h, t)` (also `NimSequence::period`), for a
+//! code whose moves leave at most h heaps and remove at most t tokens,
+//! returns
+//!
+//! - `Proved`: the smallest period p, and for it the smallest preperiod
+//!   e ≥ 1, such that every known value agrees with p from e on and
+//!   len ≥ h·e + h·p + t ([`values_needed`]; `values_used` says it). For
+//!   genuine values this is the same as asking only the window the
+//!   theorem reads, which forces the rest. One backward scan per
+//!   candidate p over the stretch the proof needs, stopping at the first
+//!   mismatch; the multiples of a candidate that failed deep in the
+//!   stretch are skipped (`Candidates`), which keeps the search
+//!   O(len · small) on real sequences (0.354's 2·10⁷ values take
+//!   milliseconds).
+//! - `Apparent`: not proved, but the last max(p, ⌈len/4⌉) values repeat
+//!   with period p (the smallest such p ≤ len/2); `values_used` then says
+//!   how many values a proof would need.
+//! - `Unknown`: neither.
+//!
+//! The preperiod counts from heap 0: the periodic part starts at heap
+//! e ≥ 1. [`find_arithmetic_period`] looks for an apparent period with a
+//! saltus (`G(n + p) = G(n) + s`, s > 0), which no finite prefix proves.
 
 use super::values::Values;
 

@@ -1,4 +1,45 @@
 //! The rare/common ("sparse space") method: state, mask choice, hot loop.
+//!
+//! After Gangolli–Plambeck and Flammenkamp; why it is correct is in
+//! `docs/THEORY.md` §3. A mask `m` and a heap-parity bit `s` give each
+//! heap a key κ(a) = parity(G(a) & m) ⊕ (s ∧ a odd); heap a is *common*
+//! when κ(a) = γ (`Sparse::gamma`), else *rare*. Two common parts never
+//! give a value that would make the heap common, so for heap n
+//! (`sparse_run`):
+//!
+//! 1. mark the values of the take moves and of the splits with a rare
+//!    part (a pass over the rare list, `rare_pass`);
+//! 2. c = the least unmarked value that would make n common: every
+//!    option that could give it is marked;
+//! 3. the values below c that would make n rare and are still unmarked
+//!    are looked for among all the splits, smallest part first, only
+//!    until each is found (`sparse_scan.rs`). G(n) = c if they all are,
+//!    else the least one missing.
+//!
+//! γ = 1 when s = 0. s = 1 is allowed only when every split (pre-point
+//! ones included, k = 0) removes tokens of one parity d, and then
+//! γ = 1 ⊕ d (0.127, 0.007 and 0.07 qualify). Any (m, s) gives the right
+//! values; m = 0 is the plain method, and the work is the number of rare
+//! heaps a heap's pass reads plus the short scan.
+//!
+//! The mask is chosen to minimise the rare heaps (`Sparse::choose`):
+//! with `M = m << 1 | s`, `#{x : parity(x & M) = 0} = (N + H[M]) / 2`, H
+//! the Walsh–Hadamard transform of the histogram of
+//! `x = G(a) << 1 | (a & 1)`.
+//! It is chosen again at n = 8, 16, …, 4096 and then every
+//! max(n/16, 4096) heaps, whenever the values need another bit, and when
+//! the rare list has doubled (plus 64) since the last choice; a new mask
+//! rebuilds the rare list (O(n)). Past 16-bit values the histogram is
+//! dropped and the mask frozen, which is still correct.
+//!
+//! The mark sets (`marks.rs`) are a `u64`, two `u64`s in registers, or
+//! fixed arrays sized to the values' bit length, so the loop stays in
+//! registers and L1; with long rare lists and values past 63 a byte per
+//! value (`Bytes`) marks faster. The rare list holds (heap, value) pairs
+//! of 8 bytes. [`NimSequence::work`](super::NimSequence::work) reports the
+//! options examined (in rare-list passes, in full split scans);
+//! `docs/PERFORMANCE.md` compares it with ogsolve's iteration count on the
+//! same codes (they run the same algorithm).
 
 use super::marks::{Marks, bit_len, first_one, words_for};
 use super::moves::Moves;
@@ -182,120 +223,35 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     let mut pending = None;
     let words = words_for(*bits);
     let lim = 1u64 << *bits;
-    // rare_words[par]: the values that make a heap of parity `par` rare.
-    let mut rare_words = [vec![0u64; words], vec![0u64; words]];
-    for (par, rw) in rare_words.iter_mut().enumerate() {
-        for w in 0..(64 * words) as u32 {
-            if sp.is_rare(par, w) {
-                rw[w as usize >> 6] |= 1u64 << (w & 63);
-            }
-        }
-    }
+    let rare_words = rare_words(sp, words);
     let mut marks = M::with_words(words);
-    let mut missing = M::with_words(words);
     let mut mw = vec![0u64; words];
-    let mut table = vec![0u8; 64 * words];
+    let mut scratch = Scratch {
+        missing: M::with_words(words),
+        table: vec![0u8; 64 * words],
+    };
     let stop = len.min(sp.next_check);
     let split = moves.split2.as_slice();
     let (mut w0, mut w1) = (0u64, 0u64);
     while g.len() < stop {
         let n = g.len();
         marks.clear();
-        if moves.take_all.binary_search(&n).is_ok() {
-            marks.set(0);
-        }
-        for &k in &moves.take {
-            if k >= n {
-                break;
-            }
-            marks.set(g[n - k].get());
-        }
+        marks = mark_takes(marks, moves, g, n);
         // Splits with a rare part; two k at a time share one pass over the list.
         marks = rare_pass(marks, &sp.rare, g, n, split, &mut w0);
         let rb = &rare_words[n & 1];
         marks.get_words(&mut mw);
-        // c: the least unmarked common value.
-        let mut c = (64 * words) as u32;
-        for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
-            let w = a | b;
-            if w != u64::MAX {
-                c = (i as u32) * 64 + (!w).trailing_zeros();
-                break;
-            }
-        }
-        // Rare values below c not yet seen among the options.
-        let mut count = 0u32;
-        for (i, (a, &b)) in mw.iter_mut().zip(rb).enumerate() {
-            let lo = (i as u32) * 64;
-            let below = if c >= lo + 64 {
-                u64::MAX
-            } else if c <= lo {
-                0
-            } else {
-                (1u64 << (c - lo)) - 1
-            };
-            *a = b & !*a & below;
-            count += a.count_ones();
-        }
+        let c = least_common_unmarked(&mw, rb);
+        let count = keep_unseen_rare(&mut mw, rb, c);
         let v = if count == 0 {
             c
-        } else if count as usize <= FEW {
-            // A few values: compare whole chunks of splits against them.
-            let mut want = [0u32; FEW];
-            let mut i = 0;
-            for (wi, &w) in mw.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    want[i] = wi as u32 * 64 + w.trailing_zeros();
-                    i += 1;
-                    w &= w - 1;
-                }
-            }
-            match scan_few(g, n, split, &want, count as usize, &mut w1) {
-                Some(v) => v,
-                None => c,
-            }
         } else {
-            if words >= 2 {
-                // Many values: a byte per value tests faster than bits.
-                for (i, &w) in mw.iter().enumerate() {
-                    let mut w = w;
-                    while w != 0 {
-                        table[i * 64 + w.trailing_zeros() as usize] = 1;
-                        w &= w - 1;
-                    }
-                }
-                let left = scan_splits_table(g, n, split, &mut table, &mw, count, &mut w1);
-                let v = if left == 0 {
-                    c
-                } else {
-                    table.iter().position(|&b| b != 0).unwrap_or(0) as u32
-                };
-                if left != 0 {
-                    table.fill(0);
-                }
-                v
-            } else {
-                missing.set_words(&mw);
-                let left = scan_splits(g, n, split, &mut missing, count, &mut w1);
-                if left == 0 {
-                    c
-                } else {
-                    missing.get_words(&mut mw);
-                    first_one(&mw)
-                }
-            }
+            scratch
+                .least_unseen(g, n, split, &mut mw, count, &mut w1)
+                .unwrap_or(c)
         };
         if u64::from(v) >= lim {
-            *bits = bit_len(v);
-            sp.grow(*bits);
-            sp.record(n, v);
-            sp.next_check = n + 1;
-            if *bits > V::BITS {
-                pending = Some(v);
-            } else {
-                g.push(V::of(v));
-            }
+            pending = widen(sp, g, bits, n, v);
             break;
         }
         g.push(V::of(v));
@@ -308,6 +264,162 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     sp.work.0 += w0;
     sp.work.1 += w1;
     pending
+}
+
+/// `rare_words[par]`: the values (of `64 · words`) that make a heap of
+/// parity `par` rare, as bits; the mask is fixed for a run, so this is
+/// worked out once.
+fn rare_words(sp: &Sparse, words: usize) -> [Vec<u64>; 2] {
+    let mut rare_words = [vec![0u64; words], vec![0u64; words]];
+    for (par, rw) in rare_words.iter_mut().enumerate() {
+        for w in 0..(64 * words) as u32 {
+            if sp.is_rare(par, w) {
+                rw[w as usize >> 6] |= 1u64 << (w & 63);
+            }
+        }
+    }
+    rare_words
+}
+
+/// Marks the values of heap `n`'s moves that leave at most one heap:
+/// taking it all, or taking `k` and leaving `n − k`. The marks go by value,
+/// as to `rare_pass`, so a register-sized set stays in a register.
+#[inline]
+fn mark_takes<M: Marks, V: Val>(mut marks: M, moves: &Moves, g: &[V], n: usize) -> M {
+    if moves.take_all.binary_search(&n).is_ok() {
+        marks.set(0);
+    }
+    for &k in &moves.take {
+        if k >= n {
+            break;
+        }
+        marks.set(g[n - k].get());
+    }
+    marks
+}
+
+/// The least common value not marked (`mw`, the marks; `rb`, the rare
+/// values). Every option with a common value is marked by now (a take or
+/// a split with a rare part: two common parts never give one), so this
+/// is the heap's value unless a rare value below it is still missing.
+#[inline]
+fn least_common_unmarked(mw: &[u64], rb: &[u64]) -> u32 {
+    for (i, (&a, &b)) in mw.iter().zip(rb).enumerate() {
+        let w = a | b;
+        if w != u64::MAX {
+            return (i as u32) * 64 + (!w).trailing_zeros();
+        }
+    }
+    (64 * mw.len()) as u32
+}
+
+/// Turns the marks `mw` into the rare values below `c` not yet seen among
+/// the options, and counts them: those the splits with two common parts
+/// may still give.
+#[inline]
+fn keep_unseen_rare(mw: &mut [u64], rb: &[u64], c: u32) -> u32 {
+    let mut count = 0u32;
+    for (i, (a, &b)) in mw.iter_mut().zip(rb).enumerate() {
+        let lo = (i as u32) * 64;
+        let below = if c >= lo + 64 {
+            u64::MAX
+        } else if c <= lo {
+            0
+        } else {
+            (1u64 << (c - lo)) - 1
+        };
+        *a = b & !*a & below;
+        count += a.count_ones();
+    }
+    count
+}
+
+/// A value wider than the run's marks: stored and counted, the bits and
+/// the histogram widened and the run ended (by the caller); returned
+/// instead of stored when it is too wide for `V` too. Always inlined:
+/// called out of line it cost the loop 0.3 % more instructions (0.16).
+#[inline(always)]
+fn widen<V: Val>(sp: &mut Sparse, g: &mut Vec<V>, bits: &mut u32, n: usize, v: u32) -> Option<u32> {
+    *bits = bit_len(v);
+    sp.grow(*bits);
+    sp.record(n, v);
+    sp.next_check = n + 1;
+    if *bits > V::BITS {
+        Some(v)
+    } else {
+        g.push(V::of(v));
+        None
+    }
+}
+
+/// The buffers a run reuses from heap to heap to look for the rare values
+/// the splits with two common parts do not give.
+struct Scratch<M> {
+    /// The values still looked for, as a mark set (one word of values).
+    missing: M,
+    /// A byte per value still looked for (two words of values or more);
+    /// all zero between heaps.
+    table: Vec<u8>,
+}
+
+impl<M: Marks> Scratch<M> {
+    /// The least of the `count` rare values in `mw` that no split of heap
+    /// `n` with two common parts gives, None when they all are given: a
+    /// few values compared with whole chunks of splits, more as a byte
+    /// table (several words) or a mark set (one word).
+    #[inline]
+    fn least_unseen<V: Val>(
+        &mut self,
+        g: &[V],
+        n: usize,
+        split: &[usize],
+        mw: &mut [u64],
+        count: u32,
+        work: &mut u64,
+    ) -> Option<u32> {
+        if count as usize <= FEW {
+            let want = few_wanted(mw);
+            scan_few(g, n, split, &want, count as usize, work)
+        } else if mw.len() >= 2 {
+            // Many values: a byte per value tests faster than bits.
+            for (i, &w) in mw.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    self.table[i * 64 + w.trailing_zeros() as usize] = 1;
+                    w &= w - 1;
+                }
+            }
+            let left = scan_splits_table(g, n, split, &mut self.table, mw, count, work);
+            (left != 0).then(|| {
+                let v = self.table.iter().position(|&b| b != 0).unwrap_or(0) as u32;
+                self.table.fill(0);
+                v
+            })
+        } else {
+            self.missing.set_words(mw);
+            let left = scan_splits(g, n, split, &mut self.missing, count, work);
+            (left != 0).then(|| {
+                self.missing.get_words(mw);
+                first_one(mw)
+            })
+        }
+    }
+}
+
+/// The at most `FEW` values of `mw`, ascending, for `scan_few`.
+#[inline]
+fn few_wanted(mw: &[u64]) -> [u32; FEW] {
+    let mut want = [0u32; FEW];
+    let mut i = 0;
+    for (wi, &w) in mw.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            want[i] = wi as u32 * 64 + w.trailing_zeros();
+            i += 1;
+            w &= w - 1;
+        }
+    }
+    want
 }
 
 /// Marks the values of the splits of heap `n` with a rare part: for each

@@ -3,6 +3,17 @@
 //! missing values, by vector compares on the last few (`scan_few`,
 //! `scan_splits_table`, `scan_splits`), with the AVX2 copies of the
 //! one-size scan (`one_table_avx2`, `few_pairs_avx2`).
+//!
+//! Which scan runs: at most [`FEW`] values missing, whole chunks of
+//! [`CHUNK`] splits compared with them at once (`scan_few`); more, with
+//! values past 63, a byte table of the missing values, eight or sixteen
+//! splits a branch (`scan_splits_table`); more, with values below 64,
+//! the mark set (`scan_splits`). The AVX2 copies (`u16` values below 512)
+//! are taken when `is_x86_feature_detected!("avx2")` says the CPU has the
+//! instructions. They are the octal engine's only `unsafe` code: vector
+//! loads and stores and the calls of `target_feature` functions, each
+//! with its `SAFETY` reason; `sparse_tests.rs` tests them equal to the
+//! portable loops and to the pairs by definition.
 
 use super::*;
 

@@ -11,34 +11,50 @@ use super::dyadic::Dyadic;
 use super::store::{GameStore, ValueId};
 
 /// A failure of one of these functions.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AlgebraError {
     #[error(transparent)]
-    #[diagnostic(transparent)]
     Partizan(#[from] PartizanError),
 
     #[error("cooling needs a temperature t ≥ 0, not {t}")]
-    #[diagnostic(
-        code(grundy_theory::partizan::negative_temperature),
-        help("cool by a number t ≥ 0; heat(x, t) is the inverse operation")
-    )]
     NegativeTemperature { t: Dyadic },
 
     #[error("Norton multiplication needs a positive unit")]
-    #[diagnostic(
-        code(grundy_theory::partizan::norton_unit),
-        help("the second argument of norton(g, u) must be a game u > 0, such as 1 or ^")
-    )]
     NotPositive,
 
     #[error("atomic weights are defined for all-small games, and this one is not")]
-    #[diagnostic(
-        code(grundy_theory::partizan::not_all_small),
-        help(
-            "an all-small game has, in every position but 0, moves for both players (no number but 0 occurs in it), as in Clobber"
-        )
-    )]
     NotAllSmall,
+}
+
+impl AlgebraError {
+    /// A stable name for the failure (`grundy_theory::…`), for a front end
+    /// that tells its errors apart by code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AlgebraError::Partizan(e) => e.code(),
+            AlgebraError::NegativeTemperature { .. } => {
+                "grundy_theory::partizan::negative_temperature"
+            }
+            AlgebraError::NotPositive => "grundy_theory::partizan::norton_unit",
+            AlgebraError::NotAllSmall => "grundy_theory::partizan::not_all_small",
+        }
+    }
+
+    /// What the caller can do about the failure, in a sentence.
+    pub fn help(&self) -> &'static str {
+        match self {
+            AlgebraError::Partizan(e) => e.help(),
+            AlgebraError::NegativeTemperature { .. } => {
+                "cool by a number t ≥ 0; heat(x, t) is the inverse operation"
+            }
+            AlgebraError::NotPositive => {
+                "the second argument of norton(g, u) must be a game u > 0, such as 1 or ^"
+            }
+            AlgebraError::NotAllSmall => {
+                "an all-small game has, in every position but 0, moves for both players (no number but 0 occurs in it), as in Clobber"
+            }
+        }
+    }
 }
 
 type Result<T> = std::result::Result<T, AlgebraError>;

@@ -41,7 +41,7 @@ pub enum ValueKind {
 /// The structured form of a value for JSON output.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ValueJson {
-    /// The value in CGSuite-style notation (parseable by [`super::parse`]).
+    /// The value in CGSuite-style notation (parseable by [`super::parse()`]).
     pub text: String,
     pub kind: ValueKind,
     /// Number part (number, uptimal, tiny and miny values).
@@ -105,7 +105,7 @@ fn uptimal_text(x: Dyadic, n: i64, m: usize) -> String {
 }
 
 impl GameStore {
-    /// The value in CGSuite-style notation; [`super::parse`] reads it back.
+    /// The value in CGSuite-style notation; [`super::parse()`] reads it back.
     pub fn display(&mut self, g: ValueId) -> String {
         let mut memo = FxHashMap::default();
         let mut budget = MAX_TEXT;

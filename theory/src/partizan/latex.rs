@@ -26,124 +26,116 @@ pub fn latex_of_text(text: &str) -> String {
     let mut after_number = false;
     while i < c.len() {
         let ch = c[i];
-        match ch {
+        let (latex, next) = match ch {
             '0'..='9' | '-' if ch != '-' || c.get(i + 1).is_some_and(|d| d.is_ascii_digit()) => {
-                let start = i;
-                i += 1;
-                while i < c.len() && (c[i].is_ascii_digit() || c[i] == '/') {
-                    i += 1;
-                }
-                let num: String = c[start..i].iter().collect();
+                let end = run_end(&c, i + 1, |x| x.is_ascii_digit() || x == '/');
+                let num: String = c[i..end].iter().collect();
                 out.push_str(&number(&num));
+                i = end;
                 after_number = true;
                 continue;
             }
-            '^' | 'v' => {
-                let arrow = |double: bool| match (ch, double) {
-                    ('^', false) => "\\uparrow",
-                    ('^', true) => "\\Uparrow",
-                    (_, false) => "\\downarrow",
-                    (_, true) => "\\Downarrow",
-                };
-                i += 1;
-                match c.get(i) {
-                    Some(&d) if d == ch => {
-                        out.push_str(arrow(true));
-                        i += 1;
-                    }
-                    Some('<') | Some('[') => {
-                        let open = c[i];
-                        let close = if open == '<' { '>' } else { ']' };
-                        let end = c[i..]
-                            .iter()
-                            .position(|&x| x == close)
-                            .map_or(c.len(), |p| i + p);
-                        let n: String = c[i + 1..end].iter().collect();
-                        out.push_str(arrow(false));
-                        if open == '<' {
-                            out.push_str(&format!("^{{{n}}}"));
-                        } else {
-                            out.push_str(&format!("^{{[{n}]}}"));
-                        }
-                        i = end + 1;
-                    }
-                    Some(d) if d.is_ascii_digit() => {
-                        let start = i;
-                        while i < c.len() && c[i].is_ascii_digit() {
-                            i += 1;
-                        }
-                        let n: String = c[start..i].iter().collect();
-                        if after_number {
-                            out.push_str(" + ");
-                        }
-                        out.push_str(&format!("{n}\\cdot{}", arrow(false)));
-                    }
-                    _ => out.push_str(arrow(false)),
-                }
-            }
-            '*' => {
-                out.push_str("{*}");
-                i += 1;
-            }
-            '±' => {
-                out.push_str("\\pm ");
-                i += 1;
-            }
-            '{' => {
-                out.push_str("\\{");
-                i += 1;
-            }
-            '}' => {
-                out.push_str("\\}");
-                i += 1;
-            }
+            '^' | 'v' => arrows(&c, i, after_number),
             '|' => {
-                let start = i;
-                while i < c.len() && c[i] == '|' {
-                    i += 1;
-                }
-                out.push_str("\\,");
-                out.push_str(&"|".repeat(i - start));
-                out.push_str("\\,");
-            }
-            ',' => {
-                out.push_str(", ");
-                i += 1;
+                let end = run_end(&c, i, |x| x == '|');
+                (format!("\\,{}\\,", "|".repeat(end - i)), end)
             }
             'T' | 'M'
                 if text[byte(&c, i)..].starts_with("Tiny(")
                     || text[byte(&c, i)..].starts_with("Miny(") =>
             {
-                let sign = if ch == 'T' { '+' } else { '-' };
-                // The argument runs to the matching parenthesis.
-                let open = i + 4;
-                let mut depth = 0;
-                let mut end = open;
-                for (k, &x) in c.iter().enumerate().skip(open) {
-                    match x {
-                        '(' => depth += 1,
-                        ')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                end = k;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                let inner: String = c[open + 1..end].iter().collect();
-                out.push_str(&format!("{{{sign}_{{{}}}}}", latex_of_text(&inner)));
-                i = end + 1;
+                tiny_or_miny(&c, i)
             }
-            _ => {
-                out.push(ch);
-                i += 1;
-            }
-        }
+            _ => (symbol(ch).to_string(), i + 1),
+        };
+        out.push_str(&latex);
+        i = next;
         after_number = false;
     }
     out
+}
+
+/// The end of the run of characters from `start` that `more` accepts.
+fn run_end(c: &[char], start: usize, more: impl Fn(char) -> bool) -> usize {
+    c[start..]
+        .iter()
+        .position(|&x| !more(x))
+        .map_or(c.len(), |p| start + p)
+}
+
+/// The ups or downs that begin at `c[i]` (`^` or `v`) in LaTeX, and the
+/// index past them: doubled (`^^`), up-nth (`^<n>`, `^[n]`) or a multiple
+/// (`^3`, written after a `+` when a number precedes it).
+fn arrows(c: &[char], i: usize, after_number: bool) -> (String, usize) {
+    let ch = c[i];
+    let arrow = |double: bool| match (ch, double) {
+        ('^', false) => "\\uparrow",
+        ('^', true) => "\\Uparrow",
+        (_, false) => "\\downarrow",
+        (_, true) => "\\Downarrow",
+    };
+    let i = i + 1;
+    match c.get(i) {
+        Some(&d) if d == ch => (arrow(true).to_string(), i + 1),
+        Some(&open @ ('<' | '[')) => {
+            let close = if open == '<' { '>' } else { ']' };
+            let end = c[i..]
+                .iter()
+                .position(|&x| x == close)
+                .map_or(c.len(), |p| i + p);
+            let n: String = c[i + 1..end].iter().collect();
+            let power = if open == '<' {
+                format!("^{{{n}}}")
+            } else {
+                format!("^{{[{n}]}}")
+            };
+            (format!("{}{power}", arrow(false)), end + 1)
+        }
+        Some(d) if d.is_ascii_digit() => {
+            let end = run_end(c, i, |x| x.is_ascii_digit());
+            let n: String = c[i..end].iter().collect();
+            let plus = if after_number { " + " } else { "" };
+            (format!("{plus}{n}\\cdot{}", arrow(false)), end)
+        }
+        _ => (arrow(false).to_string(), i),
+    }
+}
+
+/// `Tiny(G)` or `Miny(G)` beginning at `c[i]` in LaTeX, and the index past
+/// its closing parenthesis.
+fn tiny_or_miny(c: &[char], i: usize) -> (String, usize) {
+    let sign = if c[i] == 'T' { '+' } else { '-' };
+    // The argument runs to the matching parenthesis.
+    let open = i + 4;
+    let mut depth = 0;
+    let mut end = open;
+    for (k, &x) in c.iter().enumerate().skip(open) {
+        match x {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = k;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner: String = c[open + 1..end].iter().collect();
+    (format!("{{{sign}_{{{}}}}}", latex_of_text(&inner)), end + 1)
+}
+
+/// A character that stands for itself in the value's text, in LaTeX.
+fn symbol(ch: char) -> std::borrow::Cow<'static, str> {
+    match ch {
+        '*' => "{*}".into(),
+        '±' => "\\pm ".into(),
+        '{' => "\\{".into(),
+        '}' => "\\}".into(),
+        ',' => ", ".into(),
+        _ => ch.to_string().into(),
+    }
 }
 
 /// The byte offset of char index `i` (the text is mostly ASCII).

@@ -66,60 +66,67 @@ pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};
 pub use thermo::{Thermograph, Wall};
 
 /// A failure of the game arithmetic itself (not of parsing).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PartizanError {
     #[error(
         "a number in this game does not fit (numerators are 64-bit, denominators at most 2^62)"
     )]
-    #[diagnostic(
-        code(grundy_theory::partizan::overflow),
-        help("the values involved are too large or too finely divided; use smaller positions")
-    )]
     Overflow,
 
     #[error("this game is nested too deeply: height {height} exceeds the limit {limit}")]
-    #[diagnostic(
-        code(grundy_theory::partizan::too_deep),
-        help(
-            "the height counts nested non-number options; split the game into a sum of smaller games"
-        )
-    )]
     TooDeep { height: u32, limit: u32 },
 
     #[error("this game has {count} options on one side, more than the limit {limit}")]
-    #[diagnostic(
-        code(grundy_theory::partizan::too_many_options),
-        help("canonical forms with this many options are too costly; use a smaller game")
-    )]
     TooManyOptions { count: usize, limit: usize },
 
     #[error("more than {limit} distinct game values")]
-    #[diagnostic(
-        code(grundy_theory::partizan::too_many_values),
-        help("the games involved have too many distinct values to keep; use smaller positions")
-    )]
     TooManyValues { limit: usize },
 
     #[error("more than {limit} steps of game arithmetic")]
-    #[diagnostic(
-        code(grundy_theory::partizan::steps),
-        help(
-            "the sums and canonical forms involved are too costly; use smaller values, or raise --max-steps"
-        )
-    )]
     StepBudget { limit: u64 },
 
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
-    #[diagnostic(
-        code(grundy_theory::partizan::memory),
-        help("use smaller values, or raise --max-memory")
-    )]
     Memory { held: usize, limit: usize },
 
     #[error("interrupted")]
-    #[diagnostic(
-        code(grundy_theory::partizan::interrupted),
-        help("the computation was cancelled")
-    )]
     Interrupted,
+}
+
+impl PartizanError {
+    /// A stable name for the failure (`grundy_theory::…`), for a front end
+    /// that tells its errors apart by code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PartizanError::Overflow => "grundy_theory::partizan::overflow",
+            PartizanError::TooDeep { .. } => "grundy_theory::partizan::too_deep",
+            PartizanError::TooManyOptions { .. } => "grundy_theory::partizan::too_many_options",
+            PartizanError::TooManyValues { .. } => "grundy_theory::partizan::too_many_values",
+            PartizanError::StepBudget { .. } => "grundy_theory::partizan::steps",
+            PartizanError::Memory { .. } => "grundy_theory::partizan::memory",
+            PartizanError::Interrupted => "grundy_theory::partizan::interrupted",
+        }
+    }
+
+    /// What the caller can do about the failure, in a sentence.
+    pub fn help(&self) -> &'static str {
+        match self {
+            PartizanError::Overflow => {
+                "the values involved are too large or too finely divided; use smaller positions"
+            }
+            PartizanError::TooDeep { .. } => {
+                "the height counts nested non-number options; split the game into a sum of smaller games"
+            }
+            PartizanError::TooManyOptions { .. } => {
+                "canonical forms with this many options are too costly; use a smaller game"
+            }
+            PartizanError::TooManyValues { .. } => {
+                "the games involved have too many distinct values to keep; use smaller positions"
+            }
+            PartizanError::StepBudget { .. } => {
+                "the sums and canonical forms involved are too costly; use smaller values, or raise --max-steps"
+            }
+            PartizanError::Memory { .. } => "use smaller values, or raise --max-memory",
+            PartizanError::Interrupted => "the computation was cancelled",
+        }
+    }
 }

@@ -10,21 +10,23 @@
 //! braces, so `{3||2|1}` = {3|{2|1}}. Two runs of the same greatest
 //! length (`{3|2|1}`) are ambiguous and refused.
 
-use std::fmt;
-
 use super::PartizanError;
 use super::store::{GameStore, ValueId};
 
 /// Deepest nesting of braces, parentheses and prefix operators.
 const MAX_DEPTH: usize = 100;
 
-/// A text that is not a value; `offset`/`len` are byte offsets into it.
+/// A text that is not a value, with the bytes of the text to mark.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ParseError {
+    /// Byte offset of the offending text.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
+    /// What is wrong, in a sentence.
     pub message: String,
+    /// What a value looks like, or what to do instead.
     pub help: String,
     /// `grundy_theory::partizan::parse`, or the code of the game error met while
     /// building the value.
@@ -42,59 +44,26 @@ impl ParseError {
         }
     }
 
+    /// The game error met while building the value, under the game
+    /// error's own code; the help is shorter than the game error's, as it
+    /// speaks of the text just read.
     fn game(offset: usize, len: usize, e: &PartizanError) -> Self {
-        let (code, help) = match e {
-            PartizanError::Overflow => (
-                "grundy_theory::partizan::overflow",
-                "numerators are 64-bit and denominators at most 2^62",
-            ),
-            PartizanError::TooDeep { .. } => (
-                "grundy_theory::partizan::too_deep",
-                "use a game of smaller height",
-            ),
-            PartizanError::TooManyOptions { .. } => (
-                "grundy_theory::partizan::too_many_options",
-                "use a game with fewer options",
-            ),
-            PartizanError::TooManyValues { .. } => (
-                "grundy_theory::partizan::too_many_values",
-                "use smaller games",
-            ),
-            PartizanError::StepBudget { .. } => (
-                "grundy_theory::partizan::steps",
-                "use smaller values, or raise --max-steps",
-            ),
-            PartizanError::Memory { .. } => (
-                "grundy_theory::partizan::memory",
-                "use smaller values, or raise --max-memory",
-            ),
-            PartizanError::Interrupted => ("grundy_theory::partizan::interrupted", "cancelled"),
+        let help = match e {
+            PartizanError::Overflow => "numerators are 64-bit and denominators at most 2^62",
+            PartizanError::TooDeep { .. } => "use a game of smaller height",
+            PartizanError::TooManyOptions { .. } => "use a game with fewer options",
+            PartizanError::TooManyValues { .. } => "use smaller games",
+            PartizanError::StepBudget { .. } => "use smaller values, or raise --max-steps",
+            PartizanError::Memory { .. } => "use smaller values, or raise --max-memory",
+            PartizanError::Interrupted => "cancelled",
         };
         ParseError {
             offset,
             len,
             message: e.to_string(),
             help: help.to_string(),
-            code,
+            code: e.code(),
         }
-    }
-}
-
-impl miette::Diagnostic for ParseError {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some("here".to_string()),
-            self.offset,
-            self.len,
-        ))))
     }
 }
 
@@ -133,132 +102,126 @@ struct Token {
     end: usize,
 }
 
+/// The text as tokens, each with its byte range for the errors.
 fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
     let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        let single = |tok| Token {
-            tok,
-            start: i,
-            end: i + c.len_utf8(),
-        };
+        let token = |tok, end| Token { tok, start: i, end };
         match c {
             c if c.is_whitespace() => {}
             '0'..='9' => {
-                let mut end = i + 1;
-                while let Some(&(j, d)) = chars.peek() {
-                    if !d.is_ascii_digit() {
-                        break;
-                    }
-                    end = j + 1;
-                    chars.next();
-                }
-                let n = text[i..end].parse::<i64>().map_err(|_| {
-                    ParseError::new(
-                        i,
-                        end - i,
-                        format!("integer `{}` does not fit in 64 bits", &text[i..end]),
-                        "integers are signed 64-bit",
-                    )
-                })?;
-                out.push(Token {
-                    tok: Tok::Int(n),
-                    start: i,
-                    end,
-                });
+                let end = run_end(&mut chars, i + 1, |d| d.is_ascii_digit());
+                out.push(token(Tok::Int(integer(text, i, end)?), end));
             }
             '|' => {
-                let mut end = i + 1;
-                while let Some(&(j, '|')) = chars.peek() {
-                    end = j + 1;
-                    chars.next();
-                }
-                out.push(Token {
-                    tok: Tok::Bars(end - i),
-                    start: i,
-                    end,
-                });
+                let end = run_end(&mut chars, i + 1, |d| d == '|');
+                out.push(token(Tok::Bars(end - i), end));
             }
-            '+' => {
-                if let Some(&(j, '-')) = chars.peek() {
-                    chars.next();
-                    out.push(Token {
-                        tok: Tok::PlusMinus,
-                        start: i,
-                        end: j + 1,
-                    });
-                } else {
-                    out.push(single(Tok::Plus));
-                }
-            }
-            '/' => out.push(single(Tok::Div)),
-            '<' => out.push(single(Tok::Lt)),
-            '[' => out.push(single(Tok::LBracket)),
-            ']' => out.push(single(Tok::RBracket)),
-            '>' => out.push(single(Tok::Gt)),
-            ',' => out.push(single(Tok::Comma)),
-            '{' => out.push(single(Tok::LBrace)),
-            '}' => out.push(single(Tok::RBrace)),
-            '(' => out.push(single(Tok::LParen)),
-            ')' => out.push(single(Tok::RParen)),
-            '-' | '−' => out.push(single(Tok::Minus)),
-            '±' => out.push(single(Tok::PlusMinus)),
-            '*' => out.push(single(Tok::Star)),
-            '^' | '↑' => out.push(single(Tok::Up(1))),
-            '⇑' => out.push(single(Tok::Up(2))),
-            '↓' => out.push(single(Tok::Down(1))),
-            '⇓' => out.push(single(Tok::Down(2))),
+            '+' => match chars.next_if(|&(_, d)| d == '-') {
+                Some((j, _)) => out.push(token(Tok::PlusMinus, j + 1)),
+                None => out.push(token(Tok::Plus, i + 1)),
+            },
             c if c.is_alphabetic() => {
-                let mut end = i + c.len_utf8();
-                while let Some(&(j, d)) = chars.peek() {
-                    if !d.is_alphabetic() {
-                        break;
-                    }
-                    end = j + d.len_utf8();
-                    chars.next();
-                }
-                let word = &text[i..end];
-                match word {
-                    "Tiny" => out.push(Token {
-                        tok: Tok::Tiny,
-                        start: i,
-                        end,
-                    }),
-                    "Miny" => out.push(Token {
-                        tok: Tok::Miny,
-                        start: i,
-                        end,
-                    }),
-                    w if w.chars().all(|c| c == 'v') => {
-                        for k in 0..w.len() {
-                            out.push(Token {
-                                tok: Tok::Down(1),
-                                start: i + k,
-                                end: i + k + 1,
-                            });
-                        }
-                    }
-                    _ => {
-                        return Err(ParseError::new(
-                            i,
-                            end - i,
-                            format!("unknown name `{word}` in a game value"),
-                            "the names in values are v (down), Tiny and Miny",
-                        ));
-                    }
-                }
+                let end = run_end(&mut chars, i + c.len_utf8(), char::is_alphabetic);
+                word_tokens(text, i, end, &mut out)?;
             }
-            _ => {
-                return Err(ParseError::new(
-                    i,
-                    c.len_utf8(),
-                    format!("unexpected character `{c}` in a game value"),
-                    HELP,
-                ));
-            }
+            c => match symbol(c) {
+                Some(tok) => out.push(token(tok, i + c.len_utf8())),
+                None => {
+                    return Err(ParseError::new(
+                        i,
+                        c.len_utf8(),
+                        format!("unexpected character `{c}` in a game value"),
+                        HELP,
+                    ));
+                }
+            },
         }
     }
     Ok(out)
+}
+
+/// The token a character stands for by itself (`+`, which may begin
+/// `+-`, is read by the caller).
+fn symbol(c: char) -> Option<Tok> {
+    Some(match c {
+        '/' => Tok::Div,
+        '<' => Tok::Lt,
+        '[' => Tok::LBracket,
+        ']' => Tok::RBracket,
+        '>' => Tok::Gt,
+        ',' => Tok::Comma,
+        '{' => Tok::LBrace,
+        '}' => Tok::RBrace,
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '-' | '−' => Tok::Minus,
+        '±' => Tok::PlusMinus,
+        '*' => Tok::Star,
+        '^' | '↑' => Tok::Up(1),
+        '⇑' => Tok::Up(2),
+        '↓' => Tok::Down(1),
+        '⇓' => Tok::Down(2),
+        _ => return None,
+    })
+}
+
+/// Consumes the characters that continue a run begun before `end` (a
+/// byte offset past its first character); returns the run's end.
+fn run_end(
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+    mut end: usize,
+    more: impl Fn(char) -> bool,
+) -> usize {
+    while let Some((j, d)) = chars.next_if(|&(_, d)| more(d)) {
+        end = j + d.len_utf8();
+    }
+    end
+}
+
+/// The integer `text[start..end]`, refused when it does not fit in 64 bits.
+fn integer(text: &str, start: usize, end: usize) -> Result<i64, ParseError> {
+    text[start..end].parse::<i64>().map_err(|_| {
+        ParseError::new(
+            start,
+            end - start,
+            format!("integer `{}` does not fit in 64 bits", &text[start..end]),
+            "integers are signed 64-bit",
+        )
+    })
+}
+
+/// The tokens of the word `text[start..end]`: `Tiny`, `Miny`, or a run of
+/// `v`, each a down of its own (`vv` is ⇓); any other word is refused.
+fn word_tokens(
+    text: &str,
+    start: usize,
+    end: usize,
+    out: &mut Vec<Token>,
+) -> Result<(), ParseError> {
+    let word = &text[start..end];
+    let token = |tok| Token { tok, start, end };
+    match word {
+        "Tiny" => out.push(token(Tok::Tiny)),
+        "Miny" => out.push(token(Tok::Miny)),
+        w if w.chars().all(|c| c == 'v') => {
+            out.extend((start..end).map(|k| Token {
+                tok: Tok::Down(1),
+                start: k,
+                end: k + 1,
+            }));
+        }
+        _ => {
+            return Err(ParseError::new(
+                start,
+                end - start,
+                format!("unknown name `{word}` in a game value"),
+                "the names in values are v (down), Tiny and Miny",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Parses `text` into a canonical value of `store`.
@@ -789,18 +752,13 @@ mod tests {
     }
 
     #[test]
-    fn errors_are_diagnostics() {
-        use miette::Diagnostic;
+    fn errors_say_what_where_and_how() {
         let mut s = GameStore::new();
         let e = parse(&mut s, "{1|x}")
             .err()
             .unwrap_or_else(|| panic!("accepted"));
-        assert_eq!(
-            e.code().map(|c| c.to_string()),
-            Some("grundy_theory::partizan::parse".into())
-        );
-        assert!(e.help().is_some());
-        let label = e.labels().and_then(|mut l| l.next());
-        assert_eq!(label.map(|l| (l.offset(), l.len())), Some((3, 1)));
+        assert_eq!(e.code, "grundy_theory::partizan::parse");
+        assert!(!e.help.is_empty());
+        assert_eq!((e.offset, e.len), (3, 1));
     }
 }

@@ -524,168 +524,169 @@ fn comparisons_of_named_values() {
     assert_eq!(s.add(huge, huge), Err(PartizanError::Overflow));
 }
 
+/// CGSuite's own test table for canonical short games: value, mean,
+/// temperature, thermograph, outcome, misère outcome of the form.
+const CGSUITE_CASES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    ("0", "0", "-1", "Thermograph(0,[],[0],0,[],[0])", "P", "N"),
+    ("5", "5", "-1", "Thermograph(5,[],[0],5,[],[0])", "L", "R"),
+    (
+        "-1/2",
+        "-1/2",
+        "-1/2",
+        "Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])",
+        "R",
+        "L",
+    ),
+    (
+        "25/16",
+        "25/16",
+        "-1/16",
+        "Thermograph(25/16,[-1/16,-1/2],[0,-1,0],25/16,[-1/16,-1/8,-1/2],[0,1,0,1])",
+        "L",
+        "R",
+    ),
+    (
+        "*8",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
+        "N",
+        "N",
+    ),
+    (
+        "9/8+*",
+        "9/8",
+        "0",
+        "Thermograph(9/8,[0,-1/8,-1/4],[0,-1,0,-1],9/8,[0,-1/8],[0,1,0])",
+        "L",
+        "R",
+    ),
+    (
+        "^",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "v*",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
+        "N",
+        "R",
+    ),
+    (
+        "6+^*",
+        "6",
+        "0",
+        "Thermograph(6,[0],[0,-1],6,[0],[0,1])",
+        "L",
+        "R",
+    ),
+    (
+        "^*6",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "P",
+    ),
+    (
+        "73/16+v9*8",
+        "73/16",
+        "0",
+        "Thermograph(73/16,[-1/16,-1/2],[0,-1,0],73/16,[0,-1/16,-1/2],[0,1,0,1])",
+        "L",
+        "R",
+    ),
+    (
+        "{0|*||*|||*||||*}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{0||0|v*}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{0||0|vvv}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{^^^|vv}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
+        "N",
+        "R",
+    ),
+    (
+        "{0||0|-3/2}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{0|||0||-1|-3}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{5||3|1|||0||||0}",
+        "0",
+        "0",
+        "Thermograph(0,[],[0],0,[0],[0,1])",
+        "R",
+        "L",
+    ),
+    (
+        "{1|^^||^}",
+        "0",
+        "0",
+        "Thermograph(0,[0],[0,-1],0,[],[0])",
+        "L",
+        "R",
+    ),
+    (
+        "{3||2+*|1+*}",
+        "9/4",
+        "3/4",
+        "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
+        "L",
+        "R",
+    ),
+    (
+        "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+        "-5/16",
+        "21/16",
+        "Thermograph(-5/16,[21/16,1/2,-1/2],[0,-1,0,-1],-5/16,[21/16,7/8,1/4,0],[0,1,0,1,0])",
+        "N",
+        "R",
+    ),
+];
+
 #[test]
 fn cgsuite_reference_cases() {
-    // From CGSuite's own test table for canonical short games: value,
-    // mean, temperature, thermograph, outcome, misère outcome of the form.
-    let cases: &[(&str, &str, &str, &str, &str, &str)] = &[
-        ("0", "0", "-1", "Thermograph(0,[],[0],0,[],[0])", "P", "N"),
-        ("5", "5", "-1", "Thermograph(5,[],[0],5,[],[0])", "L", "R"),
-        (
-            "-1/2",
-            "-1/2",
-            "-1/2",
-            "Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])",
-            "R",
-            "L",
-        ),
-        (
-            "25/16",
-            "25/16",
-            "-1/16",
-            "Thermograph(25/16,[-1/16,-1/2],[0,-1,0],25/16,[-1/16,-1/8,-1/2],[0,1,0,1])",
-            "L",
-            "R",
-        ),
-        (
-            "*8",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
-            "N",
-            "N",
-        ),
-        (
-            "9/8+*",
-            "9/8",
-            "0",
-            "Thermograph(9/8,[0,-1/8,-1/4],[0,-1,0,-1],9/8,[0,-1/8],[0,1,0])",
-            "L",
-            "R",
-        ),
-        (
-            "^",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "v*",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
-            "N",
-            "R",
-        ),
-        (
-            "6+^*",
-            "6",
-            "0",
-            "Thermograph(6,[0],[0,-1],6,[0],[0,1])",
-            "L",
-            "R",
-        ),
-        (
-            "^*6",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "P",
-        ),
-        (
-            "73/16+v9*8",
-            "73/16",
-            "0",
-            "Thermograph(73/16,[-1/16,-1/2],[0,-1,0],73/16,[0,-1/16,-1/2],[0,1,0,1])",
-            "L",
-            "R",
-        ),
-        (
-            "{0|*||*|||*||||*}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{0||0|v*}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{0||0|vvv}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{^^^|vv}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[0],[0,1])",
-            "N",
-            "R",
-        ),
-        (
-            "{0||0|-3/2}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{0|||0||-1|-3}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{5||3|1|||0||||0}",
-            "0",
-            "0",
-            "Thermograph(0,[],[0],0,[0],[0,1])",
-            "R",
-            "L",
-        ),
-        (
-            "{1|^^||^}",
-            "0",
-            "0",
-            "Thermograph(0,[0],[0,-1],0,[],[0])",
-            "L",
-            "R",
-        ),
-        (
-            "{3||2+*|1+*}",
-            "9/4",
-            "3/4",
-            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
-            "L",
-            "R",
-        ),
-        (
-            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
-            "-5/16",
-            "21/16",
-            "Thermograph(-5/16,[21/16,1/2,-1/2],[0,-1,0,-1],-5/16,[21/16,7/8,1/4,0],[0,1,0,1,0])",
-            "N",
-            "R",
-        ),
-    ];
     let mut s = GameStore::new();
-    for &(input, mean, temp, thermo, outcome, misere) in cases {
+    for &(input, mean, temp, thermo, outcome, misere) in CGSUITE_CASES {
         let v = parse_ok(&mut s, input);
         let th = s.thermograph(v).unwrap_or_else(|e| panic!("{input}: {e}"));
         assert_eq!(th.mean.to_string(), mean, "mean of {input}");
@@ -729,6 +730,32 @@ fn switches_and_hot_games() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn errors_have_codes_and_help() {
+    let mut s = GameStore::with_limits(Limits {
+        max_height: 5,
+        max_options: 3,
+        max_values: 40,
+    });
+    let deep = s.ups(10).err();
+    assert_eq!(
+        deep.as_ref().map(PartizanError::code),
+        Some("grundy_theory::partizan::too_deep")
+    );
+    assert!(deep.is_some_and(|e| e.help().contains("height")));
+    // An algebra error that is the store's own keeps the store's code and help.
+    let store = AlgebraError::from(PartizanError::Overflow);
+    assert_eq!(store.code(), PartizanError::Overflow.code());
+    assert_eq!(store.help(), PartizanError::Overflow.help());
+    let zero = s.integer(0);
+    let cold = cool(&mut s, zero, Dyadic::int(-1)).err();
+    assert_eq!(
+        cold.as_ref().map(AlgebraError::code),
+        Some("grundy_theory::partizan::negative_temperature")
+    );
+    assert!(cold.is_some_and(|e| e.help().contains("heat")));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap;
 
 use super::super::{MisereError, Result};
+use super::refine::lightest;
 use super::{Automaton, Learner, concat, minimize};
 
 impl Learner<'_> {
@@ -42,59 +43,69 @@ impl Learner<'_> {
         if n.saturating_mul(n) > 1 << 24 {
             return Ok(None);
         }
-        // The previous quotient's product.
-        let mut mul = vec![0u32; n * n];
-        for x in 0..n {
-            for y in 0..n {
-                mul[x * n + y] = prev.run(x as u32, &prev.reps[y]);
-            }
-            self.ops(n)?;
-        }
-        // The lightest position of each element (Dijkstra over the
-        // previous automaton, heap h weighing weight[h]).
-        let mut dist = vec![u64::MAX; n];
-        let mut rep: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut done = vec![false; n];
-        let mut order: Vec<usize> = Vec::with_capacity(n);
-        let mut queue = std::collections::BinaryHeap::new();
-        dist[0] = 0;
-        queue.push(std::cmp::Reverse((0u64, 0usize)));
-        while let Some(std::cmp::Reverse((d, x))) = queue.pop() {
-            if done[x] {
+        let Some(base) = self.extension_base(prev, m, &weight)? else {
+            return Ok(None);
+        };
+        // out[k][x]: the outcome (true = P) of x's lightest position plus k
+        // heaps of m, supposing that every position of element x behaves
+        // alike beside heaps of m (the verification decides).
+        let mut out: Vec<Vec<bool>> = vec![prev.p.clone()];
+        let mut len = 2;
+        loop {
+            let (l, j) = (len, len);
+            self.outcomes_beside(&base, &mut out, l + 1 + j)?;
+            let Some(pairs) = self.pair_classes(&base, &out, l, j)? else {
+                return Ok(None);
+            };
+            if pairs.id[l + 1].contains(&u32::MAX) {
+                // Heaps of m not yet periodic within l: look further.
+                if len >= 16 {
+                    return Ok(None);
+                }
+                len *= 2;
                 continue;
             }
-            done[x] = true;
-            order.push(x);
-            for h in 1..m {
-                let y = prev.step(x as u32, h) as usize;
-                let nd = d + weight[h as usize];
-                if nd < dist[y] {
-                    dist[y] = nd;
-                    let mut r = rep[x].clone();
-                    r.push(h);
-                    rep[y] = r;
-                    queue.push(std::cmp::Reverse((nd, y)));
-                }
+            let a = pairs.automaton(&base, m, &out);
+            if !self.commutes(&a)? {
+                return Ok(None);
             }
+            return match self.check_outcomes(&a, false)? {
+                Some(_) => Ok(None),
+                None => minimize(&a, &mut |ops| self.ops(ops)).map(Some),
+            };
         }
+    }
+
+    /// What the extension step reads from the previous quotient: its
+    /// product, its elements lightest position first, and the elements
+    /// of the options of each lightest position and of heap m. None when
+    /// an element is unreachable or an option is not lighter than its
+    /// position (then outcomes cannot be filled lightest first).
+    fn extension_base<'p>(
+        &mut self,
+        prev: &'p Automaton,
+        m: u32,
+        weight: &[u64],
+    ) -> Result<Option<Base<'p>>> {
+        let n = prev.trans.len();
+        let mul = self.product_table(prev)?;
+        // The lightest position of each element, heap h weighing weight[h].
+        let letters: Vec<u32> = (1..m).collect();
+        let paths = lightest(n, &letters, weight, |x, h| prev.step(x, h));
         self.ops(n * m as usize)?;
-        if order.len() != n {
+        if paths.order.len() != n {
             return Ok(None);
         }
-        // Elements of the options of each heap, and of the new heap.
-        let el_of = |opts: &[Vec<u32>]| -> Vec<u32> {
-            let mut v: Vec<u32> = opts.iter().map(|k| prev.run(0, k)).collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
-        let opt_el: Vec<Vec<u32>> = (0..m as usize).map(|h| el_of(&self.opts[h])).collect();
-        let new_el = el_of(&self.opts[m as usize]);
+        let opt_el: Vec<Vec<u32>> = (0..m as usize)
+            .map(|h| elements_of(prev, &self.opts[h]))
+            .collect();
+        let new_el = elements_of(prev, &self.opts[m as usize]);
         // Elements of the options of each lightest position: each is
         // lighter, so the outcomes below can be filled lightest first.
         let mut optcls: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for &x in &order {
-            let mut r = rep[x].clone();
+        for &x in &paths.order {
+            let x = x as usize;
+            let mut r = paths.word(x as u32);
             r.sort_unstable();
             let mut v = Vec::new();
             for i in 0..r.len() {
@@ -111,123 +122,165 @@ impl Learner<'_> {
             }
             v.sort_unstable();
             v.dedup();
-            if v.iter().any(|&c| dist[c as usize] >= dist[x]) {
+            if v.iter().any(|&c| paths.dist[c as usize] >= paths.dist[x]) {
                 return Ok(None);
             }
             self.ops(v.len() + r.len() * r.len())?;
             optcls[x] = v;
         }
-        // out[k][x]: the outcome (true = P) of x's lightest position plus k
-        // heaps of m, supposing that every position of element x behaves
-        // alike beside heaps of m (the verification decides).
-        let mut out: Vec<Vec<bool>> = vec![prev.p.clone()];
-        let mut len = 2;
-        loop {
-            let (l, j) = (len, len);
-            let kmax = l + 1 + j;
-            while out.len() <= kmax {
-                let below = &out[out.len() - 1];
-                let mut cur = vec![false; n];
-                for &x in &order {
-                    let has_move = !optcls[x].is_empty() || !new_el.is_empty();
-                    let p_option = optcls[x].iter().any(|&c| cur[c as usize])
-                        || new_el
-                            .iter()
-                            .any(|&e| below[mul[x * n + e as usize] as usize]);
-                    cur[x] = has_move && !p_option;
-                }
-                out.push(cur);
-                self.ops(n * (1 + new_el.len()) + optcls.iter().map(Vec::len).sum::<usize>())?;
+        Ok(Some(Base {
+            prev,
+            n,
+            mul,
+            order: paths.order,
+            optcls,
+            new_el,
+        }))
+    }
+
+    /// Extends `out` to rows 0..=kmax: row k holds the outcome of each
+    /// element's lightest position plus k heaps of m, filled lightest
+    /// first from the options inside the position and those of a heap m.
+    fn outcomes_beside(
+        &mut self,
+        base: &Base,
+        out: &mut Vec<Vec<bool>>,
+        kmax: usize,
+    ) -> Result<()> {
+        let (n, mul, optcls, new_el) = (base.n, &base.mul, &base.optcls, &base.new_el);
+        while out.len() <= kmax {
+            let below = &out[out.len() - 1];
+            let mut cur = vec![false; n];
+            for &x in &base.order {
+                let x = x as usize;
+                let has_move = !optcls[x].is_empty() || !new_el.is_empty();
+                let p_option = optcls[x].iter().any(|&c| cur[c as usize])
+                    || new_el
+                        .iter()
+                        .any(|&e| below[mul[x * n + e as usize] as usize]);
+                cur[x] = has_move && !p_option;
             }
-            // Rows: (x, k) against every test (y, i), i ≤ j.
-            let bits = n * (j + 1);
-            if (l + 2).saturating_mul(n).saturating_mul(bits) > 1 << 28 {
-                return Ok(None);
-            }
-            let row = |x: usize, k: usize| -> Vec<u64> {
-                let mut r = vec![0u64; bits.div_ceil(64)];
-                for i in 0..=j {
-                    for y in 0..n {
-                        if out[k + i][mul[x * n + y] as usize] {
-                            let b = i * n + y;
-                            r[b / 64] |= 1 << (b % 64);
-                        }
+            out.push(cur);
+            self.ops(n * (1 + new_el.len()) + optcls.iter().map(Vec::len).sum::<usize>())?;
+        }
+        Ok(())
+    }
+
+    /// The classes of the pairs (x, k), k ≤ l + 1 (element x plus k heaps
+    /// of m), told apart by their outcomes against every test (y, i),
+    /// i ≤ j; a pair of k = l + 1 in no class of k ≤ l is `u32::MAX`.
+    /// None when the rows would be too large.
+    fn pair_classes(
+        &mut self,
+        base: &Base,
+        out: &[Vec<bool>],
+        l: usize,
+        j: usize,
+    ) -> Result<Option<Pairs>> {
+        let (n, mul) = (base.n, &base.mul);
+        let bits = n * (j + 1);
+        if (l + 2).saturating_mul(n).saturating_mul(bits) > 1 << 28 {
+            return Ok(None);
+        }
+        let row = |x: usize, k: usize| -> Vec<u64> {
+            let mut r = vec![0u64; bits.div_ceil(64)];
+            for i in 0..=j {
+                for y in 0..n {
+                    if out[k + i][mul[x * n + y] as usize] {
+                        let b = i * n + y;
+                        r[b / 64] |= 1 << (b % 64);
                     }
                 }
-                r
-            };
-            let mut ids: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
-            let mut pair_id: Vec<Vec<u32>> = Vec::with_capacity(l + 2);
-            let mut states: Vec<(usize, usize)> = Vec::new();
-            for k in 0..=l + 1 {
-                let mut v = Vec::with_capacity(n);
-                for x in 0..n {
-                    let r = row(x, k);
-                    let id = match ids.get(&r) {
-                        Some(&id) => id,
-                        None if k <= l => {
-                            if states.len() >= self.budget.max_elements {
-                                return Err(MisereError::Budget {
-                                    what: "elements of the misère quotient",
-                                    limit: self.budget.max_elements,
-                                });
-                            }
-                            let id = states.len() as u32;
-                            ids.insert(r, id);
-                            states.push((x, k));
-                            id
+            }
+            r
+        };
+        let mut ids: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
+        let mut id: Vec<Vec<u32>> = Vec::with_capacity(l + 2);
+        let mut states: Vec<(usize, usize)> = Vec::new();
+        for k in 0..=l + 1 {
+            let mut v = Vec::with_capacity(n);
+            for x in 0..n {
+                let r = row(x, k);
+                let class = match ids.get(&r) {
+                    Some(&c) => c,
+                    None if k <= l => {
+                        if states.len() >= self.budget.max_elements {
+                            return Err(MisereError::Budget {
+                                what: "elements of the misère quotient",
+                                limit: self.budget.max_elements,
+                            });
                         }
-                        None => u32::MAX,
-                    };
-                    v.push(id);
-                }
-                pair_id.push(v);
-                self.ops(n * bits)?;
-            }
-            if pair_id[l + 1].contains(&u32::MAX) {
-                // Heaps of m not yet periodic within l: look further.
-                if len >= 16 {
-                    return Ok(None);
-                }
-                len *= 2;
-                continue;
-            }
-            let mut trans = Vec::with_capacity(states.len());
-            let mut p = Vec::with_capacity(states.len());
-            let mut reps = Vec::with_capacity(states.len());
-            for &(x, k) in &states {
-                let mut t: Vec<u32> = (1..m)
-                    .map(|h| pair_id[k][prev.step(x as u32, h) as usize])
-                    .collect();
-                t.push(pair_id[k + 1][x]);
-                trans.push(t);
-                p.push(out[k][x]);
-                let mut w = prev.reps[x].clone();
-                w.extend(std::iter::repeat_n(m, k));
-                reps.push(w);
-            }
-            let a = Automaton {
-                letters: m,
-                trans,
-                p,
-                reps,
-            };
-            let letters = a.distinct_letters();
-            for s in 0..a.trans.len() as u32 {
-                for (ii, &i) in letters.iter().enumerate() {
-                    let si = a.step(s, i);
-                    for &jj in &letters[ii + 1..] {
-                        if a.step(si, jj) != a.step(a.step(s, jj), i) {
-                            return Ok(None);
-                        }
+                        let c = states.len() as u32;
+                        ids.insert(r, c);
+                        states.push((x, k));
+                        c
                     }
-                }
-                self.ops(letters.len() * letters.len())?;
+                    None => u32::MAX,
+                };
+                v.push(class);
             }
-            return match self.check_outcomes(&a, false)? {
-                Some(_) => Ok(None),
-                None => minimize(&a, &mut |ops| self.ops(ops)).map(Some),
-            };
+            id.push(v);
+            self.ops(n * bits)?;
+        }
+        Ok(Some(Pairs { id, states }))
+    }
+}
+
+/// The previous quotient as the extension step reads it.
+struct Base<'p> {
+    prev: &'p Automaton,
+    /// Its number of elements.
+    n: usize,
+    /// `mul[x * n + y]`: the product of elements x and y.
+    mul: Vec<u32>,
+    /// The elements, lightest position first.
+    order: Vec<u32>,
+    /// The elements of the options of each element's lightest position.
+    optcls: Vec<Vec<u32>>,
+    /// The elements of the options of heap m.
+    new_el: Vec<u32>,
+}
+
+/// The classes of pairs (element, count of heaps of m).
+struct Pairs {
+    /// `id[k][x]`: the class of element x plus k heaps of m.
+    id: Vec<Vec<u32>>,
+    /// The first pair (x, k) met in each class, its representative.
+    states: Vec<(usize, usize)>,
+}
+
+impl Pairs {
+    /// The candidate whose states are the classes: heap h < m moves the
+    /// element part, heap m adds one to the count.
+    fn automaton(&self, base: &Base, m: u32, out: &[Vec<bool>]) -> Automaton {
+        let prev = base.prev;
+        let mut trans = Vec::with_capacity(self.states.len());
+        let mut p = Vec::with_capacity(self.states.len());
+        let mut reps = Vec::with_capacity(self.states.len());
+        for &(x, k) in &self.states {
+            let mut t: Vec<u32> = (1..m)
+                .map(|h| self.id[k][prev.step(x as u32, h) as usize])
+                .collect();
+            t.push(self.id[k + 1][x]);
+            trans.push(t);
+            p.push(out[k][x]);
+            let mut w = prev.reps[x].clone();
+            w.extend(std::iter::repeat_n(m, k));
+            reps.push(w);
+        }
+        Automaton {
+            letters: m,
+            trans,
+            p,
+            reps,
         }
     }
+}
+
+/// The sorted, distinct elements of the positions `opts` in `prev`.
+fn elements_of(prev: &Automaton, opts: &[Vec<u32>]) -> Vec<u32> {
+    let mut v: Vec<u32> = opts.iter().map(|k| prev.run(0, k)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }

@@ -1,6 +1,8 @@
 //! The verification that proves a candidate predicts every outcome
 //! (`docs/THEORY.md` §9.5, conditions 1–4).
 
+use std::ops::ControlFlow;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::super::{MisereError, Result};
@@ -14,10 +16,39 @@ impl Learner<'_> {
     /// With `cex` false a failure returns an empty word instead of
     /// searching exact outcomes for a counterexample.
     pub(super) fn check_outcomes(&mut self, a: &Automaton, cex: bool) -> Result<Option<Vec<u32>>> {
+        let good = match self.good_contexts(a, cex)? {
+            ControlFlow::Continue(good) => good,
+            ControlFlow::Break(w) => return Ok(Some(w)),
+        };
+        let letters = self.profile_letters(a, &good)?;
+        let keys: Vec<(u32, Vec<u64>)> = letters
+            .iter()
+            .map(|&h| (a.step(0, h), good[h as usize].clone()))
+            .collect();
+        if self.searched_before(a, &keys) {
+            return Ok(None);
+        }
+        if let Some(w) = self.bad_profile(a, &good, &letters, cex)? {
+            return Ok(Some(w));
+        }
+        self.verified_profiles = Some(VerifiedProfiles {
+            trans: a.trans.clone(),
+            p: a.p.clone(),
+            keys,
+        });
+        Ok(None)
+    }
+
+    /// `good[h][y]`: heap h in context y has no option predicted P; or
+    /// the failure of condition (1), as `check_outcomes` returns it.
+    fn good_contexts(
+        &mut self,
+        a: &Automaton,
+        cex: bool,
+    ) -> Result<ControlFlow<Vec<u32>, Vec<Vec<u64>>>> {
         let m = a.letters as usize;
         let states = a.trans.len();
         let words = states.div_ceil(64);
-        // good[h][y]: heap h in context y has no option predicted P.
         let mut good: Vec<Vec<u64>> = vec![vec![0; words]; m + 1];
         for (h, good_h) in good.iter_mut().enumerate().skip(1) {
             let heap_opts = self.opts[h].clone();
@@ -29,12 +60,12 @@ impl Learner<'_> {
                         if a.p[a.step(y, h as u32) as usize] {
                             // (1) fails: y + h predicted P with a P option.
                             if !cex {
-                                return Ok(Some(Vec::new()));
+                                return Ok(ControlFlow::Break(Vec::new()));
                             }
                             let rep = &a.reps[y as usize];
                             let w1 = concat(rep, &[h as u32]);
                             let w2 = concat(rep, k);
-                            return self.mispredicted(a, &[w1, w2]).map(Some);
+                            return self.mispredicted(a, &[w1, w2]).map(ControlFlow::Break);
                         }
                         break;
                     }
@@ -45,7 +76,14 @@ impl Learner<'_> {
             }
             self.ops(states * heap_opts.len())?;
         }
-        // Letters that act alike (same class, same good set) are merged.
+        Ok(ControlFlow::Continue(good))
+    }
+
+    /// The letters the profile search adds: one per (class, good set)
+    /// (letters that act alike are merged), and of those only the ones
+    /// whose good set is maximal within their class.
+    fn profile_letters(&self, a: &Automaton, good: &[Vec<u64>]) -> Result<Vec<u32>> {
+        let states = a.trans.len();
         let mut letters: Vec<u32> = Vec::new();
         let mut seen: FxHashSet<(u32, &Vec<u64>)> = FxHashSet::default();
         for (h, good_h) in good.iter().enumerate().skip(1) {
@@ -78,33 +116,30 @@ impl Learner<'_> {
                     && subset(g, &good[o as usize])
             })
         });
-        // The profile search depends only on the states, their transitions
-        // and P, and the letters' (class, good set) pairs: if the last
-        // verified candidate had the same ones (a new heap that acts like an
-        // old one), its search already covered this one.
-        let keys: Vec<(u32, Vec<u64>)> = letters
-            .iter()
-            .map(|&h| (a.step(0, h), good[h as usize].clone()))
-            .collect();
-        if let Some(done) = &self.verified_profiles
-            && done.trans.len() == a.trans.len()
-            && done.p == a.p
-            && done
-                .trans
-                .iter()
-                .zip(&a.trans)
-                .all(|(old, new)| new.len() >= old.len() && new[..old.len()] == old[..])
-            && keys.iter().all(|k| done.keys.contains(k))
-        {
-            return Ok(None);
-        }
-        // The search over positions, each seen as its state (x, A): x its
-        // element and A the set of elements w such that G + X has a move
-        // inside G to a predicted-P position whenever X has element w
-        // (`docs/THEORY.md` §9.5). Adding heap h turns (x, A) into
-        // (x·h, {w : h·w ∈ A} ∪ {w : x·w ∉ good(h)}); G is bad when x ∉ P,
-        // G is not empty and the identity is not in A.
-        let words_of = states.div_ceil(64);
+        Ok(letters)
+    }
+
+    /// Whether the last profile search covered this one: it depends only
+    /// on the states, their transitions and P, and the letters' (class,
+    /// good set) pairs, so a new heap that acts like an old one needs no
+    /// search of its own.
+    fn searched_before(&self, a: &Automaton, keys: &[(u32, Vec<u64>)]) -> bool {
+        self.verified_profiles.as_ref().is_some_and(|done| {
+            done.trans.len() == a.trans.len()
+                && done.p == a.p
+                && done
+                    .trans
+                    .iter()
+                    .zip(&a.trans)
+                    .all(|(old, new)| new.len() >= old.len() && new[..old.len()] == old[..])
+                && keys.iter().all(|k| done.keys.contains(k))
+        })
+    }
+
+    /// `mul[x * n + y]` for the n states of `a`: the state of x's
+    /// representative followed by y's, the product of the two elements.
+    pub(super) fn product_table(&mut self, a: &Automaton) -> Result<Vec<u32>> {
+        let states = a.trans.len();
         let mut mul = vec![0u32; states * states];
         for x in 0..states {
             for y in 0..states {
@@ -112,6 +147,26 @@ impl Learner<'_> {
             }
             self.ops(states)?;
         }
+        Ok(mul)
+    }
+
+    /// Condition (2), the search over positions, each seen as its state
+    /// (x, A): x its element and A the set of elements w such that G + X
+    /// has a move inside G to a predicted-P position whenever X has
+    /// element w (`docs/THEORY.md` §9.5). Adding heap h turns (x, A) into
+    /// (x·h, {w : h·w ∈ A} ∪ {w : x·w ∉ good(h)}); G is bad when x ∉ P,
+    /// G is not empty and the identity is not in A. The failure as
+    /// `check_outcomes` returns it, None when no state is bad.
+    fn bad_profile(
+        &mut self,
+        a: &Automaton,
+        good: &[Vec<u64>],
+        letters: &[u32],
+        cex: bool,
+    ) -> Result<Option<Vec<u32>>> {
+        let states = a.trans.len();
+        let words_of = states.div_ceil(64);
+        let mul = self.product_table(a)?;
         let has = |set: &[u64], e: u32| set[e as usize / 64] >> (e % 64) & 1 == 1;
         let mut index: FxHashMap<(u32, Vec<u64>), u32> = FxHashMap::default();
         let mut nodes: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words_of])];
@@ -138,7 +193,7 @@ impl Learner<'_> {
                 }
                 return self.bad_profile_counterexample(a, word).map(Some);
             }
-            for &h in &letters {
+            for &h in letters {
                 let good_h = &good[h as usize];
                 let mut next = vec![0u64; words_of];
                 for w in 0..states as u32 {
@@ -180,11 +235,6 @@ impl Learner<'_> {
             }
             at += 1;
         }
-        self.verified_profiles = Some(VerifiedProfiles {
-            trans: a.trans.clone(),
-            p: a.p.clone(),
-            keys,
-        });
         Ok(None)
     }
 

@@ -5,13 +5,13 @@
 //! short subpositions in their canonical forms.
 
 use super::SidedGraph;
-use crate::partizan::{GameStore, PartizanError, ValueId};
+use crate::partizan::{Dyadic, GameStore, PartizanError, ValueId};
 
 /// Longest text written; past it the answer is `{…}`.
 const MAX_TEXT: usize = 200_000;
 
 /// The text of the stopper at `root` of `g`, a graph in simplest form
-/// (its vertices of distinct values, as [`super::simplify`] leaves them).
+/// (its vertices of distinct values, as [`super::simplify()`] leaves them).
 /// Options are listed in an order that depends only on the game, so equal
 /// stoppers print alike.
 pub fn stopper_text(
@@ -22,39 +22,66 @@ pub fn stopper_text(
     let short = short_values(store, g)?;
     let texts: Vec<Option<String>> = short.iter().map(|s| s.map(|v| store.display(v))).collect();
     let rank = canonical_ranks(g, &texts);
-    let atom = |store: &mut GameStore, v: u32| -> Option<String> {
-        if let Some(t) = &texts[v as usize] {
+    let atoms = Atoms {
+        g,
+        short: &short,
+        texts: &texts,
+    };
+    Ok(match atoms.text(store, root) {
+        Some(t) => t,
+        None => braced_text(store, &atoms, &rank, root),
+    })
+}
+
+/// What a vertex is written as when it is not written with its options:
+/// its canonical form when it is short, or the name of a simple stopper.
+struct Atoms<'a> {
+    g: &'a SidedGraph,
+    short: &'a [Option<ValueId>],
+    texts: &'a [Option<String>],
+}
+
+impl Atoms<'_> {
+    /// The word vertex `v` is written as, if any.
+    fn text(&self, store: &GameStore, v: u32) -> Option<String> {
+        if let Some(t) = &self.texts[v as usize] {
             return Some(t.clone());
         }
-        let (l, r) = (g.left(v), g.right(v));
-        let number = |w: u32| short[w as usize].and_then(|x| store.as_number(x));
-        let is_zero = |w: u32| number(w).is_some_and(|x| x.is_zero());
-        let is_star = |store: &GameStore, w: u32| {
-            short[w as usize].and_then(|x| store.as_nimber(x)) == Some(1)
+        self.pass_and_number(store, v)
+            .or_else(|| self.upon(store, v))
+    }
+
+    /// The short number vertex `w` is, if it is one.
+    fn number(&self, store: &GameStore, w: u32) -> Option<Dyadic> {
+        self.short[w as usize].and_then(|x| store.as_number(x))
+    }
+
+    /// `on` = {pass|}, `off` = {|pass}, `over` = {0|pass} (`xover` =
+    /// {x|pass} for a number x), `under` = {pass|0} and `xunder`.
+    fn pass_and_number(&self, store: &GameStore, v: u32) -> Option<String> {
+        let named = |x: Dyadic, word: &str| {
+            if x.is_zero() {
+                word.to_string()
+            } else {
+                format!("{x}{word}")
+            }
         };
-        match (l, r) {
+        match (self.g.left(v), self.g.right(v)) {
             ([a], []) if *a == v => Some("on".into()),
             ([], [a]) if *a == v => Some("off".into()),
-            ([x], [a]) if *a == v => number(*x).map(|x| {
-                if x.is_zero() {
-                    "over".to_string()
-                } else {
-                    format!("{x}over")
-                }
-            }),
-            ([a], [x]) if *a == v => number(*x).map(|x| {
-                if x.is_zero() {
-                    "under".to_string()
-                } else {
-                    format!("{x}under")
-                }
-            }),
+            ([x], [a]) if *a == v => self.number(store, *x).map(|x| named(x, "over")),
+            ([a], [x]) if *a == v => self.number(store, *x).map(|x| named(x, "under")),
             _ => None,
         }
-        .or_else(|| match (l, r) {
-            ([a], [s]) if *a == v && is_star(store, *s) => Some("upon".into()),
-            ([s], [a]) if *a == v && is_star(store, *s) => Some("-upon".into()),
-            // upon* = {0, pass | 0} and its negative.
+    }
+
+    /// `upon` = {pass|*}, `upon*` = {0, pass|0}, and their negatives.
+    fn upon(&self, store: &GameStore, v: u32) -> Option<String> {
+        let is_zero = |w: u32| self.number(store, w).is_some_and(|x| x.is_zero());
+        let is_star = |w: u32| self.short[w as usize].and_then(|x| store.as_nimber(x)) == Some(1);
+        match (self.g.left(v), self.g.right(v)) {
+            ([a], [s]) if *a == v && is_star(*s) => Some("upon".into()),
+            ([s], [a]) if *a == v && is_star(*s) => Some("-upon".into()),
             ([x, y], [z]) if is_zero(*z) && (*x == v && is_zero(*y) || *y == v && is_zero(*x)) => {
                 Some("upon*".into())
             }
@@ -62,18 +89,26 @@ pub fn stopper_text(
                 Some("-upon*".into())
             }
             _ => None,
-        })
-    };
-    if let Some(t) = atom(store, root) {
-        return Ok(t);
+        }
     }
-    struct Frame {
-        v: u32,
-        opts: [Vec<u32>; 2],
-        parts: [Vec<String>; 2],
-        side: usize,
-        next: usize,
-    }
+}
+
+/// A vertex being written as `{…|…}`: its options in canonical order and
+/// the texts of those written so far, Left's then Right's.
+struct Frame {
+    v: u32,
+    opts: [Vec<u32>; 2],
+    parts: [Vec<String>; 2],
+    side: usize,
+    next: usize,
+}
+
+/// The text of `root`, which is no atom, as `{…|…}`, depth first on an
+/// explicit stack (a stopper may be deep): an option back to its own
+/// vertex is `pass`, one back to a vertex being written is that vertex's
+/// letter, an atom is its word. `{…}` once the text passes [`MAX_TEXT`].
+fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> String {
+    let g = atoms.g;
     let sorted = |opts: &[u32]| {
         let mut o = opts.to_vec();
         o.sort_by_key(|&w| rank[w as usize]);
@@ -111,11 +146,11 @@ pub fn stopper_text(
             );
             length += text.len();
             if length > MAX_TEXT {
-                return Ok("{…}".into());
+                return "{…}".into();
             }
             match stack.last_mut() {
                 Some(p) => p.parts[p.side].push(text),
-                None => return Ok(text),
+                None => return text,
             }
             continue;
         }
@@ -131,7 +166,7 @@ pub fn stopper_text(
                     nth_name(named - 1)
                 })
                 .clone()
-        } else if let Some(t) = atom(store, o) {
+        } else if let Some(t) = atoms.text(store, o) {
             t
         } else {
             on_stack[o as usize] = true;
