@@ -47,7 +47,10 @@ mod source;
 mod syntax;
 mod vocab;
 
-pub use error::{Error, Result};
+pub use error::{
+    AtSpan, CompileError, Error, EvalError, FrontEndError, LimitError, Result, SolveError,
+    SyntaxError,
+};
 pub use grundy_theory as theory;
 pub use model::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,

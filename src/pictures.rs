@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::error::FrontEndError;
 use crate::plot;
 use crate::query::{Answer, Picture};
 
@@ -78,9 +79,10 @@ impl Pictures {
         if let (Some(a), Some(b)) = (&svg, &plot)
             && let Some(shared) = series_meet(a, b)
         {
-            return Err(Error::SamePictureFile {
+            return Err(FrontEndError::SamePictureFile {
                 path: shared.display().to_string(),
-            });
+            }
+            .into());
         }
         Ok(Pictures {
             svg,
@@ -383,10 +385,11 @@ pub const MAX_PICTURE_CELLS: usize = 1_000_000;
 
 fn too_large(cells: usize) -> Result<(), Error> {
     if cells > MAX_PICTURE_CELLS {
-        return Err(Error::PictureTooLarge {
+        return Err(FrontEndError::PictureTooLarge {
             cells,
             limit: MAX_PICTURE_CELLS,
-        });
+        }
+        .into());
     }
     Ok(())
 }
@@ -402,9 +405,12 @@ fn is_device(path: &Path) -> bool {
 /// a folder that does not exist, a folder given as the file, a file that
 /// cannot be opened for writing.
 fn check_target(path: &Path) -> Result<(), Error> {
-    let fail = |reason: String| Error::WriteFile {
-        path: crate::shown::clean(&path.display().to_string()),
-        reason,
+    let fail = |reason: String| {
+        FrontEndError::WriteFile {
+            path: crate::shown::clean(&path.display().to_string()),
+            reason,
+        }
+        .into()
     };
     let parent = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -532,9 +538,12 @@ fn outcome_code(o: crate::query::Outcome) -> u64 {
 
 /// Write a picture or report; the error is a diagnostic naming the path.
 pub fn write_file(path: &Path, text: &str) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|e| Error::WriteFile {
-        path: path.display().to_string(),
-        reason: e.to_string(),
+    std::fs::write(path, text).map_err(|e| {
+        FrontEndError::WriteFile {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }
+        .into()
     })
 }
 
@@ -552,11 +561,11 @@ pub fn write_picture(path: &Path, svg: &str) -> Result<bool, Error> {
         write_file(path, svg)?;
         return Ok(true);
     }
-    let (png, fonts) = plot::svg_to_png(svg).map_err(|reason| Error::WriteFile {
+    let (png, fonts) = plot::svg_to_png(svg).map_err(|reason| FrontEndError::WriteFile {
         path: path.display().to_string(),
         reason,
     })?;
-    std::fs::write(path, png).map_err(|e| Error::WriteFile {
+    std::fs::write(path, png).map_err(|e| FrontEndError::WriteFile {
         path: path.display().to_string(),
         reason: e.to_string(),
     })?;
@@ -576,9 +585,10 @@ fn render_dot(dot: &str, path: &Path) -> Result<String, Error> {
     let mut child = match child {
         Ok(c) => c,
         Err(_) => {
-            return Err(Error::GraphvizMissing {
+            return Err(FrontEndError::GraphvizMissing {
                 path: path.display().to_string(),
-            });
+            }
+            .into());
         }
     };
     // Graphviz may write much to stderr before it reads all its input:
@@ -591,16 +601,17 @@ fn render_dot(dot: &str, path: &Path) -> Result<String, Error> {
     });
     let out = child
         .wait_with_output()
-        .map_err(|e| Error::GraphvizFailed {
+        .map_err(|e| FrontEndError::GraphvizFailed {
             reason: e.to_string(),
         })?;
     if let Some(f) = feeder {
         let _ = f.join();
     }
     if !out.status.success() {
-        return Err(Error::GraphvizFailed {
+        return Err(FrontEndError::GraphvizFailed {
             reason: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        });
+        }
+        .into());
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

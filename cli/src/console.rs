@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy::Error;
+use grundy::{FrontEndError, LimitError};
 
 /// Exit status after the reader of standard output went away (a closed
 /// pipe, as in `grundy octal 0.77 | head -1`): what a shell reports for a
@@ -49,10 +50,11 @@ pub enum Heard {
 /// (`Heard::Cut`): the query, at `span`, interrupted.
 pub fn cut_short(span: Option<grundy::Span>) -> Error {
     match span {
-        Some(span) => Error::Interrupted { span },
-        None => Error::Stopped {
+        Some(span) => LimitError::Interrupted { span }.into(),
+        None => LimitError::Stopped {
             what: "the answer being printed was cut short".into(),
-        },
+        }
+        .into(),
     }
 }
 
@@ -150,10 +152,13 @@ impl<W: Write> Checked<W> {
         self.failure = Some(if e.kind() == io::ErrorKind::BrokenPipe {
             WriteFailure::Closed
         } else {
-            WriteFailure::Failed(Error::WriteStream {
-                stream: self.stream.to_string(),
-                reason: e.to_string(),
-            })
+            WriteFailure::Failed(
+                FrontEndError::WriteStream {
+                    stream: self.stream.to_string(),
+                    reason: e.to_string(),
+                }
+                .into(),
+            )
         });
     }
 
@@ -205,17 +210,19 @@ pub fn read_text(mut input: impl Read, name: &str, help: &str) -> Result<String,
     let mut bytes = Vec::new();
     let limit = MAX_INPUT as u64 + 1;
     if let Err(e) = (&mut input).take(limit).read_to_end(&mut bytes) {
-        return Err(Error::ReadFile {
+        return Err(FrontEndError::ReadFile {
             path: name.to_string(),
             reason: e.to_string(),
             help: help.to_string(),
-        });
+        }
+        .into());
     }
     if bytes.len() > MAX_INPUT {
-        return Err(Error::InputTooLarge {
+        return Err(FrontEndError::InputTooLarge {
             name: name.to_string(),
             limit: MAX_INPUT,
-        });
+        }
+        .into());
     }
     // A byte-order mark some editors put first says only "UTF-8": drop it.
     if bytes.starts_with(b"\xEF\xBB\xBF") {
@@ -228,11 +235,12 @@ pub fn read_text(mut input: impl Read, name: &str, help: &str) -> Result<String,
             .filter(|&&b| b == b'\n')
             .count()
             + 1;
-        Error::NotUtf8 {
+        FrontEndError::NotUtf8 {
             name: name.to_string(),
             offset,
             line,
         }
+        .into()
     })
 }
 
@@ -241,11 +249,12 @@ pub fn read_file(path: &std::path::Path, help: &str) -> Result<String, Error> {
     let name = path.display().to_string();
     match std::fs::File::open(path) {
         Ok(f) => read_text(f, &name, help),
-        Err(e) => Err(Error::ReadFile {
+        Err(e) => Err(FrontEndError::ReadFile {
             path: name,
             reason: e.to_string(),
             help: help.to_string(),
-        }),
+        }
+        .into()),
     }
 }
 

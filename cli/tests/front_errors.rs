@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use grundy::Error;
+use grundy::FrontEndError;
 use grundy_cli::repl::Repl;
 
 const BIN: &str = env!("CARGO_BIN_EXE_grundy");
@@ -145,50 +146,60 @@ fn tempfile_dir(name: &str) -> PathBuf {
 fn front_end_errors_have_codes_and_no_source() {
     let cases: Vec<(Error, &str)> = vec![
         (
-            Error::ReadFile {
+            FrontEndError::ReadFile {
                 path: "a.game".into(),
                 reason: "gone".into(),
                 help: "look".into(),
-            },
+            }
+            .into(),
             "grundy::io::read",
         ),
         (
-            Error::WriteFile {
+            FrontEndError::WriteFile {
                 path: "a.svg".into(),
                 reason: "read-only".into(),
-            },
+            }
+            .into(),
             "grundy::io::write",
         ),
         (
-            Error::GraphvizMissing {
+            FrontEndError::GraphvizMissing {
                 path: "a.svg".into(),
-            },
+            }
+            .into(),
             "grundy::io::graphviz",
         ),
         (
-            Error::GraphvizFailed {
+            FrontEndError::GraphvizFailed {
                 reason: "syntax error in line 1".into(),
-            },
+            }
+            .into(),
             "grundy::io::graphviz",
         ),
         (
-            Error::UnknownCommand {
+            FrontEndError::UnknownCommand {
                 word: "lod".into(),
                 help: "did you mean `:load`?".into(),
-            },
+            }
+            .into(),
             "grundy::repl::unknown_command",
         ),
         (
-            Error::CommandArguments {
+            FrontEndError::CommandArguments {
                 command: "time".into(),
-            },
+            }
+            .into(),
             "grundy::repl::arguments",
         ),
-        (Error::LoadWithoutFile, "grundy::repl::arguments"),
         (
-            Error::HelpTopic {
+            FrontEndError::LoadWithoutFile.into(),
+            "grundy::repl::arguments",
+        ),
+        (
+            FrontEndError::HelpTopic {
                 message: "no help topic `x`".into(),
-            },
+            }
+            .into(),
             "grundy::repl::help_topic",
         ),
     ];

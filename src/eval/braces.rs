@@ -7,6 +7,7 @@
 //! 1 + *2), anything else as an expression of the language. The game is
 //! built when the expression runs (`Interp::game_braces`).
 
+use crate::error::SyntaxError;
 use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
@@ -22,11 +23,12 @@ struct Lit<'t> {
 impl Lit<'_> {
     fn err(&self, lo: usize, hi: usize, message: impl Into<String>, help: &str) -> Error {
         let start = self.span.start as usize + lo;
-        Error::GameLiteral {
+        SyntaxError::GameLiteral {
             message: message.into(),
             help: help.to_string(),
             span: Span::new(self.span.src, start, start + (hi - lo).max(1)),
         }
+        .into()
     }
 
     fn sub_span(&self, lo: usize, hi: usize) -> Span {

@@ -2,6 +2,8 @@
 //! functions or builtins. Unknown names and wrong arities are found here,
 //! before anything runs (`grundy check`).
 
+use crate::error::AtSpan;
+use crate::error::{CompileError, EvalError, SyntaxError};
 use crate::error::{Error, Result, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Clauses, Expr, ExprKind, Ident, Pattern, UnOp};
@@ -189,7 +191,9 @@ impl<'a> Compiler<'a> {
             ExprKind::Name(name) => self.name(name, span, scope)?,
             ExprKind::GameLit(text) => match game_literal(text, span) {
                 // A literal that names values: its options are expressions.
-                Err(Error::GameLiteral { message, .. }) if message.starts_with("unknown name") => {
+                Err(Error::Syntax(SyntaxError::GameLiteral { message, .. }))
+                    if message.starts_with("unknown name") =>
+                {
                     self.game_expr_literal(text, span, scope)?
                 }
                 r => r?,
@@ -325,7 +329,7 @@ impl<'a> Compiler<'a> {
         }
         if let Some(g) = self.defs.lookup_game(name) {
             let arity = self.defs.game(g).kind.arity();
-            return Err(Error::UnknownName {
+            return Err(Error::Compile(CompileError::UnknownName {
                 name: name.to_string(),
                 help: format!(
                     "`{name}` is a game: write a position with its {arity} argument{}, e.g. `{name}({})`",
@@ -333,7 +337,7 @@ impl<'a> Compiler<'a> {
                     vec!["3"; arity].join(", ")
                 ),
                 span,
-            });
+            }));
         }
         // `v`, `vv`, `v3`: downs, when nothing else is called so.
         if let Some(rest) = name.strip_prefix('v')
@@ -349,11 +353,11 @@ impl<'a> Compiler<'a> {
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `let`, or bind it in a `for`".to_string(),
         };
-        Err(Error::UnknownName {
+        Err(Error::Compile(CompileError::UnknownName {
             name: name.to_string(),
             help,
             span,
-        })
+        }))
     }
 
     fn call(&self, name: &Ident, args: &[Expr], span: Span, scope: &mut Scope) -> Result<NodeKind> {
@@ -382,11 +386,11 @@ impl<'a> Compiler<'a> {
             None => "define it with `fn` or `game` (the names may come in any order in a file)"
                 .to_string(),
         };
-        Err(Error::UnknownFunction {
+        Err(Error::Compile(CompileError::UnknownFunction {
             name: n.to_string(),
             help,
             span: name.span,
-        })
+        }))
     }
 
     /// A call of a library function, checked: of a declared graph, the
@@ -405,7 +409,7 @@ impl<'a> Compiler<'a> {
         let n = e.meta.name;
         match e.call {
             Call::None => {
-                return Err(Error::UnknownFunction {
+                return Err(Error::Compile(CompileError::UnknownFunction {
                     name: n.to_string(),
                     help: format!(
                         "`{n}` is a query statement, not a function: write `{}`, e.g. `{}`",
@@ -413,7 +417,7 @@ impl<'a> Compiler<'a> {
                         e.meta.example
                     ),
                     span: name.span,
-                });
+                }));
             }
             Call::DeclaredGraph => return self.graph_call(n, args, span, scope),
             Call::Fn(_) | Call::Int(..) => {}
@@ -427,10 +431,10 @@ impl<'a> Compiler<'a> {
             return Ok(Some(kind));
         }
         if e.meta.solver && self.in_rules {
-            return Err(Error::QueryInRules {
+            return Err(Error::Eval(EvalError::QueryInRules {
                 name: n.to_string(),
                 span: name.span,
-            });
+            }));
         }
         // `outcome(P, misere)`: the convention is not an argument.
         let (positional, play) = match args {
@@ -446,13 +450,13 @@ impl<'a> Compiler<'a> {
         let (lo, hi) = e.meta.arity;
         let hi = if e.meta.play { hi - 1 } else { hi };
         if positional.len() < lo || positional.len() > hi {
-            return Err(Error::Arity {
+            return Err(Error::Compile(CompileError::Arity {
                 name: n.to_string(),
                 expected: lo,
                 found: args.len(),
                 help: format!("usage: {}", e.meta.usage),
                 span,
-            });
+            }));
         }
         Ok(Some(NodeKind::Call(
             e,
@@ -483,13 +487,13 @@ impl<'a> Compiler<'a> {
         };
         let usage = "vertices(G), edges(G) and successors(G, v) take a declared `graph` G";
         if args.len() != expected {
-            return Err(Error::Arity {
+            return Err(Error::Compile(CompileError::Arity {
                 name: n.to_string(),
                 expected,
                 found: args.len(),
                 help: usage.into(),
                 span,
-            });
+            }));
         }
         let graph = match &args[0].node {
             ExprKind::Name(g) if scope.lookup(g).is_none() => self
@@ -567,7 +571,7 @@ impl<'a> Compiler<'a> {
         if expected == found {
             return Ok(());
         }
-        Err(Error::Arity {
+        Err(Error::Compile(CompileError::Arity {
             name: name.to_string(),
             expected,
             found,
@@ -576,7 +580,7 @@ impl<'a> Compiler<'a> {
                 if expected == 1 { "" } else { "s" }
             ),
             span,
-        })
+        }))
     }
 
     /// `G(a)` for a graph: a bare name is the vertex of that name; any other
@@ -610,7 +614,7 @@ impl<'a> Compiler<'a> {
                     }]
                     .into(),
                 ))),
-                None => Err(Error::Value {
+                None => Err(Error::Eval(EvalError::Value {
                     message: format!(
                         "`{v}` is not a vertex of graph `{}`",
                         self.defs.game(g).name
@@ -620,7 +624,7 @@ impl<'a> Compiler<'a> {
                         None => "the vertices are the names written in the graph".to_string(),
                     },
                     span: arg.span,
-                }),
+                })),
             };
         }
         Ok(NodeKind::MakePos(g, vec![self.expr(arg, scope)?]))
@@ -756,18 +760,11 @@ fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
         Ok(id) => Ok(NodeKind::Const(crate::model::game_value::game_val(
             &mut store, id,
         ))),
-        Err(e) => {
-            let start = span.start as usize + e.offset;
-            let help = if e.message.starts_with("unknown name") {
-                "a name in a game value must be defined (`let x = 3` before `{x | 0}`); a set holding `a || b` is written `{(a || b)}`".to_string()
-            } else {
-                e.help
-            };
-            Err(Error::GameLiteral {
-                message: e.message,
-                help,
-                span: Span::new(span.src, start, start + e.len.max(1)),
-            })
+        Err(mut e) => {
+            if e.message.starts_with("unknown name") {
+                e.help = "a name in a game value must be defined (`let x = 3` before `{x | 0}`); a set holding `a || b` is written `{(a || b)}`".to_string();
+            }
+            Err(e.at(span))
         }
     }
 }

@@ -6,6 +6,8 @@
 //! values, reached through the oracle; a [`GameVal`] keeps its text so that
 //! a value outlives a cleared cache.
 
+use crate::error::AtSpan;
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::partizan::{Dyadic, GameStore, PartizanError, ValueId};
 use crate::source::Span;
@@ -13,7 +15,7 @@ use crate::syntax::ast::BinOp;
 
 use super::Interp;
 use super::compile::Node;
-use crate::model::game_value::{arith, as_game, game_val, nim_sum, resolve, value_comp};
+use crate::model::game_value::{as_game, game_val, nim_sum, resolve, value_comp};
 use crate::model::{Comp, GameVal, Value};
 
 /// An operand of game arithmetic: a game value, or an integer as a number.
@@ -22,7 +24,7 @@ fn operand(store: &mut GameStore, v: &Value, span: Span) -> Result<ValueId> {
         Value::Game(g) => resolve(store, g, span),
         Value::Int(n) => Ok(store.integer(*n)),
         // `*n` (and sums of nim heaps) is the nimber it is.
-        Value::Pos(cs) if let Some(m) = nim_sum(cs) => store.nimber(m).map_err(|e| arith(e, span)),
+        Value::Pos(cs) if let Some(m) = nim_sum(cs) => store.nimber(m).map_err(|e| e.at(span)),
         v => Err(mixed(v, span)),
     }
 }
@@ -65,10 +67,11 @@ impl Interp<'_> {
     /// The canonical value of a sum of positions.
     fn position_value(&self, comps: &[Comp], name: &str, span: Span) -> Result<Value> {
         let Some(o) = self.oracle else {
-            return Err(Error::QueryInRules {
+            return Err(EvalError::QueryInRules {
                 name: name.to_string(),
                 span,
-            });
+            }
+            .into());
         };
         o.game_value(self.cx, comps)
     }
@@ -101,7 +104,7 @@ impl Interp<'_> {
                     out.push(operand(s, v, *vs)?);
                 }
             }
-            let g = s.game(&ids[0], &ids[1]).map_err(|e| arith(e, span))?;
+            let g = s.game(&ids[0], &ids[1]).map_err(|e| e.at(span))?;
             Ok(game_val(s, g))
         })
     }
@@ -116,7 +119,7 @@ impl Interp<'_> {
         let other = match (op, other) {
             (BinOp::Sub, Value::Int(n)) => Value::Int(
                 n.checked_neg()
-                    .ok_or_else(|| arith(PartizanError::Overflow, span))?,
+                    .ok_or_else(|| PartizanError::Overflow.at(span))?,
             ),
             (BinOp::Sub, Value::Game(g)) => self.game_neg(&g, span)?,
             (_, v) => v,
@@ -163,11 +166,9 @@ impl Interp<'_> {
             let n = *n;
             return self.with_store("*", span, &mut |s| {
                 let id = resolve(s, g, span)?;
-                let m = s
-                    .multiple(id, n.unsigned_abs())
-                    .map_err(|e| arith(e, span))?;
+                let m = s.multiple(id, n.unsigned_abs()).map_err(|e| e.at(span))?;
                 let m = if n < 0 {
-                    s.neg(m).map_err(|e| arith(e, span))?
+                    s.neg(m).map_err(|e| e.at(span))?
                 } else {
                     m
                 };
@@ -196,7 +197,7 @@ impl Interp<'_> {
         self.with_store(op.symbol(), span, &mut |s| {
             let a = operand(s, &x, xs)?;
             let b = operand(s, &y, ys)?;
-            let e = |e| arith(e, span);
+            let e = |e: PartizanError| e.at(span);
             Ok(match op {
                 BinOp::Add => {
                     let v = s.add(a, b).map_err(e)?;
@@ -229,11 +230,14 @@ impl Interp<'_> {
         let g = gcd(p.unsigned_abs(), q.unsigned_abs());
         let (num, den) = (p.unsigned_abs() / g, q.unsigned_abs() / g);
         let negative = (p < 0) != (q < 0);
-        let inexact = |why: &str| Error::InexactDivision {
-            p,
-            q,
-            why: why.to_string(),
-            span,
+        let inexact = |why: &str| {
+            EvalError::InexactDivision {
+                p,
+                q,
+                why: why.to_string(),
+                span,
+            }
+            .into()
         };
         if !den.is_power_of_two() {
             return Err(inexact("is not an integer or a dyadic number"));
@@ -243,10 +247,10 @@ impl Interp<'_> {
                 "is a number, a game value, and move rules compute with integers",
             ));
         }
-        let num = i64::try_from(num).map_err(|_| arith(PartizanError::Overflow, span))?;
+        let num = i64::try_from(num).map_err(|_| PartizanError::Overflow.at(span))?;
         let num = if negative { -num } else { num };
-        let x = Dyadic::new(num, den.trailing_zeros())
-            .ok_or_else(|| arith(PartizanError::Overflow, qs))?;
+        let x =
+            Dyadic::new(num, den.trailing_zeros()).ok_or_else(|| PartizanError::Overflow.at(qs))?;
         self.with_store("/", span, &mut |s| {
             let id = s.number(x);
             Ok(game_val(s, id))
@@ -257,7 +261,7 @@ impl Interp<'_> {
     pub(super) fn plus_minus(&self, x: Value, xs: Span, span: Span) -> Result<Value> {
         self.with_store("±", span, &mut |s| {
             let a = operand(s, &x, xs)?;
-            let e = |e| arith(e, span);
+            let e = |e: PartizanError| e.at(span);
             let na = s.neg(a).map_err(e)?;
             let g = s.game(&[a], &[na]).map_err(e)?;
             Ok(game_val(s, g))
@@ -268,7 +272,7 @@ impl Interp<'_> {
     pub(super) fn game_neg(&self, g: &GameVal, span: Span) -> Result<Value> {
         self.with_store("-", span, &mut |s| {
             let id = resolve(s, g, span)?;
-            let n = s.neg(id).map_err(|e| arith(e, span))?;
+            let n = s.neg(id).map_err(|e| e.at(span))?;
             Ok(game_val(s, n))
         })
     }

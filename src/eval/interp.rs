@@ -4,6 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use crate::error::{CompileError, EvalError};
 use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, UnOp};
@@ -132,7 +133,7 @@ impl<'a> Interp<'a> {
             NodeKind::Local(s) => Ok(frame[*s as usize].clone()),
             NodeKind::Global(g) => match self.defs.globals.get(*g as usize) {
                 Some(Some(v)) => Ok(v.clone()),
-                _ => Err(Error::Uninitialized {
+                _ => Err(EvalError::Uninitialized {
                     name: self
                         .defs
                         .global_names
@@ -140,7 +141,8 @@ impl<'a> Interp<'a> {
                         .cloned()
                         .unwrap_or_default(),
                     span,
-                }),
+                }
+                .into()),
             },
             NodeKind::Tuple(xs) => Ok(Value::Tuple(self.eval_all(xs, frame)?.into())),
             NodeKind::List(xs) => Ok(Value::List(self.eval_all(xs, frame)?.into())),
@@ -171,10 +173,13 @@ impl<'a> Interp<'a> {
                     },
                     _ => 0,
                 });
-                let too_many = || Error::Value {
-                    message: "this comprehension builds too many elements".into(),
-                    help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
-                    span,
+                let too_many = || {
+                    EvalError::Value {
+                        message: "this comprehension builds too many elements".into(),
+                        help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+                        span,
+                    }
+                    .into()
                 };
                 let mut ints = self.spare_ints.borrow_mut().pop().unwrap_or_default();
                 let r = match self.int_range(bindings, frame) {
@@ -274,11 +279,12 @@ impl<'a> Interp<'a> {
                     // built any other way, and charged to the memory budget.
                     let n = elements(&x).saturating_add(elements(&y));
                     if n > MAX_MATERIALISED as usize {
-                        return Err(Error::Value {
+                        return Err(EvalError::Value {
                             message: format!("`+` would build a collection of {n} elements"),
                             help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
                             span,
-                        });
+                        }
+                        .into());
                     }
                     self.cx.charge(n * std::mem::size_of::<Value>(), span)?;
                 }
@@ -486,11 +492,12 @@ impl<'a> Interp<'a> {
         if let Some(e) = self.defs.waiting_error(&name, span) {
             return e;
         }
-        Error::UnknownFunction {
+        CompileError::UnknownFunction {
             name,
             help: "the function's definition failed to load".into(),
             span,
         }
+        .into()
     }
 
     pub fn call_fn(&self, f: u32, args: Vec<Value>, span: Span) -> Result<Value> {
@@ -499,20 +506,22 @@ impl<'a> Interp<'a> {
             _ => return Err(self.no_body(f, span)),
         };
         if args.len() != def.arity {
-            return Err(Error::Arity {
+            return Err(CompileError::Arity {
                 name: def.name.clone(),
                 expected: def.arity,
                 found: args.len(),
                 help: format!("the function `{}` was redefined", def.name),
                 span,
-            });
+            }
+            .into());
         }
         let depth = self.depth.get();
         if depth >= MAX_CALL_DEPTH {
-            return Err(Error::Recursion {
+            return Err(EvalError::Recursion {
                 limit: MAX_CALL_DEPTH,
                 span,
-            });
+            }
+            .into());
         }
         self.depth.set(depth + 1);
         let mut frame = args;
@@ -613,10 +622,13 @@ impl<'a> Interp<'a> {
 
     fn unary(&self, op: UnOp, v: Value, arg_span: Span, span: Span) -> Result<Value> {
         match (op, v) {
-            (UnOp::Neg, Value::Int(n)) => n.checked_neg().map(Value::Int).ok_or(Error::Overflow {
-                op: "-".into(),
-                span,
-            }),
+            (UnOp::Neg, Value::Int(n)) => n.checked_neg().map(Value::Int).ok_or(
+                EvalError::Overflow {
+                    op: "-".into(),
+                    span,
+                }
+                .into(),
+            ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
             // A position of nim heaps is its own negative: -*n = *n.
@@ -633,11 +645,12 @@ impl<'a> Interp<'a> {
                 }]
                 .into(),
             )),
-            (UnOp::Star, Value::Int(n)) => Err(Error::Value {
+            (UnOp::Star, Value::Int(n)) => Err(EvalError::Value {
                 message: format!("the nimber *{n} has a negative size"),
                 help: "nimbers are *0, *1, *2, ...".into(),
                 span,
-            }),
+            }
+            .into()),
             (op, v) => Err(Error::type_error(
                 format!(
                     "`{}` cannot apply to {}",

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
@@ -29,10 +30,11 @@ pub(super) fn describe_len(v: &Value) -> String {
 }
 
 fn overflow(op: BinOp, span: Span) -> Error {
-    Error::Overflow {
+    EvalError::Overflow {
         op: op.symbol().into(),
         span,
     }
+    .into()
 }
 
 pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Result<Value> {
@@ -43,7 +45,7 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
         (BinOp::Sub, Int(a), Int(b)) => int(a.checked_sub(b)),
         (BinOp::Mul, Int(a), Int(b)) => int(a.checked_mul(b)),
         (BinOp::Div | BinOp::FloorDiv | BinOp::Rem, Int(_), Int(0)) => {
-            Err(Error::DivisionByZero { span: ys })
+            Err(EvalError::DivisionByZero { span: ys }.into())
         }
         // Exact division of integers that divide (the evaluator turns any
         // other quotient into a number, or refuses it: `Interp::quotient`).
@@ -65,11 +67,12 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
                 r
             }))
         }
-        (BinOp::Pow, Int(_), Int(b)) if b < 0 => Err(Error::Value {
+        (BinOp::Pow, Int(_), Int(b)) if b < 0 => Err(EvalError::Value {
             message: format!("negative exponent {b}"),
             help: "integers have no negative powers".into(),
             span: ys,
-        }),
+        }
+        .into()),
         (BinOp::Pow, Int(a), Int(b)) => match u32::try_from(b) {
             Ok(e) => int(a.checked_pow(e)),
             Err(_) if matches!(a, 0 | 1) => Ok(Int(a)),
@@ -159,10 +162,13 @@ pub(super) fn index(xs: Value, i: Value, xs_span: Span, span: Span) -> Result<Va
             span,
         ));
     };
-    let out_of = |len: usize| Error::Index {
-        index: i,
-        len,
-        span,
+    let out_of = |len: usize| {
+        EvalError::Index {
+            index: i,
+            len,
+            span,
+        }
+        .into()
     };
     match xs {
         Value::List(xs) | Value::Tuple(xs) => usize::try_from(i)

@@ -1,6 +1,7 @@
 //! The quantifiers `forall` / `exists`, with the witness a failed
 //! `forall` leaves for `assert`.
 
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
@@ -108,13 +109,13 @@ impl Interp<'_> {
             Value::Range(a, b) => {
                 let n = b.saturating_sub(a).max(0);
                 if n > MAX_QUANTIFIED {
-                    return Err(Error::Value {
+                    return Err(EvalError::Value {
                         message: format!("this quantifier ranges over {n} values"),
                         help: format!(
                             "a quantifier may range over at most {MAX_QUANTIFIED} values: bound the range"
                         ),
                         span,
-                    });
+                    }.into());
                 }
                 let slot = slot(pat)?;
                 for i in a..b {

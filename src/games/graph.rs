@@ -4,7 +4,8 @@
 
 use indexmap::IndexMap;
 
-use crate::error::{Error, Result};
+use crate::error::EvalError;
+use crate::error::Result;
 use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::GraphItem;
@@ -61,11 +62,11 @@ impl GameKind for Graph {
                 args[0] = Value::Int(i as i64);
                 Ok(args)
             }
-            None => Err(Error::Value {
+            None => Err(EvalError::Value {
                 message: format!("`{vertex}` is not a vertex of graph `{name}`"),
                 help: "a computed vertex must be an integer naming a vertex; write other vertices by name, e.g. `G(a)`".into(),
                 span,
-            }),
+            }.into()),
         }
     }
 

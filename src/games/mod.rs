@@ -19,7 +19,8 @@ pub mod value;
 
 use std::rc::Rc;
 
-use crate::error::{Error, Result};
+use crate::error::EvalError;
+use crate::error::Result;
 use crate::eval::{Compiler, Node};
 use crate::model::{Defs, GameDef, GameKind, NIM, STAR, VALUE, Value};
 use crate::source::Span;
@@ -118,7 +119,7 @@ pub fn compile(c: &Compiler, g: &GameDecl) -> Result<Compiled> {
 fn heap_arg(name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
     match args.first() {
         Some(Value::Int(n)) if *n >= 0 => Ok(args),
-        Some(v) => Err(Error::Value {
+        Some(v) => Err(EvalError::Value {
             message: format!(
                 "a heap of `{name}` must be an integer >= 0, not {}",
                 match v {
@@ -128,7 +129,8 @@ fn heap_arg(name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
             ),
             help: "heap sizes are counted from 0".into(),
             span,
-        }),
+        }
+        .into()),
         None => unreachable!("arity checked at compile time"),
     }
 }

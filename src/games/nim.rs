@@ -1,7 +1,8 @@
 //! The built-in nim-heaps: `Nim(n)` and the nimber `*n` (played alike,
 //! printed differently). A heap of n is worth n (THEORY.md §2).
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::error::SolveError;
 use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::source::Span;
 
@@ -38,11 +39,12 @@ impl GameKind for Nim {
         let n = super::heap_size(args).unwrap_or(0);
         // A huge heap's options cannot be listed: say so before trying.
         if usize::try_from(n).map_or(true, |n| n > cx.limits.max_edges()) {
-            return Err(Error::MoveBudget {
+            return Err(SolveError::MoveBudget {
                 game: format!("{}({n})", cx.defs.game(game).name),
                 budget: cx.limits.max_edges(),
                 span: cx.span,
-            });
+            }
+            .into());
         }
         for k in 0..n {
             cx.tick()?;

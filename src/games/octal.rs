@@ -5,7 +5,9 @@
 
 use std::cell::RefCell;
 
+use crate::error::AtSpan;
 use crate::error::{Error, Result};
+use crate::error::{EvalError, SolveError};
 use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Span;
@@ -38,15 +40,7 @@ impl Octal {
     pub fn parse(code: &str, span: Span) -> Result<Octal> {
         match OctalCode::parse(code) {
             Ok(oc) => Ok(Octal::new(oc)),
-            Err(e) => {
-                let start = span.start as usize + e.offset.min(code.len());
-                let end = (start + e.len.max(1)).min(span.end as usize).max(start);
-                Err(Error::OctalCode {
-                    message: e.message.clone(),
-                    help: e.help.clone(),
-                    span: Span::new(span.src, start, end),
-                })
-            }
+            Err(e) => Err(e.at(span)),
         }
     }
 
@@ -105,11 +99,12 @@ impl Octal {
         })?;
         match self.with_seq(|seq| known(seq, n)) {
             Some(v) if found => Ok(u64::from(v)),
-            _ => Err(Error::Budget {
+            _ => Err(SolveError::Budget {
                 game: name.to_string(),
                 budget: cx.limits.max_positions,
                 span: cx.span,
-            }),
+            }
+            .into()),
         }
     }
 }
@@ -148,7 +143,7 @@ pub fn subtraction(v: Value, span: Span) -> Result<std::rc::Rc<dyn GameKind>> {
         match x {
             Value::Int(n) if (1..=100_000).contains(&n) => set.push(n as u64),
             other => {
-                return Err(Error::Value {
+                return Err(EvalError::Value {
                     message: format!(
                         "`{}` cannot be taken",
                         match other {
@@ -158,16 +153,18 @@ pub fn subtraction(v: Value, span: Span) -> Result<std::rc::Rc<dyn GameKind>> {
                     ),
                     help: "a subtraction set holds positive integers (at most 100000)".into(),
                     span,
-                });
+                }
+                .into());
             }
         }
     }
     if set.is_empty() {
-        return Err(Error::Value {
+        return Err(EvalError::Value {
             message: "the subtraction set is empty".into(),
             help: "give at least one amount that may be taken".into(),
             span,
-        });
+        }
+        .into());
     }
     Ok(std::rc::Rc::new(Octal::new(OctalCode::subtraction(&set))))
 }
@@ -203,11 +200,12 @@ impl GameKind for Octal {
         let n = super::heap_size(args).unwrap_or(0).max(0) as u64;
         // A huge heap's options cannot be listed: say so before trying.
         if self.code.option_count(n) > cx.limits.max_edges() as u128 {
-            return Err(Error::MoveBudget {
+            return Err(SolveError::MoveBudget {
                 game: format!("{}({n})", cx.defs.game(game).name),
                 budget: cx.limits.max_edges(),
                 span: cx.span,
-            });
+            }
+            .into());
         }
         let mut result = Ok(());
         self.code.for_each_option(n, |parts| {
@@ -243,7 +241,7 @@ impl GameKind for Octal {
         let Some(n) = super::heap_size(args) else {
             return Ok(None);
         };
-        let n = u64::try_from(n).map_err(|_| Error::Value {
+        let n = u64::try_from(n).map_err(|_| EvalError::Value {
             message: format!("heap {n} is negative"),
             help: "heap sizes are counted from 0".into(),
             span: cx.span,

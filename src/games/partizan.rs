@@ -5,6 +5,7 @@
 //! games (`options` fails with `grundy::solve::partizan`); the partizan
 //! solver (`solve/partizan.rs`) lists options through `sided_options`.
 
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Interp};
 use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
@@ -40,11 +41,12 @@ pub fn compile_rules(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Resu
 
 /// The error of asking an impartial question about a partizan game.
 fn not_impartial(cx: &Ctx, game: GameId) -> Error {
-    Error::Partizan {
+    SolveError::Partizan {
         game: cx.defs.game(game).name.clone(),
         query: crate::library::Shape::Grundy.name().into(),
         span: cx.span,
     }
+    .into()
 }
 
 impl GameKind for PartizanRules {

@@ -2,6 +2,7 @@
 //! is evaluated where it is written), failed, or (typed in the REPL) waits
 //! for a name defined later: using it is an error that says which.
 
+use crate::error::CompileError;
 use crate::error::{Error, Result};
 use crate::model::{Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;
@@ -16,22 +17,24 @@ pub struct Pending {
 impl Pending {
     fn not_yet(&self, name: &str, span: Span) -> Error {
         match &self.waiting_for {
-            Some(missing) => Error::Waiting {
+            Some(missing) => CompileError::Waiting {
                 name: name.to_string(),
                 missing: missing.clone(),
                 span,
-            },
+            }
+            .into(),
             None => not_yet(name, span),
         }
     }
 }
 
 fn not_yet(name: &str, span: Span) -> Error {
-    Error::Query {
+    CompileError::Query {
         message: format!("`{name}` is used before its definition has run"),
         help: "move the query below the game's definition".into(),
         span,
     }
+    .into()
 }
 
 /// Only what it has: the core, `raw_args`/`check_args` (every position

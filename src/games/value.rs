@@ -7,6 +7,8 @@
 
 use std::rc::Rc;
 
+use crate::error::AtSpan;
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::game_value::value_comp;
 use crate::model::{
@@ -27,11 +29,12 @@ fn the_value(args: &[Value]) -> Option<&Rc<GameVal>> {
 }
 
 fn not_impartial(cx: &Ctx, args: &[Value]) -> Error {
-    Error::Partizan {
+    SolveError::Partizan {
         game: the_value(args).map_or_else(|| "?".into(), |g| g.text.to_string()),
         query: crate::library::Shape::Grundy.name().into(),
         span: cx.span,
     }
+    .into()
 }
 
 impl GameKind for GameValue {
@@ -104,7 +107,7 @@ impl GameKind for GameValue {
             Side::Left => store.left_options(id),
             Side::Right => store.right_options(id),
         }
-        .map_err(|e| crate::model::game_value::arith(e, cx.span))?;
+        .map_err(|e| e.at(cx.span))?;
         for &o in opts.iter() {
             cx.tick()?;
             let v = crate::model::game_value::game_rc(&mut store, o);

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::{Comp, Ctx, Oracle, Value};
 use crate::partizan::GameStore;
@@ -101,9 +102,12 @@ impl<'a> Args<'a> {
 
     /// The solver, or the diagnostic of a question to it inside move rules.
     pub fn oracle(&self) -> Result<&'a dyn Oracle> {
-        self.oracle.ok_or_else(|| Error::QueryInRules {
-            name: self.name().to_string(),
-            span: self.span,
+        self.oracle.ok_or_else(|| {
+            EvalError::QueryInRules {
+                name: self.name().to_string(),
+                span: self.span,
+            }
+            .into()
         })
     }
 
@@ -147,10 +151,13 @@ pub(crate) fn range_len(a: i64, b: i64, span: Span) -> Result<i64> {
     if b <= a {
         return Ok(0);
     }
-    b.checked_sub(a).ok_or(Error::Overflow {
-        op: "len".into(),
-        span,
-    })
+    b.checked_sub(a).ok_or(
+        EvalError::Overflow {
+            op: "len".into(),
+            span,
+        }
+        .into(),
+    )
 }
 
 /// Ranges longer than this are refused where they must be materialised.
@@ -166,13 +173,14 @@ pub(crate) fn elements(v: &Value, span: Span, cx: &Ctx) -> Result<Option<Vec<Val
         Value::Range(a, z) => {
             let n = range_len(*a, *z, span)?;
             if n > MAX_MATERIALISED {
-                return Err(Error::Value {
+                return Err(EvalError::Value {
                     message: format!("the range {a}..{z} is too long to build"),
                     help: format!(
                         "ranges turned into lists may hold at most {MAX_MATERIALISED} elements"
                     ),
                     span,
-                });
+                }
+                .into());
             }
             n as usize
         }
@@ -349,9 +357,21 @@ mod tests {
             flag.store(true, Ordering::Relaxed);
             let xs: Vec<u64> = (0..4 * CHECK_EVERY as u64).rev().collect();
             let r = sort_checked(xs, cx, Span::default());
-            assert!(matches!(r, Err(Error::Interrupted { .. })), "{r:?}");
+            assert!(
+                matches!(
+                    r,
+                    Err(Error::Limit(crate::error::LimitError::Interrupted { .. }))
+                ),
+                "{r:?}"
+            );
             let r = collect_checked(0..CHECK_EVERY * 2, cx, Span::default());
-            assert!(matches!(r, Err(Error::Interrupted { .. })), "{r:?}");
+            assert!(
+                matches!(
+                    r,
+                    Err(Error::Limit(crate::error::LimitError::Interrupted { .. }))
+                ),
+                "{r:?}"
+            );
         });
     }
 }

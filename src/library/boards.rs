@@ -8,6 +8,8 @@
 use std::rc::Rc;
 
 use crate::board::{Board, BoardError, Symmetry, is_content};
+use crate::error::AtSpan;
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::Value;
 use crate::source::Span;
@@ -138,11 +140,7 @@ fn mode(a: &Args, i: usize, words: &[&str]) -> Result<usize> {
 
 /// `grid(r, c)`, `grid(["..#", "x.o"])` or `grid("..#|x.o")`.
 fn grid(a: Args) -> Result<Value> {
-    let refused = |e: BoardError, span: Span| Error::Value {
-        message: e.message,
-        help: e.help,
-        span,
-    };
+    let refused = |e: BoardError, span: Span| -> Error { e.at(span) };
     let made = match &a.values[..] {
         [Value::Int(r), Value::Int(c)] => Board::new(*r, *c).map_err(|e| refused(e, a.at(0))),
         [Value::Str(s)] => {
@@ -190,7 +188,7 @@ fn put(a: Args) -> Result<Value> {
     let ch = char_of(&a, &a.values[2], a.at(2))?;
     match x.put(&squares, ch) {
         Ok(y) => Ok(Value::Board(Rc::new(y))),
-        Err(i) => Err(Error::Value {
+        Err(i) => Err(Error::Eval(EvalError::Value {
             message: format!(
                 "the square {:?} is off the {} × {} board",
                 squares[i],
@@ -199,7 +197,7 @@ fn put(a: Args) -> Result<Value> {
             ),
             help: "rows count from 0 to rows - 1, columns from 0 to columns - 1".into(),
             span: a.at(1),
-        }),
+        })),
     }
 }
 

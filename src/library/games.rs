@@ -8,8 +8,10 @@
 
 use std::rc::Rc;
 
+use crate::error::AtSpan;
+use crate::error::EvalError;
 use crate::error::{Error, Result};
-use crate::model::game_value::{arith, game_val, resolve};
+use crate::model::game_value::{game_val, resolve};
 use crate::model::{GameVal, Value};
 use crate::partizan::{self, AlgebraError, Dyadic, GameStore, PartizanError, ValueId};
 use crate::source::Span;
@@ -273,12 +275,8 @@ pub(super) static ENTRIES: &[Entry] = &[
 /// on that argument's span, with the library's message and help.
 fn algebra(e: AlgebraError, span: Span, arg: Span) -> Error {
     match e {
-        AlgebraError::Partizan(e) => arith(e, span),
-        e => Error::Value {
-            message: e.to_string(),
-            help: e.help().into(),
-            span: arg,
-        },
+        AlgebraError::Partizan(e) => e.at(span),
+        e => e.at(arg),
     }
 }
 
@@ -351,7 +349,7 @@ fn value(a: Args) -> Result<Value> {
 
 fn mean(a: Args) -> Result<Value> {
     of_one(a, &|s, id, span| {
-        let x = s.mean(id).map_err(|e| arith(e, span))?;
+        let x = s.mean(id).map_err(|e| e.at(span))?;
         let id = s.number(x);
         Ok(game_val(s, id))
     })
@@ -359,7 +357,7 @@ fn mean(a: Args) -> Result<Value> {
 
 fn temperature(a: Args) -> Result<Value> {
     of_one(a, &|s, id, span| {
-        let x = s.temperature(id).map_err(|e| arith(e, span))?;
+        let x = s.temperature(id).map_err(|e| e.at(span))?;
         let id = s.number(x);
         Ok(game_val(s, id))
     })
@@ -369,7 +367,7 @@ fn birthday(a: Args) -> Result<Value> {
     of_one(a, &|s, id, span| {
         i64::try_from(s.birthday(id))
             .map(Value::Int)
-            .map_err(|_| arith(PartizanError::Overflow, span))
+            .map_err(|_| PartizanError::Overflow.at(span))
     })
 }
 
@@ -392,14 +390,14 @@ fn num(a: Args) -> Result<Value> {
         1
     };
     if q <= 0 || q.count_ones() != 1 {
-        return Err(Error::Value {
+        return Err(EvalError::Value {
             message: format!("the denominator {q} is not a power of two"),
             help: "game values are dyadic: write num(p, q) with q = 1, 2, 4, 8, …".into(),
             span: a.at(1),
-        });
+        }
+        .into());
     }
-    let x =
-        Dyadic::new(p, q.trailing_zeros()).ok_or_else(|| arith(PartizanError::Overflow, a.span))?;
+    let x = Dyadic::new(p, q.trailing_zeros()).ok_or_else(|| PartizanError::Overflow.at(a.span))?;
     a.with_store(&mut |s| {
         let id = s.number(x);
         Ok(game_val(s, id))
@@ -419,7 +417,7 @@ fn up(a: Args) -> Result<Value> {
     };
     let span = a.span;
     a.with_store(&mut |s| {
-        let id = s.ups(n).map_err(|e| arith(e, span))?;
+        let id = s.ups(n).map_err(|e| e.at(span))?;
         Ok(game_val(s, id))
     })
 }
@@ -429,7 +427,7 @@ fn naturals(a: &Args) -> Result<[u64; 2]> {
     let mut ns = [0u64; 2];
     for (i, n) in ns.iter_mut().enumerate().take(a.values.len()) {
         *n = match &a.values[i] {
-            Value::Int(n) => u64::try_from(*n).map_err(|_| Error::Value {
+            Value::Int(n) => u64::try_from(*n).map_err(|_| EvalError::Value {
                 message: format!("`{}` takes integers >= 0, not {n}", a.name()),
                 help: format!(
                     "nim arithmetic is of non-negative integers: {}",
@@ -451,12 +449,13 @@ fn naturals(a: &Args) -> Result<[u64; 2]> {
 /// A nim product, power or inverse as an integer: the arguments are below
 /// 2^63, the answer may reach 2^64 - 1.
 fn nim_int(a: &Args, r: u64) -> Result<Value> {
-    i64::try_from(r)
-        .map(Value::Int)
-        .map_err(|_| Error::Overflow {
+    i64::try_from(r).map(Value::Int).map_err(|_| {
+        EvalError::Overflow {
             op: a.name().to_string(),
             span: a.span,
-        })
+        }
+        .into()
+    })
 }
 
 fn nim_mul(a: Args) -> Result<Value> {
@@ -471,7 +470,7 @@ fn nim_pow(a: Args) -> Result<Value> {
 
 fn nim_inv(a: Args) -> Result<Value> {
     let [x, _] = naturals(&a)?;
-    let r = partizan::nim_inv(x).ok_or_else(|| Error::Value {
+    let r = partizan::nim_inv(x).ok_or_else(|| EvalError::Value {
         message: "0 has no nim inverse".into(),
         help: "nim_inv(a) takes a >= 1 (the nimbers below 2^64 form a field)".into(),
         span: a.at(0),
@@ -484,11 +483,12 @@ fn cool(a: Args) -> Result<Value> {
     let last = a.at(1);
     of_all(a, &|s, ids, e| {
         let Some(t) = s.as_number(ids[1]) else {
-            return Err(Error::Value {
+            return Err(EvalError::Value {
                 message: format!("`cool` cools by a number, not {}", s.display(ids[1])),
                 help: format!("usage: {usage}"),
                 span: last,
-            });
+            }
+            .into());
         };
         let id = partizan::cool(s, ids[0], t).map_err(e)?;
         Ok(game_val(s, id))

@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use crate::board::{Graph, MAX_VERTICES, canonical_graph};
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::{Comp, Ctx, Defs, GameId, Value};
 use crate::source::Span;
@@ -164,11 +165,12 @@ pub(super) fn neighbours(a: Args) -> Result<Value> {
     let v = match &a.values[1] {
         Value::Int(v) if g.has(*v) => *v as usize,
         Value::Int(v) => {
-            return Err(Error::Value {
+            return Err(EvalError::Value {
                 message: format!("{v} is not a vertex of this graph"),
                 help: format!("its vertices are {}", list_text(&g.vertices())),
                 span: a.at(1),
-            });
+            }
+            .into());
         }
         v => return Err(a.not(v, "a vertex (an integer)", a.at(1))),
     };
@@ -219,13 +221,14 @@ fn undirected(a: Args) -> Result<Value> {
             e => return Err(a.not(e, "edges (a, b)", a.at(1))),
         }
     }
-    Graph::new(verts, &edges)
-        .map(graph)
-        .map_err(|e| Error::Value {
+    Graph::new(verts, &edges).map(graph).map_err(|e| {
+        EvalError::Value {
             message: e.message,
             help: e.help,
             span: a.at(1),
-        })
+        }
+        .into()
+    })
 }
 
 /// `subgraph(G)`: the declared graph `g` as a value.
@@ -240,12 +243,12 @@ pub(crate) fn whole(defs: &Defs, g: GameId, span: Span) -> Result<Graph> {
     };
     let n = data.vertices.len();
     if n > MAX_VERTICES {
-        return Err(Error::Value {
+        return Err(EvalError::Value {
             message: format!("`{name}` has {n} vertices; a graph value holds at most {MAX_VERTICES}"),
             help: "take a subgraph of at most 64 of its vertices: `components(G, vs)` works on any size"
                 .into(),
             span,
-        });
+        }.into());
     }
     let mut edges = Vec::new();
     for (a, out) in data.edges.iter().enumerate() {
@@ -257,20 +260,24 @@ pub(crate) fn whole(defs: &Defs, g: GameId, span: Span) -> Result<Graph> {
                     .get_index(a)
                     .map(|(v, _)| v.as_str())
                     .unwrap_or("?");
-                return Err(Error::Value {
+                return Err(EvalError::Value {
                     message: format!("`{name}` has a loop at `{v}`: a graph value is simple"),
                     help: "drop the loop, or play the declared graph itself as a game".into(),
                     span,
-                });
+                }
+                .into());
             }
             edges.push((a, b));
         }
     }
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    Graph::new(all, &edges).map_err(|e| Error::Value {
-        message: e.message,
-        help: e.help,
-        span,
+    Graph::new(all, &edges).map_err(|e| {
+        EvalError::Value {
+            message: e.message,
+            help: e.help,
+            span,
+        }
+        .into()
     })
 }
 
@@ -327,11 +334,12 @@ fn mask_of(a: &Args, v: &Value, span: Span) -> Result<u64> {
 }
 
 fn too_many(n: i64, span: Span) -> Error {
-    Error::Value {
+    EvalError::Value {
         message: format!("{n} is not a vertex label of a graph value"),
         help: format!("a graph value has at most {MAX_VERTICES} vertices, labelled 0 to 63"),
         span,
     }
+    .into()
 }
 
 fn graph(g: Graph) -> Value {

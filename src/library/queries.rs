@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use crate::digraph::Generalized;
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::game_value::resolve;
 use crate::model::{Comp, Oracle, Outcome, Value};
@@ -118,10 +119,11 @@ fn position(a: &Args) -> Result<Option<Rc<[Comp]>>> {
         Value::Pos(cs) => Ok(Some(cs.clone())),
         Value::Int(0) => Ok(Some(Rc::from(Vec::new()))),
         Value::Game(_) => Ok(None),
-        v => Err(Error::NotAPosition {
+        v => Err(EvalError::NotAPosition {
             found: v.type_name().to_string(),
             span: a.at(0),
-        }),
+        }
+        .into()),
     }
 }
 
@@ -198,9 +200,11 @@ fn grundy(a: Args) -> Result<Value> {
         Asked::Answered(v) => return Ok(v),
     };
     Ok(match o.value(a.cx, &cs)? {
-        Generalized::Finite(v) => Value::Int(i64::try_from(v).map_err(|_| Error::Overflow {
-            op: a.name().into(),
-            span: a.span,
+        Generalized::Finite(v) => Value::Int(i64::try_from(v).map_err(|_| {
+            Error::Eval(EvalError::Overflow {
+                op: a.name().into(),
+                span: a.span,
+            })
         })?),
         Generalized::Infinite(k) => Value::Loopy(k.into()),
     })

@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
+use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::Value;
 
@@ -220,10 +221,13 @@ fn extreme(a: Args, least: bool) -> Result<Value> {
     } else {
         items.into_iter().max()
     };
-    pick.ok_or_else(|| Error::Value {
-        message: format!("{}() of an empty collection", a.name()),
-        help: "give it at least one element".into(),
-        span: a.span,
+    pick.ok_or_else(|| {
+        EvalError::Value {
+            message: format!("{}() of an empty collection", a.name()),
+            help: "give it at least one element".into(),
+            span: a.span,
+        }
+        .into()
     })
 }
 
@@ -237,10 +241,13 @@ fn max(a: Args) -> Result<Value> {
 
 fn abs(a: Args) -> Result<Value> {
     let n = a.int(0)?;
-    n.checked_abs().map(Value::Int).ok_or(Error::Overflow {
-        op: "abs".into(),
-        span: a.span,
-    })
+    n.checked_abs().map(Value::Int).ok_or(
+        EvalError::Overflow {
+            op: "abs".into(),
+            span: a.span,
+        }
+        .into(),
+    )
 }
 
 fn sum(a: Args) -> Result<Value> {
@@ -274,7 +281,7 @@ fn sum(a: Args) -> Result<Value> {
             Value::Int(n) => n,
             other => return Err(a.not(&other, "an integer", a.at(0))),
         };
-        total = total.checked_add(n).ok_or(Error::Overflow {
+        total = total.checked_add(n).ok_or(EvalError::Overflow {
             op: "sum".into(),
             span: a.span,
         })?;
@@ -382,11 +389,11 @@ fn symdiff(a: Args) -> Result<Value> {
 fn popcount(a: Args) -> Result<Value> {
     let n = a.int(0)?;
     if n < 0 {
-        return Err(Error::Value {
+        return Err(Error::Eval(EvalError::Value {
             message: format!("popcount of a negative number ({n})"),
             help: "popcount counts the 1 bits of n >= 0".into(),
             span: a.at(0),
-        });
+        }));
     }
     Ok(Value::Int(i64::from(n.count_ones())))
 }

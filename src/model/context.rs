@@ -7,7 +7,8 @@ use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::error::{Error, Result};
+use crate::error::LimitError;
+use crate::error::Result;
 use crate::mem;
 use crate::source::Span;
 
@@ -146,7 +147,7 @@ impl<'a> Ctx<'a> {
     /// `check`, blaming `span`; also looks at the memory held.
     pub fn check_at(&self, span: Span) -> Result<()> {
         if self.interrupted() {
-            return Err(Error::Interrupted { span });
+            return Err(LimitError::Interrupted { span }.into());
         }
         self.check_memory(span)
     }
@@ -157,11 +158,12 @@ impl<'a> Ctx<'a> {
         self.charged.set(0);
         let held = mem::held().max(0) as usize;
         if held > self.limits.max_memory {
-            return Err(Error::MemoryBudget {
+            return Err(LimitError::MemoryBudget {
                 limit: self.limits.max_memory,
                 held,
                 span,
-            });
+            }
+            .into());
         }
         Ok(())
     }
@@ -201,10 +203,11 @@ impl<'a> Ctx<'a> {
     fn every_1024(&self, steps: u64, span: Span) -> Result<()> {
         crate::progress::tick();
         if steps > self.limits.max_steps {
-            return Err(Error::StepBudget {
+            return Err(LimitError::StepBudget {
                 limit: self.limits.max_steps,
                 span,
-            });
+            }
+            .into());
         }
         self.check_at(span)
     }
@@ -218,11 +221,12 @@ impl<'a> Ctx<'a> {
         let held = mem::held().max(0) as usize;
         let after = held.saturating_add(bytes);
         if after > self.limits.max_memory {
-            return Err(Error::MemoryBudget {
+            return Err(LimitError::MemoryBudget {
                 limit: self.limits.max_memory,
                 held: after,
                 span,
-            });
+            }
+            .into());
         }
         let before = self.steps.load(Ordering::Relaxed);
         let t = before.saturating_add((bytes / 64) as u64);

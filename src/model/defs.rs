@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+use crate::error::CompileError;
 use crate::error::Result;
 use crate::source::Span;
 use crate::vocab::Play;
@@ -97,13 +98,14 @@ impl Defs {
 
     /// The error for using a game or function that waits for a name.
     pub fn waiting_error(&self, name: &str, span: Span) -> Option<crate::error::Error> {
-        self.waiting
-            .get(name)
-            .map(|missing| crate::error::Error::Waiting {
+        self.waiting.get(name).map(|missing| {
+            CompileError::Waiting {
                 name: name.to_string(),
                 missing: missing.clone(),
                 span,
-            })
+            }
+            .into()
+        })
     }
 
     pub fn lookup_game(&self, name: &str) -> Option<GameId> {

@@ -6,25 +6,12 @@
 
 use std::rc::Rc;
 
-use crate::error::{Error, Result};
-use crate::partizan::{self, GameStore, PartizanError, ValueId};
+use crate::error::EvalError;
+use crate::error::Result;
+use crate::partizan::{self, GameStore, ValueId};
 use crate::source::Span;
 
 use super::{Comp, GameVal, NIM, STAR, VALUE, Value};
-
-/// A failure of the game arithmetic, as a diagnostic on `span`.
-pub(crate) fn arith(e: PartizanError, span: Span) -> Error {
-    match e {
-        PartizanError::Interrupted => Error::Interrupted { span },
-        PartizanError::StepBudget { limit } => Error::StepBudget { limit, span },
-        PartizanError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
-        e => Error::PartizanLimit {
-            message: e.to_string(),
-            help: e.help().into(),
-            span,
-        },
-    }
-}
 
 /// The value `id` of `store`, as an expression holds it.
 pub fn game_val(store: &mut GameStore, id: ValueId) -> Value {
@@ -83,11 +70,11 @@ pub fn resolve(store: &mut GameStore, g: &GameVal, span: Span) -> Result<ValueId
     if g.stamp == store.stamp() {
         return Ok(g.id);
     }
-    partizan::parse(store, &g.text).map_err(|_| Error::Value {
+    partizan::parse(store, &g.text).map_err(|_| EvalError::Value {
         message: "this game value was computed before the solver's caches were cleared, and is too large to read back".into(),
         help: "compute it again (`value(P)`) in the statement that uses it".into(),
         span,
-    })
+    }.into())
 }
 
 /// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).

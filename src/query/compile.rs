@@ -5,6 +5,7 @@
 
 use super::graphs::graph_game;
 use super::{CKind, MAX_SEQUENCE, PQuery, values};
+use crate::error::CompileError;
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Node};
 use crate::library::{self, Entry, Shape, Statement};
@@ -17,7 +18,9 @@ use crate::syntax::ast::{Expr, ExprKind, Ident, Operand, Play, Tail, WordQuery};
 pub(super) fn misspelt_word(x: &Expr, err: Error) -> Error {
     use crate::syntax::DEFINITION_WORDS;
     match (&x.node, err) {
-        (ExprKind::Name(n), Error::UnknownName { name, help, span }) if *n == name => {
+        (ExprKind::Name(n), Error::Compile(CompileError::UnknownName { name, help, span }))
+            if *n == name =>
+        {
             // The word itself, written with nothing after it.
             if let Some(e) = library::lookup(n).filter(|e| e.is_statement()) {
                 let operand = e.meta.params[0].name;
@@ -30,7 +33,7 @@ pub(super) fn misspelt_word(x: &Expr, err: Error) -> Error {
                     "`{n}` is a query: write it before its operand, `{n} {operand}`{call}, e.g. `{}`",
                     statement_example(e)
                 );
-                return Error::UnknownName { name, help, span };
+                return CompileError::UnknownName { name, help, span }.into();
             }
             let words = library::statement_words()
                 .chain(DEFINITION_WORDS.iter().copied())
@@ -41,7 +44,7 @@ pub(super) fn misspelt_word(x: &Expr, err: Error) -> Error {
                 ),
                 None => help,
             };
-            Error::UnknownName { name, help, span }
+            CompileError::UnknownName { name, help, span }.into()
         }
         (_, err) => err,
     }
@@ -96,11 +99,12 @@ pub(super) fn statement_call(x: &Expr) -> Option<WordQuery> {
 }
 
 pub(super) fn too_long(span: Span) -> Error {
-    Error::Query {
+    CompileError::Query {
         message: format!("the range holds more than {MAX_SEQUENCE} values"),
         help: "ask for a shorter range".into(),
         span,
     }
+    .into()
 }
 
 pub(super) fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Shape) -> Result<GameId> {
@@ -109,15 +113,16 @@ pub(super) fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Shape) -
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `game` first".to_string(),
         };
-        return Err(Error::UnknownGame {
+        return Err(CompileError::UnknownGame {
             name: g.name.clone(),
             help,
             span: g.span,
-        });
+        }
+        .into());
     };
     let found = defs.game(id).kind.arity();
     if found != arity {
-        return Err(Error::Query {
+        return Err(CompileError::Query {
             message: format!(
                 "`{}` needs a game of {arity} parameter{}, and `{}` has {found}",
                 word.name(),
@@ -142,7 +147,8 @@ pub(super) fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Shape) -
                 ),
             },
             span: g.span,
-        });
+        }
+        .into());
     }
     Ok(id)
 }
@@ -176,7 +182,7 @@ struct WordCx<'a> {
 impl WordCx<'_> {
     /// The error of an operand or tail the word does not take.
     fn shape(&self, what: &str, at: Span) -> Error {
-        Error::Query {
+        CompileError::Query {
             message: format!("`{}` {what}", self.entry.meta.name),
             help: format!(
                 "usage: {}, e.g. `{}`",
@@ -185,6 +191,7 @@ impl WordCx<'_> {
             ),
             span: at,
         }
+        .into()
     }
 
     fn expr(&self, x: &Expr) -> Result<Node> {

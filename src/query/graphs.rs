@@ -3,6 +3,7 @@
 
 use super::compile::game_of_arity;
 use crate::digraph::{self, Digraph};
+use crate::error::{CompileError, SolveError};
 use crate::error::{Error, Result};
 use crate::library::Shape;
 use crate::model::{Ctx, Defs, GameId};
@@ -33,14 +34,15 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Shape) -> Result<GameId> 
     let id = game_of_arity(defs, g, 1, word)?;
     let query = word.name();
     if defs.game(id).kind.partizan() {
-        return Err(Error::Partizan {
+        return Err(SolveError::Partizan {
             game: g.name.clone(),
             query: query.into(),
             span: g.span,
-        });
+        }
+        .into());
     }
     if defs.game(id).kind.graph().is_none() {
-        return Err(Error::Query {
+        return Err(CompileError::Query {
             message: format!("`{}` is not a graph", g.name),
             help: format!(
                 "`{query}` takes a graph declared with `graph {} {{ a -> b; ... }}`; for a game's state graph ask about a position, e.g. `{} {}(...)`",
@@ -52,7 +54,7 @@ pub(super) fn graph_game(defs: &Defs, g: &Ident, word: Shape) -> Result<GameId> 
                 g.name
             ),
             span: g.span,
-        });
+        }.into());
     }
     Ok(id)
 }
@@ -136,13 +138,14 @@ pub(super) fn kernel_sequences_answer(
 }
 
 pub(super) fn dot_too_large(n: usize, span: Span) -> Error {
-    Error::Query {
+    CompileError::Query {
         message: format!(
             "the state graph has {n} vertices, more than a picture can show ({DOT_MAX_VERTICES})"
         ),
         help: "ask about a smaller position".into(),
         span,
     }
+    .into()
 }
 
 /// Graphviz text: vertices labelled with their value (γ), a kernel marked.
@@ -182,7 +185,7 @@ pub(super) fn dot_text(
         }
     };
     let dot = digraph::to_dot(graph, &label, kernel.as_deref(), DOT_MAX_VERTICES).map_err(|e| {
-        Error::Query {
+        CompileError::Query {
             message: e.to_string(),
             help: "ask about a smaller position".into(),
             span,
@@ -256,7 +259,9 @@ pub(super) fn dot(ctx: &mut Run<'_>, span: Span, x: &Node) -> Result<Answer> {
     let ids = ctx.intern_all(&pos)?;
     let sg = match ctx.sum_graph(&ids) {
         // An impartial game that reaches a partizan one.
-        Err(Error::Partizan { .. }) => return super::partizan_dot::dot(ctx, span, &pos),
+        Err(Error::Solve(SolveError::Partizan { .. })) => {
+            return super::partizan_dot::dot(ctx, span, &pos);
+        }
         r => r?,
     };
     if sg.nodes.len() > DOT_MAX_VERTICES {

@@ -2,6 +2,7 @@
 //! `moves`, `winning`, `remoteness` — what they compute and how their
 //! answers print (a partizan position's answers are `partizan.rs`'s).
 
+use crate::error::CompileError;
 use serde_json::{Value as Json, json};
 
 use super::answer::{play_word, who_wins};
@@ -97,11 +98,12 @@ pub(super) fn winning(
     let ids = ctx.intern_all(&pos)?;
     if side.is_some() || ctx.solver.any_partizan(&ctx.cx, &pos) {
         let Some(side) = *side else {
-            return Err(Error::Query {
+            return Err(CompileError::Query {
                 message: "a partizan position has a winning move for each player".into(),
                 help: "say who moves: `winning P for left` or `winning P for right`".into(),
                 span,
-            });
+            }
+            .into());
         };
         let moves = ctx
             .solver

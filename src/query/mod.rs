@@ -19,6 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::digraph;
 use crate::error::{Error, Result};
+use crate::error::{EvalError, FrontEndError, SolveError};
 use crate::eval::{Compiler, Node};
 use crate::library::{Entry, Shape};
 use crate::model::fmt_sum;
@@ -265,7 +266,9 @@ impl Run<'_> {
     fn drawable(&self, cells: i64) -> Result<()> {
         let cells = cells.max(0) as usize;
         match self.picture_cells {
-            Some(limit) if cells > limit => Err(Error::PictureTooLarge { cells, limit }),
+            Some(limit) if cells > limit => {
+                Err(FrontEndError::PictureTooLarge { cells, limit }.into())
+            }
             _ => Ok(()),
         }
     }
@@ -284,10 +287,11 @@ impl Run<'_> {
                     .filter_map(crate::model::game_value::value_comp)
                     .collect())
             }
-            v => Err(Error::NotAPosition {
+            v => Err(EvalError::NotAPosition {
                 found: v.type_name().to_string(),
                 span: x.span,
-            }),
+            }
+            .into()),
         }
     }
 
@@ -347,11 +351,12 @@ impl Run<'_> {
     /// Refuse an impartial query about a partizan game.
     fn impartial_game(&self, g: GameId, query: &str) -> Result<()> {
         if self.cx.defs.game(g).kind.partizan() {
-            return Err(Error::Partizan {
+            return Err(SolveError::Partizan {
                 game: self.cx.defs.game(g).name.clone(),
                 query: query.into(),
                 span: self.cx.span,
-            });
+            }
+            .into());
         }
         Ok(())
     }
@@ -373,7 +378,7 @@ impl Run<'_> {
         };
         match r {
             Ok(o) => Ok(Some(o)),
-            Err(Error::Partizan { .. }) => Ok(None),
+            Err(Error::Solve(SolveError::Partizan { .. })) => Ok(None),
             Err(e) => Err(e),
         }
     }

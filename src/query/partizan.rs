@@ -2,6 +2,8 @@
 //! `compare`, and the partizan and loopy answers of `outcome`, `moves` and
 //! `winning` — what they compute and how their answers print.
 
+use crate::error::AtSpan;
+use crate::error::SolveError;
 use serde_json::{Value as Json, json};
 
 use super::answer::play_word;
@@ -13,7 +15,7 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
     let pos = ctx.position(x)?;
     let ids = ctx.intern_all(&pos)?;
     let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
-        Err(e @ Error::PartizanLoopy { .. }) if matches!(q, PQuery::Value) => {
+        Err(e @ Error::Solve(SolveError::PartizanLoopy { .. })) if matches!(q, PQuery::Value) => {
             let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
             return Ok(Answer::Value {
                 position: ctx.heading(&pos, 0)?,
@@ -24,11 +26,9 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Res
     };
     let position = ctx.heading(&pos, 0)?;
     let store = ctx.solver.store();
-    let arith = |e: crate::partizan::PartizanError| Error::PartizanLimit {
-        message: e.to_string(),
-        help: "use smaller positions".into(),
-        span,
-    };
+    // Ctrl-C and the budgets stay themselves; the store's other limits
+    // are the partizan limit.
+    let arith = |e: crate::partizan::PartizanError| e.at(span);
     Ok(match q {
         PQuery::Value => Answer::Value {
             position,
@@ -50,7 +50,8 @@ pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
         ctx.solver.partizan_sum(&ctx.cx, &ib),
     ) {
         (Ok(va), Ok(vb)) => ctx.solver.store().compare(va, vb),
-        (Err(e @ Error::PartizanLoopy { .. }), _) | (_, Err(e @ Error::PartizanLoopy { .. })) => {
+        (Err(e @ Error::Solve(SolveError::PartizanLoopy { .. })), _)
+        | (_, Err(e @ Error::Solve(SolveError::PartizanLoopy { .. }))) => {
             ctx.solver.loopy_compare(&ctx.cx, &ia, &ib, e)?
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),

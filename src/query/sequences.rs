@@ -2,6 +2,7 @@
 //! game's name, or of any expression over bindings) and `period` — what
 //! they compute and how their answers print.
 
+use crate::error::{CompileError, EvalError};
 use serde_json::{Value as Json, json};
 
 use super::impartial::{finite, infinity};
@@ -260,14 +261,15 @@ fn series_cells(
                 slots.push(Slot::Cell(cell));
             }
             (v, Some(true)) => {
-                return Err(Error::NotAPosition {
+                return Err(EvalError::NotAPosition {
                     found: v.type_name().to_string(),
                     span: series.body.span,
-                });
+                }
+                .into());
             }
             (v, _) => {
                 if let (Some(p), None) = (play, positions) {
-                    return Err(Error::Query {
+                    return Err(CompileError::Query {
                         message: format!(
                             "`{}` is about positions, and the expression is {}",
                             p.name(),
@@ -275,7 +277,8 @@ fn series_cells(
                         ),
                         help: "drop the convention to list the values themselves".into(),
                         span: series.body.span,
-                    });
+                    }
+                    .into());
                 }
                 positions = Some(false);
                 ctx.cx

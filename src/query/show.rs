@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use crate::error::CompileError;
 use crate::error::{Error, Result};
 use crate::eval::Interp;
 use crate::model::{Comp, Ctx, GameId, GameNames, Value};
@@ -97,11 +98,12 @@ impl<'s, 'c> Shows<'s, 'c> {
 }
 
 fn unreachable_body(cx: &Ctx) -> Error {
-    Error::Query {
+    CompileError::Query {
         message: "a show function has no body".into(),
         help: "define it again".into(),
         span: cx.span,
     }
+    .into()
 }
 
 impl GameNames for Shows<'_, '_> {

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use serde_json::{Value as Json, json};
 
 use crate::digraph::{self, Generalized, Outcome};
+use crate::error::{CompileError, EvalError};
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
@@ -55,7 +56,7 @@ impl<'s> SolverOracle<'s> {
         let mut s = self
             .solver
             .try_borrow_mut()
-            .map_err(|_| Error::QueryInRules {
+            .map_err(|_| EvalError::QueryInRules {
                 name: "a query function".into(),
                 span: cx.span,
             })?;
@@ -206,10 +207,10 @@ pub(super) fn generic(
         // A statement's operand is a position (or a game value, an
         // integer): as for every other word.
         if !matches!(arg, Value::Pos(_) | Value::Game(_) | Value::Int(_)) {
-            return Err(Error::NotAPosition {
+            return Err(Error::Eval(EvalError::NotAPosition {
                 found: arg.type_name().to_string(),
                 span: x.span,
-            });
+            }));
         }
         let spans = |_: usize| x.span;
         let call = crate::library::Args::new(
@@ -284,11 +285,11 @@ pub fn check(cx: &Ctx, solver: &mut Solver, node: &Node, text: &str) -> Result<(
                     format!("`{text}` evaluated to false"),
                 ),
             };
-            Err(Error::AssertFailed {
+            Err(Error::Eval(EvalError::AssertFailed {
                 message,
                 help,
                 span: node.span,
-            })
+            }))
         }
         v => Err(Error::type_error(
             format!("`assert` needs a boolean, found {}", v.type_name()),
@@ -326,7 +327,7 @@ pub fn compile_series(c: &Compiler, s: &Series, word: Shape, span: Span) -> Resu
     let query = word.name();
     let want = if word == Shape::Sequence { 1 } else { 2 };
     if s.bindings.len() != want {
-        return Err(Error::Query {
+        return Err(Error::Compile(CompileError::Query {
             message: format!(
                 "`{query}` takes {want} binding{}, not {}",
                 if want == 1 { "" } else { "s" },
@@ -344,7 +345,7 @@ pub fn compile_series(c: &Compiler, s: &Series, word: Shape, span: Span) -> Resu
                 )
             },
             span,
-        });
+        }));
     }
     let mut names: Vec<Ident> = Vec::new();
     let mut ranges = Vec::new();
@@ -362,14 +363,14 @@ pub fn compile_series(c: &Compiler, s: &Series, word: Shape, span: Span) -> Resu
     }
     for n in &names {
         if !mentions(&s.body, &n.name) {
-            return Err(Error::Query {
+            return Err(Error::Compile(CompileError::Query {
                 message: format!("the expression does not use `{}`", n.name),
                 help: format!(
                     "`{query}` lists the expression for each value of `{}`: write it in, e.g. `{query} {} in 0..=20: G({})`",
                     n.name, n.name, n.name
                 ),
                 span: n.span,
-            });
+            }));
         }
     }
     let mut scope = Scope::with_params(&names);
@@ -434,11 +435,11 @@ impl SeriesRun<'_, '_> {
             Value::Range(a, b) => {
                 let b = b.max(a);
                 if b - a > max {
-                    return Err(Error::Query {
+                    return Err(Error::Compile(CompileError::Query {
                         message: format!("the range holds more than {max} values"),
                         help: "ask for a shorter range".into(),
                         span: node.span,
-                    });
+                    }));
                 }
                 Ok((a, b))
             }

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::Session;
+use crate::error::CompileError;
 use crate::error::Error;
 use crate::games;
 use crate::source::Span;
@@ -88,7 +89,7 @@ impl Session {
 
 fn wrong_call(callee: &str, expected: usize, found: usize, caller: &str, span: Span) -> Error {
     let s = |n: usize| if n == 1 { "" } else { "s" };
-    Error::Arity {
+    CompileError::Arity {
         name: callee.to_string(),
         expected,
         found,
@@ -98,7 +99,7 @@ fn wrong_call(callee: &str, expected: usize, found: usize, caller: &str, span: S
             s(found)
         ),
         span,
-    }
+    }.into()
 }
 
 /// The expressions of a game's definition.

@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+use crate::error::CompileError;
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Scope};
 use crate::games::{self, Compiled};
@@ -94,10 +95,13 @@ impl Session {
                 || builtin_game
                 || (exists && self.redefine == Redefine::Error)
             {
-                errors.push(Error::Duplicate {
-                    name: name.to_string(),
-                    span: ident.span,
-                });
+                errors.push(
+                    CompileError::Duplicate {
+                        name: name.to_string(),
+                        span: ident.span,
+                    }
+                    .into(),
+                );
                 continue;
             }
             names.seen.insert(name, ident.span);
@@ -290,9 +294,8 @@ impl Session {
             return None;
         }
         match e {
-            Error::UnknownFunction { name, .. } | Error::UnknownGame { name, .. } => {
-                Some(name.clone())
-            }
+            Error::Compile(CompileError::UnknownFunction { name, .. })
+            | Error::Compile(CompileError::UnknownGame { name, .. }) => Some(name.clone()),
             _ => None,
         }
     }

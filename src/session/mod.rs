@@ -13,6 +13,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::error::{CompileError, FrontEndError, LimitError};
 use crate::error::{Error, Result};
 use crate::eval::Node;
 use crate::games;
@@ -408,9 +409,9 @@ impl Session {
                 // Pressed between two statements: the rest is not run.
                 out(
                     self,
-                    Err(Error::Stopped {
+                    Err(Error::Limit(LimitError::Stopped {
                         what: "the statements after it were not run".into(),
-                    }),
+                    })),
                 );
                 return false;
             }
@@ -443,10 +444,10 @@ impl Session {
         self.query_word = None;
         self.query_span = None;
         if text.len() > crate::source::MAX_SOURCE {
-            return Err(vec![Error::InputTooLarge {
+            return Err(vec![Error::FrontEnd(FrontEndError::InputTooLarge {
                 name: name.to_string(),
                 limit: crate::source::MAX_SOURCE,
-            }]);
+            })]);
         }
         let src = self.sources.add(name, text);
         let program = self.parse_heard(src, name, text).map_err(|e| vec![e])?;
@@ -488,9 +489,9 @@ impl Session {
                 Err(RecvTimeoutError::Timeout) => {
                     if self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
                         // The thread parses on, alone, and frees what it made.
-                        return Err(Error::Stopped {
+                        return Err(Error::Limit(LimitError::Stopped {
                             what: format!("{name} was not read to its end"),
-                        });
+                        }));
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => match parser.join() {
@@ -602,7 +603,7 @@ fn after_misspelt_word(errors: Vec<Error>, src: crate::source::SourceId, text: &
         {
             continue;
         }
-        if let Error::UnknownName { help, .. } = &e
+        if let Error::Compile(CompileError::UnknownName { help, .. }) = &e
             && span.src == src
             && help.starts_with("did you mean `")
             && help.contains("a bare name is an expression statement")

@@ -14,6 +14,7 @@
 //! (`GameKind::move_line`).
 
 use crate::error::Error;
+use crate::error::{LimitError, SolveError};
 use crate::model::Ctx;
 use crate::source::Span;
 
@@ -55,7 +56,9 @@ impl Solver {
     pub(super) fn chain_like(&self, depth: usize, e: &Error) -> bool {
         matches!(
             e,
-            Error::Budget { .. } | Error::MoveBudget { .. } | Error::MemoryBudget { .. }
+            Error::Solve(SolveError::Budget { .. })
+                | Error::Solve(SolveError::MoveBudget { .. })
+                | Error::Limit(LimitError::MemoryBudget { .. })
         ) && depth >= CHAIN_MIN
             && depth.saturating_mul(2) >= self.comps.len() - self.base.comps
     }
@@ -93,7 +96,7 @@ impl Solver {
                 ),
                 "--max-depth",
             ),
-            Why::Budget(Error::MemoryBudget { .. }) => (
+            Why::Budget(Error::Limit(LimitError::MemoryBudget { .. })) => (
                 "the memory budget ran out on the way".to_string(),
                 "--max-memory",
             ),
@@ -113,7 +116,7 @@ impl Solver {
             format!("this reaches {name_reached} by {depth} moves, each to a new position"),
         );
         let start = self.at_text(cx, start);
-        Error::Unbounded {
+        SolveError::Unbounded {
             chain: format!(
                 "a chain of {depth} moves, each to a new position, goes from {start} to {name_reached}, and {why}"
             ),
@@ -123,7 +126,7 @@ impl Solver {
             span,
             label,
             query,
-        }
+        }.into()
     }
 
     /// A component or a sum as text (`0` for the empty sum), cut to

@@ -18,7 +18,8 @@
 //! (interning and the Grundy DFS) answers instead: the two give the same
 //! values by definition (THEORY.md §2), and tests compare them.
 
-use crate::error::{Error, Result};
+use crate::error::LimitError;
+use crate::error::Result;
 use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
 use super::Solver;
@@ -223,7 +224,7 @@ impl Values<'_, '_> {
     #[cold]
     fn misfit(&mut self) -> Result<()> {
         self.misfit = true;
-        Err(Error::Interrupted { span: self.cx.span })
+        Err(LimitError::Interrupted { span: self.cx.span }.into())
     }
 
     /// The table index of `game(ints)` if it is an earlier position of

@@ -3,6 +3,7 @@
 //! and stores the options flat (`Adjacency`). Values that theory gives without expanding come
 //! from `GameKind::known_value`.
 
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
 
@@ -282,7 +283,7 @@ impl Solver {
             let game = &cx.defs.game(self.comp(from).game).name;
             format!("the move line of {game} that makes {to_text} from {from_text}")
         };
-        Error::BelowZero {
+        SolveError::BelowZero {
             moved: format!(
                 "a move goes from {from_text} to {to_text}, and more than {} positions below zero follow",
                 BelowZero::limit(cx)
@@ -291,16 +292,17 @@ impl Solver {
             span,
             label,
             query,
-        }
+        }.into()
     }
 
     #[cold]
     #[inline(never)]
     fn move_budget(&self, cx: &Ctx, game: GameId) -> Error {
-        Error::MoveBudget {
+        SolveError::MoveBudget {
             game: cx.defs.game(game).name.clone(),
             budget: cx.limits.max_edges(),
             span: cx.span,
         }
+        .into()
     }
 }

@@ -9,7 +9,8 @@ use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::digraph::{Digraph, Gamma, gamma};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::error::{CompileError, SolveError};
 use crate::model::Ctx;
 
 use super::Solver;
@@ -55,11 +56,12 @@ impl Solver {
                         }
                         if nodes.len() >= cx.limits.max_positions {
                             let c = key.first().copied().unwrap_or(0);
-                            return Err(Error::Budget {
+                            return Err(SolveError::Budget {
                                 game: cx.defs.game(self.comp(c).game).name.clone(),
                                 budget: cx.limits.max_positions,
                                 span: cx.span,
-                            });
+                            }
+                            .into());
                         }
                         cx.charge(48 + child.len() * 4, cx.span)?;
                         let j = nodes.insert_full(child.into_boxed_slice(), ()).0;
@@ -72,17 +74,18 @@ impl Solver {
                 edges.push((next as u32, to as u32));
                 if edges.len() > cx.limits.max_edges() {
                     let c = key.first().copied().unwrap_or(0);
-                    return Err(Error::MoveBudget {
+                    return Err(SolveError::MoveBudget {
                         game: cx.defs.game(self.comp(c).game).name.clone(),
                         budget: cx.limits.max_edges(),
                         span: cx.span,
-                    });
+                    }
+                    .into());
                 }
             }
             next += 1;
         }
         let n = nodes.len();
-        let graph = Digraph::from_edges(n, &edges).map_err(|e| Error::Query {
+        let graph = Digraph::from_edges(n, &edges).map_err(|e| CompileError::Query {
             message: e.to_string(),
             help: "the state graph is too large for this analysis".into(),
             span: cx.span,

@@ -9,6 +9,7 @@ use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::digraph::{Outcome, misere_retrograde};
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::Ctx;
 
@@ -41,11 +42,12 @@ impl Solver {
                 .first()
                 .map(|&c| cx.defs.game(self.comp(c).game).name.clone())
                 .unwrap_or_default();
-            return Err(Error::Budget {
+            return Err(SolveError::Budget {
                 game: format!("the misère sum of {game}"),
                 budget: cx.limits.max_positions,
                 span: cx.span,
-            });
+            }
+            .into());
         }
         cx.charge(48 + key.len() * 4, cx.span)?;
         let (i, _) = self.misere.nodes.insert_full(key.into(), ());
@@ -134,10 +136,11 @@ impl Solver {
                     N => *cursor += 1,
                     _ => {
                         if on_stack.get(ch as usize).copied().unwrap_or(false) {
-                            return Err(Error::Cycle {
+                            return Err(SolveError::Cycle {
                                 path: "a misère sum returns to itself".into(),
                                 span: cx.span,
-                            });
+                            }
+                            .into());
                         }
                         descend = Some(ch);
                         break;
@@ -181,7 +184,7 @@ impl Solver {
         match self.misere_is_p(cx, comps) {
             Ok(true) => Ok(Outcome::P),
             Ok(false) => Ok(Outcome::N),
-            Err(Error::Cycle { .. }) => {
+            Err(Error::Solve(SolveError::Cycle { .. })) => {
                 let sg = self.sum_graph(cx, comps)?;
                 Ok(misere_retrograde(&sg.graph).outcome[0])
             }

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::digraph::Outcome;
+use crate::error::AtSpan;
 use crate::error::{Error, Result};
+use crate::error::{LimitError, SolveError};
 use crate::misere::{
     self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, QuotientBudget,
     QuotientHistory, QuotientPeriod, RuleFn, Taming,
@@ -118,7 +120,7 @@ impl HeapRules for Watched<'_> {
             return Err(MisereError::Interrupted);
         }
         match self.cx.check_memory(self.cx.span) {
-            Err(Error::MemoryBudget { limit, held, .. }) => {
+            Err(Error::Limit(LimitError::MemoryBudget { limit, held, .. })) => {
                 Err(MisereError::Memory { held, limit })
             }
             _ => Ok(()),
@@ -194,11 +196,12 @@ impl Solver {
         }
         while let Some(id) = stack.pop() {
             if comps.len() > cx.limits.max_positions {
-                return Err(Error::Budget {
+                return Err(SolveError::Budget {
                     game: self.comp_name(cx.defs, ids.first().copied().unwrap_or(id)),
                     budget: cx.limits.max_positions,
                     span: cx.span,
-                });
+                }
+                .into());
             }
             self.expand(cx, id)?;
             let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
@@ -244,11 +247,12 @@ impl Solver {
             .display_whole(f, cap)
             .map_err(|e| self.misere_error(cx, e))?;
         let Some(form) = shown else {
-            return Err(Error::MisereBudget {
+            return Err(SolveError::MisereBudget {
                 what: format!("the canonical form is longer than {cap} characters"),
                 help: "ask `genus` for its genus, or about a smaller position".into(),
                 span: cx.span,
-            });
+            }
+            .into());
         };
         Ok(MisereForm {
             genus: forms.genus(f).clone(),
@@ -272,14 +276,14 @@ impl Solver {
     ) -> Result<QuotientHistory> {
         let budget = self.quotient_budget(cx, cx.limits.max_positions);
         if n > budget.max_heap {
-            return Err(Error::MisereBudget {
+            return Err(SolveError::MisereBudget {
                 what: format!(
                     "heap {n} is past the largest heap a quotient may cover ({})",
                     budget.max_heap
                 ),
                 help: "ask for fewer heaps; the bound is the smaller of 100000 and the position budget (--max-positions)".into(),
                 span: cx.span,
-            });
+            }.into());
         }
         let kind = cx.defs.game(game).kind.clone();
         let r = match kind.heap_code() {
@@ -350,10 +354,13 @@ impl Solver {
     /// of heaps of the same game, smaller than the heap moved from.
     fn heap_table(&mut self, cx: &Ctx, game: GameId, n: u64) -> Result<HeapTable> {
         let decl = cx.defs.game(game);
-        let not_heap = |reason: String| Error::NotAHeapGame {
-            game: decl.name.clone(),
-            reason,
-            span: cx.span,
+        let not_heap = |reason: String| {
+            SolveError::NotAHeapGame {
+                game: decl.name.clone(),
+                reason,
+                span: cx.span,
+            }
+            .into()
         };
         if decl.kind.partizan() {
             return Err(not_heap("it is partizan".into()));
@@ -388,13 +395,14 @@ impl Solver {
                         }
                     };
                     if k >= m {
-                        return Err(Error::MisereLoopy {
+                        return Err(SolveError::MisereLoopy {
                             what: format!(
                                 "{}({m}) has a move to {}({k}), not a smaller heap",
                                 decl.name, decl.name
                             ),
                             span: cx.span,
-                        });
+                        }
+                        .into());
                     }
                     heaps.push(k);
                 }
@@ -520,39 +528,15 @@ impl Solver {
         Ok(found)
     }
 
-    /// A misère library error as the language's diagnostic.
+    /// A misère library failure at the query: its one conversion, the
+    /// forms' step budget scaled back to the query's steps.
     fn misere_error(&self, cx: &Ctx, e: MisereError) -> Error {
-        let span = cx.span;
         match e {
-            MisereError::Budget { what, limit } => Error::MisereBudget {
-                what: format!("more than {limit} {what}"),
-                help: if what.contains("position") || what.contains("form") || what.contains("heap")
-                {
-                    "ask about a smaller position or fewer heaps, or raise the position budget (--max-positions)".into()
-                } else {
-                    "this budget is fixed: the quotient is larger than grundy computes; ask for fewer heaps".into()
-                },
-                span,
-            },
-            MisereError::Cycle { .. } => Error::MisereLoopy {
-                what: "the position can return to itself".into(),
-                span,
-            },
-            MisereError::HeapNotSmaller { heap, part } => Error::MisereLoopy {
-                what: format!("heap {heap} has a move to a heap of {part}"),
-                span,
-            },
-            MisereError::Interrupted => Error::Interrupted { span },
-            MisereError::Steps { limit } => Error::StepBudget {
+            MisereError::Steps { limit } => MisereError::Steps {
                 limit: limit.saturating_mul(FORM_STEP_COST),
-                span,
             },
-            MisereError::Memory { held, limit } => Error::MemoryBudget { limit, held, span },
-            other => Error::Query {
-                message: other.to_string(),
-                help: "this is a bug in grundy; please report the query".into(),
-                span,
-            },
+            e => e,
         }
+        .at(cx.span)
     }
 }

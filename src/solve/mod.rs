@@ -25,6 +25,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::digraph::Gamma;
 use crate::error::{Error, Result};
+use crate::error::{EvalError, SolveError};
 use crate::model::fmt_comp;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use chain::{At, Why};
@@ -393,11 +394,12 @@ impl Solver {
     /// The position budget's error.
     #[cold]
     fn budget_error(&self, cx: &Ctx, fallback: GameId) -> Error {
-        Error::Budget {
+        SolveError::Budget {
             game: self.grown(cx, fallback),
             budget: cx.limits.max_positions,
             span: cx.span,
         }
+        .into()
     }
 
     /// The components interned so far.
@@ -524,14 +526,14 @@ impl Solver {
         }
         let (bytes, depth) = payload(args);
         if depth > MAX_NESTING {
-            return Err(Error::Value {
+            return Err(EvalError::Value {
                 message: format!(
                     "a position of `{}` nests values more than {MAX_NESTING} deep",
                     cx.defs.game(game).name
                 ),
                 help: "a move wraps the position in itself again and again (`G([x])`, `G(G(p))`): the game never ends".into(),
                 span: cx.span,
-            });
+            }.into());
         }
         cx.charge(bytes, cx.span)?;
         let (i, _) = self.comps.insert_full(
@@ -657,10 +659,11 @@ impl Solver {
                     let from = stack.iter().position(|(c, _)| *c == child).unwrap_or(0);
                     let mut path: Vec<u32> = stack[from..].iter().map(|(c, _)| *c).collect();
                     path.push(child);
-                    return Err(Error::Cycle {
+                    return Err(SolveError::Cycle {
                         path: self.path_text(cx, &path),
                         span: cx.span,
-                    });
+                    }
+                    .into());
                 }
                 descend = Some(child);
                 break;

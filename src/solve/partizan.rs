@@ -10,9 +10,11 @@ use std::collections::HashMap;
 
 use rustc_hash::FxBuildHasher;
 
+use crate::error::AtSpan;
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
-use crate::partizan::{GameStore, Outcome, PartizanError, ValueId};
+use crate::partizan::{GameStore, Outcome, ValueId};
 
 use super::Solver;
 use super::chain::{At, Why};
@@ -64,27 +66,6 @@ impl PartizanCache {
     }
 }
 
-/// A failure of the game arithmetic, as a diagnostic on the query.
-fn arith(cx: &Ctx, e: PartizanError) -> Error {
-    match e {
-        PartizanError::Interrupted => Error::Interrupted { span: cx.span },
-        PartizanError::StepBudget { limit } => Error::StepBudget {
-            limit,
-            span: cx.span,
-        },
-        PartizanError::Memory { held, limit } => Error::MemoryBudget {
-            limit,
-            held,
-            span: cx.span,
-        },
-        e => Error::PartizanLimit {
-            message: e.to_string(),
-            help: e.help().into(),
-            span: cx.span,
-        },
-    }
-}
-
 /// The solver's end of a kind's sided listing: parts interned as they come.
 struct Collect<'s, 'c> {
     solver: &'s mut Solver,
@@ -99,11 +80,12 @@ impl Collect<'_, '_> {
         let cache = &mut self.solver.partizan;
         cache.parts += parts.len().max(1);
         if cache.parts > cache.parts_limit {
-            return Err(Error::MoveBudget {
+            return Err(SolveError::MoveBudget {
                 game: self.cx.defs.game(self.game).name.clone(),
                 budget: self.cx.limits.max_edges(),
                 span: self.cx.span,
-            });
+            }
+            .into());
         }
         self.options.push(parts);
         Ok(())
@@ -216,15 +198,17 @@ impl Solver {
         }
         let g = match self.grundy(cx, id) {
             Ok(g) => g,
-            Err(Error::Partizan { .. }) => {
+            Err(Error::Solve(SolveError::Partizan { .. })) => {
                 self.partizan.mixed.insert(id, ());
                 return Ok(None);
             }
-            Err(Error::Cycle { path, span }) => return Err(Error::PartizanLoopy { path, span }),
+            Err(Error::Solve(SolveError::Cycle { path, span })) => {
+                return Err(SolveError::PartizanLoopy { path, span }.into());
+            }
             Err(e) => return Err(e),
         };
         let n = usize::try_from(g).unwrap_or(usize::MAX);
-        let v = self.partizan.store.nimber(n).map_err(|e| arith(cx, e))?;
+        let v = self.partizan.store.nimber(n).map_err(|e| e.at(cx.span))?;
         self.partizan.values.insert(id, v);
         Ok(Some(v))
     }
@@ -269,10 +253,11 @@ impl Solver {
                     let from = stack.iter().position(|(c, _)| *c == child).unwrap_or(0);
                     let mut path: Vec<u32> = stack[from..].iter().map(|(c, _)| *c).collect();
                     path.push(child);
-                    return Err(Error::PartizanLoopy {
+                    return Err(SolveError::PartizanLoopy {
                         path: self.path_text(cx, &path),
                         span: cx.span,
-                    });
+                    }
+                    .into());
                 }
                 descend = Some(child);
                 break;
@@ -305,7 +290,7 @@ impl Solver {
                 .partizan
                 .store
                 .game(&left, &right)
-                .map_err(|e| arith(cx, e))?;
+                .map_err(|e| e.at(cx.span))?;
             self.partizan.values.insert(id, v);
             on_stack.remove(&id);
             stack.pop();
@@ -336,7 +321,7 @@ impl Solver {
         let mut x = store.zero();
         for &v in vs {
             cx.tick()?;
-            x = store.add(x, v).map_err(|e| arith(cx, e))?;
+            x = store.add(x, v).map_err(|e| e.at(cx.span))?;
         }
         Ok(x)
     }
@@ -487,10 +472,10 @@ impl Solver {
                 }
                 if on_stack.contains_key(child) {
                     let path: Vec<u32> = child.clone();
-                    return Err(Error::PartizanLoopy {
+                    return Err(Error::Solve(SolveError::PartizanLoopy {
                         path: format!("{} can come back", self.path_text(cx, &path)),
                         span: cx.span,
-                    });
+                    }));
                 }
                 descend = Some(child.clone());
                 break;
@@ -534,11 +519,11 @@ impl Solver {
                 rw = r_found;
             }
             if self.partizan.misere.len() >= self.partizan.misere_limit {
-                return Err(Error::Budget {
+                return Err(Error::Solve(SolveError::Budget {
                     game: self.comp_name(cx.defs, *top.node.first().unwrap_or(&0)),
                     budget: cx.limits.max_positions,
                     span: cx.span,
-                });
+                }));
             }
             on_stack.remove(&top.node);
             self.partizan.misere.insert(top.node, (lw, rw));

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 
 use rustc_hash::FxBuildHasher;
 
+use crate::error::AtSpan;
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::{Ctx, Side};
 use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, Winner};
@@ -55,11 +57,12 @@ impl Solver {
                         Some(&id) => id,
                         None => {
                             if nodes.len() >= cx.limits.max_positions {
-                                return Err(Error::Budget {
+                                return Err(SolveError::Budget {
                                     game: self.comp_name(cx.defs, *node.first().unwrap_or(&0)),
                                     budget: cx.limits.max_positions,
                                     span: cx.span,
-                                });
+                                }
+                                .into());
                             }
                             let id = nodes.len() as u32;
                             index.insert(child.clone(), id);
@@ -93,7 +96,7 @@ impl Solver {
             Play::Normal => self.partizan_winning(cx, ids, side),
             Play::Misere => self.partizan_misere_winning(cx, ids, side),
         };
-        let Err(Error::PartizanLoopy { .. }) = short else {
+        let Err(Error::Solve(SolveError::PartizanLoopy { .. })) = short else {
             return short;
         };
         let (g, index) = self.loopy_graph_indexed(cx, ids)?;
@@ -134,7 +137,7 @@ impl Solver {
             Play::Misere => self.partizan_misere_outcome(cx, ids),
         };
         match short {
-            Err(Error::PartizanLoopy { .. }) => {
+            Err(Error::Solve(SolveError::PartizanLoopy { .. })) => {
                 let g = self.loopy_graph(cx, ids)?;
                 let lplay = match play {
                     Play::Normal => LPlay::Normal,
@@ -207,17 +210,14 @@ impl Solver {
         self.store_result(cx, t)
     }
 
-    /// A store's answer, its limits as a coded error.
+    /// A store's answer, its failures as diagnostics (Ctrl-C and the
+    /// budgets as themselves).
     fn store_result<T>(
         &self,
         cx: &Ctx,
         r: std::result::Result<T, crate::partizan::PartizanError>,
     ) -> Result<T> {
-        r.map_err(|e| Error::PartizanLimit {
-            message: e.to_string(),
-            help: "use smaller positions".into(),
-            span: cx.span,
-        })
+        r.map_err(|e| e.at(cx.span))
     }
 
     /// `a` against `b` when either is loopy: stoppers by play on the
@@ -287,11 +287,11 @@ impl Solver {
         if let Some(e) = failed {
             return Err(e);
         }
-        r.ok_or_else(|| Error::Budget {
+        r.ok_or_else(|| SolveError::Budget {
             game: "the play on differences (of two positions, or of every pair of a stopper's positions)".into(),
             budget: cx.limits.max_positions,
             span: cx.span,
-        })
+        }.into())
     }
 }
 
@@ -300,12 +300,13 @@ impl Solver {
 const SIDLING_ROUNDS_PER_POSITION: usize = 4;
 
 fn unsettled(cx: &Ctx, rounds: usize) -> Error {
-    Error::LoopySides {
+    SolveError::LoopySides {
         message: format!(
             "the onside and offside of this position did not settle in {rounds} rounds of sidling"
         ),
         span: cx.span,
     }
+    .into()
 }
 
 fn plain_json(text: String, left: Vec<String>, right: Vec<String>) -> ValueJson {

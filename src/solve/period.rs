@@ -3,6 +3,7 @@
 //! §3) proves it; for any other game the first values are computed and a
 //! period that shows in them is reported as apparent only.
 
+use crate::error::LimitError;
 use crate::error::Result;
 use crate::model::Value;
 use crate::model::{Ctx, GameId};
@@ -112,7 +113,7 @@ impl Solver {
         // The hint is not worth failing the answer for: only Ctrl-C stops it.
         let resembles = match super::resemble::observed_code(cx, g, RESEMBLE_HEAPS) {
             Ok(code) => code.map(|(c, upto)| (super::resemble::declaration(&c), upto)),
-            Err(e @ crate::error::Error::Interrupted { .. }) => return Err(e),
+            Err(e @ crate::error::Error::Limit(LimitError::Interrupted { .. })) => return Err(e),
             Err(_) => None,
         };
         Ok(PeriodAnswer {

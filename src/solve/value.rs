@@ -3,6 +3,7 @@
 //! THEORY.md §2 and §5), never by expanding the sum.
 
 use crate::digraph::Generalized;
+use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::{Ctx, GameId, Value};
 
@@ -39,11 +40,13 @@ impl Solver {
         }
         match self.grundy(cx, id) {
             Ok(v) => Ok(GValue::Finite(v)),
-            Err(Error::Cycle { .. }) => Ok(GValue::from(&self.loopy_gamma(cx, id)?)),
+            Err(Error::Solve(SolveError::Cycle { .. })) => {
+                Ok(GValue::from(&self.loopy_gamma(cx, id)?))
+            }
             // A chain deeper than --max-depth: a heap beyond the one-position
             // reach (`T(5000000)`, taken one at a time) may still fill a
             // dense table within the budget.
-            Err(e @ Error::Unbounded { .. }) => {
+            Err(e @ Error::Solve(SolveError::Unbounded { .. })) => {
                 let comp = self.comp(id);
                 let (game, args) = (comp.game, comp.args.clone());
                 match self.dense_value(cx, game, &args, usize::MAX) {

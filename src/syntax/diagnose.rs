@@ -5,6 +5,7 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use super::parser::Rule;
 use crate::error::Error;
+use crate::error::SyntaxError;
 use crate::source::{SourceId, Span};
 
 fn rule_words(rule: &Rule) -> Option<&'static str> {
@@ -101,11 +102,12 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
                  or `assert`",
             ),
         }
-        return Error::Syntax {
+        return SyntaxError::Syntax {
             expected: STATEMENT_START.into(),
             help,
             span: Span::new(src, start, end),
-        };
+        }
+        .into();
     }
     // A word with accents (`misère`): pest stops at its first non-ASCII
     // letter; show the whole word.
@@ -140,7 +142,7 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
             ));
         }
     }
-    Error::Syntax {
+    SyntaxError::Syntax {
         expected: if expected.is_empty() {
             "something else".into()
         } else {
@@ -149,6 +151,7 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
         help,
         span: Span::new(src, pos, end.max(pos)),
     }
+    .into()
 }
 
 /// What a statement starts with, for an error at a statement's first word.

@@ -21,7 +21,8 @@
 
 use std::borrow::Cow;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::error::SyntaxError;
 use crate::source::{SourceId, Span};
 
 /// The byte that stands for a newline ending a statement.
@@ -171,12 +172,13 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
                 }
                 Decision::Continue => {}
                 Decision::Refuse(message, help) => {
-                    return Err(Error::LineBreak {
+                    return Err(SyntaxError::LineBreak {
                         message,
                         found: tok.to_string(),
                         help,
                         span: Span::new(src, i, i + tok.len()),
-                    });
+                    }
+                    .into());
                 }
             }
         }

@@ -9,7 +9,8 @@ use pest_derive::Parser;
 
 use super::ast::*;
 use super::diagnose::{is_keyword, syntax_error};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::error::SyntaxError;
 use crate::source::{SourceId, Span};
 
 #[derive(Parser)]
@@ -109,9 +110,12 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
     // an index that adds a level.
     let mut after_operand = true;
     let mut i = 0;
-    let too_deep = |i: usize, limit: usize| Error::TooDeep {
-        limit,
-        span: Span::new(src, i, i + 1),
+    let too_deep = |i: usize, limit: usize| {
+        SyntaxError::TooDeep {
+            limit,
+            span: Span::new(src, i, i + 1),
+        }
+        .into()
     };
     while i < bytes.len() {
         let c = bytes[i];
@@ -324,10 +328,11 @@ impl Builder {
         for id in p.into_inner() {
             let id = self.ident(id);
             if out.iter().any(|o| o.name == id.name) {
-                return Err(Error::DuplicateBinding {
+                return Err(SyntaxError::DuplicateBinding {
                     name: id.name,
                     span: id.span,
-                });
+                }
+                .into());
             }
             out.push(id);
         }
@@ -495,10 +500,11 @@ impl Builder {
             b.pattern.names(&mut names);
             for n in names {
                 if seen.iter().any(|s| s.name == n.name) {
-                    return Err(Error::DuplicateBinding {
+                    return Err(SyntaxError::DuplicateBinding {
                         name: n.name.clone(),
                         span: n.span,
-                    });
+                    }
+                    .into());
                 }
                 seen.push(n);
             }
@@ -599,10 +605,11 @@ impl Builder {
                 match text.parse::<i64>() {
                     Ok(n) => ExprKind::Int(n),
                     Err(_) => {
-                        return Err(Error::IntTooLarge {
+                        return Err(SyntaxError::IntTooLarge {
                             text: text.to_string(),
                             span,
-                        });
+                        }
+                        .into());
                     }
                 }
             }

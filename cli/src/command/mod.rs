@@ -20,6 +20,7 @@ use grundy::render;
 use grundy::render::Pictures;
 use grundy::{Answer, Picture};
 use grundy::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use grundy::{FrontEndError, LimitError};
 use grundy::{Mode, Session};
 use grundy::{Sources, Span};
 
@@ -232,7 +233,7 @@ fn usage_error(e: clap::Error) -> i32 {
     } else {
         help.join("; ")
     };
-    let e = Error::Usage { message, help };
+    let e: Error = FrontEndError::Usage { message, help }.into();
     err.line(&format!("{:?}", e.report_alone()));
     1
 }
@@ -509,7 +510,10 @@ impl<'a> Printer<'a> {
         e: &Error,
     ) {
         self.pictures.skip(picture);
-        if matches!(e, Error::Interrupted { .. } | Error::Stopped { .. }) {
+        if matches!(
+            e,
+            Error::Limit(LimitError::Interrupted { .. }) | Error::Limit(LimitError::Stopped { .. })
+        ) {
             if self.interrupt_reported {
                 return;
             }
@@ -533,12 +537,13 @@ impl<'a> Printer<'a> {
         if self.interrupted {
             if !self.interrupt_reported {
                 let answered = self.answered;
-                let e = Error::Stopped {
+                let e: Error = LimitError::Stopped {
                     what: format!(
                         "{answered} answer{} printed",
                         if answered == 1 { "" } else { "s" }
                     ),
-                };
+                }
+                .into();
                 self.err.line(&format!("{:?}", e.report_alone()));
             }
             return console::EXIT_INTERRUPTED;

@@ -10,10 +10,12 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::console::{self, Checked};
+use grundy::AtSpan;
 use grundy::Error;
 use grundy::Sources;
 use grundy::Span;
 use grundy::theory::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
+use grundy::{FrontEndError, LimitError};
 
 /// Enough for 0.354 (preperiod 10061916, period 1180: 2·10^7 values).
 pub const DEFAULT_MAX_VALUES: usize = 1 << 25;
@@ -58,13 +60,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             Err(e) => {
                 let mut sources = Sources::default();
                 let src = sources.add("code", text.clone());
-                let start = e.offset.min(text.len());
-                let end = (start + e.len.max(1)).min(text.len()).max(start);
-                let e = Error::OctalCode {
-                    message: e.message.clone(),
-                    help: e.help.clone(),
-                    span: Span::new(src, start, end),
-                };
+                let e = e.at(Span::new(src, 0, text.len()));
                 err.line(&format!("{:?}", e.report(&sources)));
                 return 1;
             }
@@ -100,12 +96,15 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
 pub(super) fn too_many(args: &Args, threads: usize) -> Option<Error> {
     let most = args.max_memory / BYTES_PER_VALUE / threads.max(1);
     match args.to {
-        Some(n) if n > most => Some(Error::OctalTooMany {
-            asked: n,
-            most,
-            memory: args.max_memory,
-            per_value: BYTES_PER_VALUE,
-        }),
+        Some(n) if n > most => Some(
+            FrontEndError::OctalTooMany {
+                asked: n,
+                most,
+                memory: args.max_memory,
+                per_value: BYTES_PER_VALUE,
+            }
+            .into(),
+        ),
         _ => None,
     }
 }
@@ -358,7 +357,7 @@ fn finish(interrupted: bool, computed: usize, err: &mut Checked<impl Write>) -> 
     if !interrupted {
         return 0;
     }
-    let e = Error::Stopped {
+    let e: Error = LimitError::Stopped {
         what: if computed == 0 {
             "no value was computed".to_string()
         } else {
@@ -367,7 +366,8 @@ fn finish(interrupted: bool, computed: usize, err: &mut Checked<impl Write>) -> 
                 computed - 1
             )
         },
-    };
+    }
+    .into();
     err.line(&format!("{:?}", e.report_alone()));
     console::EXIT_INTERRUPTED
 }

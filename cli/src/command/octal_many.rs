@@ -20,6 +20,7 @@ use std::time::Duration;
 use super::octal::{Args, run_one, too_many};
 use crate::console::{self, Checked};
 use grundy::Error;
+use grundy::LimitError;
 use grundy::render::Pictures;
 use grundy::theory::octal::OctalCode;
 
@@ -121,9 +122,10 @@ pub fn run(
     });
     let reported = written.load(Ordering::Acquire);
     if reported < codes.len() {
-        let e = Error::Stopped {
+        let e: Error = LimitError::Stopped {
             what: format!("{reported} of the {} codes were reported", codes.len()),
-        };
+        }
+        .into();
         err.line(&format!("{:?}", e.report_alone()));
         return console::EXIT_INTERRUPTED;
     }

@@ -36,6 +36,7 @@ use std::time::Duration;
 use super::{Printer, STACK_SIZE, Streams};
 use crate::console;
 use grundy::Error;
+use grundy::LimitError;
 use grundy::Limits;
 use grundy::Session;
 use grundy::Span;
@@ -222,8 +223,11 @@ pub(super) fn run(
                 step += 1;
                 if let Some(r) = &ran.result {
                     let failed = r.is_err();
-                    let interruption =
-                        matches!(r, Err(Error::Interrupted { .. } | Error::Stopped { .. }));
+                    let interruption = matches!(
+                        r,
+                        Err(Error::Limit(LimitError::Interrupted { .. })
+                            | Error::Limit(LimitError::Stopped { .. }))
+                    );
                     ok &= !failed;
                     // Every result here finished: printed even after Ctrl-C.
                     printer.result(
@@ -265,9 +269,10 @@ pub(super) fn run(
         if gap {
             // Ctrl-C came before any worker ran the next statement: as
             // when it comes between two statements of the sequential run.
-            let e = Error::Stopped {
+            let e = LimitError::Stopped {
                 what: "the statements after it were not run".into(),
-            };
+            }
+            .into();
             printer.result(session.sources(), (None, None, None), &Err(e), false);
         }
         printer.interrupted = true;

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::help::{COMMANDS, help_text, suggest_among};
 use super::highlight::highlight_line;
 use super::{Flow, Repl};
-use grundy::Error;
+use grundy::FrontEndError;
 
 impl Repl {
     /// One `:command` line (the text after the colon).
@@ -23,10 +23,11 @@ impl Repl {
             };
             self.diagnostic(
                 err,
-                &Error::UnknownCommand {
+                &FrontEndError::UnknownCommand {
                     word: word.to_string(),
                     help,
-                },
+                }
+                .into(),
             );
             return Flow::Continue;
         };
@@ -34,9 +35,10 @@ impl Repl {
             if !rest.is_empty() {
                 this.diagnostic(
                     err,
-                    &Error::CommandArguments {
+                    &FrontEndError::CommandArguments {
                         command: cmd.to_string(),
-                    },
+                    }
+                    .into(),
                 );
                 return false;
             }
@@ -58,7 +60,9 @@ impl Repl {
                     Ok(text) => {
                         let _ = writeln!(out, "{text}");
                     }
-                    Err(message) => self.diagnostic(err, &Error::HelpTopic { message }),
+                    Err(message) => {
+                        self.diagnostic(err, &FrontEndError::HelpTopic { message }.into())
+                    }
                 }
             }
             "time" if no_args(self, err) => {
@@ -79,7 +83,7 @@ impl Repl {
             "load" => {
                 let files = split_paths(rest);
                 if files.is_empty() {
-                    self.diagnostic(err, &Error::LoadWithoutFile);
+                    self.diagnostic(err, &FrontEndError::LoadWithoutFile.into());
                 }
                 for f in files {
                     if !self.load(Path::new(&f), out, err) {
@@ -114,10 +118,11 @@ impl Repl {
             let example = if cmd == "plot" { "s.svg" } else { "g.png" };
             self.diagnostic(
                 err,
-                &Error::PictureWithoutFile {
+                &FrontEndError::PictureWithoutFile {
                     command: cmd.to_string(),
                     example: example.to_string(),
-                },
+                }
+                .into(),
             );
             return;
         };
@@ -152,7 +157,7 @@ impl Repl {
             )),
         };
         if let Some((message, help)) = problem {
-            self.diagnostic(err, &Error::NoPicture { message, help });
+            self.diagnostic(err, &FrontEndError::NoPicture { message, help }.into());
             return;
         }
         let Some(answer) = &self.last else { return };

@@ -31,6 +31,7 @@ use std::time::Instant;
 use crate::console::{self, Heard};
 use format::{format_answer, render_error};
 use grundy::Error;
+use grundy::LimitError;
 use grundy::render;
 use grundy::{Mode, Redefine, Session};
 
@@ -164,7 +165,7 @@ impl Repl {
                 }
                 Err(e) => {
                     // End the line the terminal's `^C` echo is on.
-                    if interactive && matches!(e, Error::Interrupted { .. }) {
+                    if interactive && matches!(e, Error::Limit(LimitError::Interrupted { .. })) {
                         let _ = writeln!(out);
                     }
                     Some(e)

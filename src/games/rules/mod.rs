@@ -2,7 +2,8 @@
 //! by move rules. The options are whatever the move lines yield, listed by
 //! `eval::moves` (with its fast paths for common shapes).
 
-use crate::error::{Error, Result};
+use crate::error::CompileError;
+use crate::error::Result;
 use crate::eval::{Compiler, Interp, Scope};
 
 mod moves;
@@ -57,13 +58,14 @@ impl GameKind for Rules {
     /// position made before the game was redefined with another arity).
     fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         if args.len() != self.set.arity {
-            return Err(Error::Arity {
+            return Err(CompileError::Arity {
                 name: name.to_string(),
                 expected: self.set.arity,
                 found: args.len(),
                 help: format!("the game `{name}` was redefined"),
                 span,
-            });
+            }
+            .into());
         }
         Ok(args)
     }

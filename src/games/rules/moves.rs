@@ -10,7 +10,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::error::{Error, Result};
+use crate::error::EvalError;
+use crate::error::Result;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
@@ -386,10 +387,11 @@ impl Interp<'_> {
                         Ok(())
                     }
                     Value::Int(0) => Ok(()),
-                    v => Err(Error::NotAPosition {
+                    v => Err(EvalError::NotAPosition {
                         found: v.type_name().to_string(),
                         span: node.span,
-                    }),
+                    }
+                    .into()),
                 }
             }
         }
