@@ -255,7 +255,7 @@ impl GameKind for Octal {
 
     /// Guy–Smith: compute until a period is proved or the budget is spent.
     fn proved_period(&self, cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        let limit = crate::solve::period_values(&cx.limits);
+        let limit = cx.limits.period_values();
         let r = self
             .extend_until(cx, limit, false, |seq| seq.period().is_proved())
             .map(|_| {

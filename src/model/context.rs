@@ -67,6 +67,14 @@ impl Limits {
         }
     }
 
+    /// The values `period` of an octal or subtraction code may compute: a
+    /// share of the position budget (`PERIOD_SHARE`), at least 1,000.
+    pub fn period_values(&self) -> usize {
+        (self.max_positions / PERIOD_SHARE)
+            .max(1000)
+            .min(self.max_positions)
+    }
+
     /// How many kernels (or kernel sequences) of a graph of `vertices`
     /// vertices `kernels` and `kernel_sequences` list: as many as an eighth
     /// of `max_memory` holds (a listed vertex costs about 40 bytes with its
@@ -84,6 +92,12 @@ impl Limits {
             .min(250_000_000usize.max(self.max_positions))
     }
 }
+
+/// `period` of an octal or subtraction code computes at most
+/// `--max-positions` / this many values (100,000 by default, a few seconds
+/// of the slowest codes): a code whose period is not proved by then (0.007)
+/// answers in seconds, and the answer names the option that looks further.
+pub const PERIOD_SHARE: usize = 50;
 
 /// Bytes charged between two looks at the memory actually held.
 const CHARGE_QUANTUM: usize = 8 << 20;

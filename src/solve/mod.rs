@@ -37,7 +37,7 @@ pub(crate) use misere_theory::{FORM_CHARS, QuotientCache};
 pub(crate) use partizan::{PartizanCache, SidedMove};
 pub(crate) use partizan_loopy::AnyOutcome;
 pub use period::PeriodAnswer;
-pub(crate) use period::{period_further, period_values};
+pub(crate) use period::period_further;
 pub use value::GValue;
 
 const UNEXPANDED: u32 = u32::MAX;

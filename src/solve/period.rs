@@ -15,23 +15,11 @@ use super::resemble::RESEMBLE_HEAPS;
 /// A rule game's `period` looks at this many values.
 pub const RULE_PERIOD_VALUES: i64 = 1000;
 
-/// `period` of an octal or subtraction code computes at most
-/// `--max-positions` / this many values (100,000 by default, a few seconds
-/// of the slowest codes): a code whose period is not proved by then (0.007)
-/// answers in seconds, and the answer names the option that looks further.
-pub const PERIOD_SHARE: usize = 50;
-
-/// The values `period` of a code may compute under `limits`.
-pub(crate) fn period_values(limits: &crate::model::Limits) -> usize {
-    (limits.max_positions / PERIOD_SHARE)
-        .max(1000)
-        .min(limits.max_positions)
-}
-
 /// What an unproved `period` of a code says of how to look further.
 pub(crate) fn period_further(code: &str) -> String {
     format!(
-        "`period` computes at most --max-positions/{PERIOD_SHARE} values: a larger --max-positions looks further, as does `grundy octal {code}`"
+        "`period` computes at most --max-positions/{} values: a larger --max-positions looks further, as does `grundy octal {code}`",
+        crate::model::PERIOD_SHARE
     )
 }
 
