@@ -131,19 +131,7 @@ impl<'a> Interp<'a> {
         match &node.kind {
             NodeKind::Const(v) => Ok(v.clone()),
             NodeKind::Local(s) => Ok(frame[*s as usize].clone()),
-            NodeKind::Global(g) => match self.defs.globals.get(*g as usize) {
-                Some(Some(v)) => Ok(v.clone()),
-                _ => Err(EvalError::Uninitialized {
-                    name: self
-                        .defs
-                        .global_names
-                        .get(*g as usize)
-                        .cloned()
-                        .unwrap_or_default(),
-                    span,
-                }
-                .into()),
-            },
+            NodeKind::Global(g) => self.global(*g, span),
             NodeKind::Tuple(xs) => Ok(Value::Tuple(self.eval_all(xs, frame)?.into())),
             NodeKind::List(xs) => Ok(Value::List(self.eval_all(xs, frame)?.into())),
             NodeKind::Set(xs) => Ok(Value::Set(Rc::new(
@@ -154,90 +142,7 @@ impl<'a> Interp<'a> {
                 body,
                 bindings,
                 cond,
-            } => {
-                // A comprehension over one range holds at most that many elements.
-                let mut out = self.take_vec();
-                out.reserve(match bindings.first() {
-                    Some((_, iter)) if bindings.len() == 1 => match &iter.kind {
-                        NodeKind::Binary(BinOp::RangeExcl | BinOp::RangeIncl, a, b) => {
-                            match (self.int_operand(a, frame), self.int_operand(b, frame)) {
-                                (Some(a), Some(b)) => {
-                                    usize::try_from(b.saturating_sub(a).saturating_add(1))
-                                        .unwrap_or(0)
-                                        .min(1 << 16)
-                                }
-                                _ => 0,
-                            }
-                        }
-                        _ => 0,
-                    },
-                    _ => 0,
-                });
-                let too_many = || {
-                    EvalError::Value {
-                        message: "this comprehension builds too many elements".into(),
-                        help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
-                        span,
-                    }
-                    .into()
-                };
-                let mut ints = self.spare_ints.borrow_mut().pop().unwrap_or_default();
-                let r = match self.int_range(bindings, frame) {
-                    // `[f(r) for r in a..b if c]`: a plain loop, no closure.
-                    Some((slot, lo, hi, iter_span)) if matches!(body.fast, Some(Fast::Int(_))) => {
-                        (|| {
-                            for k in lo..hi {
-                                self.tick(iter_span)?;
-                                set_int(&mut frame[slot], k);
-                                if let Some(c) = cond
-                                    && !self.truth(c, frame)?
-                                {
-                                    continue;
-                                }
-                                // Integers gather in `ints` until some element
-                                // is not one; from then on all go to `out`.
-                                match self.int_operand(body, frame) {
-                                    Some(n) if out.is_empty() => ints.push(n),
-                                    Some(n) => out.push(Value::Int(n)),
-                                    None => {
-                                        out.extend(ints.drain(..).map(Value::Int));
-                                        out.push(self.eval_slow(body, frame)?);
-                                    }
-                                }
-                                if (out.len() + ints.len()) as i64 > MAX_MATERIALISED {
-                                    return Err(too_many());
-                                }
-                            }
-                            Ok(())
-                        })()
-                    }
-                    _ => self.iterate(bindings, cond.as_deref(), frame, &mut |me, frame| {
-                        out.push(me.eval(body, frame)?);
-                        if out.len() as i64 > MAX_MATERIALISED {
-                            return Err(too_many());
-                        }
-                        Ok(())
-                    }),
-                };
-                // From `ints`, values are built in registers and written
-                // once (moving values just written field by field would stall).
-                let int = |n: &i64| Value::Int(*n);
-                let built = (out.len() + ints.len()) * std::mem::size_of::<Value>();
-                let r = r.and_then(|()| self.cx.charge(built, span));
-                let value = match r {
-                    Err(e) => Err(e),
-                    Ok(()) if !ints.is_empty() && *set => {
-                        Ok(Value::Set(Rc::new(ints.iter().map(int).collect())))
-                    }
-                    Ok(()) if !ints.is_empty() => Ok(Value::List(ints.iter().map(int).collect())),
-                    Ok(()) if *set => Ok(Value::Set(Rc::new(out.drain(..).collect()))),
-                    Ok(()) => Ok(Value::List(out.drain(..).collect())),
-                };
-                ints.clear();
-                self.spare_ints.borrow_mut().push(ints);
-                self.give_vec(out);
-                value
-            }
+            } => self.comprehension(*set, body, bindings, cond.as_deref(), frame, span),
             NodeKind::Unary(op, x) => {
                 let v = self.eval(x, frame)?;
                 self.unary(*op, v, x.span, span)
@@ -256,75 +161,9 @@ impl<'a> Interp<'a> {
                     Ok(Value::Bool(self.truth(b, frame)?))
                 }
             }
-            NodeKind::Binary(op, a, b) => {
-                let x = self.eval(a, frame)?;
-                let y = self.eval(b, frame)?;
-                if (matches!(x, Value::Game(_))
-                    || matches!(y, Value::Game(_))
-                    || *op == BinOp::Confused
-                    || super::gamevals::number_and_nimber(*op, &x, &y)
-                    || super::gamevals::position_and_value(*op, &x, &y))
-                    && *op != BinOp::In
-                {
-                    return self.game_binary(*op, x, y, (a.span, b.span), span);
-                }
-                if let (BinOp::Div, Value::Int(p), Value::Int(q)) = (op, &x, &y)
-                    && *q != 0
-                    && p.checked_rem(*q).is_some_and(|r| r != 0)
-                {
-                    return self.quotient(*p, *q, (a.span, b.span), span);
-                }
-                if *op == BinOp::Add {
-                    // Joining collections copies them: bounded like a list
-                    // built any other way, and charged to the memory budget.
-                    let n = elements(&x).saturating_add(elements(&y));
-                    if n > MAX_MATERIALISED as usize {
-                        return Err(EvalError::Value {
-                            message: format!("`+` would build a collection of {n} elements"),
-                            help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
-                            span,
-                        }
-                        .into());
-                    }
-                    self.cx.charge(n * std::mem::size_of::<Value>(), span)?;
-                }
-                binary(*op, x, y, b.span, span)
-            }
-            NodeKind::CallFn(f, args) => {
-                let mut vals = self.take_vec();
-                for a in args {
-                    if let Some(n) = self.int_operand(a, frame) {
-                        vals.push(Value::Int(n));
-                        continue;
-                    }
-                    match self.eval_slow(a, frame) {
-                        Ok(v) => vals.push(v),
-                        Err(e) => {
-                            self.give_vec(vals);
-                            return Err(e);
-                        }
-                    }
-                }
-                self.call_fn(*f, vals, span)
-            }
-            NodeKind::Call(e, args, play) => {
-                // min/max of two integers, common in move rules: no vectors.
-                if let (Some(form @ (IntForm::Min | IntForm::Max)), [x, y]) =
-                    (e.int_form(), &args[..])
-                    && let (Some(x), Some(y)) =
-                        (self.int_operand(x, frame), self.int_operand(y, frame))
-                {
-                    return Ok(Value::Int(if form == IntForm::Min {
-                        x.min(y)
-                    } else {
-                        x.max(y)
-                    }));
-                }
-                let vals = self.eval_all(args, frame)?;
-                let spans = |i: usize| args.get(i).map_or(span, |a| a.span);
-                let call = Args::new(&e.meta, vals, &spans, span, self.cx, self.oracle, *play);
-                library::call(e, call)
-            }
+            NodeKind::Binary(op, a, b) => self.binary_node(*op, a, b, frame, span),
+            NodeKind::CallFn(f, args) => self.call_fn_node(*f, args, frame, span),
+            NodeKind::Call(e, args, play) => self.call_library(e, args, *play, frame, span),
             NodeKind::MakePos(g, args) => {
                 let vals = self.eval_all(args, frame)?;
                 let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
@@ -361,19 +200,13 @@ impl<'a> Interp<'a> {
                 body,
                 names,
             } => {
-                self.witness.replace(None);
                 let q = Quantifier {
                     all: *all,
                     cond: cond.as_deref(),
                     body,
                     names,
                 };
-                let holds = self.quantify(&q, bindings, frame)?;
-                // Only a `forall` that fails leaves a counterexample.
-                if !*all || holds {
-                    self.witness.replace(None);
-                }
-                Ok(Value::Bool(holds))
+                self.quantifier(&q, bindings, frame)
             }
             NodeKind::Successors(g, x, GraphAsk::Subgraph) => {
                 let vs = self.eval(x, frame)?;
@@ -383,56 +216,298 @@ impl<'a> Interp<'a> {
                 let vs = self.eval(x, frame)?;
                 library::graph_parts(self.defs, *g, &vs, x.span, self.cx)
             }
-            NodeKind::Successors(g, x, ask) => {
-                let v = self.eval(x, frame)?;
-                let vertex = match &v {
-                    Value::Pos(cs) => match &cs[..] {
-                        [c] if c.game == *g => match &c.args[..] {
-                            [Value::Int(i)] => usize::try_from(*i).ok(),
-                            _ => None,
-                        },
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let graph = self.defs.game(*g).kind.graph();
-                let (Some(v), Some(graph)) = (vertex, graph) else {
-                    return Err(Error::type_error(
-                        format!(
-                            "`successors` needs a vertex of `{}`, not {}",
-                            self.defs.game(*g).name,
-                            v.type_name()
-                        ),
-                        "write a vertex as a position of the graph, e.g. `successors(G, G(a))`",
-                        x.span,
-                    ));
-                };
-                let mut out: Vec<u32> = graph.edges.get(v).map(|e| e.to_vec()).unwrap_or_default();
-                if *ask == GraphAsk::Neighbours {
-                    // Also the vertices with an edge to v, in vertex order.
-                    let back = graph.edges.iter().enumerate();
-                    out.extend(
-                        back.filter(|(_, e)| e.contains(&(v as u32)))
-                            .map(|(u, _)| u as u32),
-                    );
-                    out.sort_unstable();
-                    out.dedup();
+            NodeKind::Successors(g, x, ask) => self.successors(*g, x, *ask, frame),
+        }
+    }
+
+    /// A global `let`'s value (an error when it has none yet).
+    fn global(&self, g: u32, span: Span) -> Result<Value> {
+        match self.defs.globals.get(g as usize) {
+            Some(Some(v)) => Ok(v.clone()),
+            _ => Err(EvalError::Uninitialized {
+                name: self
+                    .defs
+                    .global_names
+                    .get(g as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                span,
+            }
+            .into()),
+        }
+    }
+
+    /// `[body for bindings if cond]` (a set with `set`): elements that are
+    /// integers gather in a vector of `i64` and become values once.
+    fn comprehension(
+        &self,
+        set: bool,
+        body: &Node,
+        bindings: &[(CPattern, Node)],
+        cond: Option<&Node>,
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let mut out = self.take_vec();
+        out.reserve(self.comprehension_size(bindings, frame));
+        let mut ints = self.spare_ints.borrow_mut().pop().unwrap_or_default();
+        let r = match self.int_range(bindings, frame) {
+            // `[f(r) for r in a..b if c]`: a plain loop, no closure.
+            Some((slot, lo, hi, iter_span)) if matches!(body.fast, Some(Fast::Int(_))) => self
+                .int_comprehension(
+                    (slot, lo, hi, iter_span),
+                    body,
+                    cond,
+                    frame,
+                    (&mut ints, &mut out),
+                    span,
+                ),
+            _ => self.iterate(bindings, cond, frame, &mut |me, frame| {
+                out.push(me.eval(body, frame)?);
+                if out.len() as i64 > MAX_MATERIALISED {
+                    return Err(too_many(span));
                 }
-                Ok(Value::list(
-                    out.iter()
-                        .map(|&w| {
-                            Value::Pos(
-                                vec![Comp {
-                                    game: *g,
-                                    args: vec![Value::Int(i64::from(w))].into(),
-                                }]
-                                .into(),
-                            )
-                        })
-                        .collect(),
-                ))
+                Ok(())
+            }),
+        };
+        // From `ints`, values are built in registers and written
+        // once (moving values just written field by field would stall).
+        let int = |n: &i64| Value::Int(*n);
+        let built = (out.len() + ints.len()) * std::mem::size_of::<Value>();
+        let r = r.and_then(|()| self.cx.charge(built, span));
+        let value = match r {
+            Err(e) => Err(e),
+            Ok(()) if !ints.is_empty() && set => {
+                Ok(Value::Set(Rc::new(ints.iter().map(int).collect())))
+            }
+            Ok(()) if !ints.is_empty() => Ok(Value::List(ints.iter().map(int).collect())),
+            Ok(()) if set => Ok(Value::Set(Rc::new(out.drain(..).collect()))),
+            Ok(()) => Ok(Value::List(out.drain(..).collect())),
+        };
+        ints.clear();
+        self.spare_ints.borrow_mut().push(ints);
+        self.give_vec(out);
+        value
+    }
+
+    /// A comprehension over one range holds at most that many elements
+    /// (the room reserved for it, at most 2^16).
+    fn comprehension_size(&self, bindings: &[(CPattern, Node)], frame: &[Value]) -> usize {
+        match bindings {
+            [(_, iter)] => match &iter.kind {
+                NodeKind::Binary(BinOp::RangeExcl | BinOp::RangeIncl, a, b) => {
+                    match (self.int_operand(a, frame), self.int_operand(b, frame)) {
+                        (Some(a), Some(b)) => {
+                            usize::try_from(b.saturating_sub(a).saturating_add(1))
+                                .unwrap_or(0)
+                                .min(1 << 16)
+                        }
+                        _ => 0,
+                    }
+                }
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    /// `[f(k) for k in lo..hi if c]` with an integer body: integers gather
+    /// in `ints` until some element is not one; from then on all go to
+    /// `out`.
+    fn int_comprehension(
+        &self,
+        (slot, lo, hi, iter_span): (usize, i64, i64, Span),
+        body: &Node,
+        cond: Option<&Node>,
+        frame: &mut [Value],
+        (ints, out): (&mut Vec<i64>, &mut Vec<Value>),
+        span: Span,
+    ) -> Result<()> {
+        for k in lo..hi {
+            self.tick(iter_span)?;
+            set_int(&mut frame[slot], k);
+            if let Some(c) = cond
+                && !self.truth(c, frame)?
+            {
+                continue;
+            }
+            match self.int_operand(body, frame) {
+                Some(n) if out.is_empty() => ints.push(n),
+                Some(n) => out.push(Value::Int(n)),
+                None => {
+                    out.extend(ints.drain(..).map(Value::Int));
+                    out.push(self.eval_slow(body, frame)?);
+                }
+            }
+            if (out.len() + ints.len()) as i64 > MAX_MATERIALISED {
+                return Err(too_many(span));
             }
         }
+        Ok(())
+    }
+
+    /// `a op b` (but `and`, `or`): game values and positions plus values
+    /// to the game arithmetic, an inexact quotient to a number, joined
+    /// collections bounded and charged, the rest to `binary`.
+    fn binary_node(
+        &self,
+        op: BinOp,
+        a: &Node,
+        b: &Node,
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let x = self.eval(a, frame)?;
+        let y = self.eval(b, frame)?;
+        if (matches!(x, Value::Game(_))
+            || matches!(y, Value::Game(_))
+            || op == BinOp::Confused
+            || super::gamevals::number_and_nimber(op, &x, &y)
+            || super::gamevals::position_and_value(op, &x, &y))
+            && op != BinOp::In
+        {
+            return self.game_binary(op, x, y, (a.span, b.span), span);
+        }
+        if let (BinOp::Div, Value::Int(p), Value::Int(q)) = (op, &x, &y)
+            && *q != 0
+            && p.checked_rem(*q).is_some_and(|r| r != 0)
+        {
+            return self.quotient(*p, *q, (a.span, b.span), span);
+        }
+        if op == BinOp::Add {
+            // Joining collections copies them: bounded like a list
+            // built any other way, and charged to the memory budget.
+            let n = elements(&x).saturating_add(elements(&y));
+            if n > MAX_MATERIALISED as usize {
+                return Err(EvalError::Value {
+                    message: format!("`+` would build a collection of {n} elements"),
+                    help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+                    span,
+                }
+                .into());
+            }
+            self.cx.charge(n * std::mem::size_of::<Value>(), span)?;
+        }
+        binary(op, x, y, b.span, span)
+    }
+
+    /// A user function's call: integer arguments without the general
+    /// evaluation, the argument vector reused.
+    fn call_fn_node(
+        &self,
+        f: u32,
+        args: &[Node],
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        let mut vals = self.take_vec();
+        for a in args {
+            if let Some(n) = self.int_operand(a, frame) {
+                vals.push(Value::Int(n));
+                continue;
+            }
+            match self.eval_slow(a, frame) {
+                Ok(v) => vals.push(v),
+                Err(e) => {
+                    self.give_vec(vals);
+                    return Err(e);
+                }
+            }
+        }
+        self.call_fn(f, vals, span)
+    }
+
+    /// A library function's call: `min`/`max` of two integers (common in
+    /// move rules) with no vectors, any other through its entry.
+    fn call_library(
+        &self,
+        e: &'static crate::library::Entry,
+        args: &[Node],
+        play: Option<crate::vocab::Play>,
+        frame: &mut [Value],
+        span: Span,
+    ) -> Result<Value> {
+        if let (Some(form @ (IntForm::Min | IntForm::Max)), [x, y]) = (e.int_form(), args)
+            && let (Some(x), Some(y)) = (self.int_operand(x, frame), self.int_operand(y, frame))
+        {
+            return Ok(Value::Int(if form == IntForm::Min {
+                x.min(y)
+            } else {
+                x.max(y)
+            }));
+        }
+        let vals = self.eval_all(args, frame)?;
+        let spans = |i: usize| args.get(i).map_or(span, |a| a.span);
+        let call = Args::new(&e.meta, vals, &spans, span, self.cx, self.oracle, play);
+        library::call(e, call)
+    }
+
+    /// `forall` / `exists`: only a `forall` that fails leaves a
+    /// counterexample.
+    fn quantifier(
+        &self,
+        q: &Quantifier<'_>,
+        bindings: &[(CPattern, Node)],
+        frame: &mut [Value],
+    ) -> Result<Value> {
+        self.witness.replace(None);
+        let holds = self.quantify(q, bindings, frame)?;
+        if !q.all || holds {
+            self.witness.replace(None);
+        }
+        Ok(Value::Bool(holds))
+    }
+
+    /// `successors(G, v)` (or `neighbours`) of a declared graph: the
+    /// positions one edge from `v` (or back to it too), in vertex order.
+    fn successors(&self, g: GameId, x: &Node, ask: GraphAsk, frame: &mut [Value]) -> Result<Value> {
+        let v = self.eval(x, frame)?;
+        let vertex = match &v {
+            Value::Pos(cs) => match &cs[..] {
+                [c] if c.game == g => match &c.args[..] {
+                    [Value::Int(i)] => usize::try_from(*i).ok(),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let graph = self.defs.game(g).kind.graph();
+        let (Some(v), Some(graph)) = (vertex, graph) else {
+            return Err(Error::type_error(
+                format!(
+                    "`successors` needs a vertex of `{}`, not {}",
+                    self.defs.game(g).name,
+                    v.type_name()
+                ),
+                "write a vertex as a position of the graph, e.g. `successors(G, G(a))`",
+                x.span,
+            ));
+        };
+        let mut out: Vec<u32> = graph.edges.get(v).map(|e| e.to_vec()).unwrap_or_default();
+        if ask == GraphAsk::Neighbours {
+            // Also the vertices with an edge to v, in vertex order.
+            let back = graph.edges.iter().enumerate();
+            out.extend(
+                back.filter(|(_, e)| e.contains(&(v as u32)))
+                    .map(|(u, _)| u as u32),
+            );
+            out.sort_unstable();
+            out.dedup();
+        }
+        Ok(Value::list(
+            out.iter()
+                .map(|&w| {
+                    Value::Pos(
+                        vec![Comp {
+                            game: g,
+                            args: vec![Value::Int(i64::from(w))].into(),
+                        }]
+                        .into(),
+                    )
+                })
+                .collect(),
+        ))
     }
 
     fn eval_all(&self, xs: &[Node], frame: &mut [Value]) -> Result<Vec<Value>> {
@@ -714,4 +789,14 @@ pub(super) fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
             )),
         },
     }
+}
+
+/// A comprehension past the most elements a list may hold.
+fn too_many(span: Span) -> Error {
+    EvalError::Value {
+        message: "this comprehension builds too many elements".into(),
+        help: format!("a list may hold at most {MAX_MATERIALISED} elements"),
+        span,
+    }
+    .into()
 }

@@ -256,21 +256,91 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
     if tests::OFF.with(|off| off.get()) {
         return None;
     }
-    if let NodeKind::Comprehension { .. } = kind {
-        #[cfg(test)]
-        if tests::LIST_OFF.with(|off| off.get()) {
-            return None;
+    match kind {
+        NodeKind::Comprehension { .. } => {
+            #[cfg(test)]
+            if tests::LIST_OFF.with(|off| off.get()) {
+                return None;
+            }
+            ListShape::of(kind).map(|l| Fast::List(Rc::new(l)))
         }
-        return ListShape::of(kind).map(|l| Fast::List(Rc::new(l)));
+        NodeKind::Const(Value::Bool(_))
+        | NodeKind::Binary(Lt | Le | Gt | Ge | Eq | Ne | And | Or, ..)
+        | NodeKind::Unary(UnOp::Not, _) => bool_closure(kind).map(Fast::Bool),
+        _ => int_closure(kind).map(Fast::Int),
     }
-    let int_fn: IntFn = match kind {
+}
+
+/// The closure of a condition: a comparison, `and`, `or`, `not`.
+fn bool_closure(kind: &NodeKind) -> Option<BoolFn> {
+    use BinOp::*;
+    Some(match kind {
+        NodeKind::Const(Value::Bool(b)) => {
+            let b = *b;
+            Rc::new(move |_, _| Some(b))
+        }
+        // `(i, j) != (0, 0)`: integer elements against a constant tuple.
+        NodeKind::Binary(op @ (Eq | Ne), a, b)
+            if let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) =
+                (&a.kind, &b.kind) =>
+        {
+            if xs.len() != ys.len() {
+                return None;
+            }
+            let ys: Vec<i64> = ys.iter().map(int).collect::<Option<_>>()?;
+            let xs: Vec<IntFn> = xs.iter().map(int_child).collect::<Option<_>>()?;
+            let eq = *op == Eq;
+            Rc::new(move |me, f| {
+                for (x, y) in xs.iter().zip(&ys) {
+                    if x(me, f)? != *y {
+                        return Some(!eq);
+                    }
+                }
+                Some(eq)
+            })
+        }
+        NodeKind::Binary(Lt, a, b) => cmp_op(|x: i64, y| x < y, a, b)?,
+        NodeKind::Binary(Le, a, b) => cmp_op(|x: i64, y| x <= y, a, b)?,
+        NodeKind::Binary(Gt, a, b) => cmp_op(|x: i64, y| x > y, a, b)?,
+        NodeKind::Binary(Ge, a, b) => cmp_op(|x: i64, y| x >= y, a, b)?,
+        NodeKind::Binary(Eq, a, b) => cmp_op(|x: i64, y| x == y, a, b)?,
+        NodeKind::Binary(Ne, a, b) => cmp_op(|x: i64, y| x != y, a, b)?,
+        NodeKind::Binary(And, a, b) => {
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
+            Rc::new(move |me, f| {
+                if fa.test(me, f)? {
+                    fb.test(me, f)
+                } else {
+                    Some(false)
+                }
+            })
+        }
+        NodeKind::Binary(Or, a, b) => {
+            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
+            Rc::new(move |me, f| {
+                if fa.test(me, f)? {
+                    Some(true)
+                } else {
+                    fb.test(me, f)
+                }
+            })
+        }
+        NodeKind::Unary(UnOp::Not, x) => {
+            let fx = bool_child(x)?;
+            Rc::new(move |me, f| fx(me, f).map(|b| !b))
+        }
+        _ => return None,
+    })
+}
+
+/// The closure of an integer expression: arithmetic, negation, an index,
+/// `min`/`max`/`len`, `if`.
+fn int_closure(kind: &NodeKind) -> Option<IntFn> {
+    use BinOp::*;
+    Some(match kind {
         NodeKind::Const(Value::Int(n)) => {
             let n = *n;
             Rc::new(move |_, _| Some(n))
-        }
-        NodeKind::Const(Value::Bool(b)) => {
-            let b = *b;
-            return Some(Fast::Bool(Rc::new(move |_, _| Some(b))));
         }
         NodeKind::Local(s) => {
             let s = *s as usize;
@@ -302,105 +372,12 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
             a,
             b,
         )?,
-        // `(i, j) != (0, 0)`: integer elements against a constant tuple.
-        NodeKind::Binary(op @ (Eq | Ne), a, b)
-            if let (NodeKind::Tuple(xs), NodeKind::Const(Value::Tuple(ys))) =
-                (&a.kind, &b.kind) =>
-        {
-            if xs.len() != ys.len() {
-                return None;
-            }
-            let ys: Vec<i64> = ys.iter().map(int).collect::<Option<_>>()?;
-            let xs: Vec<IntFn> = xs.iter().map(int_child).collect::<Option<_>>()?;
-            let eq = *op == Eq;
-            return Some(Fast::Bool(Rc::new(move |me, f| {
-                for (x, y) in xs.iter().zip(&ys) {
-                    if x(me, f)? != *y {
-                        return Some(!eq);
-                    }
-                }
-                Some(eq)
-            })));
-        }
-        NodeKind::Binary(op @ (Lt | Le | Gt | Ge | Eq | Ne), a, b) => {
-            return Some(Fast::Bool(match op {
-                Lt => cmp_op(|x: i64, y| x < y, a, b)?,
-                Le => cmp_op(|x: i64, y| x <= y, a, b)?,
-                Gt => cmp_op(|x: i64, y| x > y, a, b)?,
-                Ge => cmp_op(|x: i64, y| x >= y, a, b)?,
-                Eq => cmp_op(|x: i64, y| x == y, a, b)?,
-                _ => cmp_op(|x: i64, y| x != y, a, b)?,
-            }));
-        }
-        NodeKind::Binary(And, a, b) => {
-            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
-            return Some(Fast::Bool(Rc::new(move |me, f| {
-                if fa.test(me, f)? {
-                    fb.test(me, f)
-                } else {
-                    Some(false)
-                }
-            })));
-        }
-        NodeKind::Binary(Or, a, b) => {
-            let (fa, fb) = (Cnd::of(a)?, Cnd::of(b)?);
-            return Some(Fast::Bool(Rc::new(move |me, f| {
-                if fa.test(me, f)? {
-                    Some(true)
-                } else {
-                    fb.test(me, f)
-                }
-            })));
-        }
-        NodeKind::Unary(UnOp::Not, x) => {
-            let fx = bool_child(x)?;
-            return Some(Fast::Bool(Rc::new(move |me, f| fx(me, f).map(|b| !b))));
-        }
         NodeKind::Unary(UnOp::Neg, x) => {
             let fx = int_child(x)?;
             Rc::new(move |me, f| fx(me, f)?.checked_neg())
         }
-        NodeKind::Index(a, i) => match (&a.kind, leaf(i)) {
-            (NodeKind::Local(s), Some(Leaf::Local(k))) => {
-                let s = *s as usize;
-                Rc::new(move |_, f| index_int(&f[s], int(&f[k])?))
-            }
-            (NodeKind::Local(s), _) => {
-                let (s, fi) = (*s as usize, int_child(i)?);
-                Rc::new(move |me, f| index_int(&f[s], fi(me, f)?))
-            }
-            (NodeKind::Global(g), _) => {
-                let (g, fi) = (*g as usize, int_child(i)?);
-                Rc::new(move |me, f| index_int(global(me, g)?, fi(me, f)?))
-            }
-            _ => return None,
-        },
-        NodeKind::Call(e, args, _) if matches!(e.int_form(), Some(IntForm::Min | IntForm::Max)) => {
-            match &args[..] {
-                [x, y] => {
-                    let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
-                    if e.int_form() == Some(IntForm::Min) {
-                        Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
-                    } else {
-                        Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
-                    }
-                }
-                _ => return None,
-            }
-        }
-        NodeKind::Call(e, args, _) if e.int_form() == Some(IntForm::Len) => {
-            match args.first().map(|a| &a.kind) {
-                Some(NodeKind::Local(s)) => {
-                    let s = *s as usize;
-                    Rc::new(move |_, f| len(&f[s]))
-                }
-                Some(NodeKind::Global(g)) => {
-                    let g = *g as usize;
-                    Rc::new(move |me, _| len(global(me, g)?))
-                }
-                _ => return None,
-            }
-        }
+        NodeKind::Index(a, i) => index_closure(a, i)?,
+        NodeKind::Call(e, args, _) => call_closure(e, args)?,
         NodeKind::If(c, t, e) => {
             let (fc, ft, fe) = (Cnd::of(c)?, Opd::of(t)?, Opd::of(e)?);
             Rc::new(move |me, f| {
@@ -412,8 +389,52 @@ pub fn compile(kind: &NodeKind) -> Option<Fast> {
             })
         }
         _ => return None,
-    };
-    Some(Fast::Int(int_fn))
+    })
+}
+
+/// `xs[i]` of a local or global list of integers.
+fn index_closure(a: &Node, i: &Node) -> Option<IntFn> {
+    Some(match (&a.kind, leaf(i)) {
+        (NodeKind::Local(s), Some(Leaf::Local(k))) => {
+            let s = *s as usize;
+            Rc::new(move |_, f| index_int(&f[s], int(&f[k])?))
+        }
+        (NodeKind::Local(s), _) => {
+            let (s, fi) = (*s as usize, int_child(i)?);
+            Rc::new(move |me, f| index_int(&f[s], fi(me, f)?))
+        }
+        (NodeKind::Global(g), _) => {
+            let (g, fi) = (*g as usize, int_child(i)?);
+            Rc::new(move |me, f| index_int(global(me, g)?, fi(me, f)?))
+        }
+        _ => return None,
+    })
+}
+
+/// `min(a, b)`, `max(a, b)` of integers, `len` of a local or global.
+fn call_closure(e: &crate::library::Entry, args: &[Node]) -> Option<IntFn> {
+    Some(match (e.int_form()?, args) {
+        (IntForm::Min, [x, y]) => {
+            let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
+            Rc::new(move |me, f| Some(fx.get(me, f)?.min(fy.get(me, f)?)))
+        }
+        (IntForm::Max, [x, y]) => {
+            let (fx, fy) = (Opd::of(x)?, Opd::of(y)?);
+            Rc::new(move |me, f| Some(fx.get(me, f)?.max(fy.get(me, f)?)))
+        }
+        (IntForm::Len, [a, ..]) => match &a.kind {
+            NodeKind::Local(s) => {
+                let s = *s as usize;
+                Rc::new(move |_, f| len(&f[s]))
+            }
+            NodeKind::Global(g) => {
+                let g = *g as usize;
+                Rc::new(move |me, _| len(global(me, g)?))
+            }
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
