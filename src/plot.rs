@@ -63,7 +63,7 @@ pub struct Sequence<'a> {
     pub title: &'a str,
     /// The parameter of the first value: the x axis starts here.
     pub from: i64,
-    /// The values, `values[i]` at n = `from + i`; [`INFINITE`] for `∞{…}`.
+    /// The values, `values[i]` at n = `from + i`; `INFINITE` for `∞{…}`.
     pub values: &'a [u32],
     /// Indices (into `values`) drawn in red as rare values.
     pub rare: &'a [usize],
@@ -75,7 +75,7 @@ pub struct Sequence<'a> {
     pub names: Option<&'a [&'a str]>,
     /// The y axis label (`G(n)`).
     pub y_label: &'a str,
-    /// The tick and legend text of the [`INFINITE`] row: `∞` for loopy
+    /// The tick and legend text of the `INFINITE` row: `∞` for loopy
     /// values, `D` for draws.
     pub infinite: &'a str,
 }

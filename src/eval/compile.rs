@@ -145,7 +145,7 @@ pub fn body(f: &FnDef) -> &Node {
 
 impl<'a> Compiler<'a> {
     /// Names a user may mean when they misspell one: the definitions and
-    /// the registry's functions.
+    /// the library's functions.
     fn all_names(&self) -> impl Iterator<Item = &'a str> + use<'a> {
         let defs: &'a Defs = self.defs;
         defs.names()

@@ -2,7 +2,7 @@
 //! function, graph function and query statement word, each one [`Entry`]
 //! that says what it is ([`Meta`]: name, parameters and their types, what
 //! it returns, the usage line arity errors print, a one-line doc, an
-//! example) and owns what it does ([`Call`]: its function, or how it is
+//! example) and owns what it does (`Call`: its function, or how it is
 //! compiled). Each family's file holds its entries beside their functions:
 //! `values.rs` (pure functions of values), `boards.rs`, `graphs.rs`,
 //! `queries.rs` (questions to the solver), `games.rs` (game values),

@@ -2,6 +2,38 @@
 //! the definitions, the interrupt flag (Ctrl-C), the limits, and the span a
 //! failure is blamed on. One `Ctx` per query (or per `let`): its counters
 //! start at zero, so no query is charged for what an earlier one did.
+//!
+//! A `Ctx`  is made for every statement: the definitions,
+//! the interrupt flag, the `Limits` (`--max-positions`, `--max-memory`,
+//! `--max-steps`) and the span to blame. Its counters start at zero, so a
+//! query is never charged for what an earlier one did:
+//!
+//! - **Positions and moves**: `Solver::begin_query` records how many
+//!   components, stored moves and misère nodes exist; the query may add its
+//!   whole budget on top (the caches of earlier queries survive, their
+//!   charges do not). The budget's diagnostic names the game with the most
+//!   positions added by this query.
+//! - **Memory**: the global allocator (`grundy_theory::mem`) counts the bytes the
+//!   session's thread holds (under `--jobs`, each worker's). `Ctx::tick` (every loop turn, read once in
+//!   1,024) and `Ctx::charge` (after storing a large value: a list, a
+//!   position's arguments, a misère or state-graph node) compare it with
+//!   `--max-memory`. Before each statement, caches holding more than half the
+//!   budget are dropped.
+//! - **Steps**: every `tick` counts a step against `--max-steps`.
+//! - **Depth**: every search of the solver (the Grundy, partizan and misère
+//!   DFSs, the breadth-first sum graph) stops when its path (or layer) passes
+//!   `--max-depth` moves (`solve/chain.rs`): its positions are all new, so a
+//!   longer chain is most likely a move line that grows without end. The
+//!   diagnostic finds the move line only then, through
+//!   `GameKind::move_line` (a rule game lists each line again on its own:
+//!   `RuleSet::line_of`).
+//! - **Sizes**: lists (comprehensions, ranges, `+`) hold at most 10,000,000
+//!   elements; positions nest values at most 1,000 deep (hashing, comparing
+//!   and freeing values recurse); a heap whose options outnumber the move
+//!   budget is refused before listing them (`OctalCode::option_count`).
+//! - **Searches**: kernel searches take `SearchLimits` (branchings,
+//!   propagation steps, solutions listed, and a `stop` callback the query
+//!   wires to Ctrl-C and the memory budget).
 
 use std::cell::Cell;
 use std::sync::Arc;

@@ -1,8 +1,9 @@
 //! The game-kind seam: what the rest of the engine may ask of a kind of
 //! game (built-in Nim, rule games, octal and subtraction codes, graphs).
 //! Each kind lives in one module of `src/games/` and implements
-//! [`GameKind`]; no method has a default, so a new kind is checked by the
-//! compiler everywhere it matters. The solver sees a kind only through
+//! [`GameKind`]: two methods are required (`arity`, `options`), every
+//! other is a capability whose default says the kind has none, so a kind
+//! implements only what it has. The solver sees a kind only through
 //! this trait: a component's options arrive through an [`OptionSink`],
 //! never as syntax or evaluator nodes.
 

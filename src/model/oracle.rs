@@ -4,6 +4,29 @@
 //! that `eval` knows nothing of `solve`. An evaluator that runs move rules
 //! (the solver expanding a game) has no oracle: a query function met there
 //! is the diagnostic `grundy::eval::query_in_rules`.
+//!
+//! Bare expressions, `assert`, `let`s, query positions and the general
+//! `sequence`/`table` forms may call the query functions (`grundy(P)`,
+//! `outcome(P, misere)`, `options(P)`, `winning`, `remoteness`, `is_p`,
+//! `is_n`). `eval` does not depend on `solve` (tests/layers.rs): the
+//! evaluator holds an optional `&dyn eval::Oracle` ,
+//! and `query::SolverOracle` (`query/values.rs`) implements it over the
+//! session's `Solver` behind a `RefCell`, borrowed only while one question
+//! is answered. The solver runs move rules with evaluators that have no
+//! oracle, so a query function there is the diagnostic
+//! `grundy::eval::query_in_rules`: refused when a `game` body names one
+//! (`Compiler::for_rules`), and at run time for a `fn` called from a rule;
+//! a second borrow of the solver would give the same diagnostic, never a
+//! panic. `forall` records the bindings of its first counterexample in the
+//! evaluator (`Interp::take_witness`), which `assert` reports.
+//!
+//! Game values (`value(P)`, `mean`, `temperature`, `num`, `up`, and the
+//! operators on them, `eval/gamevals.rs`, `library/games.rs`) go through the same oracle:
+//! `Oracle::game_value` is the canonical value of a sum, and
+//! `Oracle::with_store` lends the solver's `partizan::GameStore` for the
+//! arithmetic and the comparisons. A `Value::Game` holds the value's id with
+//! the stamp of the store that made it, and its text: after
+//! `Solver::clear` (a new store) the text is parsed back into the new one.
 
 use crate::digraph::{Generalized, Outcome};
 use crate::error::Result;

@@ -301,7 +301,7 @@ pub struct QuotientAnswer {
 
 impl Answer {
     /// The query word an answer's heading and JSON `query` field name: its
-    /// registry entry's name (`eval` and `assert` for the statements with
+    /// library entry's name (`eval` and `assert` for the statements with
     /// no word of their own).
     pub fn word(&self) -> &'static str {
         use crate::library::Shape;

@@ -50,7 +50,7 @@ pub(super) fn misspelt_word(x: &Expr, err: Error) -> Error {
     }
 }
 
-/// A registry entry's example as a statement (`grundy(*2 + *3)` is the
+/// A library entry's example as a statement (`grundy(*2 + *3)` is the
 /// statement `grundy *2 + *3`).
 fn statement_example(e: &Entry) -> String {
     let m = &e.meta;

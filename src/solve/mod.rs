@@ -2,6 +2,63 @@
 //! expanded once, Grundy values and misère outcomes computed with explicit
 //! stacks. The solver sees games only as "component -> options"; how a kind
 //! of game lists its options lives in `expand.rs`.
+//!
+//! ## The state graph
+//!
+//! - **Interned**: each component (a game id and its argument values, `Comp`)
+//!   gets a dense `u32` id in an `IndexMap`; a sum is a list of ids. A
+//!   component of at most two arguments below 2^24 is also in a table keyed
+//!   by an 8-byte `TinyKey`, one of at most three 32-bit integers by a
+//!   16-byte `SmallKey`, and one whose single argument is a short list of
+//!   small integers by a 24-byte `ListKey`: the hot lookup reads no other
+//!   memory and an integer target `G(x, y)` is interned without building
+//!   values. Options are stored flat (`Adjacency`): per component a range of
+//!   part ids in one `parts` vector, and, only when some option has a number
+//!   of parts other than one (a split, or a move to `0`), a range of
+//!   per-option ends in `opt_end`. A component is expanded at most once.
+//! - **Cached** for the life of the definitions (`Solver::clear` drops all of
+//!   it when the REPL redefines a name, or when the caches hold more than
+//!   half the memory budget): Grundy values per component (4 bytes; larger
+//!   values aside); γ per component of a loopy game; misère outcomes per
+//!   misère sum node (a sorted multiset of non-terminal component ids, in
+//!   `MisereStore`). The nim-sequence of an octal or subtraction game is kept
+//!   by its kind (`games::octal::Octal`), so a redefinition starts afresh.
+//!   Sum graphs built for `remoteness`, `kernel`, `dot` and loopy misère play
+//!   are *not* cached.
+//! - **Partizan values** (`solve/partizan.rs`, docs/THEORY.md §6.8) are cached
+//!   per component in a `partizan::GameStore` (`Solver::partizan`), with
+//!   each partizan component's Left and Right options (lists of part ids)
+//!   and misère wins per sorted multiset of components. An impartial
+//!   component is the nimber of its Grundy value, from the Grundy DFS; the
+//!   impartial paths never touch the partizan cache.
+//! - **Sums are never expanded in normal play**: `grundy`, `outcome` and
+//!   `winning` add the components' values (xor, or Smith's rule for loopy
+//!   components: `digraph::Generalized::add`, the one implementation). Misère
+//!   play expands the sum's own graph of multisets (`sums.rs` makes the
+//!   children, for `misere.rs` and `loopy.rs` alike), except for sums of
+//!   nim-heaps (Bouton).
+//!
+//! ## Loopy positions
+//!
+//! `Solver::value` first runs the ordinary Grundy DFS (iterative, with an
+//! explicit stack and an on-stack mark). If the DFS meets a component already
+//! on its stack, it returns `Error::Cycle`, and `value` falls back:
+//! `loopy_gamma` builds the **sum graph** reachable from that component
+//! (`Solver::sum_graph`: breadth first; each node a sorted multiset of
+//! non-terminal component ids; node 0 the start; the empty node the end of
+//! the game), runs `digraph::gamma` (Smith's γ, O((values + 1)·(n + m))) on
+//! it, and caches γ for every single-component node of that graph. Values
+//! already cached by the DFS before the cycle was met are true Grundy values
+//! (their options were all settled) and stay. `GValue` (`Generalized<u64>`)
+//! carries values to queries; its outcome is 0 → P, finite → N, ∞ with
+//! 0 ∈ K → N, else D (docs/THEORY.md §5).
+//!
+//! Misère play falls back the same way: `misere_is_p` (a DFS over misère
+//! nodes) returns `Error::Cycle`, and `misere_outcome` runs
+//! `digraph::misere_retrograde` on the sum graph. `remoteness`, `kernel` and
+//! `dot P` always build the sum graph; `kernels`, `kernel_sequences` and
+//! `dot G` use a `graph` declaration's adjacency directly. So
+//! `grundy::solve::cycle` no longer reaches a user.
 
 mod chain;
 mod dense;

@@ -211,7 +211,7 @@ pub struct LetDecl {
 pub enum QueryKind {
     /// `WORD [normal|misere] OPERAND [TAIL]`: a query statement. The
     /// grammar has one rule for every query word; which operands a word
-    /// takes is the registry's business, checked when it is compiled.
+    /// takes is its library entry's business, checked when it is compiled.
     Word(WordQuery),
     /// A bare expression: its value is printed.
     Eval(Expr),

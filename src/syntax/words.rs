@@ -41,7 +41,7 @@ pub const DEFINITION_WORDS: &[&str] = &["game", "graph", "fn", "let"];
 const GRAMMAR_TEXT: &str = include_str!("../../grammar/grundy.pest");
 
 /// The words that start a query: the grammar's `query_word` rule, read
-/// from its text (so a word is listed once; the registry's statement words
+/// from its text (so a word is listed once; the library's statement words
 /// are tested equal to these). They are not reserved: `grundy` may name a
 /// game or a function.
 pub static QUERY_WORDS: LazyLock<Vec<&'static str>> =

@@ -205,7 +205,7 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
     (start < end).then_some((start, end))
 }
 
-/// Completion at a position: the keywords, the registry's functions and
+/// Completion at a position: the keywords, the library's functions and
 /// query words, and the file's own names that start with the word typed
 /// before the cursor (all of them when nothing is typed).
 pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
@@ -274,7 +274,7 @@ fn entry_markdown(e: &library::Entry) -> String {
 }
 
 /// Hover at a position: a name of the file shows its definition's line; a
-/// registry name its signature, doc and example; a keyword what it is.
+/// library name its signature, doc and example; a keyword what it is.
 pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
     let (start, end) = word_at(text, offset(text, pos))?;
     let word = &text[start..end];

@@ -3,7 +3,7 @@
 //! synchronisation), publishes what `grundy check` finds after each change
 //! (diagnostics with their `grundy::` codes and ranges), completes
 //! keywords, query words, builtins and the file's own names, shows a
-//! name's doc from the registry on hover, and goes to a name's definition.
+//! name's doc from the library on hover, and goes to a name's definition.
 //! The answers are computed by `analysis.rs`; this file is the protocol.
 
 pub mod analysis;

@@ -381,7 +381,7 @@ pub fn help_text(topic: Option<&str>, paint: &dyn Fn(&str) -> String) -> Result<
         .chain(["functions"])
         .chain(library::names());
     if let (None, Some(e)) = (resolve_topic(topic), library::lookup(topic)) {
-        // A registry name (`:help len`) that names no topic.
+        // A library name (`:help len`) that names no topic.
         return Ok(library::help(e).trim_end().to_string());
     }
     let Some(t) = resolve_topic(topic) else {
@@ -455,7 +455,7 @@ pub(super) fn suggest_among<'a>(
     })
 }
 
-/// `:help functions`: every registry entry on a line.
+/// `:help functions`: every library entry on a line.
 fn functions_text() -> String {
     let mut s = String::from("Functions and query words (:help NAME for one):\n");
     for e in library::entries() {

@@ -5,7 +5,7 @@
 //! and copies in a few words, and the operations the rulesets use
 //! (placing a shape everywhere it fits, connected components, the
 //! symmetries of the rectangle) are loops over bits. A pure library: the
-//! language crate reaches it through the builtins in `src/eval/board_fns.rs`.
+//! language crate reaches it through the builtins in `src/library/boards.rs`.
 //!
 //! Square (r, c) is bit `r * cols + c`.
 
