@@ -347,6 +347,58 @@ fn run_language(text: &str) -> (String, Session) {
 const SIDES: [&str; 4] = ["language", "bitmask", "engine", "plain"];
 
 fn main() {
+    let o = options();
+    let want = |s: &str| {
+        o.only
+            .as_deref()
+            .is_none_or(|o| o.split(',').any(|x| x == s))
+    };
+    println!(
+        "| board | value | language (sets) | language (bitmask) | engine | plain | plain / language | plain / bitmask | plain / engine | memory: language, bitmask, engine, plain |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for spec in o.boards.split(',') {
+        let (r, c) = spec.split_once('x').expect("a board is RxC");
+        let board = Board {
+            rows: r.parse().expect("rows"),
+            cols: c.parse().expect("columns"),
+        };
+        assert!(board.rows * board.cols <= 31, "boards of at most 31 cells");
+        let mut check = GameStore::new();
+        let mut texts: Vec<String> = Vec::new();
+        let mut ids: Vec<ValueId> = Vec::new();
+        let mut secs: [Option<f64>; 4] = [None; 4];
+        let mut bytes: [Option<isize>; 4] = [None; 4];
+        for (k, side) in SIDES.iter().enumerate() {
+            if !want(side) {
+                continue;
+            }
+            let (text, s, b) = run_side(side, board, o.runs, &mut check, spec);
+            (secs[k], bytes[k]) = (Some(s), Some(b));
+            ids.push(partizan::parse(&mut check, &text).expect("the value parses"));
+            texts.push(text);
+        }
+        assert!(
+            ids.windows(2).all(|w| w[0] == w[1]),
+            "{spec}: the sides disagree: {texts:?}"
+        );
+        if (board.rows, board.cols) == (4, 4) && !ids.is_empty() {
+            let published = partizan::parse(&mut check, PUBLISHED_4X4).expect("parses");
+            assert_eq!(ids[0], published, "4x4 against the published value");
+        }
+        print_row(spec, &texts, &secs, &bytes);
+    }
+}
+
+/// What the command line asks for.
+struct Options {
+    runs: usize,
+    boards: String,
+    only: Option<String>,
+}
+
+/// The options after `--`; an unknown one ends the run with the usage.
+fn options() -> Options {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -375,113 +427,101 @@ fn main() {
         }
     }
     assert!(runs >= 1);
-    let want = |s: &str| only.as_deref().is_none_or(|o| o.split(',').any(|x| x == s));
-    println!(
-        "| board | value | language (sets) | language (bitmask) | engine | plain | plain / language | plain / bitmask | plain / engine | memory: language, bitmask, engine, plain |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
-    for spec in boards.split(',') {
-        let (r, c) = spec.split_once('x').expect("a board is RxC");
-        let board = Board {
-            rows: r.parse().expect("rows"),
-            cols: c.parse().expect("columns"),
-        };
-        assert!(board.rows * board.cols <= 31, "boards of at most 31 cells");
-        let mut check = GameStore::new();
-        let mut texts: Vec<String> = Vec::new();
-        let mut ids: Vec<ValueId> = Vec::new();
-        let mut secs: [Option<f64>; 4] = [None; 4];
-        let mut bytes: [Option<isize>; 4] = [None; 4];
-        for (k, side) in SIDES.iter().enumerate() {
-            if !want(side) {
-                continue;
-            }
-            let text = match *side {
-                "language" => {
-                    let text = format!(
-                        "{GAME}\nvalue Domineering(board({}, {}))",
-                        board.rows, board.cols
-                    );
-                    let r = timed(runs, || run_language(&text));
-                    (secs[k], bytes[k]) = (Some(r.secs), Some(r.bytes));
-                    r.answer.0
-                }
-                "bitmask" => {
-                    let text = bitmask_game(board);
-                    let r = timed(runs, || run_language(&text));
-                    (secs[k], bytes[k]) = (Some(r.secs), Some(r.bytes));
-                    r.answer.0
-                }
-                "engine" => {
-                    let r = timed(runs, || {
-                        let mut s = GameStore::new();
-                        let mut memo = FxHashMap::default();
-                        let v = engine_value(&mut s, board, board.full(), &mut memo);
-                        (s.display(v), s, memo)
-                    });
-                    (secs[k], bytes[k]) = (Some(r.secs), Some(r.bytes));
-                    r.answer.0
-                }
-                _ => {
-                    let r = timed(runs, || {
-                        let mut p = Plain::default();
-                        let v = p.value(board, board.full());
-                        (v, p)
-                    });
-                    (secs[k], bytes[k]) = (Some(r.secs), Some(r.bytes));
-                    let (v, ref pl) = r.answer;
-                    let id = pl.import(v, &mut check, &mut HashMap::new());
-                    // The plain form is canonical already: the store keeps
-                    // its options as they are (numbers excepted, whose
-                    // options the store does not list).
-                    if !check.is_number(id) {
-                        let n = &pl.arena[v as usize];
-                        let left = check.left_options(id).expect("options");
-                        let right = check.right_options(id).expect("options");
-                        assert_eq!(
-                            (n.left.len(), n.right.len()),
-                            (left.len(), right.len()),
-                            "{spec}: the plain form is canonical"
-                        );
-                    }
-                    check.display(id)
-                }
-            };
-            ids.push(partizan::parse(&mut check, &text).expect("the value parses"));
-            texts.push(text);
-        }
-        assert!(
-            ids.windows(2).all(|w| w[0] == w[1]),
-            "{spec}: the sides disagree: {texts:?}"
-        );
-        if (board.rows, board.cols) == (4, 4) && !ids.is_empty() {
-            let published = partizan::parse(&mut check, PUBLISHED_4X4).expect("parses");
-            assert_eq!(ids[0], published, "4x4 against the published value");
-        }
-        let show = |r: Option<f64>| r.map_or("—".to_string(), |s| format!("{s:.3} s"));
-        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-            (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
-            _ => "—".into(),
-        };
-        let mems: Vec<String> = bytes.iter().map(|b| b.map_or("—".into(), mib)).collect();
-        let mut value = texts.first().cloned().unwrap_or_default();
-        if value.chars().count() > 60 {
-            let n = value.chars().count();
-            value = format!(
-                "{}… ({n} chars)",
-                value.chars().take(57).collect::<String>()
+    Options { runs, boards, only }
+}
+
+/// One side's value of a board as text, with the median CPU time of its
+/// runs and the bytes it still holds.
+fn run_side(
+    side: &str,
+    board: Board,
+    runs: usize,
+    check: &mut GameStore,
+    spec: &str,
+) -> (String, f64, isize) {
+    match side {
+        "language" => {
+            let text = format!(
+                "{GAME}\nvalue Domineering(board({}, {}))",
+                board.rows, board.cols
             );
+            let r = timed(runs, || run_language(&text));
+            (r.answer.0, r.secs, r.bytes)
         }
-        println!(
-            "| {spec} | `{value}` | {} | {} | {} | {} | {} | {} | {} | {} |",
-            show(secs[0]),
-            show(secs[1]),
-            show(secs[2]),
-            show(secs[3]),
-            ratio(secs[3], secs[0]),
-            ratio(secs[3], secs[1]),
-            ratio(secs[3], secs[2]),
-            mems.join(", ")
+        "bitmask" => {
+            let text = bitmask_game(board);
+            let r = timed(runs, || run_language(&text));
+            (r.answer.0, r.secs, r.bytes)
+        }
+        "engine" => {
+            let r = timed(runs, || {
+                let mut s = GameStore::new();
+                let mut memo = FxHashMap::default();
+                let v = engine_value(&mut s, board, board.full(), &mut memo);
+                (s.display(v), s, memo)
+            });
+            (r.answer.0, r.secs, r.bytes)
+        }
+        _ => plain_side(board, runs, check, spec),
+    }
+}
+
+/// The plain side, whose form is read into `check` (and checked to be
+/// canonical) to be shown as the other sides' values are.
+fn plain_side(
+    board: Board,
+    runs: usize,
+    check: &mut GameStore,
+    spec: &str,
+) -> (String, f64, isize) {
+    let r = timed(runs, || {
+        let mut p = Plain::default();
+        let v = p.value(board, board.full());
+        (v, p)
+    });
+    let (v, ref pl) = r.answer;
+    let id = pl.import(v, check, &mut HashMap::new());
+    // The plain form is canonical already: the store keeps its options as
+    // they are (numbers excepted, whose options the store does not list).
+    if !check.is_number(id) {
+        let n = &pl.arena[v as usize];
+        let left = check.left_options(id).expect("options");
+        let right = check.right_options(id).expect("options");
+        assert_eq!(
+            (n.left.len(), n.right.len()),
+            (left.len(), right.len()),
+            "{spec}: the plain form is canonical"
         );
     }
+    (check.display(id), r.secs, r.bytes)
+}
+
+/// A board's line of the table: its value (cut when long), each side's
+/// time and memory, and the ratios of the plain side's time to the others'.
+fn print_row(spec: &str, texts: &[String], secs: &[Option<f64>; 4], bytes: &[Option<isize>; 4]) {
+    let show = |r: Option<f64>| r.map_or("—".to_string(), |s| format!("{s:.3} s"));
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
+        _ => "—".into(),
+    };
+    let mems: Vec<String> = bytes.iter().map(|b| b.map_or("—".into(), mib)).collect();
+    let mut value = texts.first().cloned().unwrap_or_default();
+    if value.chars().count() > 60 {
+        let n = value.chars().count();
+        value = format!(
+            "{}… ({n} chars)",
+            value.chars().take(57).collect::<String>()
+        );
+    }
+    println!(
+        "| {spec} | `{value}` | {} | {} | {} | {} | {} | {} | {} | {} |",
+        show(secs[0]),
+        show(secs[1]),
+        show(secs[2]),
+        show(secs[3]),
+        ratio(secs[3], secs[0]),
+        ratio(secs[3], secs[1]),
+        ratio(secs[3], secs[2]),
+        mems.join(", ")
+    );
 }

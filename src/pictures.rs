@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::error::FrontEndError;
 use crate::plot;
-use crate::query::{Answer, Picture};
+use crate::query::{Answer, Outcome, Picture};
+use crate::solve::GValue;
+use crate::vocab::Play;
 
 /// Where `--svg` and `--plot` pictures go, and how many queries that draw
 /// each kind have run. Pictures are numbered by query: a `dot` query that
@@ -169,207 +171,226 @@ impl Pictures {
 
     /// Draw the picture an answer asks for; says on `log` which file it wrote.
     pub fn draw(&mut self, answer: &Answer, log: &mut dyn Write) -> Result<(), Error> {
-        match answer {
-            Answer::Dot { dot, .. } => {
-                let Some(path) = self.next(Picture::Graph) else {
-                    return Ok(());
-                };
-                let svg = render_dot(dot, &path)?;
-                self.write(&path, &svg, log)?;
-            }
-            Answer::Sequence { game, from, values } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                too_large(values.len())?;
-                // Loopy (infinite) values get a mark of their own.
-                let points: Vec<u32> = values
-                    .iter()
-                    .map(|v| {
-                        v.finite()
-                            .map(|x| u32::try_from(x).unwrap_or(plot::INFINITE - 1))
-                            .unwrap_or(plot::INFINITE)
-                    })
-                    .collect();
-                let title = format!("G(n) of {game}, n from {from}");
-                let svg = plot::sequence_svg(&plot::Sequence {
-                    title: &title,
-                    from: *from,
-                    values: &points,
-                    rare: &[],
-                    period: None,
-                    names: None,
-                    y_label: "G(n)",
-                    infinite: "∞",
-                });
-                self.write(&path, &svg, log)?;
-            }
-            Answer::Table {
-                game,
-                row_from,
-                col_from,
-                rows,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                too_large(rows.iter().map(Vec::len).sum())?;
-                let cells: Vec<Vec<plot::Cell>> = rows
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|v| match v.finite() {
-                                Some(x) => plot::Cell::Value(x),
-                                None => plot::Cell::Infinite(v.to_string()),
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let svg = table_picture(
-                    "Grundy values of",
-                    game,
-                    (*row_from, *col_from),
-                    &cells,
-                    plot::Scale::Values,
-                );
-                self.write(&path, &svg, log)?;
-            }
-            // Misère sequences and tables: P as 0, N as 1, D as 2.
-            Answer::Outcomes {
-                subject,
-                play,
-                from,
-                outcomes,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                too_large(outcomes.len())?;
-                // Draws are hollow marks on a row of their own, as ∞ values.
-                let codes: Vec<u32> = outcomes
-                    .iter()
-                    .map(|o| match o {
-                        crate::query::Outcome::D => plot::INFINITE,
-                        o => outcome_code(*o) as u32,
-                    })
-                    .collect();
-                let title = format!("{} outcomes of {subject}, n from {from}", play.name());
-                let svg = plot::sequence_svg(&plot::Sequence {
-                    title: &title,
-                    from: *from,
-                    values: &codes,
-                    rare: &[],
-                    period: None,
-                    names: Some(&["P", "N"]),
-                    y_label: "outcome",
-                    infinite: "D",
-                });
-                self.write(&path, &svg, log)?;
-            }
-            Answer::OutcomeTable {
-                subject,
-                play,
-                row_from,
-                col_from,
-                rows,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                too_large(rows.iter().map(Vec::len).sum())?;
-                let cells: Vec<Vec<plot::Cell>> = rows
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|o| plot::Cell::Value(outcome_code(*o)))
-                            .collect()
-                    })
-                    .collect();
-                let svg = table_picture(
-                    &format!("{} outcomes of", play.name()),
-                    subject,
-                    (*row_from, *col_from),
-                    &cells,
-                    plot::Scale::Outcomes,
-                );
-                self.write(&path, &svg, log)?;
-            }
-            // A series of values: plotted when every value is an integer
-            // >= 0 (a boolean as 0 or 1); any other value has no plot.
-            Answer::Values {
-                subject,
-                from,
-                cells,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                let Some(points) = cells
-                    .iter()
-                    .map(|(_, j)| plotted(j).and_then(|x| u32::try_from(x).ok()))
-                    .map(|x| x.filter(|&x| x < plot::INFINITE - 1))
-                    .collect::<Option<Vec<u32>>>()
-                else {
-                    return Ok(());
-                };
-                let to = from.saturating_add(cells.len() as i64).saturating_sub(1);
-                let title = format!("{subject} {from}..={to}");
-                let svg = plot::sequence_svg(&plot::Sequence {
-                    title: &title,
-                    from: *from,
-                    values: &points,
-                    rare: &[],
-                    period: None,
-                    names: None,
-                    y_label: "f(n)",
-                    infinite: "∞",
-                });
-                self.write(&path, &svg, log)?;
-            }
-            Answer::ValueTable {
-                subject,
-                row_from,
-                col_from,
-                rows,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                let Some(cells) = rows
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|(_, j)| plotted(j).map(plot::Cell::Value))
-                            .collect::<Option<Vec<_>>>()
-                    })
-                    .collect::<Option<Vec<_>>>()
-                else {
-                    return Ok(());
-                };
-                let svg = table_picture(
-                    "values of",
-                    subject,
-                    (*row_from, *col_from),
-                    &cells,
-                    plot::Scale::Values,
-                );
-                self.write(&path, &svg, log)?;
-            }
-            Answer::Thermograph {
-                position,
-                thermograph,
-            } => {
-                let Some(path) = self.next(Picture::Plot) else {
-                    return Ok(());
-                };
-                let title = format!("thermograph of {position}");
-                let svg = crate::plot_thermo::thermograph_svg(thermograph, &title);
-                self.write(&path, &svg, log)?;
-            }
-            _ => {}
+        let Some(picture) = picture_kind(answer) else {
+            return Ok(());
+        };
+        // The query takes its number even when it draws nothing.
+        let Some(path) = self.next(picture) else {
+            return Ok(());
+        };
+        if let Some(svg) = answer_svg(answer, &path)? {
+            self.write(&path, &svg, log)?;
         }
         Ok(())
     }
+}
+
+/// The SVG of an answer's picture (`path` names it in a diagnostic); None
+/// when the answer has none after all (a value that is not an integer).
+fn answer_svg(answer: &Answer, path: &Path) -> Result<Option<String>, Error> {
+    Ok(match answer {
+        Answer::Dot { dot, .. } => Some(render_dot(dot, path)?),
+        Answer::Sequence { game, from, values } => Some(sequence_picture(game, *from, values)?),
+        Answer::Table {
+            game,
+            row_from,
+            col_from,
+            rows,
+        } => Some(grundy_table_picture(game, (*row_from, *col_from), rows)?),
+        // Misère sequences and tables: P as 0, N as 1, D as 2.
+        Answer::Outcomes {
+            subject,
+            play,
+            from,
+            outcomes,
+        } => Some(outcomes_picture(subject, *play, *from, outcomes)?),
+        Answer::OutcomeTable {
+            subject,
+            play,
+            row_from,
+            col_from,
+            rows,
+        } => Some(outcome_table_picture(
+            subject,
+            *play,
+            (*row_from, *col_from),
+            rows,
+        )?),
+        Answer::Values {
+            subject,
+            from,
+            cells,
+        } => values_picture(subject, *from, cells),
+        Answer::ValueTable {
+            subject,
+            row_from,
+            col_from,
+            rows,
+        } => value_table_picture(subject, (*row_from, *col_from), rows),
+        Answer::Thermograph {
+            position,
+            thermograph,
+        } => {
+            let title = format!("thermograph of {position}");
+            Some(crate::plot_thermo::thermograph_svg(thermograph, &title))
+        }
+        _ => None,
+    })
+}
+
+/// A `sequence` of Grundy values as a scatter plot; loopy (infinite)
+/// values get a mark of their own.
+fn sequence_picture(game: &str, from: i64, values: &[GValue]) -> Result<String, Error> {
+    too_large(values.len())?;
+    let points: Vec<u32> = values
+        .iter()
+        .map(|v| {
+            v.finite()
+                .map(|x| u32::try_from(x).unwrap_or(plot::INFINITE - 1))
+                .unwrap_or(plot::INFINITE)
+        })
+        .collect();
+    let title = format!("G(n) of {game}, n from {from}");
+    Ok(plot::sequence_svg(&plot::Sequence {
+        title: &title,
+        from,
+        values: &points,
+        rare: &[],
+        period: None,
+        names: None,
+        y_label: "G(n)",
+        infinite: "∞",
+    }))
+}
+
+/// A `table` of Grundy values as a heatmap, infinite values hatched.
+fn grundy_table_picture(
+    game: &str,
+    from: (i64, i64),
+    rows: &[Vec<GValue>],
+) -> Result<String, Error> {
+    too_large(rows.iter().map(Vec::len).sum())?;
+    let cells: Vec<Vec<plot::Cell>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| match v.finite() {
+                    Some(x) => plot::Cell::Value(x),
+                    None => plot::Cell::Infinite(v.to_string()),
+                })
+                .collect()
+        })
+        .collect();
+    Ok(table_picture(
+        "Grundy values of",
+        game,
+        from,
+        &cells,
+        plot::Scale::Values,
+    ))
+}
+
+/// A sequence of outcomes as a scatter plot: draws are hollow marks on a
+/// row of their own, as ∞ values.
+fn outcomes_picture(
+    subject: &str,
+    play: Play,
+    from: i64,
+    outcomes: &[Outcome],
+) -> Result<String, Error> {
+    too_large(outcomes.len())?;
+    let codes: Vec<u32> = outcomes
+        .iter()
+        .map(|o| match o {
+            Outcome::D => plot::INFINITE,
+            o => outcome_code(*o) as u32,
+        })
+        .collect();
+    let title = format!("{} outcomes of {subject}, n from {from}", play.name());
+    Ok(plot::sequence_svg(&plot::Sequence {
+        title: &title,
+        from,
+        values: &codes,
+        rare: &[],
+        period: None,
+        names: Some(&["P", "N"]),
+        y_label: "outcome",
+        infinite: "D",
+    }))
+}
+
+/// A table of outcomes as a heatmap coloured by outcome.
+fn outcome_table_picture(
+    subject: &str,
+    play: Play,
+    from: (i64, i64),
+    rows: &[Vec<Outcome>],
+) -> Result<String, Error> {
+    too_large(rows.iter().map(Vec::len).sum())?;
+    let cells: Vec<Vec<plot::Cell>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|o| plot::Cell::Value(outcome_code(*o)))
+                .collect()
+        })
+        .collect();
+    Ok(table_picture(
+        &format!("{} outcomes of", play.name()),
+        subject,
+        from,
+        &cells,
+        plot::Scale::Outcomes,
+    ))
+}
+
+/// A series of values: plotted when every value is an integer >= 0 (a
+/// boolean as 0 or 1); any other value has no plot.
+fn values_picture(
+    subject: &str,
+    from: i64,
+    cells: &[(String, serde_json::Value)],
+) -> Option<String> {
+    let points = cells
+        .iter()
+        .map(|(_, j)| plotted(j).and_then(|x| u32::try_from(x).ok()))
+        .map(|x| x.filter(|&x| x < plot::INFINITE - 1))
+        .collect::<Option<Vec<u32>>>()?;
+    let to = from.saturating_add(cells.len() as i64).saturating_sub(1);
+    let title = format!("{subject} {from}..={to}");
+    Some(plot::sequence_svg(&plot::Sequence {
+        title: &title,
+        from,
+        values: &points,
+        rare: &[],
+        period: None,
+        names: None,
+        y_label: "f(n)",
+        infinite: "∞",
+    }))
+}
+
+/// A table of values as a heatmap, under the same rule as `values_picture`.
+fn value_table_picture(
+    subject: &str,
+    from: (i64, i64),
+    rows: &[Vec<(String, serde_json::Value)>],
+) -> Option<String> {
+    let cells = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|(_, j)| plotted(j).map(plot::Cell::Value))
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(table_picture(
+        "values of",
+        subject,
+        from,
+        &cells,
+        plot::Scale::Values,
+    ))
 }
 
 /// A value of a series as a point of a plot: an integer >= 0, or a

@@ -84,115 +84,192 @@ pub struct Sequence<'a> {
 /// circles on a row of their own (marked `∞`, or `D` for draws) above the
 /// finite values.
 pub fn sequence_svg(s: &Sequence) -> String {
-    let n = s.values.len().max(1);
-    let finite_max = s
-        .values
-        .iter()
-        .copied()
-        .filter(|&v| v != INFINITE)
-        .max()
-        .unwrap_or(0);
-    let has_inf = s.values.contains(&INFINITE);
-    let vmax = match s.names {
-        Some(names) => names.len().saturating_sub(1).max(1) as f64,
-        None => f64::from(finite_max.max(1)),
-    };
-    // The infinite row sits one tick step above the largest value.
-    let ys = if s.names.is_some() {
-        1.0
-    } else {
-        tick_step(vmax, 8.0)
-    };
-    let top_value = if has_inf { vmax + ys } else { vmax };
-    let (left, top) = (f64::from(LEFT), f64::from(TOP));
-    let pw = f64::from(W - LEFT - LEGEND_W);
-    let ph = f64::from(H - TOP - BOTTOM);
-    let x = |i: f64| left + pw * i / (n.max(2) - 1) as f64;
-    let y = |v: f64| top + ph - ph * v / top_value;
-    let yv = |v: u32| {
-        if v == INFINITE {
-            y(top_value)
-        } else {
-            y(f64::from(v))
-        }
-    };
+    let f = SeqFrame::new(s);
     let mut out = String::new();
     header(&mut out, W, H, s.title);
-    // Axes and ticks: x ticks at round values of the real n.
+    sequence_axes(&mut out, s, &f);
+    let mut legend = Legend {
+        x: W - LEGEND_W + 15,
+        y: TOP + 10,
+    };
+    if let Some(period) = s.period {
+        period_mark(&mut out, s.from, period, &f, &mut legend);
+    }
+    sequence_points(&mut out, s, &f);
+    sequence_legend(&mut out, s, f.has_inf, &mut legend);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Where a scatter plot's values land: the plotted area and the value
+/// range, shared by its axes, its period mark and its points.
+struct SeqFrame {
+    /// How many values (at least 1).
+    n: usize,
+    /// The largest value on the y axis (or the last name's).
+    vmax: f64,
+    /// The y tick step; the infinite row sits one step above `vmax`.
+    ys: f64,
+    /// The value at the top edge of the plotted area.
+    top_value: f64,
+    /// Whether any value is infinite (a row of their own).
+    has_inf: bool,
+    left: f64,
+    top: f64,
+    /// The plotted area's width and height.
+    pw: f64,
+    ph: f64,
+}
+
+impl SeqFrame {
+    /// The frame of a sequence's values.
+    fn new(s: &Sequence) -> SeqFrame {
+        let finite_max = s
+            .values
+            .iter()
+            .copied()
+            .filter(|&v| v != INFINITE)
+            .max()
+            .unwrap_or(0);
+        let has_inf = s.values.contains(&INFINITE);
+        let vmax = match s.names {
+            Some(names) => names.len().saturating_sub(1).max(1) as f64,
+            None => f64::from(finite_max.max(1)),
+        };
+        // The infinite row sits one tick step above the largest value.
+        let ys = if s.names.is_some() {
+            1.0
+        } else {
+            tick_step(vmax, 8.0)
+        };
+        SeqFrame {
+            n: s.values.len().max(1),
+            vmax,
+            ys,
+            top_value: if has_inf { vmax + ys } else { vmax },
+            has_inf,
+            left: f64::from(LEFT),
+            top: f64::from(TOP),
+            pw: f64::from(W - LEFT - LEGEND_W),
+            ph: f64::from(H - TOP - BOTTOM),
+        }
+    }
+
+    /// The x of the value at index `i`.
+    fn x(&self, i: f64) -> f64 {
+        self.left + self.pw * i / (self.n.max(2) - 1) as f64
+    }
+
+    /// The y of the value `v`.
+    fn y(&self, v: f64) -> f64 {
+        self.top + self.ph - self.ph * v / self.top_value
+    }
+
+    /// The y of a value of the sequence: [`INFINITE`] on the top row.
+    fn yv(&self, v: u32) -> f64 {
+        if v == INFINITE {
+            self.y(self.top_value)
+        } else {
+            self.y(f64::from(v))
+        }
+    }
+}
+
+/// The axes of a scatter plot, their ticks and their titles.
+fn sequence_axes(out: &mut String, s: &Sequence, f: &SeqFrame) {
+    let (left, top, pw, ph) = (f.left, f.top, f.pw, f.ph);
     let _ = writeln!(
         out,
         r##"<path d="M{left},{top} V{} H{}" fill="none" stroke="black"/>"##,
         top + ph,
         left + pw
     );
-    let xs = tick_step(n as f64, 10.0) as i64;
-    let last = s.from.saturating_add(n as i64 - 1);
-    let mut t = s.from.div_euclid(xs) * xs;
-    if t < s.from {
+    sequence_x_ticks(out, s.from, f);
+    let mut t = 0.0;
+    while t <= f.vmax {
+        let label = match s.names {
+            Some(names) => names.get(t as usize).copied().unwrap_or("").to_string(),
+            None => t.to_string(),
+        };
+        ytick(out, f.y(t), &label);
+        t += f.ys;
+    }
+    if f.has_inf {
+        ytick(out, f.y(f.top_value), s.infinite);
+    }
+    axis_titles(
+        out,
+        (left + pw / 2.0, f64::from(H - 10)),
+        top + ph / 2.0,
+        "n",
+        s.y_label,
+    );
+}
+
+/// The x ticks at round values of the real n (not of the index).
+fn sequence_x_ticks(out: &mut String, from: i64, f: &SeqFrame) {
+    let bottom = f.top + f.ph;
+    let xs = tick_step(f.n as f64, 10.0) as i64;
+    let last = from.saturating_add(f.n as i64 - 1);
+    let mut t = from.div_euclid(xs) * xs;
+    if t < from {
         t += xs;
     }
     while t <= last {
-        let px = x(t.saturating_sub(s.from) as f64);
+        let px = f.x(t.saturating_sub(from) as f64);
         let _ = writeln!(
             out,
             r##"<line x1="{px:.1}" y1="{}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{t}</text>"##,
-            top + ph,
-            top + ph + 5.0,
-            top + ph + 18.0,
+            bottom,
+            bottom + 5.0,
+            bottom + 18.0,
         );
         match t.checked_add(xs) {
             Some(next) => t = next,
             None => break,
         }
     }
-    let mut t = 0.0;
-    while t <= vmax {
-        let label = match s.names {
-            Some(names) => names.get(t as usize).copied().unwrap_or("").to_string(),
-            None => t.to_string(),
-        };
-        ytick(&mut out, y(t), &label);
-        t += ys;
-    }
-    if has_inf {
-        ytick(&mut out, y(top_value), s.infinite);
-    }
-    let _ = writeln!(
-        out,
-        r##"<text x="{}" y="{}" text-anchor="middle">n</text><text x="18" y="{}" text-anchor="middle" transform="rotate(-90 18 {})">{}</text>"##,
-        left + pw / 2.0,
-        H - 10,
-        top + ph / 2.0,
-        top + ph / 2.0,
-        escape(s.y_label)
-    );
-    // The start of the period.
-    let legend_x = f64::from(W - LEGEND_W + 15);
-    let mut legend_y = top + 10.0;
-    if let Some((pre, p)) = s.period {
-        let i = (pre as i64).saturating_sub(s.from);
-        if i >= 0 && (i as usize) < n {
-            // On whole pixels, so the line stays crisp in a PNG.
-            let px = x(i as f64).round();
-            let _ = writeln!(
-                out,
-                r##"<line x1="{px}" y1="{top}" x2="{px}" y2="{}" stroke="#2ca02c" stroke-width="2" stroke-dasharray="6 4"/>"##,
-                top + ph
-            );
-        }
+}
+
+/// The dashed line where the periodic part starts (when it is in the
+/// plot), and its entry in the legend.
+fn period_mark(
+    out: &mut String,
+    from: i64,
+    (pre, p): (usize, usize),
+    f: &SeqFrame,
+    legend: &mut Legend,
+) {
+    let i = (pre as i64).saturating_sub(from);
+    if i >= 0 && (i as usize) < f.n {
+        // On whole pixels, so the line stays crisp in a PNG.
+        let px = f.x(i as f64).round();
         let _ = writeln!(
             out,
-            r##"<line x1="{legend_x}" y1="{}" x2="{}" y2="{}" stroke="#2ca02c" stroke-width="1.5" stroke-dasharray="6 4"/><text x="{}" y="{}">period {p}</text><text x="{}" y="{}">from n = {pre}</text>"##,
-            legend_y - 8.0,
-            legend_x,
-            legend_y + 8.0,
-            legend_x + 10.0,
-            legend_y - 2.0,
-            legend_x + 10.0,
-            legend_y + 12.0
+            r##"<line x1="{px}" y1="{}" x2="{px}" y2="{}" stroke="#2ca02c" stroke-width="2" stroke-dasharray="6 4"/>"##,
+            f.top,
+            f.top + f.ph
         );
-        legend_y += 34.0;
     }
+    let (lx, ly) = (legend.x, legend.y);
+    let _ = writeln!(
+        out,
+        r##"<line x1="{lx}" y1="{}" x2="{}" y2="{}" stroke="#2ca02c" stroke-width="1.5" stroke-dasharray="6 4"/><text x="{}" y="{}">period {p}</text><text x="{}" y="{}">from n = {pre}</text>"##,
+        ly - 8,
+        lx,
+        ly + 8,
+        lx + 10,
+        ly - 2,
+        lx + 10,
+        ly + 12
+    );
+    legend.y += 34;
+}
+
+/// The points: common values in blue (every k-th past [`MAX_POINTS`]),
+/// rare values in red (all of them), infinite values as hollow circles.
+fn sequence_points(out: &mut String, s: &Sequence, f: &SeqFrame) {
+    let n = f.n;
     let step = n.div_ceil(MAX_POINTS).max(1);
     let r = if n > 2000 { 1.0 } else { 2.5 };
     let mut is_rare = vec![false; n];
@@ -207,8 +284,8 @@ pub fn sequence_svg(s: &Sequence) -> String {
             let _ = write!(
                 out,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{r}"/>"##,
-                x(i as f64),
-                yv(v)
+                f.x(i as f64),
+                f.yv(v)
             );
         }
     }
@@ -219,8 +296,8 @@ pub fn sequence_svg(s: &Sequence) -> String {
             let _ = write!(
                 out,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
-                x(i as f64),
-                yv(v),
+                f.x(i as f64),
+                f.yv(v),
                 r + 0.5
             );
         }
@@ -235,29 +312,21 @@ pub fn sequence_svg(s: &Sequence) -> String {
             let _ = write!(
                 out,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
-                x(i as f64),
-                yv(v),
+                f.x(i as f64),
+                f.yv(v),
                 r + 1.0
             );
         }
     }
     out.push_str("</g>\n");
-    // The legend, right of the plot.
-    let mut entry = |out: &mut String, mark: &str, text: &str| {
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{}" cy="{}" r="4" {mark}/><text x="{}" y="{}">{}</text>"##,
-            legend_x + 4.0,
-            legend_y - 4.0,
-            legend_x + 14.0,
-            legend_y,
-            escape(text)
-        );
-        legend_y += 20.0;
-    };
+}
+
+/// The legend entries of the marks a scatter plot has (rare values and
+/// infinite ones), right of the plot.
+fn sequence_legend(out: &mut String, s: &Sequence, has_inf: bool, legend: &mut Legend) {
     if !s.rare.is_empty() {
-        entry(&mut out, &format!(r##"fill="{BLUE}""##), "common");
-        entry(&mut out, &format!(r##"fill="{RED}""##), "rare");
+        legend.dot(out, &format!(r##"fill="{BLUE}""##), "common");
+        legend.dot(out, &format!(r##"fill="{RED}""##), "rare");
     }
     if has_inf {
         let text = match s.infinite {
@@ -265,10 +334,58 @@ pub fn sequence_svg(s: &Sequence) -> String {
             "D" => "D (draw)".to_string(),
             other => other.to_string(),
         };
-        entry(&mut out, r##"fill="white" stroke="black""##, &text);
+        legend.dot(out, r##"fill="white" stroke="black""##, &text);
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// The titles of both axes: `x_title` centred at `x_at`, `y_title` turned
+/// up the left edge and centred at the height `y_mid`.
+fn axis_titles(out: &mut String, x_at: (f64, f64), y_mid: f64, x_title: &str, y_title: &str) {
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" text-anchor="middle">{}</text><text x="18" y="{y_mid}" text-anchor="middle" transform="rotate(-90 18 {y_mid})">{}</text>"##,
+        x_at.0,
+        x_at.1,
+        escape(x_title),
+        escape(y_title)
+    );
+}
+
+/// A legend's next free place, right of the plotted area: each entry
+/// written moves it down.
+struct Legend {
+    x: u32,
+    y: u32,
+}
+
+impl Legend {
+    /// A round mark (`mark`: its fill and stroke attributes) and its text.
+    fn dot(&mut self, out: &mut String, mark: &str, text: &str) {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="4" {mark}/><text x="{}" y="{}">{}</text>"##,
+            self.x + 4,
+            self.y - 4,
+            self.x + 14,
+            self.y,
+            escape(text)
+        );
+        self.y += 20;
+    }
+
+    /// A square swatch of `fill` and its text.
+    fn swatch(&mut self, out: &mut String, fill: &str, text: &str) {
+        let _ = writeln!(
+            out,
+            r##"<rect width="16" height="16" x="{}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
+            self.x,
+            self.y,
+            self.x + 22,
+            self.y + 12,
+            escape(text)
+        );
+        self.y += 22;
+    }
 }
 
 fn ytick(out: &mut String, py: f64, label: &str) {
@@ -355,30 +472,96 @@ const OUTCOME_N: &str = "#f4a259";
 /// P-positions black, infinite values (and draws) hatched, and a colour bar
 /// or legend right of the cells.
 pub fn table_svg(t: &Table) -> String {
-    let nr = t.rows.len().max(1) as u32;
-    let nc = t.rows.iter().map(Vec::len).max().unwrap_or(0).max(1) as u32;
-    let cell = (640 / nr.max(nc)).clamp(3, 40);
-    let (left, top) = (LEFT, TOP + 30);
-    let legend_w = 150;
-    let w = (left + cell * nc + legend_w).max(560);
-    let h = (top + cell * nr + 60).max(300);
-    let vmax = t
-        .rows
-        .iter()
-        .flatten()
-        .filter_map(|c| match c {
-            Cell::Value(v) => Some(*v),
-            Cell::Infinite(_) => None,
-        })
-        .max()
-        .unwrap_or(0);
-    let has_inf = t
-        .rows
-        .iter()
-        .flatten()
-        .any(|c| matches!(c, Cell::Infinite(_)));
+    let f = TableFrame::new(t);
     let mut out = String::new();
-    header(&mut out, w, h, t.title);
+    header(&mut out, f.w, f.h, t.title);
+    table_cells(&mut out, t, &f);
+    table_axes(&mut out, t, &f);
+    let mut legend = Legend {
+        x: f.left + f.cell * f.nc + 25,
+        y: f.top,
+    };
+    match t.scale {
+        Scale::Outcomes => {
+            legend.swatch(&mut out, "black", "P");
+            legend.swatch(&mut out, OUTCOME_N, "N");
+            legend.swatch(&mut out, "url(#hatch)", "D (draw)");
+        }
+        Scale::Values => {
+            legend.swatch(&mut out, "black", "0 (P)");
+            if f.has_inf {
+                legend.swatch(&mut out, "url(#hatch)", "∞ (loopy)");
+            }
+            if f.vmax >= 1 {
+                colour_bar(&mut out, f.vmax, &mut legend);
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Where a heatmap's cells land, the picture's size and the range of its
+/// values.
+struct TableFrame {
+    /// Rows and columns (at least 1 each).
+    nr: u32,
+    nc: u32,
+    /// A cell's side, in pixels.
+    cell: u32,
+    /// The top left corner of the cells.
+    left: u32,
+    top: u32,
+    /// The picture's size.
+    w: u32,
+    h: u32,
+    /// The largest finite value.
+    vmax: u64,
+    /// Whether any cell is infinite.
+    has_inf: bool,
+}
+
+impl TableFrame {
+    /// The frame of a table's cells.
+    fn new(t: &Table) -> TableFrame {
+        let nr = t.rows.len().max(1) as u32;
+        let nc = t.rows.iter().map(Vec::len).max().unwrap_or(0).max(1) as u32;
+        let cell = (640 / nr.max(nc)).clamp(3, 40);
+        let (left, top) = (LEFT, TOP + 30);
+        let legend_w = 150;
+        let vmax = t
+            .rows
+            .iter()
+            .flatten()
+            .filter_map(|c| match c {
+                Cell::Value(v) => Some(*v),
+                Cell::Infinite(_) => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let has_inf = t
+            .rows
+            .iter()
+            .flatten()
+            .any(|c| matches!(c, Cell::Infinite(_)));
+        TableFrame {
+            nr,
+            nc,
+            cell,
+            left,
+            top,
+            w: (left + cell * nc + legend_w).max(560),
+            h: (top + cell * nr + 60).max(300),
+            vmax,
+            has_inf,
+        }
+    }
+}
+
+/// The cells, each coloured by its value or outcome, with a hover title
+/// of its parameters and value.
+fn table_cells(out: &mut String, t: &Table, f: &TableFrame) {
+    let (left, top, cell) = (f.left, f.top, f.cell);
     for (i, row) in t.rows.iter().enumerate() {
         for (j, c) in row.iter().enumerate() {
             let (fill, text) = match (c, t.scale) {
@@ -386,7 +569,7 @@ pub fn table_svg(t: &Table) -> String {
                 (Cell::Value(1), Scale::Outcomes) => (OUTCOME_N.to_string(), "N".to_string()),
                 (Cell::Value(_), Scale::Outcomes) => ("url(#hatch)".to_string(), "D".to_string()),
                 (Cell::Value(0), Scale::Values) => ("#000000".to_string(), "0".to_string()),
-                (Cell::Value(v), Scale::Values) => (value_colour(*v, vmax), v.to_string()),
+                (Cell::Value(v), Scale::Values) => (value_colour(*v, f.vmax), v.to_string()),
                 (Cell::Infinite(s), _) => ("url(#hatch)".to_string(), s.clone()),
             };
             let _ = write!(
@@ -401,7 +584,12 @@ pub fn table_svg(t: &Table) -> String {
         }
         out.push('\n');
     }
-    // A frame, and ticks every k-th row and column so labels do not overlap.
+}
+
+/// A frame round the cells, ticks every k-th row and column so that
+/// their labels do not overlap, and the axis titles.
+fn table_axes(out: &mut String, t: &Table, f: &TableFrame) {
+    let (left, top, cell, nr, nc) = (f.left, f.top, f.cell, f.nr, f.nc);
     let _ = writeln!(
         out,
         r##"<rect width="{}" height="{}" x="{left}" y="{top}" fill="none" stroke="black"/>"##,
@@ -434,98 +622,74 @@ pub fn table_svg(t: &Table) -> String {
             t.row_from.saturating_add(i64::from(i))
         );
     }
+    axis_titles(
+        out,
+        (
+            f64::from(left + cell * nc / 2),
+            f64::from(top + cell * nr + 22),
+        ),
+        f64::from(top + cell * nr / 2),
+        "second parameter (columns)",
+        "first parameter (rows)",
+    );
+}
+
+/// The colour bar of values 1 (top) to `vmax` (bottom), ticked at round
+/// values, below the legend's swatches.
+fn colour_bar(out: &mut String, vmax: u64, legend: &mut Legend) {
+    let bar_h = 160u32;
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" text-anchor="middle">second parameter (columns)</text><text x="18" y="{}" text-anchor="middle" transform="rotate(-90 18 {})">first parameter (rows)</text>"##,
-        left + cell * nc / 2,
-        top + cell * nr + 22,
-        top + cell * nr / 2,
-        top + cell * nr / 2
+        r##"<defs><linearGradient id="bar" x1="0" y1="0" x2="0" y2="1">{}</linearGradient></defs>"##,
+        (0..=8)
+            .map(|k| {
+                let f = f64::from(k) / 8.0;
+                format!(
+                    r##"<stop offset="{f}" stop-color="{}"/>"##,
+                    if vmax <= 1 {
+                        value_colour(1, 1)
+                    } else {
+                        viridis(0.2 + 0.8 * f)
+                    }
+                )
+            })
+            .collect::<String>()
     );
-    // Colour bar or legend.
-    let lx = left + cell * nc + 25;
-    let mut ly = top;
-    let swatch = |out: &mut String, ly: &mut u32, fill: &str, text: &str| {
+    legend.y += 6;
+    let (lx, ly) = (legend.x, legend.y);
+    let _ = writeln!(
+        out,
+        r##"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"##
+    );
+    let step = tick_step(vmax as f64, 5.0) as u64;
+    let mut v = 1;
+    while v <= vmax {
+        let py = if vmax <= 1 {
+            ly + bar_h / 2
+        } else {
+            ly + ((v - 1) as f64 / (vmax - 1) as f64 * f64::from(bar_h)).round() as u32
+        };
         let _ = writeln!(
             out,
-            r##"<rect width="16" height="16" x="{lx}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
-            *ly,
-            lx + 22,
-            *ly + 12,
-            escape(text)
+            r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{v}</text>"##,
+            lx + 16,
+            lx + 20,
+            lx + 23,
+            py + 4
         );
-        *ly += 22;
-    };
-    match t.scale {
-        Scale::Outcomes => {
-            swatch(&mut out, &mut ly, "black", "P");
-            swatch(&mut out, &mut ly, OUTCOME_N, "N");
-            swatch(&mut out, &mut ly, "url(#hatch)", "D (draw)");
-        }
-        Scale::Values => {
-            swatch(&mut out, &mut ly, "black", "0 (P)");
-            if has_inf {
-                swatch(&mut out, &mut ly, "url(#hatch)", "∞ (loopy)");
-            }
-            if vmax >= 1 {
-                // A vertical bar from 1 (top) to vmax (bottom), ticks at round values.
-                let bar_h = 160u32;
-                let _ = writeln!(
-                    out,
-                    r##"<defs><linearGradient id="bar" x1="0" y1="0" x2="0" y2="1">{}</linearGradient></defs>"##,
-                    (0..=8)
-                        .map(|k| {
-                            let f = f64::from(k) / 8.0;
-                            format!(
-                                r##"<stop offset="{f}" stop-color="{}"/>"##,
-                                if vmax <= 1 {
-                                    value_colour(1, 1)
-                                } else {
-                                    viridis(0.2 + 0.8 * f)
-                                }
-                            )
-                        })
-                        .collect::<String>()
-                );
-                ly += 6;
-                let _ = writeln!(
-                    out,
-                    r##"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"##
-                );
-                let step = tick_step(vmax as f64, 5.0) as u64;
-                let mut v = 1;
-                while v <= vmax {
-                    let py = if vmax <= 1 {
-                        ly + bar_h / 2
-                    } else {
-                        ly + ((v - 1) as f64 / (vmax - 1) as f64 * f64::from(bar_h)).round() as u32
-                    };
-                    let _ = writeln!(
-                        out,
-                        r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{v}</text>"##,
-                        lx + 16,
-                        lx + 20,
-                        lx + 23,
-                        py + 4
-                    );
-                    v = if v == 1 && step > 1 { step } else { v + step };
-                }
-                if (vmax - 1) % step != 0 && vmax % step != 0 {
-                    let py = ly + bar_h;
-                    let _ = writeln!(
-                        out,
-                        r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{vmax}</text>"##,
-                        lx + 16,
-                        lx + 20,
-                        lx + 23,
-                        py + 4
-                    );
-                }
-            }
-        }
+        v = if v == 1 && step > 1 { step } else { v + step };
     }
-    out.push_str("</svg>\n");
-    out
+    if !(vmax - 1).is_multiple_of(step) && !vmax.is_multiple_of(step) {
+        let py = ly + bar_h;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{vmax}</text>"##,
+            lx + 16,
+            lx + 20,
+            lx + 23,
+            py + 4
+        );
+    }
 }
 
 /// An SVG picture rasterised to PNG bytes, at its own size on white.

@@ -69,20 +69,7 @@ fn vertices(w: &Wall) -> Vec<(f64, f64)> {
 /// The SVG of a thermograph, titled `title`.
 pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
     let (lw, rw) = (vertices(&th.left), vertices(&th.right));
-    let mean = f(th.mean);
-    let temp = f(th.temperature);
-    // Values shown: every vertex and the mean, padded.
-    let vals = lw.iter().chain(&rw).map(|p| p.0).chain([mean]);
-    let (mut vmin, mut vmax) = vals.fold((mean, mean), |(a, b), v| (a.min(v), b.max(v)));
-    let pad = ((vmax - vmin) * 0.12).max(0.5);
-    vmin -= pad;
-    vmax += pad;
-    let tmin = -1.0;
-    let tmax = temp.max(0.0) + ((temp.max(0.0) + 1.0) * 0.35).max(0.75);
-    let (pw, ph) = (f64::from(W) - LEFT - RIGHT, f64::from(H) - TOP - BOTTOM);
-    // + on the left: the largest value at the left edge.
-    let x = |v: f64| LEFT + pw * (vmax - v) / (vmax - vmin);
-    let y = |t: f64| TOP + ph * (tmax - t) / (tmax - tmin);
+    let frame = Frame::new(&lw, &rw, f(th.mean), f(th.temperature));
     let mut out = String::new();
     let _ = write!(
         out,
@@ -93,21 +80,72 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
         W / 2,
         escape(title)
     );
-    // The frame, the axis t = 0 and the value ticks on it.
+    axes(&mut out, &frame);
+    walls_and_mast(&mut out, &frame, th, &lw, &rw);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The values and temperatures shown, and where they land in the plotted
+/// area.
+struct Frame {
+    vmin: f64,
+    vmax: f64,
+    tmin: f64,
+    tmax: f64,
+    /// The plotted area's width and height.
+    pw: f64,
+    ph: f64,
+}
+
+impl Frame {
+    /// Every vertex of the walls and the mean, padded; temperatures from
+    /// −1 to above `temp`.
+    fn new(lw: &[(f64, f64)], rw: &[(f64, f64)], mean: f64, temp: f64) -> Frame {
+        let vals = lw.iter().chain(rw).map(|p| p.0).chain([mean]);
+        let (mut vmin, mut vmax) = vals.fold((mean, mean), |(a, b), v| (a.min(v), b.max(v)));
+        let pad = ((vmax - vmin) * 0.12).max(0.5);
+        vmin -= pad;
+        vmax += pad;
+        Frame {
+            vmin,
+            vmax,
+            tmin: -1.0,
+            tmax: temp.max(0.0) + ((temp.max(0.0) + 1.0) * 0.35).max(0.75),
+            pw: f64::from(W) - LEFT - RIGHT,
+            ph: f64::from(H) - TOP - BOTTOM,
+        }
+    }
+
+    /// The x of a value: + on the left, the largest value at the left edge.
+    fn x(&self, v: f64) -> f64 {
+        LEFT + self.pw * (self.vmax - v) / (self.vmax - self.vmin)
+    }
+
+    /// The y of a temperature.
+    fn y(&self, t: f64) -> f64 {
+        TOP + self.ph * (self.tmax - t) / (self.tmax - self.tmin)
+    }
+}
+
+/// The frame, the axis t = 0 with its value ticks, the temperature ticks
+/// on the left edge, and the axis names.
+fn axes(out: &mut String, fr: &Frame) {
+    let (pw, ph) = (fr.pw, fr.ph);
     let _ = writeln!(
         out,
         r##"<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="#bbbbbb"/>"##
     );
-    let y0 = y(0.0);
+    let y0 = fr.y(0.0);
     let _ = writeln!(
         out,
         r##"<line class="axis" x1="{LEFT}" y1="{y0:.2}" x2="{:.2}" y2="{y0:.2}" stroke="#444444"/>"##,
         LEFT + pw
     );
-    let (k, vt) = ticks(vmin, vmax);
+    let (k, vt) = ticks(fr.vmin, fr.vmax);
     for i in vt {
         let v = i as f64 * 2f64.powi(k);
-        let px = x(v);
+        let px = fr.x(v);
         let _ = writeln!(
             out,
             r##"<line x1="{px:.2}" y1="{y0:.2}" x2="{px:.2}" y2="{:.2}" stroke="#444444"/><text x="{px:.2}" y="{:.2}" text-anchor="middle">{}</text>"##,
@@ -116,11 +154,10 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             tick_label(i, k)
         );
     }
-    // Temperature ticks on the left edge.
-    let (k, tt) = ticks(tmin, tmax);
+    let (k, tt) = ticks(fr.tmin, fr.tmax);
     for i in tt {
         let t = i as f64 * 2f64.powi(k);
-        let py = y(t);
+        let py = fr.y(t);
         let _ = writeln!(
             out,
             r##"<line x1="{:.2}" y1="{py:.2}" x2="{LEFT}" y2="{py:.2}" stroke="#444444"/><text x="{:.2}" y="{:.2}" text-anchor="end">{}</text>"##,
@@ -146,11 +183,22 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
         LEFT + pw,
         f64::from(H) - 14.0
     );
-    // The walls up to the temperature, then the mast.
-    for (wall, colour, class) in [(&lw, BLUE, "left-wall"), (&rw, RED, "right-wall")] {
+}
+
+/// The walls up to the temperature, then the mast; the temperature as a
+/// dotted line across and a point on the mast; their labels and legend.
+fn walls_and_mast(
+    out: &mut String,
+    fr: &Frame,
+    th: &Thermograph,
+    lw: &[(f64, f64)],
+    rw: &[(f64, f64)],
+) {
+    let pw = fr.pw;
+    for (wall, colour, class) in [(lw, BLUE, "left-wall"), (rw, RED, "right-wall")] {
         let pts: Vec<String> = wall
             .iter()
-            .map(|&(v, t)| format!("{:.2},{:.2}", x(v), y(t)))
+            .map(|&(v, t)| format!("{:.2},{:.2}", fr.x(v), fr.y(t)))
             .collect();
         let _ = writeln!(
             out,
@@ -158,12 +206,11 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             pts.join(" ")
         );
     }
-    let (mx, mt) = (x(mean), y(temp));
+    let (mx, mt) = (fr.x(f(th.mean)), fr.y(f(th.temperature)));
     let _ = writeln!(
         out,
         r##"<line class="mast" x1="{mx:.2}" y1="{mt:.2}" x2="{mx:.2}" y2="{TOP}" stroke="black" stroke-width="3"/>"##
     );
-    // The temperature: a dotted line across and the point on the mast.
     let _ = writeln!(
         out,
         r##"<line class="temperature" x1="{LEFT}" y1="{mt:.2}" x2="{:.2}" y2="{mt:.2}" stroke="#777777" stroke-dasharray="4 4"/><circle cx="{mx:.2}" cy="{mt:.2}" r="5" fill="black"/>"##,
@@ -179,14 +226,11 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
         TOP - 6.0,
         th.mean
     );
-    // Legend.
     let _ = writeln!(
         out,
         r##"<text x="{:.2}" y="46" text-anchor="end"><tspan fill="{BLUE}">Left wall</tspan>  <tspan fill="{RED}">Right wall</tspan>  mast</text>"##,
         LEFT + pw
     );
-    out.push_str("</svg>\n");
-    out
 }
 
 #[cfg(test)]

@@ -380,36 +380,34 @@ struct Running {
     text: String,
 }
 
+/// How many programs the fuzz run tries.
+const PROGRAMS: usize = 4_000;
+/// One program may run this long before it is cancelled (as Ctrl-C
+/// would).
+const SLOW: Duration = Duration::from_secs(2);
+/// A cancelled program must stop within this.
+const HEARD_WITHIN: Duration = Duration::from_secs(30);
+/// The whole run must end well within this.
+const OVERALL: Duration = Duration::from_secs(600);
+
+/// The program the fuzz thread runs now, watched by the watchdog.
+type Current = Arc<Mutex<Option<Running>>>;
+
+/// What the fuzz run found, sent back from its thread.
+#[derive(Default)]
+struct Findings {
+    panics: Vec<String>,
+    slow: Vec<String>,
+    past_parser: usize,
+    codes: std::collections::BTreeMap<String, usize>,
+}
+
 #[test]
 fn no_input_panics() {
-    const PROGRAMS: usize = 4_000;
-    // One program may run this long before it is cancelled (as Ctrl-C
-    // would); the whole run must end well within the overall limit.
-    const SLOW: Duration = Duration::from_secs(2);
-    const HEARD_WITHIN: Duration = Duration::from_secs(30);
-    const OVERALL: Duration = Duration::from_secs(600);
-
     let programs = fuzz_programs(PROGRAMS);
-    let current: Arc<Mutex<Option<Running>>> = Arc::new(Mutex::new(None));
+    let current: Current = Arc::new(Mutex::new(None));
     let done = Arc::new(AtomicBool::new(false));
-
-    // The watchdog keeps raising the interrupt flag of a program that has
-    // run too long (a query lowers it when it starts).
-    let watchdog = {
-        let current = current.clone();
-        let done = done.clone();
-        std::thread::spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(20));
-                let guard = current.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some(r) = guard.as_ref()
-                    && r.started.elapsed() > SLOW
-                {
-                    r.interrupt.store(true, Ordering::Relaxed);
-                }
-            }
-        })
-    };
+    let watchdog = spawn_watchdog(current.clone(), done.clone());
 
     let (tx, rx) = mpsc::channel();
     let worker = {
@@ -418,60 +416,23 @@ fn no_input_panics() {
             .name("fuzz".into())
             .stack_size(256 << 20)
             .spawn(move || {
-                let mut panics = Vec::new();
-                let mut slow = Vec::new();
-                let mut past_parser = 0usize;
-                let mut codes = std::collections::BTreeMap::new();
+                let mut found = Findings::default();
                 for text in programs {
-                    let mut session = Session::new(10_000);
-                    // The binary is built (if it must be) before the clock starts.
-                    common::grundy_bin();
-                    let started = Instant::now();
-                    *current.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running {
-                        started,
-                        interrupt: session.interrupt().clone(),
-                        text: text.clone(),
-                    });
-                    let result = catch_unwind(AssertUnwindSafe(|| {
-                        let mut parsed = false;
-                        session.run_text("fuzz", &text, Mode::Run, &mut |_, r| {
-                            let code = match &r {
-                                Ok(_) => "answer".to_string(),
-                                Err(e) => miette::Diagnostic::code(e)
-                                    .map(|c| c.to_string())
-                                    .unwrap_or_default(),
-                            };
-                            parsed |= !code.starts_with("grundy::parse::");
-                            *codes.entry(code).or_insert(0usize) += 1;
-                        });
-                        parsed
-                    }));
-                    *current.lock().unwrap_or_else(|e| e.into_inner()) = None;
-                    match result {
-                        Ok(parsed) => past_parser += usize::from(parsed),
-                        Err(p) => {
-                            let msg = p
-                                .downcast_ref::<String>()
-                                .cloned()
-                                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                                .unwrap_or_default();
-                            panics.push(format!("{msg}\n--- program ---\n{text}"));
-                        }
-                    }
-                    // Cancellation is not instant (the solver looks at the
-                    // flag every so many steps), but it must come.
-                    if started.elapsed() > SLOW + HEARD_WITHIN {
-                        slow.push(format!("{:?}\n--- program ---\n{text}", started.elapsed()));
-                    }
+                    run_fuzzed(&text, &current, &mut found);
                 }
-                let _ = tx.send((panics, slow, past_parser, codes));
+                let _ = tx.send(found);
             })
             .expect("spawn the fuzz thread")
     };
 
     let outcome = rx.recv_timeout(OVERALL);
     done.store(true, Ordering::Relaxed);
-    let (panics, slow, past_parser, codes) = match outcome {
+    let Findings {
+        panics,
+        slow,
+        past_parser,
+        codes,
+    } = match outcome {
         Ok(r) => r,
         Err(_) => {
             let stuck = current
@@ -505,4 +466,68 @@ fn no_input_panics() {
         "only {past_parser} programs got past the parser"
     );
     assert!(codes.contains_key("answer"), "no query was answered");
+}
+
+/// The watchdog keeps raising the interrupt flag of a program that has
+/// run too long (a query lowers it when it starts), until `done`.
+fn spawn_watchdog(current: Current, done: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(20));
+            let guard = current.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(r) = guard.as_ref()
+                && r.started.elapsed() > SLOW
+            {
+                r.interrupt.store(true, Ordering::Relaxed);
+            }
+        }
+    })
+}
+
+/// Run one program in a session of its own, as `current` for the
+/// watchdog, and note in `found` how it went.
+fn run_fuzzed(text: &str, current: &Current, found: &mut Findings) {
+    let mut session = Session::new(10_000);
+    // The binary is built (if it must be) before the clock starts.
+    common::grundy_bin();
+    let started = Instant::now();
+    *current.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running {
+        started,
+        interrupt: session.interrupt().clone(),
+        text: text.to_string(),
+    });
+    let codes = &mut found.codes;
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let mut parsed = false;
+        session.run_text("fuzz", text, Mode::Run, &mut |_, r| {
+            let code = match &r {
+                Ok(_) => "answer".to_string(),
+                Err(e) => miette::Diagnostic::code(e)
+                    .map(|c| c.to_string())
+                    .unwrap_or_default(),
+            };
+            parsed |= !code.starts_with("grundy::parse::");
+            *codes.entry(code).or_insert(0usize) += 1;
+        });
+        parsed
+    }));
+    *current.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    match result {
+        Ok(parsed) => found.past_parser += usize::from(parsed),
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            found.panics.push(format!("{msg}\n--- program ---\n{text}"));
+        }
+    }
+    // Cancellation is not instant (the solver looks at the flag every so
+    // many steps), but it must come.
+    if started.elapsed() > SLOW + HEARD_WITHIN {
+        found
+            .slow
+            .push(format!("{:?}\n--- program ---\n{text}", started.elapsed()));
+    }
 }

@@ -582,9 +582,17 @@ fn a_person_at_a_terminal() {
     let mut t = Term::start(&history, "");
     t.wait_for(repl::PROMPT);
     assert!(t.text().contains("type :help for help"));
+    types_a_game_over_lines(&mut t);
+    colours_and_drops_a_line(&mut t);
+    completes_and_continues(&mut t);
+    mistakes_are_diagnosed(&mut t);
+    cancels_a_long_query(&mut t);
+    leaves_and_keeps_the_history(&mut t, &history);
+}
 
-    // A definition, then a game typed over several lines: each Enter inside
-    // the braces continues (indented) instead of running the text.
+/// A definition, then a game typed over several lines: each Enter inside
+/// the braces continues (indented) instead of running the text.
+fn types_a_game_over_lines(t: &mut Term) {
     t.enter("let most = 2");
     let before = t.prompts();
     t.keys("game Take(n) {\r");
@@ -599,8 +607,11 @@ fn a_person_at_a_terminal() {
         ),
         "{screen}"
     );
+}
 
-    // Keywords, numbers, names and comments are coloured as they are typed.
+/// Keywords, numbers, names and comments are coloured as they are typed;
+/// Ctrl-C at the prompt drops the line, and nothing runs.
+fn colours_and_drops_a_line(t: &mut Term) {
     t.keys("period Take # soon");
     t.wait_for("period Take # soon");
     let row = t
@@ -610,15 +621,18 @@ fn a_person_at_a_terminal() {
         .unwrap() as u16;
     let cell = |t: &mut Term, col: u16| t.screen.screen().cell(row, col).unwrap().fgcolor();
     let prompt = repl::PROMPT.len() as u16;
-    assert_eq!(cell(&mut t, prompt), vt100::Color::Idx(4), "query word");
-    assert_eq!(cell(&mut t, prompt + 7), vt100::Color::Idx(2), "game name");
-    assert_eq!(cell(&mut t, prompt + 12), vt100::Color::Idx(8), "comment");
-    // Ctrl-C at the prompt drops the line; nothing runs.
+    assert_eq!(cell(t, prompt), vt100::Color::Idx(4), "query word");
+    assert_eq!(cell(t, prompt + 7), vt100::Color::Idx(2), "game name");
+    assert_eq!(cell(t, prompt + 12), vt100::Color::Idx(8), "comment");
     let before = t.prompts();
     t.pty.send_control('c').unwrap();
     t.wait_for_n(repl::PROMPT, before + 1);
     assert_eq!(t.last_rows(1), [repl::PROMPT.trim_end()]);
+}
 
+/// Tab completes a command, a path and a game name; a game's header
+/// continues on the next line, waiting for its body.
+fn completes_and_continues(t: &mut Term) {
     // Tab completes a command with its space, then a path.
     t.keys(":lo\t");
     t.wait_for("grundy> :load ");
@@ -651,16 +665,21 @@ fn a_person_at_a_terminal() {
 
     t.enter("winning Take(7)");
     assert_eq!(t.last_rows(3), ["winning Take(7):", "  Take(6)", "grundy>"]);
+}
 
-    // A mistake: the same diagnostic as in a file, pointing into the line.
+/// A mistake gets the same diagnostic as in a file, pointing into the line.
+fn mistakes_are_diagnosed(t: &mut Term) {
     let screen = t.enter("grundy Tke(3)");
     assert!(screen.contains("× unknown function `Tke`"), "{screen}");
     assert!(screen.contains("╭─[input 7:1:8]"), "{screen}");
     assert!(screen.contains("help: did you mean `Take`?"), "{screen}");
     let screen = t.enter(":gmaes");
     assert!(screen.contains("did you mean `:games`?"), "{screen}");
+}
 
-    // A long query, cancelled with Ctrl-C: back at the prompt quickly.
+/// A long query shows its progress and, cancelled with Ctrl-C, is back at
+/// the prompt quickly, the session intact.
+fn cancels_a_long_query(t: &mut Term) {
     let screen = t.enter(":load examples/chomp.game");
     assert!(
         screen.contains("loaded examples/chomp.game (1 new game)"),
@@ -688,14 +707,15 @@ fn a_person_at_a_terminal() {
     // The progress line went with the query.
     assert!(!screen.contains(" positions · "), "{screen}");
 
-    // The session is intact.
     let screen = t.enter("grundy Take(10) + Chomp([2, 1])");
     assert!(
         screen.contains("grundy Take(10) + Chomp([2, 1]) = 1\n"),
         "{screen}"
     );
+}
 
-    // Ctrl-D leaves.
+/// Ctrl-D leaves; the history was saved, the multi-line game as one entry.
+fn leaves_and_keeps_the_history(t: &mut Term, history: &Path) {
     t.pty.send_control('d').unwrap();
     t.pty.exp_eof().unwrap();
     let status = t.pty.process().wait().unwrap();
@@ -704,8 +724,7 @@ fn a_person_at_a_terminal() {
         "{status:?}"
     );
 
-    // The history was saved, the multi-line game as one entry.
-    let saved = std::fs::read_to_string(&history).unwrap();
+    let saved = std::fs::read_to_string(history).unwrap();
     assert!(saved.contains("sequence Take 0..=9"), "{saved}");
     assert!(saved.contains("game Take(n) {"), "{saved}");
     let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());

@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 
 use crate::error::EvalError;
 use crate::error::Result;
-use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, Value};
 use crate::source::Span;
 use crate::syntax::ast::GraphItem;
 
@@ -38,10 +38,6 @@ pub fn compile(items: &[GraphItem]) -> Graph {
 }
 
 impl GameKind for Graph {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         1
     }
@@ -86,33 +82,6 @@ impl GameKind for Graph {
             out.single_ints(game, &[i64::from(w)])?;
         }
         Ok(())
-    }
-
-    fn partizan(&self) -> bool {
-        false
-    }
-
-    fn sided_options(
-        &self,
-        cx: &Ctx,
-        game: GameId,
-        args: &[Value],
-        _side: Side,
-        out: &mut dyn OptionSink,
-    ) -> Result<()> {
-        self.options(cx, game, args, out)
-    }
-
-    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
-        Ok(None)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
     }
 
     fn graph(&self) -> Option<&GraphData> {

@@ -1,4 +1,4 @@
-//! One module per kind of game, each implementing `eval::GameKind`: the
+//! One module per kind of game, each implementing `model::GameKind`: the
 //! built-in nim-heaps (`nim`), rule games (`rules`), octal and subtraction
 //! codes (`octal`), explicit digraphs (`graph`), partizan rule games and
 //! coloured graphs (`partizan`), game values met where a position goes
@@ -6,8 +6,10 @@
 //! name whose definition has not run (`pending`).
 //!
 //! Adding a kind: a module here implementing `GameKind` (the compiler asks
-//! for every method), and its line in `compile` (a declaration in a file)
-//! or in `new_defs` (a built-in game).
+//! for `arity` and `options`; every other method is a capability whose
+//! default says the kind has none, so override only what the kind has),
+//! and its line in `compile` (a declaration in a file) or in `new_defs` (a
+//! built-in game).
 
 pub mod graph;
 pub mod nim;

@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::error::SolveError;
-use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;
 
 #[derive(Debug)]
@@ -13,10 +13,6 @@ pub struct Nim {
 }
 
 impl GameKind for Nim {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         1
     }
@@ -53,35 +49,12 @@ impl GameKind for Nim {
         Ok(())
     }
 
-    fn partizan(&self) -> bool {
-        false
-    }
-
-    fn sided_options(
-        &self,
-        cx: &Ctx,
-        game: GameId,
-        args: &[Value],
-        _side: Side,
-        out: &mut dyn OptionSink,
-    ) -> Result<()> {
-        self.options(cx, game, args, out)
-    }
-
     fn known_value(&self, _cx: &Ctx, _game: GameId, args: &[Value]) -> Result<Option<u64>> {
         Ok(self.nim_heap(args))
     }
 
     fn nim_heap(&self, args: &[Value]) -> Option<u64> {
         super::heap_size(args).and_then(|n| u64::try_from(n).ok())
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
     }
 
     fn describe(&self, _name: &str, _decl: &str) -> Option<(String, String)> {

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use crate::error::AtSpan;
 use crate::error::{Error, Result};
 use crate::error::{EvalError, SolveError};
-use crate::model::{Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Ctx, GameId, GameKind, OptionSink, ProvedPeriod, Value};
 use crate::octal::{Engine, NimSequence, OctalCode, PeriodStatus};
 use crate::source::Span;
 
@@ -222,21 +222,6 @@ impl GameKind for Octal {
         result
     }
 
-    fn partizan(&self) -> bool {
-        false
-    }
-
-    fn sided_options(
-        &self,
-        cx: &Ctx,
-        game: GameId,
-        args: &[Value],
-        _side: Side,
-        out: &mut dyn OptionSink,
-    ) -> Result<()> {
-        self.options(cx, game, args, out)
-    }
-
     fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {
         let Some(n) = super::heap_size(args) else {
             return Ok(None);
@@ -247,10 +232,6 @@ impl GameKind for Octal {
             span: cx.span,
         })?;
         self.heap_value(cx, &cx.defs.game(game).name, n).map(Some)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
     }
 
     /// Guy–Smith: compute until a period is proved or the budget is spent.
@@ -278,10 +259,6 @@ impl GameKind for Octal {
                 })
             });
         Some(r)
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
     }
 
     fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {

@@ -8,7 +8,7 @@
 use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Interp};
-use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, Side, Value};
 use crate::source::Span;
 use crate::syntax::ast::{GraphItem, Ident, MoveRule};
 
@@ -50,16 +50,8 @@ fn not_impartial(cx: &Ctx, game: GameId) -> Error {
 }
 
 impl GameKind for PartizanRules {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         self.left.arity()
-    }
-
-    fn raw_args(&self) -> bool {
-        true
     }
 
     fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {
@@ -100,22 +92,6 @@ impl GameKind for PartizanRules {
         let interp = Interp::new(cx);
         (self.left.set.line_of(&interp, args, child))
             .or_else(|| self.right.set.line_of(&interp, args, child))
-    }
-
-    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
-        Ok(None)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
     }
 
     fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
@@ -164,10 +140,6 @@ pub fn compile_graph(items: &[GraphItem]) -> PartizanGraph {
 }
 
 impl GameKind for PartizanGraph {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         1
     }
@@ -215,18 +187,6 @@ impl GameKind for PartizanGraph {
             out.single_ints(game, &[i64::from(w)])?;
         }
         Ok(())
-    }
-
-    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
-        Ok(None)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
     }
 
     /// The vertices (a call `G(a)` compiles its vertex name through

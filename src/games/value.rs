@@ -11,9 +11,7 @@ use crate::error::AtSpan;
 use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::game_value::value_comp;
-use crate::model::{
-    Ctx, GameId, GameKind, GameVal, GraphData, OptionSink, ProvedPeriod, STAR, Side, VALUE, Value,
-};
+use crate::model::{Ctx, GameId, GameKind, GameVal, OptionSink, STAR, Side, VALUE, Value};
 use crate::partizan::GameStore;
 use crate::source::Span;
 
@@ -38,10 +36,6 @@ fn not_impartial(cx: &Ctx, args: &[Value]) -> Error {
 }
 
 impl GameKind for GameValue {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         1
     }
@@ -79,10 +73,6 @@ impl GameKind for GameValue {
             }
             None => Err(not_impartial(cx, args)),
         }
-    }
-
-    fn partizan(&self) -> bool {
-        false
     }
 
     fn partizan_position(&self, args: &[Value]) -> bool {
@@ -128,24 +118,7 @@ impl GameKind for GameValue {
             }))
     }
 
-    fn nim_heap(&self, args: &[Value]) -> Option<u64> {
-        let _ = args;
-        None
-    }
-
     fn game_value<'a>(&self, args: &'a [Value]) -> Option<&'a Rc<GameVal>> {
         the_value(args)
-    }
-
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
-    }
-
-    fn describe(&self, _name: &str, _decl: &str) -> Option<(String, String)> {
-        None
     }
 }

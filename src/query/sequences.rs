@@ -498,35 +498,7 @@ pub(crate) fn json(a: &Answer) -> Json {
                 "outcomes": rows,
             })
         }
-        Answer::Period(p) if p.arithmetic.is_some() => {
-            let (a, proof) = p
-                .arithmetic
-                .as_ref()
-                .map(|(a, w)| (*a, w.is_some()))
-                .unwrap_or_else(|| unreachable!());
-            json!({
-                "query": w,
-                "game": p.game,
-                "code": p.code,
-                "preperiod": a.preperiod,
-                "period": a.period,
-                "saltus": a.saltus,
-                "proved": proof,
-                "values_computed": p.values_computed,
-                "resembles": resembles_json(p),
-            })
-        }
-        Answer::Period(p) => json!({
-            "query": w,
-            "game": p.game,
-            "code": p.code,
-            "preperiod": p.period.map(|x| x.preperiod),
-            "period": p.period.map(|x| x.period),
-            "proved": p.period.is_some_and(|x| x.proved),
-            "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
-            "values_computed": p.values_computed,
-            "resembles": resembles_json(p),
-        }),
+        Answer::Period(p) => period_json(w, p),
         Answer::Values {
             subject,
             from,
@@ -554,6 +526,35 @@ pub(crate) fn json(a: &Answer) -> Json {
             })
         }
         _ => unreachable!("present: not this family's answer: {a:?}"),
+    }
+}
+
+/// The JSON of a `period` answer: an arithmetic period has a saltus and
+/// says whether it is proved, an ordinary one the values its proof used.
+fn period_json(w: &str, p: &crate::solve::PeriodAnswer) -> Json {
+    match &p.arithmetic {
+        Some((a, proof)) => json!({
+            "query": w,
+            "game": p.game,
+            "code": p.code,
+            "preperiod": a.preperiod,
+            "period": a.period,
+            "saltus": a.saltus,
+            "proved": proof.is_some(),
+            "values_computed": p.values_computed,
+            "resembles": resembles_json(p),
+        }),
+        None => json!({
+            "query": w,
+            "game": p.game,
+            "code": p.code,
+            "preperiod": p.period.map(|x| x.preperiod),
+            "period": p.period.map(|x| x.period),
+            "proved": p.period.is_some_and(|x| x.proved),
+            "values_used": p.period.filter(|_| p.unprovable.is_none()).map(|x| x.values_used),
+            "values_computed": p.values_computed,
+            "resembles": resembles_json(p),
+        }),
     }
 }
 

@@ -135,9 +135,49 @@ pub(super) fn run_one<W: Write, E: Write>(
     // leave of the share.
     seq.set_max_set_bytes(share.saturating_sub(limit.saturating_mul(4)));
     let three_heap = seq.engine() == Engine::PairSets;
+    let status = compute_with_bar(&mut seq, args.to, limit, interrupt, progress);
+    let interrupted = interrupt.load(Ordering::Relaxed);
+    if three_heap && seq.engine() == Engine::Plain {
+        err.line(&format!(
+            "note: the pair sets of {code}'s three-heap splits would need more than \
+             --max-memory leaves them ({} MiB) for {limit} values: went on with the \
+             plain mex, far slower (raise --max-memory to keep the pair sets)",
+            share.saturating_sub(limit.saturating_mul(4)) >> 20
+        ));
+    }
+    let computed = seq.values().len();
+    // Whether the plot replaces a file already there (said in the text).
+    let replaced = plot.is_some_and(|p| p.exists());
+    if let Some(path) = plot
+        && let Err(e) = write_plot(path, code, &seq, status)
+    {
+        err.line(&format!("{:?}", e.report_alone()));
+        return 1;
+    }
+    if args.json {
+        report_json(out, code, &seq, status, args);
+    } else {
+        report_text(out, code, &seq, status, args, interrupted);
+        if let Some(path) = plot {
+            let note = if replaced { " (replaced)" } else { "" };
+            out.line(&format!("plot: {}{note}", path.display()));
+        }
+    }
+    finish(interrupted, computed, err)
+}
+
+/// [`compute`] with a progress bar on standard error when `progress` and
+/// it is a terminal.
+fn compute_with_bar(
+    seq: &mut NimSequence,
+    to: Option<usize>,
+    limit: usize,
+    interrupt: &AtomicBool,
+    progress: bool,
+) -> PeriodStatus {
     let bar = if progress { progress_bar(limit) } else { None };
     let started = Instant::now();
-    let status = compute(&mut seq, args.to, limit, interrupt, |done| {
+    let status = compute(seq, to, limit, interrupt, |done| {
         if let Some(b) = &bar {
             b.set_position(done as u64);
             // The values per second since the start; a time left only when
@@ -145,7 +185,7 @@ pub(super) fn run_one<W: Write, E: Write>(
             let elapsed = started.elapsed();
             let secs = elapsed.as_secs_f64();
             let rate = (secs > 0.2).then(|| done as f64 / secs);
-            let total = args.to.map(|n| n as u64);
+            let total = to.map(|n| n as u64);
             b.set_message(grundy::progress::message(
                 "values",
                 done as u64,
@@ -158,70 +198,93 @@ pub(super) fn run_one<W: Write, E: Write>(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let interrupted = interrupt.load(Ordering::Relaxed);
-    if three_heap && seq.engine() == Engine::Plain {
-        err.line(&format!(
-            "note: the pair sets of {code}'s three-heap splits would need more than \
-             --max-memory leaves them ({} MiB) for {limit} values: went on with the \
-             plain mex, far slower (raise --max-memory to keep the pair sets)",
-            share.saturating_sub(limit.saturating_mul(4)) >> 20
-        ));
-    }
-    let values = seq.values();
-    let (max_value, max_at) = values
+    status
+}
+
+/// The largest value computed and the first heap that has it.
+fn largest(seq: &NimSequence) -> (u32, usize) {
+    seq.values()
         .iter()
         .enumerate()
         .max_by_key(|(i, v)| (*v, std::cmp::Reverse(*i)))
         .map(|(i, v)| (v, i))
-        .unwrap_or((0, 0));
-    // Whether the plot replaces a file already there (said in the text).
-    let replaced = plot.is_some_and(|p| p.exists());
-    if let Some(path) = plot {
-        let title = format!("G(n) of {code}, n < {}", values.len());
-        let svg = grundy::render::sequence_svg(&grundy::render::Sequence {
-            title: &title,
-            from: 0,
-            values: &values.to_vec(),
-            rare: &seq.rare_heaps(),
-            period: status.period().map(|p| (p.preperiod, p.period)),
-            names: None,
-            y_label: "G(n)",
-            infinite: "∞",
-        });
-        if let Err(e) = grundy::render::write_picture(path, &svg) {
-            err.line(&format!("{:?}", e.report_alone()));
-            return 1;
-        }
-    }
+        .unwrap_or((0, 0))
+}
+
+/// The plot of the values: rare values in red, the start of the period
+/// (when one was found) dashed.
+fn write_plot(
+    path: &Path,
+    code: &OctalCode,
+    seq: &NimSequence,
+    status: PeriodStatus,
+) -> Result<(), Error> {
+    let values = seq.values();
+    let title = format!("G(n) of {code}, n < {}", values.len());
+    let svg = grundy::render::sequence_svg(&grundy::render::Sequence {
+        title: &title,
+        from: 0,
+        values: &values.to_vec(),
+        rare: &seq.rare_heaps(),
+        period: status.period().map(|p| (p.preperiod, p.period)),
+        names: None,
+        y_label: "G(n)",
+        infinite: "∞",
+    });
+    grundy::render::write_picture(path, &svg).map(drop)
+}
+
+/// The JSON report: the values up to the end of the first period (or
+/// `--to`), then the period and the engine's findings.
+fn report_json(
+    out: &mut impl Write,
+    code: &OctalCode,
+    seq: &NimSequence,
+    status: PeriodStatus,
+    args: &Args,
+) {
+    let values = seq.values();
     let period = status.period();
-    if args.json {
-        let shown = match (args.to, period) {
-            (Some(n), _) => n.min(values.len()),
-            (None, Some(p)) => (p.preperiod + p.period).min(JSON_VALUES),
-            (None, None) => values.len().min(JSON_VALUES),
-        };
-        let fields = [
-            ("preperiod", json!(period.map(|p| p.preperiod))),
-            ("period", json!(period.map(|p| p.period))),
-            ("proved", json!(status.is_proved())),
-            ("values_used", json!(period.map(|p| p.values_used))),
-            ("values_computed", json!(values.len())),
-            ("rare_mask", json!(seq.rare_mask())),
-            (
-                "rare_count",
-                json!(seq.rare_mask().map(|_| seq.rare_count())),
-            ),
-            ("max_value", json!(max_value)),
-            ("max_value_at", json!(max_at)),
-        ];
-        write_json(
-            out,
-            &code.to_string(),
-            &values.prefix(shown).to_vec(),
-            &fields,
-        );
-        return finish(interrupted, values.len(), err);
-    }
+    let (max_value, max_at) = largest(seq);
+    let shown = match (args.to, period) {
+        (Some(n), _) => n.min(values.len()),
+        (None, Some(p)) => (p.preperiod + p.period).min(JSON_VALUES),
+        (None, None) => values.len().min(JSON_VALUES),
+    };
+    let fields = [
+        ("preperiod", json!(period.map(|p| p.preperiod))),
+        ("period", json!(period.map(|p| p.period))),
+        ("proved", json!(status.is_proved())),
+        ("values_used", json!(period.map(|p| p.values_used))),
+        ("values_computed", json!(values.len())),
+        ("rare_mask", json!(seq.rare_mask())),
+        (
+            "rare_count",
+            json!(seq.rare_mask().map(|_| seq.rare_count())),
+        ),
+        ("max_value", json!(max_value)),
+        ("max_value_at", json!(max_at)),
+    ];
+    write_json(
+        out,
+        &code.to_string(),
+        &values.prefix(shown).to_vec(),
+        &fields,
+    );
+}
+
+/// The text report: the first values, the period and how it was found,
+/// the rare values, the largest value.
+fn report_text<W: Write>(
+    out: &mut Checked<W>,
+    code: &OctalCode,
+    seq: &NimSequence,
+    status: PeriodStatus,
+    args: &Args,
+    interrupted: bool,
+) {
+    let values = seq.values();
+    let (max_value, max_at) = largest(seq);
     let shown: Vec<String> = values.iter().take(SHOW).map(|v| v.to_string()).collect();
     let more = if values.len() > SHOW { " ..." } else { "" };
     out.line(&format!("octal {code}"));
@@ -272,11 +335,6 @@ pub(super) fn run_one<W: Write, E: Write>(
         "largest value: {max_value}, first at heap {max_at}"
     ));
     out.line(&format!("values computed: {}", values.len()));
-    if let Some(path) = plot {
-        let note = if replaced { " (replaced)" } else { "" };
-        out.line(&format!("plot: {}{note}", path.display()));
-    }
-    finish(interrupted, values.len(), err)
 }
 
 /// The values, in steps small enough that Ctrl-C is heard within about a

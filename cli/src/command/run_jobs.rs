@@ -34,12 +34,14 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{Printer, STACK_SIZE, Streams};
-use crate::console;
+use crate::console::{self, Checked};
 use grundy::Error;
 use grundy::LimitError;
 use grundy::Limits;
 use grundy::Session;
+use grundy::Sources;
 use grundy::Span;
+use grundy::Statement;
 use grundy::render::Pictures;
 use grundy::{Answer, Picture};
 
@@ -124,13 +126,7 @@ pub(super) fn run(
     let plan: Vec<Planned> = match session.prepare(name, text) {
         Ok(statements) => statements
             .iter()
-            .map(|s| Planned {
-                query: s.is_query(),
-                definition: s.is_definition(),
-                picture: s.picture(),
-                word: s.query_word(session.sources()),
-                span: s.query_span(),
-            })
+            .map(|s| Planned::of(s, session.sources()))
             .collect(),
         Err(errors) if flag.load(Ordering::Relaxed) => {
             // Ctrl-C while the text was read: nothing ran.
@@ -143,16 +139,7 @@ pub(super) fn run(
         Err(_) => Vec::new(),
     };
     let queries = plan.iter().filter(|p| p.query).count();
-    let mut threads = jobs.min(queries);
-    if let Some(fit) = workers_that_fit(limits.max_memory)
-        && fit < threads
-    {
-        err.line(&format!(
-            "note: --jobs {jobs}: {fit} worker(s) of --max-memory {} MiB fit in this machine's memory; running {fit}",
-            limits.max_memory >> 20
-        ));
-        threads = fit;
-    }
+    let threads = threads_that_fit(jobs, queries, limits.max_memory, err);
     if threads < 2 {
         // Nothing to share out (or errors to report): as without --jobs.
         return super::run_source(
@@ -184,78 +171,12 @@ pub(super) fn run(
         printed: &printed,
         window: WINDOW * threads,
     };
-    let (send, receive) = mpsc::channel::<Ran>();
-    let mut ok = true;
-    let mut gap = false;
-    let mut failed_spawn = None;
-    let mut started = false;
-    std::thread::scope(|scope| {
-        // Results go back to the worker that made them, to be freed there:
-        // memory is counted per thread, and the worker's budget should not
-        // keep the answers it handed over.
-        let mut returns = Vec::new();
-        for _ in 0..threads {
-            let (give_back, given_back) = mpsc::channel::<Ran>();
-            let worker = returns.len();
-            let send = send.clone();
-            let shared = &shared;
-            let spawned = std::thread::Builder::new()
-                .name(format!("grundy-{worker}"))
-                .stack_size(STACK_SIZE)
-                .spawn_scoped(scope, move || work(worker, shared, send, given_back));
-            match spawned {
-                Ok(_) => returns.push(give_back),
-                Err(e) => failed_spawn = Some(e),
-            }
-        }
-        drop(send);
-        started = !returns.is_empty();
-        if !started {
-            return;
-        }
-        let mut waiting: BTreeMap<usize, Ran> = BTreeMap::new();
-        let mut step = 0;
-        let mut done = false;
-        for ran in &receive {
-            waiting.insert(ran.step, ran);
-            while !done && let Some(ran) = waiting.remove(&step) {
-                let planned = plan[step].clone();
-                step += 1;
-                if let Some(r) = &ran.result {
-                    let failed = r.is_err();
-                    let interruption = matches!(
-                        r,
-                        Err(Error::Limit(LimitError::Interrupted { .. })
-                            | Error::Limit(LimitError::Stopped { .. }))
-                    );
-                    ok &= !failed;
-                    // Every result here finished: printed even after Ctrl-C.
-                    printer.result(
-                        session.sources(),
-                        (planned.picture, planned.word.as_deref(), planned.span),
-                        r,
-                        false,
-                    );
-                    if failed && (planned.definition || interruption) {
-                        done = true;
-                    }
-                }
-                if planned.query {
-                    printed.fetch_add(1, Ordering::Release);
-                }
-                done |= printer.stopped || step == plan.len();
-                if let Some(back) = returns.get(ran.worker) {
-                    let _ = back.send(ran);
-                }
-            }
-            if done {
-                quit.store(true, Ordering::Relaxed);
-            }
-        }
-        gap = !done;
-        // The results left over are dropped here, whoever made them.
-        drop(returns);
-    });
+    let SharedOut {
+        ok,
+        gap,
+        failed_spawn,
+        started,
+    } = share_out(&shared, threads, &plan, session.sources(), &mut printer);
     if let (Some(e), false) = (&failed_spawn, started) {
         printer
             .err
@@ -287,6 +208,156 @@ pub(super) fn run(
         return 1;
     }
     printer.finish(ok, None)
+}
+
+impl Planned {
+    /// What the printer needs to know of a statement, known before it runs.
+    fn of(s: &Statement, sources: &Sources) -> Planned {
+        Planned {
+            query: s.is_query(),
+            definition: s.is_definition(),
+            picture: s.picture(),
+            word: s.query_word(sources),
+            span: s.query_span(),
+        }
+    }
+}
+
+/// The workers to start: `jobs`, but no more than the queries, nor than
+/// the machine's memory holds (said in a note on `err`).
+fn threads_that_fit(
+    jobs: usize,
+    queries: usize,
+    max_memory: usize,
+    err: &mut Checked<std::io::Stderr>,
+) -> usize {
+    let threads = jobs.min(queries);
+    match workers_that_fit(max_memory) {
+        Some(fit) if fit < threads => {
+            err.line(&format!(
+                "note: --jobs {jobs}: {fit} worker(s) of --max-memory {} MiB fit in this machine's memory; running {fit}",
+                max_memory >> 20
+            ));
+            fit
+        }
+        _ => threads,
+    }
+}
+
+/// How a run shared out among workers ended.
+struct SharedOut {
+    /// Every statement printed went well.
+    ok: bool,
+    /// The output stopped short of the end without a failure printed to
+    /// say why (Ctrl-C, or a definition that failed in one worker only).
+    gap: bool,
+    /// Why a worker could not be started, if one could not.
+    failed_spawn: Option<std::io::Error>,
+    /// Whether any worker started.
+    started: bool,
+}
+
+/// Start the workers and print their results in file order as they come.
+fn share_out(
+    shared: &Shared,
+    threads: usize,
+    plan: &[Planned],
+    sources: &Sources,
+    printer: &mut Printer,
+) -> SharedOut {
+    let mut outcome = SharedOut {
+        ok: true,
+        gap: false,
+        failed_spawn: None,
+        started: false,
+    };
+    let (send, receive) = mpsc::channel::<Ran>();
+    std::thread::scope(|scope| {
+        // Results go back to the worker that made them, to be freed there:
+        // memory is counted per thread, and the worker's budget should not
+        // keep the answers it handed over.
+        let mut returns = Vec::new();
+        for _ in 0..threads {
+            let (give_back, given_back) = mpsc::channel::<Ran>();
+            let worker = returns.len();
+            let send = send.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("grundy-{worker}"))
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || work(worker, shared, send, given_back));
+            match spawned {
+                Ok(_) => returns.push(give_back),
+                Err(e) => outcome.failed_spawn = Some(e),
+            }
+        }
+        drop(send);
+        outcome.started = !returns.is_empty();
+        if !outcome.started {
+            return;
+        }
+        let done = print_in_order(
+            &receive,
+            &returns,
+            shared,
+            plan,
+            sources,
+            printer,
+            &mut outcome.ok,
+        );
+        outcome.gap = !done;
+        // The results left over are dropped here, whoever made them.
+        drop(returns);
+    });
+    outcome
+}
+
+/// Print the results in file order as they arrive (each handed back to
+/// the worker that made it); true when the output came to its end.
+fn print_in_order(
+    receive: &mpsc::Receiver<Ran>,
+    returns: &[mpsc::Sender<Ran>],
+    shared: &Shared,
+    plan: &[Planned],
+    sources: &Sources,
+    printer: &mut Printer,
+    ok: &mut bool,
+) -> bool {
+    let mut waiting: BTreeMap<usize, Ran> = BTreeMap::new();
+    let mut step = 0;
+    let mut done = false;
+    for ran in receive {
+        waiting.insert(ran.step, ran);
+        while !done && let Some(ran) = waiting.remove(&step) {
+            let planned = plan[step].clone();
+            step += 1;
+            if let Some(r) = &ran.result {
+                let failed = r.is_err();
+                let interruption = r.as_ref().is_err_and(Error::is_interrupt);
+                *ok &= !failed;
+                // Every result here finished: printed even after Ctrl-C.
+                printer.result(
+                    sources,
+                    (planned.picture, planned.word.as_deref(), planned.span),
+                    r,
+                    false,
+                );
+                if failed && (planned.definition || interruption) {
+                    done = true;
+                }
+            }
+            if planned.query {
+                shared.printed.fetch_add(1, Ordering::Release);
+            }
+            done |= printer.stopped || step == plan.len();
+            if let Some(back) = returns.get(ran.worker) {
+                let _ = back.send(ran);
+            }
+        }
+        if done {
+            shared.quit.store(true, Ordering::Relaxed);
+        }
+    }
+    done
 }
 
 /// What every worker shares.

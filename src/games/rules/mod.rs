@@ -8,7 +8,7 @@ use crate::eval::{Compiler, Interp, Scope};
 
 mod moves;
 
-use crate::model::{Comp, Ctx, GameId, GameKind, GraphData, OptionSink, ProvedPeriod, Side, Value};
+use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;
 use crate::syntax::ast::{Ident, MoveRule};
 pub use moves::{MoveCode, RuleSet};
@@ -41,17 +41,11 @@ pub fn compile(c: &Compiler, params: &[Ident], moves: &[MoveRule]) -> Result<Rul
     })
 }
 
+/// No `proved_period`: no theorem bounds what a rule may do, so a period
+/// is only apparent.
 impl GameKind for Rules {
-    fn heap_code(&self) -> Option<&crate::octal::OctalCode> {
-        None
-    }
-
     fn arity(&self) -> usize {
         self.set.arity
-    }
-
-    fn raw_args(&self) -> bool {
-        true
     }
 
     /// Any values make a position; only their number can be wrong (a
@@ -81,40 +75,8 @@ impl GameKind for Rules {
         self.set.list_options(&interp, args, out)
     }
 
-    fn partizan(&self) -> bool {
-        false
-    }
-
-    fn sided_options(
-        &self,
-        cx: &Ctx,
-        game: GameId,
-        args: &[Value],
-        _side: Side,
-        out: &mut dyn OptionSink,
-    ) -> Result<()> {
-        self.options(cx, game, args, out)
-    }
-
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
         self.set.line_of(&Interp::new(cx), args, child)
-    }
-
-    fn known_value(&self, _cx: &Ctx, _game: GameId, _args: &[Value]) -> Result<Option<u64>> {
-        Ok(None)
-    }
-
-    fn nim_heap(&self, _args: &[Value]) -> Option<u64> {
-        None
-    }
-
-    /// No theorem bounds what a rule may do: a period is only apparent.
-    fn proved_period(&self, _cx: &Ctx) -> Option<Result<ProvedPeriod>> {
-        None
-    }
-
-    fn graph(&self) -> Option<&GraphData> {
-        None
     }
 
     fn describe(&self, name: &str, decl: &str) -> Option<(String, String)> {
