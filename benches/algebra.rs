@@ -82,16 +82,16 @@ fn clobber(s: &mut GameStore, rows: usize, cols: usize) -> (ValueId, Vec<ValueId
             let (row, col) = (a / cols, a % cols);
             let mut near = Vec::new();
             if row > 0 {
-                near.push(a - cols)
+                near.push(a - cols);
             }
             if row + 1 < rows {
-                near.push(a + cols)
+                near.push(a + cols);
             }
             if col > 0 {
-                near.push(a - 1)
+                near.push(a - 1);
             }
             if col + 1 < cols {
-                near.push(a + 1)
+                near.push(a + 1);
             }
             for b in near {
                 if c[b] == 3 - who {

@@ -309,7 +309,7 @@ fn timed<T>(runs: usize, mut f: impl FnMut() -> T) -> Run<T> {
 }
 
 fn mib(b: isize) -> String {
-    format!("{:.1} MiB", b as f64 / (1 << 20) as f64)
+    format!("{:.1} MiB", b as f64 / f64::from(1 << 20))
 }
 
 /// The same game on a bitmask: the board an integer, bit r * cols + c

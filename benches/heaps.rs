@@ -85,7 +85,7 @@ fn by_rules(rules: &str, name: &str, n: usize) -> (Vec<u32>, f64) {
         Mode::Run,
         &mut |_, r| match r {
             Ok(Answer::Sequence { values: v, .. }) => {
-                values = v.iter().map(|x| x.finite().unwrap() as u32).collect()
+                values = v.iter().map(|x| x.finite().unwrap() as u32).collect();
             }
             other => panic!("{other:?}"),
         },

@@ -233,7 +233,7 @@ struct Row {
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(|a, b| a.total_cmp(b));
+    xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
 }
 
@@ -368,7 +368,7 @@ fn bench_chomp(runs: usize) -> Row {
         let rows: Vec<String> = p
             .iter()
             .filter(|&&x| x > 0)
-            .map(|x| x.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         text.push_str(&format!("grundy Chomp([{}])\n", rows.join(", ")));
     }

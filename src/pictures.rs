@@ -603,14 +603,11 @@ fn render_dot(dot: &str, path: &Path) -> Result<String, Error> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(_) => {
-            return Err(FrontEndError::GraphvizMissing {
-                path: path.display().to_string(),
-            }
-            .into());
+    let Ok(mut child) = child else {
+        return Err(FrontEndError::GraphvizMissing {
+            path: path.display().to_string(),
         }
+        .into());
     };
     // Graphviz may write much to stderr before it reads all its input:
     // feed it from another thread while this one collects what it says.

@@ -180,7 +180,7 @@ fn sequence_axes(out: &mut String, s: &Sequence, f: &SeqFrame) {
     let (left, top, pw, ph) = (f.left, f.top, f.pw, f.ph);
     let _ = writeln!(
         out,
-        r##"<path d="M{left},{top} V{} H{}" fill="none" stroke="black"/>"##,
+        r#"<path d="M{left},{top} V{} H{}" fill="none" stroke="black"/>"#,
         top + ph,
         left + pw
     );
@@ -219,7 +219,7 @@ fn sequence_x_ticks(out: &mut String, from: i64, f: &SeqFrame) {
         let px = f.x(t.saturating_sub(from) as f64);
         let _ = writeln!(
             out,
-            r##"<line x1="{px:.1}" y1="{}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{t}</text>"##,
+            r#"<line x1="{px:.1}" y1="{}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{t}</text>"#,
             bottom,
             bottom + 5.0,
             bottom + 18.0,
@@ -278,24 +278,24 @@ fn sequence_points(out: &mut String, s: &Sequence, f: &SeqFrame) {
             is_rare[i] = true;
         }
     }
-    let _ = write!(out, r##"<g fill="{BLUE}">"##);
+    let _ = write!(out, r#"<g fill="{BLUE}">"#);
     for (i, &v) in s.values.iter().enumerate().step_by(step) {
         if !is_rare[i] && v != INFINITE {
             let _ = write!(
                 out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="{r}"/>"##,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r}"/>"#,
                 f.x(i as f64),
                 f.yv(v)
             );
         }
     }
     out.push_str("</g>\n");
-    let _ = write!(out, r##"<g fill="{RED}">"##);
+    let _ = write!(out, r#"<g fill="{RED}">"#);
     for (i, &v) in s.values.iter().enumerate() {
         if is_rare[i] && v != INFINITE {
             let _ = write!(
                 out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"#,
                 f.x(i as f64),
                 f.yv(v),
                 r + 0.5
@@ -303,15 +303,12 @@ fn sequence_points(out: &mut String, s: &Sequence, f: &SeqFrame) {
         }
     }
     out.push_str("</g>\n");
-    let _ = write!(
-        out,
-        r##"<g fill="white" stroke="black" stroke-width="1.2">"##
-    );
+    let _ = write!(out, r#"<g fill="white" stroke="black" stroke-width="1.2">"#);
     for (i, &v) in s.values.iter().enumerate().step_by(step) {
         if v == INFINITE {
             let _ = write!(
                 out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"##,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{}"/>"#,
                 f.x(i as f64),
                 f.yv(v),
                 r + 1.0
@@ -325,8 +322,8 @@ fn sequence_points(out: &mut String, s: &Sequence, f: &SeqFrame) {
 /// infinite ones), right of the plot.
 fn sequence_legend(out: &mut String, s: &Sequence, has_inf: bool, legend: &mut Legend) {
     if !s.rare.is_empty() {
-        legend.dot(out, &format!(r##"fill="{BLUE}""##), "common");
-        legend.dot(out, &format!(r##"fill="{RED}""##), "rare");
+        legend.dot(out, &format!(r#"fill="{BLUE}""#), "common");
+        legend.dot(out, &format!(r#"fill="{RED}""#), "rare");
     }
     if has_inf {
         let text = match s.infinite {
@@ -334,7 +331,7 @@ fn sequence_legend(out: &mut String, s: &Sequence, has_inf: bool, legend: &mut L
             "D" => "D (draw)".to_string(),
             other => other.to_string(),
         };
-        legend.dot(out, r##"fill="white" stroke="black""##, &text);
+        legend.dot(out, r#"fill="white" stroke="black""#, &text);
     }
 }
 
@@ -343,7 +340,7 @@ fn sequence_legend(out: &mut String, s: &Sequence, has_inf: bool, legend: &mut L
 fn axis_titles(out: &mut String, x_at: (f64, f64), y_mid: f64, x_title: &str, y_title: &str) {
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" text-anchor="middle">{}</text><text x="18" y="{y_mid}" text-anchor="middle" transform="rotate(-90 18 {y_mid})">{}</text>"##,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text><text x="18" y="{y_mid}" text-anchor="middle" transform="rotate(-90 18 {y_mid})">{}</text>"#,
         x_at.0,
         x_at.1,
         escape(x_title),
@@ -363,7 +360,7 @@ impl Legend {
     fn dot(&mut self, out: &mut String, mark: &str, text: &str) {
         let _ = writeln!(
             out,
-            r##"<circle cx="{}" cy="{}" r="4" {mark}/><text x="{}" y="{}">{}</text>"##,
+            r#"<circle cx="{}" cy="{}" r="4" {mark}/><text x="{}" y="{}">{}</text>"#,
             self.x + 4,
             self.y - 4,
             self.x + 14,
@@ -377,7 +374,7 @@ impl Legend {
     fn swatch(&mut self, out: &mut String, fill: &str, text: &str) {
         let _ = writeln!(
             out,
-            r##"<rect width="16" height="16" x="{}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"##,
+            r#"<rect width="16" height="16" x="{}" y="{}" fill="{fill}" stroke="black"/><text x="{}" y="{}">{}</text>"#,
             self.x,
             self.y,
             self.x + 22,
@@ -391,7 +388,7 @@ impl Legend {
 fn ytick(out: &mut String, py: f64, label: &str) {
     let _ = writeln!(
         out,
-        r##"<line x1="{}" y1="{py:.1}" x2="{LEFT}" y2="{py:.1}" stroke="black"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
+        r#"<line x1="{}" y1="{py:.1}" x2="{LEFT}" y2="{py:.1}" stroke="black"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
         LEFT - 5,
         LEFT - 8,
         py + 4.0,
@@ -574,7 +571,7 @@ fn table_cells(out: &mut String, t: &Table, f: &TableFrame) {
             };
             let _ = write!(
                 out,
-                r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}"><title>({}, {}): {}</title></rect>"##,
+                r#"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}"><title>({}, {}): {}</title></rect>"#,
                 left + cell * j as u32,
                 top + cell * i as u32,
                 t.row_from.saturating_add(i as i64),
@@ -592,7 +589,7 @@ fn table_axes(out: &mut String, t: &Table, f: &TableFrame) {
     let (left, top, cell, nr, nc) = (f.left, f.top, f.cell, f.nr, f.nc);
     let _ = writeln!(
         out,
-        r##"<rect width="{}" height="{}" x="{left}" y="{top}" fill="none" stroke="black"/>"##,
+        r#"<rect width="{}" height="{}" x="{left}" y="{top}" fill="none" stroke="black"/>"#,
         cell * nc,
         cell * nr
     );
@@ -605,7 +602,7 @@ fn table_axes(out: &mut String, t: &Table, f: &TableFrame) {
         let cx = left + cell * j + cell / 2;
         let _ = writeln!(
             out,
-            r##"<line x1="{cx}" y1="{top}" x2="{cx}" y2="{}" stroke="black"/><text x="{cx}" y="{}" text-anchor="middle">{}</text>"##,
+            r#"<line x1="{cx}" y1="{top}" x2="{cx}" y2="{}" stroke="black"/><text x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
             top - 4,
             top - 7,
             t.col_from.saturating_add(i64::from(j))
@@ -615,7 +612,7 @@ fn table_axes(out: &mut String, t: &Table, f: &TableFrame) {
         let cy = top + cell * i + cell / 2;
         let _ = writeln!(
             out,
-            r##"<line x1="{}" y1="{cy}" x2="{left}" y2="{cy}" stroke="black"/><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+            r#"<line x1="{}" y1="{cy}" x2="{left}" y2="{cy}" stroke="black"/><text x="{}" y="{}" text-anchor="end">{}</text>"#,
             left - 4,
             left - 7,
             cy + 4,
@@ -640,12 +637,12 @@ fn colour_bar(out: &mut String, vmax: u64, legend: &mut Legend) {
     let bar_h = 160u32;
     let _ = writeln!(
         out,
-        r##"<defs><linearGradient id="bar" x1="0" y1="0" x2="0" y2="1">{}</linearGradient></defs>"##,
+        r#"<defs><linearGradient id="bar" x1="0" y1="0" x2="0" y2="1">{}</linearGradient></defs>"#,
         (0..=8)
             .map(|k| {
                 let f = f64::from(k) / 8.0;
                 format!(
-                    r##"<stop offset="{f}" stop-color="{}"/>"##,
+                    r#"<stop offset="{f}" stop-color="{}"/>"#,
                     if vmax <= 1 {
                         value_colour(1, 1)
                     } else {
@@ -659,7 +656,7 @@ fn colour_bar(out: &mut String, vmax: u64, legend: &mut Legend) {
     let (lx, ly) = (legend.x, legend.y);
     let _ = writeln!(
         out,
-        r##"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"##
+        r#"<rect width="16" height="{bar_h}" x="{lx}" y="{ly}" fill="url(#bar)" stroke="black"/>"#
     );
     let step = tick_step(vmax as f64, 5.0) as u64;
     let mut v = 1;
@@ -671,7 +668,7 @@ fn colour_bar(out: &mut String, vmax: u64, legend: &mut Legend) {
         };
         let _ = writeln!(
             out,
-            r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{v}</text>"##,
+            r#"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{v}</text>"#,
             lx + 16,
             lx + 20,
             lx + 23,
@@ -683,7 +680,7 @@ fn colour_bar(out: &mut String, vmax: u64, legend: &mut Legend) {
         let py = ly + bar_h;
         let _ = writeln!(
             out,
-            r##"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{vmax}</text>"##,
+            r#"<line x1="{}" y1="{py}" x2="{}" y2="{py}" stroke="black"/><text x="{}" y="{}">{vmax}</text>"#,
             lx + 16,
             lx + 20,
             lx + 23,

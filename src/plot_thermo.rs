@@ -73,10 +73,10 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="DejaVu Sans, sans-serif" font-size="12">
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="DejaVu Sans, sans-serif" font-size="12">
 <rect width="{W}" height="{H}" fill="white"/>
 <text x="{}" y="24" text-anchor="middle" font-size="15">{}</text>
-"##,
+"#,
         W / 2,
         escape(title)
     );
@@ -170,13 +170,13 @@ fn axes(out: &mut String, fr: &Frame) {
     // Axis names: temperature up the left, value with its sign at each end.
     let _ = writeln!(
         out,
-        r##"<text x="18" y="{:.2}" text-anchor="middle" transform="rotate(-90 18 {:.2})">temperature t</text>"##,
+        r#"<text x="18" y="{:.2}" text-anchor="middle" transform="rotate(-90 18 {:.2})">temperature t</text>"#,
         TOP + ph / 2.0,
         TOP + ph / 2.0
     );
     let _ = writeln!(
         out,
-        r##"<text x="{LEFT}" y="{:.2}" text-anchor="start">+ (Left)</text><text x="{:.2}" y="{:.2}" text-anchor="middle">value</text><text x="{:.2}" y="{:.2}" text-anchor="end">− (Right)</text>"##,
+        r#"<text x="{LEFT}" y="{:.2}" text-anchor="start">+ (Left)</text><text x="{:.2}" y="{:.2}" text-anchor="middle">value</text><text x="{:.2}" y="{:.2}" text-anchor="end">− (Right)</text>"#,
         f64::from(H) - 14.0,
         LEFT + pw / 2.0,
         f64::from(H) - 14.0,
@@ -202,14 +202,14 @@ fn walls_and_mast(
             .collect();
         let _ = writeln!(
             out,
-            r##"<polyline class="{class}" points="{}" fill="none" stroke="{colour}" stroke-width="3" stroke-linejoin="round"/>"##,
+            r#"<polyline class="{class}" points="{}" fill="none" stroke="{colour}" stroke-width="3" stroke-linejoin="round"/>"#,
             pts.join(" ")
         );
     }
     let (mx, mt) = (fr.x(f(th.mean)), fr.y(f(th.temperature)));
     let _ = writeln!(
         out,
-        r##"<line class="mast" x1="{mx:.2}" y1="{mt:.2}" x2="{mx:.2}" y2="{TOP}" stroke="black" stroke-width="3"/>"##
+        r#"<line class="mast" x1="{mx:.2}" y1="{mt:.2}" x2="{mx:.2}" y2="{TOP}" stroke="black" stroke-width="3"/>"#
     );
     let _ = writeln!(
         out,
@@ -218,7 +218,7 @@ fn walls_and_mast(
     );
     let _ = writeln!(
         out,
-        r##"<text x="{:.2}" y="{:.2}" text-anchor="start">temperature {}</text><text x="{:.2}" y="{:.2}" text-anchor="middle">mean {}</text>"##,
+        r#"<text x="{:.2}" y="{:.2}" text-anchor="start">temperature {}</text><text x="{:.2}" y="{:.2}" text-anchor="middle">mean {}</text>"#,
         mx + 8.0,
         mt - 8.0,
         th.temperature,
@@ -228,7 +228,7 @@ fn walls_and_mast(
     );
     let _ = writeln!(
         out,
-        r##"<text x="{:.2}" y="46" text-anchor="end"><tspan fill="{BLUE}">Left wall</tspan>  <tspan fill="{RED}">Right wall</tspan>  mast</text>"##,
+        r#"<text x="{:.2}" y="46" text-anchor="end"><tspan fill="{BLUE}">Left wall</tspan>  <tspan fill="{RED}">Right wall</tspan>  mast</text>"#,
         LEFT + pw
     );
 }

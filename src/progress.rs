@@ -75,7 +75,7 @@ pub fn begin() {
             total: None,
             rate_from: (0, now),
             bar: None,
-        })
+        });
     });
 }
 

@@ -223,10 +223,13 @@ impl SourceCode for ShownText {
 impl Shown {
     /// `source` is the name and text the diagnostic's labels point into.
     pub fn new(d: &dyn Diagnostic, source: Option<(&str, &str)>) -> Shown {
-        let labels: Vec<LabeledSpan> = d.labels().map(|l| l.collect()).unwrap_or_default();
+        let labels: Vec<LabeledSpan> = d
+            .labels()
+            .map(std::iter::Iterator::collect)
+            .unwrap_or_default();
         let mut shown_labels = Vec::new();
         let source = source.map(|(name, text)| {
-            let anchors: Vec<usize> = labels.iter().map(|l| l.offset()).collect();
+            let anchors: Vec<usize> = labels.iter().map(miette::LabeledSpan::offset).collect();
             let s = ShownSource::new(text, &anchors);
             let mut columns = Vec::new();
             for l in &labels {

@@ -41,7 +41,7 @@ fn examples() -> String {
 }
 
 /// The same rules without splitting into parts or symmetry.
-const UNSPLIT: &str = r#"
+const UNSPLIT: &str = r"
 game DomU(b) {
     left move DomU(c) for c in place(b, [(0, 0), (1, 0)])
     right move DomU(c) for c in place(b, [(0, 0), (0, 1)])
@@ -49,7 +49,7 @@ game DomU(b) {
 game CramU(b) {
     move CramU(c) for c in place(b, [(0, 0), (1, 0)]) + place(b, [(0, 0), (0, 1)])
 }
-"#;
+";
 
 fn run(queries: &str) -> Vec<Answer> {
     let mut s = Session::new(5_000_000);

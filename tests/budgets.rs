@@ -233,7 +233,11 @@ fn kernel_searches_are_bounded() {
     let items: Vec<String> = vs
         .iter()
         .map(|v| {
-            let to: Vec<&str> = vs.iter().filter(|w| *w != v).map(|s| s.as_str()).collect();
+            let to: Vec<&str> = vs
+                .iter()
+                .filter(|w| *w != v)
+                .map(std::string::String::as_str)
+                .collect();
             format!("{v} -> {}", to.join(", "))
         })
         .collect();

@@ -61,7 +61,10 @@ fn octal_json_has_the_documented_fields() {
     assert_eq!(j["values_used"], 176);
     assert!(j["rare_mask"].is_u64() && j["rare_count"].is_u64());
     // Without --to: the values up to the end of the first period.
-    assert_eq!(j["values"].as_array().map(|v| v.len()), Some(53 + 34));
+    assert_eq!(
+        j["values"].as_array().map(std::vec::Vec::len),
+        Some(53 + 34)
+    );
     let o = grundy(&["octal", "0.77", "--to", "20", "--json"]);
     let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
     let v: Vec<u64> = j["values"]

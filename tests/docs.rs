@@ -233,7 +233,7 @@ fn normalise(s: &str) -> String {
             }
         }
     }
-    while lines.last().is_some_and(|l| l.is_empty()) {
+    while lines.last().is_some_and(std::string::String::is_empty) {
         lines.pop();
     }
     lines.join("\n")

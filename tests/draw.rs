@@ -64,7 +64,7 @@ proptest! {
         n in 0i64..=9,
         m in 0i64..=4,
     ) {
-        let s: Vec<String> = set.iter().map(|k| k.to_string()).collect();
+        let s: Vec<String> = set.iter().map(std::string::ToString::to_string).collect();
         let s = s.join(", ");
         let text = format!(
             "game A(n) {{ move A(n - k) for k in [{s}] if k <= n }}\n\
@@ -129,13 +129,13 @@ fn clobber_dot_draws_boards_and_both_players_moves() {
 
 #[test]
 fn impartial_boards_are_drawn_in_dot_too() {
-    let cram = r#"
+    let cram = r"
 game Cram(b) {
     move Cram(c) for c in place(b, [(0, 0), (0, 1)])
     move Cram(c) for c in place(b, [(0, 0), (1, 0)])
 }
 dot Cram(grid(2, 2))
-"#;
+";
     let dot = dot_of(cram);
     let (vertices, _) = parse_dot(&dot);
     // 2×2, the four boards with one domino laid, and the full board.

@@ -309,7 +309,7 @@ fn mutate(rng: &mut Rng, seed: &[String], keep_syntax: bool) -> String {
     let classed: Vec<usize> = (0..toks.len())
         .filter(|&i| class_of(&toks[i]).is_some())
         .collect();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..=rng.below(4) {
         if toks.is_empty() || classed.is_empty() {
             break;
         }
@@ -360,7 +360,7 @@ fn random_program(rng: &mut Rng) -> String {
 fn fuzz_programs(count: usize) -> Vec<String> {
     let seeds: Vec<Vec<String>> = SEEDS.iter().map(|s| tokens(s)).collect();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut out: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
+    let mut out: Vec<String> = SEEDS.iter().map(std::string::ToString::to_string).collect();
     while out.len() < count {
         if rng.below(10) == 0 {
             out.push(random_program(&mut rng));
@@ -427,22 +427,20 @@ fn no_input_panics() {
 
     let outcome = rx.recv_timeout(OVERALL);
     done.store(true, Ordering::Relaxed);
-    let Findings {
+    let Ok(Findings {
         panics,
         slow,
         past_parser,
         codes,
-    } = match outcome {
-        Ok(r) => r,
-        Err(_) => {
-            let stuck = current
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .as_ref()
-                .map(|r| r.text.clone())
-                .unwrap_or_default();
-            panic!("the fuzz run did not finish in {OVERALL:?}; stuck on:\n{stuck}");
-        }
+    }) = outcome
+    else {
+        let stuck = current
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .as_ref()
+            .map(|r| r.text.clone())
+            .unwrap_or_default();
+        panic!("the fuzz run did not finish in {OVERALL:?}; stuck on:\n{stuck}");
     };
     worker.join().expect("the fuzz thread ends");
     watchdog.join().expect("the watchdog ends");
@@ -474,7 +472,9 @@ fn spawn_watchdog(current: Current, done: Arc<AtomicBool>) -> std::thread::JoinH
     std::thread::spawn(move || {
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(20));
-            let guard = current.lock().unwrap_or_else(|e| e.into_inner());
+            let guard = current
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(r) = guard.as_ref()
                 && r.started.elapsed() > SLOW
             {
@@ -491,7 +491,9 @@ fn run_fuzzed(text: &str, current: &Current, found: &mut Findings) {
     // The binary is built (if it must be) before the clock starts.
     common::grundy_bin();
     let started = Instant::now();
-    *current.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running {
+    *current
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Running {
         started,
         interrupt: session.interrupt().clone(),
         text: text.to_string(),
@@ -511,14 +513,19 @@ fn run_fuzzed(text: &str, current: &Current, found: &mut Findings) {
         });
         parsed
     }));
-    *current.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    *current
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     match result {
         Ok(parsed) => found.past_parser += usize::from(parsed),
         Err(p) => {
             let msg = p
                 .downcast_ref::<String>()
                 .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| {
+                    p.downcast_ref::<&str>()
+                        .map(std::string::ToString::to_string)
+                })
                 .unwrap_or_default();
             found.panics.push(format!("{msg}\n--- program ---\n{text}"));
         }

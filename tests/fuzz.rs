@@ -285,7 +285,9 @@ fn fuzz(
                     let (text, families) = program_and_families(seed, i, examples);
                     std::fs::write(&file, &text).expect("write the program");
                     let Ended { class, took, peak } = run(&file, &err, i % 10 == 9, cap, budgets);
-                    let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut t = tally
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
                     t.slowest = t.slowest.max(took);
                     if peak > t.peak.0 {
                         t.peak = (peak, i);
@@ -324,7 +326,9 @@ fn fuzz(
         let _ = std::fs::remove_file(out_dir.join(format!("{me}.game")));
         let _ = std::fs::remove_file(out_dir.join(format!("{me}.stderr")));
     }
-    let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    let tally = tally
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     (tally, started.elapsed())
 }
 
@@ -502,7 +506,7 @@ fn a_sample_prints_the_same_with_three_workers() {
         "64M",
     ]
     .iter()
-    .map(|s| s.to_string())
+    .map(std::string::ToString::to_string)
     .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
@@ -539,13 +543,15 @@ fn a_sample_prints_the_same_with_three_workers() {
                     }
                     results
                         .lock()
-                        .unwrap_or_else(|e| e.into_inner())
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .push((i, seen));
                 }
             });
         }
     });
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut results = results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     results.sort_by_key(|r| r.0);
     let (mut same, mut budget) = (0, 0);
     let mut bad = Vec::new();

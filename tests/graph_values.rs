@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use grundy::Outcome;
 use proptest::prelude::*;
 
-const RULES: &str = r#"
+const RULES: &str = r"
 game NodeKayles(g) {
     move NodeKayles(canonical(remove(g, [v] + neighbours(g, v)))) for v in vertices(g)
 }
@@ -28,7 +28,7 @@ game AK(g) {
 game AKplain(g) {
     move AKplain(remove(g, [a, b])) for (a, b) in edges(g)
 }
-"#;
+";
 
 /// A random graph on n vertices: (adjacency masks, its `undirected` text).
 fn random_graph(n: usize, code: u64) -> (Vec<u64>, String) {
@@ -55,7 +55,7 @@ fn mex(xs: impl Iterator<Item = u64>) -> u64 {
             seen |= 1 << x;
         }
     }
-    (!seen).trailing_zeros() as u64
+    u64::from((!seen).trailing_zeros())
 }
 
 /// Node Kayles on the vertices of `left`, by mex.

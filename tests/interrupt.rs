@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    ONE.lock().unwrap_or_else(|e| e.into_inner())
+    ONE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Ctrl-C must end the run within this long of the signal.

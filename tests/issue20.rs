@@ -383,8 +383,10 @@ fn twelve_disjoint_two_cycles_have_all_4096_kernels_listed() {
     assert_eq!(kernels.len(), 4096);
     assert_eq!(line["complete"], serde_json::Value::Bool(true));
     // Each picks one vertex of each cycle, and all differ.
-    let distinct: std::collections::BTreeSet<String> =
-        kernels.iter().map(|k| k.to_string()).collect();
+    let distinct: std::collections::BTreeSet<String> = kernels
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     assert_eq!(distinct.len(), 4096);
     assert!(kernels.iter().all(|k| k.as_array().unwrap().len() == 12));
 }

@@ -41,7 +41,7 @@ fn text(b: &[u8]) -> String {
 /// the same standard output, standard error and exit status. Returns the
 /// sequential run's output.
 fn same_with_jobs(file: &Path, extra: &[&str]) -> Output {
-    same_with_jobs_by(file, extra, |s| s.to_string())
+    same_with_jobs_by(file, extra, std::string::ToString::to_string)
 }
 
 /// `same_with_jobs`, standard error compared after `norm`.

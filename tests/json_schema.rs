@@ -145,7 +145,7 @@ type Seen = BTreeMap<(String, String), BTreeSet<&'static str>>;
 /// `seen`.
 fn check(schema: &Schema, line: &Value, seen: &mut Seen) -> Result<(), String> {
     let obj = line.as_object().ok_or("not an object")?;
-    let keys: Vec<&str> = obj.keys().map(|k| k.as_str()).collect();
+    let keys: Vec<&str> = obj.keys().map(std::string::String::as_str).collect();
     if keys.len() < 2 || keys[0] != "grundy_json" || keys[1] != "query" {
         return Err(format!(
             "the first fields are {keys:?}, not grundy_json then query"

@@ -109,8 +109,10 @@ fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         if state[start.as_str()] != 0 {
             continue;
         }
-        let mut stack: Vec<(&str, Vec<&str>)> =
-            vec![(start, g[start].iter().map(|s| s.as_str()).collect())];
+        let mut stack: Vec<(&str, Vec<&str>)> = vec![(
+            start,
+            g[start].iter().map(std::string::String::as_str).collect(),
+        )];
         state.insert(start, 1);
         while let Some((node, next)) = stack.last_mut() {
             let node = *node;
@@ -118,7 +120,9 @@ fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
                 Some(m) => match state.get(m).copied().unwrap_or(2) {
                     0 => {
                         state.insert(m, 1);
-                        let succ = g.get(m).map(|s| s.iter().map(|s| s.as_str()).collect());
+                        let succ = g
+                            .get(m)
+                            .map(|s| s.iter().map(std::string::String::as_str).collect());
                         stack.push((m, succ.unwrap_or_default()));
                     }
                     1 => {
@@ -180,7 +184,7 @@ const LAYERS: &[&str] = &[
 #[test]
 fn modules_name_only_the_layers_below_them() {
     let g = graph();
-    let units: BTreeSet<&str> = g.keys().map(|s| s.as_str()).collect();
+    let units: BTreeSet<&str> = g.keys().map(std::string::String::as_str).collect();
     let listed: BTreeSet<&str> = LAYERS.iter().copied().collect();
     assert_eq!(
         units, listed,

@@ -155,7 +155,7 @@ fn rule_text(adj: &[Vec<usize>]) -> String {
     let rows: Vec<String> = adj
         .iter()
         .map(|ws| {
-            let ws: Vec<String> = ws.iter().map(|w| w.to_string()).collect();
+            let ws: Vec<String> = ws.iter().map(std::string::ToString::to_string).collect();
             format!("[{}]", ws.join(", "))
         })
         .collect();

@@ -85,7 +85,7 @@ proptest! {
         let (a, b) = (root.index(n), second.index(n));
         let list: Vec<String> = opts
             .iter()
-            .map(|o| format!("[{}]", o.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")))
+            .map(|o| format!("[{}]", o.iter().map(std::string::ToString::to_string).collect::<Vec<_>>().join(", ")))
             .collect();
         let program = format!(
             "let E = [{}]\ngame D(v) {{\n    move D(w) for w in E[v]\n}}\ngenus D({a}) + D({b})\nmisere_form D({a}) + D({b})\n",

@@ -329,7 +329,7 @@ fn list_plans_follow_redefinitions() {
     let mut out = Vec::new();
     for text in [format!("{game}{first}{query}"), format!("{second}{query}")] {
         s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
-            out.push(format!("{r:?}"))
+            out.push(format!("{r:?}"));
         });
     }
     let fresh = run(&format!("{game}{second}{query}"));

@@ -45,7 +45,7 @@ fn octal_kayles_needs_168_values_not_167() {
     let v = seq.values().to_vec();
     match find_period(&v, 2, 2) {
         PeriodStatus::Proved(p) => {
-            assert_eq!((p.preperiod, p.period, p.values_used), (71, 12, 168))
+            assert_eq!((p.preperiod, p.period, p.values_used), (71, 12, 168));
         }
         other => panic!("{other:?}"),
     }

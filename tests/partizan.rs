@@ -155,7 +155,7 @@ fn red_blue_green_strings_match_known_values_and_play() {
             let v = string_value(&mut s, &mut memo, a);
             let w = string_value(&mut s, &mut memo, b);
             let sum = add(&mut s, v, w);
-            let (l, r) = play(&[a.to_vec(), b.to_vec()], &mut plays);
+            let (l, r) = play(&[(*a).clone(), (*b).clone()], &mut plays);
             assert_eq!(s.outcome(sum), Outcome::from_wins(l, r), "{a:?} + {b:?}");
         }
     }

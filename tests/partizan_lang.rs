@@ -80,7 +80,7 @@ impl Pos {
     fn text(&self) -> String {
         match self {
             Pos::String(s) => {
-                let items: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+                let items: Vec<String> = s.iter().map(std::string::ToString::to_string).collect();
                 format!("String([{}])", items.join(", "))
             }
             Pos::Dom(m) => {
@@ -542,7 +542,7 @@ fn loopy_partizan_games_are_refused() {
             Answer::Value { value: a, .. },
             Answer::Value { value: b, .. },
         ] => {
-            assert_eq!((a.text.as_str(), b.text.as_str()), ("1", "2 & 0"))
+            assert_eq!((a.text.as_str(), b.text.as_str()), ("1", "2 & 0"));
         }
         other => panic!("{other:?}"),
     }

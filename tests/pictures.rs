@@ -325,7 +325,7 @@ fn svg_of_is_the_picture_plot_writes() {
         let mut session = Session::new(1_000_000);
         let mut answers = Vec::new();
         assert!(session.run_text("g.game", source, Mode::Run, &mut |_, r| {
-            answers.push(r.expect("the query answers"))
+            answers.push(r.expect("the query answers"));
         }));
         let [answer] = &answers[..] else {
             panic!("one answer for {source}")

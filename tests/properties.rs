@@ -72,7 +72,7 @@ fn program(t: &Table, sums: &[Vec<usize>]) -> String {
                         "[{}]",
                         parts
                             .iter()
-                            .map(|p| p.to_string())
+                            .map(std::string::ToString::to_string)
                             .collect::<Vec<_>>()
                             .join(", ")
                     )
@@ -89,7 +89,7 @@ fn program(t: &Table, sums: &[Vec<usize>]) -> String {
     );
     for sum in sums {
         let comps: Vec<String> = sum.iter().map(|c| format!("T({c})")).collect();
-        let list: Vec<String> = sum.iter().map(|c| c.to_string()).collect();
+        let list: Vec<String> = sum.iter().map(std::string::ToString::to_string).collect();
         s.push_str(&format!("grundy {}\n", comps.join(" + ")));
         s.push_str(&format!("grundy S([{}])\n", list.join(", ")));
         s.push_str(&format!("outcome misere {}\n", comps.join(" + ")));

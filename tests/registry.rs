@@ -260,7 +260,7 @@ fn a_generic_statement_answers_its_function() {
     let mut s = grundy::Session::default();
     let mut lines = Vec::new();
     s.run_text("t.game", "birthday *3\n", grundy::Mode::Run, &mut |_, r| {
-        lines.push(grundy::render::json(&r.expect("answers")))
+        lines.push(grundy::render::json(&r.expect("answers")));
     });
     assert_eq!(lines[0]["query"], "birthday");
     assert_eq!(lines[0]["position"], "*3");

@@ -365,7 +365,7 @@ impl<'a> Compiler<'a> {
         if let Some(g) = self.defs.lookup_game(n) {
             let def = self.defs.game(g);
             let arity = def.kind.arity();
-            self.check_arity(n, arity, args.len(), span, "the game")?;
+            Self::check_arity(n, arity, args.len(), span, "the game")?;
             if let Some(graph) = def.kind.graph() {
                 return self.graph_vertex(g, graph, &args[0], scope);
             }
@@ -373,7 +373,7 @@ impl<'a> Compiler<'a> {
         }
         if let Some(&f) = self.defs.fn_ids.get(n) {
             let arity = self.fn_arity(f);
-            self.check_arity(n, arity, args.len(), span, "the function")?;
+            Self::check_arity(n, arity, args.len(), span, "the function")?;
             return Ok(NodeKind::CallFn(f, self.exprs(args, scope)?));
         }
         if let Some(e) = library::lookup(n)
@@ -561,7 +561,6 @@ impl<'a> Compiler<'a> {
     }
 
     fn check_arity(
-        &self,
         name: &str,
         expected: usize,
         found: usize,
@@ -619,7 +618,8 @@ impl<'a> Compiler<'a> {
                         "`{v}` is not a vertex of graph `{}`",
                         self.defs.game(g).name
                     ),
-                    help: match suggest(&v, graph.vertices.keys().map(|s| s.as_str())) {
+                    help: match suggest(&v, graph.vertices.keys().map(std::string::String::as_str))
+                    {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => "the vertices are the names written in the graph".to_string(),
                     },

@@ -484,7 +484,7 @@ impl<'a> Interp<'a> {
                 x.span,
             ));
         };
-        let mut out: Vec<u32> = graph.edges.get(v).map(|e| e.to_vec()).unwrap_or_default();
+        let mut out: Vec<u32> = graph.edges.get(v).cloned().unwrap_or_default();
         if ask == GraphAsk::Neighbours {
             // Also the vertices with an edge to v, in vertex order.
             let back = graph.edges.iter().enumerate();

@@ -77,7 +77,13 @@ impl GameKind for Graph {
             Some(Value::Int(v)) => usize::try_from(*v).unwrap_or(usize::MAX),
             _ => usize::MAX,
         };
-        for &w in self.0.edges.get(v).map(|e| e.as_slice()).unwrap_or(&[]) {
+        for &w in self
+            .0
+            .edges
+            .get(v)
+            .map(std::vec::Vec::as_slice)
+            .unwrap_or(&[])
+        {
             cx.tick()?;
             out.single_ints(game, &[i64::from(w)])?;
         }

@@ -182,7 +182,7 @@ impl GameKind for PartizanGraph {
             Side::Left => &self.left,
             Side::Right => &self.right,
         };
-        for &w in edges.get(v).map(|e| e.as_slice()).unwrap_or(&[]) {
+        for &w in edges.get(v).map(std::vec::Vec::as_slice).unwrap_or(&[]) {
             cx.tick()?;
             out.single_ints(game, &[i64::from(w)])?;
         }

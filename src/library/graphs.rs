@@ -214,7 +214,7 @@ fn undirected(a: Args) -> Result<Value> {
         match e {
             Value::Tuple(xs) if xs.len() == 2 => match (&xs[0], &xs[1]) {
                 (Value::Int(x), Value::Int(y)) if (0..64).contains(x) && (0..64).contains(y) => {
-                    edges.push((*x as usize, *y as usize))
+                    edges.push((*x as usize, *y as usize));
                 }
                 _ => return Err(a.not(e, "edges (a, b) of vertices 0 to 63", a.at(1))),
             },
@@ -355,7 +355,7 @@ fn pair(a: usize, b: usize) -> Value {
 }
 
 fn list_text(vs: &[usize]) -> String {
-    let v: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+    let v: Vec<String> = vs.iter().map(std::string::ToString::to_string).collect();
     format!("[{}]", v.join(", "))
 }
 

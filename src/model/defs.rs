@@ -118,7 +118,15 @@ impl Defs {
             .keys()
             .chain(self.fn_ids.keys())
             .chain(self.global_ids.keys())
-            .map(|s| s.as_str())
+            .map(std::string::String::as_str)
+    }
+
+    /// Whether any component of a position is partizan (its kind's
+    /// answer, or the position's for a kind whose positions differ).
+    pub fn any_partizan(&self, comps: &[super::Comp]) -> bool {
+        comps
+            .iter()
+            .any(|c| self.game(c.game).kind.partizan_position(&c.args))
     }
 
     /// Check (and normalise) the arguments of a position `G(vals)`: a sum
@@ -133,7 +141,7 @@ impl Defs {
     ) -> Result<Vec<Value>> {
         let def = self.game(g);
         let span = spans.first().copied().unwrap_or_default();
-        for v in vals.iter_mut() {
+        for v in &mut vals {
             if let Value::Pos(cs) = v
                 && !cs.is_sorted()
             {

@@ -68,7 +68,7 @@ impl Eq for GameVal {}
 
 impl std::hash::Hash for GameVal {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.text.hash(state)
+        self.text.hash(state);
     }
 }
 
@@ -157,7 +157,7 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let _ = write!(out, "{o}");
         }
         Value::Loopy(k) => {
-            let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+            let k: Vec<String> = k.iter().map(std::string::ToString::to_string).collect();
             let _ = write!(out, "∞{{{}}}", k.join(","));
         }
         Value::Game(g) => out.push_str(&g.text),
@@ -196,7 +196,7 @@ pub fn fmt_shown(v: &Value, names: &dyn GameNames, out: &mut String) {
         let _ = write!(out, "*{x}");
         return;
     }
-    fmt_value(v, names, out)
+    fmt_value(v, names, out);
 }
 
 fn fmt_seq<'a>(xs: impl Iterator<Item = &'a Value>, names: &dyn GameNames, out: &mut String) {

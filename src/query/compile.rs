@@ -109,7 +109,10 @@ pub(super) fn too_long(span: Span) -> Error {
 
 pub(super) fn game_of_arity(defs: &Defs, g: &Ident, arity: usize, word: Shape) -> Result<GameId> {
     let Some(id) = defs.lookup_game(&g.name) else {
-        let help = match crate::error::suggest(&g.name, defs.game_ids.keys().map(|s| s.as_str())) {
+        let help = match crate::error::suggest(
+            &g.name,
+            defs.game_ids.keys().map(std::string::String::as_str),
+        ) {
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `game` first".to_string(),
         };

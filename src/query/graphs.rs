@@ -171,7 +171,10 @@ pub(super) fn dot_text(
     .into_iter()
     .next();
     let label = |v: u32| {
-        let name = names.get(v as usize).map(|s| s.as_str()).unwrap_or("?");
+        let name = names
+            .get(v as usize)
+            .map(std::string::String::as_str)
+            .unwrap_or("?");
         let value = values
             .get(v as usize)
             .map(GValue::from)
@@ -200,24 +203,24 @@ pub(super) fn named(dot: &str, subject: &str) -> String {
     dot.replacen("digraph G {", &format!("digraph \"{name}\" {{"), 1)
 }
 
-pub(super) fn kernels(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
-    let (graph, names) = graph_of(ctx.cx.defs, *g);
+pub(super) fn kernels(ctx: &mut Run<'_>, g: GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, g);
     kernels_answer(
         &ctx.cx,
         &graph,
         &names,
-        ctx.cx.defs.game(*g).name.clone(),
+        ctx.cx.defs.game(g).name.clone(),
         true,
     )
 }
 
-pub(super) fn kernel_sequences(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
-    let (graph, names) = graph_of(ctx.cx.defs, *g);
+pub(super) fn kernel_sequences(ctx: &mut Run<'_>, g: GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, g);
     kernel_sequences_answer(
         &ctx.cx,
         &graph,
         &names,
-        ctx.cx.defs.game(*g).name.clone(),
+        ctx.cx.defs.game(g).name.clone(),
         true,
     )
 }
@@ -240,9 +243,9 @@ pub(super) fn kernel(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     kernels_answer(&ctx.cx, &sg.graph, &names, ctx.heading(&pos, 0)?, false)
 }
 
-pub(super) fn dot_graph(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
-    let (graph, names) = graph_of(ctx.cx.defs, *g);
-    let subject = ctx.cx.defs.game(*g).name.clone();
+pub(super) fn dot_graph(ctx: &mut Run<'_>, g: GameId) -> Result<Answer> {
+    let (graph, names) = graph_of(ctx.cx.defs, g);
+    let subject = ctx.cx.defs.game(g).name.clone();
     Ok(Answer::Dot {
         dot: dot_text(&ctx.cx, &graph, &names, &[], &subject)?,
         subject,
@@ -253,7 +256,7 @@ pub(super) fn dot_graph(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
 /// player's moves (`partizan_dot.rs`).
 pub(super) fn dot(ctx: &mut Run<'_>, span: Span, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    if ctx.solver.any_partizan(&ctx.cx, &pos) {
+    if ctx.cx.defs.any_partizan(&pos) {
         return super::partizan_dot::dot(ctx, span, &pos);
     }
     let ids = ctx.intern_all(&pos)?;

@@ -19,31 +19,29 @@ pub(super) fn grundy(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     })
 }
 
-pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Result<Answer> {
+pub(super) fn outcome(ctx: &mut Run<'_>, play: Option<Play>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    let chosen = ctx.play_for(*play, &pos);
+    let chosen = ctx.play_for(play, &pos);
     let ids = ctx.intern_all(&pos)?;
-    let outcome = match ctx.impartial_outcome(chosen, &pos, &ids)? {
-        Some(o) => o,
-        None => {
-            let outcome = match ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)? {
-                AnyOutcome::Short(o) => o,
-                AnyOutcome::Loopy(outcome) => {
-                    return Ok(Answer::LoopyOutcome {
-                        position: ctx.heading(&pos, 0)?,
-                        play: chosen,
-                        explicit: play.is_some(),
-                        outcome,
-                    });
-                }
-            };
-            return Ok(Answer::PartizanOutcome {
-                position: ctx.heading(&pos, 0)?,
+    let Some(outcome) = ctx.impartial_outcome(chosen, &pos, &ids)? else {
+        // A partizan position: Left's and Right's outcomes.
+        let any = ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)?;
+        let position = ctx.heading(&pos, 0)?;
+        let explicit = play.is_some();
+        return Ok(match any {
+            AnyOutcome::Short(outcome) => Answer::PartizanOutcome {
+                position,
                 play: chosen,
-                explicit: play.is_some(),
+                explicit,
                 outcome,
-            });
-        }
+            },
+            AnyOutcome::Loopy(outcome) => Answer::LoopyOutcome {
+                position,
+                play: chosen,
+                explicit,
+                outcome,
+            },
+        });
     };
     Ok(Answer::Outcome {
         position: ctx.heading(&pos, 0)?,
@@ -56,7 +54,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Resul
 pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
     let ids = ctx.intern_all(&pos)?;
-    if ctx.solver.any_partizan(&ctx.cx, &pos) {
+    if ctx.cx.defs.any_partizan(&pos) {
         let mut sides = Vec::new();
         for side in [Side::Left, Side::Right] {
             let mut out = Vec::new();
@@ -89,15 +87,15 @@ pub(super) fn moves(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
 pub(super) fn winning(
     ctx: &mut Run<'_>,
     span: Span,
-    play: &Option<Play>,
+    play: Option<Play>,
     x: &Node,
-    side: &Option<Side>,
+    side: Option<Side>,
 ) -> Result<Answer> {
     let pos = ctx.position(x)?;
-    let chosen = ctx.play_for(*play, &pos);
+    let chosen = ctx.play_for(play, &pos);
     let ids = ctx.intern_all(&pos)?;
-    if side.is_some() || ctx.solver.any_partizan(&ctx.cx, &pos) {
-        let Some(side) = *side else {
+    if side.is_some() || ctx.cx.defs.any_partizan(&pos) {
+        let Some(side) = side else {
             return Err(CompileError::Query {
                 message: "a partizan position has a winning move for each player".into(),
                 help: "say who moves: `winning P for left` or `winning P for right`".into(),
@@ -136,10 +134,10 @@ pub(super) fn winning(
     })
 }
 
-pub(super) fn remoteness(ctx: &mut Run<'_>, play: &Option<Play>, x: &Node) -> Result<Answer> {
+pub(super) fn remoteness(ctx: &mut Run<'_>, play: Option<Play>, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
     ctx.impartial(&pos, Shape::Remoteness.name())?;
-    let chosen = ctx.play_for(*play, &pos);
+    let chosen = ctx.play_for(play, &pos);
     let ids = ctx.intern_all(&pos)?;
     let sg = ctx.sum_graph(&ids)?;
     let analysis = match chosen {

@@ -27,8 +27,8 @@ pub(super) fn genus_or_form(ctx: &mut Run<'_>, x: &Node, genus: bool) -> Result<
     })
 }
 
-pub(super) fn quotient(ctx: &mut Run<'_>, g: &GameId, n: &Node) -> Result<Answer> {
-    ctx.impartial_game(*g, Shape::Quotient.name())?;
+pub(super) fn quotient(ctx: &mut Run<'_>, g: GameId, n: &Node) -> Result<Answer> {
+    ctx.impartial_game(g, Shape::Quotient.name())?;
     let n = match values::eval_with(&ctx.cx, ctx.solver, n)? {
         Value::Int(k) if k >= 0 => k as u64,
         v => {
@@ -39,12 +39,12 @@ pub(super) fn quotient(ctx: &mut Run<'_>, g: &GameId, n: &Node) -> Result<Answer
             ));
         }
     };
-    let h = ctx.solver.quotient_history(&ctx.cx, *g, n)?;
+    let h = ctx.solver.quotient_history(&ctx.cx, g, n)?;
     let q = &h.quotient;
-    let kind = ctx.cx.defs.game(*g).kind.clone();
+    let kind = ctx.cx.defs.game(g).kind.clone();
     let proved = kind.heap_code().and_then(|code| q.proved_period(code));
     Ok(Answer::Quotient(Box::new(QuotientAnswer {
-        game: ctx.cx.defs.game(*g).name.clone(),
+        game: ctx.cx.defs.game(g).name.clone(),
         max_heap: n,
         order: q.order(),
         presentation: q.presentation(),

@@ -176,25 +176,25 @@ impl CompiledQuery {
         };
         match &self.kind {
             CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
-            CKind::Outcome(play, x) => impartial::outcome(&mut ctx, play, x),
+            CKind::Outcome(play, x) => impartial::outcome(&mut ctx, *play, x),
             CKind::Moves(x) => impartial::moves(&mut ctx, x),
-            CKind::Winning(play, x, side) => impartial::winning(&mut ctx, span, play, x, side),
-            CKind::Remoteness(play, x) => impartial::remoteness(&mut ctx, play, x),
+            CKind::Winning(play, x, side) => impartial::winning(&mut ctx, span, *play, x, *side),
+            CKind::Remoteness(play, x) => impartial::remoteness(&mut ctx, *play, x),
             CKind::Genus(x) => misere::genus_or_form(&mut ctx, x, true),
             CKind::MisereForm(x) => misere::genus_or_form(&mut ctx, x, false),
-            CKind::Quotient(g, n) => misere::quotient(&mut ctx, g, n),
-            CKind::Kernels(g) => graphs::kernels(&mut ctx, g),
-            CKind::KernelSequences(g) => graphs::kernel_sequences(&mut ctx, g),
+            CKind::Quotient(g, n) => misere::quotient(&mut ctx, *g, n),
+            CKind::Kernels(g) => graphs::kernels(&mut ctx, *g),
+            CKind::KernelSequences(g) => graphs::kernel_sequences(&mut ctx, *g),
             CKind::KernelSequencesOf(x) => graphs::kernel_sequences_of(&mut ctx, x),
             CKind::Kernel(x) => graphs::kernel(&mut ctx, x),
-            CKind::DotGraph(g) => graphs::dot_graph(&mut ctx, g),
+            CKind::DotGraph(g) => graphs::dot_graph(&mut ctx, *g),
             CKind::Dot(x) => graphs::dot(&mut ctx, span, x),
-            CKind::Sequence(play, g, r) => sequences::sequence(&mut ctx, play, g, r),
-            CKind::Table(play, g, a, b) => sequences::table(&mut ctx, span, play, g, a, b),
-            CKind::SequenceOf(play, series) => sequences::sequence_of(&mut ctx, play, series),
-            CKind::TableOf(play, series) => sequences::table_of(&mut ctx, span, play, series),
-            CKind::Period(g) => sequences::period(&mut ctx, g),
-            CKind::Partizan(q, x) => partizan::values(&mut ctx, span, q, x),
+            CKind::Sequence(play, g, r) => sequences::sequence(&mut ctx, *play, *g, r),
+            CKind::Table(play, g, a, b) => sequences::table(&mut ctx, span, *play, *g, a, b),
+            CKind::SequenceOf(play, series) => sequences::sequence_of(&mut ctx, *play, series),
+            CKind::TableOf(play, series) => sequences::table_of(&mut ctx, span, *play, series),
+            CKind::Period(g) => sequences::period(&mut ctx, *g),
+            CKind::Partizan(q, x) => partizan::values(&mut ctx, span, *q, x),
             CKind::Compare(a, b) => partizan::compare(&mut ctx, a, b),
             CKind::Generic(entry, play, x) => values::generic(&mut ctx, entry, *play, x),
             CKind::Eval(x) => {
@@ -369,7 +369,7 @@ impl Run<'_> {
         comps: &[Comp],
         ids: &[u32],
     ) -> Result<Option<Outcome>> {
-        if self.solver.any_partizan(&self.cx, comps) {
+        if self.cx.defs.any_partizan(comps) {
             return Ok(None);
         }
         let r = match play {

@@ -11,7 +11,7 @@ use super::*;
 use crate::partizan::Comparison;
 use crate::partizan::loopy::LoopyOutcome;
 
-pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: &PQuery, x: &Node) -> Result<Answer> {
+pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: PQuery, x: &Node) -> Result<Answer> {
     let pos = ctx.position(x)?;
     let ids = ctx.intern_all(&pos)?;
     let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {

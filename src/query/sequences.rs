@@ -10,15 +10,15 @@ use super::*;
 
 pub(super) fn sequence(
     ctx: &mut Run<'_>,
-    play: &Option<Play>,
-    g: &GameId,
+    play: Option<Play>,
+    g: GameId,
     r: &Node,
 ) -> Result<Answer> {
-    ctx.impartial_game(*g, Shape::Sequence.name())?;
+    ctx.impartial_game(g, Shape::Sequence.name())?;
     let (from, to) = ctx.range(r)?;
     ctx.drawable(to - from)?;
-    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-    let game = ctx.cx.defs.game(*g).name.clone();
+    let chosen = play.unwrap_or(ctx.cx.defs.game(g).play);
+    let game = ctx.cx.defs.game(g).name.clone();
     if chosen == Play::Misere {
         let oracle = SolverOracle::new(ctx.solver);
         let run = SeriesRun {
@@ -27,7 +27,7 @@ pub(super) fn sequence(
         };
         let mut outcomes = Vec::with_capacity((to - from) as usize);
         for n in (from..to).rev() {
-            let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(n)])?;
+            let comp = heap_comp(&ctx.cx, g, vec![Value::Int(n)])?;
             outcomes.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
         }
         outcomes.reverse();
@@ -44,7 +44,7 @@ pub(super) fn sequence(
     // graph and one per position).
     let mut values = Vec::with_capacity((to - from) as usize);
     for n in (from..to).rev() {
-        values.push(ctx.solver.heap(&ctx.cx, *g, n)?);
+        values.push(ctx.solver.heap(&ctx.cx, g, n)?);
     }
     values.reverse();
     Ok(Answer::Sequence { game, from, values })
@@ -53,20 +53,20 @@ pub(super) fn sequence(
 pub(super) fn table(
     ctx: &mut Run<'_>,
     span: Span,
-    play: &Option<Play>,
-    g: &GameId,
+    play: Option<Play>,
+    g: GameId,
     a: &Node,
     b: &Node,
 ) -> Result<Answer> {
-    ctx.impartial_game(*g, Shape::Table.name())?;
+    ctx.impartial_game(g, Shape::Table.name())?;
     let (r0, r1) = ctx.range(a)?;
     let (c0, c1) = ctx.range(b)?;
     if (r1 - r0).saturating_mul(c1 - c0) > MAX_SEQUENCE {
         return Err(too_long(span));
     }
     ctx.drawable((r1 - r0).saturating_mul(c1 - c0))?;
-    let chosen = play.unwrap_or(ctx.cx.defs.game(*g).play);
-    let game = ctx.cx.defs.game(*g).name.clone();
+    let chosen = play.unwrap_or(ctx.cx.defs.game(g).play);
+    let game = ctx.cx.defs.game(g).name.clone();
     if chosen == Play::Misere {
         let oracle = SolverOracle::new(ctx.solver);
         let run = SeriesRun {
@@ -77,7 +77,7 @@ pub(super) fn table(
         for i in r0..r1 {
             let mut row = Vec::new();
             for j in c0..c1 {
-                let comp = heap_comp(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?;
+                let comp = heap_comp(&ctx.cx, g, vec![Value::Int(i), Value::Int(j)])?;
                 row.push(outcome_of(run.position_cell(&[comp], Some(chosen))?));
             }
             rows.push(row);
@@ -96,7 +96,7 @@ pub(super) fn table(
         for j in c0..c1 {
             row.push(
                 ctx.solver
-                    .value_of(&ctx.cx, *g, vec![Value::Int(i), Value::Int(j)])?,
+                    .value_of(&ctx.cx, g, vec![Value::Int(i), Value::Int(j)])?,
             );
         }
         rows.push(row);
@@ -111,7 +111,7 @@ pub(super) fn table(
 
 pub(super) fn sequence_of(
     ctx: &mut Run<'_>,
-    play: &Option<Play>,
+    play: Option<Play>,
     series: &CSeries,
 ) -> Result<Answer> {
     let (from, to) = {
@@ -126,7 +126,7 @@ pub(super) fn sequence_of(
     // From the top down, as the sequence of a game's name.
     let points = (from..to).rev().map(|n| vec![n]);
     let subject = series.label.clone();
-    Ok(match series_cells(ctx, *play, series, points)? {
+    Ok(match series_cells(ctx, play, series, points)? {
         Cells::Positions(cells, Some(Play::Misere)) => Answer::Outcomes {
             subject,
             play: Play::Misere,
@@ -153,7 +153,7 @@ pub(super) fn sequence_of(
 pub(super) fn table_of(
     ctx: &mut Run<'_>,
     span: Span,
-    play: &Option<Play>,
+    play: Option<Play>,
     series: &CSeries,
 ) -> Result<Answer> {
     let ((r0, r1), (c0, c1)) = {
@@ -174,7 +174,7 @@ pub(super) fn table_of(
     let points = (r0..r1).flat_map(|i| (c0..c1).map(move |j| vec![i, j]));
     let width = (c1 - c0).max(1) as usize;
     let subject = series.label.clone();
-    Ok(match series_cells(ctx, *play, series, points)? {
+    Ok(match series_cells(ctx, play, series, points)? {
         Cells::Positions(cells, Some(Play::Misere)) => Answer::OutcomeTable {
             subject,
             play: Play::Misere,
@@ -329,9 +329,9 @@ fn values_shown(ctx: &mut Run<'_>, values: Vec<Value>) -> Result<Vec<(String, Js
     names.check(out)
 }
 
-pub(super) fn period(ctx: &mut Run<'_>, g: &GameId) -> Result<Answer> {
-    ctx.impartial_game(*g, Shape::Period.name())?;
-    ctx.solver.period(&ctx.cx, *g).map(Answer::Period)
+pub(super) fn period(ctx: &mut Run<'_>, g: GameId) -> Result<Answer> {
+    ctx.impartial_game(g, Shape::Period.name())?;
+    ctx.solver.period(&ctx.cx, g).map(Answer::Period)
 }
 
 /// The text of this family's answers.
@@ -343,7 +343,10 @@ pub(crate) fn text(a: &Answer) -> String {
         }
         Answer::Sequence { game, from, values } => {
             let to = from + values.len() as i64 - 1;
-            let vals: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            let vals: Vec<String> = values
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             format!("{w} {game} {from}..={to}: {}", vals.join(" "))
         }
         Answer::Table {
@@ -356,7 +359,7 @@ pub(crate) fn text(a: &Answer) -> String {
             *row_from,
             *col_from,
             rows.iter()
-                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .map(|r| r.iter().map(std::string::ToString::to_string).collect())
                 .collect(),
         ),
         Answer::OutcomeTable {
@@ -370,7 +373,7 @@ pub(crate) fn text(a: &Answer) -> String {
             *row_from,
             *col_from,
             rows.iter()
-                .map(|r| r.iter().map(|v| v.to_string()).collect())
+                .map(|r| r.iter().map(std::string::ToString::to_string).collect())
                 .collect(),
         ),
         Answer::Outcomes {
@@ -384,7 +387,10 @@ pub(crate) fn text(a: &Answer) -> String {
                 return format!("{w} {play} {subject} {from}..{from}: (empty)");
             }
             let to = from + outcomes.len() as i64 - 1;
-            let vals: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            let vals: Vec<String> = outcomes
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             format!("{w} {play} {subject} {from}..={to}: {}", vals.join(" "))
         }
         Answer::Period(p) => {
@@ -475,7 +481,10 @@ pub(crate) fn json(a: &Answer) -> Json {
             from,
             outcomes,
         } => {
-            let o: Vec<String> = outcomes.iter().map(|o| o.to_string()).collect();
+            let o: Vec<String> = outcomes
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             json!({"query": w, "game": subject, "play": play.name(), "from": from, "outcomes": o})
         }
         Answer::OutcomeTable {
@@ -487,7 +496,7 @@ pub(crate) fn json(a: &Answer) -> Json {
         } => {
             let rows: Vec<Vec<String>> = rows
                 .iter()
-                .map(|r| r.iter().map(|o| o.to_string()).collect())
+                .map(|r| r.iter().map(std::string::ToString::to_string).collect())
                 .collect();
             json!({
                 "query": w,
@@ -561,7 +570,7 @@ fn period_json(w: &str, p: &crate::solve::PeriodAnswer) -> Json {
 /// A table: a heading, then rows of right-aligned cells under the column
 /// numbers.
 fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> String {
-    let ncols = rows.first().map(|r| r.len()).unwrap_or(0);
+    let ncols = rows.first().map(std::vec::Vec::len).unwrap_or(0);
     if ncols == 0 {
         return format!("{head}: (empty)");
     }

@@ -227,7 +227,7 @@ impl Session {
                     match games::compile(&compiler, g) {
                         Ok(Compiled::Kind(kind, play)) => compiled.push((id, kind, play)),
                         Ok(Compiled::Deferred(node, define)) => {
-                            steps.push(Step::Deferred(id, node, define))
+                            steps.push(Step::Deferred(id, node, define));
                         }
                         Err(e) => errors.extend(self.or_wait(stmt, e, &mut waits)),
                     }
@@ -294,8 +294,9 @@ impl Session {
             return None;
         }
         match e {
-            Error::Compile(CompileError::UnknownFunction { name, .. })
-            | Error::Compile(CompileError::UnknownGame { name, .. }) => Some(name.clone()),
+            Error::Compile(
+                CompileError::UnknownFunction { name, .. } | CompileError::UnknownGame { name, .. },
+            ) => Some(name.clone()),
             _ => None,
         }
     }
@@ -349,7 +350,7 @@ impl Session {
                                 def.play = play;
                             }
                             Compiled::Deferred(node, define) => {
-                                first.push(Step::Deferred(id, node, define))
+                                first.push(Step::Deferred(id, node, define));
                             }
                         }
                     }),

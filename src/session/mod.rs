@@ -324,7 +324,7 @@ impl Session {
 
     /// The global `let`s defined, by name.
     pub fn let_names(&self) -> impl Iterator<Item = &str> {
-        self.defs.global_ids.keys().map(|k| k.as_str())
+        self.defs.global_ids.keys().map(std::string::String::as_str)
     }
 
     /// A definition's text, whitespace runs (newlines too) as one space,
@@ -345,7 +345,7 @@ impl Session {
         self.defs
             .game_ids
             .keys()
-            .map(|k| k.as_str())
+            .map(std::string::String::as_str)
             .filter(|k| *k != "*")
     }
 
@@ -355,7 +355,7 @@ impl Session {
             .fn_ids
             .keys()
             .chain(self.defs.global_ids.keys())
-            .map(|k| k.as_str())
+            .map(std::string::String::as_str)
     }
 
     /// The size of the solver's state graph so far.

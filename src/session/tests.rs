@@ -22,7 +22,7 @@ fn game_values_outlive_a_cleared_cache() {
     ] {
         s.run_text("t.game", &chunk, Mode::Run, &mut |_, r| {
             if let Ok(Answer::Eval { text, .. }) = r {
-                out.push(text)
+                out.push(text);
             }
         });
         stamps.push(s.solver.store_ref().stamp());

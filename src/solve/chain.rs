@@ -56,8 +56,7 @@ impl Solver {
     pub(super) fn chain_like(&self, depth: usize, e: &Error) -> bool {
         matches!(
             e,
-            Error::Solve(SolveError::Budget { .. })
-                | Error::Solve(SolveError::MoveBudget { .. })
+            Error::Solve(SolveError::Budget { .. } | SolveError::MoveBudget { .. })
                 | Error::Limit(LimitError::MemoryBudget { .. })
         ) && depth >= CHAIN_MIN
             && depth.saturating_mul(2) >= self.comps.len() - self.base.comps
@@ -106,9 +105,7 @@ impl Solver {
             ),
         };
         let (name_from, name_reached) = (self.at_text(cx, from), self.at_text(cx, reached));
-        let line = self
-            .mover(from, reached)
-            .and_then(|(p, c)| self.line_making(cx, p, c));
+        let line = Self::mover(from, reached).and_then(|(p, c)| self.line_making(cx, p, c));
         let (span, label, query) = blame(
             cx,
             line,
@@ -152,7 +149,7 @@ impl Solver {
     /// The component that moved and a part of its option: for sums (sorted
     /// multisets), the first component of `from` missing from `to` and the
     /// first of `to` missing from `from`.
-    fn mover(&self, from: At, to: At) -> Option<(u32, u32)> {
+    fn mover(from: At, to: At) -> Option<(u32, u32)> {
         match (from, to) {
             (At::Comp(a), At::Comp(b)) => Some((a, b)),
             (At::Comp(a), At::Sum(bs)) => bs.first().map(|&b| (a, b)),

@@ -326,7 +326,7 @@ impl OptionSink for Values<'_, '_> {
                 let mut at = at;
                 for _ in 0..len {
                     let mut v = 0;
-                    for (x, dx) in at[..n].iter_mut() {
+                    for (x, dx) in &mut at[..n] {
                         v ^= t[*x];
                         *x = x.wrapping_add_signed(*dx);
                     }

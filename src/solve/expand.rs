@@ -198,7 +198,7 @@ impl Solver {
             return self.push_single(cx, game, *p);
         }
         if !self.edges_left(parts.len()) {
-            return Err(self.move_budget(cx, game));
+            return Err(Self::move_budget(cx, game));
         }
         if self.all_single {
             self.all_single = false;
@@ -218,7 +218,7 @@ impl Solver {
     #[inline]
     fn push_single(&mut self, cx: &Ctx, game: GameId, part: u32) -> Result<()> {
         if !self.edges_left(1) {
-            return Err(self.move_budget(cx, game));
+            return Err(Self::move_budget(cx, game));
         }
         grow(cx, &mut self.parts, 1)?;
         self.parts.push(part);
@@ -297,7 +297,7 @@ impl Solver {
 
     #[cold]
     #[inline(never)]
-    fn move_budget(&self, cx: &Ctx, game: GameId) -> Error {
+    fn move_budget(cx: &Ctx, game: GameId) -> Error {
         SolveError::MoveBudget {
             game: cx.defs.game(game).name.clone(),
             budget: cx.limits.max_edges(),

@@ -109,7 +109,7 @@ impl HeapRules for Watched<'_> {
             f(&[n]);
             return;
         }
-        self.rules.for_each_option(n, f)
+        self.rules.for_each_option(n, f);
     }
 
     /// Ctrl-C and the session's memory budget, heard inside the work on
@@ -204,7 +204,7 @@ impl Solver {
                 .into());
             }
             self.expand(cx, id)?;
-            let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            let opts: Vec<Vec<u32>> = self.options(id).map(<[u32]>::to_vec).collect();
             // The graph's copy of the options, counted before it is made.
             cx.charge(opts.iter().map(|o| 24 + 8 * o.len()).sum(), cx.span)?;
             let mut mine = Vec::with_capacity(opts.len());
@@ -234,18 +234,18 @@ impl Solver {
         // state, a place in the order and a form for each node), counted
         // before they are made.
         cx.reserve(comps.len().saturating_mul(13), cx.span)?;
-        let graph = GameGraph::from_options(options).map_err(|e| self.misere_error(cx, e))?;
+        let graph = GameGraph::from_options(options).map_err(|e| Self::misere_error(cx, e))?;
         let all = forms
             .of_graph(&graph)
-            .map_err(|e| self.misere_error(cx, e))?;
+            .map_err(|e| Self::misere_error(cx, e))?;
         let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
-        let f = forms.sum(&parts).map_err(|e| self.misere_error(cx, e))?;
+        let f = forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))?;
         cx.check()?;
         // The whole text (JSON prints it; the text answer abbreviates it).
         let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
         let shown = forms
             .display_whole(f, cap)
-            .map_err(|e| self.misere_error(cx, e))?;
+            .map_err(|e| Self::misere_error(cx, e))?;
         let Some(form) = shown else {
             return Err(SolveError::MisereBudget {
                 what: format!("the canonical form is longer than {cap} characters"),
@@ -274,7 +274,7 @@ impl Solver {
         game: GameId,
         n: u64,
     ) -> Result<QuotientHistory> {
-        let budget = self.quotient_budget(cx, cx.limits.max_positions);
+        let budget = Self::quotient_budget(cx, cx.limits.max_positions);
         if n > budget.max_heap {
             return Err(SolveError::MisereBudget {
                 what: format!(
@@ -287,22 +287,22 @@ impl Solver {
         }
         let kind = cx.defs.game(game).kind.clone();
         let r = match kind.heap_code() {
-            Some(code) => self.watched(cx, code, |rules| {
+            Some(code) => Self::watched(cx, code, |rules| {
                 QuotientHistory::compute(rules, n, &budget)
             }),
             None => {
                 let table = self.heap_table(cx, game, n)?;
                 let rules = RuleFn(|m: u64, f: &mut dyn FnMut(&[u64])| {
                     for o in &table[m as usize] {
-                        f(o)
+                        f(o);
                     }
                 });
-                self.watched(cx, &rules, |rules| {
+                Self::watched(cx, &rules, |rules| {
                     QuotientHistory::compute(rules, n, &budget)
                 })
             }
         };
-        let h = r.map_err(|e| self.misere_error(cx, e))?;
+        let h = r.map_err(|e| Self::misere_error(cx, e))?;
         let keep = self
             .quotients
             .quotients
@@ -316,7 +316,6 @@ impl Solver {
 
     /// Run a quotient computation with Ctrl-C heard between heaps.
     fn watched<T>(
-        &self,
         cx: &Ctx,
         rules: &dyn HeapRules,
         f: impl FnOnce(&dyn HeapRules) -> misere::Result<T>,
@@ -333,7 +332,7 @@ impl Solver {
         r
     }
 
-    fn quotient_budget(&self, cx: &Ctx, positions: usize) -> QuotientBudget {
+    fn quotient_budget(cx: &Ctx, positions: usize) -> QuotientBudget {
         let d = QuotientBudget::default();
         QuotientBudget {
             interrupt: None,
@@ -375,7 +374,7 @@ impl Solver {
         for m in 0..=n {
             let id = self.intern_ints(cx, game, &[m as i64])?;
             self.expand(cx, id)?;
-            let opts: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            let opts: Vec<Vec<u32>> = self.options(id).map(<[u32]>::to_vec).collect();
             // The graph's copy of the options, counted before it is made.
             cx.charge(opts.iter().map(|o| 24 + 8 * o.len()).sum(), cx.span)?;
             let mut mine = Vec::with_capacity(opts.len());
@@ -436,7 +435,7 @@ impl Solver {
             }
         }
         let top = heaps.iter().copied().max().unwrap_or(0);
-        let direct_max = self.quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
+        let direct_max = Self::quotient_budget(cx, FAST_PATH_POSITIONS).max_heap;
         if top > SINGLE_HEAP_EXPANDED.min(direct_max)
             && let Some((q, per)) = self.periodic(cx, game, code)?
         {
@@ -459,11 +458,11 @@ impl Solver {
             if self.quotients.failed.get(&game).is_some_and(|&f| top >= f) {
                 return Ok(None);
             }
-            let budget = self.quotient_budget(cx, FAST_PATH_POSITIONS);
+            let budget = Self::quotient_budget(cx, FAST_PATH_POSITIONS);
             if top > budget.max_heap {
                 return Ok(None);
             }
-            match self.watched(cx, code, |rules| {
+            match Self::watched(cx, code, |rules| {
                 MisereQuotient::compute(rules, top, &budget)
             }) {
                 Ok(q) => {
@@ -500,13 +499,13 @@ impl Solver {
         if let Some(known) = self.quotients.periodic.get(&game) {
             return Ok(known.clone());
         }
-        let budget = self.quotient_budget(cx, FAST_PATH_POSITIONS);
+        let budget = Self::quotient_budget(cx, FAST_PATH_POSITIONS);
         let mut found = None;
         for n in PERIOD_RANGES {
             if n > budget.max_heap {
                 break;
             }
-            match self.watched(cx, code, |rules| MisereQuotient::compute(rules, n, &budget)) {
+            match Self::watched(cx, code, |rules| MisereQuotient::compute(rules, n, &budget)) {
                 Ok(q) => {
                     if let Some(per) = q.proved_period(code) {
                         found = Some((q, per));
@@ -530,7 +529,7 @@ impl Solver {
 
     /// A misère library failure at the query: its one conversion, the
     /// forms' step budget scaled back to the query's steps.
-    fn misere_error(&self, cx: &Ctx, e: MisereError) -> Error {
+    fn misere_error(cx: &Ctx, e: MisereError) -> Error {
         match e {
             MisereError::Steps { limit } => MisereError::Steps {
                 limit: limit.saturating_mul(FORM_STEP_COST),

@@ -145,7 +145,7 @@ impl<'a> Iterator for Options<'a> {
             }
             let i = self.next as usize;
             self.next += 1;
-            return Some(&s.parts[i..i + 1]);
+            return Some(&s.parts[i..=i]);
         }
         if self.next >= self.adj.opts.1 {
             return None;

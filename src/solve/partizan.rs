@@ -13,7 +13,7 @@ use rustc_hash::FxBuildHasher;
 use crate::error::AtSpan;
 use crate::error::SolveError;
 use crate::error::{Error, Result};
-use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{GameStore, Outcome, ValueId};
 
 use super::Solver;
@@ -146,13 +146,6 @@ pub struct SidedMove {
 }
 
 impl Solver {
-    /// Whether any component is of a partizan kind.
-    pub(crate) fn any_partizan(&self, cx: &Ctx, comps: &[Comp]) -> bool {
-        comps
-            .iter()
-            .any(|c| cx.defs.game(c.game).kind.partizan_position(&c.args))
-    }
-
     /// List a component's Left and Right options (once).
     fn expand_sides(&mut self, cx: &Ctx, id: u32) -> Result<()> {
         if self.partizan.sides.contains_key(&id) {

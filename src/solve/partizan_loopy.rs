@@ -164,10 +164,10 @@ impl Solver {
             return Ok(plain_json("dud".into(), Vec::new(), Vec::new()));
         }
         if loopy::is_stopper(&g, 0) {
-            let s = self.within(cx, |stop| loopy::simplify(&g, &[0], max, stop).map(|r| r.0))?;
+            let s = Self::within(cx, |stop| loopy::simplify(&g, &[0], max, stop).map(|r| r.0))?;
             let root = s.roots[0];
             let short = loopy::short_value(&mut self.partizan.store, &s.graph, root);
-            if let Some(v) = self.store_result(cx, short)? {
+            if let Some(v) = Self::store_result(cx, short)? {
                 return Ok(self.partizan.store.to_json(v));
             }
             let text = self.stopper_text(cx, &s.graph, root)?;
@@ -191,7 +191,7 @@ impl Solver {
             let [l, r] = sides;
             return Ok(plain_json(text, l, r));
         }
-        let [(ong, onv), (offg, offv)] = self.sides_of(cx, g)?;
+        let [(ong, onv), (offg, offv)] = Self::sides_of(cx, g)?;
         let on = self.stopper_text(cx, &ong, onv)?;
         let off = self.stopper_text(cx, &offg, offv)?;
         let text = if on == off {
@@ -207,13 +207,12 @@ impl Solver {
     /// The text of a simplified stopper, the store's limits as a coded error.
     fn stopper_text(&mut self, cx: &Ctx, g: &SidedGraph, root: u32) -> Result<String> {
         let t = loopy::stopper_text(&mut self.partizan.store, g, root);
-        self.store_result(cx, t)
+        Self::store_result(cx, t)
     }
 
     /// A store's answer, its failures as diagnostics (Ctrl-C and the
     /// budgets as themselves).
     fn store_result<T>(
-        &self,
         cx: &Ctx,
         r: std::result::Result<T, crate::partizan::PartizanError>,
     ) -> Result<T> {
@@ -232,14 +231,14 @@ impl Solver {
     ) -> Result<Comparison> {
         let ga = self.loopy_graph(cx, a)?;
         let gb = self.loopy_graph(cx, b)?;
-        let sa = self.sides_of(cx, ga)?;
-        let sb = self.sides_of(cx, gb)?;
+        let sa = Self::sides_of(cx, ga)?;
+        let sb = Self::sides_of(cx, gb)?;
         let max = cx.limits.max_positions;
         let geq = |x: &[(SidedGraph, u32); 2], y: &[(SidedGraph, u32); 2]| -> Result<bool> {
             for k in 0..2 {
                 let (gx, vx) = &x[k];
                 let (gy, vy) = &y[k];
-                if !self.within(cx, |stop| loopy::stopper_geq(gx, *vx, gy, *vy, max, stop))? {
+                if !Self::within(cx, |stop| loopy::stopper_geq(gx, *vx, gy, *vy, max, stop))? {
                     return Ok(false);
                 }
             }
@@ -256,13 +255,13 @@ impl Solver {
     }
 
     /// The onside and offside of vertex 0 of `g` (a stopper is both).
-    fn sides_of(&mut self, cx: &Ctx, g: SidedGraph) -> Result<[(SidedGraph, u32); 2]> {
+    fn sides_of(cx: &Ctx, g: SidedGraph) -> Result<[(SidedGraph, u32); 2]> {
         if loopy::is_stopper(&g, 0) {
             return Ok([(g.clone(), 0), (g, 0)]);
         }
         let max = cx.limits.max_positions;
         let rounds = SIDLING_ROUNDS_PER_POSITION.saturating_mul(g.num_vertices()) + 16;
-        let sides = self.within(cx, |stop| loopy::sides(&g, 0, rounds, max, stop))?;
+        let sides = Self::within(cx, |stop| loopy::sides(&g, 0, rounds, max, stop))?;
         let sides = sides.map_err(|rounds| unsettled(cx, rounds))?;
         let (on, off) = (sides.onside, sides.offside);
         Ok([(on.graph, on.roots[0]), (off.graph, off.roots[0])])
@@ -271,11 +270,7 @@ impl Solver {
     /// Runs a comparison with the query's ticks (Ctrl-C, steps, memory) as
     /// its stop; its answer, or the failure that stopped it, or the position
     /// budget when its difference had too many positions.
-    fn within<T>(
-        &self,
-        cx: &Ctx,
-        run: impl FnOnce(&mut dyn FnMut() -> bool) -> Option<T>,
-    ) -> Result<T> {
+    fn within<T>(cx: &Ctx, run: impl FnOnce(&mut dyn FnMut() -> bool) -> Option<T>) -> Result<T> {
         let mut failed = None;
         let r = run(&mut || match cx.tick() {
             Ok(()) => false,

@@ -32,7 +32,7 @@ impl Solver {
             }
             let c = key[i];
             self.expand(cx, c)?;
-            let opts: Vec<Vec<u32>> = self.options(c).map(|o| o.to_vec()).collect();
+            let opts: Vec<Vec<u32>> = self.options(c).map(<[u32]>::to_vec).collect();
             for opt in opts {
                 cx.tick()?;
                 let mut child: Vec<u32> = Vec::with_capacity(key.len() + opt.len());

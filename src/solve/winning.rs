@@ -34,7 +34,7 @@ impl Solver {
         let mut seen = HashSet::new();
         for (i, &id) in ids.iter().enumerate() {
             self.expand(cx, id)?;
-            let options: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+            let options: Vec<Vec<u32>> = self.options(id).map(<[u32]>::to_vec).collect();
             for opt in options {
                 if let Some(m) = self.written_move(pos, ids, i, &opt, &mut seen) {
                     out.push(m);
@@ -127,7 +127,7 @@ impl Solver {
                         continue;
                     }
                     self.expand(cx, id)?;
-                    let options: Vec<Vec<u32>> = self.options(id).map(|o| o.to_vec()).collect();
+                    let options: Vec<Vec<u32>> = self.options(id).map(<[u32]>::to_vec).collect();
                     for opt in options {
                         if self.value_sum(cx, &opt)? == want
                             && let Some(m) = self.written_move(pos, ids, i, &opt, &mut seen)

@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::error::SyntaxError;
 use crate::source::{SourceId, Span};
 
-fn rule_words(rule: &Rule) -> Option<&'static str> {
+fn rule_words(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     // Words for what pest expected. Several rules share one phrase so the
     // list stays short: every infix or postfix operator is "an operator",
@@ -352,7 +352,7 @@ pub(super) fn is_keyword(w: &str) -> bool {
 fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
     let mut words: Vec<String> = punctuation;
     for r in rules {
-        if let Some(w) = rule_words(r)
+        if let Some(w) = rule_words(*r)
             && !words.iter().any(|x| x == w)
         {
             words.push(w.to_string());
@@ -380,9 +380,8 @@ fn describe(rules: &[Rule], punctuation: Vec<String>) -> String {
 
 /// End of the token starting at `pos`, for a label of useful width.
 fn next_token_end(text: &str, pos: usize) -> usize {
-    let rest = match text.get(pos..) {
-        Some(r) => r,
-        None => return text.len(),
+    let Some(rest) = text.get(pos..) else {
+        return text.len();
     };
     let mut chars = rest.char_indices();
     match chars.next() {

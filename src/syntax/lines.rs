@@ -227,7 +227,7 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
     }
     let mut out = text.as_bytes().to_vec();
     // A stray END byte in the input is not a statement's end.
-    for b in out.iter_mut() {
+    for b in &mut out {
         if *b == END {
             *b = 0x02;
         }

@@ -168,7 +168,7 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
                     "move" => ops = stack.last().copied().unwrap_or(0),
                     "true" | "false" => after_operand = true,
                     w if stack.is_empty() && was_after_operand && super::starts_statement(w) => {
-                        ops = 0
+                        ops = 0;
                     }
                     w if is_keyword(w) => {}
                     // A name (a query word too, when it is not a statement).
@@ -366,12 +366,12 @@ impl Builder {
                 for part in body_pair.into_inner() {
                     match part.as_rule() {
                         Rule::params => params = self.params(part)?,
-                        Rule::play => play = Some(self.play(part)),
+                        Rule::play => play = Some(Self::play(part)),
                         Rule::move_rule => {
                             let mspan = self.span_trimmed(&part);
                             let mut mi = part.into_inner().peekable();
-                            let side = match mi.peek().map(|p| p.as_rule()) {
-                                Some(Rule::side) => Some(self.side(next(&mut mi))),
+                            let side = match mi.peek().map(pest::iterators::Pair::as_rule) {
+                                Some(Rule::side) => Some(Self::side(next(&mut mi))),
                                 _ => None,
                             };
                             mi.next(); // kw_move
@@ -398,14 +398,14 @@ impl Builder {
         Ok(GameDecl { name, body, span })
     }
 
-    fn play(&self, p: Pair<Rule>) -> Play {
+    fn play(p: Pair<Rule>) -> Play {
         match next(&mut p.into_inner()).as_rule() {
             Rule::kw_misere => Play::Misere,
             _ => Play::Normal,
         }
     }
 
-    fn side(&self, p: Pair<Rule>) -> Side {
+    fn side(p: Pair<Rule>) -> Side {
         match next(&mut p.into_inner()).as_rule() {
             Rule::side_left => Side::Left,
             _ => Side::Right,
@@ -418,8 +418,8 @@ impl Builder {
         let first = next(&mut it);
         let ranges = first.as_rule() == Rule::range_word;
         let word = self.ident(first);
-        let play = match it.peek().map(|x| x.as_rule()) {
-            Some(Rule::play) => Some(self.play(next(&mut it))),
+        let play = match it.peek().map(pest::iterators::Pair::as_rule) {
+            Some(Rule::play) => Some(Self::play(next(&mut it))),
             _ => None,
         };
         let x = next(&mut it);
@@ -443,7 +443,7 @@ impl Builder {
                 let head = next(&mut t);
                 Some(match head.as_rule() {
                     Rule::to_word => Tail::To(self.expr(next(&mut t))?),
-                    Rule::kw_for => Tail::For(self.side(next(&mut t))),
+                    Rule::kw_for => Tail::For(Self::side(next(&mut t))),
                     _ => {
                         let text = without_trailing_trivia(head.as_str()).to_string();
                         Tail::Comma(self.expr(head)?, text)
@@ -631,7 +631,7 @@ impl Builder {
                 let args = it
                     .map(|a| match a.as_rule() {
                         Rule::play => Ok(Spanned::new(
-                            ExprKind::Play(self.play(a.clone())),
+                            ExprKind::Play(Self::play(a.clone())),
                             self.span(&a),
                         )),
                         _ => self.expr(a),
@@ -641,7 +641,8 @@ impl Builder {
             }
             Rule::quantifier => {
                 let mut pairs: Vec<Pair<Rule>> = p.into_inner().collect();
-                let all = pairs.first().map(|k| k.as_rule()) == Some(Rule::kw_forall);
+                let all =
+                    pairs.first().map(pest::iterators::Pair::as_rule) == Some(Rule::kw_forall);
                 let body = self.expr(pairs.pop().unwrap_or_else(|| unreachable!()))?;
                 let clauses = self.clauses(pairs.into_iter().skip(1))?;
                 ExprKind::Quantifier {

@@ -168,7 +168,7 @@ mod tests {
     }
 
     fn set(words: &[&str]) -> BTreeSet<String> {
-        let s: BTreeSet<String> = words.iter().map(|w| w.to_string()).collect();
+        let s: BTreeSet<String> = words.iter().map(std::string::ToString::to_string).collect();
         assert_eq!(s.len(), words.len(), "a word is listed twice: {words:?}");
         s
     }

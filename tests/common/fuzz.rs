@@ -158,7 +158,7 @@ impl<'r> Gen<'r> {
             out.push_str(&stmt);
             out.push('\n');
         }
-        for _ in 0..1 + self.rng.below(3) {
+        for _ in 0..=self.rng.below(3) {
             out.push_str(&self.query());
             out.push('\n');
         }
@@ -269,9 +269,8 @@ impl<'r> Gen<'r> {
             let set = match self.rng.below(4) {
                 0 => self.expr(&[], 2),
                 _ => {
-                    let xs: Vec<String> = (0..1 + self.rng.below(4))
-                        .map(|_| self.small_int())
-                        .collect();
+                    let xs: Vec<String> =
+                        (0..=self.rng.below(4)).map(|_| self.small_int()).collect();
                     format!("{{{}}}", xs.join(", "))
                 }
             };
@@ -284,9 +283,7 @@ impl<'r> Gen<'r> {
     /// `graph_def`: vertices and edges, loops and cycles allowed.
     fn graph(&mut self, i: usize) -> String {
         let name = format!("Gr{i}");
-        let vs: Vec<String> = (0..1 + self.rng.below(6))
-            .map(|j| format!("v{j}"))
-            .collect();
+        let vs: Vec<String> = (0..=self.rng.below(6)).map(|j| format!("v{j}")).collect();
         self.families.insert("impartial");
         let mut s = format!("graph {name} {{\n");
         for v in &vs {
@@ -347,7 +344,7 @@ impl<'r> Gen<'r> {
         self.games.push((name.clone(), params.len()));
         self.families.insert("partizan");
         let mut s = format!("game {name}({}) {{\n", params.join(", "));
-        for _ in 0..1 + self.rng.below(3) {
+        for _ in 0..=self.rng.below(3) {
             let side = if self.rng.one_in(2) { "left" } else { "right" };
             let rule = self.move_rule(&name, &params);
             // `move G(..) for ..` becomes `left move G(..) for ..`.
@@ -420,9 +417,7 @@ impl<'r> Gen<'r> {
                 let f = *self
                     .rng
                     .pick(&["nim_mul", "nim_pow", "nim_inv", "up", "num"]);
-                let args: Vec<String> = (0..1 + self.rng.below(2))
-                    .map(|_| self.small_int())
-                    .collect();
+                let args: Vec<String> = (0..=self.rng.below(2)).map(|_| self.small_int()).collect();
                 format!("{f}({})", args.join(", "))
             }
             12 => {
@@ -771,7 +766,7 @@ pub fn mutate(rng: &mut Rng, seed: &str, other: &str, raw: bool) -> Vec<u8> {
     match rng.below(6) {
         0 => {
             let mut bytes = seed.as_bytes().to_vec();
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..=rng.below(4) {
                 if bytes.is_empty() {
                     break;
                 }
@@ -790,7 +785,7 @@ pub fn mutate(rng: &mut Rng, seed: &str, other: &str, raw: bool) -> Vec<u8> {
         }
         1 => {
             let mut toks = tokens(seed);
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..=rng.below(4) {
                 if toks.len() < 2 {
                     break;
                 }
@@ -838,7 +833,7 @@ pub fn mutate(rng: &mut Rng, seed: &str, other: &str, raw: bool) -> Vec<u8> {
         _ => {
             // Numbers made bigger: budgets and overflow.
             let mut toks = tokens(seed);
-            for t in toks.iter_mut() {
+            for t in &mut toks {
                 if t.chars().all(|c| c.is_ascii_digit()) && rng.one_in(4) {
                     *t = ["0", "40", "1000", "100000", "9223372036854775807"][rng.below(5)]
                         .to_string();

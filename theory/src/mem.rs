@@ -68,7 +68,7 @@ static ALLOCATOR: Counting = Counting;
 /// what it freed of other threads' allocations (so it may start below 0).
 #[inline]
 pub fn held() -> isize {
-    HELD.try_with(|h| h.get()).unwrap_or(0)
+    HELD.try_with(std::cell::Cell::get).unwrap_or(0)
 }
 
 /// Count `bytes` as held by the current thread: what another thread made

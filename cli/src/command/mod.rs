@@ -188,7 +188,7 @@ pub fn main() -> i32 {
         .name(crate::PROGRAM.into())
         .stack_size(STACK_SIZE)
         .spawn(move || run_command(cli));
-    match worker.map(|h| h.join()) {
+    match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => {
             Checked::stderr()
@@ -512,7 +512,7 @@ impl<'a> Printer<'a> {
         self.pictures.skip(picture);
         if matches!(
             e,
-            Error::Limit(LimitError::Interrupted { .. }) | Error::Limit(LimitError::Stopped { .. })
+            Error::Limit(LimitError::Interrupted { .. } | LimitError::Stopped { .. })
         ) {
             if self.interrupt_reported {
                 return;

@@ -147,7 +147,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     }
     let computed = seq.values().len();
     // Whether the plot replaces a file already there (said in the text).
-    let replaced = plot.is_some_and(|p| p.exists());
+    let replaced = plot.is_some_and(std::path::Path::exists);
     if let Some(path) = plot
         && let Err(e) = write_plot(path, code, &seq, status)
     {

@@ -69,7 +69,7 @@ struct Planned {
 /// The number of workers `--jobs N` asks for (0: one per core).
 pub fn workers(jobs: usize) -> usize {
     if jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
     } else {
         jobs
     }

@@ -67,9 +67,8 @@ fn range(text: &str, start: usize, end: usize) -> Range {
 /// range and the help line after the message. Nothing is run.
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
     let mut session = Session::with_limits(Limits::default());
-    let errors = match session.prepare("<editor>", text) {
-        Ok(_) => return Vec::new(),
-        Err(errors) => errors,
+    let Err(errors) = session.prepare("<editor>", text) else {
+        return Vec::new();
     };
     errors.iter().map(|e| diagnostic(text, e)).collect()
 }

@@ -61,7 +61,7 @@ impl Repl {
                         let _ = writeln!(out, "{text}");
                     }
                     Err(message) => {
-                        self.diagnostic(err, &FrontEndError::HelpTopic { message }.into())
+                        self.diagnostic(err, &FrontEndError::HelpTopic { message }.into());
                     }
                 }
             }

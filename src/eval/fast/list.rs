@@ -395,14 +395,14 @@ impl ListShape {
         };
         let env = Env { k: 0, v: &v, xs };
         let n = match &self.body {
-            Body::Val(x) => self.each(lo, hi, mode, &env, out, |e| e.val(*x)),
+            Body::Val(x) => Self::each(lo, hi, mode, &env, out, |e| e.val(*x)),
             Body::Split(kt, x, y) => {
                 let iv = kt.iv(&v);
-                self.each(lo, hi, mode, &env, out, |e| {
+                Self::each(lo, hi, mode, &env, out, |e| {
                     if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
                 })
             }
-            Body::General(b) => self.each(lo, hi, mode, &env, out, |e| e.elem(b)),
+            Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
         };
         let Some(n) = n else {
             return Some(None);
@@ -415,7 +415,6 @@ impl ListShape {
     /// `out`, None as soon as one is not a small integer or `out` is full.
     #[inline(always)]
     fn each<'a>(
-        &self,
         lo: i64,
         hi: i64,
         mode: Mode<'_>,

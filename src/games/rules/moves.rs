@@ -291,11 +291,11 @@ impl Interp<'_> {
             } else if e1 > 0 {
                 // k < -e0 / e1, rounded up.
                 let bound = (-e0).div_euclid(e1) + i128::from((-e0).rem_euclid(e1) != 0);
-                *b = (*b as i128).min(bound).max(i128::from(i64::MIN)) as i64;
+                *b = i128::from(*b).min(bound).max(i128::from(i64::MIN)) as i64;
             } else {
                 // k > e0 / -e1, rounded down.
                 let bound = e0.div_euclid(-e1) + 1;
-                *a = (*a as i128).max(bound).min(i128::from(i64::MAX)) as i64;
+                *a = i128::from(*a).max(bound).min(i128::from(i64::MAX)) as i64;
             }
         };
         match op {

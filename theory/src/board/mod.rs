@@ -131,7 +131,7 @@ impl Board {
 
     /// The square (r, c) as a bit, when it is on the rectangle.
     fn square(&self, r: i64, c: i64) -> Option<usize> {
-        if r < 0 || c < 0 || r >= self.rows as i64 || c >= self.cols as i64 {
+        if r < 0 || c < 0 || r >= i64::from(self.rows) || c >= i64::from(self.cols) {
             return None;
         }
         Some(self.bit(r as usize, c as usize))

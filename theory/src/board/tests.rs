@@ -50,13 +50,13 @@ fn place_a_domino_everywhere() {
     let v: Vec<String> = x
         .place(&[(0, 0), (1, 0)], '#')
         .iter()
-        .map(|b| b.text())
+        .map(super::Board::text)
         .collect();
     assert_eq!(v, vec!["#.|##"]);
     let h: Vec<String> = x
         .place(&[(0, 0), (0, 1)], 'd')
         .iter()
-        .map(|b| b.text())
+        .map(super::Board::text)
         .collect();
     assert_eq!(h, vec!["dd|.#"]);
 }
@@ -64,7 +64,7 @@ fn place_a_domino_everywhere() {
 #[test]
 fn components_are_cropped() {
     let x = b(&["..#.", "#.#.", "###."]);
-    let parts: Vec<String> = x.components(false).iter().map(|b| b.text()).collect();
+    let parts: Vec<String> = x.components(false).iter().map(super::Board::text).collect();
     assert_eq!(parts, vec!["..|#.", ".|.|."]);
     let y = b(&[".#", "#."]);
     assert_eq!(y.components(false).len(), 2);

@@ -262,7 +262,7 @@ impl fmt::Display for Generalized<u64> {
         match self {
             Generalized::Finite(a) => write!(f, "{a}"),
             Generalized::Infinite(k) => {
-                let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+                let k: Vec<String> = k.iter().map(std::string::ToString::to_string).collect();
                 write!(f, "∞{{{}}}", k.join(","))
             }
         }

@@ -230,7 +230,7 @@ impl Forms {
         let nim = {
             let mut vals: Vec<u32> = Vec::with_capacity(opts.len());
             let mut all = true;
-            for &o in opts.iter() {
+            for &o in &opts {
                 match self.nim[o as usize] {
                     Some(v) => vals.push(v),
                     None => all = false,

@@ -132,7 +132,11 @@ impl fmt::Display for Genus {
         } else {
             ""
         };
-        let parts: Vec<String> = self.gamma.iter().map(|v| v.to_string()).collect();
+        let parts: Vec<String> = self
+            .gamma
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect();
         write!(f, "{}^{{{}}}", self.g, parts.join(sep))
     }
 }

@@ -169,6 +169,6 @@ pub struct RuleFn<F>(pub F);
 
 impl<F: Fn(u64, &mut dyn FnMut(&[u64]))> HeapRules for RuleFn<F> {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        (self.0)(n, f)
+        (self.0)(n, f);
     }
 }

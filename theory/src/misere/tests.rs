@@ -969,7 +969,7 @@ struct Polled {
 impl HeapRules for Polled {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         self.current.set(n);
-        self.code.for_each_option(n, f)
+        self.code.for_each_option(n, f);
     }
 
     fn poll(&self) -> Result<()> {

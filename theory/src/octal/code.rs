@@ -257,10 +257,10 @@ impl OctalCode {
     /// The digit for removing `k` tokens (`k = 0`: the pre-point digit).
     pub fn digit(&self, k: u64) -> u8 {
         let has = |v: &Vec<u64>| v.binary_search(&k).is_ok();
-        (has(&self.take_all) as u8)
-            | (has(&self.take) as u8) << 1
-            | (has(&self.split2) as u8) << 2
-            | (has(&self.split3) as u8) << 3
+        u8::from(has(&self.take_all))
+            | u8::from(has(&self.take)) << 1
+            | u8::from(has(&self.split2)) << 2
+            | u8::from(has(&self.split3)) << 3
     }
 
     /// How many times `for_each_option(n)` calls its function, without

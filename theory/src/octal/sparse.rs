@@ -99,7 +99,7 @@ impl Sparse {
 
     #[inline(always)]
     fn is_rare(&self, n: usize, v: u32) -> bool {
-        let kappa = ((v & self.mask).count_ones() ^ (self.pos as u32 & n as u32)) & 1;
+        let kappa = ((v & self.mask).count_ones() ^ (u32::from(self.pos) & n as u32)) & 1;
         kappa != self.gamma
     }
 
@@ -174,7 +174,7 @@ impl Sparse {
             len *= 2;
         }
         let total = self.hist_total as i64;
-        let current_m = ((self.mask as usize) << 1) | self.pos as usize;
+        let current_m = ((self.mask as usize) << 1) | usize::from(self.pos);
         let mut best = (self.rare.len() as i64, current_m);
         for (m, &hm) in h.iter().enumerate() {
             let gamma = match (m & 1, self.split_parity) {

@@ -160,7 +160,7 @@ fn as_integer(store: &GameStore, g: ValueId) -> Option<i64> {
     store
         .as_number(g)
         .filter(|x| x.is_integer())
-        .map(|x| x.numerator())
+        .map(super::dyadic::Dyadic::numerator)
 }
 
 /// `∫_s^t G`, `G` overheated from `s` to `t`: an integer `n` becomes

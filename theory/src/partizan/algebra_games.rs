@@ -212,7 +212,7 @@ pub(super) fn random_short(s: &mut GameStore, seed: &mut u64) -> ValueId {
     match next(seed, 5) {
         0 => {
             let rows = 1 + next(seed, 4) as u32;
-            let cols = 1 + next(seed, 12 / rows as u64) as u32;
+            let cols = 1 + next(seed, 12 / u64::from(rows)) as u32;
             let mut free = (1u32 << (rows * cols)) - 1;
             for _ in 0..next(seed, 4) {
                 free &= !(1 << next(seed, u64::from(rows * cols)));

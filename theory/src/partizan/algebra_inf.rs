@@ -119,7 +119,10 @@ fn aw_rec(
         r.push(store.add(w, two)?);
     }
     let g0 = store.game(&l, &r)?;
-    let v = if store.as_number(g0).is_some_and(|x| x.is_integer()) {
+    let v = if store
+        .as_number(g0)
+        .is_some_and(super::dyadic::Dyadic::is_integer)
+    {
         let far = far_star(store, g)?;
         let fs = store.nimber(far)?;
         let below = store.le(g, fs);

@@ -27,7 +27,7 @@ pub fn latex_of_text(text: &str) -> String {
     while i < c.len() {
         let ch = c[i];
         let (latex, next) = match ch {
-            '0'..='9' | '-' if ch != '-' || c.get(i + 1).is_some_and(|d| d.is_ascii_digit()) => {
+            '0'..='9' | '-' if ch != '-' || c.get(i + 1).is_some_and(char::is_ascii_digit) => {
                 let end = run_end(&c, i + 1, |x| x.is_ascii_digit() || x == '/');
                 let num: String = c[i..end].iter().collect();
                 out.push_str(&number(&num));

@@ -144,7 +144,7 @@ impl QuotientHistory {
                 heap,
                 order: q.order(),
                 generators: q.generators.len(),
-            })
+            });
         })?;
         let last = stages.last().cloned();
         let mut unchanged_since = max_heap;
@@ -439,7 +439,7 @@ fn run(
     budget: &QuotientBudget,
     on_stage: &mut dyn FnMut(u64, &MisereQuotient, Found),
 ) -> Result<MisereQuotient> {
-    let limit = budget.max_heap.min(u32::MAX as u64 / 2);
+    let limit = budget.max_heap.min(u64::from(u32::MAX) / 2);
     if max_heap > limit {
         return Err(MisereError::Budget {
             what: "heaps in a misère quotient",
@@ -468,7 +468,7 @@ fn run(
     let mut known: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
     for m in 1..=max_heap as u32 {
         // Options are listed stage by stage, so budgets stop a long run early.
-        let o = rules.options_of(m as u64)?;
+        let o = rules.options_of(u64::from(m))?;
         learner.opts.push(
             o.into_iter()
                 .map(|k| k.into_iter().map(|h| h as u32).collect())
@@ -493,8 +493,8 @@ fn run(
             learner.learn(m, &mut automaton, &mut tests, &mut known)?;
         }
         learner.prev = Some(automaton.clone());
-        quotient = present(&automaton, m as u64);
-        on_stage(m as u64, &quotient, how);
+        quotient = present(&automaton, u64::from(m));
+        on_stage(u64::from(m), &quotient, how);
     }
     Ok(quotient)
 }

@@ -15,7 +15,7 @@ pub(super) fn minimize(
     work: &mut dyn FnMut(usize) -> Result<()>,
 ) -> Result<Automaton> {
     let n = a.trans.len();
-    let mut block: Vec<u32> = a.p.iter().map(|&b| b as u32).collect();
+    let mut block: Vec<u32> = a.p.iter().map(|&b| u32::from(b)).collect();
     let mut count = 0;
     loop {
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();

@@ -77,7 +77,10 @@ impl Atoms<'_> {
 
     /// `upon` = {pass|*}, `upon*` = {0, pass|0}, and their negatives.
     fn upon(&self, store: &GameStore, v: u32) -> Option<String> {
-        let is_zero = |w: u32| self.number(store, w).is_some_and(|x| x.is_zero());
+        let is_zero = |w: u32| {
+            self.number(store, w)
+                .is_some_and(super::super::dyadic::Dyadic::is_zero)
+        };
         let is_star = |w: u32| self.short[w as usize].and_then(|x| store.as_nimber(x)) == Some(1);
         match (self.g.left(v), self.g.right(v)) {
             ([a], [s]) if *a == v && is_star(*s) => Some("upon".into()),
