@@ -393,10 +393,12 @@ fn value_table_picture(
     ))
 }
 
-/// A value of a series as a point of a plot: an integer >= 0, or a
-/// boolean as 0 or 1.
+/// A value of a series (its JSON object, `{"type": "integer", "integer":
+/// 3, …}`) as a point of a plot: an integer >= 0, or a boolean as 0 or 1.
 fn plotted(j: &serde_json::Value) -> Option<u64> {
-    j.as_u64().or_else(|| j.as_bool().map(u64::from))
+    j.get("integer")
+        .and_then(serde_json::Value::as_u64)
+        .or_else(|| j.get("boolean")?.as_bool().map(u64::from))
 }
 
 /// The most cells (or points) a picture may have: a larger one is refused

@@ -338,3 +338,36 @@ fn svg_of_is_the_picture_plot_writes() {
         }
     }
 }
+
+/// A sequence and a table over bindings of integers (and booleans) are
+/// drawn as a plot and a heatmap, as LANGUAGE.md says; a sequence of other
+/// values (game values) has no plot.
+#[test]
+fn sequences_and_tables_of_values_are_drawn() {
+    let d = dir("values");
+    let seq = run(&d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
+    let p = png(&seq);
+    white_corners(&p);
+    assert!(inked(&p, 0, 0, p.width(), p.height()) > 100, "points drawn");
+    let table = run(
+        &d,
+        "table a in 0..=5, b in 0..=5: xor(a, b)\n",
+        "--plot",
+        "t.svg",
+    );
+    let svg = std::fs::read_to_string(&table).expect("the table drawn");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let bools = run(&d, "sequence n in 0..=9: n % 3 == 0\n", "--plot", "b.svg");
+    assert!(bools.exists(), "booleans are drawn as 0 and 1");
+    let game = d.join("g.game");
+    std::fs::write(&game, "sequence n in 1..=3: value(*n + *1)\n").unwrap();
+    let out = d.join("none.svg");
+    let o = grundy(&[
+        "run",
+        game.to_str().unwrap(),
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!out.exists(), "game values have no plot");
+}
