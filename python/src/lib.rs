@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
+use grundy::Answer;
 use grundy::Error;
 use grundy::Limits;
-use grundy::Answer;
 use grundy::{Mode, Redefine, Session as Inner};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -59,8 +59,7 @@ fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
         },
         Err(e) => Item {
             ok: false,
-            json: grundy::render::json_error_line(s.query_word(), &e, s.sources())
-                .to_string(),
+            json: grundy::render::json_error_line(s.query_word(), &e, s.sources()).to_string(),
             text: e.render_plain(s.sources()),
             svg: None,
         },
