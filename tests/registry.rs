@@ -273,3 +273,28 @@ fn a_generic_statement_answers_its_function() {
         "{out:?}"
     );
 }
+
+/// `gcd`, a builtin added as one library entry (src/library/values.rs), is
+/// the largest divisor of every argument, found by trying each one: over
+/// all pairs in -30..=30, of a collection, and at the edges.
+#[test]
+fn gcd_is_the_greatest_common_divisor() {
+    let out = run("assert forall a in -30..=30, b in -30..=30: \
+         gcd(a, b) == (if a == 0 and b == 0 then 0 \
+         else max([d for d in 1..=30 if a % d == 0 and b % d == 0]))\n");
+    assert_eq!(out.len(), 1);
+    assert!(out[0].ends_with(": ok"), "{out:?}");
+    assert_eq!(
+        run("gcd(12, 18)\ngcd([36, 60, 84])\ngcd(7)\ngcd(-4)\ngcd(0, 0)\ngcd(1..1)\n"),
+        ["6", "12", "7", "4", "0", "0"]
+    );
+    let out = run("gcd(-9223372036854775807 - 1)\ngcd(2, [1])\n");
+    assert!(
+        out[0].starts_with("error grundy::eval::overflow"),
+        "{out:?}"
+    );
+    assert!(
+        out[1].starts_with("error grundy::eval::type_error"),
+        "{out:?}"
+    );
+}

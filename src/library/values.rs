@@ -194,6 +194,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "how many elements of xs equal x",
         "count([1, 2, 1], 1)",
     ),
+    builtin(
+        "gcd",
+        gcd,
+        VARIADIC,
+        (1, usize::MAX),
+        "int",
+        "gcd(a, b, ...) or gcd(xs): the greatest common divisor (0 when every number is 0)",
+        "the greatest common divisor of the arguments, or of one collection's elements (>= 0; 0 when all are 0)",
+        "gcd(12, 18)",
+    ),
 ];
 
 fn len(a: Args) -> Result<Value> {
@@ -403,4 +413,32 @@ fn count(a: Args) -> Result<Value> {
     Ok(Value::Int(
         xs.iter().filter(|x| **x == a.values[1]).count() as i64
     ))
+}
+
+fn gcd(a: Args) -> Result<Value> {
+    let one_collection = a.values.len() == 1 && !matches!(a.values[0], Value::Int(_));
+    let items = if one_collection {
+        a.elements(0)?
+    } else {
+        a.values.clone()
+    };
+    let mut g = 0u64;
+    for (i, v) in items.iter().enumerate() {
+        let Value::Int(n) = v else {
+            return Err(a.not(v, "an integer", a.at(i)));
+        };
+        // Euclid's algorithm on magnitudes: gcd(g, 0) = g.
+        let mut m = n.unsigned_abs();
+        while m != 0 {
+            (g, m) = (m, g % m);
+        }
+    }
+    // Only gcd(-2^63) is past i64.
+    i64::try_from(g).map(Value::Int).map_err(|_| {
+        EvalError::Overflow {
+            op: "gcd".into(),
+            span: a.span,
+        }
+        .into()
+    })
 }
