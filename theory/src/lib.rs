@@ -13,6 +13,8 @@
 //!   canonical labellings.
 //! - [`mem`]: the counting allocator the memory budgets read.
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod digraph;
 pub mod mem;

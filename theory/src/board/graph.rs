@@ -83,14 +83,18 @@ impl Graph {
         self.verts
     }
 
+    /// The number of vertices.
     pub fn len(&self) -> usize {
         self.verts.count_ones() as usize
     }
 
+    /// Whether the graph has no vertices.
     pub fn is_empty(&self) -> bool {
         self.verts == 0
     }
 
+    /// Whether `v` is a vertex label of the graph; any integer may be asked
+    /// (one outside 0 to 63 never is).
     pub fn has(&self, v: i64) -> bool {
         (0..MAX_VERTICES as i64).contains(&v) && self.verts >> v & 1 == 1
     }
@@ -100,10 +104,13 @@ impl Graph {
         self.adj.get(v).copied().unwrap_or(0)
     }
 
+    /// The vertex labels, in increasing order.
     pub fn vertices(&self) -> Vec<usize> {
         bits(self.verts).collect()
     }
 
+    /// The neighbours of `v`, in increasing order (none when v is not a
+    /// vertex).
     pub fn neighbours(&self, v: usize) -> Vec<usize> {
         bits(self.row(v)).collect()
     }
@@ -122,6 +129,7 @@ impl Graph {
         self.adj.len()
     }
 
+    /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.adj
             .iter()

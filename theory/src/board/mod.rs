@@ -37,7 +37,9 @@ pub struct Board {
 /// What the board functions refuse, in words for a diagnostic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardError {
+    /// What is wrong: the diagnostic's message.
     pub message: String,
+    /// What to do instead: the diagnostic's help.
     pub help: String,
 }
 
@@ -109,10 +111,12 @@ impl Board {
         Ok(b)
     }
 
+    /// The number of rows of the rectangle.
     pub fn rows(&self) -> usize {
         usize::from(self.rows)
     }
 
+    /// The number of columns of the rectangle.
     pub fn cols(&self) -> usize {
         usize::from(self.cols)
     }
@@ -236,6 +240,8 @@ impl Board {
         self.planes.len()
     }
 
+    /// Whether the board has no cells at all (not whether its cells are all
+    /// empty).
     pub fn is_empty(&self) -> bool {
         self.cells == 0
     }

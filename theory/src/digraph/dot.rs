@@ -5,13 +5,17 @@ use std::fmt::Write;
 
 use super::{Digraph, DigraphError, Outcome, gamma};
 
-/// Fill colours of the outcomes (readable with black text, and told apart
-/// in grey print by lightness: P darkest, D lightest and dashed).
+/// The fill of P-positions (the previous player wins). The fills of the
+/// outcomes are readable with black text, and told apart in grey print by
+/// lightness: P darkest, D lightest and dashed.
 pub const P_FILL: &str = "#6baed6";
+/// The fill of N-positions (the next player wins).
 pub const N_FILL: &str = "#fdae6b";
+/// The fill of draws (D), the lightest; their border is dashed too.
 pub const D_FILL: &str = "#eeeeee";
-/// Fills of the partizan outcomes Left wins (L) and Right wins (R).
+/// The fill of the partizan outcome L (Left wins whoever starts).
 pub const L_FILL: &str = "#a1d99b";
+/// The fill of the partizan outcome R (Right wins whoever starts).
 pub const R_FILL: &str = "#f4a6a6";
 
 /// How a vertex is labelled: lines of text, and optionally a picture
@@ -37,6 +41,8 @@ impl From<String> for Label {
 /// How an edge is drawn: an ordinary move, or one player's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdgeStyle {
+    /// A move open to whoever is to play (an impartial digraph): a solid grey
+    /// arrow.
     Plain,
     /// A move of Left's: a solid blue arrow.
     Left,
@@ -53,9 +59,13 @@ pub const RIGHT_EDGE: &str = "#b2182b";
 /// double border (in the kernel marked).
 #[derive(Debug, Clone)]
 pub struct DotNode {
+    /// The text (and picture, if any) in the box.
     pub label: Label,
+    /// The fill colour (`#rrggbb` or a Graphviz colour name), by outcome.
     pub fill: &'static str,
+    /// A dashed border: a draw.
     pub dashed: bool,
+    /// A double border: a vertex of the kernel marked.
     pub double: bool,
 }
 
@@ -64,9 +74,13 @@ pub struct DotNode {
 pub struct LegendEntry {
     /// Its node is `legend{key}`.
     pub key: u32,
+    /// What the mark means, e.g. `P: the previous player wins`.
     pub text: String,
+    /// The fill of the sample, the same as the vertices it explains.
     pub fill: &'static str,
+    /// A dashed border, as on draws.
     pub dashed: bool,
+    /// A double border, as on kernel vertices.
     pub double: bool,
     /// A text colour other than black (the arrows' legend).
     pub font: Option<&'static str>,

@@ -20,8 +20,11 @@ pub type FormId = u32;
 /// otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Taming {
+    /// The form and every follower have the genus of a Nim position.
     Tame,
+    /// Not tame, but every option is tame.
     Restive,
+    /// Neither tame nor restive: some option is not tame.
     Restless,
 }
 
@@ -162,6 +165,7 @@ impl Forms {
         self.opts.len()
     }
 
+    /// Always false: a store holds the empty game (id 0) from the start.
     pub fn is_empty(&self) -> bool {
         self.opts.is_empty()
     }

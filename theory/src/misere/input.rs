@@ -52,10 +52,12 @@ impl GameGraph {
         }
     }
 
+    /// The number of nodes.
     pub fn len(&self) -> usize {
         self.options.len()
     }
 
+    /// Whether the graph has no nodes.
     pub fn is_empty(&self) -> bool {
         self.options.is_empty()
     }
@@ -124,6 +126,7 @@ impl GameGraph {
 /// heaps. `for_each_option` calls `f` once per option with its heaps (zeros
 /// are allowed and mean nothing is left there).
 pub trait HeapRules {
+    /// Calls `f` once per option of heap `n`, with the heaps that move leaves.
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]));
 
     /// Called every few thousand steps of a long computation on these

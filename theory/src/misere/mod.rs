@@ -57,39 +57,89 @@ pub use quotient::{
 /// acyclic game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
+    /// A store or a search passed its size budget.
     #[error("more than {limit} {what}")]
-    Budget { what: &'static str, limit: usize },
+    Budget {
+        /// What was counted, in the plural (`misère canonical forms`,
+        /// `elements of the misère quotient`, …).
+        what: &'static str,
+        /// The most of them allowed.
+        limit: usize,
+    },
 
+    /// A game graph's option names a node the graph does not have.
     #[error("node {node} lists an option part {part}, but the graph has {len} nodes")]
     BadNode {
+        /// The node whose option it is.
         node: usize,
+        /// The index out of range (`node` itself when that is out of range).
         part: usize,
+        /// The number of nodes.
         len: usize,
     },
 
+    /// The game graph has a cycle: it is not a game that ends.
     #[error("the game graph has a cycle through node {node}")]
-    Cycle { node: usize },
+    Cycle {
+        /// A node on the cycle.
+        node: usize,
+    },
 
+    /// A heap game's rule gave a heap an option with a heap at least as large.
     #[error("heap {heap} has an option with a heap of {part}, not smaller than itself")]
-    HeapNotSmaller { heap: u64, part: u64 },
+    HeapNotSmaller {
+        /// The heap whose option it is.
+        heap: u64,
+        /// The heap in that option that is not smaller.
+        part: u64,
+    },
 
+    /// A heap beyond those the quotient covers.
     #[error("heap {heap} is outside the quotient, which covers heaps 0..={max}")]
-    HeapOutOfRange { heap: u64, max: u64 },
+    HeapOutOfRange {
+        /// The heap asked about.
+        heap: u64,
+        /// The largest heap the quotient covers.
+        max: u64,
+    },
 
+    /// The bytes held passed the memory budget.
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
-    Memory { held: usize, limit: usize },
+    Memory {
+        /// The bytes held, with those about to be stored, when the budget
+        /// was looked at.
+        held: usize,
+        /// The memory budget, in bytes.
+        limit: usize,
+    },
 
+    /// The work passed the step budget.
     #[error("more than {limit} steps of misère canonical forms")]
-    Steps { limit: u64 },
+    Steps {
+        /// The step budget.
+        limit: u64,
+    },
 
+    /// The interrupt flag was set: the computation was cancelled.
     #[error("interrupted")]
     Interrupted,
 
+    /// A check inside the quotient search failed: a bug, not a property of
+    /// the game.
     #[error("internal inconsistency in the misère quotient search: {what}")]
-    Internal { what: String },
+    Internal {
+        /// Which check failed.
+        what: String,
+    },
 
+    /// A [`FormId`] that this [`Forms`] store did not make.
     #[error("form {id} is not in this store ({len} forms)")]
-    BadForm { id: u32, len: usize },
+    BadForm {
+        /// The id given.
+        id: u32,
+        /// The number of forms in the store (the valid ids are below it).
+        len: usize,
+    },
 }
 
 impl MisereError {
@@ -141,12 +191,15 @@ impl MisereError {
     }
 }
 
+/// The result of a misère computation.
 pub type Result<T, E = MisereError> = std::result::Result<T, E>;
 
 /// The misère outcome of a position: `P` (the previous player wins) or `N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
+    /// The previous player (the one not to move) wins.
     P,
+    /// The next player (the one to move) wins.
     N,
 }
 

@@ -124,6 +124,7 @@ impl NimSequence {
         self.max_set_bytes = bytes;
     }
 
+    /// The code whose nim-sequence this is.
     pub fn code(&self) -> &OctalCode {
         &self.code
     }
@@ -138,10 +139,12 @@ impl NimSequence {
         self.values.view()
     }
 
+    /// How many values are computed: `G(0 .. len)`.
     pub fn len(&self) -> usize {
         self.values.len()
     }
 
+    /// Whether no value is computed yet.
     pub fn is_empty(&self) -> bool {
         self.values.len() == 0
     }

@@ -74,6 +74,8 @@ impl PeriodStatus {
         }
     }
 
+    /// Whether the period is proved by the Guy–Smith theorem, not only
+    /// apparent.
     pub fn is_proved(&self) -> bool {
         matches!(self, PeriodStatus::Proved(_))
     }
@@ -228,7 +230,9 @@ pub(super) fn period_of<V: Copy + Eq>(
 pub struct ArithmeticPeriod {
     /// The first heap of the periodic part (at least 1, as for `Period`).
     pub preperiod: usize,
+    /// The period p: `G(n + p) = G(n) + saltus` from `preperiod` on.
     pub period: usize,
+    /// What one period adds to the values (at least 1).
     pub saltus: u32,
 }
 

@@ -119,12 +119,16 @@ impl Store {
 /// A read-only view of nim-sequence values, whatever their storage width.
 #[derive(Clone, Copy, Debug)]
 pub enum Values<'a> {
+    /// Values stored in 8 bits (all below 256).
     U8(&'a [u8]),
+    /// Values stored in 16 bits (all below 65,536).
     U16(&'a [u16]),
+    /// Values stored in 32 bits.
     U32(&'a [u32]),
 }
 
 impl<'a> Values<'a> {
+    /// How many values: `G(0 .. len)`.
     pub fn len(&self) -> usize {
         match self {
             Values::U8(v) => v.len(),
@@ -133,6 +137,7 @@ impl<'a> Values<'a> {
         }
     }
 
+    /// Whether there are no values.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -155,6 +160,7 @@ impl<'a> Values<'a> {
         }
     }
 
+    /// The values `G(0)`, `G(1)`, … as `u32`.
     pub fn iter(&self) -> Iter<'a> {
         Iter {
             values: *self,
@@ -163,6 +169,7 @@ impl<'a> Values<'a> {
         }
     }
 
+    /// The values as `u32`, in a vector.
     pub fn to_vec(&self) -> Vec<u32> {
         self.iter().collect()
     }

@@ -13,15 +13,22 @@ use super::store::{GameStore, ValueId};
 /// A failure of one of these functions.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AlgebraError {
+    /// A failure of the game arithmetic underneath (a budget, an overflow).
     #[error(transparent)]
     Partizan(#[from] PartizanError),
 
+    /// [`cool`] asked for a negative temperature.
     #[error("cooling needs a temperature t ≥ 0, not {t}")]
-    NegativeTemperature { t: Dyadic },
+    NegativeTemperature {
+        /// The temperature asked for.
+        t: Dyadic,
+    },
 
+    /// [`norton`] asked for a unit `U` that is not `> 0`.
     #[error("Norton multiplication needs a positive unit")]
     NotPositive,
 
+    /// An atomic weight asked of a game that is not all-small.
     #[error("atomic weights are defined for all-small games, and this one is not")]
     NotAllSmall,
 }

@@ -28,13 +28,19 @@ const MAX_TEXT: usize = 200_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ValueKind {
+    /// A number (`3`, `-5/8`).
     Number,
+    /// A nimber `*m`, m ≥ 1.
     Nimber,
     /// number + n·↑ + *m with n ≠ 0 or both parts present.
     Uptimal,
+    /// A number plus `Tiny(G)` = {0||0|−G}.
     Tiny,
+    /// A number plus `Miny(G)` = {G|0||0}.
     Miny,
+    /// A switch `±G` = {G|−G}.
     Switch,
+    /// Any other game: `{A|B}`, or an up-nth such as `^<2>`.
     Game,
 }
 
@@ -43,6 +49,7 @@ pub enum ValueKind {
 pub struct ValueJson {
     /// The value in CGSuite-style notation (parseable by [`super::parse()`]).
     pub text: String,
+    /// Which notation `text` is written in.
     pub kind: ValueKind,
     /// Number part (number, uptimal, tiny and miny values).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,6 +63,7 @@ pub struct ValueJson {
     /// Texts of the Left and Right options of the canonical form (empty
     /// for numbers, whose options are implied).
     pub left: Vec<String>,
+    /// Texts of the Right options, likewise.
     pub right: Vec<String>,
 }
 

@@ -19,8 +19,11 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
+    /// The number 0.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
+    /// The number 1.
     pub const ONE: Dyadic = Dyadic { num: 1, exp: 0 };
+    /// The number −1.
     pub const MINUS_ONE: Dyadic = Dyadic { num: -1, exp: 0 };
 
     /// The integer `n`.
@@ -51,6 +54,7 @@ impl Dyadic {
         i64::try_from(num).ok().map(|num| Dyadic { num, exp })
     }
 
+    /// The `m` of `m / 2^k`: odd unless the number is an integer.
     pub fn numerator(self) -> i64 {
         self.num
     }
@@ -60,10 +64,12 @@ impl Dyadic {
         self.exp
     }
 
+    /// Whether the denominator is 1.
     pub fn is_integer(self) -> bool {
         self.exp == 0
     }
 
+    /// Whether this is 0.
     pub fn is_zero(self) -> bool {
         self.num == 0
     }
@@ -73,15 +79,18 @@ impl Dyadic {
         i128::from(self.num) << (exp - self.exp)
     }
 
+    /// The sum; `None` when it does not fit.
     pub fn checked_add(self, other: Dyadic) -> Option<Dyadic> {
         let exp = self.exp.max(other.exp);
         Dyadic::from_wide(self.scaled(exp) + other.scaled(exp), exp)
     }
 
+    /// The difference; `None` when it does not fit.
     pub fn checked_sub(self, other: Dyadic) -> Option<Dyadic> {
         self.checked_add(other.checked_neg()?)
     }
 
+    /// The negative; `None` only for the numerator `i64::MIN`.
     pub fn checked_neg(self) -> Option<Dyadic> {
         self.num
             .checked_neg()
@@ -227,7 +236,9 @@ fn ceil_shift(v: i128, shift: u32) -> i128 {
 /// One end of an interval of numbers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Bound {
+    /// Where the interval ends.
     pub at: Dyadic,
+    /// Whether `at` itself is in the interval.
     pub inclusive: bool,
 }
 

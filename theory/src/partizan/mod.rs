@@ -68,26 +68,56 @@ pub use thermo::{Thermograph, Wall};
 /// A failure of the game arithmetic itself (not of parsing).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PartizanError {
+    /// A number does not fit: a numerator past 64 bits, or a denominator
+    /// past 2^62 ([`MAX_EXP`]).
     #[error(
         "a number in this game does not fit (numerators are 64-bit, denominators at most 2^62)"
     )]
     Overflow,
 
+    /// A value would be nested deeper than [`Limits::max_height`].
     #[error("this game is nested too deeply: height {height} exceeds the limit {limit}")]
-    TooDeep { height: u32, limit: u32 },
+    TooDeep {
+        /// The height it would have.
+        height: u32,
+        /// The store's limit.
+        limit: u32,
+    },
 
+    /// A canonical form would have more options on one side than
+    /// [`Limits::max_options`].
     #[error("this game has {count} options on one side, more than the limit {limit}")]
-    TooManyOptions { count: usize, limit: usize },
+    TooManyOptions {
+        /// The number of options on that side.
+        count: usize,
+        /// The store's limit.
+        limit: usize,
+    },
 
+    /// The store would hold more values than [`Limits::max_values`].
     #[error("more than {limit} distinct game values")]
-    TooManyValues { limit: usize },
+    TooManyValues {
+        /// The store's limit.
+        limit: usize,
+    },
 
+    /// The step budget of [`GameStore::set_budget`] ran out.
     #[error("more than {limit} steps of game arithmetic")]
-    StepBudget { limit: u64 },
+    StepBudget {
+        /// The step budget.
+        limit: u64,
+    },
 
+    /// The bytes held passed the memory budget of [`GameStore::set_budget`].
     #[error("memory budget exceeded: {held} bytes held, the budget is {limit}")]
-    Memory { held: usize, limit: usize },
+    Memory {
+        /// The bytes held when the budget was looked at.
+        held: usize,
+        /// The memory budget, in bytes.
+        limit: usize,
+    },
 
+    /// The store's interrupt flag was set ([`GameStore::set_interrupt`]).
     #[error("interrupted")]
     Interrupted,
 }

@@ -33,8 +33,11 @@ impl ValueId {
 /// How two values compare in the partial order of games.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize)]
 pub enum Comparison {
+    /// `G < H`.
     Less,
+    /// `G = H`.
     Equal,
+    /// `G > H`.
     Greater,
     /// Incomparable (`G || H`): the first player wins `G - H`.
     Confused,
@@ -199,10 +202,12 @@ impl Default for GameStore {
 }
 
 impl GameStore {
+    /// A store with the default [`Limits`], holding only `0`.
     pub fn new() -> GameStore {
         GameStore::with_limits(Limits::default())
     }
 
+    /// A store with the given limits, holding only `0`.
     pub fn with_limits(limits: Limits) -> GameStore {
         let mut store = GameStore {
             nodes: Vec::new(),
@@ -228,6 +233,7 @@ impl GameStore {
         store
     }
 
+    /// The limits this store was made with.
     pub fn limits(&self) -> Limits {
         self.limits
     }
@@ -314,6 +320,7 @@ impl GameStore {
         self.nodes.len()
     }
 
+    /// Always false: a store holds `0` from the start.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
@@ -519,6 +526,7 @@ impl GameStore {
         self.node(g).number
     }
 
+    /// Whether the value is a number.
     pub fn is_number(&self, g: ValueId) -> bool {
         self.node(g).number.is_some()
     }
@@ -552,6 +560,8 @@ impl GameStore {
         self.node(g).left_stop
     }
 
+    /// The Right stop: where play ends, Right moving first, when both
+    /// players stop as soon as a number is reached.
     pub fn right_stop(&self, g: ValueId) -> Dyadic {
         self.node(g).right_stop
     }
@@ -568,6 +578,8 @@ impl GameStore {
         }
     }
 
+    /// The Right options of the canonical form, sorted by id. Options of a
+    /// number are made on demand.
     pub fn right_options(&mut self, g: ValueId) -> Result<Arc<[ValueId]>> {
         match self.node(g).number {
             None => Ok(self.node(g).right.clone()),
@@ -609,10 +621,12 @@ impl GameStore {
         v
     }
 
+    /// `G ≥ H`.
     pub fn ge(&mut self, g: ValueId, h: ValueId) -> bool {
         self.le(h, g)
     }
 
+    /// `G = H`: a value is stored once, so equal values have equal ids.
     pub fn eq(&self, g: ValueId, h: ValueId) -> bool {
         g == h
     }
@@ -627,6 +641,7 @@ impl GameStore {
         !self.le(g, h) && !self.le(h, g)
     }
 
+    /// How `G` compares with `H` in the partial order of games.
     pub fn compare(&mut self, g: ValueId, h: ValueId) -> Comparison {
         if g == h {
             return Comparison::Equal;

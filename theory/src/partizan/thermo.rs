@@ -21,6 +21,7 @@ type Result<T> = std::result::Result<T, PartizanError>;
 /// thermograph end with slope 0 (the mast).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Wall {
+    /// The breakpoints, by increasing `t`, the first at t = −1.
     pub points: Vec<WallPoint>,
 }
 
@@ -199,9 +200,13 @@ fn line(p: WallPoint, t: Dyadic) -> Result<Dyadic> {
 /// A game's thermograph: its walls, mast (mean) and temperature.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Thermograph {
+    /// The Left wall: at each `t`, the Left stop of `G` cooled by `t`.
     pub left: Wall,
+    /// The Right wall: at each `t`, the Right stop of `G` cooled by `t`.
     pub right: Wall,
+    /// The mean value: where the mast stands.
     pub mean: Dyadic,
+    /// The temperature: where the walls meet and the mast begins.
     pub temperature: Dyadic,
 }
 

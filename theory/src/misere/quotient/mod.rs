@@ -35,6 +35,8 @@ pub type Element = u32;
 /// `grundy_theory::misere::interrupted`.
 #[derive(Debug, Clone)]
 pub struct QuotientBudget {
+    /// The flag another thread sets to cancel the computation (`None`: it
+    /// cannot be cancelled).
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Elements of the quotient (states of a candidate).
     pub max_elements: usize,
@@ -83,7 +85,10 @@ impl Default for QuotientBudget {
 /// the generators.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Relation {
+    /// A least word that is not a normal form: the exponent of each generator,
+    /// in the order of [`MisereQuotient::generators`].
     pub lhs: Vec<u32>,
+    /// The normal form of the element `lhs` equals.
     pub rhs: Vec<u32>,
 }
 
@@ -102,15 +107,20 @@ pub struct MisereQuotient {
 /// The order of the quotient after each heap was added.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct QuotientStage {
+    /// The heap added: this stage is the quotient of heaps 0..=`heap`.
     pub heap: u64,
+    /// The number of elements of that quotient.
     pub order: usize,
+    /// The number of its generators.
     pub generators: usize,
 }
 
 /// Quotients of heaps 0..=m for m = 0..=n: the stages and the last quotient.
 #[derive(Debug, Clone)]
 pub struct QuotientHistory {
+    /// One stage per heap, from heap 0 up.
     pub stages: Vec<QuotientStage>,
+    /// The quotient of the last stage (heaps 0..=n).
     pub quotient: MisereQuotient,
     /// The smallest m from which every stage up to n has the same order and
     /// number of generators (an observation up to n, not a proof that the
@@ -123,12 +133,20 @@ pub struct QuotientHistory {
 /// How a stage's candidate was found (each is verified the same way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Found {
+    /// By the extension step: from the previous quotient and the new heap's
+    /// options alone.
     Extended,
+    /// By refinement: the new heap splits a class of the previous quotient.
     Refined,
+    /// By learning from exact outcomes: when the others fail, or always
+    /// under [`Stages::Learn`].
     Learned,
 }
 
 impl QuotientHistory {
+    /// The quotient of heaps 0..=`max_heap` of `rules`, as
+    /// [`MisereQuotient::compute`] finds it, with a record of every stage on
+    /// the way.
     pub fn compute(
         rules: &dyn HeapRules,
         max_heap: u64,

@@ -15,8 +15,12 @@ use super::{Element, MisereQuotient};
 /// computed to `proved_at` (the largest heap whose quotient proved it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct QuotientPeriod {
+    /// The first heap of the periodic part.
     pub preperiod: u64,
+    /// The period p: Φ(n + p) = Φ(n) from `preperiod` on.
     pub period: u64,
+    /// The N of the quotient of heaps 0..=N that proves the period; every
+    /// larger heap reduces to a heap at most N.
     pub proved_at: u64,
 }
 

@@ -41,14 +41,18 @@ pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, 
 /// Normal play (the player who cannot move loses) or misère play (wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Play {
+    /// The player who cannot move loses.
     Normal,
+    /// The player who cannot move wins.
     Misere,
 }
 
 /// Who wins a play from a position with a given player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Winner {
+    /// Left can force a win.
     Left,
+    /// Right can force a win.
     Right,
     /// Neither can force a win: with good play it never ends.
     Draw,
@@ -69,7 +73,9 @@ impl Winner {
 /// first and with Right moving first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LoopyOutcome {
+    /// Who wins when Left moves first.
     pub left_first: Winner,
+    /// Who wins when Right moves first.
     pub right_first: Winner,
 }
 
@@ -121,14 +127,17 @@ impl SidedGraph {
         SidedGraph { left, right }
     }
 
+    /// The number of vertices: they are `0..n`.
     pub fn num_vertices(&self) -> usize {
         self.left.len()
     }
 
+    /// Left's options from vertex `v` (a vertex of this graph).
     pub fn left(&self, v: u32) -> &[u32] {
         &self.left[v as usize]
     }
 
+    /// Right's options from vertex `v` (a vertex of this graph).
     pub fn right(&self, v: u32) -> &[u32] {
         &self.right[v as usize]
     }

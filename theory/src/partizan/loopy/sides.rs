@@ -11,7 +11,9 @@ use super::{SidedGraph, is_stopper};
 /// The two sides, each a simplified stopper graph with its root.
 #[derive(Clone, Debug)]
 pub struct Sides {
+    /// The onside: the sidling sequence started from `on`.
     pub onside: Simplified,
+    /// The offside: the sidling sequence started from `off`.
     pub offside: Simplified,
 }
 

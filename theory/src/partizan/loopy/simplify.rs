@@ -8,7 +8,9 @@ use super::{SidedGraph, Winner, outcomes};
 /// A simplified graph and, for each root asked for, its vertex there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Simplified {
+    /// The graph, holding only what the roots reach.
     pub graph: SidedGraph,
+    /// The vertex of each root asked for, in the order asked.
     pub roots: Vec<u32>,
 }
 

@@ -72,16 +72,22 @@ pub fn survives_second(g: &SidedGraph, v: u32) -> bool {
 /// A named loopy value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Named {
+    /// `on` = {on|}: Left can always pass.
     On,
+    /// `off` = {|off}: Right can always pass.
     Off,
+    /// `over` = {0|over}.
     Over,
+    /// `under` = {under|0}.
     Under,
+    /// `upon` = {upon|*}.
     Upon,
     /// `-upon` = {* | -upon}.
     Downon,
 }
 
 impl Named {
+    /// Its name as written (`on`, `-upon`, …).
     pub fn name(self) -> &'static str {
         match self {
             Named::On => "on",
