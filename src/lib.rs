@@ -27,8 +27,6 @@
 //! `games` → `solve` → `query` → `session` → `present`, `pictures`. See
 //! docs/ARCHITECTURE.md.
 
-#![warn(missing_docs)]
-
 mod error;
 mod eval;
 mod games;

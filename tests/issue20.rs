@@ -28,20 +28,20 @@ fn grundy() -> Command {
 
 /// What a run gave: its exit code (None: a signal), its streams, its peak
 /// resident bytes and how long it took.
-pub struct Ran {
-    pub code: Option<i32>,
-    pub signal: Option<i32>,
-    pub stdout: String,
-    pub stderr: String,
-    pub peak: u64,
-    pub took: Duration,
+struct Ran {
+    code: Option<i32>,
+    signal: Option<i32>,
+    stdout: String,
+    stderr: String,
+    peak: u64,
+    took: Duration,
 }
 
 /// Run `cmd` for at most `limit`; kill it and fail if it takes longer.
 /// The child is reaped by `wait4` (which also gives its own peak memory),
 /// not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
-pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
+fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
     fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
             let mut buf = Vec::new();
