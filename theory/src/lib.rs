@@ -13,7 +13,6 @@
 //!   canonical labellings.
 //! - [`mem`]: the counting allocator the memory budgets read.
 
-
 pub mod board;
 pub mod digraph;
 pub mod mem;
