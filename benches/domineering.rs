@@ -318,8 +318,8 @@ fn bitmask_game(b: Board) -> String {
     let (r, c) = (b.rows, b.cols);
     format!(
         "game D(b) {{
-    left move D(b - 2 ** i - 2 ** (i + {c})) for i in 0..{lv} if (b / 2 ** i) % 2 == 1 and (b / 2 ** (i + {c})) % 2 == 1
-    right move D(b - 2 ** i - 2 ** (i + 1)) for i in 0..{n} if i % {c} != {c1} and (b / 2 ** i) % 2 == 1 and (b / 2 ** (i + 1)) % 2 == 1
+    left move D(b - 2 ** i - 2 ** (i + {c})) for i in 0..{lv} if (b // 2 ** i) % 2 == 1 and (b // 2 ** (i + {c})) % 2 == 1
+    right move D(b - 2 ** i - 2 ** (i + 1)) for i in 0..{n} if i % {c} != {c1} and (b // 2 ** i) % 2 == 1 and (b // 2 ** (i + 1)) % 2 == 1
 }}
 value D(2 ** {n} - 1)",
         lv = (r - 1) * c,
