@@ -402,13 +402,13 @@ fn theory_examples_print_what_they_say() {
 
 #[test]
 fn the_block_reader_pairs_examples_with_their_output() {
-    let md = "text\n```game\ngrundy *1\n```\n\n```output\ngrundy *1 = 1\n```\n\
+    let md = "text\n```game\ngrundy *2\n```\n\n```output\ngrundy *2 = 2\n```\n\
               ```\nnot run\n```\n```game-error\ngrundy x\n```\n```game\ngrundy 0\n```\n";
     let ex = examples("t.md", md);
     assert_eq!(ex.len(), 3);
     assert_eq!(ex[0].line, 2);
-    assert_eq!(ex[0].code, "grundy *1\n");
-    assert_eq!(ex[0].output.as_deref(), Some("grundy *1 = 1\n"));
+    assert_eq!(ex[0].code, "grundy *2\n");
+    assert_eq!(ex[0].output.as_deref(), Some("grundy *2 = 2\n"));
     assert_eq!(ex[1].expect, Expect::Error);
     assert_eq!(ex[1].output, None);
     assert_eq!(ex[2].code, "grundy 0\n");
@@ -418,9 +418,9 @@ fn the_block_reader_pairs_examples_with_their_output() {
 
 #[test]
 fn json_output_blocks_belong_to_the_example_above_and_are_checked() {
-    let md = "```game\ngrundy *1\n```\n```output\ngrundy *1 = 1\n```\nWith --json:\n\
-              ```json-output\n{\"grundy_json\":2,\"query\":\"grundy\",\"position\":\"*1\",\"value\":1,\"infinity\":null}\n```\n\
-              ```game\ngrundy *2\n```\n```json-output\n{\"value\":3}\n```\n";
+    let md = "```game\ngrundy *2\n```\n```output\ngrundy *2 = 2\n```\nWith --json:\n\
+              ```json-output\n{\"grundy_json\":2,\"query\":\"grundy\",\"position\":\"*2\",\"value\":2,\"infinity\":null}\n```\n\
+              ```game\ngrundy *3\n```\n```json-output\n{\"value\":4}\n```\n";
     let ex = examples("t.md", md);
     assert_eq!(ex.len(), 2);
     assert_eq!(ex[0].json.as_ref().map(|j| j.0), Some(8));

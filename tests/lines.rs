@@ -40,7 +40,7 @@ fn a_sum_after_a_subtraction_game_is_a_statement() {
 
 #[test]
 fn a_sum_after_a_function_is_a_statement() {
-    assert_eq!(run("fn f(n) = n + 1\n*2 + *3\nf(2)\n"), ["*1", "3"]);
+    assert_eq!(run("fn f(n) = n + 1\n*2 + *3\nf(2)\n"), ["*", "3"]);
 }
 
 #[test]

@@ -213,8 +213,8 @@ fn short_game_algebra_through_the_language() {
 fn each_word_takes_its_own_operands() {
     for (text, usage) in [
         ("compare *1\n", "usage: how two positions compare"),
-        ("grundy misere *1\n", "usage: grundy(P)"),
-        ("grundy *1, *2\n", "usage: grundy(P)"),
+        ("grundy misere *1\n", "usage: grundy(G)"),
+        ("grundy *1, *2\n", "usage: grundy(G)"),
         ("period K(3)\n", "usage: the period of"),
         ("quotient K\n", "usage: the misère quotient"),
         ("genus *1 for left\n", "usage: the genus"),

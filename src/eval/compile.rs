@@ -317,14 +317,8 @@ impl<'a> Compiler<'a> {
         if let Some(&g) = self.defs.global_ids.get(name) {
             return Ok(NodeKind::Global(g));
         }
-        // The outcome classes, for comparing with `outcome(P)`.
-        let outcome = match name {
-            "P" => Some(crate::model::Outcome::P),
-            "N" => Some(crate::model::Outcome::N),
-            "D" => Some(crate::model::Outcome::D),
-            _ => None,
-        };
-        if let Some(o) = outcome {
+        // The outcome classes, for comparing with `outcome(G)`.
+        if let Some(o) = crate::model::Class::named(name) {
             return Ok(NodeKind::Const(Value::Outcome(o)));
         }
         if let Some(g) = self.defs.lookup_game(name) {

@@ -9,14 +9,16 @@
 use crate::error::AtSpan;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
-use crate::partizan::{Dyadic, GameStore, PartizanError, ValueId};
+use crate::digraph::Generalized;
+use crate::partizan::{Comparison, Dyadic, GameStore, PartizanError, ValueId};
+use crate::vocab::Play;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
 use super::Interp;
 use super::compile::Node;
-use crate::model::game_value::{as_game, game_val, nim_sum, resolve, value_comp};
-use crate::model::{Comp, GameVal, Value};
+use crate::model::game_value::{as_game, game_comps, game_val, nim_sum, resolve, value_comp};
+use crate::model::{Class, Comp, GameVal, Value};
 
 /// An operand of game arithmetic: a game value, or an integer as a number.
 fn operand(store: &mut GameStore, v: &Value, span: Span) -> Result<ValueId> {
@@ -148,9 +150,13 @@ impl Interp<'_> {
         if position_and_value(op, &x, &y) {
             return self.position_plus(op, x, y, span);
         }
+        if compares_games(op, &x, &y) {
+            return self.compare_games(op, &x, &y, span);
+        }
         let games = matches!(x, Value::Game(_))
             || matches!(y, Value::Game(_))
-            || number_and_nimber(op, &x, &y);
+            || number_and_nimber(op, &x, &y)
+            || (op == BinOp::Confused && is_game(&x) && is_game(&y));
         if !games {
             // `||` of anything but game values.
             let v = if matches!(x, Value::Int(_)) { &y } else { &x };
@@ -207,15 +213,57 @@ impl Interp<'_> {
                     let v = s.sub(a, b).map_err(e)?;
                     game_val(s, v)
                 }
-                BinOp::Eq => Value::Bool(s.eq(a, b)),
-                BinOp::Ne => Value::Bool(!s.eq(a, b)),
-                BinOp::Lt => Value::Bool(s.lt(a, b)),
-                BinOp::Le => Value::Bool(s.le(a, b)),
-                BinOp::Gt => Value::Bool(s.lt(b, a)),
-                BinOp::Ge => Value::Bool(s.ge(a, b)),
-                _ => Value::Bool(s.confused(a, b)),
+                _ => Value::Bool(holds(op, Some(s.compare(a, b)), span)?),
             })
         })
+    }
+
+    /// `x op y`, a comparison with a position on one side, as games: G = H
+    /// exactly when G - H is a second-player win. Nim heaps by their nim
+    /// sums; impartial games by the Grundy value of G + H (which is G - H);
+    /// anything partizan by canonical values.
+    fn compare_games(&self, op: BinOp, x: &Value, y: &Value, span: Span) -> Result<Value> {
+        let (Some(a), Some(b)) = (game_comps(x), game_comps(y)) else {
+            unreachable!("compares_games saw two games")
+        };
+        if let (Some(m), Some(n)) = (nim_sum(&a), nim_sum(&b)) {
+            let c = if m == n { Comparison::Equal } else { Comparison::Confused };
+            return Ok(Value::Bool(holds(op, Some(c), span)?));
+        }
+        let Some(o) = self.oracle else {
+            return Err(Error::type_error(
+                format!("`{}` compares games by their values, inside a move rule", op.symbol()),
+                "the solver computes values, and cannot be asked while it expands a game: compare positions as written with `same(P, Q)`, or compare in a query, `assert` or `let`",
+                span,
+            ));
+        };
+        let defs = self.cx.defs;
+        let c = if !defs.any_partizan(&a) && !defs.any_partizan(&b) {
+            // Impartial: G - H is G + H.
+            let sum: Vec<Comp> = a.iter().chain(b.iter()).cloned().collect();
+            match o.value(self.cx, &sum)? {
+                Generalized::Finite(0) => Some(Comparison::Equal),
+                Generalized::Finite(_) => Some(Comparison::Confused),
+                Generalized::Infinite(_) => {
+                    let class = o.outcome(self.cx, Some(Play::Normal), &sum)?;
+                    (class == Class::named("N").expect("a class")).then_some(Comparison::Confused)
+                }
+            }
+        } else {
+            let gx = o.game_value(self.cx, &a)?;
+            let gy = o.game_value(self.cx, &b)?;
+            let (Value::Game(gx), Value::Game(gy)) = (gx, gy) else {
+                unreachable!("game_value gives game values")
+            };
+            let mut c = None;
+            self.with_store(op.symbol(), span, &mut |s| {
+                let (p, q) = (resolve(s, &gx, span)?, resolve(s, &gy, span)?);
+                c = Some(s.compare(p, q));
+                Ok(Value::Bool(true))
+            })?;
+            c
+        };
+        Ok(Value::Bool(holds(op, c, span)?))
     }
 
     /// `p / q` of integers that do not divide: the number p/q when q's
@@ -283,6 +331,56 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
         (a, b) = (b, a % b);
     }
     a.max(1)
+}
+
+/// Whether `op` is a comparison of games.
+fn is_comparison(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused
+    )
+}
+
+/// Whether `v` is a game: a position, an integer (a number) or a game
+/// value.
+fn is_game(v: &Value) -> bool {
+    matches!(v, Value::Pos(_) | Value::Int(_) | Value::Game(_))
+}
+
+/// Whether `x op y` compares two games of which one is a position: as
+/// games, never as written.
+pub(super) fn compares_games(op: BinOp, x: &Value, y: &Value) -> bool {
+    is_comparison(op)
+        && (matches!(x, Value::Pos(_)) || matches!(y, Value::Pos(_)))
+        && is_game(x)
+        && is_game(y)
+}
+
+/// Whether the comparison `op` holds of two games that compare as `c`
+/// (None: a loopy difference that is drawn, which has no order).
+fn holds(op: BinOp, c: Option<Comparison>, span: Span) -> Result<bool> {
+    use Comparison::{Confused, Equal, Greater, Less};
+    let Some(c) = c else {
+        return match op {
+            BinOp::Eq => Ok(false),
+            BinOp::Ne => Ok(true),
+            _ => Err(EvalError::Value {
+                message: format!("`{}` has no answer here: the difference of these games is a draw", op.symbol()),
+                help: "loopy games whose difference is drawn are neither equal nor ordered; `==` and `!=` still answer, and `outcome(G + H)` says who wins".into(),
+                span,
+            }
+            .into()),
+        };
+    };
+    Ok(match op {
+        BinOp::Eq => c == Equal,
+        BinOp::Ne => c != Equal,
+        BinOp::Lt => c == Less,
+        BinOp::Le => matches!(c, Less | Equal),
+        BinOp::Gt => c == Greater,
+        BinOp::Ge => matches!(c, Greater | Equal),
+        _ => c == Confused,
+    })
 }
 
 /// Whether `x op y` is game arithmetic on a number and nim heaps (`1 + *`,

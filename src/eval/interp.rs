@@ -363,7 +363,8 @@ impl<'a> Interp<'a> {
             || matches!(y, Value::Game(_))
             || op == BinOp::Confused
             || super::gamevals::number_and_nimber(op, &x, &y)
-            || super::gamevals::position_and_value(op, &x, &y))
+            || super::gamevals::position_and_value(op, &x, &y)
+            || super::gamevals::compares_games(op, &x, &y))
             && op != BinOp::In
         {
             return self.game_binary(op, x, y, (a.span, b.span), span);

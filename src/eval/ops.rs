@@ -86,13 +86,6 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
         (BinOp::Add, Str(a), Str(b)) => Ok(Str(format!("{a}{b}").into())),
         (BinOp::Add, Set(a), Set(b)) => Ok(Set(Rc::new(a.union(&b).cloned().collect()))),
         (BinOp::Sub, Set(a), Set(b)) => Ok(Set(Rc::new(a.difference(&b).cloned().collect()))),
-        (BinOp::Eq | BinOp::Ne, Pos(a), Pos(b)) => {
-            // Sums are multisets: compare them in a canonical order.
-            let (mut a, mut b) = (a.to_vec(), b.to_vec());
-            a.sort();
-            b.sort();
-            Ok(Bool((a == b) == (op == BinOp::Eq)))
-        }
         (BinOp::Eq, a, b) => Ok(Bool(a == b)),
         (BinOp::Ne, a, b) => Ok(Bool(a != b)),
         (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) if comparable(&a, &b) => {

@@ -8,13 +8,14 @@ use std::rc::Rc;
 use crate::digraph::Generalized;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
-use crate::model::game_value::resolve;
-use crate::model::{Comp, Oracle, Outcome, Value};
+use crate::model::game_value::game_comps;
+use crate::model::{Class, Comp, Oracle, Side, Value};
+use crate::vocab::Play;
 
 use super::{Args, Entry, Function, Param, Shape, Statement, builtin, p};
 
-const P: &[Param] = &[p("P", "position")];
-const P_PLAY: &[Param] = &[p("P", "position"), p("[play]", "normal | misere")];
+const P: &[Param] = &[p("G", "position | value")];
+const P_PLAY: &[Param] = &[p("G", "position | value"), p("[play]", "normal | misere")];
 
 /// An entry of a query function: a position, and (when it has a second
 /// parameter) a convention.
@@ -48,8 +49,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         grundy,
         P,
         "int | loopy value",
-        "grundy(P): the Grundy value of the position P (∞{...} when loopy)",
-        "the Grundy value of P (∞{...} when loopy)",
+        "grundy(G): the Grundy value of the impartial game G (∞{...} when loopy)",
+        "the Grundy value of an impartial game (∞{...} when loopy)",
         "grundy(*2 + *3)",
     )
     .statement(Statement::Shaped(Shape::Grundy)),
@@ -58,8 +59,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         outcome,
         P_PLAY,
         "outcome",
-        "outcome(P) or outcome(P, misere): the outcome class P, N or D",
-        "the outcome class P, N or D (L, R for partizan games)",
+        "outcome(G) or outcome(G, misere): the outcome class P, N, L, R or D",
+        "the outcome class: P, N or D; L or R for partizan games, and a loopy partizan game's two letters (`DL`)",
         "outcome(*1, misere)",
     )
     .statement(Statement::Shaped(Shape::Outcome)),
@@ -67,18 +68,18 @@ pub(super) static ENTRIES: &[Entry] = &[
         "options",
         options,
         P,
-        "list of positions",
-        "options(P): the list of positions one move from P",
-        "the positions one move from P",
+        "list of positions | (list, list)",
+        "options(G): the positions one move from G (Left's and Right's for a partizan G)",
+        "the positions one move from G; of a partizan game, the pair (Left's, Right's)",
         "options(*2)",
     ),
     query(
         "winning",
         winning,
         P_PLAY,
-        "list of positions",
-        "winning(P) or winning(P, misere): the options that win",
-        "the options of P that win",
+        "list of positions | (list, list)",
+        "winning(G) or winning(G, misere): the options that win (Left's and Right's for a partizan G)",
+        "the options of G that win; of a partizan game, the pair (Left's winning moves, Right's)",
         "winning(*1 + *2)",
     )
     .statement(Statement::Shaped(Shape::Winning)),
@@ -87,7 +88,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         remoteness,
         P_PLAY,
         "int",
-        "remoteness(P) or remoteness(P, misere): moves until the end (-1 for a draw)",
+        "remoteness(G) or remoteness(G, misere): moves until the end (-1 for a draw)",
         "how many moves until the end with best play (-1 for a draw)",
         "remoteness(*3)",
     )
@@ -97,7 +98,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         is_p,
         P_PLAY,
         "bool",
-        "is_p(P) or is_p(P, misere): whether the previous player wins",
+        "is_p(G) or is_p(G, misere): whether the previous player wins",
         "whether the previous player wins",
         "is_p(*1 + *1)",
     ),
@@ -106,80 +107,32 @@ pub(super) static ENTRIES: &[Entry] = &[
         is_n,
         P_PLAY,
         "bool",
-        "is_n(P) or is_n(P, misere): whether the next player wins",
+        "is_n(G) or is_n(G, misere): whether the next player wins",
         "whether the next player wins",
         "is_n(*1)",
     ),
 ];
 
-/// The position argument: its components (0 is the empty sum). A game
-/// value is answered by `of_value` instead.
-fn position(a: &Args) -> Result<Option<Rc<[Comp]>>> {
-    match &a.values[0] {
-        Value::Pos(cs) => Ok(Some(cs.clone())),
-        Value::Int(0) => Ok(Some(Rc::from(Vec::new()))),
-        Value::Game(_) => Ok(None),
-        v => Err(EvalError::NotAPosition {
-            found: v.type_name().to_string(),
+/// The game argument as the components of a sum: a position, an integer
+/// (the number it is) or a game value.
+fn position(a: &Args) -> Result<Rc<[Comp]>> {
+    game_comps(&a.values[0]).ok_or_else(|| {
+        EvalError::NotAPosition {
+            found: a.values[0].type_name().to_string(),
             span: a.at(0),
         }
-        .into()),
-    }
-}
-
-/// Which question about a game value a query function asks: is it 0 (the
-/// previous player wins), or confused with 0 (the next player wins).
-#[derive(Clone, Copy)]
-enum ZeroTest {
-    None,
-    Zero,
-    Confused,
-}
-
-/// What a query function has to work with.
-enum Asked<'a> {
-    /// A position and the solver to ask about it.
-    Position(Rc<[Comp]>, &'a dyn Oracle),
-    /// A game value's answer, already known.
-    Answered(Value),
-}
-
-/// The position and the solver, or the answer for a game value.
-fn ask<'a>(a: &Args<'a>, test: ZeroTest) -> Result<Asked<'a>> {
-    Ok(match position(a)? {
-        Some(cs) => Asked::Position(cs, a.oracle()?),
-        None => Asked::Answered(of_value(a, test)?),
+        .into()
     })
 }
 
-/// `is_p(G)`, `is_n(G)` of a game value (normal play): G = 0, G || 0. No
-/// other query of a game value is defined here.
-fn of_value(a: &Args, test: ZeroTest) -> Result<Value> {
-    let Value::Game(g) = &a.values[0] else {
-        unreachable!("called for a game value")
-    };
-    let normal = matches!(a.play, None | Some(crate::vocab::Play::Normal));
-    let next = match test {
-        ZeroTest::Zero if normal => false,
-        ZeroTest::Confused if normal => true,
-        _ => {
-            return Err(Error::type_error(
-                format!("`{}` of a game value is not defined here", a.name()),
-                "a game value's outcome is its order against 0: `G > 0` (Left wins), `G < 0` (Right wins), `G == 0` or `is_p(G)` (the previous player), `G || 0` or `is_n(G)` (the next player); misère outcomes need the position: `outcome(P, misere)`",
-                a.at(0),
-            ));
-        }
-    };
-    let (g, at) = (g.clone(), a.at(0));
-    a.with_store(&mut |s| {
-        let x = resolve(s, &g, at)?;
-        let zero = s.integer(0);
-        Ok(Value::Bool(if next {
-            s.confused(x, zero)
-        } else {
-            s.eq(x, zero)
-        }))
-    })
+/// The game argument's components and the solver to ask about them.
+fn ask<'a>(a: &Args<'a>) -> Result<(Rc<[Comp]>, &'a dyn Oracle)> {
+    Ok((position(a)?, a.oracle()?))
+}
+
+/// Whether the game argument is partizan (Left and Right move apart).
+fn partizan(a: &Args, cs: &[Comp]) -> bool {
+    a.cx.defs.any_partizan(cs)
 }
 
 /// A list of positions, reserved against the memory budget first.
@@ -195,10 +148,14 @@ fn positions(a: &Args, xs: Vec<Vec<Comp>>) -> Result<Value> {
 }
 
 fn grundy(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::None)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
+    if let Value::Int(n @ 1..) = a.values[0] {
+        return Err(Error::type_error(
+            format!("`{n}` is a number, a partizan game: `grundy` is for impartial games only"),
+            format!("an integer where a game is expected is the number it is; the nim-heap of size {n} is `*{n}`, and a number's outcome is `outcome({n})`"),
+            a.at(0),
+        ));
+    }
+    let (cs, o) = ask(&a)?;
     Ok(match o.value(a.cx, &cs)? {
         Generalized::Finite(v) => Value::Int(i64::try_from(v).map_err(|_| {
             Error::Eval(EvalError::Overflow {
@@ -211,50 +168,48 @@ fn grundy(a: Args) -> Result<Value> {
 }
 
 fn outcome(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::None)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
+    let (cs, o) = ask(&a)?;
     Ok(Value::Outcome(o.outcome(a.cx, a.play, &cs)?))
 }
 
 fn is_p(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::Zero)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
-    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Outcome::P))
+    let (cs, o) = ask(&a)?;
+    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Class::named("P").expect("a class")))
 }
 
 fn is_n(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::Confused)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
-    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Outcome::N))
+    let (cs, o) = ask(&a)?;
+    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Class::named("N").expect("a class")))
+}
+
+/// Left's and Right's lists of a partizan game, as the pair `(left, right)`.
+fn sided(a: &Args, cs: &[Comp], o: &dyn Oracle, winning: Option<Play>) -> Result<Value> {
+    let mut lists = Vec::with_capacity(2);
+    for side in [Side::Left, Side::Right] {
+        lists.push(positions(a, o.sided_options(a.cx, cs, side, winning)?)?);
+    }
+    Ok(Value::Tuple(lists.into()))
 }
 
 fn options(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::None)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
+    let (cs, o) = ask(&a)?;
+    if partizan(&a, &cs) {
+        return sided(&a, &cs, o, None);
+    }
     positions(&a, o.options(a.cx, &cs)?)
 }
 
 fn winning(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::None)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
+    let (cs, o) = ask(&a)?;
+    if partizan(&a, &cs) {
+        let play = a.cx.defs.play_for(a.play, &cs);
+        return sided(&a, &cs, o, Some(play));
+    }
     positions(&a, o.winning(a.cx, a.play, &cs)?)
 }
 
 fn remoteness(a: Args) -> Result<Value> {
-    let (cs, o) = match ask(&a, ZeroTest::None)? {
-        Asked::Position(cs, o) => (cs, o),
-        Asked::Answered(v) => return Ok(v),
-    };
+    let (cs, o) = ask(&a)?;
     Ok(Value::Int(
         o.remoteness(a.cx, a.play, &cs)?.map_or(-1, i64::from),
     ))

@@ -204,6 +204,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "the greatest common divisor of the arguments, or of one collection's elements (>= 0; 0 when all are 0)",
         "gcd(12, 18)",
     ),
+    builtin(
+        "same",
+        same,
+        &[p("a", "any"), p("b", "any")],
+        (2, 2),
+        "bool",
+        "same(a, b): whether a and b are written alike (a sum's components in any order)",
+        "identity as written: `==` compares games as games (`*2 + *2 == 0` is true), `same` compares what was written (`same(*2 + *2, 0)` is false); a sum is a multiset of components",
+        "same(*1 + *2, *2 + *1)",
+    ),
 ];
 
 fn len(a: Args) -> Result<Value> {
@@ -441,4 +451,21 @@ fn gcd(a: Args) -> Result<Value> {
         }
         .into()
     })
+}
+
+fn same(a: Args) -> Result<Value> {
+    Ok(Value::Bool(written_alike(&a.values[0], &a.values[1])))
+}
+
+/// Equality as written, sums as multisets of components.
+fn written_alike(x: &Value, y: &Value) -> bool {
+    match (x, y) {
+        (Value::Pos(a), Value::Pos(b)) => {
+            let (mut a, mut b) = (a.to_vec(), b.to_vec());
+            a.sort();
+            b.sort();
+            a == b
+        }
+        (x, y) => x == y,
+    }
 }

@@ -121,6 +121,18 @@ impl Defs {
             .map(std::string::String::as_str)
     }
 
+    /// The convention a query uses: the one written, else misère when any
+    /// component's game is declared `misere`, else normal.
+    pub fn play_for(&self, written: Option<Play>, comps: &[super::Comp]) -> Play {
+        written.unwrap_or_else(|| {
+            if comps.iter().any(|c| self.game(c.game).play == Play::Misere) {
+                Play::Misere
+            } else {
+                Play::Normal
+            }
+        })
+    }
+
     /// Whether any component of a position is partizan (its kind's
     /// answer, or the position's for a kind whose positions differ).
     pub fn any_partizan(&self, comps: &[super::Comp]) -> bool {

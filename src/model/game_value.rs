@@ -87,3 +87,18 @@ pub fn nim_sum(cs: &[Comp]) -> Option<usize> {
             _ => None,
         })
 }
+
+/// A value as the game it is, as components of a sum: a position is its
+/// components, an integer the number it is, a game value its component
+/// (`*n` for a nimber); None for what is not a game.
+pub fn game_comps(v: &Value) -> Option<Rc<[Comp]>> {
+    match v {
+        Value::Pos(cs) => Some(cs.clone()),
+        Value::Int(0) => Some(Rc::from(Vec::new())),
+        Value::Int(_) | Value::Game(_) => {
+            let g = as_game(v)?;
+            Some(value_comp(&g).into_iter().collect())
+        }
+        _ => None,
+    }
+}

@@ -22,5 +22,5 @@ pub use kind::{
 };
 pub use oracle::Oracle;
 pub use value::{
-    Comp, GameId, GameNames, GameVal, Outcome, Value, fmt_comp, fmt_shown, fmt_sum, fmt_value,
+    Class, Comp, GameId, GameNames, GameVal, Value, fmt_comp, fmt_shown, fmt_sum, fmt_value,
 };

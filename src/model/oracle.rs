@@ -28,11 +28,11 @@
 //! the stamp of the store that made it, and its text: after
 //! `Solver::clear` (a new store) the text is parsed back into the new one.
 
-use crate::digraph::{Generalized, Outcome};
+use crate::digraph::Generalized;
 use crate::error::Result;
 use crate::vocab::Play;
 
-use super::{Comp, Ctx, Value};
+use super::{Class, Comp, Ctx, Side, Value};
 use crate::partizan::GameStore;
 
 /// Answers about positions, for the evaluator. `play` None means the
@@ -41,10 +41,24 @@ use crate::partizan::GameStore;
 pub trait Oracle {
     /// The normal-play value of a sum (Sprague–Grundy, or Smith's γ).
     fn value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Generalized<u64>>;
-    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Outcome>;
+    /// The outcome class of a sum: P, N or D for an impartial one; L, R,
+    /// N or P for a short partizan one; the two starts' winners for a
+    /// loopy partizan one.
+    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Class>;
     /// Every option, the moved component replaced in place by its parts.
     fn options(&self, cx: &Ctx, pos: &[Comp]) -> Result<Vec<Vec<Comp>>>;
     fn winning(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Vec<Vec<Comp>>>;
+    /// `side`'s options of a partizan sum (the moved component replaced in
+    /// place by its parts); with `winning`, only the moves that win for
+    /// `side` in that convention (a move that only keeps a draw is not
+    /// one). A position reached twice is listed once.
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        pos: &[Comp],
+        side: Side,
+        winning: Option<Play>,
+    ) -> Result<Vec<Vec<Comp>>>;
     /// None for a draw.
     fn remoteness(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Option<u32>>;
     /// The canonical value of a sum (partizan, impartial or mixed), as a

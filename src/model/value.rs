@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 pub use crate::digraph::Outcome;
+use crate::partizan::loopy::{LoopyOutcome, Winner};
 
 /// Index of a game in the session's game table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -29,8 +30,9 @@ pub enum Value {
     Range(i64, i64),
     /// A disjunctive sum of components, in the order written; empty = `0`.
     Pos(Rc<[Comp]>),
-    /// An outcome class, `P`, `N` or `D` (from `outcome(P)`).
-    Outcome(Outcome),
+    /// An outcome class, `P`, `N`, `L`, `R`, `D` or a loopy partizan
+    /// position's two letters (from `outcome(G)`).
+    Outcome(Class),
     /// The generalized value ∞(K) of a loopy position (from `grundy(P)`),
     /// K sorted.
     Loopy(Rc<[u64]>),
@@ -81,6 +83,87 @@ impl PartialOrd for GameVal {
 impl Ord for GameVal {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.text.cmp(&other.text)
+    }
+}
+
+/// An outcome class as the language holds it (`outcome(G)`, and the names
+/// `P`, `N`, `L`, `R`, `D`): who wins with Left moving first and who wins
+/// with Right moving first. An impartial game's classes are the symmetric
+/// ones, P, N and D; a short partizan game's are P, N, L and R; a loopy
+/// partizan position's may mix a win and a draw (`DL`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Class(pub LoopyOutcome);
+
+impl Class {
+    /// `P`, `N`, `L`, `R`, `D`, by their letter.
+    pub fn named(name: &str) -> Option<Class> {
+        use Winner::{Draw, Left, Right};
+        let (l, r) = match name {
+            "P" => (Right, Left),
+            "N" => (Left, Right),
+            "L" => (Left, Left),
+            "R" => (Right, Right),
+            "D" => (Draw, Draw),
+            _ => return None,
+        };
+        Some(Class(LoopyOutcome {
+            left_first: l,
+            right_first: r,
+        }))
+    }
+
+    /// The impartial class this is (P, N or D), if it is one.
+    pub fn impartial(self) -> Option<Outcome> {
+        [Outcome::P, Outcome::N, Outcome::D]
+            .into_iter()
+            .find(|&o| Class::from(o) == self)
+    }
+
+    /// The order sets of classes print in: P, N, L, R, D, then the classes
+    /// with a draw for one start only.
+    fn rank(self) -> (u8, Winner, Winner) {
+        let o = self.0;
+        let rank = ["P", "N", "L", "R", "D"]
+            .iter()
+            .position(|n| Class::named(n) == Some(self))
+            .map_or(5, |i| i as u8);
+        (rank, o.left_first, o.right_first)
+    }
+}
+
+impl PartialOrd for Class {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Class {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl std::fmt::Display for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<Outcome> for Class {
+    /// An impartial class (P, N, or D for a draw whoever starts).
+    fn from(o: Outcome) -> Class {
+        let name = match o {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        };
+        Class::named(name).expect("P, N and D are classes")
+    }
+}
+
+impl From<crate::partizan::Outcome> for Class {
+    fn from(o: crate::partizan::Outcome) -> Class {
+        Class(o.into())
     }
 }
 
@@ -193,10 +276,21 @@ pub fn fmt_shown(v: &Value, names: &dyn GameNames, out: &mut String) {
             _ => None,
         })
     {
-        let _ = write!(out, "*{x}");
+        nimber(x, out);
         return;
     }
     fmt_value(v, names, out);
+}
+
+/// The nimber *n as CGSuite prints it: `0`, `*`, `*2`, ...
+fn nimber(n: i64, out: &mut String) {
+    match n {
+        0 => out.push('0'),
+        1 => out.push('*'),
+        n => {
+            let _ = write!(out, "*{n}");
+        }
+    }
 }
 
 fn fmt_seq<'a>(xs: impl Iterator<Item = &'a Value>, names: &dyn GameNames, out: &mut String) {
@@ -215,14 +309,13 @@ pub fn fmt_comp(c: &Comp, names: &dyn GameNames, out: &mut String) {
         out.push_str(&g.text);
         return;
     }
-    let name = names.game_name(c.game);
-    if name == "*" {
-        out.push('*');
-        if let Some(a) = c.args.first() {
-            fmt_value(a, names, out);
-        }
+    if c.game == super::STAR
+        && let [Value::Int(n)] = &c.args[..]
+    {
+        nimber(*n, out);
         return;
     }
+    let name = names.game_name(c.game);
     out.push_str(name);
     out.push('(');
     match names.shown(c) {

@@ -7,29 +7,23 @@ use std::cell::RefCell;
 
 use serde_json::{Value as Json, json};
 
-use crate::digraph::{self, Generalized, Outcome};
+use crate::digraph::{self, Generalized};
 use crate::error::{CompileError, EvalError};
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
 use crate::model::game_value::{game_val, resolve};
-use crate::model::{Comp, Ctx, Defs, GameNames, Oracle, Value};
+use crate::model::{Class, Comp, Ctx, Defs, GameNames, Oracle, Side, Value};
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::GameStore;
-use crate::solve::{GValue, Solver};
+use crate::solve::{AnyOutcome, GValue, Solver};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
 
 /// The convention a query uses: the one written, else misère when any
 /// component's game is declared `misere`, else normal.
 pub fn play_for(defs: &Defs, written: Option<Play>, comps: &[Comp]) -> Play {
-    written.unwrap_or_else(|| {
-        if comps.iter().any(|c| defs.game(c.game).play == Play::Misere) {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
-    })
+    defs.play_for(written, comps)
 }
 
 /// The solver as the evaluator's oracle, for one statement. The solver is
@@ -73,11 +67,22 @@ impl Oracle for SolverOracle<'_> {
         self.with(cx, pos, |s, ids| s.value_sum(cx, ids))
     }
 
-    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Outcome> {
+    fn outcome(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Class> {
         let chosen = play_for(cx.defs, play, pos);
-        self.with(cx, pos, |s, ids| match chosen {
-            Play::Normal => Ok(s.value_sum(cx, ids)?.outcome()),
-            Play::Misere => s.misere_outcome(cx, ids),
+        if cx.defs.any_partizan(pos) {
+            return self.with(cx, pos, |s, ids| {
+                Ok(match s.partizan_outcome_any(cx, ids, chosen)? {
+                    AnyOutcome::Short(o) => o.into(),
+                    AnyOutcome::Loopy(o) => Class(o),
+                })
+            });
+        }
+        self.with(cx, pos, |s, ids| {
+            Ok(match chosen {
+                Play::Normal => s.value_sum(cx, ids)?.outcome(),
+                Play::Misere => s.misere_outcome(cx, ids)?,
+            }
+            .into())
         })
     }
 
@@ -93,6 +98,37 @@ impl Oracle for SolverOracle<'_> {
     fn winning(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Vec<Vec<Comp>>> {
         let chosen = play_for(cx.defs, play, pos);
         self.with(cx, pos, |s, ids| s.winning(cx, chosen, pos, ids))
+    }
+
+    fn sided_options(
+        &self,
+        cx: &Ctx,
+        pos: &[Comp],
+        side: Side,
+        winning: Option<Play>,
+    ) -> Result<Vec<Vec<Comp>>> {
+        self.with(cx, pos, |s, ids| {
+            let moves = match winning {
+                Some(play) => s.partizan_winning_any(cx, ids, side, play)?,
+                None => s
+                    .sided_children(cx, ids, side)?
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect(),
+            };
+            let mut seen = std::collections::HashSet::new();
+            let mut out = Vec::new();
+            for m in moves {
+                let mut after: Vec<Comp> = pos.to_vec();
+                after.splice(m.index..=m.index, m.parts.iter().map(|&p| s.comp(p).clone()));
+                let mut key = after.clone();
+                key.sort();
+                if seen.insert(key) {
+                    out.push(after);
+                }
+            }
+            Ok(out)
+        })
     }
 
     fn remoteness(&self, cx: &Ctx, play: Option<Play>, pos: &[Comp]) -> Result<Option<u32>> {
@@ -418,7 +454,7 @@ fn mentions(e: &Expr, name: &str) -> bool {
 #[derive(Clone)]
 pub enum Cell {
     Value(GValue),
-    Outcome(Outcome),
+    Outcome(digraph::Outcome),
 }
 
 /// The positions of a series at each binding, answered by `cell`.
@@ -464,11 +500,17 @@ impl SeriesRun<'_, '_> {
     pub fn position_cell(&self, comps: &[Comp], play: Option<Play>) -> Result<Cell> {
         match play_for(self.cx.defs, play, comps) {
             Play::Normal => Ok(Cell::Value(self.oracle.value(self.cx, comps)?)),
-            Play::Misere => Ok(Cell::Outcome(self.oracle.outcome(
-                self.cx,
-                Some(Play::Misere),
-                comps,
-            )?)),
+            Play::Misere => {
+                let class = self.oracle.outcome(self.cx, Some(Play::Misere), comps)?;
+                let o = class.impartial().ok_or_else(|| {
+                    Error::type_error(
+                        format!("this position's misère class is {class}, a partizan class"),
+                        "a misère `sequence` or `table` lists impartial outcomes (P, N, D); ask `outcome misere P` of a partizan position one at a time",
+                        self.cx.span,
+                    )
+                })?;
+                Ok(Cell::Outcome(o))
+            }
         }
     }
 }
