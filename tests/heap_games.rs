@@ -91,7 +91,8 @@ fn subtraction_game_period_and_values() {
     let (e, p, proved) = period(&a[0]);
     assert!(proved);
     assert_eq!(p, 7);
-    assert!(e >= 1);
+    // Purely periodic: the literature's preperiod 0.
+    assert_eq!(e, 0);
     // 0 1 0 1 2 3 2 repeating, and 1000000007 mod 7 = 6.
     assert_eq!(1_000_000_007 % 7, 6);
     assert_eq!(grundy(&a[1]), 2);

@@ -110,7 +110,8 @@ fn octal_solve_in_small_steps_still_proves() {
 
 #[test]
 fn octal_subtraction_game_periods() {
-    // Subtraction {1..m}: G(n) = n mod (m + 1), e = 1, p = m + 1, e + p + t values.
+    // Subtraction {1..m}: G(n) = n mod (m + 1), purely periodic (preperiod
+    // 0), p = m + 1; the proof reads from e = 1: e + p + t values.
     let (seq, status) = {
         let mut s = NimSequence::new(OctalCode::subtraction(&[1, 2, 3]), Engine::Sparse);
         let st = s.solve(1000, |_| {});
@@ -118,7 +119,7 @@ fn octal_subtraction_game_periods() {
     };
     match status {
         PeriodStatus::Proved(p) => {
-            assert_eq!((p.preperiod, p.period, p.values_used), (1, 4, 8));
+            assert_eq!((p.preperiod, p.period, p.values_used), (0, 4, 8));
         }
         other => panic!("{other:?}"),
     }

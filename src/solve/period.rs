@@ -72,7 +72,7 @@ impl Solver {
                 unprovable: None,
                 arithmetic: Some((
                     ArithmeticPeriod {
-                        preperiod: 1,
+                        preperiod: 0,
                         period: 1,
                         saltus: 1,
                     },

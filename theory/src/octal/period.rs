@@ -5,8 +5,12 @@
 //! returns
 //!
 //! - `Proved`: the smallest period p, and for it the smallest preperiod
-//!   e ≥ 1, such that every known value agrees with p from e on and
-//!   len ≥ h·e + h·p + t ([`values_needed`]; `values_used` says it). For
+//!   e, such that every known value agrees with p from e on and
+//!   len ≥ h·max(e, 1) + h·p + t ([`values_needed`]; `values_used` says
+//!   it): the theorem proves the period from some e ≥ 1 (a heap of no
+//!   tokens is no heap, so heap 0 is not covered by its argument), and
+//!   heap 0 is then checked directly, so a purely periodic sequence has
+//!   preperiod 0, as the literature writes it. For
 //!   genuine values this is the same as asking only the window the
 //!   theorem reads, which forces the rest. One backward scan per
 //!   candidate p over the stretch the proof needs, stopping at the first
@@ -19,8 +23,8 @@
 //!   how many values a proof would need.
 //! - `Unknown`: neither.
 //!
-//! The preperiod counts from heap 0: the periodic part starts at heap
-//! e ≥ 1. [`find_arithmetic_period`] looks for an apparent period with a
+//! The preperiod counts from heap 0: the periodic part starts at heap e
+//! (0 for a purely periodic sequence). [`find_arithmetic_period`] looks for an apparent period with a
 //! saltus (`G(n + p) = G(n) + s`, s > 0), which no finite prefix proves.
 
 use super::values::Values;
@@ -153,8 +157,8 @@ impl Candidates {
 /// Periodicity of `values = G(0), G(1), …` for a code whose moves leave at
 /// most `max_parts` heaps and remove at most `max_take` tokens.
 ///
-/// Proved: the smallest `p` (and for it the smallest `e ≥ 1`) with
-/// `G(n + p) = G(n)` for all `e ≤ n < len − p` and `len ≥ h·e + h·p + t`;
+/// Proved: the smallest `p` (and for it the smallest `e`) with
+/// `G(n + p) = G(n)` for all `e ≤ n < len − p` and `len ≥ h·max(e, 1) + h·p + t`;
 /// by the Guy–Smith theorem the window `e ≤ n < h·e + (h − 1)·p + t` alone
 /// implies the period for every heap, so for genuine values this is the
 /// same as asking only the window. Cost: one backward scan per candidate
@@ -184,13 +188,16 @@ pub(super) fn period_of<V: Copy + Eq>(
             match mismatch_depth(values, p, q_max) {
                 Some(depth) => cand.failed(p, depth),
                 None => {
+                    // The theorem proves the period from e ≥ 1 (a heap
+                    // of 0 tokens is no heap); the values show it from
+                    // q − p, which is 0 for a purely periodic sequence.
                     let q = periodic_from(values, p, q_max);
-                    let e = q.saturating_sub(p).max(1);
+                    let e = q.saturating_sub(p);
                     return PeriodStatus::Proved(Period {
                         preperiod: e,
                         period: p,
                         proved: true,
-                        values_used: values_needed(h, max_take, e, p),
+                        values_used: values_needed(h, max_take, e.max(1), p),
                     });
                 }
             }
@@ -210,12 +217,12 @@ pub(super) fn period_of<V: Copy + Eq>(
             Some(depth) => cand.failed(p, depth),
             None => {
                 let q = periodic_from(values, p, len - stretch);
-                let e = q.saturating_sub(p).max(1);
+                let e = q.saturating_sub(p);
                 return PeriodStatus::Apparent(Period {
                     preperiod: e,
                     period: p,
                     proved: false,
-                    values_used: values_needed(h, max_take, e, p),
+                    values_used: values_needed(h, max_take, e.max(1), p),
                 });
             }
         }
@@ -264,7 +271,7 @@ pub fn find_arithmetic_period(values: &[u32]) -> Option<ArithmeticPeriod> {
             q -= 1;
         }
         return Some(ArithmeticPeriod {
-            preperiod: q.saturating_sub(p).max(1),
+            preperiod: q.saturating_sub(p),
             period: p,
             saltus: s,
         });
@@ -278,12 +285,12 @@ mod tests {
 
     #[test]
     fn arithmetic_periods() {
-        // Nim: G(n) = n, period 1, saltus 1.
+        // Nim: G(n) = n, period 1, saltus 1, from heap 0.
         let nim: Vec<u32> = (0..100).collect();
         assert_eq!(
             find_arithmetic_period(&nim),
             Some(ArithmeticPeriod {
-                preperiod: 1,
+                preperiod: 0,
                 period: 1,
                 saltus: 1
             })
@@ -336,7 +343,13 @@ mod tests {
     }
 
     #[test]
-    fn preperiod_is_at_least_one() {
+    fn preperiod_counts_from_heap_zero() {
+        // Subtraction {1, 4} (0.3003): 0 1 0 1 2 repeating from heap 0.
+        let w: Vec<u32> = (0..40).map(|n| [0, 1, 0, 1, 2][n % 5]).collect();
+        assert_eq!(
+            find_period(&w, 1, 4).period().map(|p| (p.preperiod, p.period, p.proved)),
+            Some((0, 5, true))
+        );
         // 4.: values 0 0 1 0 1 0 …: e = 1, p = 2, needs 2·3 = 6 values.
         let v = [0, 0, 1, 0, 1, 0, 1, 0];
         let s = find_period(&v[..6], 2, 0);
