@@ -6,6 +6,8 @@
 //! values, reached through the oracle; a [`GameVal`] keeps its text so that
 //! a value outlives a cleared cache.
 
+use std::rc::Rc;
+
 use crate::error::AtSpan;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
@@ -138,6 +140,30 @@ impl Interp<'_> {
         Ok(Value::Pos(out.into()))
     }
 
+    /// `-P` of a position: an impartial game is its own negative (`-*n`
+    /// is `*n`); a partizan one is the negative of its value.
+    pub(super) fn negated_position(&self, cs: Rc<[Comp]>, span: Span) -> Result<Value> {
+        if nim_sum(&cs).is_some() || !self.cx.defs.any_partizan(&cs) {
+            return Ok(Value::Pos(cs));
+        }
+        match self.position_value(&cs, "-", span)? {
+            Value::Game(g) => self.game_neg(&g, span),
+            v => Ok(v),
+        }
+    }
+
+    /// `G - P` with P a position: G plus the negative of P.
+    fn minus_position(&self, x: Value, cs: Rc<[Comp]>, spans: (Span, Span), span: Span) -> Result<Value> {
+        let neg = self.negated_position(cs, span)?;
+        match (x, neg) {
+            (Value::Pos(a), Value::Pos(b)) => {
+                Ok(Value::Pos(a.iter().chain(b.iter()).cloned().collect()))
+            }
+            (Value::Int(0), v) => Ok(v),
+            (x, v) => self.game_binary(BinOp::Add, x, v, spans, span),
+        }
+    }
+
     /// A binary operator with a game value on one side (or `||`).
     pub(super) fn game_binary(
         &self,
@@ -147,6 +173,12 @@ impl Interp<'_> {
         (xs, ys): (Span, Span),
         span: Span,
     ) -> Result<Value> {
+        if op == BinOp::Sub
+            && is_game(&x)
+            && let Value::Pos(cs) = y
+        {
+            return self.minus_position(x, cs, (xs, ys), span);
+        }
         if position_and_value(op, &x, &y) {
             return self.position_plus(op, x, y, span);
         }
@@ -390,6 +422,12 @@ pub(super) fn number_and_nimber(op: BinOp, x: &Value, y: &Value) -> bool {
     let heaps = |v: &Value| matches!(v, Value::Pos(cs) if nim_sum(cs).is_some());
     let number = |v: &Value| matches!(v, Value::Int(n) if *n != 0);
     matches!(op, BinOp::Add | BinOp::Sub) && ((number(x) && heaps(y)) || (heaps(x) && number(y)))
+}
+
+/// Whether `x op y` subtracts a position from a game: the sum with its
+/// negative.
+pub(super) fn minus_position(op: BinOp, x: &Value, y: &Value) -> bool {
+    op == BinOp::Sub && is_game(x) && matches!(y, Value::Pos(_))
 }
 
 /// Whether `x op y` adds a game value (or an integer) to a position that

@@ -364,7 +364,8 @@ impl<'a> Interp<'a> {
             || op == BinOp::Confused
             || super::gamevals::number_and_nimber(op, &x, &y)
             || super::gamevals::position_and_value(op, &x, &y)
-            || super::gamevals::compares_games(op, &x, &y))
+            || super::gamevals::compares_games(op, &x, &y)
+            || super::gamevals::minus_position(op, &x, &y))
             && op != BinOp::In
         {
             return self.game_binary(op, x, y, (a.span, b.span), span);
@@ -707,10 +708,9 @@ impl<'a> Interp<'a> {
             ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
-            // A position of nim heaps is its own negative: -*n = *n.
-            (UnOp::Neg, Value::Pos(cs)) if crate::model::game_value::nim_sum(&cs).is_some() => {
-                Ok(Value::Pos(cs))
-            }
+            // An impartial position is its own negative (-*n = *n); a
+            // partizan one's is its value's.
+            (UnOp::Neg, Value::Pos(cs)) => self.negated_position(cs, span),
             (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {
                 self.plus_minus(v, arg_span, span)
             }
