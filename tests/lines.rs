@@ -70,11 +70,22 @@ fn tok(t: &str, space: bool) -> (String, bool) {
     (t.to_string(), space)
 }
 
-/// An integer expression over the names `names` (already defined).
+/// Every shape of game value grundy prints, as one lexeme (a test reads
+/// each back; docs/LANGUAGE.md, "Game values as literals"), and `-x`,
+/// `+-x` against their operand.
+const LITERALS: &[&str] = &[
+    "^", "v", "^*", "v*", "^^*", "vv*2", "1^*", "1v*", "3/4v*", "-1v*", "±1", "+-1", "+-^*",
+    "{1|0}", "{2||1|0}", "*", "*2", "1*", "2^", "1/2v", "1/2*", "^<2>", "v[2]*", "±{1|0}",
+    "Tiny(2)", "-x0", "+-x1",
+];
+
+/// An expression over the names `names` (already defined): integers and
+/// game values.
 fn expr(names: usize) -> impl Strategy<Value = Toks> {
     let leaf = prop_oneof![
-        (0i64..20).prop_map(|n| vec![tok(&n.to_string(), true)]),
-        (0..names).prop_map(|i| vec![tok(&format!("x{i}"), true)]),
+        3 => (0i64..20).prop_map(|n| vec![tok(&n.to_string(), true)]),
+        2 => (0..names).prop_map(|i| vec![tok(&format!("x{i}"), true)]),
+        3 => prop::sample::select(LITERALS).prop_map(|l| vec![tok(l, true)]),
     ];
     leaf.prop_recursive(3, 16, 3, |inner| {
         prop_oneof![
@@ -88,9 +99,9 @@ fn expr(names: usize) -> impl Strategy<Value = Toks> {
                     a.extend(b);
                     a
                 }),
-            inner.clone().prop_map(|a| {
-                // `-(…)` with the operator against its bracket.
-                let mut v = vec![tok("-", true), tok("(", false)];
+            (inner.clone(), prop::sample::select(vec!["-", "+-"])).prop_map(|(a, sign)| {
+                // `-(…)`, `+-(…)` with the operator against its bracket.
+                let mut v = vec![tok(sign, true), tok("(", false)];
                 let mut a = a;
                 a[0].1 = false;
                 v.extend(a);
@@ -164,9 +175,12 @@ fn program() -> impl Strategy<Value = Vec<Toks>> {
     })
 }
 
-const PRELUDE: &str = "let x0 = 4\nlet x1 = 9\nlet x2 = 2\n";
+const PRELUDE: &str = "let x0 = 4;\nlet x1 = 9;\nlet x2 = 2;\n";
 
-fn join(stmts: &[Toks], breaks: &[bool]) -> String {
+/// The statements one a line, each broken where `breaks` says; with
+/// `ends`, each ended by `;` too, which fixes where it ends whatever the
+/// line breaks say.
+fn join(stmts: &[Toks], breaks: &[bool], ends: bool) -> String {
     let mut out = PRELUDE.to_string();
     let mut k = 0;
     for s in stmts {
@@ -178,23 +192,28 @@ fn join(stmts: &[Toks], breaks: &[bool]) -> String {
             }
             out.push_str(t);
         }
+        if ends {
+            out.push(';');
+        }
         out.push('\n');
     }
     out
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn a_line_break_keeps_the_meaning_or_is_refused(
         stmts in program(),
         breaks in prop::collection::vec(prop::bool::weighted(0.3), 0..80),
     ) {
-        let one_line = join(&stmts, &[]);
+        // Each statement on one line, ended by `;`: the meaning.
+        let one_line = join(&stmts, &[], true);
         let base = run(&one_line);
         prop_assume!(!base.iter().any(|o| o.starts_with("error grundy::parse")));
-        let broken = join(&stmts, &breaks);
+        // Line breaks alone end the statements, and break them.
+        let broken = join(&stmts, &breaks, false);
         let out = run(&broken);
         let refused = out.len() == 1 && out[0].starts_with("error grundy::parse");
         prop_assert!(

@@ -169,9 +169,11 @@ fn queries_take_game_values() {
         answer("thermograph {2|-1}"),
         answer("thermograph {2|-1} + 0")
     );
+    // A game value's heading is the text as written, not its canonical
+    // form (the answer).
     assert_eq!(
         run(&format!("{T}compare T(2), 1/2 + 1/2\n")),
-        ["compare T(2), 1: T(2) || 1"]
+        ["compare T(2), 1/2 + 1/2: T(2) || 1/2 + 1/2"]
     );
     // A nimber is a nim heap; any other value has no Grundy value.
     assert_eq!(answer("grundy {0, * | 0, *}"), "2");

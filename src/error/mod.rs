@@ -143,7 +143,9 @@ impl Error {
     }
 }
 
-/// "did you mean" for a misspelt name, from the names that exist.
+/// "did you mean" for a misspelt name, from the names that exist; never
+/// the name itself (a name that exists but cannot be used where it was
+/// written needs another help).
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     // One-letter names are all one edit apart: nothing useful to suggest.
     if name.chars().count() < 2 {
@@ -152,8 +154,8 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let lower = name.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        if !c.starts_with(|ch: char| ch.is_alphabetic() || ch == '_') {
-            continue; // `*`, and hidden names
+        if c == name || !c.starts_with(|ch: char| ch.is_alphabetic() || ch == '_') {
+            continue; // the name typed, `*`, and hidden names
         }
         // Optimal string alignment: a swap of two letters is one edit.
         let d = strsim::osa_distance(&lower, &c.to_lowercase());

@@ -50,6 +50,19 @@ pub enum SyntaxError {
         span: Span,
     },
 
+    /// `grundy::parse::juxtaposed`: two statements with no line break or `;` between them.
+    #[error("two statements with no line break or `;` between them")]
+    #[diagnostic(code(grundy::parse::juxtaposed), help("{help}"))]
+    Juxtaposed {
+        /// The second statement's first token.
+        found: String,
+        /// How to fix it.
+        help: String,
+        /// Where in the text: the second statement.
+        #[label("`{found}` starts a second statement")]
+        span: Span,
+    },
+
     /// `grundy::parse::int_too_large`: integer literal `{text}` does not fit in 64 bits.
     #[error("integer literal `{text}` does not fit in 64 bits")]
     #[diagnostic(
@@ -112,6 +125,7 @@ impl SyntaxError {
             SyntaxError::Syntax { span, .. }
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::LineBreak { span, .. }
+            | SyntaxError::Juxtaposed { span, .. }
             | SyntaxError::IntTooLarge { span, .. }
             | SyntaxError::OctalCode { span, .. }
             | SyntaxError::DuplicateBinding { span, .. }

@@ -342,6 +342,13 @@ impl<'a> Compiler<'a> {
         {
             return game_literal(name, span);
         }
+        if let Some(help) = self.function_as_value(name) {
+            return Err(Error::Compile(CompileError::UnknownName {
+                name: name.to_string(),
+                help,
+                span,
+            }));
+        }
         let locals = scope.names.iter().map(|(n, _)| n.as_str());
         let help = match suggest(name, locals.chain(self.all_names())) {
             Some(s) => format!("did you mean `{s}`?"),
@@ -542,6 +549,25 @@ impl<'a> Compiler<'a> {
                 NodeKind::Successors(g, Box::new(self.expr(&args[1], scope)?), ask)
             }
         }))
+    }
+
+    /// The help for a function's name written as a value (`xor`, `let f =
+    /// f`): functions are called, never passed around.
+    fn function_as_value(&self, name: &str) -> Option<String> {
+        if let Some(&f) = self.defs.fn_ids.get(name) {
+            let arity = self.fn_arity(f);
+            let args = vec!["…"; arity].join(", ");
+            return Some(format!(
+                "`{name}` is a function, not a value: call it with its {arity} argument{} in brackets, `{name}({args})`",
+                if arity == 1 { "" } else { "s" }
+            ));
+        }
+        let e = library::lookup(name).filter(|e| e.is_function())?;
+        Some(format!(
+            "`{name}` is a function, not a value: call it with its arguments in brackets, `{}`, e.g. `{}`",
+            e.signature(),
+            e.meta.example
+        ))
     }
 
     /// Whether an argument is the name of a declared graph.

@@ -35,6 +35,10 @@ pub(super) fn misspelt_word(x: &Expr, err: Error) -> Error {
                 );
                 return CompileError::UnknownName { name, help, span }.into();
             }
+            // What the name is (a game, a function) beats a guess.
+            if help.starts_with(&format!("`{n}` is ")) {
+                return CompileError::UnknownName { name, help, span }.into();
+            }
             let words = library::statement_words()
                 .chain(DEFINITION_WORDS.iter().copied())
                 .chain(["assert"]);

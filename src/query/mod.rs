@@ -316,9 +316,17 @@ impl Run<'_> {
     /// that is short (at most `HEADING_CHARS` characters: `Show(81)` for
     /// `Show(sq(sq(3)))`), else as its operand was written (`which` 1 for
     /// `compare`'s second) when that is shorter: `Cram(board(3, 4))`, not
-    /// its cells.
+    /// its cells. A position that holds a game value, or only nimbers, is
+    /// shown as written: the value's canonical form is the answer, not the
+    /// question (`value {1|0} + {1|0} = 1`, not `value 1 = 1`;
+    /// `value T(2) - {1|0}`, not `value T(2) + {0|-1}`).
     fn heading(&self, comps: &[Comp], which: usize) -> Result<String> {
-        let shown = self.show(comps)?;
+        use crate::model::{STAR, VALUE};
+        let value = comps.iter().any(|c| c.game == VALUE) || comps.iter().all(|c| c.game == STAR);
+        let shown = match &self.written[which] {
+            Some(text) if value => return Ok(text.clone()),
+            _ => self.show(comps)?,
+        };
         let long = shown.chars().count();
         Ok(match &self.written[which] {
             Some(text) if long > HEADING_CHARS && text.chars().count() < long => text.clone(),

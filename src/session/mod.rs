@@ -13,8 +13,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::error::{CompileError, FrontEndError, LimitError};
 use crate::error::{Error, Result};
+use crate::error::{FrontEndError, LimitError};
 use crate::eval::Node;
 use crate::games;
 use crate::mem;
@@ -451,9 +451,7 @@ impl Session {
         }
         let src = self.sources.add(name, text);
         let program = self.parse_heard(src, name, text).map_err(|e| vec![e])?;
-        let steps = self
-            .load(&program)
-            .map_err(|errors| after_misspelt_word(errors, src, text))?;
+        let steps = self.load(&program)?;
         Ok(steps.into_iter().map(Statement).collect())
     }
 
@@ -585,36 +583,6 @@ impl Default for Session {
     fn default() -> Self {
         Session::with_limits(Limits::default())
     }
-}
-
-/// `sequnce Take 0..=5` reads as three expression statements; once the
-/// first is reported as a misspelt statement word ("did you mean
-/// `sequence`?"), the errors of the rest of that line are consequences of
-/// the same slip and are left out.
-fn after_misspelt_word(errors: Vec<Error>, src: crate::source::SourceId, text: &str) -> Vec<Error> {
-    let mut kept = Vec::with_capacity(errors.len());
-    // Where the line of the last misspelt word ends (byte offset).
-    let mut line_end: Option<usize> = None;
-    for e in errors {
-        let span = e.span();
-        if let Some(end) = line_end
-            && span.src == src
-            && (span.start as usize) < end
-        {
-            continue;
-        }
-        if let Error::Compile(CompileError::UnknownName { help, .. }) = &e
-            && span.src == src
-            && help.starts_with("did you mean `")
-            && help.contains("a bare name is an expression statement")
-        {
-            let from = (span.end as usize).min(text.len());
-            let end = text[from..].find('\n').map_or(text.len(), |i| from + i);
-            line_end = Some(end);
-        }
-        kept.push(e);
-    }
-    kept
 }
 
 #[cfg(test)]

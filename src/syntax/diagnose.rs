@@ -154,6 +154,56 @@ pub(super) fn syntax_error(src: SourceId, text: &str, e: pest::error::Error<Rule
     .into()
 }
 
+/// Two statements with nothing between them that ends the first (`1 2`,
+/// `a xor b`): one error, at the second, whose help names the fix. `first`,
+/// `second` and `third` (a statement right after the second, if any) are
+/// byte ranges of `text`. A first statement that is a lone word close to a
+/// statement word (`sequnce Take 0..=5`) is that word misspelt.
+pub(super) fn juxtaposed(
+    src: SourceId,
+    text: &str,
+    first: (usize, usize),
+    second: (usize, usize),
+    third: Option<(usize, usize)>,
+) -> Error {
+    let is_word = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    };
+    let head = &text[first.0..first.1];
+    if is_word(head)
+        && let Some(w) = suggest_word(head, super::starts_statement)
+    {
+        return SyntaxError::Syntax {
+            expected: STATEMENT_START.into(),
+            help: format!("found `{head}`; did you mean `{w}`?"),
+            span: Span::new(src, first.0, first.1),
+        }
+        .into();
+    }
+    let found = &text[second.0..next_token_end(text, second.0)];
+    let middle = &text[second.0..second.1];
+    let help = match third {
+        // `a xor b`: a function written between its operands.
+        Some(t) if is_word(middle) && !is_keyword(middle) => {
+            let before = word_before(text, second.0).unwrap_or("a");
+            let after = &text[t.0..next_token_end(text, t.0)];
+            format!(
+                "`{middle}` stands between two operands: a function is called with its arguments in brackets, `{middle}({before}, {after})`; else write one statement per line"
+            )
+        }
+        _ => format!(
+            "one statement per line: start a new line (or write `;`) before `{found}`, or put the operator meant between the two (`+`, `-`, `*`, `==`, …)"
+        ),
+    };
+    SyntaxError::Juxtaposed {
+        found: found.to_string(),
+        help,
+        span: Span::new(src, second.0, second.1.max(second.0 + found.len())),
+    }
+    .into()
+}
+
 /// What a statement starts with, for an error at a statement's first word.
 const STATEMENT_START: &str =
     "a definition (`game`, `graph`, `fn`, `let`) or a query (`grundy`, `outcome`, `sequence`, ...)";

@@ -14,10 +14,17 @@
 //!   (`then`, `else`, `for`, `in`, `and`, `or`).
 //!
 //! A next line that starts with an operator which cannot start a statement
-//! (`+`, `/`, `==`, …) is refused, and so is one that starts with `-` or
-//! `*` followed by a space (`- 3`: a continued subtraction or a new
-//! statement?). `-x` and `*3`, written against their operand, start a new
-//! statement.
+//! (`+`, `/`, `==`, …) is refused, and so is one that starts with `-`, `*`
+//! or `+-` followed by a space and an operand (`- 3`: a continued
+//! subtraction or a new statement?). `-x`, `*3` and `+-1`, written against
+//! their operand, start a new statement, and so does a `*` that an
+//! operator follows on its line (`* + *`, `* <= 0`: the nimber); a `*`
+//! alone on its line (the nimber, or a product going on?) is refused.
+//!
+//! A game literal in CGSuite's notation (`^*`, `1v*`, `3/4v*`, `v[2]*`,
+//! `±^`) is one lexeme here, as it is in the grammar: a line that ends in
+//! one ends a complete operand, never an operator, whatever the next line
+//! holds. A lexeme is read from its own line only.
 
 use std::borrow::Cow;
 
@@ -30,7 +37,7 @@ pub const END: u8 = 0x01;
 
 /// Operators made of symbols, longest first (the lexer takes the longest).
 const SYMBOLS: &[&str] = &[
-    "-L->", "-R->", "..=", "->", "..", "**", "//", "==", "!=", "<=", ">=", "||", ":=",
+    "-L->", "-R->", "..=", "->", "..", "**", "//", "==", "!=", "<=", ">=", "||", ":=", "+-",
 ];
 
 /// Tokens after which a statement cannot end.
@@ -59,6 +66,7 @@ const NEEDS_MORE: &[&str] = &[
     "-L->",
     "-R->",
     "±",
+    "+-",
     "and",
     "or",
     "not",
@@ -93,23 +101,8 @@ const NEVER_FIRST: &[&str] = &[
 #[derive(Clone, Copy)]
 struct Tok<'a> {
     text: &'a str,
-    /// The token before it, if any.
+    /// The token before it in its statement, if any.
     before: Option<&'a str>,
-    /// Whether it is written against the token before it (`1*`).
-    glued: bool,
-    /// A `*` closing CGSuite's `v[n]*` (the nimber, not a product).
-    down_to: bool,
-}
-
-/// Whether `bytes[..i]` ends with `v[n]` written against `*` at `i`.
-fn ends_down_to(bytes: &[u8], i: usize) -> bool {
-    let head = &bytes[..i];
-    let Some(rest) = head.strip_suffix(b"]") else {
-        return false;
-    };
-    let digits = rest.iter().rev().take_while(|b| b.is_ascii_digit()).count();
-    let rest = &rest[..rest.len() - digits];
-    digits > 0 && rest.ends_with(b"v[")
 }
 
 /// The statement being read at the top level.
@@ -160,15 +153,13 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
             continue;
         }
         let tok = next_token(text, i);
-        let glued = bytes
-            .get(i + tok.len())
-            .is_some_and(|b| !b.is_ascii_whitespace() && *b != b'#');
         // A newline before this token: does it end the statement?
         if let Some(nl) = pending.take() {
-            match decide(&stmt, last, tok, glued) {
+            match decide(&stmt, last, Next::at(text, i, tok)) {
                 Decision::End => {
                     ends.push(nl);
                     stmt = Stmt::default();
+                    last = None;
                 }
                 Decision::Continue => {}
                 Decision::Refuse(message, help) => {
@@ -217,8 +208,6 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
         last = Some(Tok {
             text: tok,
             before: last.map(|l| l.text),
-            glued: i > 0 && !bytes[i - 1].is_ascii_whitespace(),
-            down_to: tok == "*" && ends_down_to(bytes, i),
         });
         i += tok.len();
     }
@@ -247,7 +236,36 @@ enum Decision {
     Refuse(String, String),
 }
 
-fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
+/// The first token of a line, after a line break.
+struct Next<'a> {
+    text: &'a str,
+    /// Written against what follows it (`-x`, `*3`).
+    glued: bool,
+    /// A `*` after which nothing on its line could be an operand (`* +
+    /// *`, `* <= 0`): the nimber, which no line goes on with.
+    star_alone: bool,
+    /// Nothing but a comment follows it on its line.
+    last_on_line: bool,
+}
+
+impl<'a> Next<'a> {
+    /// The token `tok` at `i`, first on its line.
+    fn at(text: &str, i: usize, tok: &'a str) -> Self {
+        let after = &text[i + tok.len()..];
+        let rest = after.trim_start_matches([' ', '\t', '\r']);
+        Next {
+            text: tok,
+            glued: after
+                .bytes()
+                .next()
+                .is_some_and(|b| !b.is_ascii_whitespace() && b != b'#'),
+            star_alone: tok == "*" && !operand_follows(after),
+            last_on_line: rest.is_empty() || rest.starts_with(['\n', '#']),
+        }
+    }
+}
+
+fn decide(stmt: &Stmt, last: Option<Tok>, next: Next) -> Decision {
     let Some(last) = last else {
         return Decision::Continue;
     };
@@ -260,18 +278,22 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
         return Decision::Continue;
     }
     let query_alone = stmt.tokens == 1 && super::QUERY_WORDS.contains(&last.text);
-    // `*` after an operator or a bracket is the nimber `*` (`^ + *`), and
-    // so is one written against a number (`1*`, CGSuite's 1 + *).
+    // `*` first in its statement, or after an operator or a bracket, is
+    // the nimber `*` (`^ + *`); written against a number (`1*`, CGSuite's
+    // 1 + *) or closing `v[2]*`, it is part of a literal, one token.
     let nimber = last.text == "*"
-        && last.before.is_some_and(|b| {
-            NEEDS_MORE.contains(&b)
-                || matches!(b, "(" | "[" | "{")
-                || (last.glued && b.bytes().all(|c| c.is_ascii_digit()))
-        })
-        || last.down_to;
+        && last
+            .before
+            .is_none_or(|b| NEEDS_MORE.contains(&b) || matches!(b, "(" | "[" | "{"));
     if (NEEDS_MORE.contains(&last.text) && !nimber) || query_alone {
         return Decision::Continue;
     }
+    let Next {
+        text: next,
+        glued,
+        star_alone,
+        last_on_line,
+    } = next;
     if CONTINUES.contains(&next) {
         return Decision::Continue;
     }
@@ -283,8 +305,21 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
             ),
         );
     }
-    if (next == "-" || next == "*") && !glued {
-        let new = if next == "*" { "*3" } else { "-x" };
+    if next == "*" && last_on_line {
+        // `*` alone on its line: the nimber, or a product going on over
+        // the lines (`x` / `*` / `y`)?
+        return Decision::Refuse(
+            "`*` alone on a line could be the nimber or go on with the line above".into(),
+            "to go on with the statement above, end its line with `*`; for the nimber, write `*1`"
+                .into(),
+        );
+    }
+    if matches!(next, "-" | "*" | "+-") && !glued && !star_alone {
+        let new = match next {
+            "*" => "*3",
+            "+-" => "+-1",
+            _ => "-x",
+        };
         return Decision::Refuse(
             format!(
                 "`{next} ` at the start of a line could go on with the line above or start a new statement"
@@ -314,6 +349,9 @@ fn next_token(text: &str, i: usize) -> &str {
         });
         return &rest[..n];
     }
+    if let Some(n) = literal_len(rest) {
+        return &rest[..n];
+    }
     if word(b) {
         let n = rest.bytes().take_while(|&c| word(c)).count();
         return &rest[..n];
@@ -323,6 +361,149 @@ fn next_token(text: &str, i: usize) -> &str {
     }
     let n = rest.chars().next().map_or(1, char::len_utf8);
     &rest[..n]
+}
+
+/// Whether `c` continues a name or a number.
+fn ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The end of the run of ASCII digits from `i`.
+fn digits_end(b: &[u8], i: usize) -> usize {
+    i + b[i.min(b.len())..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count()
+}
+
+/// The grammar's `lit_number` from `i` (`3`, `3/4`): its end.
+fn number_end(b: &[u8], i: usize) -> Option<usize> {
+    let end = digits_end(b, i);
+    if end == i {
+        return None;
+    }
+    if b.get(end) == Some(&b'/') {
+        let den = digits_end(b, end + 1);
+        if den > end + 1 {
+            return Some(den);
+        }
+    }
+    Some(end)
+}
+
+/// An up or a down written as a symbol at `i` (`^`, `↑`, `⇑`, `↓`, `⇓`):
+/// its end.
+fn arrow_end(text: &str, i: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    if rest.starts_with('^') {
+        return Some(i + 1);
+    }
+    ["↑", "⇑", "↓", "⇓"]
+        .iter()
+        .find(|a| rest.starts_with(**a))
+        .map(|a| i + a.len())
+}
+
+/// The grammar's `lit_tail` from `i` (`*`, `^*2`, `v<3>`, nothing), which
+/// no letter, digit or `_` may follow: its end.
+fn tail_end(text: &str, mut i: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    loop {
+        match b.get(i) {
+            Some(b'^' | b'v' | b'*') => i += 1,
+            Some(c) if c.is_ascii_digit() => i += 1,
+            Some(&open @ (b'<' | b'[')) => {
+                let close = if open == b'<' { b'>' } else { b']' };
+                let end = digits_end(b, i + 1);
+                if end == i + 1 || b.get(end) != Some(&close) {
+                    break;
+                }
+                i = end + 1;
+            }
+            _ => match arrow_end(text, i) {
+                Some(end) => i = end,
+                None => break,
+            },
+        }
+    }
+    (!b.get(i).copied().is_some_and(ident_char)).then_some(i)
+}
+
+/// Whether the `*` at `i` has no operand after it on its line (the
+/// grammar's `star_alone`): the nimber `*`, not a product or `*n`.
+fn star_alone(text: &str, i: usize) -> bool {
+    let glued = &text[i + 1..];
+    let rest = glued.trim_start_matches([' ', '\t', '\r']);
+    let word = &rest[..rest.bytes().take_while(|&c| ident_char(c)).count()];
+    // A word that follows an operand (`then * else 0`).
+    let after_operand = ["then", "else", "for", "if", "in", "and", "or"].contains(&word);
+    !glued.starts_with(['-', '*'])
+        && (after_operand
+            || !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || "_([{^±↑⇑↓⇓".contains(c)))
+}
+
+/// Whether `rest`, after spaces, starts with something that may start an
+/// operand (`-x`, `*3`, `+-1`, `"…"` too): a `*` before it at a line's
+/// start might be a product going on from the line above.
+fn operand_follows(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t', '\r']);
+    rest.starts_with("+-")
+        || rest.starts_with(|c: char| c.is_ascii_alphanumeric() || "_([{^±↑⇑↓⇓-*\"".contains(c))
+}
+
+/// The length of the game literal in CGSuite's notation that starts
+/// `rest`, read as the grammar reads it (`up_lit`, `down_lit`, and
+/// `pm_lit` but `±{…}`, whose braces are tokens of their own): `^*`,
+/// `1^*`, `3/4v*`, `1*`, `vv*3`, `v<2>`, `v[2]*`, `±1`, `+-^`.
+fn literal_len(rest: &str) -> Option<usize> {
+    let b = rest.as_bytes();
+    if let Some(sign) = ["±", "+-"].iter().find(|s| rest.starts_with(**s)) {
+        let i = sign.len();
+        let body = number_end(b, i).or_else(|| arrow_end(rest, i))?;
+        return tail_end(rest, body);
+    }
+    let number = number_end(b, 0);
+    let at = number.unwrap_or(0);
+    if let Some(end) = arrow_end(rest, at) {
+        // `^…`, `1^…`, `↓`.
+        return tail_end(rest, end);
+    }
+    if let Some(at) = number {
+        let downs = b[at..].iter().take_while(|&&c| c == b'v').count();
+        return match (downs, b.get(at)) {
+            (0, Some(b'*')) => star_alone(rest, at).then_some(at + 1),
+            (0, _) => None,
+            _ => tail_end(rest, at + downs),
+        };
+    }
+    // `v…*…`, `v<n>…`, `v[n]*`.
+    let downs = b.iter().take_while(|&&c| c == b'v').count();
+    if downs == 0 {
+        return None;
+    }
+    let star = digits_end(b, downs);
+    if b.get(star) == Some(&b'*') {
+        let end = digits_end(b, star + 1);
+        return (!b.get(end).copied().is_some_and(ident_char)).then_some(end);
+    }
+    if downs == 1 {
+        match b.get(1) {
+            Some(b'<') => {
+                let end = digits_end(b, 2);
+                if end > 2 && b.get(end) == Some(&b'>') {
+                    return tail_end(rest, end + 1);
+                }
+            }
+            Some(b'[') => {
+                let end = digits_end(b, 2);
+                if end > 2 && b.get(end) == Some(&b']') && b.get(end + 1) == Some(&b'*') {
+                    return star_alone(rest, end + 1).then_some(end + 2);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -386,7 +567,56 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_is_one_token_as_the_grammar_reads_it() {
+        for (text, token) in [
+            ("^*\n", "^*"),
+            ("1^* + 2", "1^*"),
+            ("3/4v*", "3/4v*"),
+            ("vv*2)", "vv*2"),
+            ("v[2]*", "v[2]*"),
+            ("v<2>*", "v<2>*"),
+            ("^<3>v", "^<3>v"),
+            ("1* # c", "1*"),
+            ("1* - 2", "1*"),
+            ("1* else", "1*"),
+            ("±^*", "±^*"),
+            ("+-1/2v", "+-1/2v"),
+            ("↑*", "↑*"),
+            // Not literals: a product, a name, a nim heap, a sum.
+            ("1*2", "1"),
+            ("1*-2", "1"),
+            ("v*x", "v"),
+            ("vx", "vx"),
+            ("3/x", "3"),
+            ("^x", "^"),
+            ("±{1|0}", "±"),
+            ("+- 1", "+-"),
+            ("+ 1", "+"),
+        ] {
+            assert_eq!(next_token(text, 0), token, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_ending_in_a_literal_ends_its_statement() {
+        for lit in [
+            "^*", "1^*", "1v*", "^^*", "3/4v*", "v*", "v[2]*", "±^*", "1*", "*",
+        ] {
+            for next in ["-1", "*3", "+-1", "* + *"] {
+                let t = format!("let y = {lit}\n{next}\ny");
+                assert_eq!(ends(&t).len(), 2, "{t:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_line_that_could_go_on_is_refused() {
+        assert!(refused("let x = 5\n* -x"));
+        assert!(refused("let x = 5\n*\n"));
+        assert!(refused("let x = 5\n+- 1"));
+        assert!(!refused("let x = 5\n* + *"));
+        assert!(!refused("let x = 5\n* <= 0"));
+        assert!(!refused("let x = 5\n+-1"));
         assert!(refused("let x = 5\n+ 3"));
         assert!(refused("let x = 5\n- 3"));
         assert!(refused("let x = 5\n* 3"));

@@ -8,7 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::*;
-use super::diagnose::{is_keyword, syntax_error};
+use super::diagnose::{is_keyword, juxtaposed, syntax_error};
 use crate::error::Result;
 use crate::error::SyntaxError;
 use crate::source::{SourceId, Span};
@@ -58,16 +58,58 @@ pub fn parse(src: SourceId, text: &str) -> Result<Program> {
     let pairs =
         GameParser::parse(Rule::program, &marked).map_err(|e| syntax_error(src, text, e))?;
     let b = Builder { src };
-    let mut stmts = Vec::new();
-    for pair in pairs.flatten().take(1) {
-        for stmt in pair.into_inner() {
-            if stmt.as_rule() == Rule::EOI {
-                continue;
-            }
-            stmts.push(b.stmt(stmt)?);
+    let found: Vec<Pair<Rule>> = pairs
+        .flatten()
+        .take(1)
+        .flat_map(Pair::into_inner)
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .collect();
+    one_per_line(src, text, &marked, &found)?;
+    let stmts = found
+        .into_iter()
+        .map(|stmt| b.stmt(stmt))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Program { stmts })
+}
+
+/// Refuse two statements with no line break or `;` between them (`1 2`,
+/// `a xor b`): the grammar reads them one after the other, but one line
+/// holds one statement.
+fn one_per_line(src: SourceId, text: &str, marked: &str, stmts: &[Pair<Rule>]) -> Result<()> {
+    let bounds: Vec<(usize, usize)> = stmts
+        .iter()
+        .map(|p| {
+            let s = p.as_span();
+            (s.start(), s.start() + trimmed(s.as_str()).len())
+        })
+        .collect();
+    for (k, w) in bounds.windows(2).enumerate() {
+        if !ends_statement(&marked[w[0].1..w[1].0]) {
+            let third = bounds
+                .get(k + 2)
+                .filter(|t| !ends_statement(&marked[w[1].1..t.0]))
+                .copied();
+            return Err(juxtaposed(src, text, w[0], w[1], third));
         }
     }
-    Ok(Program { stmts })
+    Ok(())
+}
+
+/// Whether the text between two statements holds a statement's end: a
+/// line break that ends one ([`super::lines::END`]) or a `;`, outside
+/// comments.
+fn ends_statement(gap: &str) -> bool {
+    let mut comment = false;
+    for c in gap.bytes() {
+        match c {
+            super::lines::END => return true,
+            b'\n' => comment = false,
+            b'#' => comment = true,
+            b';' if !comment => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Parse `text`, which starts `offset` bytes into source `src`, as one
@@ -205,20 +247,7 @@ impl Builder {
     /// them in), so that it ends on its own line.
     fn span_trimmed(&self, p: &Pair<Rule>) -> Span {
         let s = p.as_span();
-        let blank = |c: char| c.is_whitespace() || c == '\u{1}';
-        let mut kept = s.as_str().trim_end_matches(blank);
-        // A comment on the last line (a `#` outside a string) ends it.
-        loop {
-            let line_start = kept.rfind('\n').map_or(0, |i| i + 1);
-            let comment = kept[line_start..].char_indices().find(|&(i, c)| {
-                c == '#' && kept[line_start..line_start + i].matches('"').count() % 2 == 0
-            });
-            match comment {
-                Some((i, _)) => kept = kept[..line_start + i].trim_end_matches(blank),
-                None => break,
-            }
-        }
-        Span::new(self.src, s.start(), s.start() + kept.len())
+        Span::new(self.src, s.start(), s.start() + trimmed(s.as_str()).len())
     }
 
     fn ident(&self, p: Pair<Rule>) -> Ident {
@@ -307,7 +336,7 @@ impl Builder {
                 let mut it = p.into_inner();
                 it.next(); // kw_assert
                 let cond = next(&mut it);
-                let text = without_trailing_trivia(cond.as_str()).to_string();
+                let text = trimmed(cond.as_str()).to_string();
                 let mut e = self.expr(cond)?;
                 e.span.end = e.span.start.saturating_add(text.len() as u32);
                 let span = Span {
@@ -433,7 +462,7 @@ impl Builder {
                 .collect::<Result<Vec<_>>>()?;
             Operand::Ranges(name, ranges)
         } else {
-            let text = without_trailing_trivia(x.as_str()).to_string();
+            let text = trimmed(x.as_str()).to_string();
             Operand::Expr(self.expr(x)?, text)
         };
         let tail = match it.next() {
@@ -445,7 +474,7 @@ impl Builder {
                     Rule::to_word => Tail::To(self.expr(next(&mut t))?),
                     Rule::kw_for => Tail::For(Self::side(next(&mut t))),
                     _ => {
-                        let text = without_trailing_trivia(head.as_str()).to_string();
+                        let text = trimmed(head.as_str()).to_string();
                         Tail::Comma(self.expr(head)?, text)
                     }
                 })
@@ -464,7 +493,7 @@ impl Builder {
     fn series(&self, p: Pair<Rule>) -> Result<Series> {
         let mut pairs: Vec<Pair<Rule>> = p.into_inner().collect();
         let body_pair = pairs.pop().unwrap_or_else(|| unreachable!());
-        let text = without_trailing_trivia(body_pair.as_str()).to_string();
+        let text = trimmed(body_pair.as_str()).to_string();
         let body = self.expr(body_pair)?;
         let clauses = self.clauses(pairs.into_iter())?;
         Ok(Series {
@@ -541,9 +570,13 @@ impl Builder {
                     return Ok(Spanned::new(ExprKind::Int(-*n), s));
                 }
                 // `-1v*` is the number -1 and v*, as printed: the sign is the
-                // number's (spaces kept, so offsets into the text hold).
+                // number's (spaces kept, so offsets into the text hold). Only
+                // of a literal written bare: in brackets, `-(1v*)`, the
+                // minus negates the whole value (a bracketed literal's span
+                // is its brackets', longer than its text).
                 if let (UnOp::Neg, ExprKind::GameLit(t)) = (u, &rhs.node)
                     && t.starts_with(|c: char| c.is_ascii_digit())
+                    && (rhs.span.end - rhs.span.start) as usize == t.len()
                 {
                     let gap = rhs.span.start.saturating_sub(self.span(&op).end) as usize;
                     let text = format!("-{}{t}", " ".repeat(gap));
@@ -710,15 +743,20 @@ impl Pattern {
     }
 }
 
-/// A pair's text without the whitespace and comments pest counts at its
-/// end (the language has no strings, so `#` always starts a comment).
-fn without_trailing_trivia(text: &str) -> &str {
-    let mut t = text.trim_end();
+/// A pair's text without the white space, statement ends and comments
+/// pest skipped after its last token (a `#` in a string is text).
+fn trimmed(text: &str) -> &str {
+    let blank = |c: char| c.is_whitespace() || c == '\u{1}';
+    let mut kept = text.trim_end_matches(blank);
+    // A comment on the last line (a `#` outside a string) ends it.
     loop {
-        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
-        match t[line_start..].find('#') {
-            Some(i) => t = t[..line_start + i].trim_end(),
-            None => return t,
+        let line_start = kept.rfind('\n').map_or(0, |i| i + 1);
+        let comment = kept[line_start..].char_indices().find(|&(i, c)| {
+            c == '#' && kept[line_start..line_start + i].matches('"').count() % 2 == 0
+        });
+        match comment {
+            Some((i, _)) => kept = kept[..line_start + i].trim_end_matches(blank),
+            None => return kept,
         }
     }
 }
@@ -734,13 +772,12 @@ mod tests {
 
     #[test]
     fn trailing_trivia_is_dropped() {
-        assert_eq!(without_trailing_trivia("a == b  \n"), "a == b");
-        assert_eq!(
-            without_trailing_trivia("a == b # why\n# more\n\n"),
-            "a == b"
-        );
-        assert_eq!(without_trailing_trivia("f(x,\n  y) # c"), "f(x,\n  y)");
-        assert_eq!(without_trailing_trivia(""), "");
+        assert_eq!(trimmed("a == b  \n"), "a == b");
+        assert_eq!(trimmed("a == b # why\n# more\n\n"), "a == b");
+        assert_eq!(trimmed("f(x,\n  y) # c"), "f(x,\n  y)");
+        assert_eq!(trimmed(""), "");
+        // A `#` in a string is text, not a comment.
+        assert_eq!(trimmed("grid([\"#.\"]) # c\n"), "grid([\"#.\"])");
     }
 
     fn kinds(text: &str) -> Vec<&'static str> {
