@@ -479,7 +479,7 @@ fn loopy_rule_game_without_an_end_draws() {
         [
             "sequence Loop 0..=3: ∞{} ∞{} ∞{} ∞{}",
             "outcome Loop(2) = D (a draw: neither player can force a win)",
-            "grundy Loop(1) + *1 = ∞{}",
+            "grundy Loop(1) + * = ∞{}",
             "remoteness Loop(0) + Loop(3): none (D: a draw: neither player can force a win)",
             "outcome misere Loop(1) = D (a draw: neither player can force a win)",
             // The path 0 - 1 - 2 - 3 with both directions: its kernels
@@ -662,7 +662,7 @@ fn infinite_values_with_finite_options() {
             "grundy G(a) + *2 = 2",
             "outcome G(a) = P (the previous player wins)",
             "outcome G(y) = N (the next player wins)",
-            "outcome G(y) + *1 = N (the next player wins)",
+            "outcome G(y) + * = N (the next player wins)",
         ]
     );
     assert_eq!(j[0]["value"], 0);
@@ -688,11 +688,11 @@ fn infinite_values_with_finite_options() {
             "grundy H(b) = ∞{}",
             "grundy H(c) = ∞{}",
             "grundy H(p) = ∞{1}",
-            "grundy H(b) + *1 = ∞{}",
+            "grundy H(b) + * = ∞{}",
             "outcome H(a) = N (the next player wins)",
             "outcome H(b) = D (a draw: neither player can force a win)",
             "outcome H(p) = D (a draw: neither player can force a win)",
-            "outcome H(b) + *1 = D (a draw: neither player can force a win)",
+            "outcome H(b) + * = D (a draw: neither player can force a win)",
         ]
     );
     assert_eq!(j[0]["value"], serde_json::Value::Null);
@@ -713,7 +713,7 @@ fn infinite_values_with_finite_options() {
             "grundy I(u) + *2 = ∞{0,2}",
             "outcome I(u) = N (the next player wins)",
             "outcome I(u) + *2 = N (the next player wins)",
-            "outcome I(u) + *1 = D (a draw: neither player can force a win)",
+            "outcome I(u) + * = D (a draw: neither player can force a win)",
         ]
     );
     assert_eq!(j[0]["value"], serde_json::Value::Null);

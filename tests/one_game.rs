@@ -69,6 +69,12 @@ fn the_issue_examples_answer_as_cgsuite_does() {
         ("* + *", "0"),
         ("[*, 1*]", "[*, 1*]"),
         ("grundy(*3 + K(4))", "2"),
+        ("(*) * 2", "0"),
+        ("3 * L(2)", "6"),
+        ("* <= 0", "false"),
+        ("* - 0", "*"),
+        ("-(1^*) == -1v*", "true"),
+        ("+-1 == {1|-1}", "true"),
     ];
     for (q, want) in cases {
         assert_eq!(with_games(&format!("{q}\n")), [want], "{q}");

@@ -8,14 +8,14 @@
 
 use std::rc::Rc;
 
+use crate::digraph::Generalized;
 use crate::error::AtSpan;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
-use crate::digraph::Generalized;
 use crate::partizan::{Comparison, Dyadic, GameStore, PartizanError, ValueId};
-use crate::vocab::Play;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
+use crate::vocab::Play;
 
 use super::Interp;
 use super::compile::Node;
@@ -153,7 +153,13 @@ impl Interp<'_> {
     }
 
     /// `G - P` with P a position: G plus the negative of P.
-    fn minus_position(&self, x: Value, cs: Rc<[Comp]>, spans: (Span, Span), span: Span) -> Result<Value> {
+    fn minus_position(
+        &self,
+        x: Value,
+        cs: Rc<[Comp]>,
+        spans: (Span, Span),
+        span: Span,
+    ) -> Result<Value> {
         let neg = self.negated_position(cs, span)?;
         match (x, neg) {
             (Value::Pos(a), Value::Pos(b)) => {
@@ -184,6 +190,23 @@ impl Interp<'_> {
         }
         if compares_games(op, &x, &y) {
             return self.compare_games(op, &x, &y, span);
+        }
+        if scales_position(op, &x, &y) {
+            // n·P: the multiple of P's value.
+            let (cs, n, first) = match (x, y) {
+                (Value::Pos(cs), n) => (cs, n, true),
+                (n, Value::Pos(cs)) => (cs, n, false),
+                _ => unreachable!("scales_position saw a position"),
+            };
+            let g = match nim_sum(&cs) {
+                Some(m) => self.with_store("*", span, &mut |s| {
+                    let id = s.nimber(m).map_err(|e| e.at(span))?;
+                    Ok(game_val(s, id))
+                })?,
+                None => self.position_value(&cs, "*", span)?,
+            };
+            let (x, y) = if first { (g, n) } else { (n, g) };
+            return self.game_binary(op, x, y, (xs, ys), span);
         }
         let games = matches!(x, Value::Game(_))
             || matches!(y, Value::Game(_))
@@ -259,12 +282,19 @@ impl Interp<'_> {
             unreachable!("compares_games saw two games")
         };
         if let (Some(m), Some(n)) = (nim_sum(&a), nim_sum(&b)) {
-            let c = if m == n { Comparison::Equal } else { Comparison::Confused };
+            let c = if m == n {
+                Comparison::Equal
+            } else {
+                Comparison::Confused
+            };
             return Ok(Value::Bool(holds(op, Some(c), span)?));
         }
         let Some(o) = self.oracle else {
             return Err(Error::type_error(
-                format!("`{}` compares games by their values, inside a move rule", op.symbol()),
+                format!(
+                    "`{}` compares games by their values, inside a move rule",
+                    op.symbol()
+                ),
                 "the solver computes values, and cannot be asked while it expands a game: compare positions as written with `same(P, Q)`, or compare in a query, `assert` or `let`",
                 span,
             ));
@@ -422,6 +452,15 @@ pub(super) fn number_and_nimber(op: BinOp, x: &Value, y: &Value) -> bool {
     let heaps = |v: &Value| matches!(v, Value::Pos(cs) if nim_sum(cs).is_some());
     let number = |v: &Value| matches!(v, Value::Int(n) if *n != 0);
     matches!(op, BinOp::Add | BinOp::Sub) && ((number(x) && heaps(y)) || (heaps(x) && number(y)))
+}
+
+/// Whether `x op y` multiplies a position by an integer (`2 * *`).
+pub(super) fn scales_position(op: BinOp, x: &Value, y: &Value) -> bool {
+    op == BinOp::Mul
+        && matches!(
+            (x, y),
+            (Value::Pos(_), Value::Int(_)) | (Value::Int(_), Value::Pos(_))
+        )
 }
 
 /// Whether `x op y` subtracts a position from a game: the sum with its

@@ -365,7 +365,8 @@ impl<'a> Interp<'a> {
             || super::gamevals::number_and_nimber(op, &x, &y)
             || super::gamevals::position_and_value(op, &x, &y)
             || super::gamevals::compares_games(op, &x, &y)
-            || super::gamevals::minus_position(op, &x, &y))
+            || super::gamevals::minus_position(op, &x, &y)
+            || super::gamevals::scales_position(op, &x, &y))
             && op != BinOp::In
         {
             return self.game_binary(op, x, y, (a.span, b.span), span);

@@ -80,7 +80,7 @@ pub(super) fn binary(op: BinOp, x: Value, y: Value, ys: Span, span: Span) -> Res
             Err(_) => Err(overflow(op, span)),
         },
         (BinOp::Add, Pos(a), Pos(b)) => Ok(Pos(a.iter().chain(b.iter()).cloned().collect())),
-        (BinOp::Add, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
+        (BinOp::Add | BinOp::Sub, Pos(a), Int(0)) | (BinOp::Add, Int(0), Pos(a)) => Ok(Pos(a)),
         (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
         (BinOp::Add, Tuple(a), Tuple(b)) => Ok(Tuple(a.iter().chain(b.iter()).cloned().collect())),
         (BinOp::Add, Str(a), Str(b)) => Ok(Str(format!("{a}{b}").into())),

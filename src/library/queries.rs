@@ -151,7 +151,9 @@ fn grundy(a: Args) -> Result<Value> {
     if let Value::Int(n @ 1..) = a.values[0] {
         return Err(Error::type_error(
             format!("`{n}` is a number, a partizan game: `grundy` is for impartial games only"),
-            format!("an integer where a game is expected is the number it is; the nim-heap of size {n} is `*{n}`, and a number's outcome is `outcome({n})`"),
+            format!(
+                "an integer where a game is expected is the number it is; the nim-heap of size {n} is `*{n}`, and a number's outcome is `outcome({n})`"
+            ),
             a.at(0),
         ));
     }
@@ -174,12 +176,16 @@ fn outcome(a: Args) -> Result<Value> {
 
 fn is_p(a: Args) -> Result<Value> {
     let (cs, o) = ask(&a)?;
-    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Class::named("P").expect("a class")))
+    Ok(Value::Bool(
+        o.outcome(a.cx, a.play, &cs)? == Class::named("P").expect("a class"),
+    ))
 }
 
 fn is_n(a: Args) -> Result<Value> {
     let (cs, o) = ask(&a)?;
-    Ok(Value::Bool(o.outcome(a.cx, a.play, &cs)? == Class::named("N").expect("a class")))
+    Ok(Value::Bool(
+        o.outcome(a.cx, a.play, &cs)? == Class::named("N").expect("a class"),
+    ))
 }
 
 /// Left's and Right's lists of a partizan game, as the pair `(left, right)`.

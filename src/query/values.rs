@@ -120,7 +120,10 @@ impl Oracle for SolverOracle<'_> {
             let mut out = Vec::new();
             for m in moves {
                 let mut after: Vec<Comp> = pos.to_vec();
-                after.splice(m.index..=m.index, m.parts.iter().map(|&p| s.comp(p).clone()));
+                after.splice(
+                    m.index..=m.index,
+                    m.parts.iter().map(|&p| s.comp(p).clone()),
+                );
                 let mut key = after.clone();
                 key.sort();
                 if seen.insert(key) {

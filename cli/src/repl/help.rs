@@ -102,7 +102,7 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
             ),
             Example {
                 code: "game S = subtraction {1, 3, 4}\nperiod S",
-                output: "period S (0.3033): preperiod 1, period 7 (proved by the Guy–Smith theorem from 12 values)",
+                output: "period S (0.3033): preperiod 0, period 7 (proved by the Guy–Smith theorem from 12 values)",
             },
             Text(
                 "remoteness, kernel, kernels, kernel_sequences and dot have topics of\n\
@@ -238,7 +238,7 @@ pub const HELP_TOPICS: &[HelpTopic] = &[
                 code: "graph G { a -> b, z; b -> a, c; c -> b; z }\n\
                        outcome G(b)\ngrundy G(a)\ngrundy G(a) + *1",
                 output: "outcome G(b) = D (a draw: neither player can force a win)\n\
-                         grundy G(a) = ∞{0}\ngrundy G(a) + *1 = ∞{1}",
+                         grundy G(a) = ∞{0}\ngrundy G(a) + * = ∞{1}",
             },
             Text(
                 "A rule game goes round the same way. A move to the position itself\n\

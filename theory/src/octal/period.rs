@@ -347,7 +347,9 @@ mod tests {
         // Subtraction {1, 4} (0.3003): 0 1 0 1 2 repeating from heap 0.
         let w: Vec<u32> = (0..40).map(|n| [0, 1, 0, 1, 2][n % 5]).collect();
         assert_eq!(
-            find_period(&w, 1, 4).period().map(|p| (p.preperiod, p.period, p.proved)),
+            find_period(&w, 1, 4)
+                .period()
+                .map(|p| (p.preperiod, p.period, p.proved)),
             Some((0, 5, true))
         );
         // 4.: values 0 0 1 0 1 0 …: e = 1, p = 2, needs 2·3 = 6 values.
