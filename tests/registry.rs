@@ -232,7 +232,7 @@ fn each_word_takes_its_own_operands() {
     }
     // The call of a statement word with no function form is its statement.
     assert_eq!(run("genus(*2 + *3)\n"), run("genus *2 + *3\n"));
-    assert_eq!(run("compare(*1, *1)\n"), run("compare *1, *1\n"));
+    assert_eq!(run("compare(*2, *3)\n"), run("compare *2, *3\n"));
     // Function words keep their function: an expression.
     assert_eq!(run("grundy(*2) + 1\n"), ["3"]);
 }
