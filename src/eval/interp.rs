@@ -359,6 +359,13 @@ impl<'a> Interp<'a> {
     ) -> Result<Value> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
+        if (matches!(x, Value::LoopyGame(_))
+            || matches!(y, Value::LoopyGame(_))
+            || op == BinOp::Sided)
+            && op != BinOp::In
+        {
+            return self.loopy_binary(op, x, y, (a.span, b.span), span);
+        }
         if (matches!(x, Value::Game(_))
             || matches!(y, Value::Game(_))
             || op == BinOp::Confused
@@ -706,6 +713,8 @@ impl<'a> Interp<'a> {
             ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            (UnOp::Neg, Value::LoopyGame(g)) => self.loopy_neg(&g, span),
+            (UnOp::PlusMinus, v @ Value::LoopyGame(_)) => self.loopy_plus_minus(v, arg_span, span),
             // A position of nim heaps is its own negative: -*n = *n.
             (UnOp::Neg, Value::Pos(cs)) if crate::model::game_value::nim_sum(&cs).is_some() => {
                 Ok(Value::Pos(cs))

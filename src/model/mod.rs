@@ -9,6 +9,7 @@ mod context;
 mod defs;
 pub mod game_value;
 mod kind;
+pub mod loopy_value;
 mod oracle;
 mod value;
 

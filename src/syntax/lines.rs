@@ -53,6 +53,7 @@ const NEEDS_MORE: &[&str] = &[
     "..=",
     "||",
     "|",
+    "&",
     ",",
     ":",
     "->",
@@ -86,8 +87,8 @@ const CONTINUES: &[&str] = &["then", "else", "for", "in", "and", "or"];
 
 /// Operators that never start a statement.
 const NEVER_FIRST: &[&str] = &[
-    "+", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", "||", "|", "=", ":",
-    ",", "->", ":=",
+    "+", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", "||", "|", "&", "=",
+    ":", ",", "->", ":=",
 ];
 
 #[derive(Clone, Copy)]
@@ -261,12 +262,14 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: &str, glued: bool) -> Decision {
     }
     let query_alone = stmt.tokens == 1 && super::QUERY_WORDS.contains(&last.text);
     // `*` after an operator or a bracket is the nimber `*` (`^ + *`), and
-    // so is one written against a number (`1*`, CGSuite's 1 + *).
+    // so is one written against a number (`1*`, CGSuite's 1 + *) or
+    // closing CGSuite's loopy `upon*`.
     let nimber = last.text == "*"
         && last.before.is_some_and(|b| {
             NEEDS_MORE.contains(&b)
                 || matches!(b, "(" | "[" | "{")
                 || (last.glued && b.bytes().all(|c| c.is_ascii_digit()))
+                || (last.glued && b == "upon")
         })
         || last.down_to;
     if (NEEDS_MORE.contains(&last.text) && !nimber) || query_alone {
