@@ -542,9 +542,11 @@ impl Builder {
                     return Ok(Spanned::new(ExprKind::Int(-*n), s));
                 }
                 // `-1v*` is the number -1 and v*, as printed: the sign is the
-                // number's (spaces kept, so offsets into the text hold).
+                // number's (spaces kept, so offsets into the text hold); not
+                // in `-(1v*)`, the negative of the literal in parentheses.
                 if let (UnOp::Neg, ExprKind::GameLit(t)) = (u, &rhs.node)
                     && t.starts_with(|c: char| c.is_ascii_digit())
+                    && (rhs.span.end - rhs.span.start) as usize == t.len()
                 {
                     let gap = rhs.span.start.saturating_sub(self.span(&op).end) as usize;
                     let text = format!("-{}{t}", " ".repeat(gap));
