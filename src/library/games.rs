@@ -39,11 +39,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     game(
         "value",
         value,
-        G_VAL,
+        &[p("G", "position | game value | loopy game value | int")],
         (1, 1),
-        "game value",
-        "value(P): the canonical game value of the position P (or of a game value or integer)",
-        "the canonical game value of a position",
+        "game value | loopy game value",
+        "value(P): the canonical game value of the position P (or of a game value or integer); of a loopy position, its loopy game value (a stopper, or onside & offside)",
+        "the canonical game value of a position (of a loopy one, its loopy game value)",
         "value(*1 + *1)",
     )
     .statement(Statement::Shaped(Shape::Value)),

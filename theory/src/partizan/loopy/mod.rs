@@ -39,7 +39,7 @@ mod value_tests;
 use std::collections::VecDeque;
 use std::fmt;
 
-pub use parse::{LOOPY_WORDS, parse_loopy};
+pub use parse::parse_loopy;
 pub use show::{short_value, stopper_text};
 pub use sides::{Sides, one_side, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};

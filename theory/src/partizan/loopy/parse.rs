@@ -23,9 +23,6 @@ const MAX_DEPTH: usize = 100;
 
 const HELP: &str = "write a loopy game such as on, over, 1over, upon*, {0|pass} or a{0|{a|*}}";
 
-/// The names of the loopy values the reader knows, and `pass`.
-pub const LOOPY_WORDS: &[&str] = &["on", "off", "over", "under", "upon", "dud", "pass"];
-
 /// The game graph written in `text` and its root. Short parts are read
 /// into `store`; a game of more than `max_vertices` positions is refused.
 pub fn parse_loopy(
