@@ -70,7 +70,7 @@ pub(super) fn read_loopy(text: &str, span: Span) -> Result<Option<NodeKind>> {
         None => {
             return Err(SyntaxError::GameLiteral {
                 message: "this loopy game is too large to compute where it is written".into(),
-                help: "write a smaller game, or build it with `+` (values computed when the statement runs)".into(),
+                help: "write a smaller game: a simplest form compares every pair of the game's positions, and a number n in a loopy game is n + 1 positions".into(),
                 span,
             }
             .into());

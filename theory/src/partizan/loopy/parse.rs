@@ -59,16 +59,17 @@ struct Reader<'a> {
 }
 
 /// Whether `t` is a name: a letter, then letters and digits.
+/// The error of `lo..hi` of the text.
+fn err(lo: usize, hi: usize, message: impl Into<String>) -> ParseError {
+    ParseError::new(lo, hi.saturating_sub(lo).max(1), message, HELP)
+}
+
 fn is_name(t: &str) -> bool {
     let mut c = t.chars();
     c.next().is_some_and(|c| c.is_ascii_alphabetic()) && c.all(|c| c.is_ascii_alphanumeric())
 }
 
 impl<'a> Reader<'a> {
-    fn err(&self, lo: usize, hi: usize, message: impl Into<String>) -> ParseError {
-        ParseError::new(lo, hi.saturating_sub(lo).max(1), message, HELP)
-    }
-
     /// A new vertex, within the budget.
     fn vertex(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
         if self.g.len() >= self.max {
@@ -78,7 +79,7 @@ impl<'a> Reader<'a> {
     }
 
     fn too_large(&self, lo: usize, hi: usize) -> ParseError {
-        self.err(
+        err(
             lo,
             hi,
             format!("this game has more than {} positions", self.max),
@@ -110,7 +111,7 @@ impl<'a> Reader<'a> {
         let hi = lo + raw.trim().len();
         let t = &self.text[lo..hi];
         if t.is_empty() {
-            return Err(self.err(lo, lo, "expected a game"));
+            return Err(err(lo, lo, "expected a game"));
         }
         if t == "pass" {
             return me.ok_or_else(|| {
@@ -131,7 +132,7 @@ impl<'a> Reader<'a> {
             && let Some(at) = self.labels.iter().rposition(|(n, _)| *n == t)
         {
             if at < self.fence {
-                return Err(self.err(
+                return Err(err(
                     lo,
                     hi,
                     format!("`{t}` names a game outside the negative being read"),
@@ -170,7 +171,7 @@ impl<'a> Reader<'a> {
     fn enter(&mut self, at: usize) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.err(
+            return Err(err(
                 at,
                 at + 1,
                 format!("this game is nested too deeply (more than {MAX_DEPTH} levels)"),
@@ -219,7 +220,7 @@ impl<'a> Reader<'a> {
             Some(r) => {
                 let id = self.short_text(r.start, r.end)?;
                 if !self.store.is_number(id) {
-                    return Err(self.err(r.start, r.end, format!("`{word}` follows a number")));
+                    return Err(err(r.start, r.end, format!("`{word}` follows a number")));
                 }
                 Some(id)
             }
@@ -296,7 +297,7 @@ impl<'a> Reader<'a> {
     fn body(&mut self, lo: usize, hi: usize, v: u32) -> Result<(), ParseError> {
         let bars = self.bars(lo, hi);
         let Some(most) = bars.iter().map(|b| b.1).max() else {
-            return Err(self.err(
+            return Err(err(
                 lo,
                 hi,
                 "a game needs `|` between its Left and Right options",
@@ -338,20 +339,18 @@ impl<'a> Reader<'a> {
         let mut out = Vec::new();
         let mut depth = 0usize;
         let mut start = lo;
-        for i in lo..=hi {
-            let end = i == hi;
-            if !end {
-                match b[i] {
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    _ => {}
+        for (i, &c) in b.iter().enumerate().take(hi).skip(lo) {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => {
+                    out.push(self.piece(start, i, Some(v))?);
+                    start = i + 1;
                 }
-            }
-            if end || (b[i] == b',' && depth == 0) {
-                out.push(self.piece(start, i, Some(v))?);
-                start = i + 1;
+                _ => {}
             }
         }
+        out.push(self.piece(start, hi, Some(v))?);
         Ok(out)
     }
 }
