@@ -2,7 +2,7 @@
 //! (editors/vscode/syntaxes/grundy.tmLanguage.json) is made from the
 //! language's own word lists: this test builds it and fails when the file
 //! differs. `GRUNDY_BLESS=1 cargo test --test editors` writes it anew after
-//! a keyword or a query word is added.
+//! a keyword, a query word or a loopy value's name is added.
 
 use serde_json::{Value, json};
 
@@ -63,7 +63,8 @@ fn grammar() -> Value {
                 "patterns": [
                     {"name": "keyword.control.grundy", "match": format!("\\b({})\\b", words(other))},
                     {"name": "keyword.control.grundy", "match": "\\b(left|right)(?=\\s+move\\b)"},
-                    {"name": "constant.language.grundy", "match": "\\b(true|false)\\b"}
+                    {"name": "constant.language.grundy", "match": "\\b(true|false)\\b"},
+                    {"name": "constant.language.loopy.grundy", "match": format!("\\b({})\\b", words(grundy::words::LOOPY_NAMES.iter().chain(&["pass"])))}
                 ]
             },
             "value": {
@@ -114,7 +115,7 @@ fn the_vscode_extension_names_the_grammar_and_the_language() {
     assert_eq!(config["comments"]["lineComment"], "#");
 }
 
-/// Every keyword and every query word is in some pattern.
+/// Every keyword, query word and loopy value's name is in some pattern.
 #[test]
 fn every_keyword_and_query_word_is_highlighted() {
     let g = grammar();
@@ -124,5 +125,8 @@ fn every_keyword_and_query_word_is_highlighted() {
     }
     for q in grundy::library::statement_words() {
         assert!(text.contains(q), "{q}");
+    }
+    for n in grundy::words::LOOPY_NAMES {
+        assert!(text.contains(n), "{n}");
     }
 }

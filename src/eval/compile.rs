@@ -190,11 +190,15 @@ impl<'a> Compiler<'a> {
             ExprKind::Str(s) => NodeKind::Const(Value::Str(s.as_str().into())),
             ExprKind::Name(name) => self.name(name, span, scope)?,
             ExprKind::GameLit(text) => match game_literal(text, span) {
-                // A literal that names values: its options are expressions.
+                // A loopy literal (`{0|pass}`, `1over`), or one that names
+                // values: its options are expressions.
                 Err(Error::Syntax(SyntaxError::GameLiteral { message, .. }))
                     if message.starts_with("unknown name") =>
                 {
-                    self.game_expr_literal(text, span, scope)?
+                    match self.loopy_literal(text, span, scope)? {
+                        Some(kind) => kind,
+                        None => self.game_expr_literal(text, span, scope)?,
+                    }
                 }
                 r => r?,
             },
@@ -280,6 +284,20 @@ impl<'a> Compiler<'a> {
         Ok(Node { kind, span, fast })
     }
 
+    /// A game literal in CGSuite's loopy notation, a constant; None when
+    /// it names something else, or a loopy name (`on`, `over`) that a
+    /// `let` or a parameter holds here: its options are then expressions.
+    fn loopy_literal(&self, text: &str, span: Span, scope: &Scope) -> Result<Option<NodeKind>> {
+        let bound = |w: &str| scope.lookup(w).is_some() || self.defs.global_ids.contains_key(w);
+        if text
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|w| super::loopyvals::LOOPY_NAMES.contains(&w) && bound(w))
+        {
+            return Ok(None);
+        }
+        super::loopyvals::read_loopy(text, span)
+    }
+
     fn exprs(&self, xs: &[Expr], scope: &mut Scope) -> Result<Vec<Node>> {
         xs.iter().map(|x| self.expr(x, scope)).collect()
     }
@@ -333,6 +351,10 @@ impl<'a> Compiler<'a> {
                 span,
             }));
         }
+        // `on`, `over`, …: loopy values, when nothing else is called so.
+        if let Some(kind) = super::loopyvals::loopy_name(name, span)? {
+            return Ok(kind);
+        }
         // `v`, `vv`, `v3`: downs, when nothing else is called so.
         if let Some(rest) = name.strip_prefix('v')
             && rest
@@ -350,7 +372,8 @@ impl<'a> Compiler<'a> {
             }));
         }
         let locals = scope.names.iter().map(|(n, _)| n.as_str());
-        let help = match suggest(name, locals.chain(self.all_names())) {
+        let loopy = super::loopyvals::LOOPY_NAMES.iter().copied();
+        let help = match suggest(name, locals.chain(self.all_names()).chain(loopy)) {
             Some(s) => format!("did you mean `{s}`?"),
             None => "define it with `let`, or bind it in a `for`".to_string(),
         };

@@ -101,6 +101,13 @@ impl Interp<'_> {
                 side.push((v, n.span));
             }
         }
+        if sides
+            .iter()
+            .flatten()
+            .any(|(v, _)| matches!(v, Value::LoopyGame(_)))
+        {
+            return self.loopy_braces(&sides, span);
+        }
         self.with_store("{…|…}", span, &mut |s| {
             let mut ids: [Vec<ValueId>; 2] = [Vec::new(), Vec::new()];
             for (out, side) in ids.iter_mut().zip(&sides) {

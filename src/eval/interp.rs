@@ -359,6 +359,13 @@ impl<'a> Interp<'a> {
     ) -> Result<Value> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
+        if (matches!(x, Value::LoopyGame(_))
+            || matches!(y, Value::LoopyGame(_))
+            || op == BinOp::Sided)
+            && op != BinOp::In
+        {
+            return self.loopy_binary(op, x, y, (a.span, b.span), span);
+        }
         if (matches!(x, Value::Game(_))
             || matches!(y, Value::Game(_))
             || op == BinOp::Confused
@@ -712,6 +719,8 @@ impl<'a> Interp<'a> {
             // An impartial position is its own negative (-*n = *n); a
             // partizan one's is its value's.
             (UnOp::Neg, Value::Pos(cs)) => self.negated_position(cs, span),
+            (UnOp::Neg, Value::LoopyGame(g)) => self.loopy_neg(&g, span),
+            (UnOp::PlusMinus, v @ Value::LoopyGame(_)) => self.loopy_plus_minus(v, arg_span, span),
             (UnOp::PlusMinus, v @ (Value::Game(_) | Value::Int(_) | Value::Pos(_))) => {
                 self.plus_minus(v, arg_span, span)
             }

@@ -135,7 +135,10 @@ impl<'a> Args<'a> {
     /// `min`, `max` and `sorted` order values as data; game values are
     /// ordered only partially, by the comparisons.
     pub fn no_game_values(&self, items: &[Value]) -> Result<()> {
-        if items.iter().any(|x| matches!(x, Value::Game(_))) {
+        if items
+            .iter()
+            .any(|x| matches!(x, Value::Game(_) | Value::LoopyGame(_)))
+        {
             return Err(Error::type_error(
                 format!("`{}` does not order game values", self.name()),
                 "the order of games is partial (values may be confused): compare them with `<=`, `>=` or `||`",

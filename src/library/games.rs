@@ -39,11 +39,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     game(
         "value",
         value,
-        G_VAL,
+        &[p("G", "position | game value | loopy game value | int")],
         (1, 1),
-        "game value",
-        "value(P): the canonical game value of the position P (or of a game value or integer)",
-        "the canonical game value of a position",
+        "game value | loopy game value",
+        "value(P): the canonical game value of the position P (or of a game value or integer); of a loopy position, its loopy game value (a stopper, or onside & offside)",
+        "the canonical game value of a position (of a loopy one, its loopy game value)",
         "value(*1 + *1)",
     )
     .statement(Statement::Shaped(Shape::Value)),
@@ -286,6 +286,14 @@ fn game_arg(a: &Args, i: usize) -> Result<Rc<GameVal>> {
     let g = match &a.values[i] {
         Value::Pos(cs) => a.position_value(cs)?,
         v @ Value::Game(_) => v.clone(),
+        Value::LoopyGame(l) => {
+            return Err(EvalError::Value {
+                message: format!("`{}` is defined for short games, and {} is loopy", a.name(), l.text),
+                help: "loopy game values add, negate and compare (`+`, `-`, `==`, `<=`, `||`); the short-game algebra does not apply to them".into(),
+                span: a.at(i),
+            }
+            .into());
+        }
         Value::Int(n) => {
             let n = *n;
             a.with_store(&mut |s| {
@@ -343,8 +351,19 @@ fn of_all(a: Args, f: &OfIds<'_>) -> Result<Value> {
     })
 }
 
+/// `value(P)`: the canonical value, or of a loopy position its value as
+/// a loopy game (a stopper's simplest form, or onside & offside).
 fn value(a: Args) -> Result<Value> {
-    Ok(Value::Game(game_arg(&a, 0)?))
+    match &a.values[0] {
+        v @ Value::LoopyGame(_) => Ok(v.clone()),
+        Value::Pos(cs) => match a.position_value(cs) {
+            Err(Error::Solve(crate::error::SolveError::PartizanLoopy { .. })) => {
+                a.oracle()?.loopy_value(a.cx, cs)
+            }
+            r => r,
+        },
+        _ => Ok(Value::Game(game_arg(&a, 0)?)),
+    }
 }
 
 fn mean(a: Args) -> Result<Value> {

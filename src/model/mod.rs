@@ -1,5 +1,6 @@
 //! The domain model every layer above the syntax shares: values and
-//! positions (`value.rs`), the definitions a session holds (`defs.rs`),
+//! positions (`value.rs`), game values (`game_value.rs`) and loopy game
+//! values (`loopy_value.rs`), the definitions a session holds (`defs.rs`),
 //! the query context with its limits (`context.rs`), the seam every kind
 //! of game implements and the sink its options go to (`kind.rs`), and what
 //! the evaluator may ask the solver (`oracle.rs`). It names nothing above
@@ -9,6 +10,7 @@ mod context;
 mod defs;
 pub mod game_value;
 mod kind;
+pub mod loopy_value;
 mod oracle;
 mod value;
 

@@ -27,6 +27,8 @@
 //! arithmetic and the comparisons. A `Value::Game` holds the value's id with
 //! the stamp of the store that made it, and its text: after
 //! `Solver::clear` (a new store) the text is parsed back into the new one.
+//! `Oracle::loopy_value` is the value of a loopy sum (a
+//! `Value::LoopyGame`, `model/loopy_value.rs`), which owns its graphs.
 
 use crate::digraph::Generalized;
 use crate::error::Result;
@@ -64,6 +66,10 @@ pub trait Oracle {
     /// The canonical value of a sum (partizan, impartial or mixed), as a
     /// `Value::Game` of the store `with_store` lends.
     fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
+    /// The value of a loopy sum (a position a play can come back to): a
+    /// stopper's simplest form or its onside & offside as a
+    /// `Value::LoopyGame`, a `Value::Game` when that is a short game.
+    fn loopy_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
     /// Work with the store of game values.
     fn with_store(
         &self,

@@ -38,6 +38,9 @@ pub enum Value {
     Loopy(Rc<[u64]>),
     /// A game value (from `value(P)`): a canonical form.
     Game(Rc<GameVal>),
+    /// A loopy game value (`on`, `over & under`, `value(P)` of a loopy
+    /// position): a stopper's simplest form or an onside & offside.
+    LoopyGame(Rc<super::loopy_value::LoopyVal>),
     /// A string (`"x.o"`): board rows, strips, contents of cells.
     Str(Rc<str>),
     /// A board (`grid(3, 4)`, `grid(["..#", "x.o"])`): bit planes.
@@ -180,6 +183,7 @@ impl Value {
             Value::Outcome(_) => "an outcome",
             Value::Loopy(_) => "an infinite (loopy) value",
             Value::Game(_) => "a game value",
+            Value::LoopyGame(_) => "a loopy game value",
             Value::Str(_) => "a string",
             Value::Board(_) => "a board",
             Value::Graph(_) => "a graph",
@@ -244,6 +248,7 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let _ = write!(out, "∞{{{}}}", k.join(","));
         }
         Value::Game(g) => out.push_str(&g.text),
+        Value::LoopyGame(g) => out.push_str(&g.text),
         Value::Str(s) => {
             out.push('"');
             out.push_str(s);

@@ -276,7 +276,14 @@ impl Run<'_> {
     /// Evaluate a query's expression to the components of a position.
     fn position(&mut self, x: &Node) -> Result<Vec<Comp>> {
         // The position may be computed by query functions (`grundy winning(P)[0]`).
-        match values::eval_with(&self.cx, self.solver, x)? {
+        let v = values::eval_with(&self.cx, self.solver, x)?;
+        Self::as_position(v, x)
+    }
+
+    /// An operand's value as a position: a game value is the position
+    /// whose options are its canonical options.
+    fn as_position(v: Value, x: &Node) -> Result<Vec<Comp>> {
+        match v {
             Value::Pos(cs) => Ok(cs.to_vec()),
             Value::Int(0) => Ok(Vec::new()),
             // A game value (`value 1/2`, `outcome {1|0}`) is a position

@@ -8,11 +8,20 @@ use serde_json::{Value as Json, json};
 
 use super::answer::play_word;
 use super::*;
+use crate::model::loopy_value::within;
 use crate::partizan::Comparison;
-use crate::partizan::loopy::LoopyOutcome;
+use crate::partizan::loopy::{LoopyOutcome, SidedValue};
 
 pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: PQuery, x: &Node) -> Result<Answer> {
-    let pos = ctx.position(x)?;
+    let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
+    // A loopy game value (`value over + under`) answers as itself.
+    if let (Value::LoopyGame(l), PQuery::Value) = (&v, q) {
+        return Ok(Answer::Value {
+            position: l.text.to_string(),
+            value: ctx.solver.loopy_json(&ctx.cx, &l.value)?,
+        });
+    }
+    let pos = Run::as_position(v, x)?;
     let ids = ctx.intern_all(&pos)?;
     let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
         Err(e @ Error::Solve(SolveError::PartizanLoopy { .. })) if matches!(q, PQuery::Value) => {
@@ -42,7 +51,12 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: PQuery, x: &Node) -> Resu
 }
 
 pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
-    let (pa, pb) = (ctx.position(a)?, ctx.position(b)?);
+    let va = values::eval_with(&ctx.cx, ctx.solver, a)?;
+    let vb = values::eval_with(&ctx.cx, ctx.solver, b)?;
+    if matches!(va, Value::LoopyGame(_)) || matches!(vb, Value::LoopyGame(_)) {
+        return compare_loopy(ctx, (va, a), (vb, b));
+    }
+    let (pa, pb) = (Run::as_position(va, a)?, Run::as_position(vb, b)?);
     let ia = ctx.intern_all(&pa)?;
     let ib = ctx.intern_all(&pb)?;
     let comparison = match (
@@ -59,6 +73,48 @@ pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
     Ok(Answer::Compare {
         left: ctx.heading(&pa, 0)?,
         right: ctx.heading(&pb, 1)?,
+        comparison,
+    })
+}
+
+/// `compare` with a loopy game value on a side: each side as a value of
+/// the loopy theory (a position by its value), compared by their sides.
+fn compare_loopy(ctx: &mut Run<'_>, a: (Value, &Node), b: (Value, &Node)) -> Result<Answer> {
+    let mut sides = Vec::with_capacity(2);
+    let mut heads = Vec::with_capacity(2);
+    for (which, (v, x)) in [a, b].into_iter().enumerate() {
+        let (value, head) = match v {
+            Value::LoopyGame(l) => (l.value.clone(), l.text.to_string()),
+            v => {
+                let pos = Run::as_position(v, x)?;
+                let ids = ctx.intern_all(&pos)?;
+                let value = ctx.solver.sided_value_of(&ctx.cx, &ids)?;
+                (value, ctx.heading(&pos, which)?)
+            }
+        };
+        sides.push(value);
+        heads.push(head);
+    }
+    let cx = &ctx.cx;
+    let geq = |p: &SidedValue, q: &SidedValue| {
+        within(
+            cx,
+            "the play on the difference of the two games",
+            cx.span,
+            |max, stop| p.geq(q, max, stop),
+        )
+    };
+    let comparison = match (geq(&sides[0], &sides[1])?, geq(&sides[1], &sides[0])?) {
+        (true, true) => Comparison::Equal,
+        (true, false) => Comparison::Greater,
+        (false, true) => Comparison::Less,
+        (false, false) => Comparison::Confused,
+    };
+    let right = heads.pop().unwrap_or_default();
+    let left = heads.pop().unwrap_or_default();
+    Ok(Answer::Compare {
+        left,
+        right,
         comparison,
     })
 }

@@ -153,6 +153,13 @@ impl Oracle for SolverOracle<'_> {
         })
     }
 
+    fn loopy_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {
+        self.with(cx, pos, |s, ids| {
+            let g = s.loopy_graph(cx, ids)?;
+            crate::model::loopy_value::graph_value(cx, s.store(), &g, 0, cx.span)
+        })
+    }
+
     fn with_store(
         &self,
         cx: &Ctx,
@@ -204,6 +211,13 @@ pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
         )),
         Value::Range(a, b) => Some(("range", json!([a, b]))),
         Value::Pos(_) | Value::Outcome(_) => None,
+        Value::LoopyGame(l) => Some((
+            "canonical",
+            match crate::model::loopy_value::loopy_json(store, &l.value) {
+                Ok(j) => json!(j),
+                Err(_) => Json::Null,
+            },
+        )),
         Value::Loopy(k) => Some(("infinity", json!(k.to_vec()))),
         Value::Game(g) => Some((
             "canonical",

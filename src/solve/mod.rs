@@ -859,6 +859,11 @@ fn payload(args: &[Value]) -> (usize, usize) {
                 }
             }
             Value::Game(g) => bytes += 48 + g.text.len(),
+            Value::LoopyGame(g) => {
+                let sides =
+                    g.value.onside.graph.num_vertices() + g.value.offside.graph.num_vertices();
+                bytes += 96 + g.text.len() + 32 * sides;
+            }
             Value::Str(s) => bytes += 16 + s.len(),
             Value::Board(b) => bytes += 64 + 24 * b.planes(),
             Value::Graph(g) => bytes += 48 + 8 * g.adj_len(),

@@ -14,8 +14,8 @@ use crate::error::AtSpan;
 use crate::error::SolveError;
 use crate::error::{Error, Result};
 use crate::model::{Ctx, Side};
-use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, Winner};
-use crate::partizan::{Comparison, Outcome, ValueJson, ValueKind};
+use crate::partizan::loopy::{self, LoopyOutcome, Play as LPlay, SidedGraph, SidedValue, Winner};
+use crate::partizan::{Comparison, Outcome, ValueJson};
 use crate::vocab::Play;
 
 use super::{SidedMove, Solver};
@@ -33,7 +33,7 @@ pub enum AnyOutcome {
 impl Solver {
     /// The state graph of the sum `ids`: every position reachable by
     /// either player's moves, vertex 0 the sum itself.
-    fn loopy_graph(&mut self, cx: &Ctx, ids: &[u32]) -> Result<SidedGraph> {
+    pub(crate) fn loopy_graph(&mut self, cx: &Ctx, ids: &[u32]) -> Result<SidedGraph> {
         Ok(self.loopy_graph_indexed(cx, ids)?.0)
     }
 
@@ -159,55 +159,41 @@ impl Solver {
         _refused: Error,
     ) -> Result<ValueJson> {
         let g = self.loopy_graph(cx, ids)?;
-        let max = cx.limits.max_positions;
-        if loopy::is_deathless(&g, 0) {
-            return Ok(plain_json("dud".into(), Vec::new(), Vec::new()));
-        }
-        if loopy::is_stopper(&g, 0) {
-            let s = Self::within(cx, |stop| loopy::simplify(&g, &[0], max, stop).map(|r| r.0))?;
-            let root = s.roots[0];
-            let short = loopy::short_value(&mut self.partizan.store, &s.graph, root);
-            if let Some(v) = Self::store_result(cx, short)? {
-                return Ok(self.partizan.store.to_json(v));
-            }
-            let text = self.stopper_text(cx, &s.graph, root)?;
-            let mut sides = [Vec::new(), Vec::new()];
-            for (side, out) in sides.iter_mut().enumerate() {
-                let opts = if side == 0 {
-                    s.graph.left(root)
-                } else {
-                    s.graph.right(root)
-                };
-                for &o in opts {
-                    out.push(if o == root {
-                        "pass".to_string()
-                    } else {
-                        let p = loopy::pack(&s.graph, &[o]);
-                        self.stopper_text(cx, &p.graph, p.roots[0])?
-                    });
-                }
-                out.sort();
-            }
-            let [l, r] = sides;
-            return Ok(plain_json(text, l, r));
-        }
-        let [(ong, onv), (offg, offv)] = Self::sides_of(cx, g)?;
-        let on = self.stopper_text(cx, &ong, onv)?;
-        let off = self.stopper_text(cx, &offg, offv)?;
-        let text = if on == off {
-            on
-        } else if on == "on" && off == "off" {
-            "dud".into()
-        } else {
-            format!("{on} & {off}")
-        };
-        Ok(plain_json(text, Vec::new(), Vec::new()))
+        let v = crate::model::loopy_value::sided_value(cx, &g, 0, cx.span)?;
+        self.loopy_json(cx, &v)
     }
 
-    /// The text of a simplified stopper, the store's limits as a coded error.
-    fn stopper_text(&mut self, cx: &Ctx, g: &SidedGraph, root: u32) -> Result<String> {
-        let t = loopy::stopper_text(&mut self.partizan.store, g, root);
-        Self::store_result(cx, t)
+    /// The value of the sum `ids` as a value of the loopy theory: a short
+    /// sum's canonical form as a stopper, else the value of its graph.
+    pub(crate) fn sided_value_of(&mut self, cx: &Ctx, ids: &[u32]) -> Result<SidedValue> {
+        match self.partizan_sum(cx, ids) {
+            Ok(id) => {
+                let max = cx.limits.max_positions;
+                let s = loopy::Stopper::short(&mut self.partizan.store, id, max);
+                match Self::store_result(cx, s)? {
+                    Some(s) => Ok(SidedValue::of_stopper(s)),
+                    None => Err(SolveError::Budget {
+                        game: "the game as a graph".into(),
+                        budget: max,
+                        span: cx.span,
+                    }
+                    .into()),
+                }
+            }
+            Err(Error::Solve(SolveError::PartizanLoopy { .. })) => {
+                let g = self.loopy_graph(cx, ids)?;
+                crate::model::loopy_value::sided_value(cx, &g, 0, cx.span)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A loopy value as the `value` query answers it
+    /// (`model::loopy_value::loopy_json`), the store's limits as a coded
+    /// error.
+    pub(crate) fn loopy_json(&mut self, cx: &Ctx, v: &SidedValue) -> Result<ValueJson> {
+        let j = crate::model::loopy_value::loopy_json(&mut self.partizan.store, v);
+        Self::store_result(cx, j)
     }
 
     /// A store's answer, its failures as diagnostics (Ctrl-C and the
@@ -260,7 +246,7 @@ impl Solver {
             return Ok([(g.clone(), 0), (g, 0)]);
         }
         let max = cx.limits.max_positions;
-        let rounds = SIDLING_ROUNDS_PER_POSITION.saturating_mul(g.num_vertices()) + 16;
+        let rounds = loopy::sidling_rounds(g.num_vertices());
         let sides = Self::within(cx, |stop| loopy::sides(&g, 0, rounds, max, stop))?;
         let sides = sides.map_err(|rounds| unsettled(cx, rounds))?;
         let (on, off) = (sides.onside, sides.offside);
@@ -290,10 +276,6 @@ impl Solver {
     }
 }
 
-/// Rounds of sidling tried per position of the game's graph (plus 16)
-/// before the sides are called unsettled.
-const SIDLING_ROUNDS_PER_POSITION: usize = 4;
-
 fn unsettled(cx: &Ctx, rounds: usize) -> Error {
     SolveError::LoopySides {
         message: format!(
@@ -302,16 +284,4 @@ fn unsettled(cx: &Ctx, rounds: usize) -> Error {
         span: cx.span,
     }
     .into()
-}
-
-fn plain_json(text: String, left: Vec<String>, right: Vec<String>) -> ValueJson {
-    ValueJson {
-        text,
-        kind: ValueKind::Game,
-        number: None,
-        ups: None,
-        nimber: None,
-        left,
-        right,
-    }
 }

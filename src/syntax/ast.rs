@@ -87,6 +87,8 @@ pub enum BinOp {
     Ge,
     /// `||`: confused with (game values).
     Confused,
+    /// `&`: the loopy value with this onside and offside (`over & under`).
+    Sided,
     And,
     Or,
     In,
@@ -111,6 +113,7 @@ impl BinOp {
             BinOp::Gt => ">",
             BinOp::Ge => ">=",
             BinOp::Confused => "||",
+            BinOp::Sided => "&",
             BinOp::And => "and",
             BinOp::Or => "or",
             BinOp::In => "in",

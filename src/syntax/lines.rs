@@ -60,6 +60,7 @@ const NEEDS_MORE: &[&str] = &[
     "..=",
     "||",
     "|",
+    "&",
     ",",
     ":",
     "->",
@@ -94,8 +95,8 @@ const CONTINUES: &[&str] = &["then", "else", "for", "in", "and", "or"];
 
 /// Operators that never start a statement.
 const NEVER_FIRST: &[&str] = &[
-    "+", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", "||", "|", "=", ":",
-    ",", "->", ":=",
+    "+", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "..", "..=", "||", "|", "&", "=",
+    ":", ",", "->", ":=",
 ];
 
 #[derive(Clone, Copy)]
@@ -457,6 +458,10 @@ fn operand_follows(rest: &str) -> bool {
 /// `1^*`, `3/4v*`, `1*`, `vv*3`, `v<2>`, `v[2]*`, `±1`, `+-^`.
 fn literal_len(rest: &str) -> Option<usize> {
     let b = rest.as_bytes();
+    // CGSuite's loopy `upon*`, one token.
+    if rest.starts_with("upon*") && !b.get(5).copied().is_some_and(ident_char) {
+        return Some(5);
+    }
     if let Some(sign) = ["±", "+-"].iter().find(|s| rest.starts_with(**s)) {
         let i = sign.len();
         let body = number_end(b, i).or_else(|| arrow_end(rest, i))?;

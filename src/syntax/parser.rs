@@ -34,6 +34,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::ge, Assoc::Left)
             | Op::infix(Rule::confused, Assoc::Left)
             | Op::infix(Rule::in_op, Assoc::Left))
+        .op(Op::infix(Rule::sided, Assoc::Left))
         .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
         .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
         .op(Op::infix(Rule::mul, Assoc::Left)
@@ -611,6 +612,7 @@ impl Builder {
                     Rule::gt => BinOp::Gt,
                     Rule::ge => BinOp::Ge,
                     Rule::confused => BinOp::Confused,
+                    Rule::sided => BinOp::Sided,
                     Rule::and_op => BinOp::And,
                     Rule::or_op => BinOp::Or,
                     Rule::in_op => BinOp::In,
@@ -646,9 +648,12 @@ impl Builder {
                     }
                 }
             }
-            Rule::game_lit | Rule::up_lit | Rule::down_lit | Rule::pm_lit | Rule::tiny_lit => {
-                ExprKind::GameLit(p.as_str().into())
-            }
+            Rule::game_lit
+            | Rule::up_lit
+            | Rule::down_lit
+            | Rule::pm_lit
+            | Rule::tiny_lit
+            | Rule::loopy_lit => ExprKind::GameLit(p.as_str().into()),
             Rule::star_alone => {
                 ExprKind::Unary(UnOp::Star, Box::new(Spanned::new(ExprKind::Int(1), span)))
             }

@@ -33,6 +33,12 @@ pub const KEYWORDS: &[&str] = &[
     "exists",
 ];
 
+/// CGSuite's names of loopy game values (docs/LANGUAGE.md, "Loopy values
+/// in expressions"): values where no `let`, parameter, function or game
+/// has the name; not reserved. `pass` is a move to the game itself, read
+/// inside the braces of a game literal.
+pub const LOOPY_NAMES: &[&str] = &["on", "off", "over", "under", "upon", "dud"];
+
 /// The keywords that start a definition (the grammar's `*_def` rules in
 /// `stmt`).
 pub const DEFINITION_WORDS: &[&str] = &["game", "graph", "fn", "let"];

@@ -16,7 +16,7 @@ use grundy::Error;
 use grundy::Limits;
 use grundy::Session;
 use grundy::library;
-use grundy::words::KEYWORDS;
+use grundy::words::{KEYWORDS, LOOPY_NAMES};
 
 /// The LSP position of a byte offset of `text` (clamped to the text, and
 /// to the start of a character).
@@ -258,6 +258,14 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
             ..CompletionItem::default()
         });
     }
+    for k in LOOPY_NAMES {
+        push(CompletionItem {
+            label: k.to_string(),
+            kind: Some(CompletionItemKind::CONSTANT),
+            detail: Some("a loopy game value".into()),
+            ..CompletionItem::default()
+        });
+    }
     items
 }
 
@@ -295,6 +303,14 @@ pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
         return Some((
             here,
             format!("`{word}`: a keyword of the language (see docs/LANGUAGE.md)"),
+        ));
+    }
+    if LOOPY_NAMES.contains(&word) {
+        return Some((
+            here,
+            format!(
+                "`{word}`: CGSuite's loopy game value, where nothing else has the name (see docs/LANGUAGE.md, \"Loopy values in expressions\")"
+            ),
         ));
     }
     None

@@ -5,7 +5,7 @@ use super::Repl;
 use super::commands::resolve_command;
 use super::help::{COMMANDS, HELP_TOPICS};
 use grundy::library;
-use grundy::words::{KEYWORDS, QUERY_WORDS};
+use grundy::words::{KEYWORDS, LOOPY_NAMES, QUERY_WORDS};
 
 /// The names the session defines, kept in the editor's helper.
 #[derive(Debug, Default, Clone)]
@@ -83,6 +83,7 @@ pub fn complete_word(line: &str, pos: usize, names: &Names) -> (usize, Vec<Strin
                 KEYWORDS
                     .iter()
                     .chain(QUERY_WORDS.iter())
+                    .chain(LOOPY_NAMES.iter())
                     .copied()
                     .chain(names.others.iter().map(String::as_str))
             })

@@ -34,7 +34,12 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn new(offset: usize, len: usize, message: impl Into<String>, help: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Self {
         ParseError {
             offset,
             len,

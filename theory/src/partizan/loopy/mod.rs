@@ -1,6 +1,8 @@
 //! Loopy partizan games given as an explicit state graph (THEORY.md §6.9):
 //! outcomes with draws by retrograde analysis, stoppers, the named
-//! loopy values, simplest forms of stoppers and sides by sidling.
+//! loopy values, simplest forms of stoppers and sides by sidling, values
+//! to compute with (sums, negatives, order) and CGSuite's notation read
+//! back.
 //!
 //! A [`SidedGraph`] has vertices `0..n`, each with its Left options and its
 //! Right options; cycles are allowed. A play alternates: the player to move
@@ -20,23 +22,29 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod parse;
 mod show;
 mod sides;
 mod simplify;
 mod stopper;
+mod value;
 
 #[cfg(test)]
 mod simplify_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;
 
 use std::collections::VecDeque;
 use std::fmt;
 
+pub use parse::parse_loopy;
 pub use show::{short_value, stopper_text};
-pub use sides::{Sides, sides};
+pub use sides::{Sides, one_side, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
+pub use value::{SIDLING_ROUNDS_PER_POSITION, SidedValue, Stopper, sidling_rounds};
 
 /// Normal play (the player who cannot move loses) or misère play (wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -41,6 +41,20 @@ pub fn sides(
     Some(Ok(Sides { onside, offside }))
 }
 
+/// One side of vertex `root` of `g`: the onside when `onside`, else the
+/// offside; as [`sides`] answers.
+pub fn one_side(
+    g: &SidedGraph,
+    root: u32,
+    onside: bool,
+    max_rounds: usize,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Result<Simplified, usize>> {
+    let p = pack(g, &[root]);
+    sidle(&p.graph, onside, max_rounds, max_vertices, stop)
+}
+
 /// One side of vertex 0 of the packed graph `h`.
 fn sidle(
     h: &SidedGraph,

@@ -1,0 +1,260 @@
+//! Loopy game values in expressions (docs/LANGUAGE.md, "Loopy values in
+//! expressions"): CGSuite's names and literals, `value(P)` of loopy
+//! positions, sums, negatives and the order; sums of values against the
+//! `value` query of sums, and every printed value read back, on random
+//! graph games.
+
+use grundy::render;
+use grundy::{Mode, Session};
+use proptest::prelude::*;
+
+fn run(text: &str) -> Vec<String> {
+    let mut s = Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(render::text(&a)),
+        Err(e) => out.push(format!(
+            "error {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default()
+        )),
+    });
+    out
+}
+
+/// The graph of the named values, as docs/LANGUAGE.md writes it.
+const S: &str = "graph S {
+    zero;
+    star -> zero;
+    five -L-> four; four -L-> three; three -L-> two; two -L-> one; one -L-> zero;
+    on -L-> on;
+    off -R-> off;
+    over -L-> zero; over -R-> over;
+    under -L-> under; under -R-> zero;
+    upon -L-> upon; upon -R-> star;
+    downon -L-> star; downon -R-> downon;
+}
+game Walk(n) {
+    left move Walk(n + 1) if n < 2
+    right move Walk(n - 1) if n > 0
+}
+";
+
+fn with_s(lines: &str) -> Vec<String> {
+    run(&format!("{S}{lines}"))
+}
+
+#[test]
+fn the_required_outcomes() {
+    assert_eq!(run("on + off\n"), ["dud"]);
+    assert_eq!(run("over > 0\n"), ["true"]);
+    assert_eq!(run("over < 1/64\n"), ["true"]);
+    assert_eq!(run("on > 5\n"), ["true"]);
+    assert_eq!(run("-on == off\n"), ["true"]);
+    assert_eq!(
+        with_s("over + under\nvalue S(over) + S(under)\n"),
+        ["over & under", "value S(over) + S(under) = over & under"]
+    );
+    assert_eq!(
+        with_s("value(S(over)) + value(S(under)) == value(S(over) + S(under))\n"),
+        ["true"]
+    );
+}
+
+#[test]
+fn over_is_below_every_positive_number_and_on_above_every_number() {
+    let lines = "assert forall k in 0..40: over < num(1, 2 ** k) and over > 0\n\
+                 assert forall n in -20..20: on > n and off < n and over != n and (over > n) == (n <= 0)\n\
+                 assert forall k in 0..20: under < 0 and under > -num(1, 2 ** k)\n";
+    for line in run(lines) {
+        assert!(line.ends_with(": ok"), "{line}");
+    }
+}
+
+#[test]
+fn names_and_literals_read_as_cgsuite_writes_them() {
+    let checks = [
+        "on == {pass|}",
+        "off == {|pass}",
+        "over == {0|pass}",
+        "under == {pass|0}",
+        "upon == {pass|*}",
+        "upon* == {0,pass|0}",
+        "upon* == upon + *",
+        "dud == {pass|pass}",
+        "dud == on & off",
+        "1over == over + 1",
+        "1over == {1|pass}",
+        "-1/2under == under - 1/2",
+        "-1over == {-1|pass}",
+        "-upon == {*|pass}",
+        "over == a{0|a}",
+        "a{0||||0|||a|*||*} == a{0|{0|{{a|*}|*}}}",
+        "{0|over} == {0|a{0|a}}",
+        "-{0|pass} == under",
+        "-(1over) == -1under and -(-(1over)) == 1over",
+        "-(1v*) == -1^* and -1v* == v* - 1 and -1v* != -1^*",
+        "{over|0} == {over|0}",
+        "over + over == over",
+        "over - over == over & under",
+        "upon - upon == value(S(upon) + S(downon))",
+        "upon - upon == {0|-upon*} & {upon*|0}",
+        "2 & 0 > 0",
+        "(over & under) + 1 == 1over & 1under",
+        "on * 3 == on and over * -2 == under and over * 0 == 0",
+        "on >= dud and dud >= off and dud || 0 and dud || over",
+        "[over || *, over > *, upon || *, upon > 0] == [false, true, true, true]",
+        "value(S(on)) == on and value(S(upon)) == upon",
+        "value(S(five)) + over == 5over",
+        "value(Walk(0)) == 2 & 0",
+        "value(Walk(0) + Walk(1)) == value(Walk(0)) + value(Walk(1))",
+    ];
+    for c in checks {
+        assert_eq!(with_s(&format!("{c}\n")), ["true"], "{c}");
+    }
+}
+
+#[test]
+fn loopy_values_print_as_the_value_query_prints_them() {
+    let pairs = [
+        ("S(on) + S(off)", "dud"),
+        ("S(over) + S(one)", "1over"),
+        ("S(upon) + S(upon)", "{0|upon*}"),
+        ("S(upon) + S(star)", "upon*"),
+        ("Walk(0)", "2 & 0"),
+        ("S(on) + S(five)", "on"),
+    ];
+    for (p, v) in pairs {
+        let terms: Vec<String> = p.split(" + ").map(|t| format!("value({t})")).collect();
+        let out = with_s(&format!("value {p}\n{}\nvalue({p})\n", terms.join(" + ")));
+        assert_eq!(out, [format!("value {p} = {v}"), v.into(), v.into()], "{p}");
+    }
+}
+
+#[test]
+fn short_results_are_game_values_and_mix_with_them() {
+    // A loopy sum that is short is a game value: it has a mean.
+    assert_eq!(
+        run("mean(over - over + 1) \n"),
+        ["error grundy::eval::value"]
+    );
+    assert_eq!(
+        run("mean({0|} + over - over)\n"),
+        ["error grundy::eval::value"]
+    );
+    assert_eq!(run("on + off - dud\n"), ["dud"]);
+    assert_eq!(run("{0|pass} + 0 == over\n"), ["true"]);
+    assert_eq!(run("{on|off}\n"), ["{on|off}"]);
+    assert_eq!(run("{1|1}\n"), ["1*"]);
+    assert_eq!(run("a{1|1}\n"), ["1*"]);
+    assert_eq!(run("mean(a{1|1})\n"), ["1"]);
+    assert_eq!(run("±over\n"), ["{over|under}"]);
+    assert_eq!(run("let x = over\n{x|x}\n{x|0}\n"), ["over", "{over|0}"]);
+}
+
+#[test]
+fn wrong_uses_are_coded_errors() {
+    let codes = [
+        ("pass\n", "grundy::eval::type_error"),
+        ("{x|pass}\n", "grundy::eval::unknown_name"),
+        ("let x = 1\n{x|pass}\n", "grundy::eval::type_error"),
+        ("{0|a}\n", "grundy::eval::unknown_name"),
+        ("a{0|-{a|*}}\n", "grundy::parse::game_literal"),
+        ("{0|pass|1}\n", "grundy::parse::game_literal"),
+        ("under & over\n", "grundy::eval::value"),
+        ("(over & under) & 0\n", "grundy::eval::value"),
+        ("{over & under | 0}\n", "grundy::eval::value"),
+        ("true & false\n", "grundy::eval::type_error"),
+        ("over * over\n", "grundy::eval::type_error"),
+        ("over / 2\n", "grundy::eval::type_error"),
+        ("over + [1]\n", "grundy::eval::type_error"),
+        ("mean(on)\n", "grundy::eval::value"),
+        ("sorted([on, off])\n", "grundy::eval::type_error"),
+        ("ovr\n", "grundy::eval::unknown_name"),
+    ];
+    for (text, code) in codes {
+        assert_eq!(run(text), [format!("error {code}")], "{text}");
+    }
+    assert_eq!(
+        with_s("S(zero) + over\n"),
+        ["error grundy::eval::type_error"]
+    );
+    // A name bound by `let` is that name, in and out of braces.
+    assert_eq!(run("let on = 3\non + 1\n{on|0}\n"), ["4", "{3|0}"]);
+    assert_eq!(run("fn f(over) = over * 2\nf(3)\n"), ["6"]);
+    // A graph's vertex named like a value is the vertex.
+    assert_eq!(with_s("value S(on)\n"), ["value S(on) = on"]);
+}
+
+#[test]
+fn sums_in_a_move_rule_are_refused() {
+    let text = "game G(n) {\n    move G(n - 1) if n > 0 and over > 0\n}\ngrundy G(3)\n";
+    assert_eq!(run(text), ["error grundy::eval::type_error"]);
+}
+
+/// A random graph game of up to five vertices, each with a few Left and
+/// Right edges, as the `graph` form writes it.
+fn graph_game() -> impl Strategy<Value = (usize, String)> {
+    (1usize..6).prop_flat_map(|n| {
+        let edges = proptest::collection::vec((0..n, 0..n, any::<bool>()), 0..3 * n);
+        edges.prop_map(move |es| {
+            let mut g = String::from("graph G {\n");
+            for v in 0..n {
+                g.push_str(&format!("    v{v};\n"));
+            }
+            for (a, b, left) in es {
+                let arrow = if left { "-L->" } else { "-R->" };
+                g.push_str(&format!("    v{a} {arrow} v{b};\n"));
+            }
+            g.push_str("}\n");
+            (n, g)
+        })
+    })
+}
+
+/// The value printed after `= ` in a `value` answer, or the error.
+fn after_equals(line: &str) -> &str {
+    line.split_once(" = ").map_or(line, |(_, v)| v)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `value(P) + value(Q)` is the `value` of `P + Q`, wherever sidling
+    /// settles both.
+    #[test]
+    fn sums_of_values_are_values_of_sums((n, g) in graph_game(), p in 0usize..6, q in 0usize..6) {
+        let (p, q) = (p % n, q % n);
+        let out = run(&format!(
+            "{g}value G(v{p}) + G(v{q})\nvalue(G(v{p})) + value(G(v{q}))\n"
+        ));
+        prop_assert_eq!(out.len(), 2);
+        let (query, expr) = (after_equals(&out[0]), out[1].as_str());
+        if !query.starts_with("error") && !expr.starts_with("error") {
+            prop_assert_eq!(query, expr, "{}", g);
+        }
+    }
+
+    /// Every printed value reads back as an equal game that prints alike:
+    /// alone, negated twice and as an option.
+    #[test]
+    fn printed_values_read_back((n, g) in graph_game()) {
+        let values: Vec<String> = (0..n).map(|v| format!("value(G(v{v}))\n")).collect();
+        let printed = run(&format!("{g}{}", values.concat()));
+        for (v, text) in printed.iter().enumerate() {
+            if text.starts_with("error") {
+                continue;
+            }
+            // Alone, it prints as it was printed; in the graph's file, it
+            // equals the value; a loopy one negated twice prints alike.
+            // (A short one such as `*` reads as a nim heap, a position.)
+            let back = run(&format!("{g}({text}) == value(G(v{v}))\n"));
+            prop_assert_eq!(back, ["true"], "{} {}", text, g);
+            if text.chars().any(|c| c.is_ascii_alphabetic() && c != 'v') {
+                prop_assert_eq!(run(&format!("{text}\n")), [text.clone()]);
+                prop_assert_eq!(run(&format!("-(-({text}))\n")), [text.clone()]);
+            }
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! Values of loopy games to compute with (THEORY.md §6.9, "Values in
+//! expressions"): a [`SidedValue`] is a pair of stoppers in simplest form,
+//! the onside and the offside, equal for a stopper. Sums add onsides to
+//! onsides and offsides to offsides, each sum read back to its own side by
+//! sidling (the *upsum* and the *downsum*); the negative exchanges and
+//! negates the sides; `G ≥ H` when both sides of G are at least those of
+//! H.
+//!
+//! Every function here takes the positions a computation may build
+//! (`max_vertices`) and a `stop` callback, and answers `None` when either
+//! ends it; `Some(Err(rounds))` when sidling did not settle in `rounds`
+//! rounds.
+
+use super::{
+    SidedGraph, is_deathless, is_stopper, one_side, pack, short_value, simplify, stopper_geq,
+    stopper_text, sum_graph,
+};
+use crate::partizan::{GameStore, PartizanError, ValueId};
+
+/// Rounds of sidling tried per position of a game's graph (plus 16)
+/// before its sides are called unsettled.
+pub const SIDLING_ROUNDS_PER_POSITION: usize = 4;
+
+/// The rounds of sidling tried on a graph of `n` positions.
+pub fn sidling_rounds(n: usize) -> usize {
+    SIDLING_ROUNDS_PER_POSITION
+        .saturating_mul(n)
+        .saturating_add(16)
+}
+
+/// A stopper in simplest form: its graph holds only what the root reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopper {
+    /// The graph.
+    pub graph: SidedGraph,
+    /// The stopper's vertex in it.
+    pub root: u32,
+}
+
+impl Stopper {
+    /// `on` = {pass|}.
+    pub fn on() -> Stopper {
+        Stopper {
+            graph: SidedGraph::new(vec![vec![0]], vec![vec![]]),
+            root: 0,
+        }
+    }
+
+    /// `off` = {|pass}.
+    pub fn off() -> Stopper {
+        Stopper::on().negative()
+    }
+
+    /// The negative: Left's and Right's options exchanged everywhere.
+    pub fn negative(&self) -> Stopper {
+        Stopper {
+            graph: self.graph.negative(),
+            root: self.root,
+        }
+    }
+
+    /// The simplest form of the stopper at `root` of `g` (every position
+    /// it reaches a stopper).
+    pub fn simplest(
+        g: &SidedGraph,
+        root: u32,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Stopper> {
+        let (s, _) = simplify(g, &[root], max_vertices, stop)?;
+        Some(Stopper {
+            root: s.roots[0],
+            graph: s.graph,
+        })
+    }
+
+    /// The short game `id` of `store` as a stopper: its canonical form,
+    /// one vertex per position. `Ok(None)` past `max_vertices` vertices.
+    pub fn short(
+        store: &mut GameStore,
+        id: ValueId,
+        max_vertices: usize,
+    ) -> Result<Option<Stopper>, PartizanError> {
+        let mut g = GraphBuilder::default();
+        Ok(g.short(store, id, false, max_vertices)?.map(|root| {
+            let p = pack(&g.finish(), &[root]);
+            Stopper {
+                graph: p.graph,
+                root: p.roots[0],
+            }
+        }))
+    }
+
+    /// `self ≥ other`, by play on the difference.
+    pub fn geq(
+        &self,
+        other: &Stopper,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<bool> {
+        stopper_geq(
+            &self.graph,
+            self.root,
+            &other.graph,
+            other.root,
+            max_vertices,
+            stop,
+        )
+    }
+
+    /// The text in CGSuite's notation (`on`, `1over`, `a{0|{a|*}}`, a short
+    /// game's canonical form).
+    pub fn text(&self, store: &mut GameStore) -> Result<String, PartizanError> {
+        stopper_text(store, &self.graph, self.root)
+    }
+
+    /// The short game it is, when no cycle is reachable from its root.
+    pub fn short_value(&self, store: &mut GameStore) -> Result<Option<ValueId>, PartizanError> {
+        short_value(store, &self.graph, self.root)
+    }
+}
+
+/// The value of a loopy game whose sides are stoppers.
+#[derive(Clone, Debug)]
+pub struct SidedValue {
+    /// The onside: the stopper it plays like when endless play is Left's.
+    pub onside: Stopper,
+    /// The offside: likewise when endless play is Right's.
+    pub offside: Stopper,
+    /// Whether the two sides are equal: the game is (equal to) a stopper.
+    pub stopper: bool,
+}
+
+impl SidedValue {
+    /// A stopper's value.
+    pub fn of_stopper(s: Stopper) -> SidedValue {
+        SidedValue {
+            offside: s.clone(),
+            onside: s,
+            stopper: true,
+        }
+    }
+
+    /// `dud` = on & off.
+    pub fn dud() -> SidedValue {
+        SidedValue {
+            onside: Stopper::on(),
+            offside: Stopper::off(),
+            stopper: false,
+        }
+    }
+
+    /// The value of vertex `root` of `g`: a stopper's simplest form, `dud`
+    /// where nobody can ever run out of moves, else the sides by sidling.
+    pub fn of_graph(
+        g: &SidedGraph,
+        root: u32,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Result<SidedValue, usize>> {
+        if is_deathless(g, root) {
+            return Some(Ok(SidedValue::dud()));
+        }
+        if is_stopper(g, root) {
+            let s = Stopper::simplest(g, root, max_vertices, stop)?;
+            return Some(Ok(SidedValue::of_stopper(s)));
+        }
+        let on = match side_of(g, root, true, max_vertices, stop)? {
+            Ok(s) => s,
+            Err(k) => return Some(Err(k)),
+        };
+        let off = match side_of(g, root, false, max_vertices, stop)? {
+            Ok(s) => s,
+            Err(k) => return Some(Err(k)),
+        };
+        SidedValue::of_sides(on, off, max_vertices, stop).map(Ok)
+    }
+
+    /// The value with these sides (marked a stopper when they are equal).
+    pub fn of_sides(
+        onside: Stopper,
+        offside: Stopper,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<SidedValue> {
+        let same = offside.geq(&onside, max_vertices, stop)?
+            && onside.geq(&offside, max_vertices, stop)?;
+        Some(if same {
+            SidedValue::of_stopper(onside)
+        } else {
+            SidedValue {
+                onside,
+                offside,
+                stopper: false,
+            }
+        })
+    }
+
+    /// The sum: the onside of the sum of the onsides and the offside of
+    /// the sum of the offsides (of two stoppers, the value of their sum).
+    pub fn add(
+        &self,
+        other: &SidedValue,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Result<SidedValue, usize>> {
+        let sum = |a: &Stopper, b: &Stopper, stop: &mut dyn FnMut() -> bool| {
+            sum_graph(&[&a.graph, &b.graph], &[a.root, b.root], max_vertices, stop).map(|(g, _)| g)
+        };
+        if self.stopper && other.stopper {
+            let g = sum(&self.onside, &other.onside, stop)?;
+            return SidedValue::of_graph(&g, 0, max_vertices, stop);
+        }
+        let g = sum(&self.onside, &other.onside, stop)?;
+        let on = match side_of(&g, 0, true, max_vertices, stop)? {
+            Ok(s) => s,
+            Err(k) => return Some(Err(k)),
+        };
+        let g = sum(&self.offside, &other.offside, stop)?;
+        let off = match side_of(&g, 0, false, max_vertices, stop)? {
+            Ok(s) => s,
+            Err(k) => return Some(Err(k)),
+        };
+        SidedValue::of_sides(on, off, max_vertices, stop).map(Ok)
+    }
+
+    /// The negative: −(s & t) = −t & −s.
+    pub fn negative(&self) -> SidedValue {
+        SidedValue {
+            onside: self.offside.negative(),
+            offside: self.onside.negative(),
+            stopper: self.stopper,
+        }
+    }
+
+    /// `self ≥ other`: both sides at least the other's.
+    pub fn geq(
+        &self,
+        other: &SidedValue,
+        max_vertices: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<bool> {
+        if !self.onside.geq(&other.onside, max_vertices, stop)? {
+            return Some(false);
+        }
+        if self.stopper && other.stopper {
+            return Some(true);
+        }
+        self.offside.geq(&other.offside, max_vertices, stop)
+    }
+
+    /// The short game it is, if it is one.
+    pub fn short_value(&self, store: &mut GameStore) -> Result<Option<ValueId>, PartizanError> {
+        if !self.stopper {
+            return Ok(None);
+        }
+        self.onside.short_value(store)
+    }
+
+    /// Its text as the `value` query prints it: a stopper's simplest form,
+    /// `dud` for on & off, else `onside & offside`.
+    pub fn text(&self, store: &mut GameStore) -> Result<String, PartizanError> {
+        let on = self.onside.text(store)?;
+        if self.stopper {
+            return Ok(on);
+        }
+        let off = self.offside.text(store)?;
+        Ok(if on == "on" && off == "off" {
+            "dud".into()
+        } else {
+            format!("{on} & {off}")
+        })
+    }
+}
+
+/// One side of vertex `root` of `g`: the stopper's simplest form when it
+/// is one, `on` or `off` when nobody can run out of moves, else by
+/// sidling.
+fn side_of(
+    g: &SidedGraph,
+    root: u32,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Result<Stopper, usize>> {
+    if is_stopper(g, root) {
+        return Stopper::simplest(g, root, max_vertices, stop).map(Ok);
+    }
+    if is_deathless(g, root) {
+        return Some(Ok(if onside {
+            Stopper::on()
+        } else {
+            Stopper::off()
+        }));
+    }
+    let rounds = sidling_rounds(g.num_vertices());
+    Some(
+        one_side(g, root, onside, rounds, max_vertices, stop)?.map(|s| Stopper {
+            root: s.roots[0],
+            graph: s.graph,
+        }),
+    )
+}
+
+/// A graph being built vertex by vertex, with each side's options.
+#[derive(Default, Debug)]
+pub(super) struct GraphBuilder {
+    pub(super) left: Vec<Vec<u32>>,
+    pub(super) right: Vec<Vec<u32>>,
+    /// Vertices made for short games: (id, negated) to vertex.
+    memo: std::collections::HashMap<(ValueId, bool), u32>,
+}
+
+impl GraphBuilder {
+    /// A new vertex with no options.
+    pub(super) fn vertex(&mut self) -> u32 {
+        self.left.push(Vec::new());
+        self.right.push(Vec::new());
+        (self.left.len() - 1) as u32
+    }
+
+    /// Adds options to `v`: `l` to Left's and `r` to Right's, or the other
+    /// way round when `flip` (building a negative).
+    pub(super) fn options(&mut self, v: u32, l: &[u32], r: &[u32], flip: bool) {
+        let (l, r) = if flip { (r, l) } else { (l, r) };
+        self.left[v as usize].extend_from_slice(l);
+        self.right[v as usize].extend_from_slice(r);
+    }
+
+    /// How many vertices it has.
+    pub(super) fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    /// The vertex of the short game `id` (its negative when `flip`), its
+    /// positions made on the way; `Ok(None)` past `max_vertices` vertices.
+    pub(super) fn short(
+        &mut self,
+        store: &mut GameStore,
+        id: ValueId,
+        flip: bool,
+        max_vertices: usize,
+    ) -> Result<Option<u32>, PartizanError> {
+        if let Some(&v) = self.memo.get(&(id, flip)) {
+            return Ok(Some(v));
+        }
+        let root = self.vertex();
+        self.memo.insert((id, flip), root);
+        let mut work = vec![(id, root)];
+        while let Some((x, v)) = work.pop() {
+            let sides = [store.left_options(x)?, store.right_options(x)?];
+            let mut out: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            for (opts, out) in sides.iter().zip(out.iter_mut()) {
+                for &o in opts.iter() {
+                    let w = match self.memo.get(&(o, flip)) {
+                        Some(&w) => w,
+                        None => {
+                            if self.len() >= max_vertices {
+                                return Ok(None);
+                            }
+                            let w = self.vertex();
+                            self.memo.insert((o, flip), w);
+                            work.push((o, w));
+                            w
+                        }
+                    };
+                    out.push(w);
+                }
+            }
+            self.options(v, &out[0], &out[1], flip);
+        }
+        Ok(Some(root))
+    }
+
+    /// The graph built.
+    pub(super) fn finish(self) -> SidedGraph {
+        SidedGraph::new(self.left, self.right)
+    }
+}
