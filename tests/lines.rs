@@ -4,24 +4,13 @@
 //! breaks random programs at random spaces: each broken program prints
 //! what the unbroken one prints, or is refused with a parse error.
 
-use grundy::render;
-use grundy::{Mode, Session};
+mod common;
+
 use proptest::prelude::*;
 
 /// Each statement's answer as text, or each error's code.
 fn run(text: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let mut out = Vec::new();
-    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(render::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::texts_or_error_codes(text)
 }
 
 #[test]

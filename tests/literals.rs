@@ -2,23 +2,12 @@
 //! LANGUAGE.md, "Game values as literals"): each equals the value built
 //! the long way, and a value's printed form reads back as the same value.
 
-use grundy::render;
-use grundy::{Mode, Session};
+mod common;
+
 use proptest::prelude::*;
 
 fn run(text: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let mut out = Vec::new();
-    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(render::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::texts_or_error_codes(text)
 }
 
 #[test]

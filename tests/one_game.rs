@@ -5,24 +5,13 @@
 //! outcome of the difference, computed by another path (play on the sum
 //! of positions), and that a printed value reads back as an equal game.
 
-use grundy::render;
-use grundy::{Mode, Session};
+mod common;
+
 use proptest::prelude::*;
 
 /// Each statement's answer as text, or `error CODE`.
 fn run(text: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let mut out = Vec::new();
-    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(render::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::texts_or_error_codes(text)
 }
 
 const GAMES: &str = "game L(n) { left move L(n - 1) if n > 0 }

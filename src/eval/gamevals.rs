@@ -243,18 +243,7 @@ impl Interp<'_> {
                 Ok(game_val(s, m))
             });
         }
-        let ok = matches!(
-            op,
-            BinOp::Add
-                | BinOp::Sub
-                | BinOp::Eq
-                | BinOp::Ne
-                | BinOp::Lt
-                | BinOp::Le
-                | BinOp::Gt
-                | BinOp::Ge
-                | BinOp::Confused
-        );
+        let ok = matches!(op, BinOp::Add | BinOp::Sub) || is_comparison(op);
         if !ok {
             return Err(Error::type_error(
                 format!("`{}` does not apply to game values", op.symbol()),

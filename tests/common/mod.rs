@@ -12,6 +12,22 @@ pub fn grundy_bin() -> &'static str {
 use grundy::{Answer, Outcome};
 use grundy::{Mode, Session};
 
+/// Run a text; each answer as its text line, each error as `error CODE`.
+pub fn texts_or_error_codes(text: &str) -> Vec<String> {
+    let mut s = Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(grundy::render::text(&a)),
+        Err(e) => out.push(format!(
+            "error {}",
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .unwrap_or_default()
+        )),
+    });
+    out
+}
+
 /// Run a text; each answer as its text line, each error as its code and
 /// help (`error CODE: HELP`).
 pub fn texts_or_codes(text: &str) -> Vec<String> {
