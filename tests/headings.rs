@@ -40,3 +40,14 @@ fn a_short_position_is_shown_as_evaluated() {
     let got = texts("fn sq(n) = n * n\ngame Show(n) { }\ngrundy Show(sq(sq(3)))\n");
     assert_eq!(got, ["grundy Show(81) = 0"]);
 }
+
+/// A statement word called like a function (`compare(P, Q)`, `genus(P)`)
+/// heads its answer as the statement `compare P, Q` does: with the
+/// arguments as typed.
+#[test]
+fn a_called_statement_heads_as_the_statement() {
+    let got = texts("compare(*1, *1)\ncompare *1, *1\ngenus(*2 + *3)\ngenus *2 + *3\n");
+    assert_eq!(got[0], got[1]);
+    assert_eq!(got[0], "compare *1, *1: *1 = *1");
+    assert_eq!(got[2], got[3]);
+}

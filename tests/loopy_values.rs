@@ -165,9 +165,10 @@ fn wrong_uses_are_coded_errors() {
     for (text, code) in codes {
         assert_eq!(run(text), [format!("error {code}")], "{text}");
     }
+    // A position met with a loopy value is its value.
     assert_eq!(
-        with_s("S(zero) + over\n"),
-        ["error grundy::eval::type_error"]
+        with_s("S(zero) + over\nS(over) - over\nS(upon) == upon\n-S(over)\n"),
+        ["over", "over & under", "true", "under"]
     );
     // A name bound by `let` is that name, in and out of braces.
     assert_eq!(run("let on = 3\non + 1\n{on|0}\n"), ["4", "{3|0}"]);
@@ -185,21 +186,57 @@ fn sums_in_a_move_rule_are_refused() {
 /// A random graph game of up to five vertices, each with a few Left and
 /// Right edges, as the `graph` form writes it.
 fn graph_game() -> impl Strategy<Value = (usize, String)> {
+    graph_and_negative().prop_map(|(n, g, _)| (n, g))
+}
+
+/// A random graph game `G` as [`graph_game`] makes it, and its negative
+/// `N` (every Left edge a Right edge and back), as two declarations.
+fn graph_and_negative() -> impl Strategy<Value = (usize, String, String)> {
     (1usize..6).prop_flat_map(|n| {
         let edges = proptest::collection::vec((0..n, 0..n, any::<bool>()), 0..3 * n);
         edges.prop_map(move |es| {
-            let mut g = String::from("graph G {\n");
-            for v in 0..n {
-                g.push_str(&format!("    v{v};\n"));
-            }
-            for (a, b, left) in es {
-                let arrow = if left { "-L->" } else { "-R->" };
-                g.push_str(&format!("    v{a} {arrow} v{b};\n"));
-            }
-            g.push_str("}\n");
-            (n, g)
+            let declare = |name: &str, swap: bool| {
+                let mut g = format!("graph {name} {{\n");
+                for v in 0..n {
+                    g.push_str(&format!("    v{v};\n"));
+                }
+                for &(a, b, left) in &es {
+                    let arrow = if left != swap { "-L->" } else { "-R->" };
+                    g.push_str(&format!("    v{a} {arrow} v{b};\n"));
+                }
+                g.push_str("}\n");
+                g
+            };
+            (n, declare("G", false), declare("N", true))
         })
     })
+}
+
+/// Whether a printed value is a stopper's (not `s & t`, not `dud`, not
+/// an error).
+fn is_stopper_text(text: &str) -> bool {
+    !text.contains('&') && text != "dud" && !text.starts_with("error")
+}
+
+/// Whether the player moving second survives (wins or draws) an outcome
+/// (`L`, `DL`, ...): Left when Right starts, Right when Left starts.
+fn survives_second(outcome: &str, left: bool) -> bool {
+    let (left_first, right_first) = match outcome {
+        "L" => ('L', 'L'),
+        "R" => ('R', 'R'),
+        "N" => ('L', 'R'),
+        "P" => ('R', 'L'),
+        "D" => ('D', 'D'),
+        two => {
+            let mut cs = two.chars();
+            (cs.next().unwrap(), cs.next().unwrap())
+        }
+    };
+    if left {
+        right_first != 'R'
+    } else {
+        left_first != 'L'
+    }
 }
 
 /// The value printed after `= ` in a `value` answer, or the error.
@@ -244,6 +281,61 @@ proptest! {
                 prop_assert_eq!(run(&format!("{text}\n")), [text.clone()]);
                 prop_assert_eq!(run(&format!("-(-({text}))\n")), [text.clone()]);
             }
+        }
+    }
+
+    /// The outcome of a value is the outcome of every game of that value:
+    /// `outcome(value(P))` from the value's sides equals `outcome(P)` by
+    /// retrograde analysis on P's graph, and so for a sum of positions
+    /// and the difference of their values; a stopper's winning moves
+    /// agree with its outcome.
+    #[test]
+    fn outcomes_of_values_are_outcomes_of_games(
+        (n, g, neg) in graph_and_negative(), p in 0usize..6, q in 0usize..6,
+    ) {
+        let (p, q) = (p % n, q % n);
+        let out = run(&format!(
+            "{g}{neg}outcome(G(v{p}))\noutcome(value(G(v{p})))\n\
+             outcome(G(v{p}) + N(v{q}))\noutcome(value(G(v{p})) - value(G(v{q})))\n\
+             winning(value(G(v{p})))\n"
+        ));
+        prop_assert_eq!(out.len(), 5);
+        if !out[1].starts_with("error") {
+            prop_assert_eq!(&out[0], &out[1], "{}", g);
+        }
+        if !out[3].starts_with("error") {
+            prop_assert_eq!(&out[2], &out[3], "{}", g);
+        }
+        if out[4].starts_with("([") {
+            // `([Left's winning moves], [Right's])`
+            let left_wins = !out[4].starts_with("([]");
+            let right_wins = !out[4].ends_with("[])");
+            prop_assert_eq!(left_wins, !survives_second(&out[0], false), "{} {}", out[4], g);
+            prop_assert_eq!(right_wins, !survives_second(&out[0], true), "{} {}", out[4], g);
+        }
+    }
+
+    /// For loopy stoppers the order is play on the difference: G >= H
+    /// exactly when Left, moving second in G - H, survives, here played
+    /// on the positions (G's graph plus its negative's), and G == H when
+    /// both players survive moving second.
+    #[test]
+    fn the_order_of_stoppers_is_survival_in_the_difference(
+        (n, g, neg) in graph_and_negative(), p in 0usize..6, q in 0usize..6,
+    ) {
+        let (p, q) = (p % n, q % n);
+        let out = run(&format!(
+            "{g}{neg}value(G(v{p}))\nvalue(G(v{q}))\noutcome(G(v{p}) + N(v{q}))\n\
+             value(G(v{p})) >= value(G(v{q}))\nvalue(G(v{p})) <= value(G(v{q}))\n\
+             value(G(v{p})) == value(G(v{q}))\n"
+        ));
+        prop_assert_eq!(out.len(), 6);
+        if is_stopper_text(&out[0]) && is_stopper_text(&out[1]) {
+            let left = survives_second(&out[2], true);
+            let right = survives_second(&out[2], false);
+            prop_assert_eq!(&out[3], if left { "true" } else { "false" }, "{}", g);
+            prop_assert_eq!(&out[4], if right { "true" } else { "false" }, "{}", g);
+            prop_assert_eq!(&out[5], if left && right { "true" } else { "false" }, "{}", g);
         }
     }
 }

@@ -68,8 +68,9 @@ impl Interp<'_> {
         o.with_store(self.cx, f)
     }
 
-    /// The canonical value of a sum of positions.
-    fn position_value(&self, comps: &[Comp], name: &str, span: Span) -> Result<Value> {
+    /// The value of a sum of positions: its canonical value, or its loopy
+    /// value when a play can come back to a position.
+    pub(super) fn position_value(&self, comps: &[Comp], name: &str, span: Span) -> Result<Value> {
         let Some(o) = self.oracle else {
             return Err(EvalError::QueryInRules {
                 name: name.to_string(),
@@ -77,7 +78,7 @@ impl Interp<'_> {
             }
             .into());
         };
-        o.game_value(self.cx, comps)
+        o.any_value(self.cx, comps)
     }
 
     /// `{L1, L2 | R1}` of expressions: the game of the options' values
@@ -155,6 +156,7 @@ impl Interp<'_> {
         }
         match self.position_value(&cs, "-", span)? {
             Value::Game(g) => self.game_neg(&g, span),
+            Value::LoopyGame(l) => self.loopy_neg(&l, span),
             v => Ok(v),
         }
     }
@@ -173,6 +175,7 @@ impl Interp<'_> {
                 Ok(Value::Pos(a.iter().chain(b.iter()).cloned().collect()))
             }
             (Value::Int(0), v) => Ok(v),
+            (x, v @ Value::LoopyGame(_)) => self.loopy_binary(BinOp::Add, x, v, spans, span),
             (x, v) => self.game_binary(BinOp::Add, x, v, spans, span),
         }
     }
@@ -308,14 +311,15 @@ impl Interp<'_> {
                 }
             }
         } else {
-            let gx = o.game_value(self.cx, &a)?;
-            let gy = o.game_value(self.cx, &b)?;
-            let (Value::Game(gx), Value::Game(gy)) = (gx, gy) else {
-                unreachable!("game_value gives game values")
+            let gx = o.any_value(self.cx, &a)?;
+            let gy = o.any_value(self.cx, &b)?;
+            let (Value::Game(gx), Value::Game(gy)) = (&gx, &gy) else {
+                // A loopy value: compared by its sides.
+                return self.loopy_binary(op, gx, gy, (span, span), span);
             };
             let mut c = None;
             self.with_store(op.symbol(), span, &mut |s| {
-                let (p, q) = (resolve(s, &gx, span)?, resolve(s, &gy, span)?);
+                let (p, q) = (resolve(s, gx, span)?, resolve(s, gy, span)?);
                 c = Some(s.compare(p, q));
                 Ok(Value::Bool(true))
             })?;

@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use crate::error::AtSpan;
 use crate::error::{Error, Result, SyntaxError};
+use crate::model::game_value::nim_sum;
 use crate::model::loopy_value::{LoopyVal, sided, to_value, unsettled, within};
 use crate::model::{Ctx, Value};
 use crate::partizan::GameStore;
@@ -81,21 +82,14 @@ pub(super) fn read_loopy(text: &str, span: Span) -> Result<Option<NodeKind>> {
 
 /// The type error of a loopy value met with a value that is no game.
 fn mixed(v: &Value, span: Span) -> Error {
-    match v {
-        Value::Pos(_) => Error::type_error(
-            "a loopy game value cannot be combined with a position",
-            "turn the position into its value first: `value(P)` (a loopy value is no component of a position)",
-            span,
+    Error::type_error(
+        format!(
+            "a loopy game value cannot be combined with {}",
+            v.type_name()
         ),
-        v => Error::type_error(
-            format!(
-                "a loopy game value cannot be combined with {}",
-                v.type_name()
-            ),
-            "loopy game values combine with game values and integers (`over + 1`, `on > 5`, `value(P) + value(Q)`)",
-            span,
-        ),
-    }
+        "loopy game values combine with games: game values, integers and positions (`over + 1`, `on > 5`, `P + over`)",
+        span,
+    )
 }
 
 /// Whether `op` applies to loopy values.
@@ -171,6 +165,7 @@ impl Interp<'_> {
                 }
             }
         }
+        let (x, y) = (self.valued(op, x, xs)?, self.valued(op, y, ys)?);
         self.loopy_store(op.symbol(), span, &mut |cx, s| {
             let a = sided(cx, s, &x, xs)?.ok_or_else(|| operand_error(op, &x, xs))?;
             let b = sided(cx, s, &y, ys)?.ok_or_else(|| operand_error(op, &y, ys))?;
@@ -195,6 +190,15 @@ impl Interp<'_> {
                 _ => Value::Bool(!geq(&a, &b)? && !geq(&b, &a)?),
             })
         })
+    }
+
+    /// An operand of loopy arithmetic: a position (not nim heaps alone)
+    /// as its value, short or loopy; anything else as it is.
+    fn valued(&self, op: BinOp, v: Value, span: Span) -> Result<Value> {
+        match v {
+            Value::Pos(cs) if nim_sum(&cs).is_none() => self.position_value(&cs, op.symbol(), span),
+            v => Ok(v),
+        }
     }
 
     /// `G * n`: G added to itself n times (of −G for negative n).

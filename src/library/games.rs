@@ -356,12 +356,7 @@ fn of_all(a: Args, f: &OfIds<'_>) -> Result<Value> {
 fn value(a: Args) -> Result<Value> {
     match &a.values[0] {
         v @ Value::LoopyGame(_) => Ok(v.clone()),
-        Value::Pos(cs) => match a.position_value(cs) {
-            Err(Error::Solve(crate::error::SolveError::PartizanLoopy { .. })) => {
-                a.oracle()?.loopy_value(a.cx, cs)
-            }
-            r => r,
-        },
+        Value::Pos(cs) => a.oracle()?.any_value(a.cx, cs),
         _ => Ok(Value::Game(game_arg(&a, 0)?)),
     }
 }

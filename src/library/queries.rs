@@ -9,7 +9,9 @@ use crate::digraph::Generalized;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::game_value::game_comps;
+use crate::model::loopy_value::{LoopyVal, stopper_options, to_value};
 use crate::model::{Class, Comp, Oracle, Side, Value};
+use crate::partizan::loopy::{SidedValue, Winner};
 use crate::vocab::Play;
 
 use super::{Args, Entry, Function, Param, Shape, Statement, builtin, p};
@@ -116,6 +118,16 @@ pub(super) static ENTRIES: &[Entry] = &[
 /// The game argument as the components of a sum: a position, an integer
 /// (the number it is) or a game value.
 fn position(a: &Args) -> Result<Rc<[Comp]>> {
+    if let Value::LoopyGame(l) = &a.values[0] {
+        return Err(Error::type_error(
+            format!("`{}` of `{}`, a loopy game value", a.name(), l.text),
+            format!(
+                "a value keeps who wins, not the play itself: `outcome`, `is_p`, `is_n`, `options` and `winning` take loopy values; ask `{}` of the position the value came from",
+                a.name()
+            ),
+            a.at(0),
+        ));
+    }
     game_comps(&a.values[0]).ok_or_else(|| {
         EvalError::NotAPosition {
             found: a.values[0].type_name().to_string(),
@@ -169,23 +181,91 @@ fn grundy(a: Args) -> Result<Value> {
     })
 }
 
+/// The outcome class of the game argument: a loopy value's from its
+/// sides, any other game's from the solver.
+fn class(a: &Args) -> Result<Class> {
+    if let Value::LoopyGame(l) = &a.values[0] {
+        normal_only(a)?;
+        return Ok(Class(l.value.outcome()));
+    }
+    let (cs, o) = ask(a)?;
+    o.outcome(a.cx, a.play, &cs)
+}
+
 fn outcome(a: Args) -> Result<Value> {
-    let (cs, o) = ask(&a)?;
-    Ok(Value::Outcome(o.outcome(a.cx, a.play, &cs)?))
+    Ok(Value::Outcome(class(&a)?))
 }
 
 fn is_p(a: Args) -> Result<Value> {
-    let (cs, o) = ask(&a)?;
     Ok(Value::Bool(
-        o.outcome(a.cx, a.play, &cs)? == Class::named("P").expect("a class"),
+        class(&a)? == Class::named("P").expect("a class"),
     ))
 }
 
 fn is_n(a: Args) -> Result<Value> {
-    let (cs, o) = ask(&a)?;
     Ok(Value::Bool(
-        o.outcome(a.cx, a.play, &cs)? == Class::named("N").expect("a class"),
+        class(&a)? == Class::named("N").expect("a class"),
     ))
+}
+
+/// Refuses misère play of a loopy value: values are normal play's.
+fn normal_only(a: &Args) -> Result<()> {
+    if a.play == Some(Play::Misere) {
+        return Err(Error::type_error(
+            format!("`{}` of a loopy game value under misère play", a.name()),
+            "a loopy value (`on`, `over`, `value(P)`) is a normal-play value, which forgets how a misère play goes: ask about the position itself, `outcome(P, misere)`",
+            a.at(0),
+        ));
+    }
+    Ok(())
+}
+
+/// Left's and Right's options of a stopper (each a value; `pass`, a move
+/// back to itself, is the stopper itself), with `winning` only the moves
+/// that win for the mover; an error for a value that is no stopper.
+fn loopy_sided(a: &Args, l: &LoopyVal, winning: bool) -> Result<Value> {
+    if winning {
+        normal_only(a)?;
+    }
+    if !l.value.stopper {
+        return Err(Error::type_error(
+            format!(
+                "`{}` of `{}`, a loopy value that is no stopper",
+                a.name(),
+                l.text
+            ),
+            "a value `s & t` (and `dud`) is a class of games with these sides, not one game, so it has no options of its own: ask about a stopper, its side `s` or `t`, or the position it came from",
+            a.at(0),
+        ));
+    }
+    let me = &l.value.onside;
+    let mut lists = Vec::with_capacity(2);
+    for side in [Side::Left, Side::Right] {
+        let mut items = Vec::new();
+        for o in stopper_options(me, side) {
+            a.cx.tick_at(a.span)?;
+            let o = SidedValue::of_stopper(o.unwrap_or_else(|| me.clone()));
+            // The mover wins when the opponent, next to move, loses.
+            let class = o.outcome();
+            let wins = match side {
+                Side::Left => class.right_first == Winner::Left,
+                Side::Right => class.left_first == Winner::Right,
+            };
+            if !winning || wins {
+                items.push(o);
+            }
+        }
+        a.list_of(items.len())?;
+        let values = a.oracle()?.with_store(a.cx, &mut |s| {
+            let vs = items
+                .iter()
+                .map(|o| to_value(s, o.clone(), a.span))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Value::list(vs))
+        })?;
+        lists.push(values);
+    }
+    Ok(Value::Tuple(lists.into()))
 }
 
 /// Left's and Right's lists of a partizan game, as the pair `(left, right)`.
@@ -198,6 +278,9 @@ fn sided(a: &Args, cs: &[Comp], o: &dyn Oracle, winning: Option<Play>) -> Result
 }
 
 fn options(a: Args) -> Result<Value> {
+    if let Value::LoopyGame(l) = &a.values[0] {
+        return loopy_sided(&a, l, false);
+    }
     let (cs, o) = ask(&a)?;
     if partizan(&a, &cs) {
         return sided(&a, &cs, o, None);
@@ -206,6 +289,9 @@ fn options(a: Args) -> Result<Value> {
 }
 
 fn winning(a: Args) -> Result<Value> {
+    if let Value::LoopyGame(l) = &a.values[0] {
+        return loopy_sided(&a, l, true);
+    }
     let (cs, o) = ask(&a)?;
     if partizan(&a, &cs) {
         let play = a.cx.defs.play_for(a.play, &cs);

@@ -14,7 +14,7 @@ use crate::partizan::{GameStore, PartizanError, ValueJson, ValueKind};
 use crate::source::Span;
 
 use super::game_value::{nim_sum, resolve};
-use super::{Ctx, Value};
+use super::{Ctx, Side, Value};
 
 /// A loopy game value: its sides and its text in CGSuite's notation (a
 /// stopper's simplest form, `onside & offside`, `dud`). Values compare,
@@ -167,23 +167,11 @@ pub fn loopy_json(
     let text = v.text(store)?;
     let mut sides = [Vec::new(), Vec::new()];
     if v.stopper {
-        let (g, root) = (&v.onside.graph, v.onside.root);
-        for (side, out) in sides.iter_mut().enumerate() {
-            let opts = if side == 0 {
-                g.left(root)
-            } else {
-                g.right(root)
-            };
-            for &o in opts {
-                out.push(if o == root {
-                    "pass".to_string()
-                } else {
-                    let p = pack(g, &[o]);
-                    Stopper {
-                        graph: p.graph,
-                        root: p.roots[0],
-                    }
-                    .text(store)?
+        for (side, out) in [Side::Left, Side::Right].into_iter().zip(sides.iter_mut()) {
+            for o in stopper_options(&v.onside, side) {
+                out.push(match o {
+                    None => "pass".to_string(),
+                    Some(o) => o.text(store)?,
                 });
             }
             out.sort();
@@ -198,5 +186,24 @@ pub fn loopy_json(
         nimber: None,
         left,
         right,
+    })
+}
+
+/// `side`'s options of a stopper in simplest form, each a stopper in
+/// simplest form again (what the root reaches from it), `None` for a move
+/// back to the stopper itself (`pass`).
+pub fn stopper_options(s: &Stopper, side: Side) -> impl Iterator<Item = Option<Stopper>> + '_ {
+    let opts = match side {
+        Side::Left => s.graph.left(s.root),
+        Side::Right => s.graph.right(s.root),
+    };
+    opts.iter().map(move |&o| {
+        (o != s.root).then(|| {
+            let p = pack(&s.graph, &[o]);
+            Stopper {
+                graph: p.graph,
+                root: p.roots[0],
+            }
+        })
     })
 }

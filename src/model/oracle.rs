@@ -70,6 +70,16 @@ pub trait Oracle {
     /// stopper's simplest form or its onside & offside as a
     /// `Value::LoopyGame`, a `Value::Game` when that is a short game.
     fn loopy_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
+    /// The value of a sum, short or loopy: the canonical value, or where
+    /// a play can come back to a position, [`Oracle::loopy_value`].
+    fn any_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {
+        match self.game_value(cx, pos) {
+            Err(crate::error::Error::Solve(crate::error::SolveError::PartizanLoopy { .. })) => {
+                self.loopy_value(cx, pos)
+            }
+            r => r,
+        }
+    }
     /// Work with the store of game values.
     fn with_store(
         &self,

@@ -72,7 +72,7 @@ fn statement_example(e: &Entry) -> String {
 
 /// `genus(P)`, a call of a statement word with no function form, as the
 /// statement it means.
-pub(super) fn statement_call(x: &Expr) -> Option<WordQuery> {
+pub(super) fn statement_call(x: &Expr, texts: &[String]) -> Option<WordQuery> {
     let ExprKind::Call(name, args) = &x.node else {
         return None;
     };
@@ -82,22 +82,22 @@ pub(super) fn statement_call(x: &Expr) -> Option<WordQuery> {
     }
     let mut play = None;
     let mut exprs = Vec::new();
-    for a in args {
+    for (i, a) in args.iter().enumerate() {
         match a.node {
             ExprKind::Play(p) if play.is_none() => play = Some(p),
-            _ => exprs.push(a.clone()),
+            _ => exprs.push((a.clone(), texts.get(i).cloned().unwrap_or_default())),
         }
     }
     let mut it = exprs.into_iter();
-    let first = it.next()?;
-    let tail = it.next().map(|b| Tail::Comma(b, String::new()));
+    let (first, text) = it.next()?;
+    let tail = it.next().map(|(b, text)| Tail::Comma(b, text));
     if it.next().is_some() {
         return None;
     }
     Some(WordQuery {
         word: name.clone(),
         play,
-        operand: Operand::Expr(first, String::new()),
+        operand: Operand::Expr(first, text),
         tail,
     })
 }

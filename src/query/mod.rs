@@ -124,30 +124,35 @@ pub const MAX_SEQUENCE: i64 = 10_000_000;
 
 impl CompiledQuery {
     pub fn compile(c: &Compiler, q: &Query) -> Result<CompiledQuery> {
-        let kind = match &q.kind {
-            QueryKind::Word(w) => compile_word(c, w, q.span)?,
-            QueryKind::Eval(x) => match statement_call(x) {
-                // `genus(P)`: a statement word with no function form,
-                // called: the statement `genus P`.
-                Some(w) => compile_word(c, &w, q.span)?,
-                None => CKind::Eval(c.top(x).map_err(|err| misspelt_word(x, err))?),
-            },
-            QueryKind::Assert(x, text) => CKind::Assert(c.top(x)?, text.clone()),
+        // `genus(P)`: a statement word with no function form, called: the
+        // statement `genus P`.
+        let call = match &q.kind {
+            QueryKind::Eval(x, texts) => statement_call(x, texts),
+            _ => None,
         };
-        let written = match &q.kind {
-            QueryKind::Word(w) => {
-                let first = match &w.operand {
-                    Operand::Expr(_, text) => Some(text.clone()),
-                    _ => None,
-                };
-                let second = match &w.tail {
-                    Some(Tail::Comma(_, text)) => Some(text.clone()),
-                    _ => None,
-                };
-                [first, second].map(|t| t.filter(|t| !t.is_empty()))
+        let word = match &q.kind {
+            QueryKind::Word(w) => Some(w),
+            _ => call.as_ref(),
+        };
+        let kind = match (&q.kind, word) {
+            (QueryKind::Assert(x, text), _) => CKind::Assert(c.top(x)?, text.clone()),
+            (_, Some(w)) => compile_word(c, w, q.span)?,
+            (QueryKind::Eval(x, _), None) => {
+                CKind::Eval(c.top(x).map_err(|err| misspelt_word(x, err))?)
             }
-            _ => [None, None],
+            (QueryKind::Word(_), None) => unreachable!("a word query is its word"),
         };
+        let written = word.map_or([None, None], |w| {
+            let first = match &w.operand {
+                Operand::Expr(_, text) => Some(text.clone()),
+                _ => None,
+            };
+            let second = match &w.tail {
+                Some(Tail::Comma(_, text)) => Some(text.clone()),
+                _ => None,
+            };
+            [first, second].map(|t| t.filter(|t| !t.is_empty()))
+        });
         Ok(CompiledQuery {
             kind,
             span: q.span,

@@ -217,7 +217,10 @@ pub enum QueryKind {
     /// takes is its library entry's business, checked when it is compiled.
     Word(WordQuery),
     /// A bare expression: its value is printed.
-    Eval(Expr),
+    /// An expression, and the text of each argument when it is a call
+    /// (`compare(*1, *1)` read as the statement `compare *1, *1` keeps
+    /// the arguments as typed in its heading).
+    Eval(Expr, Vec<String>),
     /// `assert COND`, with the text of COND as written.
     Assert(Expr, String),
 }

@@ -317,7 +317,8 @@ fn decide(stmt: &Stmt, last: Option<Tok>, next: Next) -> Decision {
     }
     if matches!(next, "-" | "*" | "+-") && !glued && !star_alone {
         let new = match next {
-            "*" => "*3",
+            // `* - 1`, `* * 2`: the nimber `*` is `*1` written whole.
+            "*" => "*3`, or `*1` for the nimber `*",
             "+-" => "+-1",
             _ => "-x",
         };

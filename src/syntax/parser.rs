@@ -329,10 +329,26 @@ impl Builder {
                 Ok(Stmt::Let(LetDecl { name, value, span }))
             }
             Rule::query => self.query(p, span).map(Stmt::Query),
-            Rule::expr_stmt => Ok(Stmt::Query(Query {
-                kind: QueryKind::Eval(self.expr(next(&mut p.into_inner()))?),
-                span,
-            })),
+            Rule::expr_stmt => {
+                let x = next(&mut p.into_inner());
+                let (text, base) = (x.as_str(), x.as_span().start());
+                let expr = self.expr(x)?;
+                let args = match &expr.node {
+                    ExprKind::Call(_, args) => args
+                        .iter()
+                        .filter_map(|a| {
+                            let (s, e) = (a.span.start as usize, a.span.end as usize);
+                            text.get(s.checked_sub(base)?..e.checked_sub(base)?)
+                                .map(|t| trimmed(t).to_string())
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                Ok(Stmt::Query(Query {
+                    kind: QueryKind::Eval(expr, args),
+                    span,
+                }))
+            }
             Rule::assert_stmt => {
                 let mut it = p.into_inner();
                 it.next(); // kw_assert
@@ -791,7 +807,7 @@ mod tests {
             .iter()
             .map(|s| match s {
                 Stmt::Query(q) => match &q.kind {
-                    QueryKind::Eval(_) => "eval",
+                    QueryKind::Eval(..) => "eval",
                     QueryKind::Assert(..) => "assert",
                     QueryKind::Word(w) => match w.operand {
                         Operand::Expr(..) => "query",

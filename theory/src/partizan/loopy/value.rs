@@ -12,8 +12,8 @@
 //! rounds.
 
 use super::{
-    SidedGraph, is_deathless, is_stopper, one_side, pack, short_value, simplify, stopper_geq,
-    stopper_text, sum_graph,
+    LoopyOutcome, Play, SidedGraph, Winner, is_deathless, is_stopper, one_side, outcomes, pack,
+    short_value, simplify, stopper_geq, stopper_text, sum_graph,
 };
 use crate::partizan::{GameStore, PartizanError, ValueId};
 
@@ -247,6 +247,35 @@ impl SidedValue {
             return Some(true);
         }
         self.offside.geq(&other.offside, max_vertices, stop)
+    }
+
+    /// The outcome class of every game of this value (normal play). A
+    /// stopper has no endless alternating play, so each side's outcome is
+    /// a short game's class, read by retrograde analysis on its graph.
+    /// Moving first, a player wins outright when they win the side where
+    /// endless play is the opponent's (Left the offside, Right the
+    /// onside), holds a draw when they win only the other side, and loses
+    /// otherwise (THEORY.md §6.9, "The outcome of a value").
+    pub fn outcome(&self) -> LoopyOutcome {
+        let class = |s: &Stopper| outcomes(&s.graph, Play::Normal)[s.root as usize];
+        let on = class(&self.onside);
+        if self.stopper {
+            return on;
+        }
+        let off = class(&self.offside);
+        let first = |outright: Winner, survives: Winner, me: Winner, you: Winner| {
+            if outright == me {
+                me
+            } else if survives == me {
+                Winner::Draw
+            } else {
+                you
+            }
+        };
+        LoopyOutcome {
+            left_first: first(off.left_first, on.left_first, Winner::Left, Winner::Right),
+            right_first: first(on.right_first, off.right_first, Winner::Right, Winner::Left),
+        }
     }
 
     /// The short game it is, if it is one.
