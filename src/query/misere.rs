@@ -4,7 +4,6 @@
 use serde_json::{Value as Json, json};
 
 use super::*;
-use crate::misere::Taming;
 
 pub(super) fn genus_or_form(ctx: &mut Run<'_>, x: &Node, genus: bool) -> Result<Answer> {
     let pos = ctx.position(x)?;
@@ -74,7 +73,7 @@ pub(crate) fn text(a: &Answer) -> String {
         Answer::MisereForm { position, form } => format!(
             "{w} {position} = {} ({}, genus {}, misère outcome {})",
             abbreviated_form(&form.form),
-            taming_word(form.taming),
+            form.phylum.word(),
             form.genus,
             form.outcome
         ),
@@ -94,7 +93,7 @@ pub(crate) fn json(a: &Answer) -> Json {
             "query": w,
             "position": position,
             "form": form.form,
-            "class": taming_word(form.taming),
+            "class": form.phylum.word(),
             "genus": form.genus.to_json(),
             "outcome": form.outcome.to_string(),
         }),
@@ -115,15 +114,6 @@ pub(crate) fn json(a: &Answer) -> Json {
             "quotient": q.json,
         }),
         _ => unreachable!("present: not this family's answer: {a:?}"),
-    }
-}
-
-/// Misère play is always named; normal play only when the query named it.
-fn taming_word(t: Taming) -> &'static str {
-    match t {
-        Taming::Tame => "tame",
-        Taming::Restive => "restive",
-        Taming::Restless => "restless",
     }
 }
 

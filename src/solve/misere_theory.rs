@@ -14,8 +14,8 @@ use crate::error::AtSpan;
 use crate::error::{Error, Result};
 use crate::error::{LimitError, SolveError};
 use crate::misere::{
-    self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, QuotientBudget,
-    QuotientHistory, QuotientPeriod, RuleFn, Taming,
+    self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, Phylum, QuotientBudget,
+    QuotientHistory, QuotientPeriod, RuleFn,
 };
 use crate::model::{Ctx, GameId, Value};
 
@@ -47,7 +47,7 @@ pub(super) fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
     Some(MisereForm {
         genus,
         form: if n == 0 { "0".into() } else { format!("*{n}") },
-        taming: Taming::Tame,
+        phylum: Phylum::NimHeap,
         // *1 alone is the one misère P-position among single heaps.
         outcome: if n == 1 { Outcome::P } else { Outcome::N },
     })
@@ -60,8 +60,8 @@ pub struct MisereForm {
     pub genus: Genus,
     /// The canonical form as text (`0`, `*n`, `{…}`), cut at `FORM_CHARS`.
     pub form: String,
-    /// Whether the position is tame, restive or restless.
-    pub taming: Taming,
+    /// Its phylum: tame, generally tame, tameable, restive, ...
+    pub phylum: Phylum,
     /// The misère outcome (P or N).
     pub outcome: Outcome,
 }
@@ -257,7 +257,7 @@ impl Solver {
         Ok(MisereForm {
             genus: forms.genus(f).clone(),
             form,
-            taming: forms.taming(f),
+            phylum: forms.phylum(f),
             outcome: match forms.outcome(f) {
                 misere::Outcome::P => Outcome::P,
                 misere::Outcome::N => Outcome::N,

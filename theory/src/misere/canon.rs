@@ -1,6 +1,6 @@
 //! Misère canonical forms of impartial games, hash-consed: each form is
 //! stored once (its sorted list of canonical options) and compared by id.
-//! Sums, genus, outcome and the tame/restive/restless classification are
+//! Sums, genus, outcome and Hoey's phyla (tame, restive, restless, ...) are
 //! read from the store (`docs/THEORY.md` §9.3).
 
 use std::sync::Arc;
@@ -8,25 +8,12 @@ use std::sync::atomic::AtomicBool;
 
 use rustc_hash::FxHashMap;
 
+use super::phylum::{Known, Phylum, classify};
 use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, check_interrupt};
 
 /// The id of a misère canonical form inside one [`Forms`] store. Options of
 /// a form always have smaller ids than the form itself.
 pub type FormId = u32;
-
-/// Conway's classification of a canonical form (as `docs/THEORY.md` §9.4 states
-/// it): tame if the form and every follower have the genus of a Nim
-/// position; restive if not tame but every option is tame; restless
-/// otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Taming {
-    /// The form and every follower have the genus of a Nim position.
-    Tame,
-    /// Not tame, but every option is tame.
-    Restive,
-    /// Neither tame nor restive: some option is not tame.
-    Restless,
-}
 
 /// A store of misère canonical forms. Id 0 is the empty game. Accessors
 /// taking a [`FormId`] expect an id returned by the same store (they index
@@ -40,7 +27,7 @@ pub struct Forms {
     p: Vec<bool>,
     birthday: Vec<u32>,
     nim: Vec<Option<u32>>,
-    tame: Vec<bool>,
+    phylum: Vec<Phylum>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     max_forms: usize,
     interrupt: Option<Arc<AtomicBool>>,
@@ -71,7 +58,7 @@ impl Forms {
             p: Vec::new(),
             birthday: Vec::new(),
             nim: Vec::new(),
-            tame: Vec::new(),
+            phylum: Vec::new(),
             sums: FxHashMap::default(),
             max_forms: max_forms.max(1),
             interrupt: None,
@@ -210,14 +197,18 @@ impl Forms {
         self.nim[id as usize]
     }
 
-    /// Tame, restive or restless (see [`Taming`]).
-    pub fn taming(&self, id: FormId) -> Taming {
-        if self.tame[id as usize] {
-            Taming::Tame
-        } else if self.options(id).iter().all(|&o| self.tame[o as usize]) {
-            Taming::Restive
-        } else {
-            Taming::Restless
+    /// Its phylum in Hoey's classification (tame, restive, restless, ...).
+    pub fn phylum(&self, id: FormId) -> Phylum {
+        self.phylum[id as usize]
+    }
+
+    /// What the classification of a new form needs of a stored one.
+    fn known(&self, id: FormId) -> Known {
+        let i = id as usize;
+        Known {
+            plus: self.genus[i].g,
+            minus: self.genus[i].misere_value(),
+            phylum: self.phylum[i],
         }
     }
 
@@ -244,12 +235,21 @@ impl Forms {
             (all && vals.iter().enumerate().all(|(i, &v)| v as usize == i))
                 .then_some(vals.len() as u32)
         };
-        let tame = genus.is_tame() && opts.iter().all(|&o| self.tame[o as usize]);
+        let phylum = {
+            let options: Vec<(Known, Vec<Known>)> = opts
+                .iter()
+                .map(|&o| {
+                    let second = self.opts[o as usize].iter().map(|&s| self.known(s));
+                    (self.known(o), second.collect())
+                })
+                .collect();
+            classify((genus.g, genus.misere_value()), &options)
+        };
         self.genus.push(genus);
         self.p.push(p);
         self.birthday.push(birthday);
         self.nim.push(nim);
-        self.tame.push(tame);
+        self.phylum.push(phylum);
         self.index.insert(opts.clone(), id);
         self.opts.push(opts);
         id

@@ -1,6 +1,6 @@
 //! Misère theory of impartial games, independent of the language: genus,
-//! misère canonical forms (hash-consed, with sums), tame/restive/restless
-//! classification, and misère quotients of heap games with outcomes of sums
+//! misère canonical forms (hash-consed, with sums), their classification
+//! into Hoey's phyla (tame, restive, restless, ...), and misère quotients of heap games with outcomes of sums
 //! read from the quotient. The theory is in `docs/THEORY.md` §9.
 //!
 //! Inputs:
@@ -36,6 +36,7 @@
 mod canon;
 mod genus;
 mod input;
+mod phylum;
 mod quotient;
 
 #[cfg(test)]
@@ -45,9 +46,10 @@ mod refine_tests;
 #[cfg(test)]
 mod tests;
 
-pub use canon::{FormId, Forms, Taming};
+pub use canon::{FormId, Forms};
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
+pub use phylum::Phylum;
 pub use quotient::{
     Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
     Relation, Stages, proof_range,
