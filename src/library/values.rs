@@ -334,9 +334,18 @@ fn xor(a: Args) -> Result<Value> {
     };
     let mut x = 0i64;
     for (i, v) in items.iter().enumerate() {
+        let at = a.at(if one_collection { 0 } else { i });
         x ^= match v {
+            Value::Int(n) if *n < 0 => {
+                return Err(EvalError::Value {
+                    message: format!("`xor` is the nim-sum of integers >= 0, not {n}"),
+                    help: "a nim-sum adds heap sizes, which are never negative (CGSuite's NimSum refuses them too)".into(),
+                    span: at,
+                }
+                .into());
+            }
             Value::Int(n) => *n,
-            other => return Err(a.not(other, "an integer", a.at(i))),
+            other => return Err(a.not(other, "an integer", at)),
         };
     }
     Ok(Value::Int(x))

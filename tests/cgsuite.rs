@@ -1,5 +1,8 @@
-//! CGSuite's own test rows for misère canonical games, from its repository
-//! (`lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala`):
+//! CGSuite's own test rows, each naming the file of CGSuite's repository
+//! (under `lib/core/src/test/scala/org/cgsuite/lang/`) and the line it
+//! comes from, with CGSuite's answer.
+//!
+//! Misère canonical games (`MisereCanonicalGameTestCase.scala`):
 //! for each game, CGSuite's answers to `IsTame`, `IsGenerallyTame`,
 //! `IsTameable`, `IsRestive`, `IsGenerallyRestive`, `IsRestless`,
 //! `IsNimHeap` and `MisereOutcomeClass`, against the class `misere_form`
@@ -192,4 +195,22 @@ fn cgsuite_misere_classes_and_outcomes() {
             "line {line}: ({game}).MisereOutcomeClass"
         );
     }
+}
+
+/// `GameTest.scala` lines 14–17: NimSum and NimProduct of integers, and
+/// their refusal of negative integers.
+#[test]
+fn cgsuite_nim_sums_and_products_of_integers() {
+    let out = common::texts_or_error_codes(
+        "[xor(11, n) for n in 1..=16]\n[nim_mul(8, n) for n in 1..=16]\nxor(11, -1)\nnim_mul(11, -1)\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "[10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 27]",
+            "[8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2, 128]",
+            "error grundy::eval::value",
+            "error grundy::eval::value",
+        ]
+    );
 }
