@@ -214,3 +214,115 @@ fn cgsuite_nim_sums_and_products_of_integers() {
         ]
     );
 }
+
+/// `CanonicalStopperTestCase.scala`: (line, the game as CGSuite's test
+/// writes it, CGSuite's printed form, outcome class, Left's options,
+/// Right's options). Line 102 defines `uponth := {0||0|0,pass}` in a
+/// `begin … end` block; here it is written in place.
+const STOPPERS: &[(u32, &str, &str, &str, &str, &str)] = &[
+    (7, r"on", r"on", "L", r"{on}", r"{}"),
+    (26, r"off", r"off", "R", r"{}", r"{off}"),
+    (45, r"over", r"over", "L", r"{0}", r"{over}"),
+    (64, r"{pass|3/2}", r"3/2under", "L", r"{3/2under}", r"{3/2}"),
+    (
+        83,
+        r"{-1/4+*|pass}",
+        r"-1/4v[on]",
+        "R",
+        r"{-1/4*}",
+        r"{-1/4v[on]}",
+    ),
+    (
+        102,
+        r"{0|{0||0|0,pass}||-{0||0|0,pass}}",
+        r"{0|^<on>||v<on>}",
+        "N",
+        r"{{0|^<on>}}",
+        r"{v<on>}",
+    ),
+    (
+        121,
+        r"{0|||0||0|off}",
+        r"{0|Tiny(on)}",
+        "L",
+        r"{0}",
+        r"{Tiny(on)}",
+    ),
+    (140, r"{on|0||0}", r"Miny(on)", "R", r"{{on|0}}", r"{0}"),
+    (
+        159,
+        r"{0||0|under}",
+        r"Tiny(over)",
+        "L",
+        r"{0}",
+        r"{{0|under}}",
+    ),
+    (178, r"+-{0|pass}", r"+-over", "N", r"{over}", r"{under}"),
+    (
+        197,
+        r"+-{5|pass}",
+        r"+-(5over)",
+        "N",
+        r"{5over}",
+        r"{-5under}",
+    ),
+    (
+        216,
+        r"a{0||||0|||a|*||*}",
+        r"a{0||||0|||a|*||*}",
+        "L",
+        r"{0}",
+        r"{a{0||||0|a||*|||*}}",
+    ),
+    (
+        235,
+        r"{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+        r"{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        "L",
+        r"{0}",
+        r"{{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+    ),
+    (
+        255,
+        r"a{0|{0||||0,*2|||a|0||0}||0}",
+        r"a{0|{0||||0,*2|||a|0||0}||0}",
+        "N",
+        r"{a{0||0|{0,*2||||a|0||0|||0}}}",
+        r"{0}",
+    ),
+];
+
+/// CGSuite's printed forms that grundy does not write yet: the uptimal
+/// and Tiny/Miny notations with a stopper inside (`-1/4v[on]`,
+/// `^<on>`, `Tiny(on)`, `Miny(on)`, `Tiny(over)`), listed in
+/// LANGUAGE.md's "Not yet". Their outcomes are still checked.
+fn notation_not_written(printed: &str) -> bool {
+    ["[on]", "<on>", "Tiny(", "Miny("]
+        .iter()
+        .any(|w| printed.contains(w))
+}
+
+#[test]
+fn cgsuite_stoppers_print_and_play_as_cgsuite_says() {
+    for &(line, game, printed, outcome, left, right) in STOPPERS {
+        let out =
+            common::texts_or_error_codes(&format!("{game}\noutcome({game})\noptions({game})\n"));
+        let at = format!("CanonicalStopperTestCase.scala line {line}: {game}");
+        assert_eq!(out[1], outcome, "{at}");
+        if notation_not_written(printed) {
+            continue;
+        }
+        // CGSuite writes `+-`, grundy `±` (and reads both).
+        assert_eq!(out[0], printed.replace("+-", "±"), "{at}");
+        let options = format!(
+            "([{}],[{}])",
+            &left[1..left.len() - 1],
+            &right[1..right.len() - 1]
+        );
+        assert_eq!(
+            out[2].replace(", ", ","),
+            options.replace("+-", "±"),
+            "{at}"
+        );
+    }
+}

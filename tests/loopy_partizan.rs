@@ -424,7 +424,7 @@ fn stoppers_print_in_simplest_form() {
             "value T(over) + T(over) = over",
             "value T(over) + T(star) = over",
             "value T(g) = 1 & *",
-            "value T(v0) = a{{0|0,{0|{a|0}}}|0}",
+            "value T(v0) = a{0|0,{0||a|0}||0}",
             "value T(one) + T(one) = 2",
             "value S(on2) = on",
         ]

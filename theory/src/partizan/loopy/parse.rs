@@ -9,7 +9,8 @@
 //!   {0|pass}, `under` = {pass|0}, `upon` = {pass|\*}, `upon*` =
 //!   {0,pass|0}, and `dud` = {pass|pass}; a number before `over` or
 //!   `under` (`1over` = {1|pass}, `-1/2under` = {pass|−1/2});
-//! - `-X` for the negative of any of these (`-upon`, `-{0|pass}`);
+//! - `-X` for the negative of any of these (`-upon`, `-{0|pass}`), `±X`
+//!   (or `+-X`) for {X | −X} (`±over`, `+-(5over)`), and `(X)` for X;
 //! - anything else as a short game, read by [`crate::partizan::parse`].
 //!
 //! The reader builds the graph as it goes; it does not simplify it.
@@ -123,6 +124,15 @@ impl<'a> Reader<'a> {
                 )
             });
         }
+        if let Some(rest) = t.strip_prefix('±').or_else(|| t.strip_prefix("+-")) {
+            return self.plus_minus(hi - rest.len(), hi);
+        }
+        if t.starts_with('(') && self.closing(lo) == Some(hi - 1) {
+            self.enter(lo)?;
+            let v = self.piece(lo + 1, hi - 1, me);
+            self.depth -= 1;
+            return v;
+        }
         if let Some(rest) = t.strip_prefix('-')
             && !rest.starts_with(|c: char| c.is_ascii_digit())
         {
@@ -168,6 +178,21 @@ impl<'a> Reader<'a> {
         v
     }
 
+    /// `±X` in `lo..hi` (past the sign): {X | −X}, which is its own
+    /// negative.
+    fn plus_minus(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
+        self.enter(lo)?;
+        let v = self.vertex(lo, hi)?;
+        let x = self.piece(lo, hi, None);
+        let minus = x.and_then(|x| Ok((x, self.negated(lo, hi)?)));
+        self.depth -= 1;
+        let (x, minus) = minus?;
+        // Under a negation x is −X and `minus` is X, and `options` puts
+        // them on the other sides: {X | −X} again, as it must be.
+        self.g.options(v, &[x], &[minus], self.flip);
+        Ok(v)
+    }
+
     fn enter(&mut self, at: usize) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -180,20 +205,22 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// The index of the `}` closing the `{` at `open`, if any.
+    /// The index of the bracket closing the one at `open` (`{` or `(`).
     fn closing(&self, open: usize) -> Option<usize> {
         let b = self.text.as_bytes();
+        let (o, c) = match b.get(open) {
+            Some(b'(') => (b'(', b')'),
+            _ => (b'{', b'}'),
+        };
         let mut depth = 0usize;
-        for (i, &c) in b.iter().enumerate().skip(open) {
-            match c {
-                b'{' => depth += 1,
-                b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
+        for (i, &x) in b.iter().enumerate().skip(open) {
+            if x == o {
+                depth += 1;
+            } else if x == c {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
                 }
-                _ => {}
             }
         }
         None

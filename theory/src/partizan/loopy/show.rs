@@ -21,11 +21,35 @@ pub fn stopper_text(
 ) -> Result<String, PartizanError> {
     let short = short_values(store, g)?;
     let texts: Vec<Option<String>> = short.iter().map(|s| s.map(|v| store.display(v))).collect();
-    let rank = canonical_ranks(g, &texts);
+    // Short options as CGSuite lists them: numbers by value, then other
+    // games by birthday, then by text.
+    let keys: Vec<Option<ShortKey>> = short
+        .iter()
+        .zip(&texts)
+        .map(|(s, t)| {
+            let (s, t) = (s.as_ref()?, t.as_ref()?);
+            Some(match store.as_number(*s) {
+                Some(x) => (0, x, 0, t.clone()),
+                None => (1, Dyadic::ZERO, store.birthday(*s), t.clone()),
+            })
+        })
+        .collect();
+    let rank = canonical_ranks(g, &keys);
+    // The same graph negated, to write {X | −X} as `±X`.
+    let ng = g.negative();
+    let nshort = short_values(store, &ng)?;
+    let ntexts: Vec<Option<String>> = nshort.iter().map(|s| s.map(|v| store.display(v))).collect();
+    let negated = Atoms {
+        g: &ng,
+        short: &nshort,
+        texts: &ntexts,
+        negated: None,
+    };
     let atoms = Atoms {
         g,
         short: &short,
         texts: &texts,
+        negated: Some(&negated),
     };
     Ok(match atoms.text(store, root) {
         Some(t) => t,
@@ -39,16 +63,44 @@ struct Atoms<'a> {
     g: &'a SidedGraph,
     short: &'a [Option<ValueId>],
     texts: &'a [Option<String>],
+    /// The words of the negated graph's vertices (same numbers).
+    negated: Option<&'a Atoms<'a>>,
 }
 
 impl Atoms<'_> {
     /// The word vertex `v` is written as, if any.
     fn text(&self, store: &GameStore, v: u32) -> Option<String> {
+        self.word(store, v).or_else(|| self.plus_minus(store, v))
+    }
+
+    /// A short game's text or a named stopper's word.
+    fn word(&self, store: &GameStore, v: u32) -> Option<String> {
         if let Some(t) = &self.texts[v as usize] {
             return Some(t.clone());
         }
         self.pass_and_number(store, v)
             .or_else(|| self.upon(store, v))
+    }
+
+    /// `±X` = {X | −X} for a word X (`±over`, `±(5over)`); a short ±
+    /// is the short game's own text.
+    fn plus_minus(&self, store: &GameStore, v: u32) -> Option<String> {
+        let ([x], [y]) = (self.g.left(v), self.g.right(v)) else {
+            return None;
+        };
+        if *x == v || *y == v {
+            return None;
+        }
+        // Words only, so no cycle of options is followed.
+        let text = self.word(store, *x)?;
+        let minus = self.negated?.word(store, *x)?;
+        (self.word(store, *y)? == minus).then(|| {
+            if text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                format!("±{text}")
+            } else {
+                format!("±({text})")
+            }
+        })
     }
 
     /// The short number vertex `w` is, if it is one.
@@ -96,12 +148,49 @@ impl Atoms<'_> {
     }
 }
 
+/// How a short vertex is ordered among options: (0, its value, 0, text)
+/// for a number, (1, 0, birthday, text) for another game.
+type ShortKey = (u8, Dyadic, u64, String);
+
+/// A general game written with this many bars keeps its braces (as in the
+/// short games' notation).
+const MAX_BARS: usize = 4;
+
+/// An option as written: a word or braced text, or a game without its
+/// braces and the number of bars of its separator, which a side holding
+/// only it writes bare (`{0|{0|x}}` is `{0||0|x}`).
+enum Part {
+    Atom(String),
+    Game(String, usize),
+}
+
+impl Part {
+    fn text(self) -> String {
+        match self {
+            Part::Atom(t) => t,
+            Part::Game(bare, _) => format!("{{{bare}}}"),
+        }
+    }
+}
+
+/// One side of `{…|…}`: a single bare game with its bars, or the parts
+/// joined by commas.
+fn side_text(mut parts: Vec<Part>) -> (String, usize) {
+    if let [Part::Game(..)] = parts.as_slice()
+        && let Some(Part::Game(bare, bars)) = parts.pop()
+    {
+        return (bare, bars);
+    }
+    let texts: Vec<String> = parts.into_iter().map(Part::text).collect();
+    (texts.join(","), 0)
+}
+
 /// A vertex being written as `{…|…}`: its options in canonical order and
-/// the texts of those written so far, Left's then Right's.
+/// the parts written so far, Left's then Right's.
 struct Frame {
     v: u32,
     opts: [Vec<u32>; 2],
-    parts: [Vec<String>; 2],
+    parts: [Vec<Part>; 2],
     side: usize,
     next: usize,
 }
@@ -109,7 +198,9 @@ struct Frame {
 /// The text of `root`, which is no atom, as `{…|…}`, depth first on an
 /// explicit stack (a stopper may be deep): an option back to its own
 /// vertex is `pass`, one back to a vertex being written is that vertex's
-/// letter, an atom is its word. `{…}` once the text passes [`MAX_TEXT`].
+/// letter, an atom is its word; a side holding one game without a letter
+/// writes it without braces, with one bar more (up to [`MAX_BARS`]).
+/// `{…}` once the text passes [`MAX_TEXT`].
 fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> String {
     let g = atoms.g;
     let sorted = |opts: &[u32]| {
@@ -141,19 +232,22 @@ fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> Str
             }
             let f = stack.pop().expect("a frame");
             on_stack[f.v as usize] = false;
-            let name = names[f.v as usize].take().unwrap_or_default();
-            let text = format!(
-                "{name}{{{}|{}}}",
-                f.parts[0].join(","),
-                f.parts[1].join(",")
-            );
-            length += text.len();
+            let [left, right] = f.parts;
+            let ((l, lb), (r, rb)) = (side_text(left), side_text(right));
+            let bars = lb.max(rb) + 1;
+            let bare = format!("{l}{}{r}", "|".repeat(bars));
+            length += bare.len();
             if length > MAX_TEXT {
                 return "{…}".into();
             }
+            let part = match names[f.v as usize].take() {
+                Some(name) => Part::Atom(format!("{name}{{{bare}}}")),
+                None if bars >= MAX_BARS => Part::Atom(format!("{{{bare}}}")),
+                None => Part::Game(bare, bars),
+            };
             match stack.last_mut() {
-                Some(p) => p.parts[p.side].push(text),
-                None => return text,
+                Some(p) => p.parts[p.side].push(part),
+                None => return part.text(),
             }
             continue;
         }
@@ -177,7 +271,7 @@ fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> Str
             continue;
         };
         let top = stack.last_mut().expect("a frame");
-        top.parts[top.side].push(text);
+        top.parts[top.side].push(Part::Atom(text));
     }
 }
 
@@ -243,24 +337,22 @@ pub(super) fn short_values(
 }
 
 /// Ranks of the vertices that depend only on the game, never on how its
-/// vertices are numbered: short vertices by their text, then refined by
+/// vertices are numbered: short vertices by their keys, then refined by
 /// the ranks of the options until no class splits further. In a simplest
 /// form distinct vertices have distinct values, so the classes end up
 /// single vertices wherever the structure tells them apart.
-fn canonical_ranks(g: &SidedGraph, texts: &[Option<String>]) -> Vec<u32> {
+fn canonical_ranks(g: &SidedGraph, keys: &[Option<ShortKey>]) -> Vec<u32> {
     let n = g.num_vertices();
-    let mut keys: Vec<(u8, &str)> = texts
+    // Short vertices first (`None` sorts last as `(1, None)`).
+    let keys: Vec<(u8, Option<&ShortKey>)> = keys
         .iter()
-        .map(|t| match t {
-            Some(s) => (0, s.as_str()),
-            None => (1, ""),
-        })
+        .map(|k| (u8::from(k.is_none()), k.as_ref()))
         .collect();
     let mut distinct = keys.clone();
     distinct.sort_unstable();
     distinct.dedup();
     let mut rank: Vec<u32> = keys
-        .iter_mut()
+        .iter()
         .map(|k| distinct.binary_search(k).expect("present") as u32)
         .collect();
     let mut classes = distinct.len();
