@@ -11,6 +11,8 @@ use lsp_types::{
     MarkupContent, MarkupKind, NumberOrString, Position, Range,
 };
 use miette::Diagnostic as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy::Error;
 use grundy::Limits;
@@ -66,11 +68,22 @@ fn range(text: &str, start: usize, end: usize) -> Range {
 /// arities, duplicates), each with its `grundy::` code, its span as the
 /// range and the help line after the message. Nothing is run.
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
+    diagnostics_heard(text, Arc::new(AtomicBool::new(false))).unwrap_or_default()
+}
+
+/// The diagnostics of a text, stopping when `stop` is raised (a newer
+/// text came): None then, as what was found is about an old text.
+pub fn diagnostics_heard(text: &str, stop: Arc<AtomicBool>) -> Option<Vec<Diagnostic>> {
     let mut session = Session::with_limits(Limits::default());
-    let Err(errors) = session.prepare("<editor>", text) else {
-        return Vec::new();
+    session.set_interrupt(stop.clone());
+    let found = session.prepare("<editor>", text);
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let Err(errors) = found else {
+        return Some(Vec::new());
     };
-    errors.iter().map(|e| diagnostic(text, e)).collect()
+    Some(errors.iter().map(|e| diagnostic(text, e)).collect())
 }
 
 fn diagnostic(text: &str, e: &Error) -> Diagnostic {
