@@ -3,9 +3,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -33,34 +33,7 @@ impl Client {
             .expect("grundy lsp starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
-        let (tx, messages) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if r.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("a Content-Length header")];
-                if r.read_exact(&mut body).is_err() {
-                    return;
-                }
-                let value: Value = serde_json::from_slice(&body).expect("JSON body");
-                if tx.send(value).is_err() {
-                    return;
-                }
-            }
-        });
+        let messages = common::lsp_wire::messages(stdout);
         Client {
             child,
             stdin,
@@ -70,8 +43,7 @@ impl Client {
     }
 
     fn send(&mut self, value: Value) {
-        let body = value.to_string();
-        self.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        self.framed(value.to_string().as_bytes());
     }
 
     /// Bytes as they are, framed or not.

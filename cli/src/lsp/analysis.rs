@@ -221,6 +221,11 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
 /// query words, and the file's own names that start with the word typed
 /// before the cursor (all of them when nothing is typed).
 pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
+    completion_in(text, &definitions(text), pos)
+}
+
+/// [`completion`] with the text's definitions found already.
+pub fn completion_in(text: &str, defs: &[Definition], pos: Position) -> Vec<CompletionItem> {
     let at = offset(text, pos);
     let prefix_start = text[..at]
         .char_indices()
@@ -236,7 +241,7 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
             items.push(item);
         }
     };
-    for d in definitions(text) {
+    for d in defs {
         push(CompletionItem {
             label: d.name.clone(),
             kind: Some(match d.kind {
@@ -296,10 +301,15 @@ fn entry_markdown(e: &library::Entry) -> String {
 /// Hover at a position: a name of the file shows its definition's line; a
 /// library name its signature, doc and example; a keyword what it is.
 pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
+    hover_in(text, &definitions(text), pos)
+}
+
+/// [`hover`] with the text's definitions found already.
+pub fn hover_in(text: &str, defs: &[Definition], pos: Position) -> Option<(Range, String)> {
     let (start, end) = word_at(text, offset(text, pos))?;
     let word = &text[start..end];
     let here = range(text, start, end);
-    if let Some(d) = definitions(text).into_iter().find(|d| d.name == word) {
+    if let Some(d) = defs.iter().find(|d| d.name == word) {
         return Some((
             here,
             format!(
@@ -331,10 +341,14 @@ pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
 
 /// Where the name at a position is defined in the file: the name's range.
 pub fn definition(text: &str, pos: Position) -> Option<Range> {
+    definition_in(text, &definitions(text), pos)
+}
+
+/// [`definition`] with the text's definitions found already.
+pub fn definition_in(text: &str, defs: &[Definition], pos: Position) -> Option<Range> {
     let (start, end) = word_at(text, offset(text, pos))?;
     let word = &text[start..end];
-    definitions(text)
-        .into_iter()
+    defs.iter()
         .find(|d| d.name == word)
         .map(|d| range(text, d.start, d.end))
 }

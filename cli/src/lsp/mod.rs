@@ -217,9 +217,16 @@ pub fn capabilities() -> ServerCapabilities {
     }
 }
 
+/// An open document: its text and the names it defines (found when it
+/// changes, so that a request does not read the whole text again).
+struct Doc {
+    text: Arc<str>,
+    defs: Vec<analysis::Definition>,
+}
+
 /// The open documents, by URI, and the thread analysing them.
 struct Server {
-    docs: HashMap<String, Arc<str>>,
+    docs: HashMap<String, Doc>,
     analyst: Analyst,
 }
 
@@ -258,15 +265,15 @@ impl Server {
             Completion::METHOD => params::<CompletionParams>(req).map(|p| {
                 let at = p.text_document_position;
                 let items = self
-                    .text(&at.text_document.uri)
-                    .map(|t| analysis::completion(t, at.position))
+                    .doc(&at.text_document.uri)
+                    .map(|d| analysis::completion_in(&d.text, &d.defs, at.position))
                     .unwrap_or_default();
                 json(CompletionResponse::Array(items))
             }),
             HoverRequest::METHOD => params::<HoverParams>(req).map(|p| {
                 let at = p.text_document_position_params;
-                let hover = self.text(&at.text_document.uri).and_then(|t| {
-                    analysis::hover(t, at.position).map(|(range, value)| Hover {
+                let hover = self.doc(&at.text_document.uri).and_then(|d| {
+                    analysis::hover_in(&d.text, &d.defs, at.position).map(|(range, value)| Hover {
                         contents: HoverContents::Markup(MarkupContent {
                             kind: MarkupKind::Markdown,
                             value,
@@ -280,8 +287,8 @@ impl Server {
                 let at = p.text_document_position_params;
                 let uri = at.text_document.uri;
                 let found = self
-                    .text(&uri)
-                    .and_then(|t| analysis::definition(t, at.position))
+                    .doc(&uri)
+                    .and_then(|d| analysis::definition_in(&d.text, &d.defs, at.position))
                     .map(|range| GotoDefinitionResponse::Scalar(Location::new(uri.clone(), range)));
                 json(found)
             }),
@@ -290,8 +297,8 @@ impl Server {
         Some(result)
     }
 
-    fn text(&self, uri: &Uri) -> Option<&str> {
-        self.docs.get(uri.as_str()).map(|t| &**t)
+    fn doc(&self, uri: &Uri) -> Option<&Doc> {
+        self.docs.get(uri.as_str())
     }
 
     /// Handle a notification: a document's text kept, and analysed on
@@ -329,7 +336,14 @@ impl Server {
             _ => return,
         };
         let text: Arc<str> = text.into();
-        self.docs.insert(uri.as_str().to_string(), text.clone());
+        let defs = analysis::definitions(&text);
+        self.docs.insert(
+            uri.as_str().to_string(),
+            Doc {
+                text: text.clone(),
+                defs,
+            },
+        );
         self.analyst.changed(uri, text);
     }
 }

@@ -81,7 +81,10 @@ impl Analyst {
         std::thread::Builder::new()
             .name("analysis".into())
             .stack_size(grundy::STACK_SIZE)
-            .spawn(move || work(&worker))?;
+            .spawn(move || {
+                lower_priority();
+                work(&worker);
+            })?;
         Ok(Analyst { shared })
     }
 
@@ -131,6 +134,24 @@ impl Analyst {
 impl Drop for Analyst {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// The nice value of the analysis thread (and of the parsing threads it
+/// starts, which inherit it): the reading and answering threads come
+/// first when the machine is busy.
+#[cfg(target_os = "linux")]
+const ANALYSIS_NICE: libc::c_int = 10;
+
+/// Lower the calling thread's priority (on Linux, where the nice value is
+/// a thread's own); elsewhere nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `setpriority` reads no memory of ours; on Linux `who = 0`
+    // with `PRIO_PROCESS` names the calling thread alone. A failure (not
+    // allowed) leaves the priority as it was, which is harmless.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, ANALYSIS_NICE);
     }
 }
 
