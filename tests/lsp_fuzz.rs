@@ -23,6 +23,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -139,8 +140,30 @@ fn message(rng: &mut Rng, id: i64) -> Vec<u8> {
     }
 }
 
-/// How one sequence ended, if badly.
-fn sequence(bin: &str, rng: &mut Rng) -> (Result<(), String>, Vec<Vec<u8>>) {
+/// What the server sent back over a sequence: diagnostics published,
+/// error answers by code, and how long the probe took.
+#[derive(Default)]
+struct Seen {
+    published: usize,
+    errors: BTreeMap<i64, usize>,
+    probe: Duration,
+    settled: bool,
+}
+
+impl Seen {
+    fn note(&mut self, m: &Value) {
+        if m["method"] == "textDocument/publishDiagnostics" {
+            self.published += 1;
+        }
+        if let Some(code) = m["error"]["code"].as_i64() {
+            *self.errors.entry(code).or_default() += 1;
+        }
+    }
+}
+
+/// One sequence: its messages, and how it ended (an error if badly).
+/// One in four waits before the probe, so that analyses run and publish.
+fn sequence(bin: &str, rng: &mut Rng) -> (Result<(), String>, Vec<Vec<u8>>, Seen) {
     let mut sent = Vec::new();
     if rng.below(10) < 8 {
         sent.push(request(0, "initialize", json!({"capabilities": {}})));
@@ -148,11 +171,16 @@ fn sequence(bin: &str, rng: &mut Rng) -> (Result<(), String>, Vec<Vec<u8>>) {
     for id in 1..=1 + rng.below(12) {
         sent.push(message(rng, id as i64));
     }
-    let r = drive(bin, &sent);
-    (r, sent)
+    let settle = rng.one_in(4);
+    let mut seen = Seen {
+        settled: settle,
+        ..Seen::default()
+    };
+    let r = drive(bin, &sent, settle, &mut seen);
+    (r, sent, seen)
 }
 
-fn drive(bin: &str, sent: &[Vec<u8>]) -> Result<(), String> {
+fn drive(bin: &str, sent: &[Vec<u8>], settle: bool, seen: &mut Seen) -> Result<(), String> {
     let mut child = Command::new(bin)
         .args(["lsp", "--max-message", "64K"])
         .stdin(Stdio::piped())
@@ -167,6 +195,10 @@ fn drive(bin: &str, sent: &[Vec<u8>]) -> Result<(), String> {
             break;
         }
     }
+    let _ = stdin.flush();
+    if settle {
+        std::thread::sleep(Duration::from_millis(400));
+    }
     let _ = stdin.write_all(&request(
         PROBE,
         "textDocument/hover",
@@ -177,13 +209,17 @@ fn drive(bin: &str, sent: &[Vec<u8>]) -> Result<(), String> {
     let alive = loop {
         match rx.recv_timeout(WAIT.saturating_sub(started.elapsed())) {
             Ok(m) if m["id"] == json!(PROBE) => break Ok(()),
-            Ok(_) => {}
+            Ok(m) => seen.note(&m),
             Err(e) => break Err(format!("no answer to the probe: {e}")),
         }
     };
+    seen.probe = started.elapsed();
     drop(stdin);
     let deadline = Instant::now() + WAIT;
     let status = loop {
+        while let Ok(m) = rx.try_recv() {
+            seen.note(&m);
+        }
         match child.try_wait() {
             Ok(Some(status)) => break Ok(status),
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
@@ -202,26 +238,68 @@ fn drive(bin: &str, sent: &[Vec<u8>]) -> Result<(), String> {
     }
 }
 
+/// The campaign's figures.
+#[derive(Default)]
+struct Tally {
+    sequences: usize,
+    messages: usize,
+    settled: usize,
+    published: usize,
+    errors: BTreeMap<i64, usize>,
+    slowest_probe: Duration,
+    failures: Vec<(usize, String)>,
+}
+
+impl Tally {
+    fn add(&mut self, sent: usize, seen: &Seen) {
+        self.sequences += 1;
+        self.messages += sent;
+        self.published += seen.published;
+        for (code, n) in &seen.errors {
+            *self.errors.entry(*code).or_default() += n;
+        }
+        self.slowest_probe = self.slowest_probe.max(seen.probe);
+    }
+
+    fn report(&self, seed: u64, took: Duration) -> String {
+        format!(
+            "sequences: {} (seed {seed:#x}), {} waited for analyses; messages: {}; \
+             diagnostics published: {}; error answers by code: {:?}; slowest probe: {} ms; \
+             failures: {} {:?}; {:.0} s\n",
+            self.sequences,
+            self.settled,
+            self.messages,
+            self.published,
+            self.errors,
+            self.slowest_probe.as_millis(),
+            self.failures.len(),
+            self.failures,
+            took.as_secs_f64()
+        )
+    }
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 #[ignore]
 fn lsp_sequences() {
-    let count: usize = std::env::var("GRUNDY_LSP_FUZZ")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let count: usize = env_or("GRUNDY_LSP_FUZZ", 10_000);
     let seed = std::env::var("GRUNDY_FUZZ_SEED")
         .ok()
         .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
         .unwrap_or(0x1_5500);
-    let jobs: usize = std::env::var("GRUNDY_FUZZ_JOBS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
+    let jobs: usize = env_or("GRUNDY_FUZZ_JOBS", 2);
     let bin = std::env::var("GRUNDY_FUZZ_BIN").unwrap_or_else(|_| common::grundy_bin().to_string());
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../fuzz");
     std::fs::create_dir_all(&out).expect("target/fuzz");
     let next = AtomicUsize::new(0);
-    let tally = Mutex::new((0usize, 0usize, Vec::new()));
+    let tally = Mutex::new(Tally::default());
     let started = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..jobs {
@@ -232,50 +310,37 @@ fn lsp_sequences() {
                         return;
                     }
                     let mut rng = Rng((seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
-                    let (r, sent) = sequence(&bin, &mut rng);
+                    let (r, sent, seen) = sequence(&bin, &mut rng);
                     let mut t = tally
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    t.0 += 1;
-                    t.1 += sent.len();
+                    t.add(sent.len(), &seen);
+                    t.settled += usize::from(seen.settled);
                     if let Err(why) = r {
                         let lines: Vec<String> = sent
                             .iter()
                             .map(|m| String::from_utf8_lossy(m).into_owned())
                             .collect();
-                        let _ = std::fs::write(
-                            out.join(format!("lsp-finding-{seed:x}-{i}.txt")),
-                            lines.join("\n"),
-                        );
-                        t.2.push((i, why));
+                        let name = format!("lsp-finding-{seed:x}-{i}.txt");
+                        let _ = std::fs::write(out.join(name), lines.join("\n"));
+                        t.failures.push((i, why));
                     }
-                    if t.0.is_multiple_of(500) {
-                        let _ = std::fs::write(
-                            out.join(format!("lsp-progress-{seed:x}.txt")),
-                            format!(
-                                "sequences: {}, messages: {}, failures: {:?}, {:.0} s\n",
-                                t.0,
-                                t.1,
-                                t.2,
-                                started.elapsed().as_secs_f64()
-                            ),
-                        );
+                    if t.sequences.is_multiple_of(500) {
+                        let text = t.report(seed, started.elapsed());
+                        let _ =
+                            std::fs::write(out.join(format!("lsp-progress-{seed:x}.txt")), text);
                     }
                 }
             });
         }
     });
-    let (n, sent, failures) = tally
+    let tally = tally
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let report = format!(
-        "sequences: {n} (seed {seed:#x}), messages: {sent}, failures: {}, {:.0} s\n{failures:?}\n",
-        failures.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let report = tally.report(seed, started.elapsed());
     println!("{report}");
     let _ = std::fs::write(out.join(format!("lsp-report-{seed:x}.txt")), &report);
-    assert!(failures.is_empty(), "{report}");
+    assert!(tally.failures.is_empty(), "{report}");
 }
 
 /// A few sequences in every `cargo test`: the campaign's harness works.
@@ -284,7 +349,16 @@ fn a_few_random_sequences_leave_the_server_alive() {
     let bin = common::grundy_bin();
     for i in 0..12u64 {
         let mut rng = Rng((0x5eed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
-        let (r, sent) = sequence(bin, &mut rng);
+        let t = Instant::now();
+        let (r, sent, seen) = sequence(bin, &mut rng);
+        if std::env::var_os("GRUNDY_FUZZ_SHOW").is_some() {
+            println!(
+                "{i}: {:?} probe {:?} settled {}",
+                t.elapsed(),
+                seen.probe,
+                seen.settled
+            );
+        }
         assert!(
             r.is_ok(),
             "sequence {i}: {r:?} after {} messages",
