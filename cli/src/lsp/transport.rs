@@ -97,7 +97,10 @@ pub fn read_frame(r: &mut impl BufRead, max: usize) -> io::Result<Frame> {
     }
     let length = match (length, bad) {
         (Some(Ok(n)), None) => n,
-        (Some(Err(why)), _) | (_, Some(why)) => return Ok(Frame::Bad { why, skip: 0 }),
+        // A broken line beside a usable length: the body it frames is
+        // skipped, so the next message is read where the client put it.
+        (Some(Ok(n)), Some(why)) => return Ok(Frame::Bad { why, skip: n }),
+        (Some(Err(why)), _) | (None, Some(why)) => return Ok(Frame::Bad { why, skip: 0 }),
         (None, None) => {
             return Ok(Frame::Bad {
                 why: "a message without a Content-Length header".into(),
