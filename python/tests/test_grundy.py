@@ -247,6 +247,7 @@ EIGHT_THREADS = """
 import resource, sys, threading, grundy
 size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024
 room = int(sys.argv[1]) << 20
+threading.stack_size(1 << 20)
 resource.setrlimit(resource.RLIMIT_AS, (size + room, resource.RLIM_INFINITY))
 failures, results = [], {}
 
@@ -271,22 +272,27 @@ print(results == {n: n % 3 for n in range(120)})
 def run_python(script, *args):
     if not Path("/proc/self/status").exists():
         pytest.skip("needs /proc (Linux)")
+    # Two malloc arenas at most: glibc reserves 64 MiB of address space
+    # for each, which would make the space each test allows depend on
+    # how many threads happened to allocate at once.
+    env = dict(os.environ, MALLOC_ARENA_MAX="2")
     r = subprocess.run(
         [sys.executable, "-c", script, *args],
         capture_output=True,
         text=True,
         timeout=120,
+        env=env,
     )
     assert r.returncode == 0, r.stderr
     return r.stdout.splitlines()
 
 
 def test_eight_threads_running_at_once_all_get_their_answers():
-    # Eight threads calling grundy.run at once, 120 calls, in 1.5 GiB of
+    # Eight threads calling grundy.run at once, 120 calls, in 2 GiB of
     # address space more than the interpreter holds: three big stacks at
-    # most. The sessions share the workers (one per core, as many as the
-    # space allows); no call fails.
-    out = run_python(EIGHT_THREADS, "1536")
+    # most, where a thread per session needed four. The sessions share the
+    # workers (one per core, as many as the space allows); no call fails.
+    out = run_python(EIGHT_THREADS, "2048")
     assert out == ["0 []", "True"], out
 
 
