@@ -453,6 +453,30 @@ fn grammar_run() {
     );
 }
 
+/// Write program GRUNDY_FUZZ_INDEX of the run seeded GRUNDY_FUZZ_SEED to
+/// target/fuzz/program-SEED-INDEX.game, to look at one a report names
+/// (GRUNDY_FUZZ_SOURCE=grammar for `grammar_run`'s):
+/// `GRUNDY_FUZZ_SEED=380001 GRUNDY_FUZZ_INDEX=3375 GRUNDY_FUZZ_SOURCE=grammar
+/// cargo test --release --test fuzz write_program -- --ignored`.
+#[test]
+#[ignore]
+fn write_program() {
+    let seed = seed_or(0x10_0000);
+    let i = env_usize("GRUNDY_FUZZ_INDEX", 0);
+    let text = if std::env::var("GRUNDY_FUZZ_SOURCE").is_ok_and(|s| s == "grammar") {
+        Grammar::load()
+            .program(&mut program_rng(seed, i))
+            .into_bytes()
+    } else {
+        program(seed, i, &examples())
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../fuzz");
+    std::fs::create_dir_all(&dir).expect("target/fuzz");
+    let path = dir.join(format!("program-{seed:x}-{i}.game"));
+    std::fs::write(&path, text).expect("write the program");
+    println!("{}", path.display());
+}
+
 /// GRUNDY_FUZZ_SEED (hex), or `default`.
 fn seed_or(default: u64) -> u64 {
     std::env::var("GRUNDY_FUZZ_SEED")
