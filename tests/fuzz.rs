@@ -33,6 +33,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::fuzz::{Gen, Rng, mutate};
+use common::grammar_gen::Grammar;
 
 /// The binary under test: GRUNDY_FUZZ_BIN (a copy, so a long run is not
 /// disturbed by a rebuild), or the one Cargo built.
@@ -83,10 +84,7 @@ fn program(seed: u64, i: usize, examples: &[String]) -> Vec<u8> {
 /// Program `i` and the families of statements it holds (a mutant of the
 /// examples is `mutant`).
 fn program_and_families(seed: u64, i: usize, examples: &[String]) -> (Vec<u8>, Vec<&'static str>) {
-    let mut rng = Rng((seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
-    for _ in 0..4 {
-        rng.next();
-    }
+    let mut rng = program_rng(seed, i);
     if rng.below(10) < 6 {
         let mut g = Gen::new(&mut rng);
         let text = g.program().into_bytes();
@@ -103,6 +101,24 @@ fn program_and_families(seed: u64, i: usize, examples: &[String]) -> (Vec<u8>, V
         }
     }
     (text, vec!["mutant"])
+}
+
+/// The random numbers of program `i` of the run seeded `seed`.
+fn program_rng(seed: u64, i: usize) -> Rng {
+    let mut rng = Rng((seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
+    for _ in 0..4 {
+        rng.next();
+    }
+    rng
+}
+
+/// Where a run's programs come from: the generators and mutants of
+/// `program_and_families`, or the grammar-driven generator alone
+/// (`tests/common/grammar_gen.rs`, the family `grammar`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Mixed,
+    Grammar,
 }
 
 /// The budget options of a run: GRUNDY_FUZZ_BUDGETS is `default` (the
@@ -255,13 +271,13 @@ struct Tally {
 const SLOW: Duration = Duration::from_secs(5);
 
 fn fuzz(
-    count: usize,
-    seed: u64,
+    (count, seed, source): (usize, u64, Source),
     cap: Duration,
     budgets: &[String],
     out_dir: &Path,
 ) -> (Tally, Duration) {
     let examples = examples();
+    let grammar = (source == Source::Grammar).then(Grammar::load);
     std::fs::create_dir_all(out_dir).expect("the findings folder");
     let workers = env_usize("GRUNDY_FUZZ_JOBS", 2);
     let next = AtomicUsize::new(0);
@@ -271,7 +287,7 @@ fn fuzz(
     let started = Instant::now();
     std::thread::scope(|s| {
         for w in 0..workers {
-            let (next, tally, examples) = (&next, &tally, &examples);
+            let (next, tally, examples, grammar) = (&next, &tally, &examples, &grammar);
             s.spawn(move || {
                 // Per process and worker: runs side by side never share.
                 let me = format!("worker-{seed:x}-{}-{w}", std::process::id());
@@ -282,7 +298,13 @@ fn fuzz(
                     if i >= count {
                         break;
                     }
-                    let (text, families) = program_and_families(seed, i, examples);
+                    let (text, families) = match grammar {
+                        Some(g) => (
+                            g.program(&mut program_rng(seed, i)).into_bytes(),
+                            vec!["grammar"],
+                        ),
+                        None => program_and_families(seed, i, examples),
+                    };
                     std::fs::write(&file, &text).expect("write the program");
                     let Ended { class, took, peak } = run(&file, &err, i % 10 == 9, cap, budgets);
                     let mut t = tally
@@ -371,11 +393,15 @@ fn report(count: usize, seed: u64, tally: &Tally, took: Duration) -> String {
 }
 
 fn check(count: usize, seed: u64, cap: Duration, budgets: &[String]) {
+    check_from((count, seed, Source::Mixed), cap, budgets);
+}
+
+fn check_from((count, seed, source): (usize, u64, Source), cap: Duration, budgets: &[String]) {
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .unwrap_or(Path::new(env!("CARGO_TARGET_TMPDIR")))
         .join("fuzz");
-    let (tally, took) = fuzz(count, seed, cap, budgets, &out_dir);
+    let (tally, took) = fuzz((count, seed, source), cap, budgets, &out_dir);
     let text = report(count, seed, &tally, took);
     println!("{text}");
     let _ = std::fs::write(out_dir.join(format!("report-{seed:x}.txt")), &text);
@@ -408,11 +434,55 @@ fn programs_never_crash_the_binary() {
 #[ignore]
 fn long_run() {
     let count = env_usize("GRUNDY_FUZZ_PROGRAMS", 100_000);
-    let seed = std::env::var("GRUNDY_FUZZ_SEED")
+    let seed = seed_or(0x10_0000);
+    check(count, seed, cap(20), &budget_args("default"));
+}
+
+/// The long run of the grammar-driven generator alone:
+/// `GRUNDY_FUZZ_PROGRAMS=20000 cargo test --release --test fuzz
+/// grammar_run -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
+#[test]
+#[ignore]
+fn grammar_run() {
+    let count = env_usize("GRUNDY_FUZZ_PROGRAMS", 20_000);
+    let seed = seed_or(0x20_0000);
+    check_from(
+        (count, seed, Source::Grammar),
+        cap(20),
+        &budget_args("default"),
+    );
+}
+
+/// Write program GRUNDY_FUZZ_INDEX of the run seeded GRUNDY_FUZZ_SEED to
+/// target/fuzz/program-SEED-INDEX.game, to look at one a report names
+/// (GRUNDY_FUZZ_SOURCE=grammar for `grammar_run`'s):
+/// `GRUNDY_FUZZ_SEED=380001 GRUNDY_FUZZ_INDEX=3375 GRUNDY_FUZZ_SOURCE=grammar
+/// cargo test --release --test fuzz write_program -- --ignored`.
+#[test]
+#[ignore]
+fn write_program() {
+    let seed = seed_or(0x10_0000);
+    let i = env_usize("GRUNDY_FUZZ_INDEX", 0);
+    let text = if std::env::var("GRUNDY_FUZZ_SOURCE").is_ok_and(|s| s == "grammar") {
+        Grammar::load()
+            .program(&mut program_rng(seed, i))
+            .into_bytes()
+    } else {
+        program(seed, i, &examples())
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../fuzz");
+    std::fs::create_dir_all(&dir).expect("target/fuzz");
+    let path = dir.join(format!("program-{seed:x}-{i}.game"));
+    std::fs::write(&path, text).expect("write the program");
+    println!("{}", path.display());
+}
+
+/// GRUNDY_FUZZ_SEED (hex), or `default`.
+fn seed_or(default: u64) -> u64 {
+    std::env::var("GRUNDY_FUZZ_SEED")
         .ok()
         .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
-        .unwrap_or(0x10_0000);
-    check(count, seed, cap(20), &budget_args("default"));
+        .unwrap_or(default)
 }
 
 /// The time one program may take: GRUNDY_FUZZ_CAP_SECS, or `default` seconds.
@@ -441,6 +511,31 @@ fn the_generator_is_deterministic_and_mostly_parses() {
         parsed * 4 >= generated * 3,
         "only {parsed} of {generated} generated programs parse"
     );
+}
+
+#[test]
+fn the_grammar_generator_is_deterministic_and_reaches_every_statement_kind() {
+    let g = Grammar::load();
+    let a: Vec<String> = (0..300)
+        .map(|i| g.program(&mut program_rng(9, i)))
+        .collect();
+    let b: Vec<String> = (0..300)
+        .map(|i| g.program(&mut program_rng(9, i)))
+        .collect();
+    assert_eq!(a, b);
+    let all = a.concat();
+    for word in [
+        "game ", "graph ", "fn ", "let ", "assert ", "move ", "grundy ", "table ",
+    ] {
+        assert!(all.contains(word), "no `{word}` in 300 programs");
+    }
+    // Some parse, some do not (the predicates are not followed): both
+    // the parser's errors and what follows it are fuzzed.
+    let parsed = a.iter().filter(|t| grundy::words::check(t).is_ok()).count();
+    if std::env::var_os("GRUNDY_FUZZ_SHOW").is_some() {
+        println!("{parsed} of 300 parse\n{}", a[..6].join("----\n"));
+    }
+    assert!((30..300).contains(&parsed), "{parsed} of 300 parse");
 }
 
 /// The programs the long run stopped at its time or memory cap

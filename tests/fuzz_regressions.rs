@@ -115,3 +115,23 @@ fn a_three_heap_code_whose_values_grow_stops_at_the_step_budget() {
         assert!(!e.stderr.contains("panicked"), "{}", e.stderr);
     }
 }
+
+/// A loopy value of a large integer (the grammar-driven fuzz's
+/// `6924441524449698109 & +-↑`): its graph has a vertex per integer down
+/// to 0, built up to the position budget (5,000,000 vertices, 1.7 GiB)
+/// whatever the memory budget. The graph is now capped by the memory
+/// budget's room too, and refused with the memory budget's code.
+#[test]
+fn a_loopy_value_of_a_large_integer_stops_within_the_memory_budget() {
+    let file = scratch("loopy_int.game", "let x = 100000000 & 0\n");
+    for (args, budget) in [(&["--max-memory", "50M"][..], 50), (&[][..], 640)] {
+        let e = run(&file, args);
+        assert_eq!(e.code, Some(1), "{}", e.stderr);
+        assert!(e.stderr.contains("grundy::solve::memory"), "{}", e.stderr);
+        assert!(
+            e.peak <= budget * MIB * 5 / 4 + 24 * MIB,
+            "peak {} MiB under a {budget} MiB budget",
+            e.peak / MIB
+        );
+    }
+}

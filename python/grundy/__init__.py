@@ -129,6 +129,23 @@ def _line(text: str) -> dict:
     return data
 
 
+_THREAD = "grundy::python::thread"
+_THREAD_HELP = (
+    "the sessions run on at most one thread per core, each with a large "
+    "stack; allow the process more memory (ulimit -v) or threads"
+)
+
+
+def _thread_error(text: str) -> Exception:
+    """The native half's failure to start a session's thread as the coded
+    ``GrundyError`` (any other failure as it is)."""
+    if not text.startswith(_THREAD + ": "):
+        return RuntimeError(text)
+    message = text[len(_THREAD) + 2 :]
+    report = f"{_THREAD}\n\n  × {message}\n  help: {_THREAD_HELP}"
+    return GrundyError(_THREAD, message, report=report)
+
+
 class Session:
     """A grundy session: definitions kept across ``run`` calls.
 
@@ -147,9 +164,12 @@ class Session:
         max_depth: Optional[int] = None,
         _replace: bool = True,
     ) -> None:
-        self._native = _grundy.Session(
-            _replace, max_positions, max_memory, max_steps, max_depth
-        )
+        try:
+            self._native = _grundy.Session(
+                _replace, max_positions, max_memory, max_steps, max_depth
+            )
+        except RuntimeError as e:
+            raise _thread_error(str(e)) from None
 
     def run(self, text: str, name: str = "<python>") -> List[Answer]:
         """Run a text: its answers, one per query, in order.

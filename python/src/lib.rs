@@ -1,27 +1,32 @@
-//! `grundy._grundy`: the native half of the Python package. A `Session`
-//! owns a thread of its own with the interpreter's big stack (as `grundy
-//! run` runs on one), which keeps the `grundy::Session` (it holds
-//! `Rc`s and never leaves that thread). A call of `run` sends the text to
-//! that thread and waits for the results without the GIL, looking at
-//! Python's signals with the GIL every 50 ms: a KeyboardInterrupt raises
-//! the session's interrupt flag, which the query's `Ctx` polls, and is
-//! raised in Python once the query has stopped (a second Ctrl-C stops
-//! the waiting at once).
+//! `grundy._grundy`: the native half of the Python package. The sessions
+//! live on a few worker threads with the interpreter's big stack (as
+//! `grundy run` runs on one), at most one per core (`pool.rs`): a
+//! `grundy::Session` holds `Rc`s and never leaves its worker, and however
+//! many Python sessions or threads there are, no more than that many big
+//! stacks are reserved. A call of `run` sends the text to its session's
+//! worker and waits for the results without the GIL, looking at Python's
+//! signals with the GIL every 50 ms: a KeyboardInterrupt raises the
+//! session's interrupt flag, which the query's `Ctx` polls, and is raised
+//! in Python once the query has stopped (a second Ctrl-C stops the
+//! waiting at once).
 //!
 //! Each result crosses as plain strings (the `--json` line, the text line,
 //! the picture's SVG); the Python half (`grundy/__init__.py`) makes the
-//! dicts and the exceptions. The strings go back to the session's thread
-//! to be freed there, so its memory count (`grundy::theory::mem`) stays its own.
+//! dicts and the exceptions. The strings go back to the worker to be
+//! freed there, so its memory count (`grundy::theory::mem`) stays its own.
+
+mod pool;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
 use grundy::Answer;
 use grundy::Error;
 use grundy::Limits;
-use grundy::{Mode, Redefine, Session as Inner};
+use grundy::Session as Inner;
+use pool::Job;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -36,16 +41,6 @@ struct Item {
     text: String,
     /// The answer's picture, when it has one.
     svg: Option<String>,
-}
-
-enum Job {
-    Run {
-        name: String,
-        text: String,
-        reply: Sender<Vec<Item>>,
-    },
-    /// Results the Python side has copied: freed on the session's thread.
-    Free(Vec<Item>),
 }
 
 fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
@@ -66,22 +61,6 @@ fn item(s: &Inner, r: Result<Answer, Error>) -> Item {
     }
 }
 
-/// The session's thread: runs each text in turn until the Python object
-/// is dropped (its sender closes the channel).
-fn serve(mut session: Inner, jobs: Receiver<Job>) {
-    for job in jobs {
-        match job {
-            Job::Run { name, text, reply } => {
-                let mut items = Vec::new();
-                session.run_text(&name, &text, Mode::Run, &mut |s, r| items.push(item(s, r)));
-                // The caller may be gone (an interrupt it gave up on).
-                let _ = reply.send(items);
-            }
-            Job::Free(items) => drop(items),
-        }
-    }
-}
-
 fn internal() -> PyErr {
     PyRuntimeError::new_err(
         "grundy: internal error (please report it with the input that caused it)",
@@ -91,7 +70,10 @@ fn internal() -> PyErr {
 /// A grundy session: definitions kept from one `run` to the next.
 #[pyclass(module = "grundy._grundy")]
 struct Session {
+    /// Its worker's queue and its number there.
     jobs: Sender<Job>,
+    id: u64,
+    worker: usize,
     interrupt: Arc<AtomicBool>,
 }
 
@@ -114,21 +96,25 @@ impl Session {
             max_depth: max_depth.unwrap_or(d.max_depth),
         };
         let interrupt = Arc::new(AtomicBool::new(false));
-        let flag = interrupt.clone();
-        let (jobs, rx) = channel();
-        std::thread::Builder::new()
-            .name("grundy".into())
-            .stack_size(grundy::STACK_SIZE)
-            .spawn(move || {
-                let mut session = Inner::with_limits(limits);
-                session.set_interrupt(flag);
-                if replace {
-                    session.set_redefine(Redefine::Replace);
-                }
-                serve(session, rx)
-            })
-            .map_err(|e| PyRuntimeError::new_err(format!("grundy: no thread: {e}")))?;
-        Ok(Session { jobs, interrupt })
+        let (worker, jobs) = pool::assign().map_err(|e| {
+            // The Python half makes this the coded `GrundyError`
+            // `grundy::python::thread` (docs/PYTHON.md).
+            PyRuntimeError::new_err(format!("grundy::python::thread: {e}"))
+        })?;
+        let id = pool::next_id();
+        jobs.send(Job::Open {
+            id,
+            limits,
+            replace,
+            interrupt: interrupt.clone(),
+        })
+        .map_err(|_| internal())?;
+        Ok(Session {
+            jobs,
+            id,
+            worker,
+            interrupt,
+        })
     }
 
     /// Run a text: a list of (ok, json, text, svg) per statement that
@@ -138,6 +124,7 @@ impl Session {
         let (reply, mut results) = channel();
         self.jobs
             .send(Job::Run {
+                id: self.id,
                 name: name.to_string(),
                 text,
                 reply,
@@ -195,6 +182,8 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.interrupt.store(true, Ordering::Relaxed);
+        let _ = self.jobs.send(Job::Close(self.id));
+        pool::release(self.worker);
     }
 }
 

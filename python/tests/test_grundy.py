@@ -6,6 +6,7 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -240,3 +241,82 @@ def test_two_keyboard_interrupts_leave_the_session_usable(sigint_raises):
         pass
     assert time.monotonic() - start < 2.5
     assert s.run("grundy Nim(5)")[0]["value"] == 5
+
+
+EIGHT_THREADS = """
+import resource, sys, threading, grundy
+size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024
+room = int(sys.argv[1]) << 20
+threading.stack_size(1 << 20)
+resource.setrlimit(resource.RLIMIT_AS, (size + room, resource.RLIM_INFINITY))
+failures, results = [], {}
+
+def worker(t):
+    for i in range(15):
+        n = t * 15 + i
+        try:
+            results[n] = grundy.run(f"game S = subtraction {{1, 2}}\\ngrundy S({n})")[0]["value"]
+        except Exception as e:
+            failures.append(repr(e))
+
+threads = [threading.Thread(target=worker, args=(t,)) for t in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(len(failures), failures[:1])
+print(results == {n: n % 3 for n in range(120)})
+"""
+
+
+def run_python(script, *args):
+    if not Path("/proc/self/status").exists():
+        pytest.skip("needs /proc (Linux)")
+    # Two malloc arenas at most: glibc reserves 64 MiB of address space
+    # for each, which would make the space each test allows depend on
+    # how many threads happened to allocate at once.
+    env = dict(os.environ, MALLOC_ARENA_MAX="2")
+    r = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+def test_eight_threads_running_at_once_all_get_their_answers():
+    # Eight threads calling grundy.run at once, 120 calls, in 2 GiB of
+    # address space more than the interpreter holds: three big stacks at
+    # most, where a thread per session needed four. The sessions share the
+    # workers (one per core, as many as the space allows); no call fails.
+    out = run_python(EIGHT_THREADS, "2048")
+    assert out == ["0 []", "True"], out
+
+
+def test_sessions_sharing_a_worker_keep_their_own_definitions():
+    sessions = [grundy.Session() for _ in range(12)]
+    for i, s in enumerate(sessions):
+        s.run(f"let n = {i}")
+    for i, s in reversed(list(enumerate(sessions))):
+        assert s.run("grundy *n")[0]["value"] == i
+
+
+def test_no_thread_for_a_session_is_a_coded_error():
+    # Too little address space for the interpreter's stack: the first
+    # session cannot start its worker, and says so with a code.
+    script = """
+import resource, grundy
+size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size + (64 << 20), resource.RLIM_INFINITY))
+try:
+    grundy.run("grundy *3")
+except grundy.GrundyError as e:
+    print(e.code)
+    print(e.report)
+"""
+    lines = run_python(script)
+    assert lines[0] == "grundy::python::thread", lines
+    assert any("help:" in line for line in lines), lines

@@ -142,16 +142,56 @@ pub fn sided(cx: &Ctx, store: &mut GameStore, v: &Value, span: Span) -> Result<O
         Value::Pos(cs) if let Some(m) = nim_sum(cs) => store.nimber(m).map_err(|e| e.at(span))?,
         _ => return Ok(None),
     };
-    let max = cx.limits.max_positions;
+    let (max, by_memory) = stopper_cap(cx);
     match Stopper::short(store, id, max).map_err(|e| e.at(span))? {
         Some(s) => Ok(Some(SidedValue::of_stopper(s))),
-        None => Err(SolveError::Budget {
-            game: format!("the game {} as a graph", store.display(id)),
-            budget: max,
+        None => Err(too_large(
+            cx,
+            (max, by_memory),
+            format!("the game {} as a graph", store.display(id)),
+            span,
+        )),
+    }
+}
+
+/// What one vertex of a short game's graph costs while `Stopper::short`
+/// builds it, at most (the store's game, the builder's vertex and the
+/// packed graph's: about 360 bytes measured on an integer's chain).
+const BYTES_PER_VERTEX: usize = 512;
+
+/// The most vertices a short game's graph may have: the position budget,
+/// or fewer when the memory budget has room for fewer (true then), so that
+/// a large game (the integer 10⁸ has 10⁸ + 1 positions) is refused before
+/// its graph outgrows the memory budget.
+pub fn stopper_cap(cx: &Ctx) -> (usize, bool) {
+    let held = crate::mem::held().max(0) as usize;
+    let room = cx.limits.max_memory.saturating_sub(held) / BYTES_PER_VERTEX;
+    if room < cx.limits.max_positions {
+        (room, true)
+    } else {
+        (cx.limits.max_positions, false)
+    }
+}
+
+/// The coded error for a graph past the cap [`stopper_cap`] gave: the
+/// memory budget's when the cap was the memory's, else the position
+/// budget's.
+pub fn too_large(cx: &Ctx, (max, by_memory): (usize, bool), game: String, span: Span) -> Error {
+    if by_memory {
+        let held = crate::mem::held().max(0) as usize;
+        return crate::error::LimitError::MemoryBudget {
+            limit: cx.limits.max_memory,
+            held: held.saturating_add(max.saturating_mul(BYTES_PER_VERTEX)),
             span,
         }
-        .into()),
+        .into();
     }
+    SolveError::Budget {
+        game,
+        budget: max,
+        span,
+    }
+    .into()
 }
 
 /// A loopy value as the `value` query answers it: a short game's form; a

@@ -168,16 +168,16 @@ impl Solver {
     pub(crate) fn sided_value_of(&mut self, cx: &Ctx, ids: &[u32]) -> Result<SidedValue> {
         match self.partizan_sum(cx, ids) {
             Ok(id) => {
-                let max = cx.limits.max_positions;
-                let s = loopy::Stopper::short(&mut self.partizan.store, id, max);
+                let cap = crate::model::loopy_value::stopper_cap(cx);
+                let s = loopy::Stopper::short(&mut self.partizan.store, id, cap.0);
                 match Self::store_result(cx, s)? {
                     Some(s) => Ok(SidedValue::of_stopper(s)),
-                    None => Err(SolveError::Budget {
-                        game: "the game as a graph".into(),
-                        budget: max,
-                        span: cx.span,
-                    }
-                    .into()),
+                    None => Err(crate::model::loopy_value::too_large(
+                        cx,
+                        cap,
+                        "the game as a graph".into(),
+                        cx.span,
+                    )),
                 }
             }
             Err(Error::Solve(SolveError::PartizanLoopy { .. })) => {

@@ -3,6 +3,8 @@
 
 pub mod bin;
 pub mod fuzz;
+pub mod grammar_gen;
+pub mod lsp_wire;
 
 /// The `grundy` binary, built and up to date (`bin.rs`).
 pub fn grundy_bin() -> &'static str {

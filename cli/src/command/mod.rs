@@ -97,7 +97,12 @@ pub enum Command {
     /// A language server on standard input and output, for editors:
     /// diagnostics as you type, completion, hover docs, go to definition
     /// (see docs/EDITORS.md).
-    Lsp,
+    Lsp {
+        /// The longest message the server reads, in bytes (a longer one
+        /// is answered with a parse error and skipped).
+        #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "32M")]
+        max_message: usize,
+    },
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
         /// The code, e.g. 0.77, .07, 4.07, 0.f (hex digits add three-heap
@@ -263,7 +268,7 @@ fn run_command(cli: Cli) -> i32 {
                 }
             }
         }
-        Some(Command::Lsp) => return crate::lsp::serve(),
+        Some(Command::Lsp { max_message }) => return crate::lsp::serve(max_message),
         Some(Command::Repl { files, limits }) => {
             if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 return crate::repl::run(&files, limits.limits());

@@ -11,6 +11,8 @@ use lsp_types::{
     MarkupContent, MarkupKind, NumberOrString, Position, Range,
 };
 use miette::Diagnostic as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy::Error;
 use grundy::Limits;
@@ -66,11 +68,22 @@ fn range(text: &str, start: usize, end: usize) -> Range {
 /// arities, duplicates), each with its `grundy::` code, its span as the
 /// range and the help line after the message. Nothing is run.
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
+    diagnostics_heard(text, Arc::new(AtomicBool::new(false))).unwrap_or_default()
+}
+
+/// The diagnostics of a text, stopping when `stop` is raised (a newer
+/// text came): None then, as what was found is about an old text.
+pub fn diagnostics_heard(text: &str, stop: Arc<AtomicBool>) -> Option<Vec<Diagnostic>> {
     let mut session = Session::with_limits(Limits::default());
-    let Err(errors) = session.prepare("<editor>", text) else {
-        return Vec::new();
+    session.set_interrupt(stop.clone());
+    let found = session.prepare("<editor>", text);
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let Err(errors) = found else {
+        return Some(Vec::new());
     };
-    errors.iter().map(|e| diagnostic(text, e)).collect()
+    Some(errors.iter().map(|e| diagnostic(text, e)).collect())
 }
 
 fn diagnostic(text: &str, e: &Error) -> Diagnostic {
@@ -208,6 +221,11 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
 /// query words, and the file's own names that start with the word typed
 /// before the cursor (all of them when nothing is typed).
 pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
+    completion_in(text, &definitions(text), pos)
+}
+
+/// [`completion`] with the text's definitions found already.
+pub fn completion_in(text: &str, defs: &[Definition], pos: Position) -> Vec<CompletionItem> {
     let at = offset(text, pos);
     let prefix_start = text[..at]
         .char_indices()
@@ -223,7 +241,7 @@ pub fn completion(text: &str, pos: Position) -> Vec<CompletionItem> {
             items.push(item);
         }
     };
-    for d in definitions(text) {
+    for d in defs {
         push(CompletionItem {
             label: d.name.clone(),
             kind: Some(match d.kind {
@@ -283,10 +301,15 @@ fn entry_markdown(e: &library::Entry) -> String {
 /// Hover at a position: a name of the file shows its definition's line; a
 /// library name its signature, doc and example; a keyword what it is.
 pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
+    hover_in(text, &definitions(text), pos)
+}
+
+/// [`hover`] with the text's definitions found already.
+pub fn hover_in(text: &str, defs: &[Definition], pos: Position) -> Option<(Range, String)> {
     let (start, end) = word_at(text, offset(text, pos))?;
     let word = &text[start..end];
     let here = range(text, start, end);
-    if let Some(d) = definitions(text).into_iter().find(|d| d.name == word) {
+    if let Some(d) = defs.iter().find(|d| d.name == word) {
         return Some((
             here,
             format!(
@@ -318,10 +341,14 @@ pub fn hover(text: &str, pos: Position) -> Option<(Range, String)> {
 
 /// Where the name at a position is defined in the file: the name's range.
 pub fn definition(text: &str, pos: Position) -> Option<Range> {
+    definition_in(text, &definitions(text), pos)
+}
+
+/// [`definition`] with the text's definitions found already.
+pub fn definition_in(text: &str, defs: &[Definition], pos: Position) -> Option<Range> {
     let (start, end) = word_at(text, offset(text, pos))?;
     let word = &text[start..end];
-    definitions(text)
-        .into_iter()
+    defs.iter()
         .find(|d| d.name == word)
         .map(|d| range(text, d.start, d.end))
 }
