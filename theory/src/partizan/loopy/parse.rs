@@ -125,7 +125,16 @@ impl<'a> Reader<'a> {
             });
         }
         if let Some(rest) = t.strip_prefix('±').or_else(|| t.strip_prefix("+-")) {
-            return self.plus_minus(hi - rest.len(), hi);
+            // `±{a, b}` (no bar inside) is the short notation's list of
+            // options, {a, b | -a, -b}, which the short reader reads.
+            let at = hi - rest.trim_start().len();
+            let list = rest.trim_start().starts_with('{')
+                && self
+                    .closing(at)
+                    .is_some_and(|close| self.bars(at + 1, close).is_empty());
+            if !list {
+                return self.plus_minus(at, hi);
+            }
         }
         if t.starts_with('(') && self.closing(lo) == Some(hi - 1) {
             self.enter(lo)?;
