@@ -1,0 +1,151 @@
+//! The reproductions of issue 38, each run as a user would run it: every
+//! one ends within 20 s with an answer or a coded error (never a signal),
+//! and where memory is the point, with a peak resident size within 1.25
+//! times the budget plus the program itself (`common::child::alone`).
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::child::{BASELINE, MIB, Ran, TWENTY, alone, coded, run_within};
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    common::child::scratch("issue38", name, text)
+}
+
+/// `grundy run ARGS FILE` of `text`, within 20 s.
+fn run(name: &str, args: &[&str], text: &str) -> Ran {
+    let path = scratch(&format!("{name}.game"), text);
+    let mut cmd: Command = common::child::grundy();
+    cmd.arg("run").args(args).arg(&path);
+    run_within(cmd, TWENTY, name)
+}
+
+/// `ordinal` walks the second game's options, and an integer's
+/// canonical form is a chain as long as the integer: it overflowed the
+/// stack (SIGABRT at 1.2 GB) whatever the budgets.
+#[test]
+fn ordinal_of_long_integer_chains_ends_with_a_budget() {
+    for (i, (g, h)) in [
+        ("1", "10000000"),
+        ("1", "-10000000"),
+        ("10000000", "10000000"),
+        ("+-1", "10000000"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let text = format!("ordinal({g}, {h})\n");
+        let small = [
+            "--max-steps",
+            "1000",
+            "--max-memory",
+            "10M",
+            "--max-depth",
+            "100",
+        ];
+        let ran = run(&format!("ordinal{i}"), &small, &text);
+        coded(&ran, "grundy::eval::steps", &text);
+        // Under the default budgets: the memory budget, in a few seconds.
+        let ran = run(&format!("ordinal{i}_default"), &[], &text);
+        coded(&ran, "grundy::solve::memory", &text);
+    }
+}
+
+#[test]
+fn ordinal_of_a_million_chain_answers_and_is_exact() {
+    let ran = run(
+        "ordinal_million",
+        &[],
+        "ordinal(1, 1000000)\nordinal(1, -3)\nordinal(*, 2)\n",
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    // 1:n = 1 + n; 1:-3 = {0 | 1:-2} = 1/8; *:2 = {0, *:1 | 0}, with
+    // *:1 = {0, * | 0} = ^*.
+    assert_eq!(ran.stdout, "1000001\n1/8\n^[2]*\n", "{}", ran.stderr);
+}
+
+/// Under `--max-memory 10M` the chain's walk reached 569 MiB before its
+/// coded error: the explicit stack and the memo are looked at with the
+/// store's memory.
+#[test]
+fn ordinal_of_a_million_chain_stays_within_a_small_budget() {
+    if !alone("ordinal_of_a_million_chain_stays_within_a_small_budget") {
+        return;
+    }
+    let ran = run(
+        "ordinal_mem",
+        &["--max-memory", "10M"],
+        "ordinal(1, 1000000)\n",
+    );
+    coded(&ran, "grundy::solve::memory", "ordinal under 10M");
+    assert!(
+        ran.peak < 10 * MIB / 4 * 5 + BASELINE,
+        "peak {} MiB",
+        ran.peak / MIB
+    );
+}
+
+/// `latex` of a value whose text passes the display's cut-off returned
+/// `"\{…\}"` with exit 0: now the value's error, in text and JSON.
+#[test]
+fn latex_of_a_huge_value_is_an_error_not_a_cut_off() {
+    let sum: Vec<String> = (1..=15).map(|n| format!("{{{n}|-{n}}}")).collect();
+    let text = format!("latex({})\n", sum.join(" + "));
+    for args in [&[][..], &["--json"][..]] {
+        let ran = run("latex", args, &text);
+        coded(&ran, "grundy::eval::value", "latex");
+        assert!(!ran.stdout.contains('…'), "{}", ran.stdout);
+    }
+    let ran = run("latex_small", &[], "latex({3|-3} + ^)\n");
+    let whole = "\"\\{3\\uparrow\\,|\\,-3\\uparrow\\}\"\n";
+    assert_eq!(ran.stdout, whole, "{}", ran.stderr);
+}
+
+/// A query split over lines printed its heading over two lines, and its
+/// JSON `position` held a `\n`.
+#[test]
+fn a_query_split_over_lines_has_a_one_line_heading() {
+    let text = "grundy *3 +\n  *4\nvalue {1 |\n -1} + ^\ngrundy Nim(  # a comment\n  3) + *1\n";
+    let ran = run("split", &[], text);
+    assert_eq!(
+        ran.stdout, "grundy *3 + *4 = 7\nvalue {1 | -1} + ^ = {1^|-1^}\ngrundy Nim(3) + * = 2\n",
+        "{}",
+        ran.stderr
+    );
+    let ran = run("split_json", &["--json"], text);
+    for line in ran.stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let position = v["position"].as_str().expect("a position");
+        assert!(!position.contains('\n'), "{line}");
+    }
+}
+
+/// How a value is written does not depend on the steps its query had
+/// left: near the end of `--max-steps` the notation's sums failed and
+/// the raw braces were printed (`{7|7*|||1||1|1||||…}` for `{7^|1^||-1^|-7^}`).
+#[test]
+fn a_value_prints_the_same_whatever_the_step_budget() {
+    let text = "{3|-3} + {4|-4} + ^\n";
+    for steps in ["25", "30", "35", "1000"] {
+        let ran = run(&format!("notation{steps}"), &["--max-steps", steps], text);
+        assert_eq!(ran.stdout, "{7^|1^||-1^|-7^}\n", "{steps}: {}", ran.stderr);
+    }
+}
+
+/// `value(*300) + ^` ran 50 s under `--max-steps 1000` (one step of the
+/// store compared hundreds of options), while the statement form stopped
+/// at once: comparisons now count as steps.
+#[test]
+fn a_nimber_sum_with_up_ends_at_a_small_step_budget() {
+    for (name, text) in [
+        ("nimber_expr", "value(*300) + ^\n"),
+        ("nimber_let", "let x = value(*300) + ^\nx\n"),
+        ("nimber_stmt", "value *300 + ^\n"),
+    ] {
+        let ran = run(name, &["--max-steps", "1000"], text);
+        coded(&ran, "grundy::eval::steps", text);
+        assert!(ran.took.as_secs() < 5, "{text}: {:?}", ran.took);
+    }
+}
