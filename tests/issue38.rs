@@ -149,3 +149,58 @@ fn a_nimber_sum_with_up_ends_at_a_small_step_budget() {
         assert!(ran.took.as_secs() < 5, "{text}: {:?}", ran.took);
     }
 }
+
+/// `period` of `subtraction {7, 100000}` printed the code's 100,001
+/// digits in its heading and its JSON: now the set it was declared with.
+#[test]
+fn period_of_a_long_subtraction_code_names_its_set() {
+    let text = "game S = subtraction {7, 100000}\nperiod S\n";
+    for args in [&[][..], &["--json"][..]] {
+        let ran = run("period_long", args, text);
+        assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+        assert!(ran.stdout.len() < 1000, "{}", ran.stdout);
+        assert!(
+            ran.stdout.contains("subtraction {7, 100000}"),
+            "{}",
+            ran.stdout
+        );
+    }
+}
+
+/// 200,000 lines of an unknown name (400 KB) ran past 60 s in `check` and
+/// `run`: each diagnostic found its line by reading the text from its
+/// start. Now each costs the lines it shows.
+///
+/// 20,000 lines here (they took 15 s, now half a second); the 200,000 of
+/// the issue (4 s of CPU each way) with `--ignored`.
+#[test]
+fn twenty_thousand_unknown_names_are_reported_in_time() {
+    unknown_names(20_000);
+}
+
+#[test]
+#[ignore = "200,000 diagnostics three ways: 15 s of CPU"]
+fn two_hundred_thousand_unknown_names_are_reported_in_time() {
+    unknown_names(200_000);
+}
+
+fn unknown_names(lines: usize) {
+    let text = "x\n".repeat(lines);
+    let path = scratch(&format!("unknown{lines}.game"), &text);
+    for args in [&["check"][..], &["run"][..], &["run", "--json"][..]] {
+        let mut cmd = common::child::grundy();
+        cmd.args(args).arg(&path);
+        let ran = run_within(cmd, TWENTY, &format!("{args:?}"));
+        coded(&ran, "grundy::eval::unknown_name", "unknown names");
+        assert!(
+            ran.stderr
+                .contains(&format!("unknown{lines}.game:{lines}:1")),
+            "the last one is placed right"
+        );
+        if args.contains(&"--json") {
+            let last = ran.stdout.lines().last().unwrap_or_default();
+            let place = format!("\"line\":{lines},\"column\":1");
+            assert!(last.contains(&place), "{last}");
+        }
+    }
+}
