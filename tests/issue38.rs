@@ -204,3 +204,48 @@ fn unknown_names(lines: usize) {
         }
     }
 }
+
+/// Answers built and printed within the memory budget: a sequence or
+/// table whose answer would not fit is the memory error before anything
+/// is computed (`sequence n in 0..=9999999: n` aborted at 2.7 GB; a
+/// 2,000,000-value sequence peaked at 1,350 MiB under `--max-memory
+/// 100M`), and one that fits peaks within 1.25 times the budget.
+#[test]
+fn sequences_and_tables_peak_within_the_budget() {
+    if !alone("sequences_and_tables_peak_within_the_budget") {
+        return;
+    }
+    let refused = [
+        "sequence n in 0..2000000: n\n",
+        "sequence n in 0..=9999999: n\n",
+        "table n in 0..3000, k in 0..3000: n + k\n",
+        "sequence Nim 0..=9999999\n",
+        "game T(a, b) {\n  move T(a - 1, b) for _ in 1..=1 if a > 0\n}\ntable T 0..3000, 0..3000\n",
+    ];
+    let answered = [
+        "sequence n in 0..70000: n\n",
+        "sequence Nim 0..320000\n",
+        "sequence n in 0..320000: *n\n",
+        "table n in 0..560, k in 0..560: *(n + k)\n",
+        "table n in 0..260, k in 0..260: n + k\n",
+    ];
+    for (i, text) in refused.iter().chain(&answered).enumerate() {
+        for args in [
+            &["--max-memory", "100M"][..],
+            &["--max-memory", "100M", "--json"][..],
+        ] {
+            let what = format!("{} {args:?}", text.trim());
+            let ran = run(&format!("answer{i}"), args, text);
+            if i < refused.len() {
+                coded(&ran, "grundy::solve::memory", &what);
+            } else {
+                assert_eq!(ran.code, Some(0), "{what}: {}", ran.stderr);
+            }
+            assert!(
+                ran.peak < 100 * MIB / 4 * 5 + BASELINE,
+                "{what}: peak {} MiB",
+                ran.peak / MIB
+            );
+        }
+    }
+}
