@@ -184,6 +184,10 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    if let Some(e) = console::stdout_closed_error() {
+        Checked::stderr().line(&format!("{:?}", e.report_alone()));
+        return 1;
+    }
     let worker = std::thread::Builder::new()
         .name(crate::PROGRAM.into())
         .stack_size(STACK_SIZE)
