@@ -270,7 +270,9 @@ fn a_nine_million_cell_table() {
                 move W(a, b - k) for k in 1..=b\n  \
                 move W(a - k, b - k) for k in 1..=min(a, b)\n}\n\
                 table W 0..=2999, 0..=2999\n";
-    let stderr = ctrl_c_in_run("table", &[], slow);
+    // Room for its answer (320 bytes a cell, checked before computing),
+    // so that it is computing when the signal comes.
+    let stderr = ctrl_c_in_run("table", &["--max-memory", "4G"], slow);
     names_the_query(&stderr, "table W 0..=2999, 0..=2999");
 }
 

@@ -394,7 +394,10 @@ fn a_nine_million_cell_table_to_plot_is_refused_before_it_computes() {
     }
     // Without a picture the same ranges are computed.
     let mut cmd = grundy();
-    cmd.args(["run", "--max-steps", "1000"]).arg(&path);
+    // Room for its answer (checked before computing, 320 bytes a cell):
+    // without `--plot` it computes, and stops at the step budget.
+    cmd.args(["run", "--max-steps", "1000", "--max-memory", "4G"])
+        .arg(&path);
     let ran = run_within(cmd, TWENTY, "the table without --plot");
     coded(&ran, "grundy::eval::steps", "the table without --plot");
 }

@@ -2,6 +2,8 @@
 //! one ends within 20 s with an answer or a coded error (never a signal),
 //! and where memory is the point, with a peak resident size within 1.25
 //! times the budget plus the program itself (`common::child::alone`).
+//! The timings are a release build's: the heavier tests are ignored in a
+//! debug build, as in `tests/interrupt.rs`.
 
 mod common;
 
@@ -26,6 +28,7 @@ fn run(name: &str, args: &[&str], text: &str) -> Ran {
 /// canonical form is a chain as long as the integer: it overflowed the
 /// stack (SIGABRT at 1.2 GB) whatever the budgets.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn ordinal_of_long_integer_chains_ends_with_a_budget() {
     for (i, (g, h)) in [
         ("1", "10000000"),
@@ -54,6 +57,7 @@ fn ordinal_of_long_integer_chains_ends_with_a_budget() {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn ordinal_of_a_million_chain_answers_and_is_exact() {
     let ran = run(
         "ordinal_million",
@@ -70,6 +74,7 @@ fn ordinal_of_a_million_chain_answers_and_is_exact() {
 /// coded error: the explicit stack and the memo are looked at with the
 /// store's memory.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn ordinal_of_a_million_chain_stays_within_a_small_budget() {
     if !alone("ordinal_of_a_million_chain_stays_within_a_small_budget") {
         return;
@@ -138,6 +143,7 @@ fn a_value_prints_the_same_whatever_the_step_budget() {
 /// store compared hundreds of options), while the statement form stopped
 /// at once: comparisons now count as steps.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn a_nimber_sum_with_up_ends_at_a_small_step_budget() {
     for (name, text) in [
         ("nimber_expr", "value(*300) + ^\n"),
@@ -174,6 +180,7 @@ fn period_of_a_long_subtraction_code_names_its_set() {
 /// 20,000 lines here (they took 15 s, now half a second); the 200,000 of
 /// the issue (4 s of CPU each way) with `--ignored`.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn twenty_thousand_unknown_names_are_reported_in_time() {
     unknown_names(20_000);
 }
@@ -211,6 +218,7 @@ fn unknown_names(lines: usize) {
 /// 2,000,000-value sequence peaked at 1,350 MiB under `--max-memory
 /// 100M`), and one that fits peaks within 1.25 times the budget.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn sequences_and_tables_peak_within_the_budget() {
     if !alone("sequences_and_tables_peak_within_the_budget") {
         return;
@@ -283,6 +291,7 @@ fn a_closed_standard_output_is_a_coded_error() {
 /// refinement and orbits cost thousands of operations, and more as
 /// automorphisms were found). Now a step is 64 of those operations.
 #[test]
+#[cfg_attr(debug_assertions, ignore)]
 fn canonical_labelling_ends_at_its_step_budget() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rook8_relabelled.game");
