@@ -161,7 +161,15 @@ fn json_error_at(e: &Error, sources: &crate::source::Sources) -> Json {
     let mut j = json_error(e);
     if e.in_source() {
         let span = e.span();
-        let (line, column) = line_column(sources.text(span.src), span.start as usize);
+        let text = sources.text(span.src);
+        let lines = sources.line_starts(span.src);
+        // From the index of line starts, not by counting from the text's
+        // start: 200,000 diagnostics of a 400 KB file took minutes.
+        let start = (span.start as usize).min(text.len());
+        let n = lines.partition_point(|&s| s <= start).max(1);
+        let from = lines[n - 1];
+        let (_, column) = line_column(&text[from..], start - from);
+        let line = n;
         if let Some(obj) = j["error"].as_object_mut() {
             obj.insert("line".into(), json!(line));
             obj.insert("column".into(), json!(column));

@@ -188,6 +188,8 @@ pub struct Shown {
 struct ShownText {
     name: String,
     text: String,
+    /// The line of the original text the shown copy starts at.
+    first_line: usize,
     /// Label starts in the shown copy, and their original columns.
     columns: Vec<(usize, usize)>,
 }
@@ -213,22 +215,67 @@ impl SourceCode for ShownText {
             self.name.clone(),
             c.data(),
             *c.span(),
-            c.line(),
+            c.line() + self.first_line,
             column,
             c.line_count(),
         )))
     }
 }
 
+/// Lines of context kept around a diagnostic's labels (miette shows
+/// one on each side).
+const CONTEXT_LINES: usize = 3;
+
+/// The part of `text` a diagnostic shows: from a few lines before its
+/// first label to a few lines after its last. Its offset in the text, its
+/// first line's number, and the part.
+fn window<'t>(text: &'t str, lines: &[usize], labels: &[LabeledSpan]) -> (usize, usize, &'t str) {
+    let line_of = |o: usize| lines.partition_point(|&s| s <= o).saturating_sub(1);
+    let lo = labels.iter().map(LabeledSpan::offset).min().unwrap_or(0);
+    let hi = labels
+        .iter()
+        .map(|l| l.offset() + l.len())
+        .max()
+        .unwrap_or(0);
+    let first = line_of(lo.min(text.len())).saturating_sub(CONTEXT_LINES);
+    let last = line_of(hi.min(text.len())) + CONTEXT_LINES + 1;
+    let from = lines.get(first).copied().unwrap_or(0).min(text.len());
+    let to = lines
+        .get(last)
+        .copied()
+        .unwrap_or(text.len())
+        .min(text.len());
+    (from, first, &text[from..to])
+}
+
 impl Shown {
     /// `source` is the name and text the diagnostic's labels point into.
-    pub fn new(d: &dyn Diagnostic, source: Option<(&str, &str)>) -> Shown {
+    ///
+    /// `lines` are where the text's lines start: only the lines around
+    /// the labels are copied and escaped, so a diagnostic costs the same
+    /// at the end of a long file as at its start.
+    pub fn new(d: &dyn Diagnostic, source: Option<(&str, &str, &[usize])>) -> Shown {
         let labels: Vec<LabeledSpan> = d
             .labels()
             .map(std::iter::Iterator::collect)
             .unwrap_or_default();
         let mut shown_labels = Vec::new();
-        let source = source.map(|(name, text)| {
+        let source = source.map(|(name, whole, lines)| {
+            let (from, first_line, text) = window(whole, lines, &labels);
+            let labels: Vec<LabeledSpan> = labels
+                .iter()
+                .map(|l| {
+                    let o = l.offset().min(whole.len()).max(from) - from;
+                    let len = l.len().min(text.len() - o);
+                    let span = SourceSpan::from((o, len));
+                    let label = l.label().map(str::to_string);
+                    if l.primary() {
+                        LabeledSpan::new_primary_with_span(label, span)
+                    } else {
+                        LabeledSpan::new_with_span(label, span)
+                    }
+                })
+                .collect();
             let anchors: Vec<usize> = labels.iter().map(miette::LabeledSpan::offset).collect();
             let s = ShownSource::new(text, &anchors);
             let mut columns = Vec::new();
@@ -250,6 +297,7 @@ impl Shown {
             ShownText {
                 name: clean(name),
                 text: s.text,
+                first_line,
                 columns,
             }
         });

@@ -1,6 +1,8 @@
 //! Where text comes from: `Span`s (byte ranges in one loaded text) and the
 //! texts a session has loaded, so a diagnostic can show the line it is about.
 
+use std::sync::{Arc, OnceLock};
+
 use miette::NamedSource;
 
 /// The largest program text (2 MiB): checked before parsing, by the front
@@ -53,22 +55,43 @@ impl From<Span> for miette::SourceSpan {
 /// The texts a session loaded, by id, which diagnostics point into.
 #[derive(Debug, Default, Clone)]
 pub struct Sources {
-    files: Vec<(String, std::sync::Arc<String>)>,
+    /// Each text's name, the text, and where its lines start, made when
+    /// a diagnostic first needs it: a diagnostic shows a few lines around
+    /// its labels, found there without scanning the text from its start
+    /// each time (20,000 diagnostics in a 400 KB file took minutes).
+    files: Vec<(String, Arc<String>, LineStarts)>,
 }
+
+/// Where a text's lines start, once a diagnostic asked.
+type LineStarts = OnceLock<Arc<[usize]>>;
 
 impl Sources {
     /// Keep a text under a name (a file's path, `<stdin>`), for its id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
         self.files
-            .push((name.into(), std::sync::Arc::new(text.into())));
+            .push((name.into(), Arc::new(text.into()), OnceLock::new()));
         SourceId((self.files.len() - 1) as u32)
+    }
+
+    /// The offsets at which the lines of `id`'s text start.
+    pub fn line_starts(&self, id: SourceId) -> Arc<[usize]> {
+        match self.files.get(id.0 as usize) {
+            Some((_, text, lines)) => lines
+                .get_or_init(|| {
+                    std::iter::once(0)
+                        .chain(newlines(text).map(|n| n + 1))
+                        .collect()
+                })
+                .clone(),
+            None => Arc::from([0]),
+        }
     }
 
     /// The text of `id` (empty for an unknown id).
     pub fn text(&self, id: SourceId) -> &str {
         self.files
             .get(id.0 as usize)
-            .map(|(_, t)| t.as_str())
+            .map(|(_, t, _)| t.as_str())
             .unwrap_or("")
     }
 
@@ -76,7 +99,7 @@ impl Sources {
     pub fn name(&self, id: SourceId) -> &str {
         self.files
             .get(id.0 as usize)
-            .map(|(n, _)| n.as_str())
+            .map(|(n, _, _)| n.as_str())
             .unwrap_or("<unknown>")
     }
 
@@ -84,4 +107,12 @@ impl Sources {
     pub fn named(&self, id: SourceId) -> NamedSource<String> {
         NamedSource::new(self.name(id), self.text(id).to_string())
     }
+}
+
+/// The offsets of the newlines of a text.
+fn newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i)
 }

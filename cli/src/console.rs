@@ -187,6 +187,30 @@ impl<W: Write> Write for Checked<W> {
 /// the status it would have had: a closed pipe is 141 (quietly), a failed
 /// write to standard output is reported on standard error and is 1, a
 /// failed standard error is 1 (there is nowhere left to say why).
+/// Set by the binary when standard output was closed as it started.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Record that standard output was closed when the process started
+/// (`grundy run f.game >&-`): the binary looks before Rust's runtime
+/// reopens it on `/dev/null`.
+pub fn set_stdout_closed_at_start(closed: bool) {
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+}
+
+/// `grundy::io::write` when standard output was closed at the start:
+/// every answer would be lost, and a program running grundy could not
+/// tell from an exit status of 0.
+pub fn stdout_closed_error() -> Option<Error> {
+    STDOUT_CLOSED.load(Ordering::Relaxed).then(|| {
+        FrontEndError::WriteStream {
+            stream: "standard output".into(),
+            reason: "it was closed when grundy started (`>&-`), so every answer would be lost"
+                .into(),
+        }
+        .into()
+    })
+}
+
 pub fn exit_status(status: i32, out: &Checked<impl Write>, err: &mut Checked<impl Write>) -> i32 {
     for failure in [out.failure(), err.failure()].into_iter().flatten() {
         if let WriteFailure::Closed = failure {

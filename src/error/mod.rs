@@ -119,9 +119,10 @@ impl Error {
     /// it safe to print: control characters escaped, long lines cut.
     pub fn report(&self, sources: &Sources) -> Report {
         let src = self.span().src;
+        let lines = sources.line_starts(src);
         let source = self
             .in_source()
-            .then(|| (sources.name(src), sources.text(src)));
+            .then(|| (sources.name(src), sources.text(src), &lines[..]));
         Report::new(Shown::new(self, source))
     }
 

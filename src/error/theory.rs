@@ -128,6 +128,14 @@ impl AtSpan for CodeError {
 impl AtSpan for ParseError {
     fn at(self, span: Span) -> Error {
         let start = span.start as usize + self.offset;
+        if let Some(
+            e @ (PartizanError::Interrupted
+            | PartizanError::StepBudget { .. }
+            | PartizanError::Memory { .. }),
+        ) = self.cause
+        {
+            return e.at(Span::new(span.src, start, start + self.len.max(1)));
+        }
         SyntaxError::GameLiteral {
             message: self.message,
             help: self.help,
@@ -184,6 +192,23 @@ mod tests {
                 .to_string()
             )
         );
+    }
+
+    /// A value read back from its text under a budget too small for it:
+    /// the budget's error, not a literal's nor a value's (it was
+    /// `grundy::eval::value` under `--max-steps 100`).
+    #[test]
+    fn a_value_read_back_past_the_budget_is_the_budget() {
+        let at = Span::new(SourceId(0), 0, 20);
+        let mut store = crate::partizan::GameStore::new();
+        store.set_budget(3, usize::MAX, || 0);
+        let e = crate::partizan::parse(&mut store, "{7^|1^||-1^|-7^}").unwrap_err();
+        assert!(matches!(e.cause, Some(PartizanError::StepBudget { .. })));
+        assert_eq!(code(&e.at(at)), "grundy::eval::steps");
+        // A text that is not a value stays a literal's error.
+        let e = crate::partizan::parse(&mut store, "{1|").unwrap_err();
+        assert_eq!(e.cause, None);
+        assert_eq!(code(&e.at(at)), "grundy::parse::game_literal");
     }
 
     /// A code's failure points at the part of it that failed, inside the

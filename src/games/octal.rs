@@ -252,7 +252,7 @@ impl GameKind for Octal {
                         _ => seq.len().min(limit),
                     };
                     ProvedPeriod {
-                        code: self.code.to_string(),
+                        code: short_code(&self.code),
                         period,
                         values_computed,
                     }
@@ -272,3 +272,24 @@ impl GameKind for Octal {
         Some((format!("{name}(n)"), kind))
     }
 }
+
+/// A code as answers name it: its digits when they are at most
+/// [`CODE_CHARS`] characters, else a subtraction game's set when that is
+/// short (`subtraction {7, 100000}` is a code of 100,001 digits), else
+/// nothing: a heading or a JSON field never holds a code of thousands of
+/// digits.
+fn short_code(code: &OctalCode) -> Option<String> {
+    let digits = code.to_string();
+    if digits.len() <= CODE_CHARS {
+        return Some(digits);
+    }
+    let subtraction = code.split2_moves().is_empty()
+        && code.split3_moves().is_empty()
+        && code.take_moves() == code.take_all_moves();
+    let set: Vec<String> = code.take_moves().iter().map(u64::to_string).collect();
+    let spelt = format!("subtraction {{{}}}", set.join(", "));
+    (subtraction && spelt.len() <= CODE_CHARS).then_some(spelt)
+}
+
+/// The longest code an answer spells out.
+pub const CODE_CHARS: usize = 64;

@@ -568,7 +568,18 @@ fn right_stop(a: Args) -> Result<Value> {
 }
 
 fn latex(a: Args) -> Result<Value> {
-    of_all(a, &|s, ids, _| Ok(Value::Str(s.latex(ids[0]).into())))
+    let span = a.span;
+    of_all(a, &|s, ids, _| match s.latex(ids[0]) {
+        Some(text) => Ok(Value::Str(text.into())),
+        None => Err(EvalError::Value {
+            message: "this value's LaTeX would be longer than 200,000 characters".into(),
+            help: "latex writes a value whole or not at all; its canonical form is too large \
+                   to write out (value(...) prints it shortened)"
+                .into(),
+            span,
+        }
+        .into()),
+    })
 }
 
 /// A list of game values.

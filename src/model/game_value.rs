@@ -70,11 +70,20 @@ pub fn resolve(store: &mut GameStore, g: &GameVal, span: Span) -> Result<ValueId
     if g.stamp == store.stamp() {
         return Ok(g.id);
     }
-    partizan::parse(store, &g.text).map_err(|_| EvalError::Value {
+    partizan::parse(store, &g.text).map_err(|e| match e.cause {
+        // Read back under this statement's budgets: running out of one
+        // is that budget's error, not this value's.
+        Some(
+            cause @ (partizan::PartizanError::Interrupted
+            | partizan::PartizanError::StepBudget { .. }
+            | partizan::PartizanError::Memory { .. }),
+        ) => crate::error::AtSpan::at(cause, span),
+        _ => EvalError::Value {
         message: "this game value was computed before the solver's caches were cleared, and is too large to read back".into(),
         help: "compute it again (`value(P)`) in the statement that uses it".into(),
         span,
-    }.into())
+    }.into(),
+    })
 }
 
 /// The nim sum of a position made only of nim heaps (`*n`, `Nim(n)`).

@@ -146,8 +146,10 @@ pub trait GameKind: std::fmt::Debug {
 /// What `proved_period` found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProvedPeriod {
-    /// The code the theorem was applied to (e.g. `0.07`).
-    pub code: String,
+    /// The code the theorem was applied to (e.g. `0.07`), as answers
+    /// name it: None for a code too long to spell (a heading never holds
+    /// thousands of digits).
+    pub code: Option<String>,
     /// None when the budget ran out before a period was proved.
     pub period: Option<Period>,
     /// How many values G(0), G(1), ... were computed.

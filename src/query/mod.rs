@@ -62,6 +62,42 @@ pub enum Picture {
     Plot,
 }
 
+/// An operand as written, on one line: a query split over lines prints
+/// its heading (and its JSON `position`) with each line break and the
+/// spaces around it as one space.
+fn one_line(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        let line = without_comment(line);
+        let line = if i == 0 { line.trim_end() } else { line.trim() };
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// A line of an operand up to its `#` comment (a `#` inside a string is
+/// not one).
+fn without_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
 impl CompiledQuery {
     /// The picture this query's answer can be drawn as, whether or not it
     /// succeeds (pictures are numbered by query).
@@ -151,7 +187,7 @@ impl CompiledQuery {
                 Some(Tail::Comma(_, text)) => Some(text.clone()),
                 _ => None,
             };
-            [first, second].map(|t| t.filter(|t| !t.is_empty()))
+            [first, second].map(|t| t.filter(|t| !t.is_empty()).map(|t| one_line(&t)))
         });
         Ok(CompiledQuery {
             kind,

@@ -17,6 +17,7 @@ pub(super) fn sequence(
     ctx.impartial_game(g, Shape::Sequence.name())?;
     let (from, to) = ctx.range(r)?;
     ctx.drawable(to - from)?;
+    answer_fits(&ctx.cx, to - from, CELL_BYTES, r.span)?;
     let chosen = play.unwrap_or(ctx.cx.defs.game(g).play);
     let game = ctx.cx.defs.game(g).name.clone();
     if chosen == Play::Misere {
@@ -65,6 +66,7 @@ pub(super) fn table(
         return Err(too_long(span));
     }
     ctx.drawable((r1 - r0).saturating_mul(c1 - c0))?;
+    answer_fits(&ctx.cx, (r1 - r0).saturating_mul(c1 - c0), CELL_BYTES, span)?;
     let chosen = play.unwrap_or(ctx.cx.defs.game(g).play);
     let game = ctx.cx.defs.game(g).name.clone();
     if chosen == Play::Misere {
@@ -123,10 +125,12 @@ pub(super) fn sequence_of(
         run.range(&series.ranges[0], MAX_SEQUENCE)?
     };
     ctx.drawable(to - from)?;
+    answer_fits(&ctx.cx, to - from, CELL_BYTES, series.body.span)?;
     // From the top down, as the sequence of a game's name.
     let points = (from..to).rev().map(|n| vec![n]);
     let subject = series.label.clone();
-    Ok(match series_cells(ctx, play, series, points)? {
+    let count = (to - from).max(0) as usize;
+    Ok(match series_cells(ctx, play, series, points, count)? {
         Cells::Positions(cells, Some(Play::Misere)) => Answer::Outcomes {
             subject,
             play: Play::Misere,
@@ -171,10 +175,12 @@ pub(super) fn table_of(
         return Err(too_long(span));
     }
     ctx.drawable((r1 - r0).saturating_mul(c1 - c0))?;
+    answer_fits(&ctx.cx, (r1 - r0).saturating_mul(c1 - c0), CELL_BYTES, span)?;
     let points = (r0..r1).flat_map(|i| (c0..c1).map(move |j| vec![i, j]));
     let width = (c1 - c0).max(1) as usize;
     let subject = series.label.clone();
-    Ok(match series_cells(ctx, play, series, points)? {
+    let count = (r1 - r0).saturating_mul(c1 - c0).max(0) as usize;
+    Ok(match series_cells(ctx, play, series, points, count)? {
         Cells::Positions(cells, Some(Play::Misere)) => Answer::OutcomeTable {
             subject,
             play: Play::Misere,
@@ -198,6 +204,28 @@ pub(super) fn table_of(
             }
         }
     })
+}
+
+/// What one cell of a `sequence` or `table` of positions holds at most
+/// while its answer is built and printed: the value, the slot it was
+/// computed in, its text and its JSON (measured: 33 bytes a cell in
+/// text and 166 in JSON for `sequence Nim`, 200 and 310 for `sequence n
+/// in …: *n`, whose cells are the series' slots first).
+const CELL_BYTES: usize = 320;
+
+/// The same for a cell of a series of values (`sequence n in 0..N: n`):
+/// the value, its text and its JSON object (an ordered map, about 300
+/// bytes), twice under `--json` (measured: 720 bytes a cell in text,
+/// 1,370 in JSON).
+const VALUE_CELL_BYTES: usize = 1400;
+
+/// Whether an answer of `cells` cells of `each` bytes fits in what the
+/// memory budget has left, before any is computed: a ten-million-cell
+/// sequence took 2.7 GB building and printing its answer, past any
+/// budget, and aborted.
+fn answer_fits(cx: &Ctx, cells: i64, each: usize, span: Span) -> Result<()> {
+    let bytes = (cells.max(0) as usize).saturating_mul(each);
+    cx.reserve(bytes, span)
 }
 
 /// A flat list of cells cut into rows of `width`.
@@ -236,6 +264,7 @@ fn series_cells(
     play: Option<Play>,
     series: &CSeries,
     points: impl Iterator<Item = Vec<i64>>,
+    points_len: usize,
 ) -> Result<Cells> {
     let oracle = SolverOracle::new(ctx.solver);
     let run = SeriesRun {
@@ -244,7 +273,7 @@ fn series_cells(
     };
     let mut chosen = play;
     let mut positions: Option<bool> = None;
-    let mut slots = Vec::new();
+    let mut slots = Vec::with_capacity(points_len);
     for at in points {
         ctx.cx.tick_at(series.body.span)?;
         let v = run.value(series, &at)?;
@@ -279,6 +308,10 @@ fn series_cells(
                         span: series.body.span,
                     }
                     .into());
+                }
+                if positions.is_none() {
+                    let cells = points_len.saturating_sub(slots.len()) as i64;
+                    answer_fits(&ctx.cx, cells, VALUE_CELL_BYTES, series.body.span)?;
                 }
                 positions = Some(false);
                 ctx.cx
@@ -343,25 +376,14 @@ pub(crate) fn text(a: &Answer) -> String {
         }
         Answer::Sequence { game, from, values } => {
             let to = from + values.len() as i64 - 1;
-            let vals: Vec<String> = values
-                .iter()
-                .map(std::string::ToString::to_string)
-                .collect();
-            format!("{w} {game} {from}..={to}: {}", vals.join(" "))
+            joined(format!("{w} {game} {from}..={to}: "), values, " ")
         }
         Answer::Table {
             game,
             row_from,
             col_from,
             rows,
-        } => grid(
-            &format!("{w} {game}"),
-            *row_from,
-            *col_from,
-            rows.iter()
-                .map(|r| r.iter().map(std::string::ToString::to_string).collect())
-                .collect(),
-        ),
+        } => grid(&format!("{w} {game}"), *row_from, *col_from, rows),
         Answer::OutcomeTable {
             subject,
             play,
@@ -372,9 +394,7 @@ pub(crate) fn text(a: &Answer) -> String {
             &format!("{w} {} {subject}", play.name()),
             *row_from,
             *col_from,
-            rows.iter()
-                .map(|r| r.iter().map(std::string::ToString::to_string).collect())
-                .collect(),
+            rows,
         ),
         Answer::Outcomes {
             subject,
@@ -387,11 +407,11 @@ pub(crate) fn text(a: &Answer) -> String {
                 return format!("{w} {play} {subject} {from}..{from}: (empty)");
             }
             let to = from + outcomes.len() as i64 - 1;
-            let vals: Vec<String> = outcomes
-                .iter()
-                .map(std::string::ToString::to_string)
-                .collect();
-            format!("{w} {play} {subject} {from}..={to}: {}", vals.join(" "))
+            joined(
+                format!("{w} {play} {subject} {from}..={to}: "),
+                outcomes,
+                " ",
+            )
         }
         Answer::Period(p) => {
             let text = period_text(p);
@@ -419,8 +439,8 @@ pub(crate) fn text(a: &Answer) -> String {
             } else {
                 " "
             };
-            let texts: Vec<&str> = cells.iter().map(|(t, _)| t.as_str()).collect();
-            format!("{w} {subject} {from}..={to}: {}", texts.join(sep))
+            let texts = cells.iter().map(|(t, _)| t.as_str());
+            joined(format!("{w} {subject} {from}..={to}: "), texts, sep)
         }
         Answer::ValueTable {
             subject,
@@ -431,9 +451,10 @@ pub(crate) fn text(a: &Answer) -> String {
             &format!("{w} {subject}"),
             *row_from,
             *col_from,
-            rows.iter()
-                .map(|r| r.iter().map(|(t, _)| t.clone()).collect())
-                .collect(),
+            &rows
+                .iter()
+                .map(|r| r.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
         ),
         _ => unreachable!("present: not this family's answer: {a:?}"),
     }
@@ -569,35 +590,84 @@ fn period_json(w: &str, p: &crate::solve::PeriodAnswer) -> Json {
 
 /// A table: a heading, then rows of right-aligned cells under the column
 /// numbers.
-fn grid(head: &str, row_from: i64, col_from: i64, rows: Vec<Vec<String>>) -> String {
+/// `head` and each item's text after it, parted by `sep`, written into
+/// one string (a ten-million-value answer made a string per value first,
+/// several times the text's size).
+fn joined<T: std::fmt::Display>(
+    head: String,
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+) -> String {
+    use std::fmt::Write;
+    let mut s = head;
+    for (i, x) in items.into_iter().enumerate() {
+        if i > 0 {
+            s.push_str(sep);
+        }
+        let _ = write!(s, "{x}");
+    }
+    s
+}
+
+/// A table's text: its cells right-aligned in columns as wide as the
+/// widest cell, written into one string without a copy of the cells.
+fn grid<T: std::fmt::Display>(head: &str, row_from: i64, col_from: i64, rows: &[Vec<T>]) -> String {
+    use std::fmt::Write;
     let ncols = rows.first().map(std::vec::Vec::len).unwrap_or(0);
     if ncols == 0 {
         return format!("{head}: (empty)");
     }
     let row_to = row_from + rows.len() as i64 - 1;
     let col_to = col_from + ncols as i64 - 1;
-    let mut cells: Vec<Vec<String>> = Vec::new();
-    let mut header = vec![String::new()];
-    header.extend((0..ncols).map(|j| (col_from + j as i64).to_string()));
-    cells.push(header);
-    for (i, r) in rows.into_iter().enumerate() {
-        let mut line = vec![(row_from + i as i64).to_string()];
-        line.extend(r);
-        cells.push(line);
-    }
-    let width = cells
+    let chars = |t: &dyn std::fmt::Display| {
+        let mut n = CharCount(0);
+        let _ = write!(n, "{t}");
+        n.0
+    };
+    let heads = (0..ncols as i64)
+        .map(|j| col_from + j)
+        .chain([row_from, row_to]);
+    let width = rows
         .iter()
         .flatten()
-        .map(|c| c.chars().count())
+        .map(|c| chars(c))
+        .chain(heads.map(|h| chars(&h)))
         .max()
         .unwrap_or(1);
     let mut s = format!("{head} {row_from}..={row_to}, {col_from}..={col_to}:");
-    for line in cells {
+    let mut line = String::new();
+    let end_line = |s: &mut String, line: &mut String| {
         s.push('\n');
-        let padded: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
-        s.push_str(padded.join(" ").trim_end());
+        s.push_str(line.trim_end());
+        line.clear();
+    };
+    let _ = write!(line, "{:>width$}", "");
+    for j in 0..ncols as i64 {
+        let _ = write!(line, " {:>width$}", col_from + j);
+    }
+    end_line(&mut s, &mut line);
+    // A cell's own `Display` may not pad: written out first, then padded.
+    let mut cell = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        let _ = write!(line, "{:>width$}", row_from + i as i64);
+        for c in r {
+            cell.clear();
+            let _ = write!(cell, "{c}");
+            let _ = write!(line, " {cell:>width$}");
+        }
+        end_line(&mut s, &mut line);
     }
     s
+}
+
+/// Counts the characters written to it.
+struct CharCount(usize);
+
+impl std::fmt::Write for CharCount {
+    fn write_str(&mut self, t: &str) -> std::fmt::Result {
+        self.0 += t.chars().count();
+        Ok(())
+    }
 }
 
 /// The text of a `period` answer, without the resemblance note.

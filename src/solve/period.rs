@@ -17,8 +17,12 @@ pub const RULE_PERIOD_VALUES: i64 = 1000;
 
 /// What an unproved `period` of a code says of how to look further.
 pub(crate) fn period_further(code: &str) -> String {
+    let octal = match code.starts_with(|c: char| c.is_ascii_digit()) {
+        true => format!(", as does `grundy octal {code}`"),
+        false => String::new(),
+    };
     format!(
-        "`period` computes at most --max-positions/{} values: a larger --max-positions looks further, as does `grundy octal {code}`",
+        "`period` computes at most --max-positions/{} values: a larger --max-positions looks further{octal}",
         crate::model::PERIOD_SHARE
     )
 }
@@ -54,7 +58,7 @@ impl Solver {
             let p = proved?;
             return Ok(PeriodAnswer {
                 game,
-                code: Some(p.code),
+                code: p.code,
                 period: p.period,
                 values_computed: p.values_computed,
                 unprovable: None,

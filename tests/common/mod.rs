@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bin;
+pub mod child;
 pub mod fuzz;
 pub mod grammar_gen;
 pub mod lsp_wire;
@@ -10,6 +11,25 @@ pub mod lsp_wire;
 pub fn grundy_bin() -> &'static str {
     bin::grundy()
 }
+
+/// Whether a diagnostic as the binary prints it says `words`, however
+/// miette wrapped it: its width depends on the terminal, and a message
+/// that quotes a file's path wraps at a place that depends on the folder
+/// the repository was cloned into. Whitespace and the margin's `│` are
+/// left out of both sides.
+pub fn says(stderr: &str, words: &str) -> bool {
+    let flat = |t: &str| -> String {
+        t.chars()
+            .filter(|c| !c.is_whitespace() && *c != '│')
+            .collect()
+    };
+    flat(stderr).contains(&flat(words))
+}
+
+/// A folder name of 150 characters: scratch files go under it, so that a
+/// test whose diagnostic quotes a path sees a long one wherever the
+/// repository is.
+pub const DEEP: &str = "a-folder-with-a-long-name-so-that-every-path-the-tests-print-is-long-as-in-a-deep-clone-0123456789-0123456789-0123456789-0123456789-0123456789-01234567";
 
 use grundy::{Answer, Outcome};
 use grundy::{Mode, Session};

@@ -189,6 +189,10 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    if let Some(e) = console::stdout_closed_error() {
+        Checked::stderr().line(&format!("{:?}", e.report_alone()));
+        return 1;
+    }
     let worker = std::thread::Builder::new()
         .name(crate::PROGRAM.into())
         .stack_size(STACK_SIZE)
@@ -391,9 +395,9 @@ fn run_source(
     (out, err): Streams,
 ) -> i32 {
     let mut session = Session::with_limits(limits);
-    if mode == Mode::Run {
-        session.set_interrupt(console::run_flag());
-    }
+    // `check` hears Ctrl-C as `run` does: parsing and loading a large
+    // file take seconds too.
+    session.set_interrupt(console::run_flag());
     session.set_picture_cells(pictures.plot_cells());
     let flag = session.interrupt().clone();
     // Progress of long statements on a terminal's standard error, never

@@ -78,6 +78,7 @@ fn canon_rows<E>(rows: &[u64], tick: &mut dyn FnMut() -> Result<(), E>) -> Resul
         best: None,
         autos: Vec::new(),
         tick,
+        work: 0,
     };
     let mut cells = vec![all];
     s.refine(&mut cells);
@@ -95,7 +96,16 @@ struct Search<'a, E> {
     /// Automorphisms found (vertex → vertex).
     autos: Vec<Vec<usize>>,
     tick: &'a mut dyn FnMut() -> Result<(), E>,
+    /// Word operations of refinement and orbits not yet counted: a step
+    /// per [`WORK_PER_STEP`], counted at the next node of the search, so
+    /// that a step stands for a bounded amount of work (a node of a
+    /// 64-vertex graph refines in thousands of operations, and the orbits
+    /// grow with the automorphisms found).
+    work: u64,
 }
+
+/// Word operations of the search counted as one step.
+const WORK_PER_STEP: u64 = 64;
 
 impl<E> Search<'_, E> {
     /// Colour refinement of an ordered partition (cells as masks) until
@@ -103,7 +113,7 @@ impl<E> Search<'_, E> {
     /// counts of neighbours in each cell of the round's start, the parts
     /// in the order of those counts (so the result depends on the graph
     /// and the partition only, never on the labels).
-    fn refine(&self, cells: &mut Vec<u64>) {
+    fn refine(&mut self, cells: &mut Vec<u64>) {
         loop {
             let mut next = Vec::with_capacity(cells.len());
             let mut split = false;
@@ -112,6 +122,7 @@ impl<E> Search<'_, E> {
                     next.push(cell);
                     continue;
                 }
+                self.work += u64::from(cell.count_ones()) * cells.len() as u64;
                 let mut sig: Vec<(Vec<u8>, usize)> = bits(cell)
                     .map(|v| {
                         let counts = cells.iter().map(|c| (self.rows[v] & c).count_ones() as u8);
@@ -139,6 +150,10 @@ impl<E> Search<'_, E> {
 
     fn node(&mut self, cells: Vec<u64>, path: &mut Vec<usize>) -> Result<(), E> {
         (self.tick)()?;
+        while self.work >= WORK_PER_STEP {
+            self.work -= WORK_PER_STEP;
+            (self.tick)()?;
+        }
         let target = cells
             .iter()
             .enumerate()
@@ -169,7 +184,8 @@ impl<E> Search<'_, E> {
     /// The orbit of v under the automorphisms found that fix every
     /// vertex of `path` (they generate a group that maps the node's
     /// subtrees onto each other).
-    fn orbit(&self, v: usize, path: &[usize]) -> u64 {
+    fn orbit(&mut self, v: usize, path: &[usize]) -> u64 {
+        self.work += (self.autos.len() * (path.len() + 64)) as u64;
         let fixing: Vec<&Vec<usize>> = self
             .autos
             .iter()

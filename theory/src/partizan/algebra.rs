@@ -287,32 +287,46 @@ fn norton_rec(
 
 /// The ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}` of the canonical
 /// forms (it depends on the form of `G`, which is canonical here).
+///
+/// `H` is walked with an explicit stack, not recursion: a number's
+/// canonical form is a chain of options as long as its birthday (`10⁷`
+/// is `{9999999 |}`), so `H` can be millions deep although its height is
+/// 0. Each position of `H` entered is a step of the store's budget, which
+/// also looks at the memory the stack and the memo hold.
 pub fn ordinal(store: &mut GameStore, g: ValueId, h: ValueId) -> Result<ValueId> {
     let (gl, gr) = options(store, g)?;
-    let mut memo = FxHashMap::default();
-    ordinal_rec(store, &gl, &gr, h, &mut memo)
-}
-
-fn ordinal_rec(
-    store: &mut GameStore,
-    gl: &[ValueId],
-    gr: &[ValueId],
-    h: ValueId,
-    memo: &mut FxHashMap<ValueId, ValueId>,
-) -> Result<ValueId> {
-    if let Some(&v) = memo.get(&h) {
-        return Ok(v);
+    let mut memo: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    // A frame is a position of H and how many of its options are done;
+    // the values of G:(done option) wait on `done`, in order.
+    let mut stack: Vec<(ValueId, usize)> = vec![(h, 0)];
+    let mut done: Vec<ValueId> = Vec::new();
+    while let Some(&mut (x, ref mut next)) = stack.last_mut() {
+        let (xl, xr) = (store.left_options(x)?, store.right_options(x)?);
+        let i = *next;
+        if i < xl.len() + xr.len() {
+            *next += 1;
+            let y = if i < xl.len() {
+                xl[i]
+            } else {
+                xr[i - xl.len()]
+            };
+            match memo.get(&y) {
+                Some(&v) => done.push(v),
+                None => {
+                    store.tick()?;
+                    stack.push((y, 0));
+                }
+            }
+            continue;
+        }
+        stack.pop();
+        let ours = done.split_off(done.len() - (xl.len() + xr.len()));
+        let (hl, hr) = ours.split_at(xl.len());
+        let l: Vec<ValueId> = gl.iter().chain(hl).copied().collect();
+        let r: Vec<ValueId> = gr.iter().chain(hr).copied().collect();
+        let v = store.game(&l, &r)?;
+        memo.insert(x, v);
+        done.push(v);
     }
-    let (hl, hr) = options(store, h)?;
-    let mut l = gl.to_vec();
-    for x in hl {
-        l.push(ordinal_rec(store, gl, gr, x, memo)?);
-    }
-    let mut r = gr.to_vec();
-    for y in hr {
-        r.push(ordinal_rec(store, gl, gr, y, memo)?);
-    }
-    let v = store.game(&l, &r)?;
-    memo.insert(h, v);
-    Ok(v)
+    Ok(done[0])
 }

@@ -81,6 +81,7 @@ impl GameStore {
             right.dedup();
             self.remove_dominated(&mut left, true);
             self.remove_dominated(&mut right, false);
+            self.settle()?;
             let mut changed = false;
             // A Left option G^L is reversible through G^LR when G^LR ≤ G;
             // it is replaced by the Left options of G^LR.
@@ -88,6 +89,7 @@ impl GameStore {
             while i < left.len() {
                 let l = left[i];
                 let mut through = None;
+                self.settle()?;
                 for &y in self.right_options(l)?.iter() {
                     if self.le_id_form(y, &left, &right, &mut memo)? {
                         through = Some(y);
@@ -107,6 +109,7 @@ impl GameStore {
             while i < right.len() {
                 let r = right[i];
                 let mut through = None;
+                self.settle()?;
                 for &x in self.left_options(r)?.iter() {
                     if self.le_form_id(&left, &right, x, &mut memo)? {
                         through = Some(x);

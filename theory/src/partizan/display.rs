@@ -115,12 +115,18 @@ fn uptimal_text(x: Dyadic, n: i64, m: usize) -> String {
 impl GameStore {
     /// The value in CGSuite-style notation; [`super::parse()`] reads it back.
     pub fn display(&mut self, g: ValueId) -> String {
-        let mut memo = FxHashMap::default();
-        let mut budget = MAX_TEXT;
-        match self.shape(g, &mut memo, &mut budget) {
-            Ok(s) => s.text(),
-            Err(TooLong) => "{…}".to_string(),
-        }
+        self.display_whole(g).unwrap_or_else(|| "{…}".to_string())
+    }
+
+    /// The whole text, or `None` when it would pass the cut-off of
+    /// [`GameStore::display`] (200,000 characters): for results that
+    /// must not carry `{…}`.
+    pub fn display_whole(&mut self, g: ValueId) -> Option<String> {
+        self.unmetered(|s| {
+            let mut memo = FxHashMap::default();
+            let mut budget = MAX_TEXT;
+            s.shape(g, &mut memo, &mut budget).ok().map(|s| s.text())
+        })
     }
 
     /// The structured form for JSON.

@@ -10,9 +10,10 @@
 use super::store::{GameStore, ValueId};
 
 impl GameStore {
-    /// The value in LaTeX math notation.
-    pub fn latex(&mut self, g: ValueId) -> String {
-        latex_of_text(&self.display(g))
+    /// The value in LaTeX math notation, whole: `None` when its text
+    /// would pass the display's cut-off (a result never holds `{…}`).
+    pub fn latex(&mut self, g: ValueId) -> Option<String> {
+        self.display_whole(g).map(|t| latex_of_text(&t))
     }
 }
 
@@ -163,7 +164,24 @@ mod tests {
     fn tex(text: &str) -> String {
         let mut s = GameStore::new();
         let g = parse(&mut s, text).unwrap();
-        s.latex(g)
+        s.latex(g).expect("a short value")
+    }
+
+    #[test]
+    fn a_value_past_the_cut_off_has_no_latex() {
+        // ±1 + ±2 + … + ±15: its text passes 200,000 characters, so
+        // `display` cuts it to `{…}`; the LaTeX is all or nothing.
+        let mut s = GameStore::new();
+        let mut sum = s.zero();
+        for n in 1..=15 {
+            let pm = parse(&mut s, &format!("+-{n}")).unwrap();
+            sum = s.add(sum, pm).unwrap();
+        }
+        assert_eq!(s.display(sum), "{…}");
+        assert_eq!(s.latex(sum), None);
+        // A value just under it is whole.
+        let pm = parse(&mut s, "+-1").unwrap();
+        assert!(s.latex(pm).is_some());
     }
 
     #[test]

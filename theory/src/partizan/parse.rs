@@ -31,6 +31,9 @@ pub struct ParseError {
     /// `grundy_theory::partizan::parse`, or the code of the game error met while
     /// building the value.
     pub code: &'static str,
+    /// The game error met while building the value, if that was the
+    /// failure: a budget or Ctrl-C stays what it is, not a syntax error.
+    pub cause: Option<PartizanError>,
 }
 
 impl ParseError {
@@ -46,13 +49,14 @@ impl ParseError {
             message: message.into(),
             help: help.into(),
             code: "grundy_theory::partizan::parse",
+            cause: None,
         }
     }
 
     /// The game error met while building the value, under the game
     /// error's own code; the help is shorter than the game error's, as it
     /// speaks of the text just read.
-    fn game(offset: usize, len: usize, e: &PartizanError) -> Self {
+    pub(crate) fn game(offset: usize, len: usize, e: &PartizanError) -> Self {
         let help = match e {
             PartizanError::Overflow => "numerators are 64-bit and denominators at most 2^62",
             PartizanError::TooDeep { .. } => "use a game of smaller height",
@@ -68,6 +72,7 @@ impl ParseError {
             message: e.to_string(),
             help: help.to_string(),
             code: e.code(),
+            cause: Some(e.clone()),
         }
     }
 }

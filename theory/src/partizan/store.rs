@@ -166,9 +166,20 @@ pub struct GameStore {
     /// Set from outside to cancel long work (see [`GameStore::set_interrupt`]).
     interrupt: Option<Arc<AtomicBool>>,
     ticks: u32,
+    /// Comparisons of options made by [`GameStore::le`] and not yet
+    /// counted as steps (a step per [`LE_PER_STEP`]).
+    le_work: u64,
     /// Unique to this store (see [`GameStore::stamp`]).
     stamp: u64,
 }
+
+/// Comparisons of options (in [`GameStore::le`]) counted as one step.
+pub const LE_PER_STEP: u64 = 64;
+
+/// The steps the notation of one value may take ([`GameStore::display`]:
+/// past them it writes the canonical form's braces without looking for
+/// shorter notations further).
+pub const DISPLAY_STEPS: u64 = 2_000_000;
 
 /// A query's budget inside the store (none by default).
 #[derive(Clone, Debug)]
@@ -226,6 +237,7 @@ impl GameStore {
             budget: Budget::default(),
             interrupt: None,
             ticks: 0,
+            le_work: 0,
             stamp: STAMPS.fetch_add(1, AtomicOrdering::Relaxed),
         };
         let zero = store.number(Dyadic::ZERO);
@@ -283,18 +295,51 @@ impl GameStore {
         self.budget.steps.clone()
     }
 
+    /// `f` run outside the query's step budget, its steps not counted: how a
+    /// value is written must not depend on how much of `--max-steps` its
+    /// query had left (the notation looks for `x + ↑`, `*n` and such
+    /// with sums, which would fail near the budget's end and leave the
+    /// raw form). Ctrl-C and the memory budget still hold.
+    ///
+    /// It has a budget of its own instead, [`DISPLAY_STEPS`], the same
+    /// for every query.
+    pub(super) fn unmetered<T>(&mut self, f: impl FnOnce(&mut GameStore) -> T) -> T {
+        let max = std::mem::replace(&mut self.budget.max_steps, DISPLAY_STEPS);
+        let before = self.budget.steps.swap(0, AtomicOrdering::Relaxed);
+        let r = f(self);
+        self.budget.max_steps = max;
+        self.budget.steps.store(before, AtomicOrdering::Relaxed);
+        r
+    }
+
+    /// Count the comparisons made since the last step, if they make one:
+    /// for loops that compare many options within one step.
+    pub(super) fn settle(&mut self) -> Result<()> {
+        if self.le_work >= LE_PER_STEP {
+            self.tick()?;
+        }
+        Ok(())
+    }
+
     /// One step of work: counted against the budget; once in 256 the
     /// interrupt flag and the memory held are looked at.
+    ///
+    /// The comparisons [`GameStore::le`] made since the last step are
+    /// counted here too, so that a step stands for a bounded amount of
+    /// work however many options the forms compared have.
     pub(super) fn tick(&mut self) -> Result<()> {
         self.ticks = self.ticks.wrapping_add(1);
+        let compared = self.le_work / LE_PER_STEP;
+        self.le_work %= LE_PER_STEP;
         let b = &self.budget;
         // One thread counts on it at a time: a load and a store.
-        let steps = b.steps.load(AtomicOrdering::Relaxed) + 1;
+        let steps = b.steps.load(AtomicOrdering::Relaxed) + 1 + compared;
         b.steps.store(steps, AtomicOrdering::Relaxed);
         if steps > b.max_steps {
             return Err(PartizanError::StepBudget { limit: b.max_steps });
         }
-        if self.ticks.is_multiple_of(256) {
+        // Once in 256 steps, or at a step that counted comparisons.
+        if compared > 0 || self.ticks.is_multiple_of(256) {
             if self
                 .interrupt
                 .as_ref()
@@ -614,8 +659,14 @@ impl GameStore {
         if let Some(&v) = self.le_cache.get(&(g, h)) {
             return v;
         }
+        // Two different nimbers are incomparable (`*300` has 300 options
+        // each side: the general rule would walk them all).
+        if self.as_nimber(g).is_some() && self.as_nimber(h).is_some() {
+            return false;
+        }
         let gl = ng.left.clone();
         let hr = nh.right.clone();
+        self.le_work += 1 + (gl.len() + hr.len()) as u64;
         let v = gl.iter().all(|&x| !self.le(h, x)) && hr.iter().all(|&y| !self.le(y, g));
         self.le_cache.insert((g, h), v);
         v

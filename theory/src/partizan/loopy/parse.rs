@@ -92,7 +92,7 @@ impl<'a> Reader<'a> {
         match self.g.short(self.store, id, self.flip, self.max) {
             Ok(Some(v)) => Ok(v),
             Ok(None) => Err(self.too_large(lo, hi)),
-            Err(e) => Err(ParseError::new(lo, hi - lo, e.to_string(), HELP)),
+            Err(e) => Err(ParseError::game(lo, hi - lo, &e)),
         }
     }
 
