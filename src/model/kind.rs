@@ -48,6 +48,30 @@ pub trait GameKind: std::fmt::Debug {
         out: &mut dyn OptionSink,
     ) -> Result<()>;
 
+    /// The parameters every move keeps as they are: bit `j` set when
+    /// every part of `game` in every option of `game(args)` has the
+    /// position's own `j`-th argument, for any `args`, proved from the
+    /// kind's definition (never observed). Every position of `game`
+    /// reachable from `game(args)` then has those arguments, so the solver
+    /// may tabulate the others alone (`solve/dense.rs`). 0: none proved.
+    fn carried(&self, game: GameId) -> u32 {
+        let _ = game;
+        0
+    }
+
+    /// `options` with the carried arguments (`carried`) left out of every
+    /// part of `game`, the other parts as they are; `args` is the whole
+    /// position. Only asked when `carried` is not 0.
+    fn carried_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
+    }
+
     /// Whether Left and Right have different moves (`left move`, `-L->`).
     /// The impartial queries (`grundy`, ...) refuse such a game; `options`
     /// is then never called.

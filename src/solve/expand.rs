@@ -129,7 +129,7 @@ impl Solver {
     #[inline]
     pub(super) fn fast_grundy(&mut self, cx: &Ctx, id: u32) -> Result<Option<u64>> {
         let comp = self.comp(id);
-        if let Some(table) = self.dense.get(&comp.game)
+        if let Some(table) = self.dense.get(&(comp.game, Box::default()))
             && let Some(v) = table.get(&comp.args)
         {
             return Ok(Some(v));

@@ -339,8 +339,10 @@ pub struct Solver {
     misere: MisereStore,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
-    /// Values of one-parameter rule games computed bottom-up (`dense.rs`).
-    dense: HashMap<GameId, dense::Dense, FxBuildHasher>,
+    /// Values of rule games of one or two integer parameters computed
+    /// bottom-up, a table per game and values of its carried parameters
+    /// (`dense.rs`).
+    dense: HashMap<dense::DenseKey, dense::Dense, FxBuildHasher>,
     dense_stamps: Vec<u32>,
     /// The limits of the query under way, as the counts they stop at
     /// (`begin_query`): what earlier queries stored is not charged.

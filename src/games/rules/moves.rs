@@ -37,7 +37,13 @@ pub struct RuleSet {
     pub moves: Vec<MoveCode>,
     /// Made on first use (`plans`).
     plans: RefCell<Option<Rc<ListPlans>>>,
+    /// For the game these rules define: its carried parameters and the
+    /// move lines without them (`carried.rs`), made on first use.
+    projection: RefCell<Option<Projection>>,
 }
+
+/// A game's carried parameters (a mask) and its projected move lines.
+type Projection = (GameId, u32, Option<Rc<RuleSet>>);
 
 /// The parts of a move target, flattened: game and argument range.
 #[derive(Debug, Default)]
@@ -480,7 +486,22 @@ impl RuleSet {
             slots,
             moves,
             plans: RefCell::new(None),
+            projection: RefCell::new(None),
         }
+    }
+
+    /// The parameters every move of `game` (the game these rules define)
+    /// keeps unchanged, and the move lines without them.
+    pub fn projection(&self, game: GameId) -> (u32, Option<Rc<RuleSet>>) {
+        if let Some((g, mask, p)) = &*self.projection.borrow()
+            && *g == game
+        {
+            return (*mask, p.clone());
+        }
+        let mask = super::carried::carried_mask(&self.moves, self.arity, game);
+        let p = (mask != 0).then(|| Rc::new(super::carried::project(self, game, mask)));
+        *self.projection.borrow_mut() = Some((game, mask, p.clone()));
+        (mask, p)
     }
 
     fn plans(&self, defs: &Defs) -> Rc<ListPlans> {
