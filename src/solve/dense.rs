@@ -260,6 +260,9 @@ fn extend(
     Ok(true)
 }
 
+/// Options of a run counted as one step of the budget.
+const RUN_OPTIONS_PER_STEP: usize = 8;
+
 /// The sink that reads option values from the table instead of interning.
 struct Values<'a, 'c> {
     cx: &'a Ctx<'c>,
@@ -356,7 +359,11 @@ impl OptionSink for Values<'_, '_> {
             }
         }
         let len = (ks.1 - ks.0) as usize;
-        self.cx.advance(len as u64)?;
+        // An option here is a load, an xor and a store, about 0.5 ns: a
+        // step per `RUN_OPTIONS_PER_STEP` of them costs about what a turn
+        // of the interpreter's lightest loop does (PERFORMANCE.md,
+        // "Budgets that measure work evenly").
+        self.cx.advance(len.div_ceil(RUN_OPTIONS_PER_STEP) as u64)?;
         self.count += len;
         // Every value read is below the next power of two above the
         // largest in the table, and so is any xor of them.
