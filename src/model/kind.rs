@@ -230,6 +230,18 @@ pub trait OptionSink {
     fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()>;
     /// An option of one part `G([items[..len]])`.
     fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()>;
+    /// An option of one part `G((items[..len]))`, a tuple: by default
+    /// built and written as a part.
+    fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let tuple = Value::Tuple(
+            items[..len]
+                .iter()
+                .map(|&x| Value::Int(i64::from(x)))
+                .collect(),
+        );
+        self.part_args(game, std::slice::from_ref(&tuple))?;
+        self.end_option()
+    }
     /// A part of the option being written: `G(ints)`, at most three integers.
     fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
     /// A part of the option being written: `G(args)`.
