@@ -88,9 +88,9 @@ impl Solver {
         let (free, fixed) = split(args, carried);
         let key: DenseKey = (game, fixed.into_boxed_slice());
         // The index wanted and the row length it needs.
-        let (want, width) = match free[..] {
-            [m] if m >= 0 => (usize::try_from(m).ok(), 0),
-            [a, b] if a >= 0 && b >= 0 => {
+        let (want, width) = match free {
+            Free::One(m) if m >= 0 => (usize::try_from(m).ok(), 0),
+            Free::Two(a, b) if a >= 0 && b >= 0 => {
                 let table_width = self.dense.get(&key).map_or(0, |t| t.width);
                 let width = table_width.max(usize::try_from(b).unwrap_or(usize::MAX) + 1);
                 let a = usize::try_from(a).ok();
@@ -160,18 +160,33 @@ fn is_carried(carried: u32, j: usize) -> bool {
     j < 32 && carried & (1 << j) != 0
 }
 
-/// The arguments not carried, which must be integers (none when one is
-/// not), and the carried ones.
-fn split(args: &[Value], carried: u32) -> (Vec<i64>, Vec<Value>) {
-    let (mut free, mut fixed) = (Vec::with_capacity(2), Vec::new());
+/// The arguments not carried, which must be one or two integers (else
+/// none), and the carried ones (no allocation when there are none).
+fn split(args: &[Value], carried: u32) -> (Free, Vec<Value>) {
+    let (mut free, mut n, mut fixed) = ([0i64; 2], 0, Vec::new());
     for (j, a) in args.iter().enumerate() {
         match a {
             _ if is_carried(carried, j) => fixed.push(a.clone()),
-            Value::Int(m) => free.push(*m),
-            _ => return (Vec::new(), fixed),
+            Value::Int(m) if n < 2 => {
+                free[n] = *m;
+                n += 1;
+            }
+            _ => return (Free::None, fixed),
         }
     }
+    let free = match n {
+        1 => Free::One(free[0]),
+        2 => Free::Two(free[0], free[1]),
+        _ => Free::None,
+    };
     (free, fixed)
+}
+
+/// The integer parameters a table runs over.
+enum Free {
+    None,
+    One(i64),
+    Two(i64, i64),
 }
 
 /// The game a table is of, its row length (0: one parameter), and its
