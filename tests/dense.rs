@@ -167,3 +167,25 @@ proptest! {
         prop_assert_eq!(carried, general);
     }
 }
+
+/// The table computes every heap below the one asked, reachable or not:
+/// an error at a heap the query never reaches (an index out of range at
+/// odd heaps, when only even ones are reached) leaves the answer to the
+/// general path, which reports an error only where play goes.
+#[test]
+fn an_error_off_the_reachable_heaps_does_not_stop_the_table() {
+    let out = common::texts_or_error_codes(
+        "game G(n) { move G(n - 2) if n >= 2 and [1][n % 2] > 0 }\n\
+         game H(n, t) { move H(n - 2, t) if n >= 2 and t[n % 2] > 0 }\n\
+         grundy G(10)\ngrundy H(10, [1])\ngrundy G(9)\ngrundy H(9, [1])\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "grundy G(10) = 1",
+            "grundy H(10, [1]) = 1",
+            "error grundy::eval::index",
+            "error grundy::eval::index",
+        ]
+    );
+}

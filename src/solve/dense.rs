@@ -16,7 +16,9 @@
 //! option of another shape (another game, a position not earlier, a
 //! non-integer argument) marks the game as not dense, and the general path
 //! (interning and the Grundy DFS) answers instead: the two give the same
-//! values by definition (THEORY.md §2), and tests compare them.
+//! values by definition (THEORY.md §2), and tests compare them. So does
+//! an error other than a budget's while the table is filled, since the
+//! table computes positions the query may never reach.
 
 use crate::error::LimitError;
 use crate::error::Result;
@@ -145,10 +147,18 @@ impl Solver {
                 table.failed = true;
                 Ok(None)
             }
-            Err(e) => {
+            Err(e @ crate::error::Error::Limit(_)) => {
                 // What was computed is right: keep it for the next query.
                 table.values = values;
                 Err(e)
+            }
+            Err(_) => {
+                // A position the table reaches but the query may not (an
+                // index out of range at an odd heap, say): the general
+                // path visits only what is reachable, and reports the
+                // error if it is.
+                table.failed = true;
+                Ok(None)
             }
         }
     }
