@@ -1,8 +1,10 @@
 //! Heap games written as rules against the mex loop a user would write.
 //!
-//! `cargo bench --bench heaps` computes G(0..=N) of Kayles and of Grundy's
-//! game twice each, side by side in one process: through the language
-//! (`sequence G 0..=N` on the rules, as `grundy run` would), and with the
+//! `cargo bench --bench heaps` computes G(0..=N) of Kayles, of Kayles with
+//! a constant list argument (`KL(n, t)`, every move carrying `t`) and of
+//! Grundy's game twice each, side by side in one process: through the language
+//! (`sequence G 0..=N`, `sequence n in 0..=N: KL(n, [0])`, as `grundy run`
+//! would), and with the
 //! plain mex loop over a vector of values (a few lines of Rust). Both sides
 //! are checked to agree before anything is printed. Reported: the median
 //! time of each side, the ratio, and the bytes per heap the session holds
@@ -13,8 +15,8 @@
 //! `--growth MAX` instead prints how the cost grows with n: for n = 1,000,
 //! 2,000, 4,000, … up to MAX, the time per option of Kayles as rules on
 //! the dense path (`sequence K 0..=n`) and on the general path (the same
-//! rules with a list argument, `grundy KL(n, [0])`, which the dense table
-//! does not take: every position interned, every option stored), with the
+//! rules with a list argument written as a literal in every target,
+//! `grundy KL(n, [0])`, which the dense table does not take: every position interned, every option stored), with the
 //! bytes each path holds per option. CPU time of the thread (the wall
 //! clock of a shared machine counts the wait for a core). Medians of
 //! `--runs` runs.
@@ -25,9 +27,15 @@ use grundy::Answer;
 use grundy::{Mode, Session};
 
 const KAYLES: &str = "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n";
-/// Kayles with a list argument: not the dense shape, so the general path.
+/// Kayles with a constant list argument: every move carries `t` as it
+/// is, so the dense table per value of `t` (`src/games/rules/carried.rs`).
 const KAYLES_LIST: &str =
     "game KL(n, t) { move KL(i, t) + KL(n - k - i, t) for k in 1..=2, i in 0..=n - k }\n";
+/// The same game with the list written as a literal in each target:
+/// nothing proves it constant, so the general path (every position
+/// interned, every option stored).
+const KAYLES_GENERAL: &str =
+    "game KL(n, t) { move KL(i, [0]) + KL(n - k - i, [0]) for k in 1..=2, i in 0..=n - k }\n";
 const GRUNDY: &str = "game Gr(n) { move Gr(a) + Gr(n - a) for a in 1..n if 2 * a < n }\n";
 
 /// The mex loop for Kayles: remove 1 or 2 adjacent pins, maybe splitting.
@@ -75,13 +83,14 @@ fn session() -> Session {
 }
 
 /// Values through the language, and the bytes per heap the session holds.
-fn by_rules(rules: &str, name: &str, n: usize) -> (Vec<u32>, f64) {
+fn by_rules(rules: &str, query: &str, n: usize) -> (Vec<u32>, f64) {
     let before = grundy_theory::mem::held();
     let mut s = session();
     let mut values = Vec::new();
+    let query = query.replace("N", &n.to_string());
     s.run_text(
         "heaps.game",
-        &format!("{rules}sequence {name} 0..={n}\n"),
+        &format!("{rules}{query}\n"),
         Mode::Run,
         &mut |_, r| match r {
             Ok(Answer::Sequence { values: v, .. }) => {
@@ -102,7 +111,7 @@ fn by_general(n: usize) -> (u32, f64) {
     let mut value = None;
     s.run_text(
         "heaps.game",
-        &format!("{KAYLES_LIST}grundy KL({n}, [0])\n"),
+        &format!("{KAYLES_GENERAL}grundy KL({n}, [0])\n"),
         Mode::Run,
         &mut |_, r| match r {
             Ok(Answer::Grundy { value: v, .. }) => value = v.finite().map(|x| x as u32),
@@ -148,7 +157,7 @@ fn growth(max: usize, runs: usize) {
         let (mut td, mut tg, mut tw, mut bytes) = (Vec::new(), Vec::new(), Vec::new(), 0.0);
         for _ in 0..runs {
             let c = thread_cpu();
-            let (v, _) = by_rules(KAYLES, "K", n);
+            let (v, _) = by_rules(KAYLES, "sequence K 0..=N", n);
             td.push(thread_cpu() - c);
             assert_eq!(v, hand, "dense path: Kayles values");
             let (t, c) = (Instant::now(), thread_cpu());
@@ -203,16 +212,22 @@ fn main() {
     println!("| game (to {n}) | rules s | mex loop s | ratio | bytes per heap |");
     println!("|---|---:|---:|---:|---:|");
     type Hand = fn(usize) -> Vec<u32>;
-    let games: [(&str, &str, &str, Hand); 2] = [
-        ("Kayles", KAYLES, "K", kayles_by_hand),
-        ("Grundy's game", GRUNDY, "Gr", grundy_by_hand),
+    let games: [(&str, &str, &str, Hand); 3] = [
+        ("Kayles", KAYLES, "sequence K 0..=N", kayles_by_hand),
+        (
+            "Kayles with a constant list, `KL(n, t)`",
+            KAYLES_LIST,
+            "sequence n in 0..=N: KL(n, [0])",
+            kayles_by_hand,
+        ),
+        ("Grundy's game", GRUNDY, "sequence Gr 0..=N", grundy_by_hand),
     ];
-    for (title, rules, name, hand) in games {
+    for (title, rules, query, hand) in games {
         let (mut tr, mut th, mut bytes) = (Vec::new(), Vec::new(), 0.0);
         for _ in 0..runs {
             // Alternate the sides so that the machine's load falls on both.
             let t = Instant::now();
-            let (v, b) = by_rules(rules, name, n);
+            let (v, b) = by_rules(rules, query, n);
             tr.push(t.elapsed().as_secs_f64());
             bytes = b;
             let t = Instant::now();

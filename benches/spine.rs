@@ -1,14 +1,16 @@
 //! Spine benchmark: the interpreter against the same games written by hand.
 //!
 //! `cargo bench --bench spine` computes Wythoff (every position below
-//! 300×300) and Chomp 7×7 twice each, side by side:
+//! 300×300), Chomp 7×7, Moore's Nim₂ on three heaps as a list (below
+//! [12, 12, 12]) and Wythoff with its heaps as one pair (below (60, 60))
+//! twice each, side by side:
 //!
 //! - interpreted: `bench/games/wythoff.game` and `bench/games/chomp.game`
 //!   run through `Session::run_text`, as `grundy run` would;
 //! - hand-written: plain Rust below, what a user would write — for Wythoff
 //!   a dense array of values over the box, each the mex of its options
 //!   (the interpreter computes such a game into a dense table too:
-//!   `src/solve/dense.rs`); for Chomp, discover the positions from the
+//!   `src/solve/dense.rs`); for Chomp, Moore and the pair, discover the positions from the
 //!   root with an explicit stack, intern each one in an `FxHashMap` to a
 //!   dense id, store the option lists (CSR: a range per position into one
 //!   edge array), and compute Grundy values by mex.
@@ -19,7 +21,7 @@
 //!
 //! Options (after `--`): `--runs N` (timed runs per side; the median is
 //! reported; default 3 for Wythoff, which takes seconds, and 5 for Chomp), `--wythoff N` (side of the Wythoff square, default
-//! 300), `--only wythoff|chomp`, `--interp-only` (for profilers: runs the
+//! 300), `--only wythoff|chomp|lists`, `--interp-only` (for profilers: runs the
 //! interpreter once per game and skips the hand-written side and checks).
 
 use std::hash::Hash;
@@ -31,6 +33,8 @@ use rustc_hash::FxHashMap;
 
 const WYTHOFF_FILE: &str = include_str!("../bench/games/wythoff.game");
 const CHOMP_FILE: &str = include_str!("../bench/games/chomp.game");
+const MOORE_FILE: &str = include_str!("../bench/games/moore.game");
+const WYTHOFF_PAIR_FILE: &str = include_str!("../bench/games/wythoff_pair.game");
 
 // ---------------------------------------------------------------------------
 // Hand-written side.
@@ -161,6 +165,46 @@ impl HandGame for Chomp {
                 out.push(next);
             }
         }
+    }
+}
+
+/// Moore's Nim₂ on three heaps: take from one heap, or from two.
+struct Moore;
+
+impl HandGame for Moore {
+    type Pos = [u8; 3];
+    fn options(&self, hs: &[u8; 3], out: &mut Vec<[u8; 3]>) {
+        for i in 0..3 {
+            for a in 0..hs[i] {
+                let mut next = *hs;
+                next[i] = a;
+                out.push(next);
+            }
+        }
+        for i in 0..3 {
+            for j in i + 1..3 {
+                for a in 0..hs[i] {
+                    for b in 0..hs[j] {
+                        let mut next = *hs;
+                        next[i] = a;
+                        next[j] = b;
+                        out.push(next);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Wythoff with its heaps as a pair.
+struct WythoffPair;
+
+impl HandGame for WythoffPair {
+    type Pos = (u16, u16);
+    fn options(&self, &(a, b): &(u16, u16), out: &mut Vec<(u16, u16)>) {
+        out.extend((1..=a).map(|k| (a - k, b)));
+        out.extend((1..=b).map(|k| (a, b - k)));
+        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
     }
 }
 
@@ -392,6 +436,76 @@ fn bench_chomp(runs: usize) -> Row {
     }
 }
 
+/// A game on the general path against the same game by hand (a state
+/// graph, as for Chomp): equal position and edge counts, and equal values
+/// at every position, each asked of the language with `show` writing it;
+/// `is_p` says which positions theory knows to be P (or not).
+fn bench_general<G: HandGame>(
+    runs: usize,
+    title: &str,
+    (name, text): (&str, &str),
+    (game, root): (&G, G::Pos),
+    show: impl Fn(&G::Pos) -> String,
+    is_p: impl Fn(&G::Pos) -> Option<bool>,
+) -> Row {
+    let (ti, th, mut r, h, root) = measure(runs, name, text, game, root);
+    let stats = r.session.graph_stats();
+    assert_eq!(
+        stats.positions,
+        h.pos.len(),
+        "{title}: position counts differ"
+    );
+    assert_eq!(stats.edges, h.edges.len(), "{title}: edge counts differ");
+    assert_eq!(grundy_of(&r.answer), u64::from(h.grundy[root as usize]));
+    let text: String = h
+        .pos
+        .iter()
+        .map(|p| format!("grundy {}\n", show(p)))
+        .collect();
+    let answers = ask(&mut r.session, &text);
+    for (p, a) in h.pos.iter().zip(&answers) {
+        assert_eq!(grundy_of(a), u64::from(h.value(p).unwrap()), "{}", show(p));
+        if let Some(p_position) = is_p(p) {
+            assert_eq!(grundy_of(a) == 0, p_position, "{} by theory", show(p));
+        }
+    }
+    Row {
+        game: title.into(),
+        positions: stats.positions,
+        edges: stats.edges,
+        interp_s: median(ti),
+        hand_s: median(th),
+        interp_bpp: stats.bytes_per_position,
+        hand_bpp: h.bytes_per_position(),
+    }
+}
+
+/// Moore's Nim₂ on [12, 12, 12] and Wythoff as a pair below (60, 60).
+fn bench_lists(runs: usize) -> Vec<Row> {
+    let moore = bench_general(
+        runs,
+        "Moore Nim2 [12,12,12]",
+        ("moore.game", MOORE_FILE),
+        (&Moore, [12; 3]),
+        |p| format!("Moore([{}, {}, {}])", p[0], p[1], p[2]),
+        // Moore's theorem: P exactly when every bit is set in 0 or 3 heaps.
+        |p| Some((0..4).all(|bit| p.iter().filter(|&&h| h >> bit & 1 == 1).count() % 3 == 0)),
+    );
+    let pair = bench_general(
+        runs,
+        "Wythoff pair 60x60",
+        ("wythoff_pair.game", WYTHOFF_PAIR_FILE),
+        (&WythoffPair, (59, 59)),
+        |p| format!("WP(({}, {}))", p.0, p.1),
+        // The first P-positions (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.
+        |&(a, b)| {
+            let ps = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)];
+            ps.contains(&(a.min(b), a.max(b))).then_some(true)
+        },
+    );
+    vec![moore, pair]
+}
+
 fn si(x: f64) -> String {
     if x >= 1e6 {
         format!("{:.2}M", x / 1e6)
@@ -426,7 +540,7 @@ fn main() {
             other => {
                 eprintln!(
                     "usage: cargo bench --bench spine -- [--runs N] [--wythoff N] \
-                     [--only wythoff|chomp] [--interp-only]\nunknown argument {other}"
+                     [--only wythoff|chomp|lists] [--interp-only]\nunknown argument {other}"
                 );
                 std::process::exit(2);
             }
@@ -470,12 +584,20 @@ fn main() {
     if want("chomp") {
         rows.push(bench_chomp(runs.unwrap_or(5)));
     }
+    if want("lists") {
+        rows.extend(bench_lists(runs.unwrap_or(5)));
+    }
+    print_rows(&rows, runs);
+}
+
+/// The table, then each row's verdict.
+fn print_rows(rows: &[Row], runs: Option<usize>) {
     println!(
         "spine benchmark: median of {} runs per side, interleaved; values checked equal",
         runs.map_or("3 (Wythoff) / 5 (Chomp)".to_string(), |r| r.to_string())
     );
     println!(
-        "{:<16} {:>9} {:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>7}",
+        "{:<22} {:>9} {:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>7}",
         "game",
         "positions",
         "edges",
@@ -489,9 +611,9 @@ fn main() {
         "hand B/p",
         "ratio"
     );
-    for r in &rows {
+    for r in rows {
         println!(
-            "{:<16} {:>9} {:>10} {:>10.4} {:>10.4} {:>11} {:>11} {:>11} {:>11} {:>9.0} {:>9.0} {:>7.1}",
+            "{:<22} {:>9} {:>10} {:>10.4} {:>10.4} {:>11} {:>11} {:>11} {:>11} {:>9.0} {:>9.0} {:>7.1}",
             r.game,
             r.positions,
             r.edges,
@@ -506,7 +628,7 @@ fn main() {
             r.interp_s / r.hand_s
         );
     }
-    for r in &rows {
+    for r in rows {
         let ratio = r.interp_s / r.hand_s;
         let verdict = if ratio <= 3.0 {
             "meets the long-run goal (<= 3)"

@@ -397,3 +397,40 @@ fn a_dense_game_answers_past_the_depth_limit() {
         ]
     );
 }
+
+/// Honest work is not stopped by the default budgets, however tight its
+/// loop: the dense table's runs count a step per eight options (about the
+/// time of one turn of the interpreter), so Kayles to 32,000 as rules
+/// (10⁹ options, about half a second) answers, and so does the same game
+/// with a constant list argument. A runaway in the same loops still ends:
+/// with a small step budget the query stops with the step budget's code,
+/// and its help names the flag that raises it. Slow in a debug build.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn honest_dense_work_answers_under_the_default_budgets() {
+    let rules = "game K(n) { move K(i) + K(n - k - i) for k in 1..=2, i in 0..=n - k }\n\
+                 game KL(n, t) { move KL(i, t) + KL(n - k - i, t) for k in 1..=2, i in 0..=n - k }\n\
+                 game Ko = octal 0.77\n";
+    let out = run(
+        Limits::default(),
+        &format!("{rules}grundy K(32000)\ngrundy KL(32000, [0])\ngrundy Ko(32000)\n"),
+    );
+    let value = |line: &str| line.rsplit(" = ").next().unwrap_or_default().to_string();
+    assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
+    assert_eq!(value(&out[0]), value(&out[2]), "{out:?}");
+    assert_eq!(value(&out[1]), value(&out[2]), "{out:?}");
+    let mut s = Session::with_limits(Limits {
+        max_steps: 10_000_000,
+        ..Limits::default()
+    });
+    let mut helps = Vec::new();
+    let text = format!("{rules}sequence K 0..=32000\n");
+    s.run_text("budget.game", &text, Mode::Run, &mut |_, r| {
+        let e = r.expect_err("stopped by the step budget");
+        let code = miette::Diagnostic::code(&e).map(|c| c.to_string());
+        assert_eq!(code.as_deref(), Some("grundy::eval::steps"));
+        helps.push(miette::Diagnostic::help(&e).map(|h| h.to_string()));
+    });
+    let help = helps[0].clone().unwrap_or_default();
+    assert!(help.contains("--max-steps"), "{help}");
+}

@@ -427,3 +427,89 @@ mod runs {
         assert_eq!(fast, slow);
     }
 }
+
+/// Targets that are a tuple or list literal, `G((p[0] - k, p[1]))`, are
+/// packed straight from their elements' integer closures
+/// (`Interp::small_literal`): the same options, values and errors as the
+/// same rules with the literal hidden behind the identity function, for
+/// elements that fit a byte and elements that do not (negative, above 255,
+/// overflowing, not integers).
+mod literals {
+    use proptest::prelude::*;
+
+    const ELEMENTS: [&str; 9] = [
+        "p[1]",
+        "p[1] - k",
+        "k * 100",
+        "p[0] - k - 3",
+        "k * 4611686018427387904",
+        "p[1] + 1",
+        "k",
+        "0",
+        "p[0] == k",
+    ];
+
+    fn program(lines: &[(bool, Vec<usize>)], wrap: bool) -> String {
+        let mut text = String::from("fn id(x) = x\ngame G(p) {\n");
+        for (tuple, elems) in lines {
+            let mut xs = vec!["p[0] - k".to_string()];
+            xs.extend(elems.iter().map(|&e| ELEMENTS[e].to_string()));
+            let lit = if *tuple {
+                format!("({})", xs.join(", "))
+            } else {
+                format!("[{}]", xs.join(", "))
+            };
+            let lit = if wrap { format!("id({lit})") } else { lit };
+            text.push_str(&format!("    move G({lit}) for k in 1..=p[0]\n"));
+        }
+        text.push_str("}\n");
+        for q in [
+            "grundy G((4, 3))",
+            "moves G((3, 250))",
+            "grundy G([5, 1])",
+            "outcome G((2, 0, 7))",
+        ] {
+            text.push_str(q);
+            text.push('\n');
+        }
+        text
+    }
+
+    /// An answer or an error, without the lines that show the source (the
+    /// wrapped program's columns differ).
+    fn strip(s: &str) -> String {
+        s.lines()
+            .filter(|l| !l.contains(['│', '╭', '╰', '·']))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn literal_targets_list_what_the_ordinary_evaluation_lists(
+            lines in prop::collection::vec(
+                (any::<bool>(), prop::collection::vec(0usize..ELEMENTS.len(), 1..=2)),
+                1..=3,
+            ),
+        ) {
+            let fast: Vec<String> = super::run(&program(&lines, false)).iter().map(|s| strip(s)).collect();
+            let slow: Vec<String> = super::run(&program(&lines, true)).iter().map(|s| strip(s)).collect();
+            prop_assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn long_literals_are_not_packed() {
+        let xs: Vec<String> = (0..19).map(|i| format!("p[0] - k + {i}")).collect();
+        let game = |lit: &str| {
+            format!(
+                "fn id(x) = x\ngame G(p) {{ move G({lit}) for k in 1..=p[0] if p[0] < 3 }}\nmoves G([2])\ngrundy G([2])\n"
+            )
+        };
+        let fast = super::run(&game(&format!("[{}]", xs.join(", "))));
+        let slow = super::run(&game(&format!("id([{}])", xs.join(", "))));
+        assert!(fast.iter().all(|a| !a.contains('×')), "{fast:?}");
+        assert_eq!(fast, slow);
+    }
+}

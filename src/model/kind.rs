@@ -48,6 +48,30 @@ pub trait GameKind: std::fmt::Debug {
         out: &mut dyn OptionSink,
     ) -> Result<()>;
 
+    /// The parameters every move keeps as they are: bit `j` set when
+    /// every part of `game` in every option of `game(args)` has the
+    /// position's own `j`-th argument, for any `args`, proved from the
+    /// kind's definition (never observed). Every position of `game`
+    /// reachable from `game(args)` then has those arguments, so the solver
+    /// may tabulate the others alone (`solve/dense.rs`). 0: none proved.
+    fn carried(&self, game: GameId) -> u32 {
+        let _ = game;
+        0
+    }
+
+    /// `options` with the carried arguments (`carried`) left out of every
+    /// part of `game`, the other parts as they are; `args` is the whole
+    /// position. Only asked when `carried` is not 0.
+    fn carried_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        self.options(cx, game, args, out)
+    }
+
     /// Whether Left and Right have different moves (`left move`, `-L->`).
     /// The impartial queries (`grundy`, ...) refuse such a game; `options`
     /// is then never called.
@@ -208,6 +232,18 @@ pub trait OptionSink {
     fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()>;
     /// An option of one part `G([items[..len]])`.
     fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()>;
+    /// An option of one part `G((items[..len]))`, a tuple: by default
+    /// built and written as a part.
+    fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let tuple = Value::Tuple(
+            items[..len]
+                .iter()
+                .map(|&x| Value::Int(i64::from(x)))
+                .collect(),
+        );
+        self.part_args(game, std::slice::from_ref(&tuple))?;
+        self.end_option()
+    }
     /// A part of the option being written: `G(ints)`, at most three integers.
     fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
     /// A part of the option being written: `G(args)`.

@@ -16,7 +16,9 @@
 //! option of another shape (another game, a position not earlier, a
 //! non-integer argument) marks the game as not dense, and the general path
 //! (interning and the Grundy DFS) answers instead: the two give the same
-//! values by definition (THEORY.md §2), and tests compare them.
+//! values by definition (THEORY.md §2), and tests compare them. So does
+//! an error other than a budget's while the table is filled, since the
+//! table computes positions the query may never reach.
 
 use crate::error::LimitError;
 use crate::error::Result;
@@ -56,12 +58,17 @@ impl Dense {
     }
 }
 
+/// Which table: a game, and the values of its carried parameters (none
+/// for a game of one or two integer parameters).
+pub(super) type DenseKey = (GameId, Box<[Value]>);
+
 impl Solver {
     /// The value of `G(args)` for a rule game of one or two integer
-    /// parameters from its dense table, extended as far as the position;
-    /// None when the game does not have the dense shape, or the table
-    /// would pass the position budget (the caller takes the general path,
-    /// which may need far fewer positions: a heap that halves, say).
+    /// parameters (besides any it carries, `GameKind::carried`: a table per
+    /// value of those) from its dense table, extended as far as the
+    /// position; None when the game does not have the dense shape, or the
+    /// table would pass the position budget (the caller takes the general
+    /// path, which may need far fewer positions: a heap that halves, say).
     /// `reach` bounds the table built for this call (a single position
     /// asks less than a `sequence`, which needs every value anyway).
     pub(super) fn dense_value(
@@ -75,11 +82,18 @@ impl Solver {
         if !kind.raw_args() || kind.arity() != args.len() {
             return Ok(None);
         }
+        let carried = if args.len() > 1 {
+            kind.carried(game)
+        } else {
+            0
+        };
+        let (free, fixed) = split(args, carried);
+        let key: DenseKey = (game, fixed.into_boxed_slice());
         // The index wanted and the row length it needs.
-        let (want, width) = match *args {
-            [Value::Int(m)] if m >= 0 => (usize::try_from(m).ok(), 0),
-            [Value::Int(a), Value::Int(b)] if a >= 0 && b >= 0 => {
-                let table_width = self.dense.get(&game).map_or(0, |t| t.width);
+        let (want, width) = match free {
+            Free::One(m) if m >= 0 => (usize::try_from(m).ok(), 0),
+            Free::Two(a, b) if a >= 0 && b >= 0 => {
+                let table_width = self.dense.get(&key).map_or(0, |t| t.width);
                 let width = table_width.max(usize::try_from(b).unwrap_or(usize::MAX) + 1);
                 let a = usize::try_from(a).ok();
                 (
@@ -92,7 +106,7 @@ impl Solver {
         let Some(want) = want else {
             return Ok(None);
         };
-        let table = self.dense.entry(game).or_default();
+        let table = self.dense.entry(key.clone()).or_default();
         if table.failed {
             return Ok(None);
         }
@@ -114,10 +128,15 @@ impl Solver {
         }
         let mut values = std::mem::take(&mut table.values);
         let mut stamps = std::mem::take(&mut self.dense_stamps);
-        let shape = Shape { game, width };
+        let shape = Shape {
+            game,
+            width,
+            carried,
+            fixed: &key.1,
+        };
         let result = extend(cx, shape, &*kind, want, &mut values, &mut stamps);
         self.dense_stamps = stamps;
-        let table = self.dense.entry(game).or_default();
+        let table = self.dense.entry(key).or_default();
         match result {
             Ok(true) => {
                 let v = values.get(want).map(|&v| u64::from(v));
@@ -128,28 +147,89 @@ impl Solver {
                 table.failed = true;
                 Ok(None)
             }
-            Err(e) => {
+            Err(e @ crate::error::Error::Limit(_)) => {
                 // What was computed is right: keep it for the next query.
                 table.values = values;
                 Err(e)
+            }
+            Err(_) => {
+                // A position the table reaches but the query may not (an
+                // index out of range at an odd heap, say): the general
+                // path visits only what is reachable, and reports the
+                // error if it is.
+                table.failed = true;
+                Ok(None)
             }
         }
     }
 }
 
-/// The game a table is of, and its row length (0: one parameter).
-#[derive(Clone, Copy)]
-struct Shape {
-    game: GameId,
-    width: usize,
+/// Whether parameter `j` is in a `GameKind::carried` mask.
+#[inline]
+fn is_carried(carried: u32, j: usize) -> bool {
+    j < 32 && carried & (1 << j) != 0
 }
 
-impl Shape {
+/// The arguments not carried, which must be one or two integers (else
+/// none), and the carried ones (no allocation when there are none).
+fn split(args: &[Value], carried: u32) -> (Free, Vec<Value>) {
+    let (mut free, mut n, mut fixed) = ([0i64; 2], 0, Vec::new());
+    for (j, a) in args.iter().enumerate() {
+        match a {
+            _ if is_carried(carried, j) => fixed.push(a.clone()),
+            Value::Int(m) if n < 2 => {
+                free[n] = *m;
+                n += 1;
+            }
+            _ => return (Free::None, fixed),
+        }
+    }
+    let free = match n {
+        1 => Free::One(free[0]),
+        2 => Free::Two(free[0], free[1]),
+        _ => Free::None,
+    };
+    (free, fixed)
+}
+
+/// The integer parameters a table runs over.
+enum Free {
+    None,
+    One(i64),
+    Two(i64, i64),
+}
+
+/// The game a table is of, its row length (0: one parameter), and its
+/// carried parameters (a mask) with their values.
+#[derive(Clone, Copy)]
+struct Shape<'a> {
+    game: GameId,
+    width: usize,
+    carried: u32,
+    fixed: &'a [Value],
+}
+
+impl Shape<'_> {
+    /// The whole position at table index `i`.
     fn args(&self, i: usize) -> Vec<Value> {
-        match (i.checked_div(self.width), i.checked_rem(self.width)) {
+        let free = match (i.checked_div(self.width), i.checked_rem(self.width)) {
             (Some(a), Some(b)) => vec![Value::Int(a as i64), Value::Int(b as i64)],
             _ => vec![Value::Int(i as i64)],
+        };
+        if self.carried == 0 {
+            return free;
         }
+        let arity = self.fixed.len() + free.len();
+        let (mut free, mut fixed) = (free.into_iter(), self.fixed.iter());
+        (0..arity)
+            .filter_map(|j| {
+                if is_carried(self.carried, j) {
+                    fixed.next().cloned()
+                } else {
+                    free.next()
+                }
+            })
+            .collect()
     }
 }
 
@@ -157,7 +237,7 @@ impl Shape {
 /// earlier positions of the game.
 fn extend(
     cx: &Ctx,
-    shape: Shape,
+    shape: Shape<'_>,
     kind: &dyn crate::model::GameKind,
     want: usize,
     values: &mut Vec<u32>,
@@ -186,7 +266,11 @@ fn extend(
             sink.stamps.iter_mut().for_each(|s| *s = 0);
             sink.stamp = 1;
         }
-        let r = kind.options(cx, shape.game, &shape.args(i), &mut sink);
+        let r = if shape.carried == 0 {
+            kind.options(cx, shape.game, &shape.args(i), &mut sink)
+        } else {
+            kind.carried_options(cx, shape.game, &shape.args(i), &mut sink)
+        };
         if sink.misfit {
             return Ok(false);
         }
@@ -201,10 +285,13 @@ fn extend(
     Ok(true)
 }
 
+/// Options of a run counted as one step of the budget.
+const RUN_OPTIONS_PER_STEP: usize = 8;
+
 /// The sink that reads option values from the table instead of interning.
 struct Values<'a, 'c> {
     cx: &'a Ctx<'c>,
-    shape: Shape,
+    shape: Shape<'a>,
     /// The index of the position whose options are listed.
     index: i64,
     table: &'a [u32],
@@ -297,7 +384,11 @@ impl OptionSink for Values<'_, '_> {
             }
         }
         let len = (ks.1 - ks.0) as usize;
-        self.cx.advance(len as u64)?;
+        // An option here is a load, an xor and a store, about 0.5 ns: a
+        // step per `RUN_OPTIONS_PER_STEP` of them costs about what a turn
+        // of the interpreter's lightest loop does (PERFORMANCE.md,
+        // "Budgets that measure work evenly").
+        self.cx.advance(len.div_ceil(RUN_OPTIONS_PER_STEP) as u64)?;
         self.count += len;
         // Every value read is below the next power of two above the
         // largest in the table, and so is any xor of them.

@@ -94,7 +94,14 @@ impl OptionSink for Expander<'_, '_> {
 
     #[inline]
     fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        let id = self.solver.intern_list(self.cx, game, items, len)?;
+        let id = self
+            .solver
+            .intern_list(self.cx, game, (false, items), len)?;
+        self.solver.push_single(self.cx, self.game, id)
+    }
+
+    fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let id = self.solver.intern_list(self.cx, game, (true, items), len)?;
         self.solver.push_single(self.cx, self.game, id)
     }
 
@@ -129,7 +136,7 @@ impl Solver {
     #[inline]
     pub(super) fn fast_grundy(&mut self, cx: &Ctx, id: u32) -> Result<Option<u64>> {
         let comp = self.comp(id);
-        if let Some(table) = self.dense.get(&comp.game)
+        if let Some(table) = self.dense.get(&(comp.game, Box::default()))
             && let Some(v) = table.get(&comp.args)
         {
             return Ok(Some(v));

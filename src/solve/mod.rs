@@ -339,8 +339,10 @@ pub struct Solver {
     misere: MisereStore,
     /// γ of components of loopy games.
     loopy: HashMap<u32, Gamma, FxBuildHasher>,
-    /// Values of one-parameter rule games computed bottom-up (`dense.rs`).
-    dense: HashMap<GameId, dense::Dense, FxBuildHasher>,
+    /// Values of rule games of one or two integer parameters computed
+    /// bottom-up, a table per game and values of its carried parameters
+    /// (`dense.rs`).
+    dense: HashMap<dense::DenseKey, dense::Dense, FxBuildHasher>,
     dense_stamps: Vec<u32>,
     /// The limits of the query under way, as the counts they stop at
     /// (`begin_query`): what earlier queries stored is not charged.
@@ -526,28 +528,35 @@ impl Solver {
         self.intern_new(cx, game, args, false)
     }
 
-    /// `intern` of `G(xs)` for a list `xs` of at most 18 integers in 0..=255
-    /// (`items[..len]`), building the list only when the position is new.
-    /// Always inlined: it is the lookup of every move of a list game, and
-    /// left to itself the compiler's choice changes with unrelated code.
+    /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
+    /// at most 18 integers in 0..=255 (`items[..len]`), building the list
+    /// only when the position is new. Always inlined: it is the lookup of
+    /// every move of a list game, and left to itself the compiler's choice
+    /// changes with unrelated code.
     #[inline(always)]
-    fn intern_list(&mut self, cx: &Ctx, game: GameId, items: [u8; 18], len: usize) -> Result<u32> {
+    fn intern_list(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        (tuple, items): (bool, [u8; 18]),
+        len: usize,
+    ) -> Result<u32> {
         let k = ListKey {
             game: game.0,
-            kind: 1,
+            kind: 1 + u8::from(tuple),
             len: len as u8,
             items,
         };
         if let Some(&i) = self.lists.get(&k) {
             return Ok(i);
         }
-        let list = Value::List(
-            items[..len]
-                .iter()
-                .map(|&x| Value::Int(i64::from(x)))
-                .collect(),
-        );
-        self.intern_new(cx, game, &[list], true)
+        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
+        let seq = if tuple {
+            Value::Tuple(xs.collect())
+        } else {
+            Value::List(xs.collect())
+        };
+        self.intern_new(cx, game, &[seq], true)
     }
 
     /// `intern` for a component of integer arguments, without building values

@@ -115,7 +115,14 @@ impl OptionSink for Collect<'_, '_> {
     }
 
     fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        let id = self.solver.intern_list(self.cx, game, items, len)?;
+        let id = self
+            .solver
+            .intern_list(self.cx, game, (false, items), len)?;
+        self.push(vec![id])
+    }
+
+    fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let id = self.solver.intern_list(self.cx, game, (true, items), len)?;
         self.push(vec![id])
     }
 

@@ -27,12 +27,10 @@ impl Solver {
             return Ok(GValue::from(g));
         }
         // A heap of a rule game whose options are sums of smaller heaps:
-        // bottom-up, without interning (`dense.rs`).
+        // bottom-up, without interning (`dense.rs`); other arguments are
+        // welcome if the moves carry them unchanged.
         let comp = self.comp(id);
-        if matches!(
-            comp.args[..],
-            [Value::Int(_)] | [Value::Int(_), Value::Int(_)]
-        ) {
+        if comp.args.iter().any(|a| matches!(a, Value::Int(_))) {
             let (game, args) = (comp.game, comp.args.clone());
             if let Some(v) = self.dense_value(cx, game, &args, ONE_POSITION_REACH)? {
                 return Ok(GValue::Finite(v));

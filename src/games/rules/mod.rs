@@ -6,6 +6,7 @@ use crate::error::CompileError;
 use crate::error::Result;
 use crate::eval::{Compiler, Interp, Scope};
 
+mod carried;
 mod moves;
 
 use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, Value};
@@ -73,6 +74,24 @@ impl GameKind for Rules {
     ) -> Result<()> {
         let interp = Interp::new(cx);
         self.set.list_options(&interp, args, out)
+    }
+
+    fn carried(&self, game: GameId) -> u32 {
+        self.set.projection(game).0
+    }
+
+    fn carried_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        let interp = Interp::new(cx);
+        match self.set.projection(game).1 {
+            Some(p) => p.list_options(&interp, args, out),
+            None => self.set.list_options(&interp, args, out),
+        }
     }
 
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {

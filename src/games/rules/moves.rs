@@ -37,7 +37,13 @@ pub struct RuleSet {
     pub moves: Vec<MoveCode>,
     /// Made on first use (`plans`).
     plans: RefCell<Option<Rc<ListPlans>>>,
+    /// For the game these rules define: its carried parameters and the
+    /// move lines without them (`carried.rs`), made on first use.
+    projection: RefCell<Option<Projection>>,
 }
+
+/// A game's carried parameters (a mask) and its projected move lines.
+type Projection = (GameId, u32, Option<Rc<RuleSet>>);
 
 /// The parts of a move target, flattened: game and argument range.
 #[derive(Debug, Default)]
@@ -150,6 +156,42 @@ impl Interp<'_> {
             n += 1;
         }
         Some(n)
+    }
+
+    /// A target `G((e1, .., en))` or `G([e1, .., en])` of a rule game
+    /// whose elements have integer closures, when each element is in
+    /// 0..=255 and n <= `LIST_ITEMS`: the game, whether a tuple, the
+    /// elements and their count, with no value built. None in every other
+    /// case, with nothing reported (the caller evaluates the ordinary way,
+    /// which gives the same position or the error).
+    #[inline]
+    pub fn small_literal(
+        &self,
+        node: &Node,
+        frame: &[Value],
+    ) -> Option<(GameId, bool, [u8; LIST_ITEMS], usize)> {
+        let NodeKind::MakePos(g, args) = &node.kind else {
+            return None;
+        };
+        let [arg] = &args[..] else {
+            return None;
+        };
+        let (tuple, xs) = match &arg.kind {
+            NodeKind::Tuple(xs) => (true, xs),
+            NodeKind::List(xs) => (false, xs),
+            _ => return None,
+        };
+        if xs.len() > LIST_ITEMS || !self.defs.game(*g).kind.raw_args() {
+            return None;
+        }
+        let mut items = [0u8; LIST_ITEMS];
+        for (o, x) in items.iter_mut().zip(xs) {
+            let Some(Fast::Int(f)) = &x.fast else {
+                return None;
+            };
+            *o = u8::try_from(f(self, frame)?).ok()?;
+        }
+        Some((*g, tuple, items, xs.len()))
     }
 
     /// A target `G(x, y, ...)` of at most three integer arguments, evaluated
@@ -480,7 +522,22 @@ impl RuleSet {
             slots,
             moves,
             plans: RefCell::new(None),
+            projection: RefCell::new(None),
         }
+    }
+
+    /// The parameters every move of `game` (the game these rules define)
+    /// keeps unchanged, and the move lines without them.
+    pub fn projection(&self, game: GameId) -> (u32, Option<Rc<RuleSet>>) {
+        if let Some((g, mask, p)) = &*self.projection.borrow()
+            && *g == game
+        {
+            return (*mask, p.clone());
+        }
+        let mask = super::carried::carried_mask(&self.moves, self.arity, game);
+        let p = (mask != 0).then(|| Rc::new(super::carried::project(self, game, mask)));
+        *self.projection.borrow_mut() = Some((game, mask, p.clone()));
+        (mask, p)
     }
 
     fn plans(&self, defs: &Defs) -> Rc<ListPlans> {
@@ -687,6 +744,13 @@ fn emit_option(
     }
     if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
         return out.single_ints(game, &ints[..n]);
+    }
+    if let Some((game, tuple, items, n)) = me.small_literal(&mv.target, frame) {
+        return if tuple {
+            out.single_tuple(game, items, n)
+        } else {
+            out.single_list(game, items, n)
+        };
     }
     buf.clear();
     me.eval_target(&mv.target, frame, buf)?;
