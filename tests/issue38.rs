@@ -156,6 +156,22 @@ fn a_nimber_sum_with_up_ends_at_a_small_step_budget() {
     }
 }
 
+/// A game literal is computed where it is written, before any query's
+/// budget: `v*312` took 7 s there (found by the fuzz campaign). Past a
+/// fixed cost it is refused, and the same game as a sum is computed under
+/// the query's budgets.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn a_costly_game_literal_is_refused_where_it_is_written() {
+    let text = "let x = v*312\n";
+    let ran = run("literal_cost", &["--max-steps", "1000"], text);
+    coded(&ran, "grundy::parse::game_literal", text);
+    assert!(ran.took.as_secs() < 10, "{:?}", ran.took);
+    let sum = "v + *312\n";
+    let ran = run("literal_sum", &["--max-steps", "1000"], sum);
+    coded(&ran, "grundy::eval::steps", sum);
+}
+
 /// `period` of `subtraction {7, 100000}` printed the code's 100,001
 /// digits in its heading and its JSON: now the set it was declared with.
 #[test]

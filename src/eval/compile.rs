@@ -797,9 +797,27 @@ fn move_pattern(p: &CPattern, arity: u32, base: u32) -> CPattern {
 /// A game value written in CGSuite's notation, read into a store of its
 /// own: the constant holds its canonical text, which the solver's store
 /// reads back (`model::game_value::resolve`) when the value is used.
+/// Canonical forms and sums a game literal may cost where it is written
+/// (`v*64` takes about 5,000, `v*312` about 490,000: seconds): past it
+/// the literal is refused, and the same game written as a sum is computed
+/// by its statement, under the query's own budgets.
+const LITERAL_STEPS: u64 = 200_000;
+
 fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
     let mut store = crate::partizan::GameStore::new();
-    match crate::partizan::parse(&mut store, text) {
+    store.set_budget(LITERAL_STEPS, usize::MAX, || 0);
+    let r = crate::partizan::parse(&mut store, text);
+    if store.steps() > LITERAL_STEPS {
+        return Err(SyntaxError::GameLiteral {
+            message: format!(
+                "this game value takes more than {LITERAL_STEPS} steps to compute where it is written"
+            ),
+            help: "write it as a sum (`v + *312` for `v*312`): a statement computes sums under its query's budgets (`--max-steps`, Ctrl-C)".into(),
+            span,
+        }
+        .into());
+    }
+    match r {
         Ok(id) => Ok(NodeKind::Const(crate::model::game_value::game_val(
             &mut store, id,
         ))),
