@@ -34,10 +34,13 @@
 //! ends in a [`MisereError`] instead of a panic or an unbounded run.
 
 mod canon;
+mod days;
 mod genus;
 mod input;
 mod quotient;
 
+#[cfg(test)]
+mod days_tests;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
@@ -46,6 +49,7 @@ mod refine_tests;
 mod tests;
 
 pub use canon::{FormId, Forms, Taming};
+pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use quotient::{
