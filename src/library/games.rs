@@ -18,11 +18,11 @@ use crate::source::Span;
 
 use super::{Args, Entry, Function, Param, Shape, Statement, builtin, p};
 
-const G_VAL: &[Param] = &[p("G", "position | game value | int")];
+pub(super) const G_VAL: &[Param] = &[p("G", "position | game value | int")];
 
 /// An entry of a game-value function: it asks the solver's store.
 #[allow(clippy::too_many_arguments)]
-const fn game(
+pub(super) const fn game(
     name: &'static str,
     f: Function,
     params: &'static [Param],
@@ -330,12 +330,12 @@ fn of_one(a: Args, f: &dyn Fn(&mut GameStore, ValueId, Span) -> Result<Value>) -
 
 /// A function of the store's ids of the arguments, with the conversion of
 /// the algebra's refusals.
-type OfIds<'f> =
+pub(super) type OfIds<'f> =
     dyn Fn(&mut GameStore, &[ValueId], &dyn Fn(AlgebraError) -> Error) -> Result<Value> + 'f;
 
 /// `f` of the store's ids of every argument (each a game value), the
 /// algebra's refusals on the last argument.
-fn of_all(a: Args, f: &OfIds<'_>) -> Result<Value> {
+pub(super) fn of_all(a: Args, f: &OfIds<'_>) -> Result<Value> {
     let mut gs = Vec::with_capacity(a.values.len());
     for i in 0..a.values.len() {
         gs.push((game_arg(&a, i)?, a.at(i)));
@@ -386,7 +386,7 @@ fn birthday(a: Args) -> Result<Value> {
 }
 
 /// Argument `i`, an integer, for `num` and `up`.
-fn integer(a: &Args, i: usize) -> Result<i64> {
+pub(super) fn integer(a: &Args, i: usize) -> Result<i64> {
     match &a.values[i] {
         Value::Int(n) => Ok(*n),
         v => Err(a.wrong(
@@ -583,7 +583,7 @@ fn latex(a: Args) -> Result<Value> {
 }
 
 /// A list of game values.
-fn values(s: &mut GameStore, xs: Vec<ValueId>) -> Value {
+pub(super) fn values(s: &mut GameStore, xs: Vec<ValueId>) -> Value {
     let list: Vec<Value> = xs.into_iter().map(|x| game_val(s, x)).collect();
     Value::List(list.into())
 }

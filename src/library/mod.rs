@@ -24,6 +24,7 @@ mod boards;
 mod games;
 mod graphs;
 mod queries;
+mod shortgames;
 mod statements;
 mod values;
 
@@ -317,11 +318,12 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 6] = [
+static FAMILIES: [&[Entry]; 7] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     games::ENTRIES,
+    shortgames::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,
 ];

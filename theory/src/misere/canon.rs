@@ -292,6 +292,13 @@ impl Forms {
         Ok(self.push(s.into_boxed_slice()))
     }
 
+    /// Whether the distinct sorted forms `s` are their own game's canonical
+    /// options (no option reverses), without storing the game.
+    pub(crate) fn is_canonical_set(&mut self, s: &[FormId]) -> Result<bool> {
+        self.work(1 + s.len() as u64 / 16)?;
+        Ok(self.is_nim_set(s) || self.reversal_target(s)?.is_none())
+    }
+
     /// Whether the distinct forms `s` are the nim heaps *0 … *(len − 1).
     fn is_nim_set(&self, s: &[FormId]) -> bool {
         let mut seen = vec![false; s.len()];

@@ -34,11 +34,14 @@
 //! ends in a [`MisereError`] instead of a panic or an unbounded run.
 
 mod canon;
+mod days;
 mod genus;
 mod input;
 mod phylum;
 mod quotient;
 
+#[cfg(test)]
+mod days_tests;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
@@ -47,6 +50,7 @@ mod refine_tests;
 mod tests;
 
 pub use canon::{FormId, Forms};
+pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use phylum::Phylum;

@@ -31,6 +31,21 @@ pub enum AlgebraError {
     /// An atomic weight asked of a game that is not all-small.
     #[error("atomic weights are defined for all-small games, and this one is not")]
     NotAllSmall,
+
+    /// `pow` of a game not of the form `{0|H}`.
+    #[error("G^n is defined for games of the form {{0|H}}, and this one is not")]
+    NotZeroOver,
+
+    /// `pow` or `pow_to` with the exponent 0.
+    #[error("the exponent of a power of a game is at least 1")]
+    ZeroPower,
+
+    /// The games born by a day past [`super::methods::MAX_DAY`].
+    #[error("the games born by day {day} are too many to list")]
+    TooManyGames {
+        /// The day asked for.
+        day: u32,
+    },
 }
 
 impl AlgebraError {
@@ -44,6 +59,9 @@ impl AlgebraError {
             }
             AlgebraError::NotPositive => "grundy_theory::partizan::norton_unit",
             AlgebraError::NotAllSmall => "grundy_theory::partizan::not_all_small",
+            AlgebraError::NotZeroOver => "grundy_theory::partizan::not_zero_over",
+            AlgebraError::ZeroPower => "grundy_theory::partizan::zero_power",
+            AlgebraError::TooManyGames { .. } => "grundy_theory::partizan::too_many_games",
         }
     }
 
@@ -59,6 +77,13 @@ impl AlgebraError {
             }
             AlgebraError::NotAllSmall => {
                 "an all-small game has, in every position but 0, moves for both players (no number but 0 occurs in it), as in Clobber"
+            }
+            AlgebraError::NotZeroOver => {
+                "pow(G, n) takes G = {0|H}, one Left option 0 and one Right option, such as ^ or {0|v*}; pow_to(G, n) takes any G"
+            }
+            AlgebraError::ZeroPower => "write an exponent n ≥ 1: pow(G, 1) and pow_to(G, 1) are G",
+            AlgebraError::TooManyGames { .. } => {
+                "day 3 has 1474 games and day 4 more than 3·10^12: ask for a day from 0 to 3"
             }
         }
     }

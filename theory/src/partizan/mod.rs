@@ -39,6 +39,7 @@ mod display;
 mod dyadic;
 mod latex;
 pub mod loopy;
+mod methods;
 mod nim_mul;
 mod parse;
 mod store;
@@ -51,6 +52,8 @@ mod algebra_inf_tests;
 #[cfg(test)]
 mod algebra_tests;
 #[cfg(test)]
+mod methods_tests;
+#[cfg(test)]
 mod tests;
 
 pub use algebra::{
@@ -60,6 +63,7 @@ pub use algebra_inf::{atomic_weight, far_star, ge_inf, is_all_small, reduced};
 pub use display::{ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
 pub use latex::latex_of_text;
+pub use methods::{MAX_DAY, born_by, companion, freeze, parity, pow, pow_to, stop_count, temper};
 pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
 pub use parse::{ParseError, parse};
 pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};

@@ -1,0 +1,224 @@
+//! CGSuite's own test rows for the methods of short games grundy now has
+//! (`companion`, `freeze`, `pow`, `pow_to`, `stop_count`, `is_even`,
+//! `is_odd`, `is_even_tempered`, `is_odd_tempered`): the inputs and expected
+//! outputs are copied from the Scala tests of CGSuite's repository
+//! (github.com/aaron-siegel/cgsuite), each row naming the file and row
+//! it came from. Each answer must equal CGSuite's as a game (`==` on the
+//! literal CGSuite prints), and print as CGSuite prints it except where
+//! the row says how grundy's notation differs (THEORY.md §6.4).
+
+mod common;
+
+use common::texts_or_codes;
+
+/// `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`:
+/// one `CanonicalShortGameTestCase(x, …)` per row, with its fields
+/// `companion`, `freeze`, `isEven`, `isEvenTempered`, `isOdd`,
+/// `isOddTempered` and `stopCount` (CGSuite `true`/`false` as grundy's).
+const CANONICAL_SHORT_GAME_TEST_CASE: &[(&str, &str, &str, &str)] = &[
+    ("0", "*", "0", "[true, true, false, false, 1]"),
+    ("5", "5", "5", "[false, true, true, false, 1]"),
+    (
+        "-1823437481924",
+        "-1823437481924",
+        "-1823437481924",
+        "[true, true, false, false, 1]",
+    ),
+    ("-1/2", "-1/2", "-1/2", "[false, true, false, false, 1]"),
+    ("25/16", "25/16", "25/16", "[false, true, false, false, 1]"),
+    ("*8", "*8", "*8", "[false, false, false, false, 4374]"),
+    ("9/8+*", "9/8*", "9/8*", "[false, false, false, true, 2]"),
+    ("^", "^*", "^", "[false, false, false, false, 3]"),
+    ("v*", "v", "v*", "[false, false, false, false, 4]"),
+    ("6+^*", "6^*", "6^*", "[false, false, false, false, 4]"),
+    ("^*6", "^*6", "^*6", "[false, false, false, false, 1459]"),
+    (
+        "73/16+v9*8",
+        "73/16v9*8",
+        "73/16v9*8",
+        "[false, false, false, false, 13131]",
+    ),
+    (
+        "{0|*||*|||*||||*}",
+        "^[4]*",
+        "^[4]",
+        "[false, false, false, false, 9]",
+    ),
+    (
+        "{0||0|v*}",
+        "{0|^<2>*}",
+        "{0|^<2>}",
+        "[false, false, false, false, 6]",
+    ),
+    (
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        "{0,{0,*||*,v|vv*}||{0,*||*,v|vv*|||vv*,{*,v|vv*}},{0,*||*,v|vv*}|{0,*||*,v|vv*|||vv*,{*,v|vv*}||||vv*}}",
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        "[false, false, false, false, 79]",
+    ),
+    (
+        "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        "[false, false, false, false, 1509]",
+    ),
+    (
+        "{0||0|vvv}",
+        "{0,*||*|v3*}",
+        "{0||0|v3}",
+        "[false, false, false, false, 7]",
+    ),
+    (
+        "{^^^|vv}",
+        "{^3*|vv*}",
+        "{^3|vv}",
+        "[false, false, false, false, 10]",
+    ),
+    (
+        "{0||0|-3/2}",
+        "{0,*||*|-3/2}",
+        "Tiny(3/2)",
+        "[false, false, false, false, 3]",
+    ),
+    (
+        "{0|||0||-1|-3}",
+        "{0,*|||*||-1|-3}",
+        "Tiny({3|1})",
+        "[false, false, false, false, 4]",
+    ),
+    (
+        "{5||3|1|||0||||0}",
+        "{5||3|1|||*||||0,*}",
+        "Miny({5||3|1})",
+        "[false, false, false, false, 5]",
+    ),
+    (
+        "{1|^^||^}",
+        "{1|^^*||^*}",
+        "{1|^^||^}",
+        "[false, false, false, false, 9]",
+    ),
+    (
+        "{1|^^^||^}",
+        "{1|^3*||^*}",
+        "{1|^3||^}",
+        "[false, false, false, false, 9]",
+    ),
+    (
+        "{3||2+*|1+*}",
+        "{3||2*|1*}",
+        "9/4*",
+        "[false, false, false, true, 5]",
+    ),
+    (
+        "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+        "{3/2*|1/2||{*|-3},{-1*,{-1/2|-1*}|-5/2}}",
+        "-5/16*",
+        "[false, false, false, false, 11]",
+    ),
+];
+
+/// The rows whose canonical form grundy prints with its options in
+/// another order than CGSuite (the same options: `==` checks the value).
+const OTHER_ORDER: &[&str] = &[
+    "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+    "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+];
+
+#[test]
+fn canonical_short_game_test_case_rows() {
+    let mut text = String::new();
+    for (x, companion, freeze, _) in CANONICAL_SHORT_GAME_TEST_CASE {
+        text.push_str(&format!(
+            "companion({x})\nfreeze({x})\n[is_even({x}), is_even_tempered({x}), is_odd({x}), is_odd_tempered({x}), stop_count({x})]\n"
+        ));
+        text.push_str(&format!(
+            "companion({x}) == {companion}\nfreeze({x}) == {freeze}\n"
+        ));
+    }
+    let got = texts_or_codes(&text);
+    assert_eq!(
+        got.len(),
+        5 * CANONICAL_SHORT_GAME_TEST_CASE.len(),
+        "{got:?}"
+    );
+    for (row, (x, companion, freeze, classes)) in CANONICAL_SHORT_GAME_TEST_CASE.iter().enumerate()
+    {
+        let g = &got[5 * row..5 * row + 5];
+        assert_eq!(
+            g[2], *classes,
+            "CanonicalShortGameTestCase {x}: parity, temper, StopCount"
+        );
+        assert_eq!(
+            g[3], "true",
+            "CanonicalShortGameTestCase {x}: Companion == {companion}"
+        );
+        assert_eq!(
+            g[4], "true",
+            "CanonicalShortGameTestCase {x}: Freeze == {freeze}"
+        );
+        if !OTHER_ORDER.contains(x) {
+            assert_eq!(
+                g[0], *companion,
+                "CanonicalShortGameTestCase {x}: Companion"
+            );
+            assert_eq!(g[1], *freeze, "CanonicalShortGameTestCase {x}: Freeze");
+        }
+    }
+}
+
+/// `lib/core/src/test/scala/org/cgsuite/lang/CgscriptTest.scala`, the test
+/// `implement >=2-ary methods correctly`: the rows of `Pow` and `PowTo` with integer
+/// exponents (CGSuite's dyadic and loopy exponents are not grundy's),
+/// and `process game operations`: the integer multiples of `^.Pow(2)`.
+/// grundy prints `±1` for CGSuite's `+-1` and `9+*2` for its `9*2`.
+const CGSCRIPT_TEST_POWERS: &[(&str, &str, &str)] = &[
+    ("^.Pow(3)", "pow(^, 3)", "^<3>"),
+    (
+        "{0||0|-2}.Pow(3)",
+        "pow({0||0|-2}, 3)",
+        "{0||0|-2,{0|-2,{0|-2}}}",
+    ),
+    ("^.PowTo(3)", "pow_to(^, 3)", "^[3]"),
+    (
+        "{0||0|-2}.PowTo(3)",
+        "pow_to({0||0|-2}, 3)",
+        "{Tiny(2)||0|-2|||0|-2}",
+    ),
+    ("(+-1).PowTo(3)", "pow_to(+-1, 3)", "{1,{1,±1|-1}|-1}"),
+    (
+        "10*(1+^.Pow(2)+*4)",
+        "10 * (1 + pow(^, 2) + *4)",
+        "{10||10,10v*|{10v*,10vv||||10vv,10v3*|||10v3*,10v4||10v4,10v5*|{10v5*,10v6||||10v6,10v7*|||10v7*,10v8||10v8,10v9*|10v10}}}",
+    ),
+    (
+        "9*(1+^.Pow(2)+*4)",
+        "9 * (1 + pow(^, 2) + *4)",
+        "{9,9*,9+*2,9+*3,9+*4|{9+*4,9v*5||||9v*5,9vv*4|||9vv*4,9v3*5||9v3*5,9v4*4|{9v4*4,9v5*5||||9v5*5,9v6*4|||9v6*4,9v7*5||9v7*5,9v8*4|9v9*5}}}",
+    ),
+    // CGSuite: "!!Base must be of the form {0|H}."
+    (
+        "(+-1).Pow(3)",
+        "pow(+-1, 3)",
+        "error grundy::eval::value: pow(G, n) takes G = {0|H}, one Left option 0 and one Right option, such as ^ or {0|v*}; pow_to(G, n) takes any G",
+    ),
+];
+
+#[test]
+fn cgscript_test_power_rows() {
+    for (cgsuite, grundy, expected) in CGSCRIPT_TEST_POWERS {
+        assert_eq!(
+            texts_or_codes(grundy),
+            [*expected],
+            "CgscriptTest {cgsuite}"
+        );
+    }
+}
+
+/// CgscriptTest.scala, "correctly interpret game specifiers": the forms
+/// CGSuite prints as powers, here made by `pow` and `pow_to`.
+#[test]
+fn cgscript_test_specifiers_are_the_powers() {
+    let text = "pow(^, 2) == {0|v*}\npow(^, 2) + * == {0,*|v}\npow_to(^, 2) == {^|*}\npow_to(^, 2) + * == {0,^*|0}";
+    assert_eq!(texts_or_codes(text), ["true"; 4]);
+}
