@@ -181,15 +181,9 @@ fn run_to(
     let pid = child.id() as libc::pid_t;
     let mut timed_out = false;
     let (status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: wait4 on our own child, with valid pointers.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break (status, usage);
+        if let Some(done) = common::child::reaped(pid, "grundy") {
+            break done;
         }
-        assert!(r == 0, "wait4 failed");
         if !timed_out && started.elapsed() > cap {
             timed_out = true;
             let _ = child.kill();

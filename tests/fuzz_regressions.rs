@@ -46,15 +46,9 @@ fn run(file: &Path, args: &[&str]) -> Ended {
     common::grundy_bin();
     let started = Instant::now();
     let (status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: wait4 on our own child, with valid pointers.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break (status, usage);
+        if let Some(done) = common::child::reaped(pid, "grundy") {
+            break done;
         }
-        assert!(r == 0, "wait4 failed");
         if started.elapsed() > Duration::from_secs(20) {
             let _ = child.kill();
             let _ = child.wait();

@@ -64,15 +64,9 @@ pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
     let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let pid = child.id() as libc::pid_t;
     let (status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: wait4 on our own child, with valid pointers.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break (status, usage);
+        if let Some(done) = reaped(pid, what) {
+            break done;
         }
-        assert!(r == 0, "{what}: wait4 failed");
         if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
@@ -91,6 +85,19 @@ pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
         peak: usage.ru_maxrss as u64 * 1024,
         took,
     }
+}
+
+/// The exit status and resource usage of the child `pid` if it has ended
+/// (reaped by `wait4`, which also gives its own peak memory), without
+/// waiting.
+pub fn reaped(pid: libc::pid_t, what: &str) -> Option<(i32, libc::rusage)> {
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with valid pointers.
+    let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    assert!(r == 0 || r == pid, "{what}: wait4 failed");
+    (r == pid).then_some((status, usage))
 }
 
 /// A failure the user can read: exit status 1, a `grundy::` code, no panic.
