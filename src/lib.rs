@@ -77,7 +77,9 @@ pub mod render {
 /// explain them.
 pub mod words {
     pub use crate::error::suggest;
-    pub use crate::syntax::{DEFINITION_WORDS, KEYWORDS, LOOPY_NAMES, QUERY_WORDS};
+    pub use crate::syntax::{
+        DEFINITION_WORDS, KEYWORDS, LOOPY_NAMES, QUERY_WORDS, without_comment,
+    };
 
     /// Whether `text` parses; the syntax error if not (the REPL reads one
     /// at the very end as input that continues on the next line).

@@ -6,26 +6,15 @@
 mod common;
 
 use grundy::Answer;
+use grundy::Session;
 use grundy::render;
-use grundy::{Mode, Session};
 use proptest::prelude::*;
 
 const TAKE: &str = "game Take(n) { move Take(n - k) for k in 1..=2 if k <= n }\n";
 
 /// The text of each answer, and of each error's code.
 fn texts(program: &str) -> Vec<String> {
-    let mut s = Session::new(2_000_000);
-    let mut out = Vec::new();
-    s.run_text("t.game", program, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(render::text(&a)),
-        Err(e) => out.push(format!(
-            "error {}",
-            miette::Diagnostic::code(&e)
-                .map(|c| c.to_string())
-                .unwrap_or_default()
-        )),
-    });
-    out
+    common::answers_or_codes(&mut Session::new(2_000_000), program, false)
 }
 
 /// The expression printed at each point, one bare expression per point.

@@ -71,7 +71,7 @@ fn one_line(text: &str) -> String {
     }
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.lines().enumerate() {
-        let line = without_comment(line);
+        let line = crate::syntax::without_comment(line);
         let line = if i == 0 { line.trim_end() } else { line.trim() };
         if line.is_empty() {
             continue;
@@ -82,20 +82,6 @@ fn one_line(text: &str) -> String {
         out.push_str(line);
     }
     out
-}
-
-/// A line of an operand up to its `#` comment (a `#` inside a string is
-/// not one).
-fn without_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '#' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 impl CompiledQuery {

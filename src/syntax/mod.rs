@@ -7,4 +7,6 @@ mod parser;
 mod words;
 
 pub use parser::{parse, parse_expr};
-pub use words::{DEFINITION_WORDS, KEYWORDS, LOOPY_NAMES, QUERY_WORDS, starts_statement};
+pub use words::{
+    DEFINITION_WORDS, KEYWORDS, LOOPY_NAMES, QUERY_WORDS, starts_statement, without_comment,
+};

@@ -77,6 +77,19 @@ pub fn starts_statement(word: &str) -> bool {
     DEFINITION_WORDS.contains(&word) || QUERY_WORDS.contains(&word) || word == "assert"
 }
 
+/// A line up to its `#` comment (a `#` inside a string is not one).
+pub fn without_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     //! The lists above against the grammar's text: its `keyword` rule, its

@@ -36,9 +36,15 @@ use grundy::{Mode, Session};
 
 /// Run a text; each answer as its text line, each error as `error CODE`.
 pub fn texts_or_error_codes(text: &str) -> Vec<String> {
-    let mut s = Session::default();
+    answers_or_codes(&mut Session::default(), text, false)
+}
+
+/// Each statement's result in `s`: the answer's text (or JSON line), or
+/// `error CODE`.
+pub fn answers_or_codes(s: &mut Session, text: &str, json: bool) -> Vec<String> {
     let mut out = Vec::new();
     s.run_text("t.game", text, Mode::Run, &mut |_, r| match r {
+        Ok(a) if json => out.push(grundy::render::json(&a).to_string()),
         Ok(a) => out.push(grundy::render::text(&a)),
         Err(e) => out.push(format!(
             "error {}",

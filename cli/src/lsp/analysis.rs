@@ -152,7 +152,7 @@ pub fn definitions(text: &str) -> Vec<Definition> {
     let mut defs = Vec::new();
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
-        let code = strip_comment(line);
+        let code = grundy::words::without_comment(line);
         let trimmed = code.trim_start();
         let indent = code.len() - trimmed.len();
         let word_end = trimmed
@@ -186,19 +186,6 @@ pub fn definitions(text: &str) -> Vec<Definition> {
         line_start += line.len();
     }
     defs
-}
-
-/// A line without its comment (a `#` outside a string).
-fn strip_comment(line: &str) -> &str {
-    let mut in_string = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            '#' if !in_string => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 /// The word (identifier) around a byte offset: its range.
