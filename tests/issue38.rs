@@ -108,6 +108,49 @@ fn latex_of_a_huge_value_is_an_error_not_a_cut_off() {
     assert_eq!(ran.stdout, whole, "{}", ran.stderr);
 }
 
+/// A value whose form passes the display's cut-off printed `{…}` as the
+/// answer, in text and JSON: `value` (and a game value alone as an
+/// expression) now writes the whole form — the text answer abbreviated
+/// with its length, the JSON whole — or, past the memory budget's share,
+/// ends with a coded error; a form cut inside a larger value says so.
+#[test]
+fn a_huge_value_is_written_whole_or_refused_never_cut() {
+    let sum: Vec<String> = (1..=17).map(|n| format!("±{n}")).collect();
+    let sum = sum.join(" + ");
+    let text = format!("value {sum}\nlet x = {sum}\nx\n[x, 1]\n");
+    let ran = run("huge_value", &[], &text);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", ran.stdout);
+    for line in &lines[..2] {
+        assert!(line.ends_with("characters in all; `--json` prints the whole form]"));
+        assert!(!line.contains("{…}"), "{line}");
+    }
+    assert!(lines[2].starts_with("[{…}, 1] [cut: "), "{}", lines[2]);
+    let ran = run("huge_value_json", &["--json"], &text);
+    let answers: Vec<serde_json::Value> = ran
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    for a in &answers[..2] {
+        let text = a["value"].as_str().expect("a text");
+        assert_eq!(a["canonical"]["text"], text);
+        assert!(!text.contains('…') && text.chars().count() > 200_000);
+        assert_eq!(text.matches('{').count(), text.matches('}').count());
+        assert!(a["canonical"].get("truncated").is_none());
+    }
+    let item = &answers[2]["items"][0];
+    assert_eq!(item["value"], "{…}");
+    assert_eq!(item["canonical"]["truncated"], true);
+    let ran = run(
+        "huge_value_budget",
+        &["--max-memory", "6M"],
+        &format!("value {sum}\n"),
+    );
+    coded(&ran, "grundy::partizan::limit", "a form past the budget");
+}
+
 /// A query split over lines printed its heading over two lines, and its
 /// JSON `position` held a `\n`.
 #[test]

@@ -218,7 +218,9 @@ pub fn loopy_json(
         }
     }
     let [left, right] = sides;
+    let cut = |t: &String| t.contains(crate::partizan::CUT);
     Ok(ValueJson {
+        truncated: cut(&text) || left.iter().chain(&right).any(cut),
         text,
         kind: ValueKind::Game,
         number: None,

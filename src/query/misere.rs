@@ -72,7 +72,7 @@ pub(crate) fn text(a: &Answer) -> String {
         Answer::Genus { position, genus } => format!("{w} {position} = {genus}"),
         Answer::MisereForm { position, form } => format!(
             "{w} {position} = {} ({}, genus {}, misère outcome {})",
-            abbreviated_form(&form.form),
+            abbreviated_form(&form.form, crate::solve::FORM_CHARS),
             form.phylum.word(),
             form.genus,
             form.outcome
@@ -153,11 +153,10 @@ fn quotient_text(q: &QuotientAnswer) -> String {
     )
 }
 
-/// A misère form's text in a text answer: whole up to
-/// `solve::FORM_CHARS` characters, else cut there with the length and how
-/// to get all of it (the JSON answer holds the whole form).
-fn abbreviated_form(form: &str) -> std::borrow::Cow<'_, str> {
-    let cut = crate::solve::FORM_CHARS;
+/// A form's text in a text answer: whole up to `cut` characters, else cut
+/// there with the length and how to get all of it (the JSON answer holds
+/// the whole form). Misère forms are cut at `solve::FORM_CHARS`.
+pub(super) fn abbreviated_form(form: &str, cut: usize) -> std::borrow::Cow<'_, str> {
     match form.char_indices().nth(cut) {
         None => form.into(),
         Some((end, _)) => format!(

@@ -226,11 +226,22 @@ impl CompiledQuery {
             CKind::Generic(entry, play, x) => values::generic(&mut ctx, entry, *play, x),
             CKind::Eval(x) => {
                 let v = values::eval_with(&ctx.cx, ctx.solver, x)?;
+                if let Value::Game(g) = &v
+                    && &*g.text == crate::partizan::CUT
+                {
+                    return partizan::whole_game(&mut ctx, g, span);
+                }
                 let names = show::Shows::new(&ctx.cx);
                 let mut text = shown(&v, &names);
                 // A position alone: its boards drawn under it.
                 if let Value::Pos(_) = v {
                     text.push_str(&draw::below(&text, 2));
+                }
+                if !matches!(v, Value::Str(_)) && text.contains(crate::partizan::CUT) {
+                    text.push_str(&format!(
+                        " [cut: a game value's form here takes more than {} bytes to write; its `value` writes it whole]",
+                        crate::partizan::MAX_TEXT
+                    ));
                 }
                 let json = to_json(&v, &names, ctx.solver.store());
                 Ok(Answer::Eval {

@@ -41,13 +41,71 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: PQuery, x: &Node) -> Resu
     Ok(match q {
         PQuery::Value => Answer::Value {
             position,
-            value: store.to_json(v),
+            value: whole_json(store, v, ctx.cx.limits.max_memory, span)?,
         },
         PQuery::Thermograph => Answer::Thermograph {
             position,
             thermograph: (*store.thermograph(v).map_err(arith)?).clone(),
         },
     })
+}
+
+/// Longest canonical form the `value` query writes whole, in bytes (the
+/// memory budget's eighth when that is less).
+const VALUE_MAX_CHARS: usize = 64 << 20;
+
+/// The `value` query's form: the whole text, in JSON and (abbreviated
+/// past [`crate::partizan::MAX_TEXT`]) in the text answer; a form longer
+/// than the budget allows is a coded error, never a cut text.
+fn whole_json(
+    store: &mut crate::partizan::GameStore,
+    v: crate::partizan::ValueId,
+    max_memory: usize,
+    span: Span,
+) -> Result<crate::partizan::ValueJson> {
+    let cap = (max_memory / 8).min(VALUE_MAX_CHARS);
+    store.to_json_within(v, cap).ok_or_else(|| {
+        SolveError::PartizanLimit {
+            message: format!("writing the canonical form takes more than {cap} bytes"),
+            help: "ask for its `outcome`, `mean` or `temperature`, or about a smaller position; --max-memory raises the length".into(),
+            span,
+        }
+        .into()
+    })
+}
+
+/// A bare expression whose value is a game value too long for its
+/// expression text: the whole form, as `value` writes it.
+pub(super) fn whole_game(
+    ctx: &mut Run<'_>,
+    g: &crate::model::GameVal,
+    span: Span,
+) -> Result<Answer> {
+    let store = ctx.solver.store();
+    let id = crate::model::game_value::resolve(store, g, span)?;
+    let value = whole_json(store, id, ctx.cx.limits.max_memory, span)?;
+    Ok(Answer::Eval {
+        text: shown_value(&value),
+        json: json!({
+            "value": value.text,
+            "type": "game value",
+            "canonical": value,
+        }),
+    })
+}
+
+/// A value's text in a text answer: whole up to
+/// [`crate::partizan::MAX_TEXT`] characters, else cut there with the
+/// length and how to get all of it; a text already cut says so.
+fn shown_value(value: &crate::partizan::ValueJson) -> String {
+    let cut = crate::partizan::MAX_TEXT;
+    if value.truncated {
+        return format!(
+            "{} [cut: writing the form takes more than {cut} bytes]",
+            value.text
+        );
+    }
+    super::misere::abbreviated_form(&value.text, cut).into_owned()
 }
 
 pub(super) fn compare(ctx: &mut Run<'_>, a: &Node, b: &Node) -> Result<Answer> {
@@ -182,7 +240,7 @@ pub(crate) fn text(a: &Answer) -> String {
             }
             s
         }
-        Answer::Value { position, value } => format!("{w} {position} = {}", value.text),
+        Answer::Value { position, value } => format!("{w} {position} = {}", shown_value(value)),
         Answer::Thermograph {
             position,
             thermograph,

@@ -20,9 +20,16 @@ use super::store::{GameStore, ValueId};
 /// A general game written with this many bars is always braced.
 const MAX_BARS: usize = 4;
 
-/// Texts longer than this are cut to `{…}` (forms can be exponentially
-/// larger than the store's DAG).
-const MAX_TEXT: usize = 200_000;
+/// Texts longer than this are cut to [`CUT`] by [`GameStore::display`]
+/// (forms can be exponentially larger than the store's DAG). The writer
+/// charges each option's text where it is written and again where it is
+/// copied into its parent, so the limit bounds the bytes its memo holds
+/// as well as the length.
+pub const MAX_TEXT: usize = 200_000;
+
+/// What [`GameStore::display`] writes for a form longer than [`MAX_TEXT`]:
+/// no game's text, so a cut form never passes for a value.
+pub const CUT: &str = "{…}";
 
 /// Which notation a value is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -65,6 +72,10 @@ pub struct ValueJson {
     pub left: Vec<String>,
     /// Texts of the Right options, likewise.
     pub right: Vec<String>,
+    /// Whether `text` (or an option's text) is cut to [`CUT`] because it
+    /// passes the cut-off; written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
 /// A rendered value: an atom needs no braces; a general game is held
@@ -115,23 +126,42 @@ fn uptimal_text(x: Dyadic, n: i64, m: usize) -> String {
 impl GameStore {
     /// The value in CGSuite-style notation; [`super::parse()`] reads it back.
     pub fn display(&mut self, g: ValueId) -> String {
-        self.display_whole(g).unwrap_or_else(|| "{…}".to_string())
+        self.display_whole(g).unwrap_or_else(|| CUT.to_string())
     }
 
     /// The whole text, or `None` when it would pass the cut-off of
-    /// [`GameStore::display`] (200,000 characters): for results that
-    /// must not carry `{…}`.
+    /// [`GameStore::display`] ([`MAX_TEXT`]): for results that must not
+    /// carry [`CUT`].
     pub fn display_whole(&mut self, g: ValueId) -> Option<String> {
+        self.display_within(g, MAX_TEXT)
+    }
+
+    /// The whole text when writing it takes at most `cap` bytes (see
+    /// [`MAX_TEXT`]), else `None`.
+    pub fn display_within(&mut self, g: ValueId, cap: usize) -> Option<String> {
         self.unmetered(|s| {
             let mut memo = FxHashMap::default();
-            let mut budget = MAX_TEXT;
+            let mut budget = cap;
             s.shape(g, &mut memo, &mut budget).ok().map(|s| s.text())
         })
     }
 
-    /// The structured form for JSON.
+    /// The structured form for JSON, texts cut to [`CUT`] past
+    /// [`MAX_TEXT`] (and `truncated` set then).
     pub fn to_json(&mut self, g: ValueId) -> ValueJson {
-        let text = self.display(g);
+        self.to_json_within(g, MAX_TEXT)
+            .unwrap_or_else(|| self.json_of(g, CUT.to_string(), MAX_TEXT, true))
+    }
+
+    /// The structured form for JSON with the whole text and the options'
+    /// whole texts, when writing the text takes at most `cap` bytes; else
+    /// `None`.
+    pub fn to_json_within(&mut self, g: ValueId, cap: usize) -> Option<ValueJson> {
+        let text = self.display_within(g, cap)?;
+        Some(self.json_of(g, text, cap, false))
+    }
+
+    fn json_of(&mut self, g: ValueId, text: String, cap: usize, truncated: bool) -> ValueJson {
         let mut json = ValueJson {
             text,
             kind: ValueKind::Game,
@@ -140,6 +170,7 @@ impl GameStore {
             nimber: None,
             left: Vec::new(),
             right: Vec::new(),
+            truncated,
         };
         if let Some(x) = self.as_number(g) {
             json.kind = ValueKind::Number;
@@ -152,7 +183,11 @@ impl GameStore {
         ] {
             let mut parts: Vec<_> = side
                 .iter()
-                .map(|&o| (self.order_key(o), self.display(o)))
+                .map(|&o| {
+                    let text = self.display_within(o, cap);
+                    json.truncated |= text.is_none();
+                    (self.order_key(o), text.unwrap_or_else(|| CUT.to_string()))
+                })
                 .collect();
             parts.sort();
             out.extend(parts.into_iter().map(|(_, t)| t));

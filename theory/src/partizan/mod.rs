@@ -60,7 +60,7 @@ pub use algebra::{
     AlgebraError, cool, heat, left_incentives, norton, ordinal, overheat, right_incentives, times,
 };
 pub use algebra_inf::{atomic_weight, far_star, ge_inf, is_all_small, reduced};
-pub use display::{ValueJson, ValueKind};
+pub use display::{CUT, MAX_TEXT, ValueJson, ValueKind};
 pub use dyadic::{Bound, Dyadic, MAX_EXP};
 pub use latex::latex_of_text;
 pub use methods::{MAX_DAY, born_by, companion, freeze, parity, pow, pow_to, stop_count, temper};

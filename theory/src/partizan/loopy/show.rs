@@ -238,7 +238,7 @@ fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> Str
             let bare = format!("{l}{}{r}", "|".repeat(bars));
             length += bare.len();
             if length > MAX_TEXT {
-                return "{…}".into();
+                return crate::partizan::CUT.into();
             }
             let part = match names[f.v as usize].take() {
                 Some(name) => Part::Atom(format!("{name}{{{bare}}}")),
