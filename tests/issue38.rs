@@ -108,6 +108,33 @@ fn latex_of_a_huge_value_is_an_error_not_a_cut_off() {
     assert_eq!(ran.stdout, whole, "{}", ran.stderr);
 }
 
+/// A mutant of examples/fox_and_goose.game with the strip made long
+/// (found by the fuzz campaign) peaked at 1,183 MiB under the default
+/// 640 MiB: the budget counted the bytes asked for, while millions of
+/// small option lists each take a 32-byte chunk of the allocator. The
+/// count is now of the allocator's chunks.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn a_long_loopy_strip_peaks_within_the_budget() {
+    if !alone("a_long_loopy_strip_peaks_within_the_budget") {
+        return;
+    }
+    let text = "game FG(w, f, g) {
+    left move FG(w, f - 1, g) if f > 0 and f - 1 != g
+    left move FG(w, f + 1, g) if f + 1 < 99999 and f + 1 != g
+    right move FG(w, f, g + 1) if g + 1 < 99999 and g + 1 != f
+}
+value FG(5, 0, 2)
+";
+    let ran = run("long_strip", &["--max-memory", "100M"], text);
+    coded(&ran, "grundy::solve::memory", "a long strip under 100M");
+    assert!(
+        ran.peak < 100 * MIB / 4 * 5 + BASELINE,
+        "peak {} MiB",
+        ran.peak / MIB
+    );
+}
+
 /// A value whose form passes the display's cut-off printed `{…}` as the
 /// answer, in text and JSON: `value` (and a game value alone as an
 /// expression) now writes the whole form — the text answer abbreviated

@@ -19,6 +19,16 @@ thread_local! {
 /// The system allocator, counting per thread.
 pub struct Counting;
 
+/// The bytes the system allocator takes for a request of `size` bytes:
+/// glibc's chunk, the request and an 8-byte header rounded up to 16, at
+/// least 32. Counting chunks, not requests, keeps the budget near the
+/// resident size when a game holds millions of small option lists (a
+/// 4-byte list takes 32 bytes).
+#[inline]
+fn chunk(size: usize) -> isize {
+    ((size + 8 + 15) & !15).max(32) as isize
+}
+
 #[inline]
 fn count(delta: isize) {
     let _ = HELD.try_with(|h| h.set(h.get().wrapping_add(delta)));
@@ -31,7 +41,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            count(layout.size() as isize);
+            count(chunk(layout.size()));
         }
         p
     }
@@ -40,7 +50,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
-            count(layout.size() as isize);
+            count(chunk(layout.size()));
         }
         p
     }
@@ -48,14 +58,14 @@ unsafe impl GlobalAlloc for Counting {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        count(-(layout.size() as isize));
+        count(-chunk(layout.size()));
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            count(new_size as isize - layout.size() as isize);
+            count(chunk(new_size) - chunk(layout.size()));
         }
         p
     }
