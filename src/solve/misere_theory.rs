@@ -6,6 +6,8 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
@@ -128,6 +130,25 @@ impl HeapRules for Watched<'_> {
     }
 }
 
+/// A store of misère forms under what the query `cx` has left of its
+/// budgets, hearing `interrupt` (the session's Ctrl-C flag). A step of
+/// the forms' work (a comparison of two forms) costs about
+/// FORM_STEP_COST of the evaluator's: `--max-steps` is a few seconds of
+/// either (`misere_form *4 + *1364` ends in seconds, not 25).
+pub(crate) fn budgeted_forms(cx: &Ctx, interrupt: Option<Arc<AtomicBool>>) -> Forms {
+    let mut forms = Forms::new(cx.limits.max_positions);
+    forms.set_interrupt(interrupt);
+    let budget = cx.limits.max_steps.saturating_sub(cx.steps()) / FORM_STEP_COST;
+    forms.set_budget(budget, cx.limits.max_memory, crate::mem::held);
+    forms
+}
+
+/// Charge the query `cx` with the work `forms` did, after `r` came.
+pub(crate) fn charge_forms<T>(cx: &Ctx, forms: &Forms, r: Result<T>) -> Result<T> {
+    let steps = forms.steps().saturating_mul(FORM_STEP_COST);
+    r.and_then(|f| cx.advance(steps).map(|_| f))
+}
+
 /// Each heap's options, listed by the solver (rule games).
 type HeapTable = Vec<Vec<Vec<u64>>>;
 
@@ -141,18 +162,10 @@ impl Solver {
         {
             return Ok(f);
         }
-        let mut forms = Forms::new(cx.limits.max_positions);
         // The session's Ctrl-C flag, which it gives the partizan store.
-        forms.set_interrupt(self.partizan.store.interrupt_flag());
-        // A step of the forms' work (a comparison of two forms) costs about
-        // FORM_STEP_COST of the evaluator's: `--max-steps` is a few seconds
-        // of either (`misere_form *4 + *1364` ends in seconds, not 25).
-        // What the query has left of it (the steps already spent count).
-        let budget = cx.limits.max_steps.saturating_sub(cx.steps()) / FORM_STEP_COST;
-        forms.set_budget(budget, cx.limits.max_memory, crate::mem::held);
+        let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
         let r = self.misere_form_expanded(cx, ids, &mut forms);
-        let steps = forms.steps().saturating_mul(FORM_STEP_COST);
-        r.and_then(|f| cx.advance(steps).map(|_| f))
+        charge_forms(cx, &forms, r)
     }
 
     /// The genus of the sum of components `ids`: a sum of nim heaps from

@@ -90,7 +90,7 @@ use chain::{At, Why};
 pub(crate) use loopy::SumGraph;
 pub(crate) use misere::MisereStore;
 pub use misere_theory::MisereForm;
-pub(crate) use misere_theory::{FORM_CHARS, QuotientCache};
+pub(crate) use misere_theory::{FORM_CHARS, QuotientCache, budgeted_forms, charge_forms};
 pub(crate) use partizan::{PartizanCache, SidedMove};
 pub(crate) use partizan_loopy::AnyOutcome;
 pub use period::PeriodAnswer;
