@@ -83,11 +83,12 @@ fn canon_rows<E>(rows: &[u64], tick: &mut dyn FnMut() -> Result<(), E>) -> Resul
     let mut cells = vec![all];
     s.refine(&mut cells);
     s.node(cells, &mut Vec::new())?;
-    Ok(s.best.map(|(code, _)| code).unwrap_or_default())
+    Ok(s.best.map(|(code, ..)| code).unwrap_or_default())
 }
 
-/// A leaf: the adjacency rows in its order, and the order.
-type Leaf = (Vec<u64>, Vec<usize>);
+/// A leaf: the adjacency rows in its order, the order, and the vertices
+/// individualised on the way to it.
+type Leaf = (Vec<u64>, Vec<usize>, Vec<usize>);
 
 struct Search<'a, E> {
     rows: &'a [u64],
@@ -148,7 +149,13 @@ impl<E> Search<'_, E> {
         }
     }
 
-    fn node(&mut self, cells: Vec<u64>, path: &mut Vec<usize>) -> Result<(), E> {
+    /// The search below the node reached by individualising `path`:
+    /// `Some(level)` when a leaf below it is the image of a known leaf
+    /// under an automorphism, so that everything below the node at depth
+    /// `level` on the path is the image of a subtree already searched
+    /// (the deepest node the two paths share): the search goes on from
+    /// that node's next child (nauty's jump back).
+    fn node(&mut self, cells: Vec<u64>, path: &mut Vec<usize>) -> Result<Option<usize>, E> {
         (self.tick)()?;
         while self.work >= WORK_PER_STEP {
             self.work -= WORK_PER_STEP;
@@ -161,9 +168,9 @@ impl<E> Search<'_, E> {
             .min_by_key(|(i, c)| (c.count_ones(), *i))
             .map(|(i, &c)| (i, c));
         let Some((at, cell)) = target else {
-            self.leaf(&cells);
-            return Ok(());
+            return Ok(self.leaf(&cells, path));
         };
+        let depth = path.len();
         let mut done = 0u64;
         for v in bits(cell) {
             if done != 0 && self.orbit(v, path) & done != 0 {
@@ -174,11 +181,16 @@ impl<E> Search<'_, E> {
             child.insert(at, 1 << v);
             self.refine(&mut child);
             path.push(v);
-            self.node(child, path)?;
+            let jump = self.node(child, path)?;
             path.pop();
             done |= 1 << v;
+            if let Some(level) = jump
+                && level < depth
+            {
+                return Ok(Some(level));
+            }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// The orbit of v under the automorphisms found that fix every
@@ -205,7 +217,9 @@ impl<E> Search<'_, E> {
         orbit
     }
 
-    fn leaf(&mut self, cells: &[u64]) {
+    /// Record the leaf reached by `path`; `Some(level)` when it is a
+    /// known leaf's image (see [`Search::node`]).
+    fn leaf(&mut self, cells: &[u64], path: &[usize]) -> Option<usize> {
         let order: Vec<usize> = cells.iter().map(|c| c.trailing_zeros() as usize).collect();
         let mut pos = [0usize; 64];
         for (p, &v) in order.iter().enumerate() {
@@ -222,15 +236,21 @@ impl<E> Search<'_, E> {
                 for (p, &v) in known.1.iter().enumerate() {
                     auto[v] = order[p];
                 }
+                let shared = path
+                    .iter()
+                    .zip(&known.2)
+                    .take_while(|(a, b)| a == b)
+                    .count();
                 self.autos.push(auto);
-                return;
+                return Some(shared);
             }
         }
         if self.first.is_none() {
-            self.first = Some((code.clone(), order.clone()));
+            self.first = Some((code.clone(), order.clone(), path.to_vec()));
         }
         if self.best.as_ref().is_none_or(|b| code < b.0) {
-            self.best = Some((code, order));
+            self.best = Some((code, order, path.to_vec()));
         }
+        None
     }
 }
