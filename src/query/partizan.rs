@@ -18,14 +18,14 @@ pub(super) fn values(ctx: &mut Run<'_>, span: Span, q: PQuery, x: &Node) -> Resu
     if let (Value::LoopyGame(l), PQuery::Value) = (&v, q) {
         return Ok(Answer::Value {
             position: l.text.to_string(),
-            value: ctx.solver.loopy_json(&ctx.cx, &l.value)?,
+            value: uncut(ctx.solver.loopy_json(&ctx.cx, &l.value)?, span)?,
         });
     }
     let pos = Run::as_position(v, x)?;
     let ids = ctx.intern_all(&pos)?;
     let v = match ctx.solver.partizan_sum(&ctx.cx, &ids) {
         Err(e @ Error::Solve(SolveError::PartizanLoopy { .. })) if matches!(q, PQuery::Value) => {
-            let value = ctx.solver.loopy_value(&ctx.cx, &ids, e)?;
+            let value = uncut(ctx.solver.loopy_value(&ctx.cx, &ids, e)?, span)?;
             return Ok(Answer::Value {
                 position: ctx.heading(&pos, 0)?,
                 value,
@@ -72,6 +72,23 @@ fn whole_json(
         }
         .into()
     })
+}
+
+/// A loopy value's form as `value` answers it: whole, or past the
+/// display's cut-off a coded error, never a cut text.
+fn uncut(value: crate::partizan::ValueJson, span: Span) -> Result<crate::partizan::ValueJson> {
+    if !value.truncated {
+        return Ok(value);
+    }
+    Err(SolveError::PartizanLimit {
+        message: format!(
+            "writing this loopy value's form takes more than {} bytes",
+            crate::partizan::MAX_TEXT
+        ),
+        help: "ask for its `outcome`, or about a smaller position".into(),
+        span,
+    }
+    .into())
 }
 
 /// A bare expression whose value is a game value too long for its
