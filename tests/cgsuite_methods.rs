@@ -222,3 +222,250 @@ fn cgscript_test_specifiers_are_the_powers() {
     let text = "pow(^, 2) == {0|v*}\npow(^, 2) + * == {0,*|v}\npow_to(^, 2) == {^|*}\npow_to(^, 2) + * == {0,^*|0}";
     assert_eq!(texts_or_codes(text), ["true"; 4]);
 }
+
+/// `CanonicalShortGameTestCase.scala` again, its fields `followerCount`,
+/// `isAllSmall`, `isInfinitesimal`, `isInteger`, `isNimber`, `isNumber`,
+/// `isNumberish`, `isNumberTiny`, `isUptimal`, `uptimalExpansion` (`-`
+/// where CGSuite has no expansion: grundy's is `grundy::eval::value`) and
+/// `followers` (`-` where the row has none; CGSuite's set in brackets):
+/// the row's line, its game, and those fields.
+const CANONICAL_SHORT_GAME_PREDICATES: &[(u32, &str, i64, &str, &str, &str)] = &[
+    (
+        9,
+        "0",
+        1,
+        "[true, true, true, true, true, true, true, true]",
+        "0.0",
+        "[0]",
+    ),
+    (
+        49,
+        "5",
+        6,
+        "[false, false, true, false, true, true, true, true]",
+        "5.0",
+        "[0, 1, 2, 3, 4, 5]",
+    ),
+    (
+        89,
+        "-1823437481924",
+        1823437481925,
+        "[false, false, true, false, true, true, true, true]",
+        "-1823437481924.0",
+        "-",
+    ),
+    (
+        129,
+        "-1/2",
+        3,
+        "[false, false, false, false, true, true, true, true]",
+        "-1/2.0",
+        "[-1, -1/2, 0]",
+    ),
+    (
+        169,
+        "25/16",
+        7,
+        "[false, false, false, false, true, true, true, true]",
+        "25/16.0",
+        "[0, 1, 3/2, 25/16, 13/8, 7/4, 2]",
+    ),
+    (
+        211,
+        "*8",
+        9,
+        "[true, true, false, true, false, true, false, true]",
+        "*8.0",
+        "[0, *, *2, *3, *4, *5, *6, *7, *8]",
+    ),
+    (
+        251,
+        "9/8+*",
+        7,
+        "[false, false, false, false, false, true, false, true]",
+        "9/8*.0",
+        "[0, 1, 9/8, 5/4, 3/2, 2, 9/8*]",
+    ),
+    (
+        293,
+        "^",
+        3,
+        "[true, true, false, false, false, true, false, true]",
+        "0.1",
+        "[0, *, ^]",
+    ),
+    (
+        333,
+        "v*",
+        3,
+        "[true, true, false, false, false, true, false, true]",
+        "*.1-",
+        "[0, *, v*]",
+    ),
+    (
+        373,
+        "6+^*",
+        9,
+        "[false, false, false, false, false, true, false, true]",
+        "6*.1",
+        "[0, 1, 2, 3, 4, 5, 6, 6*, 6^*]",
+    ),
+    (
+        413,
+        "^*6",
+        9,
+        "[true, true, false, false, false, true, false, true]",
+        "*6.1",
+        "[0, *, *2, *3, *4, *5, *6, *7, ^*6]",
+    ),
+    (
+        453,
+        "73/16+v9*8",
+        28,
+        "[false, false, false, false, false, true, false, true]",
+        "73/16*8.9-",
+        "-",
+    ),
+    (
+        495,
+        "{0|*||*|||*||||*}",
+        6,
+        "[true, true, false, false, false, true, false, true]",
+        "0.1111",
+        "[0, *, ^, ^[2], ^[3], ^[4]]",
+    ),
+    (
+        535,
+        "{0||0|v*}",
+        5,
+        "[true, true, false, false, false, true, false, true]",
+        "*.12",
+        "[0, *, v*, ^<2>, {0|^<2>}]",
+    ),
+    (
+        575,
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        10,
+        "[true, true, false, false, false, true, false, true]",
+        "0.0202",
+        "-",
+    ),
+    (
+        617,
+        "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        13,
+        "[true, true, false, false, false, true, false, true]",
+        "*4.0202",
+        "-",
+    ),
+    (
+        668,
+        "{0||0|vvv}",
+        7,
+        "[true, true, false, false, false, true, false, false]",
+        "-",
+        "[0, *, v3, vv*, v, {0|v3}, {0||0|v3}]",
+    ),
+    (
+        708,
+        "{^^^|vv}",
+        8,
+        "[true, true, false, false, false, true, false, false]",
+        "-",
+        "[0, *, vv, v*, ^, ^^*, ^3, {^3|vv}]",
+    ),
+    (
+        748,
+        "{0||0|-3/2}",
+        6,
+        "[false, true, false, false, false, true, true, false]",
+        "-",
+        "[-2, -3/2, -1, 0, {0|-3/2}, Tiny(3/2)]",
+    ),
+    (
+        788,
+        "{0|||0||-1|-3}",
+        7,
+        "[false, true, false, false, false, true, true, false]",
+        "-",
+        "[-3, -2, -1, 0, {-1|-3}, {0||-1|-3}, Tiny({3|1})]",
+    ),
+    (
+        828,
+        "{5||3|1|||0||||0}",
+        10,
+        "[false, true, false, false, false, true, true, false]",
+        "-",
+        "-",
+    ),
+    (
+        868,
+        "{1|^^||^}",
+        8,
+        "[false, true, false, false, false, true, false, false]",
+        "-",
+        "[0, 1, *, ^, ^*, ^^, {1|^^}, {1|^^||^}]",
+    ),
+    (
+        908,
+        "{1|^^^||^}",
+        8,
+        "[false, true, false, false, false, true, false, false]",
+        "-",
+        "[0, 1, *, ^, ^^*, ^3, {1|^3}, {1|^3||^}]",
+    ),
+    (
+        950,
+        "{3||2+*|1+*}",
+        8,
+        "[false, false, false, false, false, false, false, false]",
+        "-",
+        "[0, 1, 2, 3, 1*, 2*, {3||2*|1*}, {2*|1*}]",
+    ),
+    (
+        990,
+        "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+        17,
+        "[false, false, false, false, false, false, false, false]",
+        "-",
+        "-",
+    ),
+];
+
+#[test]
+fn canonical_short_game_test_case_predicates_and_followers() {
+    let mut text = String::new();
+    for (_, x, ..) in CANONICAL_SHORT_GAME_PREDICATES {
+        text.push_str(&format!(
+            "follower_count({x})\n[is_all_small({x}), is_infinitesimal({x}), is_integer({x}), is_nimber({x}), is_number({x}), is_numberish({x}), is_number_tiny({x}), is_uptimal({x})]\nuptimal_expansion({x})\nfollowers({x})\n"
+        ));
+    }
+    let got = texts_or_codes(&text);
+    assert_eq!(got.len(), 4 * CANONICAL_SHORT_GAME_PREDICATES.len());
+    for (row, (line, x, count, predicates, uptimal, followers)) in
+        CANONICAL_SHORT_GAME_PREDICATES.iter().enumerate()
+    {
+        let g = &got[4 * row..4 * row + 4];
+        let at = format!("CanonicalShortGameTestCase.scala:{line} {x}");
+        assert_eq!(g[0], count.to_string(), "{at}: FollowerCount");
+        assert_eq!(g[1], *predicates, "{at}: the predicates");
+        if *uptimal == "-" {
+            assert!(
+                g[2].starts_with("error grundy::eval::value"),
+                "{at}: {}",
+                g[2]
+            );
+        } else {
+            assert_eq!(g[2], format!("{uptimal:?}"), "{at}: UptimalExpansion");
+        }
+        if *followers != "-" {
+            assert_eq!(g[3], *followers, "{at}: Followers");
+        } else if *count > 1_000_000 {
+            assert!(
+                g[3].starts_with("error grundy::eval::value"),
+                "{at}: {}",
+                g[3]
+            );
+        }
+    }
+}

@@ -23,6 +23,7 @@ mod args;
 mod boards;
 mod games;
 mod graphs;
+mod predicates;
 mod queries;
 mod shortgames;
 mod statements;
@@ -318,12 +319,13 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 7] = [
+static FAMILIES: [&[Entry]; 8] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
+    predicates::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,
 ];

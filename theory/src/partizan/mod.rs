@@ -42,6 +42,7 @@ pub mod loopy;
 mod methods;
 mod nim_mul;
 mod parse;
+mod predicates;
 mod store;
 mod thermo;
 
@@ -66,6 +67,10 @@ pub use latex::latex_of_text;
 pub use methods::{MAX_DAY, born_by, companion, freeze, parity, pow, pow_to, stop_count, temper};
 pub use nim_mul::{mex_table, nim_div, nim_inv, nim_mul, nim_pow};
 pub use parse::{ParseError, parse};
+pub use predicates::{
+    Followers, Uptimal, followers, is_infinitesimal, is_number_tiny, is_numberish,
+    sorted_followers, uptimal_expansion,
+};
 pub use store::{Comparison, GameStore, Limits, Outcome, ValueId};
 pub use thermo::{Thermograph, Wall};
 
