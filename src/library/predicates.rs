@@ -41,7 +41,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         is_integer,
         "is_integer(G): whether the canonical form is an integer",
         "whether G is an integer",
-        "is_integer(value({1|}))",
+        "is_integer(-4)",
     ),
     predicate(
         "is_nimber",
@@ -69,7 +69,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         is_number_tiny,
         "is_number_tiny(G): whether G is a number, or {x | {x | H}} (x a number, mean of H below x), or its mirror",
         "a number, or a number plus a tiny or a miny: {x | {x | H}} with H's mean below x, or {{H | x} | x} with it above",
-        "is_number_tiny(value({0||0|-2}))",
+        "is_number_tiny(up() + 1)",
     ),
     predicate(
         "is_all_small",
@@ -83,7 +83,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         is_uptimal,
         "is_uptimal(G): whether G has an uptimal expansion (see uptimal_expansion)",
         "whether G is x + d1·↑ + d2·↑^2 + … + dk·↑^k, perhaps plus a nimber",
-        "is_uptimal(value({0|*||*|||*}))",
+        "is_uptimal(pow_to(up(), 3))",
     ),
     game(
         "uptimal_expansion",
@@ -93,7 +93,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "string",
         "uptimal_expansion(G): CGSuite's uptimal expansion x*m.d1d2...dk of G = x + *m + d1·pow(^,1) + ... + dk·pow(^,k), a negative digit followed by -",
         "CGSuite's uptimal expansion `x*m.d1d2…dk` of G = x + *m + Σ di·↑^i (↑^i = pow(up(), i)); digits 0–9, then A–Z, then (n); a negative digit followed by `-` (`v*` is `*.1-`); a game that is no uptimal is `grundy::eval::value`",
-        "uptimal_expansion(value({0|*||*|||*}))",
+        "uptimal_expansion(pow_to(up(), 3))",
     ),
     game(
         "followers",
