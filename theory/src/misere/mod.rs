@@ -37,11 +37,14 @@ mod canon;
 mod days;
 mod genus;
 mod input;
+mod partizan;
 mod phylum;
 mod quotient;
 
 #[cfg(test)]
 mod days_tests;
+#[cfg(test)]
+mod partizan_tests;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
@@ -53,6 +56,7 @@ pub use canon::{FormId, Forms};
 pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
+pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
 pub use phylum::Phylum;
 pub use quotient::{
     Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
