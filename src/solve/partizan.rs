@@ -144,6 +144,9 @@ impl OptionSink for Collect<'_, '_> {
     }
 }
 
+/// One player's options, each the list of its parts.
+pub(super) type Options = Vec<Vec<u32>>;
+
 /// A move of a sum: the index of the component moved in and the option's
 /// parts that replace it.
 #[derive(Debug, Clone)]
@@ -185,6 +188,13 @@ impl Solver {
             .collect();
         self.partizan.sides.insert(id, sides);
         Ok(())
+    }
+
+    /// A component's (Left options, Right options), each option its parts.
+    pub(super) fn sided_parts(&mut self, cx: &Ctx, id: u32) -> Result<(Options, Options)> {
+        self.expand_sides(cx, id)?;
+        let s = &self.partizan.sides[&id];
+        Ok((s.left.clone(), s.right.clone()))
     }
 
     /// The value of an impartial component: the nimber of its Grundy

@@ -1,4 +1,4 @@
-//! Partizan games under misère play, as literal forms (THEORY.md §9.9):
+//! Partizan games under misère play, as literal forms (THEORY.md §9.8):
 //! hash-consed `{L | R}` forms with their misère outcomes, sums and
 //! conjugates, membership of the dicot and dead-ending universes, and
 //! comparison modulo a universe by its recursive test (maintenance and
@@ -104,7 +104,7 @@ pub struct PartizanForms {
     sums: FxHashMap<(PFormId, PFormId), PFormId>,
     conjugates: FxHashMap<PFormId, PFormId>,
     ge: FxHashMap<(PFormId, PFormId, Universe), bool>,
-    /// `murders[n]` = M_n = {· | M_0, …, M_{n-1}} (THEORY.md §9.9).
+    /// `murders[n]` = M_n = {· | M_0, …, M_{n-1}} (THEORY.md §9.8).
     murders: Vec<PFormId>,
     max_forms: usize,
     interrupt: Option<Arc<AtomicBool>>,
@@ -152,6 +152,11 @@ impl PartizanForms {
         self.max_steps = max_steps;
         self.max_memory = max_memory;
         self.held = Some(held);
+    }
+
+    /// Units of work done since the store was made or its budget set.
+    pub fn steps(&self) -> u64 {
+        self.steps
     }
 
     fn tick(&mut self) -> Result<()> {
@@ -307,6 +312,13 @@ impl PartizanForms {
         }
     }
 
+    /// Whether neither `g` nor any follower gives Left (`left`) or Right a
+    /// move: a Left (Right) dead end.
+    pub fn dead_end(&self, g: PFormId, left: bool) -> bool {
+        let f = &self.facts[g as usize];
+        if left { f.left_dead } else { f.right_dead }
+    }
+
     /// `a + b`: a move in either part.
     pub fn add(&mut self, a: PFormId, b: PFormId) -> Result<PFormId> {
         self.check(&[a, b])?;
@@ -374,7 +386,7 @@ impl PartizanForms {
     }
 
     /// Whether Left wins `g + X` moving first for every Left end `X` of
-    /// `u` (THEORY.md §9.9): in the dicot universe the only Left end is
+    /// `u` (THEORY.md §9.8): in the dicot universe the only Left end is
     /// `0`; among dead-ending games the Left ends are the Left dead ends,
     /// and every one but `0` is at most as hard for Left as M_n with
     /// n = height(g) + 2, so those two are tried.

@@ -263,7 +263,7 @@ fn outcomes_sums_and_conjugates() {
     assert_eq!(f.outcome(star), Outcome::P);
     assert_eq!(f.outcome(one), Outcome::R);
     assert_eq!(f.outcome(minus), Outcome::L);
-    // 1 + conjugate(1): the first player wins (worked out in THEORY.md §9.9).
+    // 1 + conjugate(1): the first player wins (worked out in THEORY.md §9.8).
     let s = f.add(one, minus).unwrap();
     assert_eq!(f.outcome(s), Outcome::N);
     // * + *: the first player moves to *, which the second must answer
