@@ -37,7 +37,7 @@ use rustc_hash::FxHashMap;
 
 use crate::partizan::{Comparison, Outcome};
 
-use super::{MisereError, Result};
+use super::{MisereError, Result, Watch};
 
 /// A form's index in its [`PartizanForms`] store.
 pub type PFormId = u32;
@@ -107,11 +107,7 @@ pub struct PartizanForms {
     /// `murders[n]` = M_n = {· | M_0, …, M_{n-1}} (THEORY.md §9.8).
     murders: Vec<PFormId>,
     max_forms: usize,
-    interrupt: Option<Arc<AtomicBool>>,
-    steps: u64,
-    max_steps: u64,
-    max_memory: usize,
-    held: Option<fn() -> isize>,
+    watch: Watch,
 }
 
 impl PartizanForms {
@@ -128,11 +124,7 @@ impl PartizanForms {
             ge: FxHashMap::default(),
             murders: Vec::new(),
             max_forms: max_forms.max(1),
-            interrupt: None,
-            steps: 0,
-            max_steps: u64::MAX,
-            max_memory: usize::MAX,
-            held: None,
+            watch: Watch::new(),
         };
         let zero = f.push(Box::new([]), Box::new([]));
         f.murders.push(zero);
@@ -142,42 +134,24 @@ impl PartizanForms {
     /// Long operations end with `grundy_theory::misere::interrupted` once
     /// `flag` is set.
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.interrupt = flag;
+        self.watch.interrupt = flag;
     }
 
     /// At most `max_steps` units of work and `held()` at most `max_memory`
     /// bytes; resets the count of steps.
     pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
-        self.steps = 0;
-        self.max_steps = max_steps;
-        self.max_memory = max_memory;
-        self.held = Some(held);
+        self.watch.set_budget(max_steps, max_memory, held);
     }
 
     /// Units of work done since the store was made or its budget set.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.watch.steps
     }
 
     fn tick(&mut self) -> Result<()> {
-        let before = self.steps;
-        self.steps = before.saturating_add(1);
-        if self.steps > self.max_steps {
-            return Err(MisereError::Steps {
-                limit: self.max_steps,
-            });
-        }
-        if before >> 10 != self.steps >> 10 {
-            super::check_interrupt(&self.interrupt)?;
-            if let Some(held) = self.held {
-                let held = held().max(0) as usize;
-                if held > self.max_memory {
-                    return Err(MisereError::Memory {
-                        held,
-                        limit: self.max_memory,
-                    });
-                }
-            }
+        if self.watch.count(1)? {
+            super::check_interrupt(&self.watch.interrupt)?;
+            self.watch.check_held(0)?;
         }
         Ok(())
     }
