@@ -452,3 +452,26 @@ fn compare_misere_knows_the_published_identities() {
         ]
     );
 }
+
+/// `compare_misere` stops at the query's budgets with a coded error, and
+/// the session answers the next query.
+#[test]
+fn compare_misere_holds_its_budgets() {
+    let big = "compare_misere(Domineering(grid(4, 4)), Domineering(grid(3, 4)), \"dead_ending\")";
+    let text = format!("{GAMES}\n{big}\ncompare_misere(*1 + *1, 0, \"dicot\")\n");
+    let limits = [
+        (grundy::Limits::positions(500), "grundy::misere::budget"),
+        (
+            grundy::Limits {
+                max_steps: 20_000,
+                ..grundy::Limits::default()
+            },
+            "grundy::eval::steps",
+        ),
+    ];
+    for (limits, code) in limits {
+        let out = codes(limits, &text);
+        assert_eq!(out[0], code, "{out:?}");
+        assert_eq!(out[1], "\"=\"");
+    }
+}
