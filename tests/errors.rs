@@ -141,6 +141,16 @@ fn nesting_at_the_limit_runs() {
 }
 
 #[test]
+fn strings_hold_no_syntax_for_the_nesting_check() {
+    // A `#` or a bracket in a string is a character: 300 lines of
+    // `"#."` rows once read as comments that left their brackets open.
+    let line = "assert len(grid([\"#.\", \"[(\"])) == 3\n";
+    let out = run_generated("strings_nest.game", &line.repeat(300));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn missing_file() {
     let out = grundy(
         Path::new(CRATE_DIR),

@@ -201,6 +201,27 @@ pub enum SolveError {
         span: Span,
     },
 
+    /// `grundy::misere::universe`: a position outside the universe a misère
+    /// comparison is asked modulo.
+    #[error("{position} is not in the {universe} universe: {why}")]
+    #[diagnostic(
+        code(grundy::misere::universe),
+        help(
+            "comparison modulo a universe holds for games of that universe only: `dicot` games give both players a move or neither in every position (Clobber), `dead_ending` games never give a move back to a player who has run out (Domineering, Col)"
+        )
+    )]
+    OutsideUniverse {
+        /// The position as written.
+        position: String,
+        /// The universe's name.
+        universe: &'static str,
+        /// The move or position that leaves it.
+        why: String,
+        /// Where in the text.
+        #[label("not {universe}")]
+        span: Span,
+    },
+
     /// `grundy::misere::budget`: misère budget exceeded: {what}.
     #[error("misère budget exceeded: {what}")]
     #[diagnostic(code(grundy::misere::budget), help("{help}"))]
@@ -230,6 +251,7 @@ impl SolveError {
             | SolveError::PartizanLimit { span, .. }
             | SolveError::NotAHeapGame { span, .. }
             | SolveError::MisereLoopy { span, .. }
+            | SolveError::OutsideUniverse { span, .. }
             | SolveError::MisereBudget { span, .. } => Some(*span),
         }
     }

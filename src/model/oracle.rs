@@ -35,7 +35,8 @@ use crate::error::Result;
 use crate::vocab::Play;
 
 use super::{Class, Comp, Ctx, Side, Value};
-use crate::partizan::GameStore;
+use crate::misere::Universe;
+use crate::partizan::{Comparison, GameStore};
 
 /// Answers about positions, for the evaluator. `play` None means the
 /// convention the query would use: misère when a component's game is
@@ -80,6 +81,9 @@ pub trait Oracle {
             r => r,
         }
     }
+    /// How the sum `pair[0]` compares with the sum `pair[1]` under misère
+    /// play modulo a universe (both must belong to it).
+    fn compare_misere(&self, cx: &Ctx, pair: [&[Comp]; 2], u: Universe) -> Result<Comparison>;
     /// Work with the store of game values.
     fn with_store(
         &self,

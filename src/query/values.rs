@@ -12,10 +12,11 @@ use crate::error::{CompileError, EvalError};
 use crate::error::{Error, Result};
 use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
+use crate::misere::Universe;
 use crate::model::game_value::{game_val, resolve};
 use crate::model::{Class, Comp, Ctx, Defs, GameNames, Oracle, Side, Value};
 use crate::model::{fmt_shown, fmt_value};
-use crate::partizan::GameStore;
+use crate::partizan::{Comparison, GameStore};
 use crate::solve::{AnyOutcome, GValue, Solver};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Ident, Pattern, Play, Series};
@@ -144,6 +145,11 @@ impl Oracle for SolverOracle<'_> {
             };
             Ok(analysis.remoteness[0])
         })
+    }
+
+    fn compare_misere(&self, cx: &Ctx, pair: [&[Comp]; 2], u: Universe) -> Result<Comparison> {
+        let ids_b = self.with(cx, pair[1], |_, ids| Ok(ids.to_vec()))?;
+        self.with(cx, pair[0], |s, ids| s.misere_compare(cx, ids, &ids_b, u))
     }
 
     fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {

@@ -27,7 +27,7 @@ use super::Solver;
 pub const FORM_CHARS: usize = 2_000;
 
 /// What one step of the misère forms' work counts for against `--max-steps`.
-const FORM_STEP_COST: u64 = 4;
+pub(super) const FORM_STEP_COST: u64 = 4;
 
 /// The longest form text a query builds (an eighth of the memory budget
 /// when that is less).

@@ -68,6 +68,7 @@ mod misere;
 mod misere_theory;
 mod partizan;
 mod partizan_loopy;
+mod partizan_misere;
 mod period;
 mod resemble;
 mod sums;

@@ -144,6 +144,9 @@ impl OptionSink for Collect<'_, '_> {
     }
 }
 
+/// One player's options, each the list of its parts.
+pub(super) type Options = Vec<Vec<u32>>;
+
 /// A move of a sum: the index of the component moved in and the option's
 /// parts that replace it.
 #[derive(Debug, Clone)]
@@ -185,6 +188,13 @@ impl Solver {
             .collect();
         self.partizan.sides.insert(id, sides);
         Ok(())
+    }
+
+    /// A component's (Left options, Right options), each option its parts.
+    pub(super) fn sided_parts(&mut self, cx: &Ctx, id: u32) -> Result<(Options, Options)> {
+        self.expand_sides(cx, id)?;
+        let s = &self.partizan.sides[&id];
+        Ok((s.left.clone(), s.right.clone()))
     }
 
     /// The value of an impartial component: the nimber of its Grundy
@@ -433,8 +443,7 @@ impl Solver {
     /// (the player who cannot move wins), searched on the sum's positions
     /// with an explicit stack.
     fn partizan_misere_wins(&mut self, cx: &Ctx, ids: &[u32]) -> Result<(bool, bool)> {
-        let mut root: Vec<u32> = ids.to_vec();
-        root.sort_unstable();
+        let root = self.misere_key(cx, ids)?;
         if let Some(&w) = self.partizan.misere.get(&root) {
             return Ok(w);
         }
@@ -450,7 +459,7 @@ impl Solver {
             let mut children = Vec::new();
             for side in [Side::Left, Side::Right] {
                 for (_, c) in s.sided_children(cx, &node, side)? {
-                    children.push((side, c));
+                    children.push((side, s.misere_key(cx, &c)?));
                 }
             }
             Ok(Frame {
@@ -526,9 +535,28 @@ impl Solver {
                 }));
             }
             on_stack.remove(&top.node);
+            cx.charge(64 + 4 * top.node.len(), cx.span)?;
             self.partizan.misere.insert(top.node, (lw, rw));
         }
         Ok(self.partizan.misere[&root])
+    }
+
+    /// A sum as the misère search keys it: the sorted multiset of its
+    /// components less those where neither player has a move (a game with
+    /// no option adds no move to a sum, whatever the convention, so the
+    /// sums with and without it are the same game tree). Two sums that
+    /// differ only by such components share one entry of the table.
+    fn misere_key(&mut self, cx: &Ctx, node: &[u32]) -> Result<Vec<u32>> {
+        let mut key = Vec::with_capacity(node.len());
+        for &id in node {
+            self.expand_sides(cx, id)?;
+            let s = &self.partizan.sides[&id];
+            if !(s.left.is_empty() && s.right.is_empty()) {
+                key.push(id);
+            }
+        }
+        key.sort_unstable();
+        Ok(key)
     }
 
     /// The misère outcome class of a sum, by play.

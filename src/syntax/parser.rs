@@ -169,6 +169,19 @@ fn check_nesting(src: SourceId, text: &str) -> Result<()> {
                 }
                 continue;
             }
+            // A string (one line, no `"` inside): a `#`, a bracket or an
+            // operator in it (`"#."`, `"[["`) is a character, not syntax.
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n' | b'\r') {
+                    i += 1;
+                }
+                if i < bytes.len() && bytes[i] == b'"' {
+                    i += 1;
+                }
+                after_operand = true;
+                continue;
+            }
             b'(' | b'[' | b'{' => {
                 if c == b'[' && after_operand {
                     ops += 1;

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use rustc_hash::FxHashMap;
 
 use super::phylum::{Known, Phylum, classify};
-use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, check_interrupt};
+use super::{GameGraph, Genus, HeapRules, MisereError, Outcome, Result, Watch, check_interrupt};
 
 /// The id of a misère canonical form inside one [`Forms`] store. Options of
 /// a form always have smaller ids than the form itself.
@@ -30,13 +30,9 @@ pub struct Forms {
     phylum: Vec<Phylum>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     max_forms: usize,
-    interrupt: Option<Arc<AtomicBool>>,
-    /// Work done (about one unit per option looked at) and its budget.
-    steps: u64,
-    max_steps: u64,
-    /// The memory budget and how to read the bytes held (none by default).
-    max_memory: usize,
-    held: Option<fn() -> isize>,
+    /// The flag, the work done (about one unit per option looked at) and
+    /// the budgets.
+    watch: Watch,
     /// Bytes about to be stored since memory was last looked at.
     charged: usize,
 }
@@ -61,11 +57,7 @@ impl Forms {
             phylum: Vec::new(),
             sums: FxHashMap::default(),
             max_forms: max_forms.max(1),
-            interrupt: None,
-            steps: 0,
-            max_steps: u64::MAX,
-            max_memory: usize::MAX,
-            held: None,
+            watch: Watch::new(),
             charged: 0,
         };
         f.push(Box::new([]));
@@ -75,7 +67,7 @@ impl Forms {
     /// Long operations (sums, graphs, heap ranges) end with
     /// `grundy_theory::misere::interrupted` once `flag` is set.
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.interrupt = flag;
+        self.watch.interrupt = flag;
     }
 
     /// At most `max_steps` units of work (about one per option looked
@@ -83,15 +75,12 @@ impl Forms {
     /// is stored; past either, `grundy_theory::misere::steps` or
     /// `grundy_theory::misere::memory`. Resets the count of steps.
     pub fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
-        self.steps = 0;
-        self.max_steps = max_steps;
-        self.max_memory = max_memory;
-        self.held = Some(held);
+        self.watch.set_budget(max_steps, max_memory, held);
     }
 
     /// Units of work done since the store was made or its budget set.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.watch.steps
     }
 
     fn tick(&mut self) -> Result<()> {
@@ -100,15 +89,8 @@ impl Forms {
 
     /// `n` units of work; once in 1,024 the interrupt flag and the memory.
     fn work(&mut self, n: u64) -> Result<()> {
-        let before = self.steps;
-        self.steps = before.saturating_add(n);
-        if self.steps > self.max_steps {
-            return Err(MisereError::Steps {
-                limit: self.max_steps,
-            });
-        }
-        if before >> 10 != self.steps >> 10 {
-            check_interrupt(&self.interrupt)?;
+        if self.watch.count(n)? {
+            check_interrupt(&self.watch.interrupt)?;
             self.check_memory(0)?;
         }
         Ok(())
@@ -118,21 +100,7 @@ impl Forms {
     /// the memory budget.
     fn check_memory(&mut self, more: usize) -> Result<()> {
         self.charged = 0;
-        self.check_held(more)
-    }
-
-    /// `check_memory` without resetting the announcements (for readers).
-    fn check_held(&self, more: usize) -> Result<()> {
-        if let Some(held) = self.held {
-            let held = (held().max(0) as usize).saturating_add(more);
-            if held > self.max_memory {
-                return Err(MisereError::Memory {
-                    held,
-                    limit: self.max_memory,
-                });
-            }
-        }
-        Ok(())
+        self.watch.check_held(more)
     }
 
     /// Announce `bytes` about to be stored: memory is looked at (with them
@@ -534,8 +502,8 @@ impl Forms {
         while let Some(t) = stack.pop() {
             tokens = tokens.wrapping_add(1);
             if budgeted && tokens.is_multiple_of(4096) {
-                check_interrupt(&self.interrupt)?;
-                self.check_held(out.capacity())?;
+                check_interrupt(&self.watch.interrupt)?;
+                self.watch.check_held(out.capacity())?;
             }
             if out.len() > max_chars {
                 out.truncate(max_chars);

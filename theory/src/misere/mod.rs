@@ -37,11 +37,14 @@ mod canon;
 mod days;
 mod genus;
 mod input;
+mod partizan;
 mod phylum;
 mod quotient;
 
 #[cfg(test)]
 mod days_tests;
+#[cfg(test)]
+mod partizan_tests;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
@@ -53,6 +56,7 @@ pub use canon::{FormId, Forms};
 pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
 pub use input::{GameGraph, HeapRules, RuleFn};
+pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
 pub use phylum::Phylum;
 pub use quotient::{
     Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
@@ -215,6 +219,66 @@ impl std::fmt::Display for Outcome {
             Outcome::P => "P",
             Outcome::N => "N",
         })
+    }
+}
+
+/// The budgets of a store of forms: the interrupt flag, the work done and
+/// its budget, and the memory budget with how to read the bytes held.
+#[derive(Debug, Clone)]
+pub(crate) struct Watch {
+    pub(crate) interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    pub(crate) steps: u64,
+    max_steps: u64,
+    max_memory: usize,
+    held: Option<fn() -> isize>,
+}
+
+impl Watch {
+    /// No budget, no flag.
+    pub(crate) fn new() -> Watch {
+        Watch {
+            interrupt: None,
+            steps: 0,
+            max_steps: u64::MAX,
+            max_memory: usize::MAX,
+            held: None,
+        }
+    }
+
+    /// At most `max_steps` units of work and `held()` at most `max_memory`
+    /// bytes; resets the count of steps.
+    pub(crate) fn set_budget(&mut self, max_steps: u64, max_memory: usize, held: fn() -> isize) {
+        self.steps = 0;
+        self.max_steps = max_steps;
+        self.max_memory = max_memory;
+        self.held = Some(held);
+    }
+
+    /// Counts `n` units of work (an error past the budget); true once in
+    /// 1,024, when the caller looks at the flag and the memory.
+    pub(crate) fn count(&mut self, n: u64) -> Result<bool> {
+        let before = self.steps;
+        self.steps = before.saturating_add(n);
+        if self.steps > self.max_steps {
+            return Err(MisereError::Steps {
+                limit: self.max_steps,
+            });
+        }
+        Ok(before >> 10 != self.steps >> 10)
+    }
+
+    /// Fails when the bytes held plus `more` pass the memory budget.
+    pub(crate) fn check_held(&self, more: usize) -> Result<()> {
+        if let Some(held) = self.held {
+            let held = (held().max(0) as usize).saturating_add(more);
+            if held > self.max_memory {
+                return Err(MisereError::Memory {
+                    held,
+                    limit: self.max_memory,
+                });
+            }
+        }
+        Ok(())
     }
 }
 
