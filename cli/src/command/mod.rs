@@ -5,6 +5,7 @@
 //! REPL's `:plot` and `:svg`).
 
 pub mod octal;
+mod octal_checkpoint;
 mod octal_many;
 mod run_jobs;
 
@@ -129,6 +130,17 @@ pub enum Command {
         /// The algorithm: sparse (rare/common, the default) or plain mex.
         #[arg(long, value_enum, default_value_t = octal::EngineArg::Sparse)]
         engine: octal::EngineArg,
+        /// Save the whole state to FILE every --checkpoint-every minutes,
+        /// on Ctrl-C and at the end (written to FILE.tmp, then renamed).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Minutes between checkpoints (fractions allowed; 0: every step).
+        #[arg(long, value_name = "MINUTES", value_parser = octal_checkpoint::parse_minutes, default_value = "10")]
+        checkpoint_every: std::time::Duration,
+        /// Start from a checkpoint written by a run of the same code and
+        /// options; the output is the uninterrupted run's.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
     },
 }
 
@@ -319,6 +331,9 @@ fn run_command(cli: Cli) -> i32 {
             max_values,
             max_memory,
             engine,
+            checkpoint,
+            checkpoint_every,
+            resume,
         }) => octal::run(
             &octal::Args {
                 codes,
@@ -328,6 +343,9 @@ fn run_command(cli: Cli) -> i32 {
                 plot,
                 max_values,
                 engine,
+                checkpoint,
+                checkpoint_every,
+                resume,
             },
             &mut out,
             &mut err,

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+use super::octal_checkpoint::Checkpoints;
 use crate::console::{self, Checked};
 use grundy::AtSpan;
 use grundy::Error;
@@ -46,6 +47,11 @@ pub struct Args {
     pub plot: Option<PathBuf>,
     pub max_values: usize,
     pub engine: EngineArg,
+    /// Save the state to this file every `checkpoint_every` and at the end.
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: Duration,
+    /// Start from the state saved in this file.
+    pub resume: Option<PathBuf>,
 }
 
 /// Standard output and standard error, checked.
@@ -65,6 +71,10 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
                 return 1;
             }
         }
+    }
+    if let Some(e) = super::octal_checkpoint::refuse(args, &codes) {
+        err.line(&format!("{:?}", e.report_alone()));
+        return 1;
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     console::on_ctrl_c(interrupt.clone());
@@ -129,13 +139,36 @@ pub(super) fn run_one<W: Write, E: Write>(
         EngineArg::Sparse => Engine::Sparse,
         EngineArg::Plain => Engine::Plain,
     };
-    let mut seq = NimSequence::new(code.clone(), engine);
+    let mut seq = match &args.resume {
+        None => NimSequence::new(code.clone(), engine),
+        Some(path) => match super::octal_checkpoint::resume(path, args, code, engine, share) {
+            Ok(seq) => seq,
+            Err(e) => {
+                err.line(&format!("{:?}", e.report_alone()));
+                return 1;
+            }
+        },
+    };
     let limit = args.to.unwrap_or(args.max_values);
     // The three-heap pair sets get what the values (at most 4 bytes each)
     // leave of the share.
     seq.set_max_set_bytes(share.saturating_sub(limit.saturating_mul(4)));
     let three_heap = seq.engine() == Engine::PairSets;
-    let status = compute_with_bar(&mut seq, args.to, limit, interrupt, progress);
+    let mut saves = Checkpoints::new(args);
+    // A checkpoint after the last step too (Ctrl-C included), so that a
+    // resumed run of a finished one prints its answer at once.
+    let status = compute_with_bar(&mut seq, args.to, limit, interrupt, progress, &mut saves)
+        .and_then(|status| match saves.as_mut() {
+            Some(s) => s.save(&seq).map(|()| status),
+            None => Ok(status),
+        });
+    let status = match status {
+        Ok(s) => s,
+        Err(e) => {
+            err.line(&format!("{:?}", e.report_alone()));
+            return 1;
+        }
+    };
     let interrupted = interrupt.load(Ordering::Relaxed);
     if three_heap && seq.engine() == Engine::Plain {
         err.line(&format!(
@@ -167,24 +200,31 @@ pub(super) fn run_one<W: Write, E: Write>(
 }
 
 /// [`compute`] with a progress bar on standard error when `progress` and
-/// it is a terminal.
+/// it is a terminal, saving checkpoints when they are due.
 fn compute_with_bar(
     seq: &mut NimSequence,
     to: Option<usize>,
     limit: usize,
     interrupt: &AtomicBool,
     progress: bool,
-) -> PeriodStatus {
+    saves: &mut Option<Checkpoints>,
+) -> Result<PeriodStatus, Error> {
     let bar = if progress { progress_bar(limit) } else { None };
     let started = Instant::now();
-    let status = compute(seq, to, limit, interrupt, |done| {
+    // Values computed before this run (resumed from a checkpoint).
+    let before = seq.len();
+    let status = compute(seq, to, limit, interrupt, |seq| {
+        if let Some(s) = saves.as_mut() {
+            s.maybe_save(seq)?;
+        }
+        let done = seq.len();
         if let Some(b) = &bar {
             b.set_position(done as u64);
             // The values per second since the start; a time left only when
             // the count is the end (`--to`), not when a period may come first.
             let elapsed = started.elapsed();
             let secs = elapsed.as_secs_f64();
-            let rate = (secs > 0.2).then(|| done as f64 / secs);
+            let rate = (secs > 0.2).then(|| (done - before) as f64 / secs);
             let total = to.map(|n| n as u64);
             b.set_message(grundy::progress::message(
                 "values",
@@ -194,6 +234,7 @@ fn compute_with_bar(
                 elapsed,
             ));
         }
+        Ok(())
     });
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -346,8 +387,8 @@ fn compute(
     to: Option<usize>,
     limit: usize,
     interrupt: &AtomicBool,
-    mut progress: impl FnMut(usize),
-) -> PeriodStatus {
+    mut each: impl FnMut(&NimSequence) -> Result<(), Error>,
+) -> Result<PeriodStatus, Error> {
     let mut step = 1024usize;
     loop {
         let have = seq.values().len();
@@ -360,10 +401,10 @@ fn compute(
             }
             None => Some(seq.solve(next, |_| {})),
         };
-        progress(seq.values().len());
+        each(seq)?;
         let done = seq.values().len() >= limit || status.is_some_and(|s| s.is_proved());
         if done || interrupt.load(Ordering::Relaxed) {
-            return status.unwrap_or_else(|| seq.period());
+            return Ok(status.unwrap_or_else(|| seq.period()));
         }
         // Aim at steps of about a tenth of a second.
         let took = started.elapsed();

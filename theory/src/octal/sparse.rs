@@ -195,17 +195,28 @@ impl Sparse {
             let m = best.1;
             self.mask = (m >> 1) as u32;
             self.pos = m & 1 == 1;
-            self.gamma = match (self.pos, self.split_parity) {
-                (true, Some(d)) => 1 ^ d,
-                _ => 1,
-            };
-            self.rare.clear();
-            for (a, &v) in values.iter().enumerate().skip(1) {
-                if self.is_rare(a, v.get()) {
-                    self.rare.push((a as u32, v.get()));
-                }
-            }
+            self.gamma = self.gamma_for(self.pos);
+            self.rebuild_rare(values);
             self.rare_at_check = self.rare.len();
+        }
+    }
+
+    /// The rare list of `values` under the mask in use: every rare heap
+    /// `a ≥ 1`, ascending (what recording the heaps one by one gives).
+    pub(super) fn rebuild_rare<V: Val>(&mut self, values: &[V]) {
+        self.rare.clear();
+        for (a, &v) in values.iter().enumerate().skip(1) {
+            if self.is_rare(a, v.get()) {
+                self.rare.push((a as u32, v.get()));
+            }
+        }
+    }
+
+    /// γ for the mask's heap-parity bit: what `choose` sets.
+    pub(super) fn gamma_for(&self, pos: bool) -> u32 {
+        match (pos, self.split_parity) {
+            (true, Some(d)) => 1 ^ d,
+            _ => 1,
         }
     }
 }
