@@ -7,6 +7,7 @@
 pub mod octal;
 mod octal_checkpoint;
 mod octal_many;
+mod octal_progress;
 mod run_jobs;
 
 use std::path::{Path, PathBuf};
@@ -141,6 +142,10 @@ pub enum Command {
         /// options; the output is the uninterrupted run's.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
+        /// A JSON progress line on standard error every SECONDS (values,
+        /// values a second, seconds left) and one at the end.
+        #[arg(long, value_name = "SECONDS", value_parser = octal_progress::parse_seconds)]
+        progress_json: Option<std::time::Duration>,
     },
 }
 
@@ -334,6 +339,7 @@ fn run_command(cli: Cli) -> i32 {
             checkpoint,
             checkpoint_every,
             resume,
+            progress_json,
         }) => octal::run(
             &octal::Args {
                 codes,
@@ -346,6 +352,7 @@ fn run_command(cli: Cli) -> i32 {
                 checkpoint,
                 checkpoint_every,
                 resume,
+                progress_json,
             },
             &mut out,
             &mut err,

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::octal_checkpoint::Checkpoints;
+use super::octal_progress::Progress;
 use crate::console::{self, Checked};
 use grundy::AtSpan;
 use grundy::Error;
@@ -52,6 +53,8 @@ pub struct Args {
     pub checkpoint_every: Duration,
     /// Start from the state saved in this file.
     pub resume: Option<PathBuf>,
+    /// A JSON progress line on standard error this often.
+    pub progress_json: Option<Duration>,
 }
 
 /// Standard output and standard error, checked.
@@ -157,7 +160,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     let mut saves = Checkpoints::new(args);
     // A checkpoint after the last step too (Ctrl-C included), so that a
     // resumed run of a finished one prints its answer at once.
-    let status = compute_with_bar(&mut seq, args.to, limit, interrupt, progress, &mut saves)
+    let status = compute_shown(&mut seq, args, limit, interrupt, progress, &mut saves, err)
         .and_then(|status| match saves.as_mut() {
             Some(s) => s.save(&seq).map(|()| status),
             None => Ok(status),
@@ -199,46 +202,26 @@ pub(super) fn run_one<W: Write, E: Write>(
     finish(interrupted, computed, err)
 }
 
-/// [`compute`] with a progress bar on standard error when `progress` and
-/// it is a terminal, saving checkpoints when they are due.
-fn compute_with_bar(
+/// [`compute`] with its progress shown (`Progress`) and checkpoints
+/// saved when they are due.
+fn compute_shown<E: Write>(
     seq: &mut NimSequence,
-    to: Option<usize>,
+    args: &Args,
     limit: usize,
     interrupt: &AtomicBool,
-    progress: bool,
+    bar: bool,
     saves: &mut Option<Checkpoints>,
+    err: &mut Checked<E>,
 ) -> Result<PeriodStatus, Error> {
-    let bar = if progress { progress_bar(limit) } else { None };
-    let started = Instant::now();
-    // Values computed before this run (resumed from a checkpoint).
-    let before = seq.len();
-    let status = compute(seq, to, limit, interrupt, |seq| {
+    let mut shown = Progress::new(seq, bar, args.progress_json, args.to, limit);
+    let status = compute(seq, args.to, limit, interrupt, |seq| {
         if let Some(s) = saves.as_mut() {
             s.maybe_save(seq)?;
         }
-        let done = seq.len();
-        if let Some(b) = &bar {
-            b.set_position(done as u64);
-            // The values per second since the start; a time left only when
-            // the count is the end (`--to`), not when a period may come first.
-            let elapsed = started.elapsed();
-            let secs = elapsed.as_secs_f64();
-            let rate = (secs > 0.2).then(|| (done - before) as f64 / secs);
-            let total = to.map(|n| n as u64);
-            b.set_message(grundy::progress::message(
-                "values",
-                done as u64,
-                total,
-                rate,
-                elapsed,
-            ));
-        }
+        shown.update(seq, err);
         Ok(())
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    shown.finish(seq, err);
     status
 }
 
@@ -476,15 +459,4 @@ fn limit_note(args: &Args) -> String {
         Some(n) => format!(" (--to {n})"),
         None => format!(" (stopped at --max-values {})", args.max_values),
     }
-}
-
-fn progress_bar(limit: usize) -> Option<indicatif::ProgressBar> {
-    if !grundy::progress::stderr_is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(limit as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {wide_bar}") {
-        bar.set_style(style);
-    }
-    Some(bar)
 }

@@ -11,7 +11,7 @@
 //! loaded from the bytes of another computes exactly what the other
 //! would have: the same values, the same mask choices at the same heaps,
 //! the same period checks (tested by stopping and loading at random
-//! lengths, `tests/octal_checkpoint.rs`).
+//! lengths, `tests/octal_long_runs.rs`).
 //!
 //! The bytes: a magic line, a format number, the caller's header (lines
 //! of `key: value` naming what must agree: the program's version, its

@@ -22,7 +22,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 
 fn folder(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("octal_checkpoint")
+        .join("octal_long_runs")
         .join(name)
         .join(common::DEEP);
     let _ = std::fs::remove_dir_all(&dir);
@@ -248,4 +248,36 @@ fn a_checkpoint_of_another_code_option_or_a_damaged_one_is_refused() {
         "grundy::usage",
         "not a number of minutes",
     );
+}
+
+/// `--progress-json SECONDS`: JSON lines on standard error, counting up to
+/// the last one (`"done": true`); standard output is what it is without.
+#[test]
+fn progress_as_json_lines() {
+    let args = ["0.6", "--to", "300000"];
+    let plain = run(&args, "without progress");
+    let ran = run(&[&args[..], &["--progress-json", "0"]].concat(), "progress");
+    assert_eq!(ran.stdout, plain.stdout);
+    let lines: Vec<serde_json::Value> = ran
+        .stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert!(lines.len() >= 2, "{}", ran.stderr);
+    let mut last = 0;
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["query"], "octal_progress", "{line}");
+        assert_eq!(line["code"], "0.6");
+        assert_eq!(line["to"], 300_000);
+        let values = line["values"].as_u64().expect("values");
+        assert!(values >= last, "{}", ran.stderr);
+        last = values;
+        assert_eq!(line["done"], i + 1 == lines.len(), "{line}");
+        for key in ["values_per_second", "eta_seconds"] {
+            assert!(line[key].is_u64() || line[key].is_null(), "{line}");
+        }
+    }
+    assert_eq!(last, 300_000);
+    let bad = child::run_within(octal(&["0.6", "--progress-json", "-1"]), LIMIT, "bad");
+    child::coded(&bad, "grundy::usage", "a negative interval");
 }
