@@ -281,3 +281,18 @@ fn progress_as_json_lines() {
     let bad = child::run_within(octal(&["0.6", "--progress-json", "-1"]), LIMIT, "bad");
     child::coded(&bad, "grundy::usage", "a negative interval");
 }
+
+/// `--jobs 2` shares each heap's rare pass with a second thread: the
+/// output is `--jobs 1`'s (text and JSON: every value and the rare heaps'
+/// count and mask). Officers' 1,583 rare heaps make the second thread run.
+#[test]
+fn two_jobs_print_what_one_prints() {
+    for args in [
+        &["0.6", "--to", "300000"][..],
+        &["0.6", "--to", "300000", "--json"],
+    ] {
+        let one = run(&[args, &["--jobs", "1"]].concat(), "one job");
+        let two = run(&[args, &["--jobs", "2"]].concat(), "two jobs");
+        assert_eq!(one.stdout, two.stdout, "{args:?}");
+    }
+}

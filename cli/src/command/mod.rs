@@ -146,6 +146,12 @@ pub enum Command {
         /// values a second, seconds left) and one at the end.
         #[arg(long, value_name = "SECONDS", value_parser = octal_progress::parse_seconds)]
         progress_json: Option<std::time::Duration>,
+        /// Threads for one code (0: one per core; default 1): a second
+        /// thread takes each heap's pairs with the older rare heaps. The
+        /// output is the same for any number; several codes take one
+        /// thread each.
+        #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+        jobs: usize,
     },
 }
 
@@ -340,6 +346,7 @@ fn run_command(cli: Cli) -> i32 {
             checkpoint_every,
             resume,
             progress_json,
+            jobs,
         }) => octal::run(
             &octal::Args {
                 codes,
@@ -353,6 +360,7 @@ fn run_command(cli: Cli) -> i32 {
                 checkpoint_every,
                 resume,
                 progress_json,
+                threads: run_jobs::workers(jobs),
             },
             &mut out,
             &mut err,

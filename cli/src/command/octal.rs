@@ -55,6 +55,8 @@ pub struct Args {
     pub resume: Option<PathBuf>,
     /// A JSON progress line on standard error this often.
     pub progress_json: Option<Duration>,
+    /// Threads one code may use (`--jobs`).
+    pub threads: usize,
 }
 
 /// Standard output and standard error, checked.
@@ -123,8 +125,9 @@ pub(super) fn too_many(args: &Args, threads: usize) -> Option<Error> {
 }
 
 /// One code: its values until the period is proved (or `--to`), reported
-/// on `out` as text or JSON, its plot in `plot`; a progress bar when
-/// `progress` and standard error is a terminal. `share` is the memory
+/// on `out` as text or JSON, its plot in `plot`; when `alone` (the only
+/// code), a progress bar when standard error is a terminal, and all of
+/// `--jobs`'s threads. `share` is the memory
 /// this code may hold (`--max-memory`, divided among the codes computed at
 /// once). The exit status.
 #[allow(clippy::too_many_arguments)]
@@ -134,7 +137,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     share: usize,
     plot: Option<&Path>,
     interrupt: &AtomicBool,
-    progress: bool,
+    alone: bool,
     out: &mut Checked<W>,
     err: &mut Checked<E>,
 ) -> i32 {
@@ -152,6 +155,10 @@ pub(super) fn run_one<W: Write, E: Write>(
             }
         },
     };
+    // One code alone may use the threads; side by side, a thread each.
+    if alone {
+        seq.set_threads(args.threads);
+    }
     let limit = args.to.unwrap_or(args.max_values);
     // The three-heap pair sets get what the values (at most 4 bytes each)
     // leave of the share.
@@ -160,11 +167,12 @@ pub(super) fn run_one<W: Write, E: Write>(
     let mut saves = Checkpoints::new(args);
     // A checkpoint after the last step too (Ctrl-C included), so that a
     // resumed run of a finished one prints its answer at once.
-    let status = compute_shown(&mut seq, args, limit, interrupt, progress, &mut saves, err)
-        .and_then(|status| match saves.as_mut() {
+    let status = compute_shown(&mut seq, args, limit, interrupt, alone, &mut saves, err).and_then(
+        |status| match saves.as_mut() {
             Some(s) => s.save(&seq).map(|()| status),
             None => Ok(status),
-        });
+        },
+    );
     let status = match status {
         Ok(s) => s,
         Err(e) => {

@@ -124,6 +124,16 @@ impl NimSequence {
         self.max_set_bytes = bytes;
     }
 
+    /// Lets the rare/common engine share each heap's work with a second
+    /// thread (`threads ≥ 2`; the default is 1). The values, rare heaps,
+    /// masks, work and steps are the same for any number; a second thread
+    /// runs only where the rare heaps make it worth it (`sparse_two.rs`).
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Some(sp) = self.sparse.as_mut() {
+            sp.threads = threads.max(1);
+        }
+    }
+
     /// The code whose nim-sequence this is.
     pub fn code(&self) -> &OctalCode {
         &self.code
