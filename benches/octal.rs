@@ -6,6 +6,12 @@
 //! `octal::extend_all`, on a rayon pool of one thread and of two,
 //! alternately (RUNS times, default 3): median wall-clock and CPU seconds
 //! (user + system of the whole process) of each, and the ratios.
+//!
+//! `cargo bench --bench octal -- threads CODE N [RUNS]`: one code to N
+//! values (`--to N`) on one thread and on two (`set_threads`),
+//! alternately (RUNS times, default 3): each run's wall-clock seconds, the
+//! medians and the ratio one ÷ two; the values and rare heaps of the two
+//! are checked to be the same.
 
 use std::time::Instant;
 
@@ -16,6 +22,17 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    if args.first().is_some_and(|a| a == "threads") {
+        let code = args.get(1).map(|c| OctalCode::parse(c));
+        let n = args.get(2).and_then(|n| n.parse().ok());
+        let runs = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(3);
+        let (Some(Ok(code)), Some(n)) = (code, n) else {
+            eprintln!("usage: cargo bench --bench octal -- threads CODE N [RUNS]");
+            std::process::exit(2);
+        };
+        threads(&code, n, runs);
+        return;
+    }
     if args.first().is_some_and(|a| a == "sweep") {
         let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20_000);
         let runs = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(3);
@@ -144,5 +161,38 @@ fn sweep(n: usize, runs: usize) {
         codes.len(),
         w1 / w2,
         c2 / c1
+    );
+}
+
+/// One thread against two on one code, alternately; median wall seconds.
+fn threads(code: &OctalCode, n: usize, runs: usize) {
+    let run = |threads: usize| {
+        let mut seq = NimSequence::new(code.clone(), Engine::Sparse);
+        seq.set_threads(threads);
+        let start = Instant::now();
+        seq.extend_to(n);
+        let secs = start.elapsed().as_secs_f64();
+        (secs, seq.values().to_vec(), seq.rare_heaps())
+    };
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for i in 0..runs {
+        let a = run(1);
+        let b = run(2);
+        assert!(
+            a.1 == b.1 && a.2 == b.2,
+            "{code}: two threads differ from one"
+        );
+        println!("run {}: one thread {:.3} s, two {:.3} s", i + 1, a.0, b.0);
+        one.push(a.0);
+        two.push(b.0);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (m1, m2) = (median(&mut one), median(&mut two));
+    println!(
+        "{code} to {n}: one thread {m1:.3} s, two {m2:.3} s (medians of {runs}): {:.2}x",
+        m1 / m2
     );
 }

@@ -267,3 +267,25 @@ fn octal_gangolli_plambeck_0_16_and_0_56() {
         (326_640, 144, 653_570)
     );
 }
+
+/// Officers (0.6): the published rare values are 1,584, the last at heap
+/// 20,627, counting heap 0 (whose value, 0, is rare under the mask). To
+/// 100,000 heaps — five times the last — grundy finds the same: 1,583 rare
+/// heaps from heap 1, the last at 20,627, none after it, on one thread
+/// and on two.
+#[test]
+fn officers_rare_values_are_the_published_ones() {
+    for threads in [1, 2] {
+        let mut seq = NimSequence::new(code("0.6"), Engine::Sparse);
+        seq.set_threads(threads);
+        seq.extend_to(100_000);
+        let rare = seq.rare_heaps();
+        assert_eq!(rare.len() + 1, 1584, "threads {threads}");
+        assert_eq!(rare.last(), Some(&20_627), "threads {threads}");
+        let mask = seq.rare_mask().expect("the sparse engine");
+        assert_eq!(
+            (mask & seq.values().get(0).expect("G(0)")).count_ones() % 2,
+            0
+        );
+    }
+}

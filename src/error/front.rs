@@ -28,6 +28,30 @@ pub enum FrontEndError {
         per_value: usize,
     },
 
+    /// `grundy::octal::checkpoint_refused`: cannot use the checkpoint {path}: {reason}.
+    #[error("cannot use the checkpoint {path}: {reason}")]
+    #[diagnostic(code(grundy::octal::checkpoint_refused), help("{help}"))]
+    CheckpointRefused {
+        /// The checkpoint file.
+        path: String,
+        /// Which code, version or option differs (or what cannot be held).
+        reason: String,
+        /// What to do.
+        help: String,
+    },
+
+    /// `grundy::octal::checkpoint_damaged`: cannot use the checkpoint {path}: {reason}.
+    #[error("cannot use the checkpoint {path}: {reason}")]
+    #[diagnostic(code(grundy::octal::checkpoint_damaged), help("{help}"))]
+    CheckpointDamaged {
+        /// The checkpoint file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+        /// What to do.
+        help: String,
+    },
+
     /// `grundy::io::read`: cannot read {path}: {reason}.
     #[error("cannot read {path}: {reason}")]
     #[diagnostic(code(grundy::io::read), help("{help}"))]
@@ -224,6 +248,8 @@ impl FrontEndError {
     pub fn span(&self) -> Option<Span> {
         match self {
             FrontEndError::OctalTooMany { .. }
+            | FrontEndError::CheckpointRefused { .. }
+            | FrontEndError::CheckpointDamaged { .. }
             | FrontEndError::ReadFile { .. }
             | FrontEndError::WriteFile { .. }
             | FrontEndError::SamePictureFile { .. }

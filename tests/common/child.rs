@@ -42,7 +42,7 @@ pub struct Ran {
 /// The child is reaped by `wait4` (which also gives its own peak memory),
 /// not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
-pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
+pub fn run_within(cmd: Command, limit: Duration, what: &str) -> Ran {
     fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
             let mut buf = Vec::new();
@@ -55,12 +55,7 @@ pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
     // The binary is built (if it must be) before the clock starts.
     super::grundy_bin();
     let started = Instant::now();
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start grundy");
+    let mut child = spawn(cmd);
     let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let pid = child.id() as libc::pid_t;
     let (status, usage) = loop {
@@ -85,6 +80,15 @@ pub fn run_within(mut cmd: Command, limit: Duration, what: &str) -> Ran {
         peak: usage.ru_maxrss as u64 * 1024,
         took,
     }
+}
+
+/// `cmd` started with no standard input and its output streams piped.
+pub fn spawn(mut cmd: Command) -> std::process::Child {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grundy")
 }
 
 /// The exit status and resource usage of the child `pid` if it has ended

@@ -5,7 +5,9 @@
 //! REPL's `:plot` and `:svg`).
 
 pub mod octal;
+mod octal_checkpoint;
 mod octal_many;
+mod octal_progress;
 mod run_jobs;
 
 use std::path::{Path, PathBuf};
@@ -129,6 +131,27 @@ pub enum Command {
         /// The algorithm: sparse (rare/common, the default) or plain mex.
         #[arg(long, value_enum, default_value_t = octal::EngineArg::Sparse)]
         engine: octal::EngineArg,
+        /// Save the whole state to FILE every --checkpoint-every minutes,
+        /// on Ctrl-C and at the end (written to FILE.tmp, then renamed).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Minutes between checkpoints (fractions allowed; 0: every step).
+        #[arg(long, value_name = "MINUTES", value_parser = octal_checkpoint::parse_minutes, default_value = "10")]
+        checkpoint_every: std::time::Duration,
+        /// Start from a checkpoint written by a run of the same code and
+        /// options; the output is the uninterrupted run's.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
+        /// A JSON progress line on standard error every SECONDS (values,
+        /// values a second, seconds left) and one at the end.
+        #[arg(long, value_name = "SECONDS", value_parser = octal_progress::parse_seconds)]
+        progress_json: Option<std::time::Duration>,
+        /// Threads for one code (0: one per core; default 1): a second
+        /// thread takes each heap's pairs with the older rare heaps. The
+        /// output is the same for any number; several codes take one
+        /// thread each.
+        #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+        jobs: usize,
     },
 }
 
@@ -319,6 +342,11 @@ fn run_command(cli: Cli) -> i32 {
             max_values,
             max_memory,
             engine,
+            checkpoint,
+            checkpoint_every,
+            resume,
+            progress_json,
+            jobs,
         }) => octal::run(
             &octal::Args {
                 codes,
@@ -328,6 +356,11 @@ fn run_command(cli: Cli) -> i32 {
                 plot,
                 max_values,
                 engine,
+                checkpoint,
+                checkpoint_every,
+                resume,
+                progress_json,
+                threads: run_jobs::workers(jobs),
             },
             &mut out,
             &mut err,

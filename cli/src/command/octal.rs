@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+use super::octal_checkpoint::Checkpoints;
+use super::octal_progress::Progress;
 use crate::console::{self, Checked};
 use grundy::AtSpan;
 use grundy::Error;
@@ -46,6 +48,15 @@ pub struct Args {
     pub plot: Option<PathBuf>,
     pub max_values: usize,
     pub engine: EngineArg,
+    /// Save the state to this file every `checkpoint_every` and at the end.
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: Duration,
+    /// Start from the state saved in this file.
+    pub resume: Option<PathBuf>,
+    /// A JSON progress line on standard error this often.
+    pub progress_json: Option<Duration>,
+    /// Threads one code may use (`--jobs`).
+    pub threads: usize,
 }
 
 /// Standard output and standard error, checked.
@@ -65,6 +76,10 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
                 return 1;
             }
         }
+    }
+    if let Some(e) = super::octal_checkpoint::refuse(args, &codes) {
+        err.line(&format!("{:?}", e.report_alone()));
+        return 1;
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     console::on_ctrl_c(interrupt.clone());
@@ -110,8 +125,9 @@ pub(super) fn too_many(args: &Args, threads: usize) -> Option<Error> {
 }
 
 /// One code: its values until the period is proved (or `--to`), reported
-/// on `out` as text or JSON, its plot in `plot`; a progress bar when
-/// `progress` and standard error is a terminal. `share` is the memory
+/// on `out` as text or JSON, its plot in `plot`; when `alone` (the only
+/// code), a progress bar when standard error is a terminal, and all of
+/// `--jobs`'s threads. `share` is the memory
 /// this code may hold (`--max-memory`, divided among the codes computed at
 /// once). The exit status.
 #[allow(clippy::too_many_arguments)]
@@ -121,7 +137,7 @@ pub(super) fn run_one<W: Write, E: Write>(
     share: usize,
     plot: Option<&Path>,
     interrupt: &AtomicBool,
-    progress: bool,
+    alone: bool,
     out: &mut Checked<W>,
     err: &mut Checked<E>,
 ) -> i32 {
@@ -129,13 +145,41 @@ pub(super) fn run_one<W: Write, E: Write>(
         EngineArg::Sparse => Engine::Sparse,
         EngineArg::Plain => Engine::Plain,
     };
-    let mut seq = NimSequence::new(code.clone(), engine);
+    let mut seq = match &args.resume {
+        None => NimSequence::new(code.clone(), engine),
+        Some(path) => match super::octal_checkpoint::resume(path, args, code, engine, share) {
+            Ok(seq) => seq,
+            Err(e) => {
+                err.line(&format!("{:?}", e.report_alone()));
+                return 1;
+            }
+        },
+    };
+    // One code alone may use the threads; side by side, a thread each.
+    if alone {
+        seq.set_threads(args.threads);
+    }
     let limit = args.to.unwrap_or(args.max_values);
     // The three-heap pair sets get what the values (at most 4 bytes each)
     // leave of the share.
     seq.set_max_set_bytes(share.saturating_sub(limit.saturating_mul(4)));
     let three_heap = seq.engine() == Engine::PairSets;
-    let status = compute_with_bar(&mut seq, args.to, limit, interrupt, progress);
+    let mut saves = Checkpoints::new(args);
+    // A checkpoint after the last step too (Ctrl-C included), so that a
+    // resumed run of a finished one prints its answer at once.
+    let status = compute_shown(&mut seq, args, limit, interrupt, alone, &mut saves, err).and_then(
+        |status| match saves.as_mut() {
+            Some(s) => s.save(&seq).map(|()| status),
+            None => Ok(status),
+        },
+    );
+    let status = match status {
+        Ok(s) => s,
+        Err(e) => {
+            err.line(&format!("{:?}", e.report_alone()));
+            return 1;
+        }
+    };
     let interrupted = interrupt.load(Ordering::Relaxed);
     if three_heap && seq.engine() == Engine::Plain {
         err.line(&format!(
@@ -166,38 +210,26 @@ pub(super) fn run_one<W: Write, E: Write>(
     finish(interrupted, computed, err)
 }
 
-/// [`compute`] with a progress bar on standard error when `progress` and
-/// it is a terminal.
-fn compute_with_bar(
+/// [`compute`] with its progress shown (`Progress`) and checkpoints
+/// saved when they are due.
+fn compute_shown<E: Write>(
     seq: &mut NimSequence,
-    to: Option<usize>,
+    args: &Args,
     limit: usize,
     interrupt: &AtomicBool,
-    progress: bool,
-) -> PeriodStatus {
-    let bar = if progress { progress_bar(limit) } else { None };
-    let started = Instant::now();
-    let status = compute(seq, to, limit, interrupt, |done| {
-        if let Some(b) = &bar {
-            b.set_position(done as u64);
-            // The values per second since the start; a time left only when
-            // the count is the end (`--to`), not when a period may come first.
-            let elapsed = started.elapsed();
-            let secs = elapsed.as_secs_f64();
-            let rate = (secs > 0.2).then(|| done as f64 / secs);
-            let total = to.map(|n| n as u64);
-            b.set_message(grundy::progress::message(
-                "values",
-                done as u64,
-                total,
-                rate,
-                elapsed,
-            ));
+    bar: bool,
+    saves: &mut Option<Checkpoints>,
+    err: &mut Checked<E>,
+) -> Result<PeriodStatus, Error> {
+    let mut shown = Progress::new(seq, bar, args.progress_json, args.to, limit);
+    let status = compute(seq, args.to, limit, interrupt, |seq| {
+        if let Some(s) = saves.as_mut() {
+            s.maybe_save(seq)?;
         }
+        shown.update(seq, err);
+        Ok(())
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    shown.finish(seq, err);
     status
 }
 
@@ -346,8 +378,8 @@ fn compute(
     to: Option<usize>,
     limit: usize,
     interrupt: &AtomicBool,
-    mut progress: impl FnMut(usize),
-) -> PeriodStatus {
+    mut each: impl FnMut(&NimSequence) -> Result<(), Error>,
+) -> Result<PeriodStatus, Error> {
     let mut step = 1024usize;
     loop {
         let have = seq.values().len();
@@ -360,10 +392,10 @@ fn compute(
             }
             None => Some(seq.solve(next, |_| {})),
         };
-        progress(seq.values().len());
+        each(seq)?;
         let done = seq.values().len() >= limit || status.is_some_and(|s| s.is_proved());
         if done || interrupt.load(Ordering::Relaxed) {
-            return status.unwrap_or_else(|| seq.period());
+            return Ok(status.unwrap_or_else(|| seq.period()));
         }
         // Aim at steps of about a tenth of a second.
         let took = started.elapsed();
@@ -435,15 +467,4 @@ fn limit_note(args: &Args) -> String {
         Some(n) => format!(" (--to {n})"),
         None => format!(" (stopped at --max-values {})", args.max_values),
     }
-}
-
-fn progress_bar(limit: usize) -> Option<indicatif::ProgressBar> {
-    if !grundy::progress::stderr_is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(limit as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {wide_bar}") {
-        bar.set_style(style);
-    }
-    Some(bar)
 }

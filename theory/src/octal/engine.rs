@@ -69,23 +69,23 @@ pub enum Engine {
 /// A nim-sequence G(0), G(1), … of an octal code, extended on demand.
 #[derive(Clone, Debug)]
 pub struct NimSequence {
-    code: OctalCode,
-    engine: Engine,
+    pub(super) code: OctalCode,
+    pub(super) engine: Engine,
     moves: Moves,
-    values: Store,
+    pub(super) values: Store,
     /// Every value so far is below `1 << bits`.
-    bits: u32,
-    sparse: Option<Sparse>,
+    pub(super) bits: u32,
+    pub(super) sparse: Option<Sparse>,
     pairs: Option<PairSets>,
-    proved: Option<Period>,
+    pub(super) proved: Option<Period>,
     /// The last period check of `solve` (length, result) and when the next
     /// one is due.
-    last_check: Option<(usize, PeriodStatus)>,
-    check_at: usize,
+    pub(super) last_check: Option<(usize, PeriodStatus)>,
+    pub(super) check_at: usize,
     /// Most bytes the pair sets may hold (`Engine::PairSets`).
     max_set_bytes: usize,
     /// The work done so far, in the step budget's units (`steps`).
-    steps: u64,
+    pub(super) steps: u64,
 }
 
 impl NimSequence {
@@ -122,6 +122,16 @@ impl NimSequence {
     /// (and is far slower: `engine()` says which ran).
     pub fn set_max_set_bytes(&mut self, bytes: usize) {
         self.max_set_bytes = bytes;
+    }
+
+    /// Lets the rare/common engine share each heap's work with a second
+    /// thread (`threads ≥ 2`; the default is 1). The values, rare heaps,
+    /// masks, work and steps are the same for any number; a second thread
+    /// runs only where the rare heaps make it worth it (`sparse_two.rs`).
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Some(sp) = self.sparse.as_mut() {
+            sp.threads = threads.max(1);
+        }
     }
 
     /// The code whose nim-sequence this is.
@@ -224,13 +234,16 @@ impl NimSequence {
             .saturating_sub(a.saturating_mul(a.saturating_sub(1)) / 2);
         // The sparse engine's options examined are bit operations, a few
         // to a nanosecond: a sixty-fourth of them is a step.
+        // Each part is a difference of a function of the totals (not of
+        // the differences rounded), so computing in one call or in many
+        // counts the same steps.
         let (w0, w1) = self.work();
-        let examined = w0
-            .saturating_sub(work.0)
-            .saturating_add(w1.saturating_sub(work.1));
-        let mut steps = (b - a).saturating_add(examined / 64);
+        let examined =
+            (w0.saturating_add(w1) / 64).saturating_sub(work.0.saturating_add(work.1) / 64);
+        let mut steps = (b - a).saturating_add(examined);
         if self.engine == Engine::Plain && !self.moves.split2.is_empty() {
-            let splits = heaps_sum / 2;
+            let pairs = |x: u64| x.saturating_mul(x.saturating_sub(1)) / 4;
+            let splits = pairs(b).saturating_sub(pairs(a));
             steps = steps.saturating_add(splits.saturating_mul(self.moves.split2.len() as u64));
         }
         if !self.moves.split3.is_empty() {

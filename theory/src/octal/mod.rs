@@ -37,8 +37,9 @@
 //! | `engine.rs` | [`NimSequence`]: the engine choice, the plain mex, the step count, `solve`, `value_at` |
 //! | `values.rs` | the values in the narrowest of `u8`, `u16`, `u32` that holds them |
 //! | `marks.rs` | bit sets of option values sized to the values' bit length |
-//! | `sparse.rs`, `sparse_scan.rs`, `sparse_tests.rs` | the rare/common engine: its state, the mask choice and the loop over heaps (`sparse.rs`); the split scans, with AVX2 copies of two of them (`sparse_scan.rs`); their tests against the pairs by definition |
+//! | `sparse.rs`, `sparse_scan.rs`, `sparse_two.rs`, `sparse_tests.rs` | the rare/common engine: its state, the mask choice and the loop over heaps (`sparse.rs`); the split scans, with AVX2 copies of two of them (`sparse_scan.rs`); one code on two threads, the rare pass shared with a helper running ahead (`sparse_two.rs`, [`NimSequence::set_threads`]); their tests against the pairs by definition |
 //! | `pairsets.rs` | three-heap splits by pair sets: an early-exit mex or a whole union |
+//! | `checkpoint.rs` | a sequence's whole state as bytes ([`NimSequence::save_state`], [`NimSequence::load_state`]), [`CheckpointError`] |
 //! | `many.rs` | [`extend_all`]: many sequences at once, one per rayon thread |
 //! | `period.rs` | [`find_period`] (Guy–Smith proofs, apparent periods), [`values_needed`], arithmetic periods |
 //!
@@ -80,6 +81,7 @@
 //! `grundy octal` with ogsolve, whole processes. Figures are in
 //! `docs/PERFORMANCE.md`.
 
+mod checkpoint;
 mod code;
 mod engine;
 mod many;
@@ -90,6 +92,7 @@ mod period;
 mod sparse;
 mod values;
 
+pub use checkpoint::CheckpointError;
 pub use code::{CodeError, OctalCode};
 pub use engine::{Engine, NimSequence};
 pub use many::extend_all;

@@ -49,6 +49,9 @@ use super::values::Val;
 mod scan;
 use scan::*;
 
+#[path = "sparse_two.rs"]
+mod two;
+
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
 const HIST_MAX_BITS: u32 = 16;
@@ -75,6 +78,9 @@ pub(super) struct Sparse {
     pub(super) rare_at_check: usize,
     /// Options looked at: in rare scans, in full scans.
     pub(super) work: (u64, u64),
+    /// Threads a run may use (`sparse_two.rs`); the values, masks and
+    /// work are the same for any number.
+    pub(super) threads: usize,
 }
 
 impl Sparse {
@@ -94,6 +100,7 @@ impl Sparse {
             next_check: 8,
             rare_at_check: 0,
             work: (0, 0),
+            threads: 1,
         }
     }
 
@@ -195,30 +202,93 @@ impl Sparse {
             let m = best.1;
             self.mask = (m >> 1) as u32;
             self.pos = m & 1 == 1;
-            self.gamma = match (self.pos, self.split_parity) {
-                (true, Some(d)) => 1 ^ d,
-                _ => 1,
-            };
-            self.rare.clear();
-            for (a, &v) in values.iter().enumerate().skip(1) {
-                if self.is_rare(a, v.get()) {
-                    self.rare.push((a as u32, v.get()));
-                }
-            }
+            self.gamma = self.gamma_for(self.pos);
+            self.rebuild_rare(values);
             self.rare_at_check = self.rare.len();
+        }
+    }
+
+    /// The rare list of `values` under the mask in use: every rare heap
+    /// `a ≥ 1`, ascending (what recording the heaps one by one gives).
+    pub(super) fn rebuild_rare<V: Val>(&mut self, values: &[V]) {
+        self.rare.clear();
+        for (a, &v) in values.iter().enumerate().skip(1) {
+            if self.is_rare(a, v.get()) {
+                self.rare.push((a as u32, v.get()));
+            }
+        }
+    }
+
+    /// γ for the mask's heap-parity bit: what `choose` sets.
+    pub(super) fn gamma_for(&self, pos: bool) -> u32 {
+        match (pos, self.split_parity) {
+            (true, Some(d)) => 1 ^ d,
+            _ => 1,
         }
     }
 }
 
 /// The sparse method until `len` values, the next mask check, or a value
 /// that needs more bits than `M` holds; a value too wide for `V` is
-/// returned, not stored.
+/// returned, not stored. On two threads when `sp.threads` allows and the
+/// run is long enough to gain (`sparse_two.rs`), else on this one.
 pub(super) fn sparse_run<M: Marks, V: Val>(
     moves: &Moves,
     sp: &mut Sparse,
     g: &mut Vec<V>,
     bits: &mut u32,
     len: usize,
+) -> Option<u32> {
+    if sp.threads >= 2
+        && let Some(pending) = two::run::<M, V>(moves, sp, g, bits, len)
+    {
+        return pending;
+    }
+    sparse_loop::<M, V, Alone>(moves, sp, g, bits, len, &mut Alone)
+}
+
+/// How a run shares each heap's rare pass with another thread: which rare
+/// heaps this thread pairs itself, and the other thread's marks to add.
+trait Share {
+    /// Whether this thread pairs every rare heap for heap `n` itself (the
+    /// other thread has not, and now will not).
+    fn claim(&mut self, n: usize) -> bool;
+    /// The parts of `rare` this thread pairs with heap n's other parts:
+    /// all of it when it claimed the heap.
+    fn own<'r>(&self, rare: &'r [(u32, u32)], all: bool) -> [&'r [(u32, u32)]; 2];
+    /// ORs the other thread's marks for heap `n` into `mw` and adds the
+    /// options it looked at to `work` (for a heap not claimed).
+    fn join(&mut self, n: usize, mw: &mut [u64], work: &mut u64);
+    /// Heap `len − 1`'s value has been stored.
+    fn pushed(&mut self, len: usize);
+}
+
+/// One thread: it pairs every rare heap.
+struct Alone;
+
+impl Share for Alone {
+    #[inline(always)]
+    fn claim(&mut self, _: usize) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn own<'r>(&self, rare: &'r [(u32, u32)], _: bool) -> [&'r [(u32, u32)]; 2] {
+        [rare, &[]]
+    }
+    #[inline(always)]
+    fn join(&mut self, _: usize, _: &mut [u64], _: &mut u64) {}
+    #[inline(always)]
+    fn pushed(&mut self, _: usize) {}
+}
+
+/// [`sparse_run`]'s loop over heaps, sharing the rare pass as `share` says.
+fn sparse_loop<M: Marks, V: Val, S: Share>(
+    moves: &Moves,
+    sp: &mut Sparse,
+    g: &mut Vec<V>,
+    bits: &mut u32,
+    len: usize,
+    share: &mut S,
 ) -> Option<u32> {
     let mut pending = None;
     let words = words_for(*bits);
@@ -238,9 +308,17 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
         marks.clear();
         marks = mark_takes(marks, moves, g, n);
         // Splits with a rare part; two k at a time share one pass over the list.
-        marks = rare_pass(marks, &sp.rare, g, n, split, &mut w0);
+        let all = share.claim(n);
+        let [own, recent] = share.own(&sp.rare, all);
+        marks = rare_pass(marks, own, g, n, split, &mut w0);
+        if !recent.is_empty() {
+            marks = rare_pass(marks, recent, g, n, split, &mut w0);
+        }
         let rb = &rare_words[n & 1];
         marks.get_words(&mut mw);
+        if !all {
+            share.join(n, &mut mw, &mut w0);
+        }
         let c = least_common_unmarked(&mw, rb);
         let count = keep_unseen_rare(&mut mw, rb, c);
         let v = if count == 0 {
@@ -255,6 +333,7 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
             break;
         }
         g.push(V::of(v));
+        share.pushed(g.len());
         sp.record(n, v);
         if sp.rare.len() > 2 * sp.rare_at_check + 64 {
             sp.next_check = n + 1;
