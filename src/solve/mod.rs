@@ -70,6 +70,7 @@ mod partizan;
 mod partizan_loopy;
 mod period;
 mod resemble;
+mod search;
 mod sums;
 mod value;
 mod winning;
@@ -95,6 +96,7 @@ pub(crate) use partizan::{PartizanCache, SidedMove};
 pub(crate) use partizan_loopy::AnyOutcome;
 pub use period::PeriodAnswer;
 pub(crate) use period::period_further;
+pub(crate) use search::Search;
 pub use value::GValue;
 
 const UNEXPANDED: u32 = u32::MAX;
