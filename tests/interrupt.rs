@@ -287,6 +287,17 @@ fn a_long_partizan_value() {
     names_the_query(&stderr, "value D(grid(6, 6))");
 }
 
+#[test]
+fn an_outcome_by_search() {
+    let _one = one_at_a_time();
+    let slow = "game D(b) {\n  left move parts(c) for c in place(b, [(0, 0), (1, 0)])\n  \
+                right move parts(c) for c in place(b, [(0, 0), (0, 1)])\n}\n\
+                fn parts(b) = sum([D(canonical(p, \"mirror\")) for p in components(b)])\n\
+                outcome D(grid(8, 8)) by search\n";
+    let stderr = ctrl_c_in_run("search", &[], slow);
+    names_the_query(&stderr, "outcome D(grid(8, 8)) by search");
+}
+
 /// A huge answer being printed: 2^40 kernels, listed until an 8 GB
 /// memory budget's share runs out, print as one line of about 60 MB. The
 /// test reads the first bytes of that line, then stops reading, so that
