@@ -2,7 +2,7 @@
 //! with the canonical-value path (`outcome P`, `winning P for ...`) on
 //! random small boards of Domineering, Snort, Clobber and Konane (the
 //! examples' rules) and their sums, with every part searched
-//! (`search_parts` 0) and with small parts valued (the default); and the
+//! (`search_parts` 0) and with parts of up to 4 or 24 options valued; and the
 //! published outcomes of Domineering on rectangles (Breuker, Uiterwijk and
 //! van den Herik, 2000) come out of the search: the boards of at most 25
 //! cells here, the larger ones up to 8×8 ignored in CI
@@ -10,7 +10,7 @@
 
 mod common;
 
-use grundy::{Answer, Limits, Session};
+use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, Session};
 use proptest::prelude::*;
 
 /// The definitions of an example file (its `game`/`fn` lines and the
@@ -91,8 +91,11 @@ fn check(game: &str, boards: &[String]) -> Result<(), TestCaseError> {
             by_search.push(format!("{} by search", q.replace("{}", p)));
         }
     }
-    let expected: Vec<String> = run(&by_value.join("\n"), 24).iter().map(said).collect();
-    for parts in [0, 24] {
+    let expected: Vec<String> = run(&by_value.join("\n"), DEFAULT_SEARCH_PARTS)
+        .iter()
+        .map(said)
+        .collect();
+    for parts in [0, 4, 24] {
         let got: Vec<String> = run(&by_search.join("\n"), parts).iter().map(said).collect();
         for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
             prop_assert_eq!(g, e, "{} (search_parts {})", by_search[i], parts);
@@ -203,9 +206,9 @@ fn domineering_rectangles_of_up_to_25_cells_have_their_published_outcomes() {
     check_published(|cells| cells <= 25);
 }
 
-/// 4×7 to 6×7: about a minute in all (5×7 takes 13 s, 6×6 18 s).
+/// 4×7 to 6×7: minutes (5×7 takes 13 s, 6×6 19 s, 5×8 56 s of one core).
 #[test]
-#[ignore = "a minute: the rectangles of 26 to 42 cells"]
+#[ignore = "minutes: the rectangles of 26 to 42 cells"]
 fn domineering_rectangles_up_to_6x7_have_their_published_outcomes() {
     check_published(|cells| (26..=42).contains(&cells));
 }
@@ -245,7 +248,12 @@ fn a_search_answer_shows_its_size_and_first_moves() {
 /// as in a fresh session: a failed search leaves nothing behind.
 #[test]
 fn a_search_over_a_budget_fails_and_the_next_query_answers() {
-    let fresh = said(&run("outcome Domineering(grid(3, 5)) by search", 24)[0]);
+    let fresh = said(
+        &run(
+            "outcome Domineering(grid(3, 5)) by search",
+            DEFAULT_SEARCH_PARTS,
+        )[0],
+    );
     for (limits, code) in [
         (
             Limits {
@@ -263,7 +271,7 @@ fn a_search_over_a_budget_fails_and_the_next_query_answers() {
         ),
         (
             Limits {
-                max_memory: 24 << 20,
+                max_memory: 12 << 20,
                 ..Limits::default()
             },
             "grundy::solve::memory",

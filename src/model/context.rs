@@ -82,9 +82,11 @@ pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 /// expansion, and deeper than a heap of a million tokens taken one at a
 /// time.
 pub const DEFAULT_MAX_DEPTH: usize = 1_000_000;
-/// The default `search_parts`: a Domineering region of a dozen cells, a
-/// few milliseconds of the canonical engine.
-pub const DEFAULT_SEARCH_PARTS: usize = 24;
+/// The default `search_parts`: a Domineering region of about five cells.
+/// A part's value costs its whole game tree and a search only a proof, so
+/// values pay for the smallest parts only (Domineering 6×6 takes 3.5 s
+/// with 8, 19 s with 24; docs/PERFORMANCE.md).
+pub const DEFAULT_SEARCH_PARTS: usize = 8;
 
 impl Default for Limits {
     fn default() -> Self {
