@@ -79,6 +79,7 @@ fn session() -> Session {
         max_memory: usize::MAX,
         max_steps: u64::MAX,
         max_depth: usize::MAX,
+        ..grundy::Limits::default()
     })
 }
 

@@ -224,6 +224,7 @@ fn run_interp(name: &str, text: &str) -> InterpRun {
         max_memory: usize::MAX,
         max_steps: u64::MAX,
         max_depth: usize::MAX,
+        ..grundy::Limits::default()
     });
     let mut answer = None;
     let ok = session.run_text(name, text, Mode::Run, &mut |_, r| match r {

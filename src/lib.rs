@@ -51,9 +51,10 @@ pub use error::{
 };
 pub use grundy_theory as theory;
 pub use model::{
-    DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,
+    DEFAULT_SEARCH_PARTS, Limits,
 };
-pub use query::{Answer, Outcome, Picture, QuotientAnswer};
+pub use query::{Answer, Outcome, Picture, QuotientAnswer, Searched};
 pub use session::{GameSummary, GraphStats, Mode, Redefine, STACK_SIZE, Session, Statement};
 pub use solve::{GValue, MisereForm, PeriodAnswer};
 pub use source::{MAX_SOURCE, SourceId, Sources, Span};

@@ -276,15 +276,25 @@ fn a_nine_million_cell_table() {
     names_the_query(&stderr, "table W 0..=2999, 0..=2999");
 }
 
+/// Domineering as `D`, its boards split into parts.
+const DOMINEERING: &str = "game D(b) {\n  left move parts(c) for c in place(b, [(0, 0), (1, 0)])\n  \
+                           right move parts(c) for c in place(b, [(0, 0), (0, 1)])\n}\n\
+                           fn parts(b) = sum([D(canonical(p, \"mirror\")) for p in components(b)])\n";
+
 #[test]
 fn a_long_partizan_value() {
     let _one = one_at_a_time();
-    let slow = "game D(b) {\n  left move parts(c) for c in place(b, [(0, 0), (1, 0)])\n  \
-                right move parts(c) for c in place(b, [(0, 0), (0, 1)])\n}\n\
-                fn parts(b) = sum([D(canonical(p, \"mirror\")) for p in components(b)])\n\
-                value D(grid(6, 6))\n";
-    let stderr = ctrl_c_in_run("partizan", &[], slow);
+    let slow = format!("{DOMINEERING}value D(grid(6, 6))\n");
+    let stderr = ctrl_c_in_run("partizan", &[], &slow);
     names_the_query(&stderr, "value D(grid(6, 6))");
+}
+
+#[test]
+fn an_outcome_by_search() {
+    let _one = one_at_a_time();
+    let slow = format!("{DOMINEERING}outcome D(grid(8, 8)) by search\n");
+    let stderr = ctrl_c_in_run("search", &[], &slow);
+    names_the_query(&stderr, "outcome D(grid(8, 8)) by search");
 }
 
 /// A huge answer being printed: 2^40 kernels, listed until an 8 GB

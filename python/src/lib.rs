@@ -94,6 +94,7 @@ impl Session {
             max_memory: max_memory.unwrap_or(d.max_memory),
             max_steps: max_steps.unwrap_or(d.max_steps),
             max_depth: max_depth.unwrap_or(d.max_depth),
+            ..d
         };
         let interrupt = Arc::new(AtomicBool::new(false));
         let (worker, jobs) = pool::assign().map_err(|e| {

@@ -65,6 +65,10 @@ pub struct Limits {
     /// chain stops the query with `grundy::solve::unbounded`, as a game
     /// whose moves keep making new positions would never end.
     pub max_depth: usize,
+    /// The options (Left's and Right's together) a part may have for
+    /// `outcome P by search` to take its canonical value instead of
+    /// searching it (`--search-parts`; 0: search every part).
+    pub search_parts: usize,
 }
 
 /// The default position budget.
@@ -78,6 +82,11 @@ pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 /// expansion, and deeper than a heap of a million tokens taken one at a
 /// time.
 pub const DEFAULT_MAX_DEPTH: usize = 1_000_000;
+/// The default `search_parts`: a Domineering region of about five cells.
+/// A part's value costs its whole game tree and a search only a proof, so
+/// values pay for the smallest parts only (Domineering 6×6 takes 3.5 s
+/// with 8, 19 s with 24; docs/PERFORMANCE.md).
+pub const DEFAULT_SEARCH_PARTS: usize = 8;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -86,6 +95,7 @@ impl Default for Limits {
             max_memory: DEFAULT_MAX_MEMORY,
             max_steps: DEFAULT_MAX_STEPS,
             max_depth: DEFAULT_MAX_DEPTH,
+            search_parts: DEFAULT_SEARCH_PARTS,
         }
     }
 }

@@ -15,8 +15,8 @@ mod oracle;
 mod value;
 
 pub use context::{
-    Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits,
-    PERIOD_SHARE,
+    Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,
+    DEFAULT_SEARCH_PARTS, Limits, PERIOD_SHARE,
 };
 pub use defs::{Body, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use kind::{

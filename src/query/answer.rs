@@ -164,6 +164,8 @@ pub enum Answer {
         explicit: bool,
         /// The outcome class.
         outcome: partizan::Outcome,
+        /// How a search found it (`outcome P by search`).
+        searched: Option<Searched>,
     },
     /// `outcome P` of a loopy partizan position: the winner with Left and
     /// with Right moving first, or a draw.
@@ -199,6 +201,8 @@ pub enum Answer {
         side: Side,
         /// The moves, each to a position as written.
         moves: Vec<String>,
+        /// How a search found them (`winning P for left by search`).
+        searched: Option<Searched>,
     },
     /// `value P`: the canonical form (CGSuite notation and structure).
     Value {
@@ -297,6 +301,19 @@ pub struct QuotientAnswer {
     pub proved: Option<crate::misere::QuotientPeriod>,
     /// The library's full JSON of the quotient.
     pub json: serde_json::Value,
+}
+
+/// How `by search` found an outcome or winning moves: the positions the
+/// search expanded, and a winning first move for each player who has one
+/// (for `outcome`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched {
+    /// Positions expanded.
+    pub positions: u64,
+    /// A winning first move for Left, as the position it leads to.
+    pub left_move: Option<String>,
+    /// A winning first move for Right.
+    pub right_move: Option<String>,
 }
 
 impl Answer {

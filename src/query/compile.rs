@@ -99,6 +99,7 @@ pub(super) fn statement_call(x: &Expr, texts: &[String]) -> Option<WordQuery> {
         play,
         operand: Operand::Expr(first, text),
         tail,
+        search: None,
     })
 }
 
@@ -244,9 +245,15 @@ impl WordCx<'_> {
 
     /// A statement with an answer of its own shape.
     fn shaped(&self, shape: Shape) -> Result<CKind> {
+        if let Some(at) = self.w.search
+            && !matches!(shape, Shape::Outcome | Shape::Winning)
+        {
+            return Err(self.shape("takes no `by search`", at));
+        }
+        let search = self.w.search.is_some();
         Ok(match shape {
             Shape::Grundy => CKind::Grundy(self.position()?),
-            Shape::Outcome => CKind::Outcome(self.play(true)?, self.expr(self.one()?)?),
+            Shape::Outcome => CKind::Outcome(self.play(true)?, self.expr(self.one()?)?, search),
             Shape::Remoteness => CKind::Remoteness(self.play(true)?, self.expr(self.one()?)?),
             Shape::Winning => self.winning()?,
             Shape::Value => CKind::Partizan(PQuery::Value, self.position()?),
@@ -285,7 +292,12 @@ impl WordCx<'_> {
                 ));
             }
         };
-        Ok(CKind::Winning(play, self.expr(x)?, side))
+        Ok(CKind::Winning(
+            play,
+            self.expr(x)?,
+            side,
+            self.w.search.is_some(),
+        ))
     }
 
     /// `sequence G a..b`, `table G a..b, c..d`, or over bindings.

@@ -19,10 +19,18 @@ pub(super) fn grundy(ctx: &mut Run<'_>, x: &Node) -> Result<Answer> {
     })
 }
 
-pub(super) fn outcome(ctx: &mut Run<'_>, play: Option<Play>, x: &Node) -> Result<Answer> {
+pub(super) fn outcome(
+    ctx: &mut Run<'_>,
+    play: Option<Play>,
+    x: &Node,
+    search: bool,
+) -> Result<Answer> {
     let pos = ctx.position(x)?;
     let chosen = ctx.play_for(play, &pos);
     let ids = ctx.intern_all(&pos)?;
+    if search {
+        return search::outcome(ctx, (play, chosen), &pos, &ids);
+    }
     let Some(outcome) = ctx.impartial_outcome(chosen, &pos, &ids)? else {
         // A partizan position: Left's and Right's outcomes.
         let any = ctx.solver.partizan_outcome_any(&ctx.cx, &ids, chosen)?;
@@ -34,6 +42,7 @@ pub(super) fn outcome(ctx: &mut Run<'_>, play: Option<Play>, x: &Node) -> Result
                 play: chosen,
                 explicit,
                 outcome,
+                searched: None,
             },
             AnyOutcome::Loopy(outcome) => Answer::LoopyOutcome {
                 position,
@@ -89,12 +98,12 @@ pub(super) fn winning(
     span: Span,
     play: Option<Play>,
     x: &Node,
-    side: Option<Side>,
+    (side, search): (Option<Side>, bool),
 ) -> Result<Answer> {
     let pos = ctx.position(x)?;
     let chosen = ctx.play_for(play, &pos);
     let ids = ctx.intern_all(&pos)?;
-    if side.is_some() || ctx.cx.defs.any_partizan(&pos) {
+    if side.is_some() || search || ctx.cx.defs.any_partizan(&pos) {
         let Some(side) = side else {
             return Err(CompileError::Query {
                 message: "a partizan position has a winning move for each player".into(),
@@ -103,9 +112,14 @@ pub(super) fn winning(
             }
             .into());
         };
-        let moves = ctx
-            .solver
-            .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
+        let (moves, searched) = if search {
+            search::winning(ctx, chosen, &ids, side)?
+        } else {
+            let moves = ctx
+                .solver
+                .partizan_winning_any(&ctx.cx, &ids, side, chosen)?;
+            (moves, None)
+        };
         let moves = moves.into_iter().map(|m| (m, ())).collect();
         let moves = ctx
             .distinct_moves(&pos, moves)
@@ -118,6 +132,7 @@ pub(super) fn winning(
             explicit: play.is_some(),
             side,
             moves,
+            searched,
         });
     }
     let moves = ctx

@@ -11,6 +11,7 @@ pub(crate) mod impartial;
 pub(crate) mod misere;
 pub(crate) mod partizan;
 mod partizan_dot;
+mod search;
 pub(crate) mod sequences;
 pub(crate) mod show;
 mod values;
@@ -30,7 +31,7 @@ use crate::syntax::ast::{Operand, Play, Query, QueryKind, Side, Tail};
 
 use compile::{compile_word, misspelt_word, statement_call, too_long};
 
-pub use answer::{Answer, Outcome, QuotientAnswer};
+pub use answer::{Answer, Outcome, QuotientAnswer, Searched};
 pub use values::{SolverOracle, eval_with, play_for, shown, to_json};
 
 use values::{CSeries, Cell, SeriesRun};
@@ -107,9 +108,10 @@ impl CompiledQuery {
 #[derive(Debug)]
 enum CKind {
     Grundy(Node),
-    Outcome(Option<Play>, Node),
+    /// The position, and whether `by search` is written.
+    Outcome(Option<Play>, Node, bool),
     Moves(Node),
-    Winning(Option<Play>, Node, Option<Side>),
+    Winning(Option<Play>, Node, Option<Side>, bool),
     Sequence(Option<Play>, GameId, Node),
     Table(Option<Play>, GameId, Node, Node),
     SequenceOf(Option<Play>, Box<CSeries>),
@@ -203,9 +205,11 @@ impl CompiledQuery {
         };
         match &self.kind {
             CKind::Grundy(x) => impartial::grundy(&mut ctx, x),
-            CKind::Outcome(play, x) => impartial::outcome(&mut ctx, *play, x),
+            CKind::Outcome(play, x, search) => impartial::outcome(&mut ctx, *play, x, *search),
             CKind::Moves(x) => impartial::moves(&mut ctx, x),
-            CKind::Winning(play, x, side) => impartial::winning(&mut ctx, span, *play, x, *side),
+            CKind::Winning(play, x, side, search) => {
+                impartial::winning(&mut ctx, span, *play, x, (*side, *search))
+            }
             CKind::Remoteness(play, x) => impartial::remoteness(&mut ctx, *play, x),
             CKind::Genus(x) => misere::genus_or_form(&mut ctx, x, true),
             CKind::MisereForm(x) => misere::genus_or_form(&mut ctx, x, false),

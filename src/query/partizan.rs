@@ -203,11 +203,19 @@ pub(crate) fn text(a: &Answer) -> String {
             play,
             explicit,
             outcome,
-        } => format!(
-            "{w}{} {position} = {outcome} ({})",
-            play_word(*play, *explicit),
-            partizan_wins(*outcome)
-        ),
+            searched,
+        } => {
+            let by = if searched.is_some() { " by search" } else { "" };
+            let mut s = format!(
+                "{w}{} {position}{by} = {outcome} ({})",
+                play_word(*play, *explicit),
+                partizan_wins(*outcome)
+            );
+            if let Some(searched) = searched {
+                s.push_str(&searched_text(searched));
+            }
+            s
+        }
         Answer::LoopyOutcome {
             position,
             play,
@@ -223,12 +231,19 @@ pub(crate) fn text(a: &Answer) -> String {
             explicit,
             side,
             moves,
+            searched,
         } => {
-            let head = format!(
+            let mut head = format!(
                 "{w}{} {position} for {}",
                 play_word(*play, *explicit),
                 side.name()
             );
+            if let Some(searched) = searched {
+                head.push_str(&format!(
+                    " by search ({} positions searched)",
+                    crate::progress::thousands(searched.positions)
+                ));
+            }
             if moves.is_empty() {
                 let who = if *side == Side::Left { "Left" } else { "Right" };
                 return format!("{head}: none ({who} has no move that keeps a win)");
@@ -282,15 +297,20 @@ pub(crate) fn json(a: &Answer) -> Json {
             position,
             play,
             outcome,
+            searched,
             ..
-        } => json!({
-            "query": w,
-            "position": position,
-            "play": play.name(),
-            "outcome": outcome.to_string(),
-            "left_first": crate::partizan::loopy::LoopyOutcome::from(*outcome).left_first.letter(),
-            "right_first": crate::partizan::loopy::LoopyOutcome::from(*outcome).right_first.letter(),
-        }),
+        } => {
+            let o = crate::partizan::loopy::LoopyOutcome::from(*outcome);
+            let j = json!({
+                "query": w,
+                "position": position,
+                "play": play.name(),
+                "outcome": outcome.to_string(),
+                "left_first": o.left_first.letter(),
+                "right_first": o.right_first.letter(),
+            });
+            with_search(j, searched.as_ref(), true)
+        }
         Answer::LoopyOutcome {
             position,
             play,
@@ -302,14 +322,19 @@ pub(crate) fn json(a: &Answer) -> Json {
             play,
             side,
             moves,
+            searched,
             ..
-        } => json!({
-            "query": w,
-            "position": position,
-            "play": play.name(),
-            "side": side.name(),
-            "moves": moves,
-        }),
+        } => with_search(
+            json!({
+                "query": w,
+                "position": position,
+                "play": play.name(),
+                "side": side.name(),
+                "moves": moves,
+            }),
+            searched.as_ref(),
+            false,
+        ),
         Answer::PartizanMoves {
             position,
             left,
@@ -351,6 +376,36 @@ pub(crate) fn json(a: &Answer) -> Json {
         }),
         _ => unreachable!("present: not this family's answer: {a:?}"),
     }
+}
+
+/// An answer's JSON with what a search found, if it was found by one: the
+/// positions searched, and (for `outcome`) each player's winning first
+/// move or null.
+fn with_search(mut j: Json, searched: Option<&Searched>, first_moves: bool) -> Json {
+    if let Some(s) = searched {
+        j["searched"] = json!(s.positions);
+        if first_moves {
+            j["left_move"] = json!(s.left_move);
+            j["right_move"] = json!(s.right_move);
+        }
+    }
+    j
+}
+
+/// The size of a search and each player's winning first move, below an
+/// outcome found by search.
+fn searched_text(s: &Searched) -> String {
+    let mut t = format!(
+        "\n  {} positions searched",
+        crate::progress::thousands(s.positions)
+    );
+    for (who, m) in [("Left", &s.left_move), ("Right", &s.right_move)] {
+        if let Some(m) = m {
+            t.push_str(&format!("\n  {who} moving first wins with {m}"));
+            t.push_str(&super::draw::below(m, 4));
+        }
+    }
+    t
 }
 
 fn partizan_wins(o: crate::partizan::Outcome) -> &'static str {

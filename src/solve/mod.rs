@@ -71,6 +71,7 @@ mod partizan_loopy;
 mod partizan_misere;
 mod period;
 mod resemble;
+mod search;
 mod sums;
 mod value;
 mod winning;
@@ -96,6 +97,7 @@ pub(crate) use partizan::{PartizanCache, SidedMove};
 pub(crate) use partizan_loopy::AnyOutcome;
 pub use period::PeriodAnswer;
 pub(crate) use period::period_further;
+pub(crate) use search::Search;
 pub use value::GValue;
 
 const UNEXPANDED: u32 = u32::MAX;

@@ -22,16 +22,16 @@ use super::chain::{At, Why};
 /// The options of a component for each player, each option a list of
 /// component ids (its parts; none for a move to `0`).
 #[derive(Debug, Default)]
-struct Sides {
-    left: Vec<Vec<u32>>,
-    right: Vec<Vec<u32>>,
+pub(super) struct Sides {
+    pub(super) left: Vec<Vec<u32>>,
+    pub(super) right: Vec<Vec<u32>>,
     /// Every part of every option, Left's first: the children the value
     /// DFS walks.
     flat: Vec<u32>,
 }
 
 impl Sides {
-    fn side(&self, s: Side) -> &[Vec<u32>] {
+    pub(super) fn side(&self, s: Side) -> &[Vec<u32>] {
         match s {
             Side::Left => &self.left,
             Side::Right => &self.right,
@@ -44,11 +44,11 @@ impl Sides {
 #[derive(Debug, Default)]
 pub struct PartizanCache {
     pub store: GameStore,
-    values: HashMap<u32, ValueId, FxBuildHasher>,
+    pub(super) values: HashMap<u32, ValueId, FxBuildHasher>,
     /// Impartial components that reach a partizan game (no Grundy value):
     /// valued through their options like a partizan component.
     mixed: HashMap<u32, (), FxBuildHasher>,
-    sides: HashMap<u32, Sides, FxBuildHasher>,
+    pub(super) sides: HashMap<u32, Sides, FxBuildHasher>,
     /// (Left wins moving first, Right wins moving first) in misère play,
     /// per sorted multiset of component ids.
     misere: HashMap<Vec<u32>, (bool, bool), FxBuildHasher>,
@@ -157,7 +157,7 @@ pub struct SidedMove {
 
 impl Solver {
     /// List a component's Left and Right options (once).
-    fn expand_sides(&mut self, cx: &Ctx, id: u32) -> Result<()> {
+    pub(super) fn expand_sides(&mut self, cx: &Ctx, id: u32) -> Result<()> {
         if self.partizan.sides.contains_key(&id) {
             return Ok(());
         }

@@ -100,7 +100,7 @@ impl Solver {
         if let Some(&f) = made.get(&root) {
             return Ok(f);
         }
-        let mut stack = vec![self.frame(cx, root)?];
+        let mut stack = vec![self.misere_frame(cx, root)?];
         while let Some(top) = stack.last_mut() {
             cx.tick()?;
             let next = top
@@ -127,7 +127,7 @@ impl Solver {
                     ];
                     return Err(self.chain_error(cx, ends, depth, Why::Depth).into());
                 }
-                let f = self.frame(cx, child)?;
+                let f = self.misere_frame(cx, child)?;
                 stack.push(f);
                 continue;
             }
@@ -141,7 +141,7 @@ impl Solver {
         Ok(made[&root])
     }
 
-    fn frame(&mut self, cx: &Ctx, id: u32) -> Result<Frame> {
+    fn misere_frame(&mut self, cx: &Ctx, id: u32) -> Result<Frame> {
         let (left, right) = self.sided_parts(cx, id)?;
         Ok(Frame {
             id,

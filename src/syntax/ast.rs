@@ -234,6 +234,8 @@ pub struct WordQuery {
     pub play: Option<Play>,
     pub operand: Operand,
     pub tail: Option<Tail>,
+    /// `by search`, where it is written.
+    pub search: Option<Span>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

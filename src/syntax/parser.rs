@@ -495,8 +495,13 @@ impl Builder {
             let text = trimmed(x.as_str()).to_string();
             Operand::Expr(self.expr(x)?, text)
         };
+        let mut search = None;
         let tail = match it.next() {
             None => None,
+            Some(t) if t.as_rule() == Rule::by_search => {
+                search = Some(self.span(&t));
+                None
+            }
             Some(t) => {
                 let mut t = t.into_inner();
                 let head = next(&mut t);
@@ -510,11 +515,15 @@ impl Builder {
                 })
             }
         };
+        if let Some(t) = it.next() {
+            search = Some(self.span(&t));
+        }
         let kind = QueryKind::Word(WordQuery {
             word,
             play,
             operand,
             tail,
+            search,
         });
         Ok(Query { kind, span })
     }

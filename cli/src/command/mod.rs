@@ -21,7 +21,9 @@ use grundy::Error;
 use grundy::render;
 use grundy::render::Pictures;
 use grundy::{Answer, Picture};
-use grundy::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, Limits};
+use grundy::{
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, DEFAULT_SEARCH_PARTS, Limits,
+};
 use grundy::{FrontEndError, LimitError};
 use grundy::{Mode, Session};
 use grundy::{Sources, Span};
@@ -174,6 +176,11 @@ pub struct LimitArgs {
     /// before it stops with "this game may not be finite".
     #[arg(long, default_value_t = DEFAULT_MAX_DEPTH)]
     max_depth: usize,
+    /// The options (Left's and Right's together) a part may have for
+    /// `outcome P by search` to take its canonical value instead of
+    /// searching it; 0 searches every part.
+    #[arg(long, default_value_t = DEFAULT_SEARCH_PARTS)]
+    search_parts: usize,
 }
 
 impl LimitArgs {
@@ -183,6 +190,7 @@ impl LimitArgs {
             max_memory: self.max_memory,
             max_steps: self.max_steps,
             max_depth: self.max_depth,
+            search_parts: self.search_parts,
         }
     }
 }
