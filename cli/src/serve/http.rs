@@ -1,17 +1,20 @@
-//! The server's requests: the pages and their assets (embedded in the
-//! binary), the token, bounded bodies, and the JSON API's routes, each
-//! computation on a worker thread of its own with `grundy::STACK_SIZE` of
-//! stack and an interrupt flag `/api/cancel` raises.
+//! The server's requests (axum on a one-thread tokio runtime): the pages
+//! and their assets (embedded in the binary), the token, bounded bodies,
+//! and the JSON API's routes. Each computation runs on a thread of its own
+//! with `grundy::STACK_SIZE` of stack and an interrupt flag that
+//! `/api/cancel` raises, and so does a client that goes away before its
+//! answer (hyper drops the request's future).
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::Response;
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response};
 
 use super::api;
 use grundy::{Error, FrontEndError, Limits};
@@ -125,30 +128,26 @@ pub fn api_error(code: &str, message: &str, help: &str) -> Value {
     json!({ "error": { "code": code, "message": message, "help": help } })
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("an ASCII header")
-}
-
-/// Answer a request; a client gone already (a closed connection) is no
-/// failure of the server's.
-fn reply(req: Request, status: u16, content_type: &str, body: String) {
-    let response = Response::from_string(body)
-        .with_status_code(status)
-        .with_header(header(
-            "Content-Type",
-            &format!("{content_type}; charset=utf-8"),
-        ))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header(
-            "Content-Security-Policy",
+/// A response with the headers every answer carries.
+fn reply(status: u16, content_type: &str, body: String) -> Response {
+    Response::builder()
+        .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+        .header(
+            header::CONTENT_TYPE,
+            format!("{content_type}; charset=utf-8"),
+        )
+        .header(header::CACHE_CONTROL, "no-store")
+        .header(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
+        .header(
+            header::CONTENT_SECURITY_POLICY,
             "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'",
-        ));
-    let _ = req.respond(response);
+        )
+        .body(Body::from(body))
+        .unwrap_or_default()
 }
 
-fn reply_json(req: Request, status: u16, body: &Value) {
-    reply(req, status, "application/json", body.to_string());
+fn reply_json(body: &Value) -> Response {
+    reply(status_of(body), "application/json", body.to_string())
 }
 
 /// The status an API answer is sent with: 200, or the status its error
@@ -162,6 +161,7 @@ fn status_of(body: &Value) -> u16 {
         Some("grundy::serve::too_large") => 413,
         Some("grundy::serve::busy") => 503,
         Some("grundy::serve::internal") => 500,
+        Some("grundy::serve::json" | "grundy::serve::file" | "grundy::serve::position") => 400,
         // The diagnostics of a worksheet are answers about it.
         Some(_) => 200,
     }
@@ -178,21 +178,16 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 /// The `token=` of a URL's query.
-fn query_token(url: &str) -> Option<&str> {
-    let query = url.split_once('?')?.1;
-    query
+fn query_token(uri: &Uri) -> Option<&str> {
+    uri.query()?
         .split('&')
         .find_map(|pair| pair.strip_prefix("token="))
 }
 
-fn token_ok(state: &State, req: &Request) -> bool {
-    let from_header = req
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("X-Grundy-Token"))
-        .map(|h| h.value.as_str());
+fn token_ok(state: &State, uri: &Uri, headers: &HeaderMap) -> bool {
+    let from_header = headers.get("x-grundy-token").and_then(|v| v.to_str().ok());
     from_header
-        .or_else(|| query_token(req.url()))
+        .or_else(|| query_token(uri))
         .is_some_and(|t| same_secret(t, &state.token))
 }
 
@@ -204,24 +199,22 @@ fn wrong_token() -> Value {
     )
 }
 
-/// A request body as JSON, read to at most [`MAX_BODY`] bytes.
-fn read_json(req: &mut Request) -> Result<Value, Value> {
-    let too_large = || {
-        api_error(
-            "grundy::serve::too_large",
-            &format!("the request is larger than {MAX_BODY} bytes"),
-            "a worksheet may hold 2 MiB of text",
-        )
-    };
-    if req.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    let read = req
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body);
-    if body.len() > MAX_BODY {
+fn too_large() -> Value {
+    api_error(
+        "grundy::serve::too_large",
+        &format!("the request is larger than {MAX_BODY} bytes"),
+        "a worksheet may hold 2 MiB of text",
+    )
+}
+
+/// A request body as a JSON object, read to at most [`MAX_BODY`] bytes
+/// (one announced as longer is refused before it is read).
+async fn read_json(headers: &HeaderMap, body: Body) -> Result<Value, Value> {
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(too_large());
     }
     let bad = |what: String| {
@@ -231,8 +224,15 @@ fn read_json(req: &mut Request) -> Result<Value, Value> {
             "send a JSON object, as docs/SERVE.md shows",
         )
     };
-    read.map_err(|e| bad(e.to_string()))?;
-    let v: Value = serde_json::from_slice(&body).map_err(|e| bad(e.to_string()))?;
+    let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| {
+        let source = std::error::Error::source(&e).map(ToString::to_string);
+        if source.is_some_and(|s| s.contains("length limit")) {
+            too_large()
+        } else {
+            bad(e.to_string())
+        }
+    })?;
+    let v: Value = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;
     if v.is_object() {
         Ok(v)
     } else {
@@ -253,58 +253,57 @@ fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Value> {
     }
 }
 
-/// Answer one request. Pages, assets, the file list and cancellation are
-/// answered here at once; computations on a worker thread.
-pub fn handle(state: &Arc<State>, mut req: Request) {
-    let url = req.url().to_string();
-    let path = url.split('?').next().unwrap_or_default().to_string();
-    let method = req.method().clone();
-    if let Some(&(_, kind, body)) = ASSETS.iter().find(|(p, _, _)| *p == path) {
-        if method != Method::Get && method != Method::Head {
-            return reply_json(req, 405, &not_allowed());
+/// The server's one handler: every path.
+pub async fn handle(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let path = uri.path().to_string();
+    if let Some(&(_, kind, page)) = ASSETS.iter().find(|(p, _, _)| *p == path) {
+        if method != Method::GET && method != Method::HEAD {
+            return reply_json(&not_allowed());
         }
         // The pages show nothing without their token, which the address
         // `grundy serve` printed carries; their scripts and style are the
         // repository's, given to anyone.
-        if kind == "text/html" && !token_ok(state, &req) {
-            return reply_json(req, 403, &wrong_token());
+        if kind == "text/html" && !token_ok(&state, &uri, &headers) {
+            return reply_json(&wrong_token());
         }
-        return reply(req, 200, kind, body.to_string());
+        return reply(200, kind, page.to_string());
     }
     if !path.starts_with("/api/") {
-        let e = api_error(
+        return reply_json(&api_error(
             "grundy::serve::not_found",
             &format!("nothing is served at {}", shorten(&path)),
             "the worksheet is at / and the explorer at /explore.html",
-        );
-        return reply_json(req, 404, &e);
+        ));
     }
-    if !token_ok(state, &req) {
-        return reply_json(req, 403, &wrong_token());
+    if !token_ok(&state, &uri, &headers) {
+        return reply_json(&wrong_token());
     }
-    if method != Method::Post {
-        return reply_json(req, 405, &not_allowed());
+    if method != Method::POST {
+        return reply_json(&not_allowed());
     }
-    let body = match read_json(&mut req) {
+    let body = match read_json(&headers, body).await {
         Ok(body) => body,
-        Err(e) => return reply_json(req, status_of(&e), &e),
+        Err(e) => return reply_json(&e),
     };
     let answer = match path.as_str() {
-        "/api/cancel" => Some(cancel(state, &body)),
-        "/api/files" => Some(files(state)),
-        "/api/load" => Some(load(state, &body)),
-        "/api/save" => Some(save(state, &body)),
-        "/api/check" | "/api/run" | "/api/explore" => None,
-        _ => Some(api_error(
+        "/api/cancel" => cancel(&state, &body),
+        "/api/files" => files(&state),
+        "/api/load" => load(&state, &body),
+        "/api/save" => save(&state, &body),
+        "/api/check" | "/api/run" | "/api/explore" => compute(&state, path, body).await,
+        _ => api_error(
             "grundy::serve::not_found",
             &format!("no API at {}", shorten(&path)),
             "docs/SERVE.md lists the API",
-        )),
+        ),
     };
-    match answer {
-        Some(answer) => reply_json(req, status_of(&answer), &answer),
-        None => compute(state, req, path, body),
-    }
+    reply_json(&answer)
 }
 
 fn not_allowed() -> Value {
@@ -325,32 +324,50 @@ fn shorten(path: &str) -> String {
     }
 }
 
-/// Run a check, a worksheet or an exploration on a worker thread of its
-/// own, under the request's id (a later request with the same id, or
-/// `/api/cancel`, stops it).
-fn compute(state: &Arc<State>, req: Request, path: String, body: Value) {
+/// Raises a computation's flag when the request's future is dropped
+/// before the answer came: the client went away.
+struct StopIfDropped {
+    flag: Arc<AtomicBool>,
+    done: bool,
+}
+
+impl Drop for StopIfDropped {
+    fn drop(&mut self) {
+        if !self.done {
+            self.flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Run a check, a worksheet or an exploration on a thread of its own,
+/// under the request's id (a later request with the same id, or
+/// `/api/cancel`, stops it; so does the client's leaving).
+async fn compute(state: &Arc<State>, path: String, body: Value) -> Value {
     let id = match field(&body, "id") {
         Ok(id) if id.len() <= MAX_ID => id.to_string(),
         Ok(_) => {
-            let e = api_error(
+            return api_error(
                 "grundy::serve::json",
                 "the field `id` is too long",
                 "an id of at most 100 characters",
             );
-            return reply_json(req, 400, &e);
         }
-        Err(e) => return reply_json(req, 400, &e),
+        Err(e) => return e,
     };
     if state.workers.fetch_add(1, Ordering::SeqCst) >= MAX_WORKERS {
         state.workers.fetch_sub(1, Ordering::SeqCst);
-        let e = api_error(
+        return api_error(
             "grundy::serve::busy",
             &format!("{MAX_WORKERS} queries are running already"),
             "wait for one to finish, or stop one",
         );
-        return reply_json(req, 503, &e);
     }
     let flag = state.start(&id);
+    let mut guard = StopIfDropped {
+        flag: flag.clone(),
+        done: false,
+    };
+    let (send, receive) = tokio::sync::oneshot::channel();
     let shared = state.clone();
     let spawned = std::thread::Builder::new()
         .name("serve-query".into())
@@ -359,21 +376,28 @@ fn compute(state: &Arc<State>, req: Request, path: String, body: Value) {
             let answer = catch_unwind(AssertUnwindSafe(|| {
                 work(&shared, &path, &body, flag.clone())
             }))
-            .unwrap_or_else(|_| {
-                api_error(
-                    "grundy::serve::internal",
-                    "internal error (please report it with the worksheet that caused it)",
-                    "the server goes on; the next query starts afresh",
-                )
-            });
+            .unwrap_or_else(|_| internal());
             shared.finish(&id, &flag);
             shared.workers.fetch_sub(1, Ordering::SeqCst);
-            // The page may have gone (a closed tab): the answer is dropped.
-            reply_json(req, status_of(&answer), &answer);
+            // The client may have gone: the answer is dropped then.
+            let _ = send.send(answer);
         });
     if spawned.is_err() {
         state.workers.fetch_sub(1, Ordering::SeqCst);
+        guard.done = true;
+        return internal();
     }
+    let answer = receive.await.unwrap_or_else(|_| internal());
+    guard.done = true;
+    answer
+}
+
+fn internal() -> Value {
+    api_error(
+        "grundy::serve::internal",
+        "internal error (please report it with the worksheet that caused it)",
+        "the server goes on; the next query starts afresh",
+    )
 }
 
 fn work(state: &State, path: &str, body: &Value, flag: Arc<AtomicBool>) -> Value {

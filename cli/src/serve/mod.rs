@@ -1,5 +1,5 @@
 //! `grundy serve`: the worksheet and the game-tree explorer in a browser.
-//! A local web server (tiny_http) bound to the loopback address on a free
+//! A local web server (axum) bound to the loopback address on a free
 //! port unless told otherwise, its address printed with a random token
 //! that every page and API call must carry (as Jupyter does); the pages
 //! and their assets are embedded in the binary (`assets/`), the JSON API
@@ -98,7 +98,7 @@ pub fn run(args: Args) -> i32 {
     let mut out = Checked::stdout();
     let mut err = Checked::stderr();
     let started = start(&args);
-    let (server, state, url) = match started {
+    let (listener, state, url) = match started {
         Ok(s) => s,
         Err(e) => {
             err.line(&format!("{:?}", e.report_alone()));
@@ -119,43 +119,61 @@ pub fn run(args: Args) -> i32 {
     }
     let stop = Arc::new(AtomicBool::new(false));
     console::on_ctrl_c(stop.clone());
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            let n = state.cancel_all();
-            err.line(&format!(
-                "grundy serve: stopped ({n} quer{} cancelled)",
-                if n == 1 { "y" } else { "ies" }
-            ));
-            return console::EXIT_INTERRUPTED;
-        }
-        match server.recv_timeout(Duration::from_millis(100)) {
-            Ok(Some(req)) => http::handle(&state, req),
-            Ok(None) => {}
-            Err(e) => {
-                err.line(&format!("grundy serve: a request could not be read: {e}"));
-            }
-        }
+    if let Err(e) = listen(listener, state.clone(), &stop) {
+        err.line(&format!("grundy serve: the server failed: {e}"));
+        return 1;
     }
+    let n = state.cancel_all();
+    err.line(&format!(
+        "grundy serve: stopped ({n} quer{} cancelled)",
+        if n == 1 { "y" } else { "ies" }
+    ));
+    console::EXIT_INTERRUPTED
 }
 
-type Started = (tiny_http::Server, Arc<http::State>, String);
+/// Serve requests on a one-thread runtime until `stop` (Ctrl-C) is raised.
+fn listen(
+    listener: std::net::TcpListener,
+    state: Arc<http::State>,
+    stop: &AtomicBool,
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        listener.set_nonblocking(true)?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        let app = axum::Router::new().fallback(http::handle).with_state(state);
+        let stopped = async {
+            while !stop.load(Ordering::Relaxed) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        tokio::select! {
+            served = axum::serve(listener, app) => served,
+            () = stopped => Ok(()),
+        }
+    })
+}
+
+type Started = (std::net::TcpListener, Arc<http::State>, String);
 
 fn start(args: &Args) -> Result<Started, Error> {
     check_files(&args.files)?;
     let token = token()?;
     let addr = SocketAddr::new(args.host, args.port);
-    let server = tiny_http::Server::http(addr).map_err(|e| {
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         Error::from(FrontEndError::Usage {
             message: format!("cannot listen on {addr}: {e}"),
             help: "choose another --port (0: any free one) or --host".into(),
         })
     })?;
-    let bound = server.server_addr().to_ip().unwrap_or(addr);
+    let bound = listener.local_addr().unwrap_or(addr);
     let host = match bound.ip() {
         IpAddr::V6(ip) => format!("[{ip}]"),
         IpAddr::V4(ip) => ip.to_string(),
     };
     let url = format!("http://{host}:{}/?token={token}", bound.port());
     let state = Arc::new(http::State::new(token, args.limits, args.files.clone()));
-    Ok((server, state, url))
+    Ok((listener, state, url))
 }

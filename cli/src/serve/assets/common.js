@@ -94,5 +94,15 @@ const grundy = (() => {
     D: "D: a draw",
   };
 
-  return { api, newId, el, link, boards, errorBox, OUTCOMES, token };
+  // When the page goes (closed, or left for another), its computation
+  // `running()` names is cancelled: a beacon carries the token in its
+  // address, as it can set no header.
+  function cancelOnLeave(running) {
+    addEventListener("pagehide", () => {
+      const id = running();
+      if (id) navigator.sendBeacon(link("/api/cancel"), JSON.stringify({ id: id }));
+    });
+  }
+
+  return { api, newId, cancelOnLeave, el, link, boards, errorBox, OUTCOMES, token };
 })();

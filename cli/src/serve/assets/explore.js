@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, newId, el, link, boards, errorBox, OUTCOMES } = grundy;
+  const { api, newId, cancelOnLeave, el, link, boards, errorBox, OUTCOMES } = grundy;
   const STORE = "grundy-worksheet";
   const text = sessionStorage.getItem(STORE) || localStorage.getItem(STORE) || "";
   const here = document.getElementById("here");
@@ -138,6 +138,7 @@
     document.body.dataset.shown = String(shown);
   }
 
+  cancelOnLeave(() => running);
   backButton.addEventListener("click", () => {
     if (path.length < 2) return;
     ahead.push(path.pop());

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { api, newId, el, link, boards, errorBox } = grundy;
+  const { api, newId, cancelOnLeave, el, link, boards, errorBox } = grundy;
   const editor = document.getElementById("editor");
   const gutter = document.getElementById("gutter");
   const diagnosticsList = document.getElementById("diagnostics");
@@ -229,6 +229,7 @@
     reader.readAsText(file);
   });
 
+  cancelOnLeave(() => runId);
   editor.addEventListener("input", edited);
   editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
   editor.addEventListener("keydown", (event) => {
