@@ -192,7 +192,7 @@ async fn worksheet(c: &Client, server: &Server) {
     wait_for(
         c,
         "return [...document.querySelectorAll('#diagnostics .code')].map(e => e.textContent.trim()).join()",
-        &json!("grundy::compile::unknown_name"),
+        &json!("grundy::eval::unknown_function"),
     )
     .await;
     // Fix it: the diagnostic goes.
@@ -223,7 +223,7 @@ async fn worksheet(c: &Client, server: &Server) {
         json!([
             "value Domineering(grid(\"...|...|...\")) = ±1",
             "grundy Take(7) = 1",
-            "sequence Take 0..=9: 0 1 2 0 1 2 0 1 2 0"
+            "sequence Take 0..=8: 0 1 2 0 1 2 0 1 2"
         ])
     );
     // The board as squares, the sequence's plot as a picture.
@@ -318,13 +318,13 @@ async fn explorer(c: &Client) {
     .await;
     assert!(facts.as_str().unwrap().contains("misère play"), "{facts}");
     // A loopy game: its option is a draw, marked.
+    click(c, "input[name=play][value=normal]").await;
+    explored(c, 10).await;
     eval(
         c,
         "document.getElementById('position').value = 'Loop(0)'; return 0",
     )
     .await;
-    click(c, "input[name=play][value=normal]").await;
-    explored(c, 10).await;
     click(c, "#go-form button").await;
     explored(c, 11).await;
     assert_eq!(
