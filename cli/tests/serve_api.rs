@@ -318,3 +318,19 @@ fn the_docs_api_examples_answer_as_shown() {
         assert_eq!(got, want, "{path}: docs/SERVE.md shows another answer");
     }
 }
+
+#[test]
+fn the_sample_worksheet_runs_without_a_diagnostic() {
+    let dir = temp_dir("sample");
+    let server = Server::start(&dir, &[]);
+    let (status, sample) = server.request("GET", "/assets/sample.game", &[], b"");
+    assert_eq!(status, 200);
+    let (_, v) = server.api("/api/run", &json!({ "text": sample }));
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3, "{v}");
+    assert!(results.iter().all(|r| r.get("error").is_none()), "{v}");
+    assert_eq!(
+        results[0]["text"],
+        "value Domineering(grid(\"...|...|...\")) = ±1"
+    );
+}

@@ -63,6 +63,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript",
         include_str!("assets/explore.js"),
     ),
+    (
+        "/assets/sample.game",
+        "text/plain",
+        include_str!("assets/sample.game"),
+    ),
 ];
 
 /// What every request shares.

@@ -14,23 +14,14 @@
   const stopButton = document.getElementById("stop");
   const fileSelect = document.getElementById("file");
   const STORE = "grundy-worksheet";
-  const SAMPLE = [
-    "# A worksheet: type definitions and queries, then Run (Ctrl+Enter).",
-    "game Domineering(b) {",
-    "    left move parts(c) for c in place(b, [(0, 0), (1, 0)])",
-    "    right move parts(c) for c in place(b, [(0, 0), (0, 1)])",
-    "}",
-    "fn parts(b) = sum([Domineering(canonical(p, \"mirror\")) for p in components(b)])",
-    "value Domineering(grid(3, 3))",
-    "",
-    "# A rule game of your own: take 1 or 2 from a heap.",
-    "game Take(n) {",
-    "    move Take(n - k) for k in 1..=2 if k <= n",
-    "}",
-    "sequence Take 0..12",
-    "winning Take(7)",
-    "",
-  ].join("\n");
+  // The sample worksheet (cli/src/serve/assets/sample.game).
+  async function sample() {
+    try {
+      return await (await fetch("/assets/sample.game")).text();
+    } catch (e) {
+      return "";
+    }
+  }
   const checkId = newId("check");
   let runId = null;
   let checkTimer = null;
@@ -181,17 +172,19 @@
       option.value = String(i);
       fileSelect.appendChild(option);
     });
-    return keep || (await load());
+    return keep || (await load(true));
   }
 
-  async function load() {
+  // Load the chosen file; on opening, a file not written yet (or empty)
+  // starts with the sample worksheet.
+  async function load(opening) {
     const answer = await api("/api/load", { file: Number(fileSelect.value) });
     if (answer.error) {
       answers.textContent = "";
       answers.appendChild(answerBox(answer));
       return false;
     }
-    editor.value = answer.text;
+    editor.value = answer.text === "" && opening === true ? await sample() : answer.text;
     setStatus("loaded " + answer.file);
     edited();
     return true;
@@ -244,7 +237,7 @@
   });
   runButton.addEventListener("click", run);
   stopButton.addEventListener("click", stop);
-  document.getElementById("load").addEventListener("click", load);
+  document.getElementById("load").addEventListener("click", () => load(false));
   document.getElementById("save").addEventListener("click", save);
   document.getElementById("download").addEventListener("click", download);
   document.getElementById("explore-form").addEventListener("submit", (event) => {
@@ -260,7 +253,7 @@
       edited();
     }
     if (!(await loadFiles(kept !== null)) && kept === null) {
-      editor.value = localStorage.getItem(STORE) || SAMPLE;
+      editor.value = localStorage.getItem(STORE) || (await sample());
       edited();
     }
     document.body.dataset.ready = "true";
