@@ -334,3 +334,32 @@ fn the_sample_worksheet_runs_without_a_diagnostic() {
         "value Domineering(grid(\"...|...|...\")) = ±1"
     );
 }
+
+#[test]
+fn ctrl_c_stops_the_queries_and_the_server() {
+    let dir = temp_dir("ctrl-c");
+    let mut server = Server::start(&dir, &[]);
+    let addr = server.addr.clone();
+    let token = server.token.clone();
+    let running = std::thread::spawn(move || {
+        let body = json!({ "text": LONG }).to_string();
+        let mut s = TcpStream::connect(&addr).unwrap();
+        let head = format!(
+            "POST /api/run HTTP/1.1\r\nHost: x\r\nX-Grundy-Token: {token}\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.write_all(body.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut s, &mut raw);
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    assert_eq!(server.interrupt(), Some(130));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    running.join().unwrap();
+    assert!(
+        TcpStream::connect(&server.addr).is_err(),
+        "the port is closed"
+    );
+}

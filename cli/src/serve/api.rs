@@ -288,3 +288,7 @@ fn explore_in(session: &mut Session, position: &str, misere: bool) -> Result<Val
         "options": options,
     }))
 }
+
+#[cfg(test)]
+#[path = "api_tests.rs"]
+mod tests;

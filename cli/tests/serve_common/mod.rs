@@ -52,6 +52,25 @@ impl Server {
         }
     }
 
+    /// Send the server Ctrl-C (SIGINT) and wait for it to end (10 s at
+    /// most): its exit status and what it wrote on standard error.
+    pub fn interrupt(&mut self) -> Option<i32> {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill(2) on this test's own child process.
+        unsafe { libc::kill(pid, libc::SIGINT) };
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "Ctrl-C did not stop the server"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Whether the process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
