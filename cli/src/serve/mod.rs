@@ -31,6 +31,9 @@ pub struct Args {
     pub limits: Limits,
 }
 
+/// What begins each line the server prints: `grundy serve: `.
+const SAID: &str = "grundy serve: ";
+
 /// The default address: this machine only.
 pub const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
@@ -87,7 +90,7 @@ fn open_browser(url: &str, err: &mut Checked<std::io::Stderr>) {
         .spawn();
     if spawned.is_err() {
         err.line(&format!(
-            "grundy serve: could not run `{opener}`: open the address above in a browser"
+            "{SAID}could not run `{opener}`: open the address above in a browser"
         ));
     }
 }
@@ -105,14 +108,14 @@ pub fn run(args: Args) -> i32 {
             return 1;
         }
     };
-    out.line(&format!("grundy serve: {url}"));
+    out.line(&format!("{SAID}{url}"));
     if !args.host.is_loopback() {
         err.line(&format!(
-            "grundy serve: listening on {} beyond this machine: whoever has the address with its token can run queries here",
+            "{SAID}listening on {} beyond this machine: whoever has the address with its token can run queries here",
             args.host
         ));
     }
-    err.line("grundy serve: Ctrl-C stops the server");
+    err.line(&format!("{SAID}Ctrl-C stops the server"));
     let _ = std::io::stdout().flush();
     if args.open {
         open_browser(&url, &mut err);
@@ -120,12 +123,12 @@ pub fn run(args: Args) -> i32 {
     let stop = Arc::new(AtomicBool::new(false));
     console::on_ctrl_c(stop.clone());
     if let Err(e) = listen(listener, state.clone(), &stop) {
-        err.line(&format!("grundy serve: the server failed: {e}"));
+        err.line(&format!("{SAID}the server failed: {e}"));
         return 1;
     }
     let n = state.cancel_all();
     err.line(&format!(
-        "grundy serve: stopped ({n} quer{} cancelled)",
+        "{SAID}stopped ({n} quer{} cancelled)",
         if n == 1 { "y" } else { "ies" }
     ));
     console::EXIT_INTERRUPTED

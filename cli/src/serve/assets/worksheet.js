@@ -52,7 +52,10 @@
   async function check() {
     const text = editor.value;
     const answer = await api("/api/check", { id: checkId, text: text });
+    // A newer text is checked already, or the server is busy with queries
+    // (the next edit checks again): nothing to show.
     if (answer.stale || text !== editor.value) return;
+    if (answer.error && answer.error.code === "grundy::serve::busy") return;
     diagnosticsList.textContent = "";
     if (answer.error) {
       diagnosticsList.appendChild(el("li", "", "")).appendChild(errorBox(answer.error));
