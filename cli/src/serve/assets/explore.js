@@ -102,7 +102,10 @@
       facts.appendChild(dd);
     };
     fact("kind", a.kind);
-    fact(a.kind === "impartial" ? "Grundy value" : "value", a.value === null ? "none (" + a.value_error + ")" : a.value);
+    // Values are normal play's; under misère play the outcomes and the
+    // winning moves are misère's.
+    const valueName = (a.kind === "impartial" ? "Grundy value" : "value") + (a.play === "misere" ? " (normal play)" : "");
+    fact(valueName, a.value === null ? "none (" + a.value_error + ")" : a.value);
     const o = el("span");
     o.appendChild(outcomeBadge(a.outcome));
     o.appendChild(document.createTextNode(" " + (OUTCOMES[a.outcome] || "") + (a.play === "misere" ? " (misère play)" : "")));
