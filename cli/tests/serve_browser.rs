@@ -159,13 +159,21 @@ fn the_worksheet_and_the_explorer_in_chromium() {
         .enable_all()
         .build()
         .unwrap();
-    runtime.block_on(async {
-        let c = browser(&driver, &chromium, &dir.join("profile")).await;
-        worksheet(&c, &server).await;
-        explorer(&c).await;
-        cancel_save_reload(&c, &dir).await;
-        c.close().await.unwrap();
-    });
+    let c = runtime.block_on(browser(&driver, &chromium, &dir.join("profile")));
+    let steps = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        runtime.block_on(async {
+            worksheet(&c, &server).await;
+            explorer(&c).await;
+            cancel_save_reload(&c, &dir).await;
+        });
+    }));
+    // Chromium ends with its session, failed or not (ending chromedriver
+    // alone would leave it running).
+    let closed = runtime.block_on(c.close());
+    if let Err(failure) = steps {
+        std::panic::resume_unwind(failure);
+    }
+    closed.expect("the browser closes");
 }
 
 /// Type a game, see its diagnostic as it is typed, then its answers.
