@@ -11,6 +11,7 @@ pub mod command;
 pub mod console;
 pub mod lsp;
 pub mod repl;
+pub mod serve;
 
 pub use command::main;
 

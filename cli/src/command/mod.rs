@@ -42,6 +42,7 @@ Front ends:
                         sequences and tables)
   grundy repl / grundy  an interactive session (:help inside); piped input runs as a script
   grundy check FILE     parse and resolve only
+  grundy serve [FILE]   the worksheet and game-tree explorer in a browser (docs/SERVE.md)
   grundy octal CODE     the nim-sequence of an octal game, its period and proof
 
 Limits (each a coded error, never a hang): --max-positions, --max-memory, --max-steps, --max-depth per query;
@@ -106,6 +107,26 @@ pub enum Command {
         /// is answered with a parse error and skipped).
         #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "32M")]
         max_message: usize,
+    },
+    /// The worksheet and the game-tree explorer in a browser: a local web
+    /// server whose address (with its token) is printed (see docs/SERVE.md).
+    Serve {
+        /// .game files the worksheet may load and save (the first is
+        /// loaded when the page opens; one not written yet is created by
+        /// the first save). No other file is read or written.
+        files: Vec<PathBuf>,
+        /// The address to listen on. The default serves this machine only;
+        /// another (0.0.0.0) lets other machines in, with the token.
+        #[arg(long, default_value_t = crate::serve::LOOPBACK)]
+        host: std::net::IpAddr,
+        /// The port (0: a free one).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        /// Open the address in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// The nim-sequence of an octal game: values, period with proof, rare values.
     Octal {
@@ -304,6 +325,21 @@ fn run_command(cli: Cli) -> i32 {
             }
         }
         Some(Command::Lsp { max_message }) => return crate::lsp::serve(max_message),
+        Some(Command::Serve {
+            files,
+            host,
+            port,
+            open,
+            limits,
+        }) => {
+            return crate::serve::run(crate::serve::Args {
+                files,
+                host,
+                port,
+                open,
+                limits: limits.limits(),
+            });
+        }
         Some(Command::Repl { files, limits }) => {
             if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 return crate::repl::run(&files, limits.limits());

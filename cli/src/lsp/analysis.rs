@@ -74,7 +74,17 @@ pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
 /// The diagnostics of a text, stopping when `stop` is raised (a newer
 /// text came): None then, as what was found is about an old text.
 pub fn diagnostics_heard(text: &str, stop: Arc<AtomicBool>) -> Option<Vec<Diagnostic>> {
-    let mut session = Session::with_limits(Limits::default());
+    diagnostics_with(text, Limits::default(), stop)
+}
+
+/// [`diagnostics_heard`] under the given limits (what a definition's
+/// `let` evaluates runs under them): `grundy serve`'s per-query limits.
+pub fn diagnostics_with(
+    text: &str,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+) -> Option<Vec<Diagnostic>> {
+    let mut session = Session::with_limits(limits);
     session.set_interrupt(stop.clone());
     let found = session.prepare("<editor>", text);
     if stop.load(Ordering::Relaxed) {
