@@ -55,17 +55,31 @@ impl Moments {
 }
 
 /// Starts `args` (plus `--resume F` once F exists) and SIGKILLs it after a
-/// random moment, until a run ends by itself; that run's stdout. Fails if
-/// no run ends within 40 tries (each try waits longer than the last).
-fn kill_until_done(args: &[&str], checkpoint: &Path, seed: u64, what: &str) -> (String, usize) {
+/// random moment within `whole` (the uninterrupted run's time), until a
+/// run ends by itself; that run's stdout and the number of kills. A first
+/// run that ends unkilled starts again with `whole` halved. Fails if no
+/// run ends within 60 tries (each try waits longer than the last).
+fn kill_until_done(
+    args: &[&str],
+    checkpoint: &Path,
+    seed: u64,
+    whole: Duration,
+    what: &str,
+) -> (String, usize) {
     let mut moments = Moments(seed);
-    for tries in 0..40u64 {
+    let mut whole_ms = (whole.as_millis() as u64).max(20);
+    let mut kills = 0usize;
+    for _ in 0..60 {
         let mut cmd = octal(args);
         if checkpoint.exists() {
             cmd.arg("--resume").arg(checkpoint);
         }
-        // Later tries wait longer, so that a loaded machine still ends.
-        let wait = Duration::from_millis(moments.next_ms(20, 250) + 40 * tries);
+        // A moment within the uninterrupted run's time (measured on this
+        // machine, so a fast one is killed too); later tries wait longer,
+        // so that a loaded machine still ends.
+        let wait = Duration::from_millis(
+            moments.next_ms(whole_ms / 20, whole_ms / 2 + 1) + 40 * kills as u64,
+        );
         let started = Instant::now();
         let mut proc = child::spawn(cmd);
         while started.elapsed() < wait {
@@ -78,18 +92,23 @@ fn kill_until_done(args: &[&str], checkpoint: &Path, seed: u64, what: &str) -> (
         let _ = proc.kill();
         let out = proc.wait_with_output().expect("reap grundy");
         if out.status.code() == Some(0) {
-            return (
-                String::from_utf8_lossy(&out.stdout).into_owned(),
-                tries as usize,
-            );
+            if kills == 0 && whole_ms > 2 {
+                // Ended before its first kill (the machine is faster than
+                // the reference run said): start again, killing sooner.
+                let _ = std::fs::remove_file(checkpoint);
+                whole_ms /= 2;
+                continue;
+            }
+            return (String::from_utf8_lossy(&out.stdout).into_owned(), kills);
         }
+        kills += 1;
         assert!(
             out.status.code().is_none(),
             "{what}: a run failed\n{}",
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    panic!("{what}: no run ended in 40 tries");
+    panic!("{what}: no run ended in 60 tries");
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -105,13 +124,15 @@ fn killed_and_resumed(name: &str, args: &[&str], seed: u64) {
     let ck = dir.join("run.ck");
     let ck_text = ck.to_string_lossy().into_owned();
     let reference_svg = plot("reference").to_string_lossy().into_owned();
+    let started = Instant::now();
     let reference = run(
         &[args, &["--plot", &reference_svg]].concat(),
         "uninterrupted",
     );
+    let whole = started.elapsed();
     let reference_json = run(&[args, &["--json"]].concat(), "uninterrupted JSON");
     let killed = [args, &["--checkpoint", &ck_text, "--checkpoint-every", "0"]].concat();
-    let (text, kills) = kill_until_done(&killed, &ck, seed, name);
+    let (text, kills) = kill_until_done(&killed, &ck, seed, whole, name);
     assert!(kills > 0, "{name}: never killed: the test proves nothing");
     eprintln!("{name}: {kills} kills");
     // The text but the plot line, which names the file.
