@@ -217,13 +217,13 @@ async fn worksheet(c: &Client, server: &Server) {
     click(c, "#run").await;
     wait_for(
         c,
-        "return document.querySelectorAll('.answer pre').length",
+        "return document.querySelectorAll('.answer pre.text').length",
         &json!(3),
     )
     .await;
     let answers = eval(
         c,
-        "return [...document.querySelectorAll('.answer pre')].map(e => e.textContent)",
+        "return [...document.querySelectorAll('.answer pre.text')].map(e => e.textContent)",
     )
     .await;
     assert_eq!(
@@ -233,6 +233,44 @@ async fn worksheet(c: &Client, server: &Server) {
             "grundy Take(7) = 1",
             "sequence Take 0..=8: 0 1 2 0 1 2 0 1 2"
         ])
+    );
+    // Each answer under its statement as written, highlighted.
+    let statements = eval(
+        c,
+        "return [...document.querySelectorAll('.answer .statement')].map(e => [e.querySelector('.line').textContent, e.querySelector('.source').textContent, e.querySelectorAll('.hl-keyword').length])",
+    )
+    .await;
+    assert_eq!(
+        statements,
+        json!([
+            ["line 6", "value Domineering(grid(3, 3))", 1],
+            ["line 9", "grundy Take(7)", 1],
+            ["line 10", "sequence Take 0..9", 1]
+        ])
+    );
+    // The editor's text lies on its highlighted copy, character for
+    // character.
+    assert_eq!(
+        eval(
+            c,
+            "return document.getElementById('highlight').textContent === document.getElementById('editor').value + ' '"
+        )
+        .await,
+        json!(true)
+    );
+    // The caret on a statement marks its answer.
+    eval(
+        c,
+        "const e = document.getElementById('editor'); e.focus(); e.setSelectionRange(e.value.indexOf('grundy Take'), e.value.indexOf('grundy Take')); e.dispatchEvent(new Event('click')); return 0",
+    )
+    .await;
+    assert_eq!(
+        eval(
+            c,
+            "return document.querySelector('.answer.current .source').textContent"
+        )
+        .await,
+        json!("grundy Take(7)")
     );
     // The board as squares, the sequence's plot as a picture.
     wait_for(

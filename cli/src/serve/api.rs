@@ -72,19 +72,41 @@ pub fn check(text: &str, limits: Limits, stop: Arc<AtomicBool>) -> Option<Value>
     Some(json!({ "diagnostics": list }))
 }
 
-/// One answer of a worksheet: its statement's line, its text, its JSON
-/// (docs/JSON.md) and, for sequences, tables and thermographs, the SVG
-/// picture `grundy run --plot` draws.
+/// The longest DOT text the worksheet asks Graphviz to draw (about a
+/// thousand edges): a larger graph stays text, so no request waits long
+/// on Graphviz.
+const MAX_DOT: usize = 64 * 1024;
+
+/// One answer of a worksheet: its statement's lines and text (shown above
+/// the answer), its text, its JSON (docs/JSON.md) and, for sequences,
+/// tables and thermographs, the SVG picture `grundy run --plot` draws (for
+/// `dot`, Graphviz's drawing when it is installed).
 fn answer_json(session: &Session, text: &str, answer: &Answer) -> Value {
-    let line = session
+    let line_of = |at: usize| crate::lsp::analysis::position(text, at).line + 1;
+    // The statement as written, without the line break a last statement's
+    // span keeps.
+    let span = session
         .query_span()
-        .map(|s| crate::lsp::analysis::position(text, s.start as usize).line + 1);
-    let svg = match render::picture_kind(answer) {
-        Some(Picture::Plot) => render::svg_of(answer).and_then(Result::ok),
+        .and_then(|s| {
+            Some((
+                s.start as usize,
+                text.get(s.start as usize..s.end as usize)?,
+            ))
+        })
+        .map(|(start, source)| (start, source.trim_end()));
+    let svg = match (render::picture_kind(answer), answer) {
+        (Some(Picture::Plot), _) => render::svg_of(answer).and_then(Result::ok),
+        // A graph is drawn when Graphviz is installed and the graph is
+        // small enough to draw in a moment; else its DOT text is the answer.
+        (Some(Picture::Graph), Answer::Dot { dot, .. }) if dot.len() <= MAX_DOT => {
+            render::svg_of(answer).and_then(Result::ok)
+        }
         _ => None,
     };
     json!({
-        "line": line,
+        "line": span.map(|(start, _)| line_of(start)),
+        "end_line": span.map(|(start, source)| line_of(start + source.len().saturating_sub(1))),
+        "source": span.map(|(_, source)| source),
         "text": render::text(answer),
         "json": render::json(answer),
         "svg": svg,

@@ -161,3 +161,63 @@ fn a_raised_flag_stops_a_run() {
         "grundy::solve::interrupted"
     );
 }
+
+/// Each answer carries its statement as written and its lines, so the
+/// worksheet shows the answer under it; a query over two lines has both.
+#[test]
+fn answers_carry_their_statements() {
+    let text = "game T(n) { move T(n - 1) if n > 0 }\ngrundy T(3)\ngrundy T(\n  2)\n";
+    let v = run(text, Limits::default(), Arc::new(AtomicBool::new(false)));
+    assert_eq!(v["complete"], true, "{v}");
+    let items = v["results"].as_array().unwrap();
+    let got: Vec<(Value, Value, Value)> = items
+        .iter()
+        .map(|i| {
+            (
+                i["line"].clone(),
+                i["end_line"].clone(),
+                i["source"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (2.into(), 2.into(), "grundy T(3)".into()),
+            (3.into(), 4.into(), "grundy T(\n  2)".into()),
+        ]
+    );
+}
+
+/// A `dot` answer is drawn by Graphviz where it is installed (its text
+/// stays the answer either way), and a graph too large to draw at once
+/// stays text.
+#[test]
+fn dot_answers_are_drawn_when_graphviz_is_there() {
+    let has_dot = std::process::Command::new("dot")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let small = run(
+        "game T(n) { move T(n - k) for k in 1..=2 if k <= n }\ndot T(3)\n",
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let item = &small["results"][0];
+    assert!(item["text"].as_str().unwrap().contains("digraph"), "{item}");
+    if has_dot {
+        assert!(item["svg"].as_str().unwrap().contains("<svg"), "{item}");
+    } else {
+        eprintln!("Graphviz is not installed: the drawing is not checked");
+        assert!(item["svg"].is_null());
+    }
+    // 400 vertices, every move to any smaller heap: 79,800 edges.
+    let large = run(
+        "game T(n) { move T(k) for k in 0..n }\ndot T(399)\n",
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let item = &large["results"][0];
+    assert!(item["text"].as_str().unwrap().len() > MAX_DOT, "{item}");
+    assert!(item["svg"].is_null());
+}

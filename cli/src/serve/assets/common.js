@@ -86,6 +86,43 @@ const grundy = (() => {
     return box;
   }
 
+  // The language's words (grammar/grundy.pest) for highlighting.
+  const KEYWORDS = new Set(("and assert birthday by companion compare dot else exists false fn for forall " +
+    "freeze game genus graph grundy if in kernel kernel_sequences kernels left let mean misere misere_form " +
+    "move moves normal not octal or outcome over period quotient remoteness right search sequence " +
+    "subtraction table temperature then thermograph to true under upon value winning").split(" "));
+  // One token at a time: a comment, a string, a number, a word, or any
+  // other character (kept as it is).
+  const TOKEN = /(#[^\n]*)|("(?:[^"\\\n]|\\.)*"?)|(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|([\s\S])/g;
+
+  // `.game` text as spans classed by kind (hl-comment, hl-string,
+  // hl-number, hl-keyword, hl-game for a capitalised name); the text
+  // itself unchanged, so it lies exactly under an editor's own.
+  function highlight(text) {
+    const out = document.createDocumentFragment();
+    let plain = "";
+    const flush = () => {
+      if (plain) out.appendChild(document.createTextNode(plain));
+      plain = "";
+    };
+    const span = (kind, t) => {
+      flush();
+      out.appendChild(el("span", "hl-" + kind, t));
+    };
+    let m;
+    TOKEN.lastIndex = 0;
+    while ((m = TOKEN.exec(text)) !== null) {
+      if (m[1]) span("comment", m[1]);
+      else if (m[2]) span("string", m[2]);
+      else if (m[3]) span("number", m[3]);
+      else if (m[4] && KEYWORDS.has(m[4])) span("keyword", m[4]);
+      else if (m[4] && /^[A-Z]/.test(m[4])) span("game", m[4]);
+      else plain += m[0];
+    }
+    flush();
+    return out;
+  }
+
   const OUTCOMES = {
     P: "P: the previous player wins",
     N: "N: the next player wins",
@@ -104,5 +141,5 @@ const grundy = (() => {
     });
   }
 
-  return { api, newId, cancelOnLeave, el, link, boards, errorBox, OUTCOMES, token };
+  return { api, newId, cancelOnLeave, el, link, boards, errorBox, highlight, OUTCOMES, token };
 })();

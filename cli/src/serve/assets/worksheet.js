@@ -1,11 +1,13 @@
-// The worksheet: an editor for .game text with the language server's
-// diagnostics as you type, each answer under its line, a stop button,
-// save and load.
+// The worksheet: an editor for .game text, highlighted, with the language
+// server's diagnostics as you type; each answer under its statement (the
+// statement's text above the answer, a click away from its lines in the
+// editor); a stop button, save and load.
 "use strict";
 
 (() => {
-  const { api, newId, cancelOnLeave, el, link, boards, errorBox } = grundy;
+  const { api, newId, cancelOnLeave, el, link, boards, errorBox, highlight } = grundy;
   const editor = document.getElementById("editor");
+  const shade = document.getElementById("highlight");
   const gutter = document.getElementById("gutter");
   const diagnosticsList = document.getElementById("diagnostics");
   const answers = document.getElementById("answers");
@@ -76,7 +78,17 @@
     updateGutter(marked);
   }
 
+  // The highlighted copy under the editor's transparent text (a final
+  // newline needs a character after it to take its line).
+  function shadeText() {
+    shade.textContent = "";
+    shade.appendChild(highlight(editor.value + " "));
+    shade.scrollTop = editor.scrollTop;
+    shade.scrollLeft = editor.scrollLeft;
+  }
+
   function edited() {
+    shadeText();
     localStorage.setItem(STORE, editor.value);
     sessionStorage.setItem(STORE, editor.value);
     updateGutter(new Set());
@@ -92,14 +104,51 @@
     return a;
   }
 
+  // The statement an answer answers, as written, with its line numbers:
+  // a click selects it in the editor.
+  function statementOf(item) {
+    const last = item.end_line || item.line;
+    const head = el("div", "statement");
+    const where = el("button", "link line", last > item.line ? "lines " + item.line + "–" + last : "line " + item.line);
+    where.title = "select in the editor";
+    where.addEventListener("click", () =>
+      selectRange({ line: item.line, column: 1, end_line: last + 1, end_column: 1 }));
+    head.appendChild(where);
+    if (typeof item.source === "string") {
+      const code = el("code", "source");
+      code.appendChild(highlight(item.source));
+      head.appendChild(code);
+    }
+    return head;
+  }
+
+  // The answer of the statement at the editor's caret, marked and
+  // scrolled into view.
+  function followCaret() {
+    const line = editor.value.slice(0, editor.selectionStart).split("\n").length;
+    let found = null;
+    for (const box of answers.querySelectorAll(".answer")) {
+      const from = Number(box.dataset.line || 0);
+      const to = Number(box.dataset.endLine || from);
+      const here = from > 0 && from <= line && line <= to;
+      box.classList.toggle("current", here);
+      if (here && !found) found = box;
+    }
+    if (found) found.scrollIntoView({ block: "nearest" });
+  }
+
   function answerBox(item) {
     const box = el("div", "answer");
+    if (item.line) {
+      box.dataset.line = String(item.line);
+      box.dataset.endLine = String(item.end_line || item.line);
+    }
     if (item.error) {
       box.classList.add("failed");
       box.appendChild(errorBox(item.error));
       return box;
     }
-    if (item.line) box.appendChild(el("div", "line", "line " + item.line));
+    if (item.line) box.appendChild(statementOf(item));
     box.appendChild(el("pre", "text", item.text));
     const j = item.json || {};
     const play = j.play === "misere" ? "misere" : "normal";
@@ -120,7 +169,7 @@
     }
     if (item.svg) {
       const img = el("img", "picture");
-      img.alt = "picture of line " + item.line;
+      img.alt = "picture of line " + item.line + (item.json && item.json.query === "dot" ? " (Graphviz)" : "");
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(item.svg);
       box.appendChild(img);
     }
@@ -227,7 +276,13 @@
 
   cancelOnLeave(() => runId);
   editor.addEventListener("input", edited);
-  editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
+  editor.addEventListener("scroll", () => {
+    gutter.scrollTop = editor.scrollTop;
+    shade.scrollTop = editor.scrollTop;
+    shade.scrollLeft = editor.scrollLeft;
+  });
+  editor.addEventListener("keyup", followCaret);
+  editor.addEventListener("click", followCaret);
   editor.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
