@@ -326,3 +326,92 @@ fn cgsuite_stoppers_print_and_play_as_cgsuite_says() {
         );
     }
 }
+
+/// `CanonicalStopperTestCase.scala`, the rows of [`STOPPERS`] by line:
+/// CGSuite's `IsPlumtree`, `IsPseudonumber` (true when the row's class is
+/// `Pseudonumber`), `LeftStop` and `RightStop` (equally `Stop(Left)` and
+/// `Stop(Right)`). `toTests` (lines 308–331) adds `IsLoopfree` false and
+/// `IsStopper` true to every row.
+const STOPPER_PREDICATES: &[(u32, bool, bool, &str, &str)] = &[
+    (7, T, T, "on", "on"),
+    (26, T, T, "off", "off"),
+    (45, T, T, "over", "over"),
+    (64, T, T, "3/2under", "3/2under"),
+    (83, T, F, "-1/4", "-1/4"),
+    (102, T, F, "0", "0"),
+    (121, T, F, "0", "0"),
+    (140, T, F, "0", "0"),
+    (159, T, F, "0", "0"),
+    (178, T, F, "over", "under"),
+    (197, T, F, "5over", "-5under"),
+    (216, F, F, "0", "0"),
+    (235, F, F, "0", "0"),
+    (255, F, F, "0", "0"),
+];
+
+#[test]
+fn cgsuite_stoppers_predicates_and_stops() {
+    assert_eq!(STOPPER_PREDICATES.len(), STOPPERS.len());
+    for (&(line, plum, pseudo, ls, rs), s) in STOPPER_PREDICATES.iter().zip(STOPPERS) {
+        assert_eq!(line, s.0);
+        let g = s.1;
+        let out = common::texts_or_error_codes(&format!(
+            "[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g})]\nleft_stop({g})\nright_stop({g})\n"
+        ));
+        let want = format!("[true, false, {plum}, {pseudo}]");
+        let at = format!("CanonicalStopperTestCase.scala line {line}: {g}");
+        assert_eq!(out, [want.as_str(), ls, rs], "{at}");
+    }
+}
+
+/// `SidedValueTestCase.scala` lines 7, 18 and 29: values that are no
+/// stoppers, each printed as CGSuite prints it; `toTests` (lines 74–82)
+/// says `IsLoopfree`, `IsPlumtree`, `IsPseudonumber` and `IsStopper` are
+/// false. Line 41, Bach's carousel, does not settle by sidling in grundy
+/// (LANGUAGE.md, "Not yet").
+#[test]
+fn cgsuite_sided_values_are_no_stoppers() {
+    for (line, g, printed) in [
+        (7, "dud", "dud"),
+        (18, "a{{|a}|}", "1 & 0"),
+        (29, "{0|{dud|},*}", "^ & v*"),
+    ] {
+        let out = common::texts_or_error_codes(&format!(
+            "{g}\n[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g})]\nleft_stop({g})\n"
+        ));
+        assert_eq!(
+            out,
+            [
+                printed,
+                "[false, false, false, false]",
+                "error grundy::eval::type_error"
+            ],
+            "SidedValueTestCase.scala line {line}: {g}"
+        );
+    }
+}
+
+/// `GameTest.scala` lines 205–215: `Cool` of short games by temperatures
+/// above −1, negative ones included, and its refusal at −1 (CGSuite
+/// writes `+-`, grundy `±`).
+#[test]
+fn cgsuite_cooling_by_negative_temperatures() {
+    let g = "{3||2+*|1+*}";
+    let rows = [
+        (205, g, "0", "{3||2*|1*}"),
+        (206, g, "num(1, 4)", "{11/4||2|3/2}"),
+        (207, g, "num(1, 2)", "{5/2|2*}"),
+        (208, g, "num(5, 8)", "{19/8|17/8}"),
+        (209, g, "num(3, 4)", "9/4*"),
+        (210, g, "70", "9/4"),
+        (211, g, "num(-1, 2)", "{7/2|||5/2|3/2||±1/2}"),
+        (212, g, "-1", "error grundy::eval::value"),
+        (213, "num(1, 4)", "num(-1, 8)", "1/4"),
+        (214, "num(1, 4)", "num(-1, 4)", "1/4*"),
+        (215, "num(1, 4)", "num(-3, 8)", "{3/8|1/8}"),
+    ];
+    for (line, g, t, want) in rows {
+        let out = common::texts_or_error_codes(&format!("cool({g}, {t})\n"));
+        assert_eq!(out, [want], "GameTest.scala line {line}: ({g}).Cool({t})");
+    }
+}
