@@ -329,66 +329,67 @@ fn cgsuite_stoppers_print_and_play_as_cgsuite_says() {
 
 /// `CanonicalStopperTestCase.scala`, the rows of [`STOPPERS`] by line:
 /// CGSuite's `IsPlumtree`, `IsPseudonumber` (true when the row's class is
-/// `Pseudonumber`), `LeftStop` and `RightStop` (equally `Stop(Left)` and
-/// `Stop(Right)`). `toTests` (lines 308–331) adds `IsLoopfree` false and
-/// `IsStopper` true to every row.
-const STOPPER_PREDICATES: &[(u32, bool, bool, &str, &str)] = &[
-    (7, T, T, "on", "on"),
-    (26, T, T, "off", "off"),
-    (45, T, T, "over", "over"),
-    (64, T, T, "3/2under", "3/2under"),
-    (83, T, F, "-1/4", "-1/4"),
-    (102, T, F, "0", "0"),
-    (121, T, F, "0", "0"),
-    (140, T, F, "0", "0"),
-    (159, T, F, "0", "0"),
-    (178, T, F, "over", "under"),
-    (197, T, F, "5over", "-5under"),
-    (216, F, F, "0", "0"),
-    (235, F, F, "0", "0"),
-    (255, F, F, "0", "0"),
+/// `Pseudonumber`), `IsIdempotent`, `LeftStop` and `RightStop` (equally
+/// `Stop(Left)` and `Stop(Right)`). `toTests` (lines 308–331) adds
+/// `IsLoopfree` false and `IsStopper` true to every row.
+const STOPPER_PREDICATES: &[(u32, bool, bool, bool, &str, &str)] = &[
+    (7, T, T, T, "on", "on"),
+    (26, T, T, T, "off", "off"),
+    (45, T, T, T, "over", "over"),
+    (64, T, T, F, "3/2under", "3/2under"),
+    (83, T, F, F, "-1/4", "-1/4"),
+    (102, T, F, F, "0", "0"),
+    (121, T, F, F, "0", "0"),
+    (140, T, F, T, "0", "0"),
+    (159, T, F, T, "0", "0"),
+    (178, T, F, F, "over", "under"),
+    (197, T, F, F, "5over", "-5under"),
+    (216, F, F, F, "0", "0"),
+    (235, F, F, T, "0", "0"),
+    (255, F, F, F, "0", "0"),
 ];
 
 #[test]
 fn cgsuite_stoppers_predicates_and_stops() {
     assert_eq!(STOPPER_PREDICATES.len(), STOPPERS.len());
-    for (&(line, plum, pseudo, ls, rs), s) in STOPPER_PREDICATES.iter().zip(STOPPERS) {
+    for (&(line, plum, pseudo, idem, ls, rs), s) in STOPPER_PREDICATES.iter().zip(STOPPERS) {
         assert_eq!(line, s.0);
         let g = s.1;
         let out = common::texts_or_error_codes(&format!(
-            "[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g})]\nleft_stop({g})\nright_stop({g})\n"
+            "[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g}), is_idempotent({g})]\nleft_stop({g})\nright_stop({g})\n"
         ));
-        let want = format!("[true, false, {plum}, {pseudo}]");
+        let want = format!("[true, false, {plum}, {pseudo}, {idem}]");
         let at = format!("CanonicalStopperTestCase.scala line {line}: {g}");
         assert_eq!(out, [want.as_str(), ls, rs], "{at}");
     }
 }
 
 /// `SidedValueTestCase.scala` lines 7, 18 and 29: values that are no
-/// stoppers, each printed as CGSuite prints it; `toTests` (lines 74–82)
-/// says `IsLoopfree`, `IsPlumtree`, `IsPseudonumber` and `IsStopper` are
-/// false. Line 41, Bach's carousel, does not settle by sidling in grundy
-/// (LANGUAGE.md, "Not yet").
+/// stoppers, each printed as CGSuite prints it, and CGSuite's
+/// `IsIdempotent`; `toTests` (lines 74–82) says `IsLoopfree`,
+/// `IsPlumtree`, `IsPseudonumber` and `IsStopper` are false. Line 41,
+/// Bach's carousel, is not stopper-sided, so sidling cannot settle on it
+/// (THEORY.md §6.16): its value is refused with the sides' code.
 #[test]
 fn cgsuite_sided_values_are_no_stoppers() {
-    for (line, g, printed) in [
-        (7, "dud", "dud"),
-        (18, "a{{|a}|}", "1 & 0"),
-        (29, "{0|{dud|},*}", "^ & v*"),
+    for (line, g, printed, idem) in [
+        (7, "dud", "dud", T),
+        (18, "a{{|a}|}", "1 & 0", F),
+        (29, "{0|{dud|},*}", "^ & v*", F),
     ] {
         let out = common::texts_or_error_codes(&format!(
-            "{g}\n[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g})]\nleft_stop({g})\n"
+            "{g}\n[is_stopper({g}), is_loopfree({g}), is_plumtree({g}), is_pseudonumber({g}), is_idempotent({g})]\nleft_stop({g})\n"
         ));
+        let predicates = format!("[false, false, false, false, {idem}]");
         assert_eq!(
             out,
-            [
-                printed,
-                "[false, false, false, false]",
-                "error grundy::eval::type_error"
-            ],
+            [printed, &predicates, "error grundy::eval::type_error"],
             "SidedValueTestCase.scala line {line}: {g}"
         );
     }
+    let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    let out = common::texts_or_error_codes(&format!("{bach}\n"));
+    assert_eq!(out, ["error grundy::partizan::sides"], "line 41");
 }
 
 /// `GameTest.scala` lines 205–215: `Cool` of short games by temperatures

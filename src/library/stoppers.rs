@@ -1,5 +1,6 @@
 //! CGSuite's predicates of loopy game values (THEORY.md §6.16):
-//! `is_stopper`, `is_plumtree`, `is_pseudonumber` and `is_loopfree`, each
+//! `is_stopper`, `is_plumtree`, `is_pseudonumber`, `is_loopfree` and
+//! `is_idempotent`, each
 //! also of a short game (a short game is a loopfree plumtree stopper, a
 //! pseudonumber when it is a number); and the stops of a stopper, which
 //! `left_stop` and `right_stop` answer for loopy values.
@@ -10,7 +11,7 @@ use crate::error::AtSpan;
 use crate::error::{EvalError, Result};
 use crate::model::Value;
 use crate::model::game_value::game_val;
-use crate::model::loopy_value::{LoopyVal, stopper_cap, to_value, too_large, within};
+use crate::model::loopy_value::{LoopyVal, stopper_cap, to_value, too_large, unsettled, within};
 use crate::partizan::loopy::{
     Pseudonumber, SidedGraph, SidedValue, Stopper, Stops, Tilt, is_plumtree,
 };
@@ -62,6 +63,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "is_loopfree(G): whether G is a short game (no play comes back to a position)",
         "whether G is a short game: every loopy value (`on`, `dud`, `1 & 0`) is not",
         "is_loopfree(on)",
+    ),
+    game(
+        "is_idempotent",
+        is_idempotent,
+        G_LOOPY,
+        (1, 1),
+        "bool",
+        "is_idempotent(G): whether G + G == G (of a short game: whether it is 0)",
+        "whether G + G = G: `on`, `over`, `dud` are; of short games only 0",
+        "is_idempotent(over)",
     ),
 ];
 
@@ -128,6 +139,21 @@ fn is_pseudonumber(a: Args) -> Result<Value> {
 
 fn is_loopfree(a: Args) -> Result<Value> {
     test(a, &|_, _| Ok(false), &|_, _| true)
+}
+
+fn is_idempotent(a: Args) -> Result<Value> {
+    test(
+        a,
+        &|a, l| {
+            let (g, span) = (&l.value, a.span);
+            let sum = within(a.cx, "G + G", span, |max, stop| g.add(g, max, stop))?
+                .map_err(|rounds| unsettled(rounds, span))?;
+            within(a.cx, "G + G == G", span, |max, stop| {
+                Some(sum.geq(g, max, stop)? && g.geq(&sum, max, stop)?)
+            })
+        },
+        &|s, g| g == s.zero(),
+    )
 }
 
 /// The Left stop (`left`) or Right stop of a loopy value: a stopper's,
