@@ -417,27 +417,41 @@ fn cgsuite_sided_values_are_no_stoppers() {
     assert_eq!(out, ["error grundy::partizan::sides"], "line 41");
 }
 
-/// `GameTest.scala` lines 205–215: `Cool` of short games by temperatures
-/// above −1, negative ones included, and its refusal at −1 (CGSuite
-/// writes `+-`, grundy `±`).
+/// `GameTest.scala` lines 205–224: `Cool` of short games by temperatures
+/// above −1, negative ones included, and its refusal at −1; `Heat` by
+/// numbers of either sign and by `*` (CGSuite writes `+-`, grundy `±`).
 #[test]
-fn cgsuite_cooling_by_negative_temperatures() {
+fn cgsuite_cooling_and_heating_by_negative_temperatures() {
     let g = "{3||2+*|1+*}";
+    let q = "num(1, 4)";
     let rows = [
-        (205, g, "0", "{3||2*|1*}"),
-        (206, g, "num(1, 4)", "{11/4||2|3/2}"),
-        (207, g, "num(1, 2)", "{5/2|2*}"),
-        (208, g, "num(5, 8)", "{19/8|17/8}"),
-        (209, g, "num(3, 4)", "9/4*"),
-        (210, g, "70", "9/4"),
-        (211, g, "num(-1, 2)", "{7/2|||5/2|3/2||±1/2}"),
-        (212, g, "-1", "error grundy::eval::value"),
-        (213, "num(1, 4)", "num(-1, 8)", "1/4"),
-        (214, "num(1, 4)", "num(-1, 4)", "1/4*"),
-        (215, "num(1, 4)", "num(-3, 8)", "{3/8|1/8}"),
+        (205, "cool", g, "0", "{3||2*|1*}"),
+        (206, "cool", g, "num(1, 4)", "{11/4||2|3/2}"),
+        (207, "cool", g, "num(1, 2)", "{5/2|2*}"),
+        (208, "cool", g, "num(5, 8)", "{19/8|17/8}"),
+        (209, "cool", g, "num(3, 4)", "9/4*"),
+        (210, "cool", g, "70", "9/4"),
+        (211, "cool", g, "num(-1, 2)", "{7/2|||5/2|3/2||±1/2}"),
+        (212, "cool", g, "-1", "error grundy::eval::value"),
+        (213, "cool", q, "num(-1, 8)", "1/4"),
+        (214, "cool", q, "num(-1, 4)", "1/4*"),
+        (215, "cool", q, "num(-3, 8)", "{3/8|1/8}"),
+        (216, "heat", g, "0", "{3||2*|1*}"),
+        (217, "heat", g, "num(1, 2)", "{7/2|||5/2|3/2||±1/2}"),
+        (218, "heat", g, "1", "{4|||3|1||0|-2}"),
+        (219, "heat", g, "num(-3, 4)", "9/4*"),
+        (220, "heat", g, "-1", "9/4"),
+        (221, "heat", g, "-2", "3/2"),
+        (222, "heat", g, "-3", "1"),
+        (223, "heat", g, "-4", "0"),
+        (224, "heat", g, "*", "{3*||2|1}"),
     ];
-    for (line, g, t, want) in rows {
-        let out = common::texts_or_error_codes(&format!("cool({g}, {t})\n"));
-        assert_eq!(out, [want], "GameTest.scala line {line}: ({g}).Cool({t})");
+    for (line, method, g, t, want) in rows {
+        let out = common::texts_or_error_codes(&format!("{method}({g}, {t})\n"));
+        assert_eq!(
+            out,
+            [want],
+            "GameTest.scala line {line}: ({g}).{method}({t})"
+        );
     }
 }
