@@ -469,3 +469,33 @@ fn canonical_short_game_test_case_predicates_and_followers() {
         }
     }
 }
+
+/// `CanonicalShortGameTestCase.scala` lines 1091–1104 (`toTests`): every
+/// short game is loopfree, a plumtree and a stopper, a pseudonumber
+/// exactly when it is a number (the row's `isNumber`, the fifth of the
+/// predicates above) and idempotent exactly when it is zero (`isZero`,
+/// true on line 32 alone, the game 0); on the rows of
+/// [`CANONICAL_SHORT_GAME_PREDICATES`].
+#[test]
+fn canonical_short_games_are_loopfree_plumtree_stoppers() {
+    let mut text = String::new();
+    for (_, x, ..) in CANONICAL_SHORT_GAME_PREDICATES {
+        text.push_str(&format!(
+            "[is_loopfree({x}), is_plumtree({x}), is_stopper({x}), is_pseudonumber({x}), is_idempotent({x})]\n"
+        ));
+    }
+    let got = texts_or_codes(&text);
+    assert_eq!(got.len(), CANONICAL_SHORT_GAME_PREDICATES.len());
+    for ((line, x, _, predicates, ..), g) in CANONICAL_SHORT_GAME_PREDICATES.iter().zip(&got) {
+        let is_number = predicates
+            .trim_matches(['[', ']'])
+            .split(", ")
+            .nth(4)
+            .unwrap();
+        assert_eq!(
+            *g,
+            format!("[true, true, true, {is_number}, {}]", *x == "0"),
+            "CanonicalShortGameTestCase.scala:{line} {x}"
+        );
+    }
+}

@@ -143,7 +143,7 @@ pub enum SolveError {
     #[diagnostic(
         code(grundy::partizan::sides),
         help(
-            "this loopy position is not a stopper, and its onside and offside are found by sidling (THEORY.md §6.9), which did not reach a fixed point; `outcome` and `winning` still answer"
+            "this loopy position is not a stopper, and its onside and offside are found by sidling (THEORY.md §6.9), whose rounds are stoppers and which did not reach a fixed point: a game whose sides are no stoppers, such as Bach's carousel, never gives one (§6.16); `outcome` and `winning` still answer"
         )
     )]
     LoopySides {

@@ -110,8 +110,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         ],
         (2, 2),
         "game value",
-        "cool(G, t): G cooled by the number t >= 0",
-        "G cooled by the number t ≥ 0",
+        "cool(G, t): G cooled by the number t > -1 (below 0 as CGSuite defines it)",
+        "G cooled by the number t > −1 (below 0 as CGSuite defines it: cool(1/4, −1/4) = 1/4*)",
         "cool(heat(value(*1), 1), 1)",
     ),
     game(
@@ -220,21 +220,21 @@ pub(super) static ENTRIES: &[Entry] = &[
     game(
         "left_stop",
         left_stop,
-        G_VAL,
+        &[p("G", "position | game value | loopy game value | int")],
         (1, 1),
-        "game value (a number)",
-        "left_stop(G): the Left stop of a position or game value, a number",
-        "the Left stop: where play reaches a number, Left moving first",
+        "game value (a number) | loopy game value (a pseudonumber)",
+        "left_stop(G): the Left stop of a position or game value, a number; of a stopper, a pseudonumber (a number, on, off, x over, x under)",
+        "the Left stop: where play reaches a number, Left moving first; of a stopper, the pseudonumber it reaches (`on`, `off`, `x over`, `x under` or a number)",
         "left_stop(heat(value(*1), 1))",
     ),
     game(
         "right_stop",
         right_stop,
-        G_VAL,
+        &[p("G", "position | game value | loopy game value | int")],
         (1, 1),
-        "game value (a number)",
-        "right_stop(G): the Right stop of a position or game value, a number",
-        "the Right stop: where play reaches a number, Right moving first",
+        "game value (a number) | loopy game value (a pseudonumber)",
+        "right_stop(G): the Right stop of a position or game value, a number; of a stopper, a pseudonumber (a number, on, off, x over, x under)",
+        "the Right stop: where play reaches a number, Right moving first; of a stopper, the pseudonumber it reaches (`on`, `off`, `x over`, `x under` or a number)",
         "right_stop(heat(value(*1), 1))",
     ),
     game(
@@ -552,6 +552,9 @@ fn reduced(a: Args) -> Result<Value> {
 }
 
 fn left_stop(a: Args) -> Result<Value> {
+    if let Some(l) = super::stoppers::loopy_arg(&a)? {
+        return super::stoppers::loopy_stop(&a, &l, true);
+    }
     of_all(a, &|s, ids, _| {
         let x = s.left_stop(ids[0]);
         let id = s.number(x);
@@ -560,6 +563,9 @@ fn left_stop(a: Args) -> Result<Value> {
 }
 
 fn right_stop(a: Args) -> Result<Value> {
+    if let Some(l) = super::stoppers::loopy_arg(&a)? {
+        return super::stoppers::loopy_stop(&a, &l, false);
+    }
     of_all(a, &|s, ids, _| {
         let x = s.right_stop(ids[0]);
         let id = s.number(x);

@@ -269,6 +269,20 @@ fn normal_only(a: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The refusal of `a`'s function of `l`, a loopy value that is no
+/// stopper, with `help`.
+pub(super) fn no_stopper(a: &Args, l: &LoopyVal, help: &str) -> Error {
+    Error::type_error(
+        format!(
+            "`{}` of `{}`, a loopy value that is no stopper",
+            a.name(),
+            l.text
+        ),
+        help,
+        a.at(0),
+    )
+}
+
 /// Left's and Right's options of a stopper (each a value; `pass`, a move
 /// back to itself, is the stopper itself), with `winning` only the moves
 /// that win for the mover; an error for a value that is no stopper.
@@ -277,14 +291,10 @@ fn loopy_sided(a: &Args, l: &LoopyVal, winning: bool) -> Result<Value> {
         normal_only(a)?;
     }
     if !l.value.stopper {
-        return Err(Error::type_error(
-            format!(
-                "`{}` of `{}`, a loopy value that is no stopper",
-                a.name(),
-                l.text
-            ),
+        return Err(no_stopper(
+            a,
+            l,
             "a value `s & t` (and `dud`) is a class of games with these sides, not one game, so it has no options of its own: ask about a stopper, its side `s` or `t`, or the position it came from",
-            a.at(0),
         ));
     }
     let me = &l.value.onside;

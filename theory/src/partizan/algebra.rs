@@ -17,8 +17,8 @@ pub enum AlgebraError {
     #[error(transparent)]
     Partizan(#[from] PartizanError),
 
-    /// [`cool`] asked for a negative temperature.
-    #[error("cooling needs a temperature t ≥ 0, not {t}")]
+    /// [`cool`] asked for a temperature t ≤ −1.
+    #[error("cooling needs a temperature t > -1, not {t}")]
     NegativeTemperature {
         /// The temperature asked for.
         t: Dyadic,
@@ -70,7 +70,7 @@ impl AlgebraError {
         match self {
             AlgebraError::Partizan(e) => e.help(),
             AlgebraError::NegativeTemperature { .. } => {
-                "cool by a number t ≥ 0; heat(x, t) is the inverse operation"
+                "cool by a number t > -1 (an integer has temperature -1); heat(x, t) is the inverse operation"
             }
             AlgebraError::NotPositive => {
                 "the second argument of norton(g, u) must be a game u > 0, such as 1 or ^"
@@ -98,10 +98,14 @@ fn options(store: &mut GameStore, g: ValueId) -> Result<(Vec<ValueId>, Vec<Value
     ))
 }
 
-/// `G` cooled by `t ≥ 0`: a number is unchanged; past its temperature a
-/// non-number is its mean; otherwise `{G^L_t − t | G^R_t + t}`.
+/// `G` cooled by `t > −1`, as CGSuite defines it (THEORY.md §6.16): an
+/// integer is unchanged; a game whose temperature is below t is its mean;
+/// otherwise `{G^L_t − t | G^R_t + t}`. For `t ≥ 0` this is cooling as
+/// Winning Ways defines it (a number's temperature is negative, so a
+/// number is its mean, itself); below 0 it heats a number's options apart
+/// (`cool(1/4, −1/4) = 1/4*`).
 pub fn cool(store: &mut GameStore, g: ValueId, t: Dyadic) -> Result<ValueId> {
-    if t < Dyadic::ZERO {
+    if t <= Dyadic::MINUS_ONE {
         return Err(AlgebraError::NegativeTemperature { t });
     }
     let tv = store.number(t);
@@ -118,7 +122,7 @@ fn cool_rec(
     mt: ValueId,
     memo: &mut FxHashMap<ValueId, ValueId>,
 ) -> Result<ValueId> {
-    if store.is_number(g) {
+    if store.as_number(g).is_some_and(Dyadic::is_integer) {
         return Ok(g);
     }
     if let Some(&v) = memo.get(&g) {

@@ -27,10 +27,13 @@ mod show;
 mod sides;
 mod simplify;
 mod stopper;
+mod stops;
 mod value;
 
 #[cfg(test)]
 mod simplify_tests;
+#[cfg(test)]
+mod stops_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -44,6 +47,7 @@ pub use show::{short_value, stopper_text};
 pub use sides::{Sides, one_side, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
+pub use stops::{Pseudonumber, Stops, Tilt, is_plumtree};
 pub use value::{SIDLING_ROUNDS_PER_POSITION, SidedValue, Stopper, sidling_rounds};
 
 /// Normal play (the player who cannot move loses) or misère play (wins).
