@@ -790,14 +790,18 @@ fn list_line(
     out: &mut dyn OptionSink,
 ) -> Result<()> {
     if let Some((last, outer)) = mv.bindings.split_last() {
+        // A literal target `G((..))` is never a `Run`, only a `LiteralRun`.
+        let literal = matches!(&mv.target.kind, NodeKind::MakePos(_, args)
+            if matches!(&args[..], [a] if matches!(a.kind, NodeKind::Tuple(_) | NodeKind::List(_))));
         if outer.is_empty() {
             // `G(a - k, b) for k in 1..=a`, `G(i) + G(n - 1 - i)
             // for i in 0..n`, `G((p[0] - k, p[1])) for k in 1..=p[0]`:
             // one run, no evaluation per option.
-            if let Some(run) = interp.literal_run(mv, last, frame) {
-                return run.emit(interp, mv.target.span, out);
-            }
-            if let Some(run) = interp.run_of(mv, last, frame) {
+            if literal {
+                if let Some(run) = interp.literal_run(mv, last, frame) {
+                    return run.emit(interp, mv.target.span, out);
+                }
+            } else if let Some(run) = interp.run_of(mv, last, frame) {
                 if run.ks.0 < run.ks.1 {
                     out.run(&run.parts[..run.n], run.ks)?;
                 }
@@ -808,10 +812,10 @@ fn list_line(
             // where it has the shape (the condition is tested at
             // the innermost level either way).
             // A list plan's target (a comprehension or a call) is never a
-            // run: not looked for again at every outer assignment.
-            let runs = plan.is_none();
+            // run, nor a literal one: not looked for at every outer assignment.
+            let runs = plan.is_none() && !literal;
             return interp.iterate(outer, None, frame, &mut |me, frame| {
-                if runs && let Some(run) = me.literal_run(mv, last, frame) {
+                if literal && let Some(run) = me.literal_run(mv, last, frame) {
                     return run.emit(me, mv.target.span, out);
                 }
                 if runs && let Some(run) = me.run_of(mv, last, frame) {
