@@ -2,7 +2,8 @@
 //!
 //! `cargo bench --bench spine` computes Wythoff (every position below
 //! 300×300), Chomp 7×7, Moore's Nim₂ on three heaps as a list (below
-//! [12, 12, 12]) and Wythoff with its heaps as one pair (below (60, 60))
+//! [12, 12, 12]), Wythoff with its heaps as one pair (below (60, 60)) and
+//! Node Kayles on the vertex sets of the 4×5 grid graph
 //! twice each, side by side:
 //!
 //! - interpreted: `bench/games/wythoff.game` and `bench/games/chomp.game`
@@ -10,7 +11,7 @@
 //! - hand-written: plain Rust below, what a user would write — for Wythoff
 //!   a dense array of values over the box, each the mex of its options
 //!   (the interpreter computes such a game into a dense table too:
-//!   `src/solve/dense.rs`); for Chomp, Moore and the pair, discover the positions from the
+//!   `src/solve/dense.rs`); for Chomp, Moore, the pair and Node Kayles, discover the positions from the
 //!   root with an explicit stack, intern each one in an `FxHashMap` to a
 //!   dense id, store the option lists (CSR: a range per position into one
 //!   edge array), and compute Grundy values by mex.
@@ -35,6 +36,7 @@ const WYTHOFF_FILE: &str = include_str!("../bench/games/wythoff.game");
 const CHOMP_FILE: &str = include_str!("../bench/games/chomp.game");
 const MOORE_FILE: &str = include_str!("../bench/games/moore.game");
 const WYTHOFF_PAIR_FILE: &str = include_str!("../bench/games/wythoff_pair.game");
+const NODE_KAYLES_FILE: &str = include_str!("../bench/games/node_kayles_4x5.game");
 
 // ---------------------------------------------------------------------------
 // Hand-written side.
@@ -205,6 +207,55 @@ impl HandGame for WythoffPair {
         out.extend((1..=a).map(|k| (a - k, b)));
         out.extend((1..=b).map(|k| (a, b - k)));
         out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+    }
+}
+
+/// Node Kayles on the 4×5 grid graph: a position is the set of vertices
+/// left, vertex `r·5 + c` (row `r` named a, b, c, d) as one bit; a move
+/// takes a vertex and its neighbours.
+struct NodeKayles {
+    neighbours: [u32; 20],
+}
+
+impl NodeKayles {
+    fn grid() -> Self {
+        let mut neighbours = [0u32; 20];
+        for (v, n) in neighbours.iter_mut().enumerate() {
+            let (r, c) = (v / 5, v % 5);
+            let near = [
+                (r + 1, c),
+                (r, c + 1),
+                (r.wrapping_sub(1), c),
+                (r, c.wrapping_sub(1)),
+            ];
+            for (r2, c2) in near {
+                if r2 < 4 && c2 < 5 {
+                    *n |= 1 << (r2 * 5 + c2);
+                }
+            }
+        }
+        NodeKayles { neighbours }
+    }
+
+    /// The position as the language writes it: `NKsets({G(a0), ...})`.
+    fn show(left: u32) -> String {
+        let names: Vec<String> = (0..20)
+            .filter(|v| left >> v & 1 == 1)
+            .map(|v| format!("G({}{})", ['a', 'b', 'c', 'd'][v / 5], v % 5))
+            .collect();
+        format!("NKsets({{{}}})", names.join(", "))
+    }
+}
+
+impl HandGame for NodeKayles {
+    type Pos = u32;
+    fn options(&self, &left: &u32, out: &mut Vec<u32>) {
+        let mut rest = left;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out.push(left & !(1 << v) & !self.neighbours[v]);
+        }
     }
 }
 
@@ -481,7 +532,8 @@ fn bench_general<G: HandGame>(
     }
 }
 
-/// Moore's Nim₂ on [12, 12, 12] and Wythoff as a pair below (60, 60).
+/// Moore's Nim₂ on [12, 12, 12], Wythoff as a pair below (60, 60), and
+/// Node Kayles on the vertex sets of the 4×5 grid.
 fn bench_lists(runs: usize) -> Vec<Row> {
     let moore = bench_general(
         runs,
@@ -504,7 +556,15 @@ fn bench_lists(runs: usize) -> Vec<Row> {
             ps.contains(&(a.min(b), a.max(b))).then_some(true)
         },
     );
-    vec![moore, pair]
+    let node_kayles = bench_general(
+        runs,
+        "Node Kayles sets 4x5",
+        ("node_kayles_4x5.game", NODE_KAYLES_FILE),
+        (&NodeKayles::grid(), (1 << 20) - 1),
+        |&left| NodeKayles::show(left),
+        |_| None,
+    );
+    vec![moore, pair, node_kayles]
 }
 
 fn si(x: f64) -> String {

@@ -14,6 +14,22 @@ fn run(text: &str) -> Vec<String> {
     out
 }
 
+/// An answer or an error, without the lines that show the source (a
+/// wrapped program's columns differ).
+fn strip(s: &str) -> String {
+    s.lines()
+        .filter(|l| !l.contains(['│', '╭', '╰', '·']))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The answers of a program using a fast path and of the same program
+/// with it hidden, each stripped of its source lines.
+fn both(fast: &str, slow: &str) -> (Vec<String>, Vec<String>) {
+    let answers = |text: &str| run(text).iter().map(|s| strip(s)).collect();
+    (answers(fast), answers(slow))
+}
+
 /// `A` has move lines of the affine shape (one range, arguments linear in
 /// the loop variable); `B` is the same game written so that no line has it
 /// (the identity function hides the shape). Their options, in order, and
@@ -302,12 +318,6 @@ fn list_plans_agree_with_the_ordinary_path() {
             .replace("BT(", "AT(");
         let b = b.replace("BF(", "AF(").replace("BO(", "AO(");
         // Errors point at the line they come from: compare the messages.
-        let strip = |s: &str| {
-            s.lines()
-                .filter(|l| !l.contains(['│', '╭', '╰', '·']))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
         assert_eq!(strip(&pair[0]), strip(&b), "{} / {}", pair[0], pair[1]);
     }
     assert_eq!(errors, 4, "{out:?}");
@@ -437,7 +447,8 @@ mod runs {
 mod literals {
     use proptest::prelude::*;
 
-    const ELEMENTS: [&str; 9] = [
+    const ELEMENTS: [&str; 10] = [
+        "j",
         "p[1]",
         "p[1] - k",
         "k * 100",
@@ -449,18 +460,40 @@ mod literals {
         "p[0] == k",
     ];
 
-    fn program(lines: &[(bool, Vec<usize>)], wrap: bool) -> String {
+    /// Conditions of a literal line: folded into the range (affine), or
+    /// not (`k * k < 5`, tested per option).
+    const CONDS: [&str; 5] = [
+        "",
+        " if k != 2",
+        " if k < p[1]",
+        " if p[0] > 2 * k",
+        " if k * k < 5",
+    ];
+
+    /// A line: tuple or list, its elements after `p[0] - k`, its
+    /// condition, and whether an outer binding `j` comes first (an
+    /// element `j` is `0` without it).
+    type Line = (bool, Vec<usize>, usize, bool);
+
+    fn program(lines: &[Line], wrap: bool) -> String {
         let mut text = String::from("fn id(x) = x\ngame G(p) {\n");
-        for (tuple, elems) in lines {
+        for (tuple, elems, cond, outer) in lines {
             let mut xs = vec!["p[0] - k".to_string()];
-            xs.extend(elems.iter().map(|&e| ELEMENTS[e].to_string()));
+            xs.extend(elems.iter().map(|&e| match ELEMENTS[e] {
+                "j" if !outer => "0".to_string(),
+                e => e.to_string(),
+            }));
             let lit = if *tuple {
                 format!("({})", xs.join(", "))
             } else {
                 format!("[{}]", xs.join(", "))
             };
             let lit = if wrap { format!("id({lit})") } else { lit };
-            text.push_str(&format!("    move G({lit}) for k in 1..=p[0]\n"));
+            let bind = if *outer { "j in 0..2, " } else { "" };
+            text.push_str(&format!(
+                "    move G({lit}) for {bind}k in 1..=p[0]{}\n",
+                CONDS[*cond]
+            ));
         }
         text.push_str("}\n");
         for q in [
@@ -475,26 +508,21 @@ mod literals {
         text
     }
 
-    /// An answer or an error, without the lines that show the source (the
-    /// wrapped program's columns differ).
-    fn strip(s: &str) -> String {
-        s.lines()
-            .filter(|l| !l.contains(['│', '╭', '╰', '·']))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(96))]
         #[test]
         fn literal_targets_list_what_the_ordinary_evaluation_lists(
             lines in prop::collection::vec(
-                (any::<bool>(), prop::collection::vec(0usize..ELEMENTS.len(), 1..=2)),
+                (
+                    any::<bool>(),
+                    prop::collection::vec(0usize..ELEMENTS.len(), 1..=2),
+                    0usize..CONDS.len(),
+                    any::<bool>(),
+                ),
                 1..=3,
             ),
         ) {
-            let fast: Vec<String> = super::run(&program(&lines, false)).iter().map(|s| strip(s)).collect();
-            let slow: Vec<String> = super::run(&program(&lines, true)).iter().map(|s| strip(s)).collect();
+            let (fast, slow) = super::both(&program(&lines, false), &program(&lines, true));
             prop_assert_eq!(fast, slow);
         }
     }
@@ -511,5 +539,96 @@ mod literals {
         let slow = super::run(&game(&format!("id([{}])", xs.join(", "))));
         assert!(fast.iter().all(|a| !a.contains('×')), "{fast:?}");
         assert_eq!(fast, slow);
+    }
+}
+
+mod nested {
+    //! List plans of nested calls (`G(f(g(p, i, v), v, i))`: each inner
+    //! list computed into bytes the next step reads) against the same
+    //! target behind the identity function, which the ordinary evaluation
+    //! runs: same answers and same errors.
+    use proptest::prelude::*;
+
+    /// List functions of `(xs, i, v)`: comprehensions with a list shape
+    /// (`set`, `cut`, `drop`, `short`, `big`, whose 256 leaves the bytes),
+    /// one without (`half`, its element a quotient), one whose element
+    /// overflows (`grow`), and one that is no comprehension (`pair`). No
+    /// value grows past the largest of the position's values, its length
+    /// and 256, so every game is small.
+    const FNS: &str = "fn id(x) = x\n\
+        fn set(xs, i, v) = [if j == i then v else xs[j] for j in 0..len(xs)]\n\
+        fn cut(xs, i, v) = [if r >= i then min(xs[r], v) else xs[r] for r in 0..len(xs) if r < i or v > 0]\n\
+        fn drop(xs, i, v) = [xs[r] for r in 0..len(xs) if r != i]\n\
+        fn short(xs, i, v) = [xs[r + 1] for r in 0..len(xs) if r < i]\n\
+        fn big(xs, i, v) = [if r == i then 256 else xs[r] for r in 0..len(xs) if r == i]\n\
+        fn half(xs, i, v) = [if r == i then (xs[r] + v) // 2 else xs[r] for r in 0..len(xs)]\n\
+        fn grow(xs, i, v) = [if r == i then xs[r] * 4611686018427387904 * 2 else xs[r] for r in 0..len(xs)]\n\
+        fn pair(xs, i, v) = [v, i]\n";
+    const NAMES: [&str; 8] = ["set", "cut", "drop", "short", "big", "half", "grow", "pair"];
+    const ARGS: [&str; 4] = ["i, v", "v, i", "i, 0", "v, 1"];
+    const CONDS: [&str; 3] = ["", " if v != 1", " if len(p) > 1"];
+
+    /// `f1(f2(..(p, a), a), a)` for the calls `(function, arguments)`,
+    /// innermost first.
+    fn nest(calls: &[(usize, usize)]) -> String {
+        calls.iter().fold("p".to_string(), |inner, &(f, a)| {
+            format!("{}({inner}, {})", NAMES[f], ARGS[a])
+        })
+    }
+
+    fn program(lines: &[(Vec<(usize, usize)>, usize)], wrap: bool) -> String {
+        let mut text = format!("{FNS}game G(p) {{\n");
+        for (calls, cond) in lines {
+            let e = nest(calls);
+            let e = if wrap { format!("id({e})") } else { e };
+            text.push_str(&format!(
+                "    move G({e}) for i in 0..len(p), v in 0..p[i]{}\n",
+                CONDS[*cond]
+            ));
+        }
+        // `options`, not `moves`: no values below the lists past the bytes.
+        text.push_str(
+            "}\ngrundy G([2, 1, 2])\nmoves G([3, 0, 1])\ngrundy G([1, 2])\n\
+             options(G([256, 1]))\noptions(G([300, 2, 1]))\ngrundy G([2, true])\n",
+        );
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn nested_list_calls_list_what_the_ordinary_evaluation_lists(
+            lines in prop::collection::vec(
+                (
+                    prop::collection::vec((0usize..NAMES.len(), 0usize..ARGS.len()), 1..=3),
+                    0usize..CONDS.len(),
+                ),
+                1..=2,
+            ),
+        ) {
+            let (fast, slow) = super::both(&program(&lines, false), &program(&lines, true));
+            prop_assert_eq!(fast, slow);
+        }
+    }
+
+    /// Moore's Nim₂ written with a nested call: the plan is taken (the
+    /// options are those of the same game written without nesting), and
+    /// a position whose inner list leaves the bytes goes the ordinary way.
+    #[test]
+    fn moores_nim_with_a_nested_call() {
+        let game = |two: &str| {
+            format!(
+                "fn set(xs, i, v) = [if j == i then v else xs[j] for j in 0..len(xs)]\n\
+                 game M(hs) {{\n    move M(set(hs, i, a)) for i in 0..len(hs), a in 0..hs[i]\n    \
+                 move M({two}) for i in 0..len(hs), j in i + 1..len(hs), a in 0..hs[i], b in 0..hs[j]\n}}\n\
+                 grundy M([3, 4, 5])\nmoves M([2, 1, 1])\noptions(M([300, 1, 2]))\n"
+            )
+        };
+        let nested = super::run(&game("set(set(hs, i, a), j, b)"));
+        let flat = super::run(&game(
+            "[if r == i then a else if r == j then b else hs[r] for r in 0..len(hs)]",
+        ));
+        assert_eq!(nested, flat);
+        assert!(nested.iter().all(|a| !a.contains('×')), "{nested:?}");
     }
 }

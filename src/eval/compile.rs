@@ -724,6 +724,14 @@ pub fn inline_call(
     Some((body, slots, def))
 }
 
+/// A node reading frame slot `slot`, as the compiler makes one (with its
+/// closure): what `inline_call` takes for an argument computed elsewhere.
+pub fn local_node(slot: u32, span: Span) -> Node {
+    let kind = NodeKind::Local(slot);
+    let fast = super::fast::compile(&kind);
+    Node { kind, span, fast }
+}
+
 fn substitute(node: &Node, arity: u32, args: &[Node], base: u32) -> Option<Node> {
     let sub = |n: &Node| substitute(n, arity, args, base).map(Box::new);
     let all = |xs: &[Node]| -> Option<Vec<Node>> {

@@ -15,8 +15,8 @@ mod loopyvals;
 mod ops;
 mod quantifiers;
 
-pub(crate) use compile::inline_call;
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
+pub(crate) use compile::{inline_call, local_node};
 pub(crate) use fast::Fast;
 pub use interp::Interp;
 pub(crate) use interp::set_int;

@@ -257,38 +257,35 @@ impl TinyKey {
 
 /// A component whose one argument is a short list or tuple of small
 /// non-negative integers (heap sizes, the rows of a board), packed inline
-/// in 24 bytes: found without reading the list or the stored component.
-/// Such components are in `Solver::lists`.
+/// in three words: items 0..8, items 8..16, and items 16..18 with the
+/// game (32 bits), the kind (1 for a list, 2 for a tuple) and the length.
+/// Found without reading the list or the stored component: hashed as
+/// three words, compared as three. Such components are in `Solver::lists`.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct ListKey {
-    game: u32,
-    /// 1 for a list, 2 for a tuple.
-    kind: u8,
-    len: u8,
-    items: [u8; 18],
-}
+struct ListKey([u64; 3]);
 
 impl Hash for ListKey {
     #[inline]
     fn hash<H: Hasher>(&self, h: &mut H) {
-        let i = &self.items;
-        let word = |b: &[u8]| {
-            let mut a = [0u8; 8];
-            a[..b.len()].copy_from_slice(b);
-            u64::from_le_bytes(a)
-        };
-        h.write_u64(word(&i[..8]));
-        h.write_u64(word(&i[8..16]));
-        h.write_u64(
-            u64::from(self.game)
-                | (u64::from(self.kind) << 32)
-                | (u64::from(self.len) << 40)
-                | (word(&i[16..]) << 48),
-        );
+        h.write_u64(self.0[0]);
+        h.write_u64(self.0[1]);
+        h.write_u64(self.0[2]);
     }
 }
 
 impl ListKey {
+    /// The key of `G(items[..len])`: items past `len` are 0.
+    #[inline(always)]
+    fn pack(game: GameId, kind: u8, items: &[u8; 18], len: usize) -> ListKey {
+        let word = |i: usize| u64::from_le_bytes(items[i..i + 8].try_into().unwrap_or_default());
+        let last = u64::from(items[16])
+            | (u64::from(items[17]) << 8)
+            | (u64::from(game.0) << 16)
+            | (u64::from(kind) << 48)
+            | ((len as u64) << 56);
+        ListKey([word(0), word(8), last])
+    }
+
     #[inline]
     fn new(game: GameId, args: &[Value]) -> Option<ListKey> {
         let (kind, xs) = match args {
@@ -299,19 +296,14 @@ impl ListKey {
         if xs.len() > 18 {
             return None;
         }
-        let mut k = ListKey {
-            game: game.0,
-            kind,
-            len: xs.len() as u8,
-            items: [0; 18],
-        };
-        for (o, x) in k.items.iter_mut().zip(xs.iter()) {
+        let mut items = [0u8; 18];
+        for (o, x) in items.iter_mut().zip(xs.iter()) {
             match x {
                 Value::Int(n) => *o = u8::try_from(*n).ok()?,
                 _ => return None,
             }
         }
-        Some(k)
+        Some(ListKey::pack(game, kind, &items, xs.len()))
     }
 }
 
@@ -544,12 +536,7 @@ impl Solver {
         (tuple, items): (bool, [u8; 18]),
         len: usize,
     ) -> Result<u32> {
-        let k = ListKey {
-            game: game.0,
-            kind: 1 + u8::from(tuple),
-            len: len as u8,
-            items,
-        };
+        let k = ListKey::pack(game, 1 + u8::from(tuple), &items, len);
         if let Some(&i) = self.lists.get(&k) {
             return Ok(i);
         }

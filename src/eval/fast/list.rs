@@ -362,8 +362,27 @@ impl ListShape {
     /// variable's slot as the loop would.
     #[inline]
     pub fn run(&self, frame: &mut [Value], out: &mut [u8]) -> Option<Option<usize>> {
-        let lo = self.lo.get(frame)?;
-        let mut hi = self.hi.get(frame)?;
+        self.run_in(frame, None, out)
+    }
+
+    /// `run` with the frame slot `bytes.0` holding the list of the
+    /// integers `bytes.1` (a list computed by an earlier step of a move
+    /// line's target, never built as a value: `ListPlan`). A shape that
+    /// reads that slot other than as `xs[k]` or `len(xs)` answers None.
+    #[inline]
+    pub fn run_in(
+        &self,
+        frame: &mut [Value],
+        bytes: Option<(usize, &[u8])>,
+        out: &mut [u8],
+    ) -> Option<Option<usize>> {
+        let get = |inv: Inv| match (inv, bytes) {
+            (Inv::Local(s), Some((b, _))) if s == b => None,
+            (Inv::Len(s), Some((b, xs))) if s == b => Some(xs.len() as i64),
+            _ => inv.get(frame),
+        };
+        let lo = get(self.lo)?;
+        let mut hi = get(self.hi)?;
         if self.incl {
             hi = hi.checked_add(1)?;
         }
@@ -375,16 +394,8 @@ impl ListShape {
         }
         let mut v = [0i64; 8];
         for (v, inv) in v.iter_mut().zip(&self.invs) {
-            *v = inv.get(frame)?;
+            *v = get(*inv)?;
         }
-        let xs: &[Value] = match self.xs {
-            Some(s) => match &frame[s] {
-                Value::List(xs) | Value::Tuple(xs) => xs,
-                // Not indexable: every `xs[k]` read fails, as in the closures.
-                _ => &[],
-            },
-            None => &[],
-        };
         let mode = match &self.cond {
             Some(t) => fold(self.plan, t, &v),
             None => Mode::All,
@@ -393,16 +404,22 @@ impl ListShape {
             Mode::Test(t) if let Some(kt) = KTest::of(t) => Mode::Iv(kt.iv(&v)),
             m => m,
         };
-        let env = Env { k: 0, v: &v, xs };
-        let n = match &self.body {
-            Body::Val(x) => Self::each(lo, hi, mode, &env, out, |e| e.val(*x)),
-            Body::Split(kt, x, y) => {
-                let iv = kt.iv(&v);
-                Self::each(lo, hi, mode, &env, out, |e| {
-                    if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
-                })
+        let n = match (self.xs, bytes) {
+            (Some(s), Some((b, xs))) if s == b => {
+                self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out)
             }
-            Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
+            (Some(s), _) => {
+                let xs: &[Value] = match &frame[s] {
+                    Value::List(xs) | Value::Tuple(xs) => xs,
+                    // Not indexable: every `xs[k]` read fails, as in the closures.
+                    _ => &[],
+                };
+                self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out)
+            }
+            (None, _) => {
+                let xs: &[Value] = &[];
+                self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out)
+            }
         };
         let Some(n) = n else {
             return Some(None);
@@ -411,16 +428,38 @@ impl ListShape {
         Some(Some(n))
     }
 
-    /// The loop over `lo..hi` for one body: the elements that pass into
-    /// `out`, None as soon as one is not a small integer or `out` is full.
+    /// The elements for `k` in `lo..hi`, by the body's shape.
     #[inline(always)]
-    fn each<'a>(
+    fn body<S: Src>(
+        &self,
         lo: i64,
         hi: i64,
         mode: Mode<'_>,
-        env: &Env<'a>,
+        env: Env<'_, S>,
         out: &mut [u8],
-        elem: impl Fn(&Env<'a>) -> Option<i64>,
+    ) -> Option<usize> {
+        match &self.body {
+            Body::Val(x) => Self::each(lo, hi, mode, &env, out, |e| e.val(*x)),
+            Body::Split(kt, x, y) => {
+                let iv = kt.iv(env.v);
+                Self::each(lo, hi, mode, &env, out, |e| {
+                    if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
+                })
+            }
+            Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
+        }
+    }
+
+    /// The loop over `lo..hi` for one body: the elements that pass into
+    /// `out`, None as soon as one is not a small integer or `out` is full.
+    #[inline(always)]
+    fn each<'a, S: Src>(
+        lo: i64,
+        hi: i64,
+        mode: Mode<'_>,
+        env: &Env<'a, S>,
+        out: &mut [u8],
+        elem: impl Fn(&Env<'a, S>) -> Option<i64>,
     ) -> Option<usize> {
         let mut n = 0;
         for k in lo..hi {
@@ -452,7 +491,8 @@ impl ListShape {
 /// (an invariant test cannot fail once the invariants are read; a side
 /// evaluated before it must be infallible to be skipped).
 fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
-    let e = Env { k: 0, v, xs: &[] };
+    let xs: &[Value] = &[];
+    let e = Env { k: 0, v, xs };
     let yes = |t: &Test| e.test(t) == Some(true);
     match (plan, t) {
         (Plan::Invariant, _) if yes(t) => Mode::All,
@@ -489,20 +529,40 @@ fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
     }
 }
 
-#[derive(Clone, Copy)]
-struct Env<'a> {
-    k: i64,
-    v: &'a [i64; 8],
-    xs: &'a [Value],
+/// Where `xs[k]` reads: a list value of the frame, or the bytes of a
+/// list computed by an earlier step (`ListShape::run_in`).
+trait Src: Copy {
+    fn at(self, k: i64) -> Option<i64>;
 }
 
-impl Env<'_> {
+impl Src for &[Value] {
+    #[inline(always)]
+    fn at(self, k: i64) -> Option<i64> {
+        int(self.get(usize::try_from(k).ok()?)?)
+    }
+}
+
+impl Src for &[u8] {
+    #[inline(always)]
+    fn at(self, k: i64) -> Option<i64> {
+        self.get(usize::try_from(k).ok()?).map(|&b| i64::from(b))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Env<'a, S> {
+    k: i64,
+    v: &'a [i64; 8],
+    xs: S,
+}
+
+impl<S: Src> Env<'_, S> {
     #[inline(always)]
     fn term(&self, t: Term) -> Option<i64> {
         match t {
             Term::K => Some(self.k),
             Term::Inv(i) => Some(self.v[i]),
-            Term::X => int(self.xs.get(usize::try_from(self.k).ok()?)?),
+            Term::X => self.xs.at(self.k),
         }
     }
 

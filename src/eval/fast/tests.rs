@@ -161,6 +161,9 @@ fn list_shapes_agree_with_the_tree_walk() {
         "[min(r, a) for r in -2..b if r < 9223372036854775807]",
         "[b for r in 0..len(xs) if a > 0 and a < 3]",
         "[a for r in 0..2 if a > r]",
+        "[r for r in a..b if r != a]",
+        "[if r != a then xs[r] else b for r in 0..len(xs) if r <= b]",
+        "[if r < b then xs[r] else a for r in 0..len(xs) if r > a or r < b]",
     ];
     let ints = |v: &[i64]| Value::list(v.iter().map(|&n| Value::Int(n)).collect());
     let avals = [

@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::eval::{Compiler, Interp, Scope};
 
 mod carried;
+mod lists;
 mod moves;
 
 use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, Value};

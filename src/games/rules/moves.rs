@@ -15,8 +15,10 @@ use crate::error::Result;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
-use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, inline_call, set_int};
-use crate::model::{Comp, Defs, FnDef, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
+use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, set_int};
+
+use super::lists::{ListPlan, ListPlans, literal_target};
+use crate::model::{Comp, Defs, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
 #[derive(Debug)]
@@ -170,20 +172,7 @@ impl Interp<'_> {
         node: &Node,
         frame: &[Value],
     ) -> Option<(GameId, bool, [u8; LIST_ITEMS], usize)> {
-        let NodeKind::MakePos(g, args) = &node.kind else {
-            return None;
-        };
-        let [arg] = &args[..] else {
-            return None;
-        };
-        let (tuple, xs) = match &arg.kind {
-            NodeKind::Tuple(xs) => (true, xs),
-            NodeKind::List(xs) => (false, xs),
-            _ => return None,
-        };
-        if xs.len() > LIST_ITEMS || !self.defs.game(*g).kind.raw_args() {
-            return None;
-        }
+        let (g, tuple, xs) = literal_target(self, node)?;
         let mut items = [0u8; LIST_ITEMS];
         for (o, x) in items.iter_mut().zip(xs) {
             let Some(Fast::Int(f)) = &x.fast else {
@@ -191,7 +180,7 @@ impl Interp<'_> {
             };
             *o = u8::try_from(f(self, frame)?).ok()?;
         }
-        Some((*g, tuple, items, xs.len()))
+        Some((g, tuple, items, xs.len()))
     }
 
     /// A target `G(x, y, ...)` of at most three integer arguments, evaluated
@@ -299,7 +288,7 @@ impl Interp<'_> {
     /// sides, or of conditions free of `k` with a closure; None for any
     /// other condition. Every part must be affine (no overflow) over all of
     /// `ends`, as the ordinary evaluation tests it at every `k`.
-    fn cond_range(
+    pub(super) fn cond_range(
         &self,
         cond: &Node,
         frame: &[Value],
@@ -359,7 +348,7 @@ impl Interp<'_> {
     /// factor free of `k`), and if it and every part of it stay within the
     /// 64-bit integers for k from `ends.0` to `ends.1` (an affine value's
     /// extremes are at the ends).
-    fn affine(
+    pub(super) fn affine(
         &self,
         node: &Node,
         frame: &[Value],
@@ -455,66 +444,6 @@ fn mentions(node: &Node, slot: u32) -> bool {
     }
 }
 
-/// The move lines of a rule game whose target is `G([e for k in a..b if c])`,
-/// or `G(f(x, ..))` with `f`'s body such a comprehension (inlined, see
-/// `inline_call`): per option the list is computed straight into a packed
-/// part (`Part::List`), built as a value only when the position is new.
-/// Valid while the functions inlined are the definitions it was made from
-/// (`valid`); a redefined game is a new `RuleSet` with no plans.
-#[derive(Debug)]
-struct ListPlans {
-    fns: Vec<(u32, Rc<FnDef>)>,
-    /// Per move line: the target game and the list expression.
-    moves: Vec<Option<(GameId, Node)>>,
-    /// The frame size the inlined bodies need.
-    slots: usize,
-}
-
-impl ListPlans {
-    fn new(defs: &Defs, rules: &RuleSet) -> ListPlans {
-        let mut plans = ListPlans {
-            fns: Vec::new(),
-            moves: Vec::new(),
-            slots: rules.slots.max(rules.arity),
-        };
-        let base = rules.slots.max(rules.arity) as u32;
-        for mv in &rules.moves {
-            let plan = plans.plan(defs, mv, base);
-            plans.moves.push(plan);
-        }
-        plans
-    }
-
-    fn plan(&mut self, defs: &Defs, mv: &MoveCode, base: u32) -> Option<(GameId, Node)> {
-        let NodeKind::MakePos(g, args) = &mv.target.kind else {
-            return None;
-        };
-        let [arg] = &args[..] else {
-            return None;
-        };
-        let list = |n: &Node| matches!(n.kind, NodeKind::Comprehension { set: false, .. });
-        match &arg.kind {
-            _ if list(arg) => Some((*g, arg.clone())),
-            NodeKind::CallFn(f, xs) => {
-                let (body, slots, def) = inline_call(defs, *f, xs, base)?;
-                if !list(&body) {
-                    return None;
-                }
-                self.slots = self.slots.max(slots);
-                self.fns.push((*f, def));
-                Some((*g, body))
-            }
-            _ => None,
-        }
-    }
-
-    fn valid(&self, defs: &Defs) -> bool {
-        self.fns.iter().all(
-            |(f, d)| matches!(defs.fns.get(*f as usize), Some(Some(now)) if Rc::ptr_eq(now, d)),
-        )
-    }
-}
-
 impl RuleSet {
     pub fn new(arity: usize, slots: usize, moves: Vec<MoveCode>) -> Self {
         RuleSet {
@@ -566,7 +495,7 @@ impl RuleSet {
         let mut buf = TargetBuf::default();
         for (mv, plan) in self.moves.iter().zip(&plans.moves) {
             // The target game is checked here: it may have been redefined.
-            let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
+            let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
             list_line(interp, mv, plan, &mut frame, &mut buf, out)?;
         }
         Ok(())
@@ -582,7 +511,7 @@ impl RuleSet {
         frame.resize(plans.slots, Value::Int(0));
         let mut buf = TargetBuf::default();
         for (mv, plan) in self.moves.iter().zip(&plans.moves) {
-            let plan = plan.as_ref().filter(|(g, _)| defs.game(*g).kind.raw_args());
+            let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
             let mut find = Finder {
                 child,
                 found: false,
@@ -601,16 +530,24 @@ impl RuleSet {
 fn list_line(
     interp: &Interp,
     mv: &MoveCode,
-    plan: Option<&(GameId, Node)>,
+    plan: Option<&ListPlan>,
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
     if let Some((last, outer)) = mv.bindings.split_last() {
+        // A literal target `G((..))` is never a `Run`, only a `LiteralRun`.
+        let literal = matches!(&mv.target.kind, NodeKind::MakePos(_, args)
+            if matches!(&args[..], [a] if matches!(a.kind, NodeKind::Tuple(_) | NodeKind::List(_))));
         if outer.is_empty() {
             // `G(a - k, b) for k in 1..=a`, `G(i) + G(n - 1 - i)
-            // for i in 0..n`: one run, no evaluation per option.
-            if let Some(run) = interp.run_of(mv, last, frame) {
+            // for i in 0..n`, `G((p[0] - k, p[1])) for k in 1..=p[0]`:
+            // one run, no evaluation per option.
+            if literal {
+                if let Some(run) = interp.literal_run(mv, last, frame) {
+                    return run.emit(interp, mv.target.span, out);
+                }
+            } else if let Some(run) = interp.run_of(mv, last, frame) {
                 if run.ks.0 < run.ks.1 {
                     out.run(&run.parts[..run.n], run.ks)?;
                 }
@@ -620,8 +557,14 @@ fn list_line(
             // Outer bindings one by one, the innermost as a run
             // where it has the shape (the condition is tested at
             // the innermost level either way).
+            // A list plan's target (a comprehension or a call) is never a
+            // run, nor a literal one: not looked for at every outer assignment.
+            let runs = plan.is_none() && !literal;
             return interp.iterate(outer, None, frame, &mut |me, frame| {
-                if let Some(run) = me.run_of(mv, last, frame) {
+                if literal && let Some(run) = me.literal_run(mv, last, frame) {
+                    return run.emit(me, mv.target.span, out);
+                }
+                if runs && let Some(run) = me.run_of(mv, last, frame) {
                     if run.ks.0 < run.ks.1 {
                         out.run(&run.parts[..run.n], run.ks)?;
                     }
@@ -731,16 +674,15 @@ fn run_shaped(target: &Node) -> bool {
 fn emit_option(
     me: &Interp,
     mv: &MoveCode,
-    plan: Option<&(GameId, Node)>,
+    plan: Option<&ListPlan>,
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
-    if let Some((game, list)) = plan {
-        let mut items = [0u8; LIST_ITEMS];
-        if let Some(n) = me.small_int_list(list, frame, &mut items) {
-            return out.single_list(*game, items, n);
-        }
+    if let Some(plan) = plan
+        && let Some((items, n)) = me.list_plan(plan, frame)
+    {
+        return out.single_list(plan.game, items, n);
     }
     if let Some((game, ints, n)) = me.int_target(&mv.target, frame) {
         return out.single_ints(game, &ints[..n]);
