@@ -23,6 +23,7 @@ mod args;
 mod boards;
 mod games;
 mod graphs;
+mod misere_partizan;
 mod predicates;
 mod queries;
 mod shortgames;
@@ -319,10 +320,11 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 8] = [
+static FAMILIES: [&[Entry]; 9] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
+    misere_partizan::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
     predicates::ENTRIES,

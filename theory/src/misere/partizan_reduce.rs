@@ -31,6 +31,46 @@ impl PartizanForms {
         self.reduced(g, u)
     }
 
+    /// Whether `g + conjugate(g)` is equivalent to 0 modulo `u`: whether `g`
+    /// has an inverse there (which can only be its conjugate, THEORY.md
+    /// §9.9). `g` must belong to `u`.
+    pub fn invertible(&mut self, g: PFormId, u: Universe) -> Result<bool> {
+        let c = self.conjugate(g)?;
+        let s = self.add(g, c)?;
+        let z = self.zero();
+        self.equivalent(s, z, u)
+    }
+
+    /// Every form of `u` born by day `days` ≤ 2 (literal forms, each once,
+    /// older first: 1, 2, 10 dicots; 1, 4, 232 dead-ending games). Past
+    /// day 2, `grundy_theory::misere::budget`.
+    pub fn born_by(&mut self, u: Universe, days: u32) -> Result<Vec<PFormId>> {
+        if days > 2 {
+            return Err(MisereError::Budget {
+                what: "days of literal partizan forms",
+                limit: 2,
+            });
+        }
+        let mut all = vec![self.zero()];
+        for _ in 0..days {
+            let n = all.len();
+            let mut next = Vec::new();
+            for lm in 0..1u32 << n {
+                for rm in 0..1u32 << n {
+                    let pick = |m: u32| -> Vec<PFormId> {
+                        (0..n).filter(|i| m >> i & 1 == 1).map(|i| all[i]).collect()
+                    };
+                    let g = self.game(&pick(lm), &pick(rm))?;
+                    if self.in_universe(g, u) && !next.contains(&g) {
+                        next.push(g);
+                    }
+                }
+            }
+            all = next;
+        }
+        Ok(all)
+    }
+
     fn reduced(&mut self, g: PFormId, u: Universe) -> Result<PFormId> {
         if let Some(r) = self.memo_reduced(g, u) {
             return Ok(r);

@@ -67,6 +67,19 @@ fn table(u: Universe, day: u32) -> (Vec<String>, usize, usize) {
     )
 }
 
+/// The reduced forms of the dicots born by day 2, `{0, * | 0, *}` last.
+const DICOTS_DAY_TWO: [&str; 9] = [
+    "0",
+    "*",
+    "{0 | *}",
+    "{0 | 0, *}",
+    "{* | 0}",
+    "{* | 0, *}",
+    "{0, * | 0}",
+    "{0, * | *}",
+    "{0, * | 0, *}",
+];
+
 /// The dicots born by day 2 modulo the dicot universe. The count and the
 /// order are derived here by brute force (every form reduced; the
 /// comparison itself checked against play in `partizan_tests.rs`), not
@@ -78,20 +91,7 @@ fn dicot_forms_born_by_day_two() {
     assert_eq!(table(Universe::Dicot, 0).0, ["0"]);
     assert_eq!(table(Universe::Dicot, 1).0, ["0", "*"]);
     let (forms, greater, confused) = table(Universe::Dicot, 2);
-    assert_eq!(
-        forms,
-        [
-            "0",
-            "*",
-            "{0 | *}",
-            "{0 | 0, *}",
-            "{* | 0}",
-            "{* | 0, *}",
-            "{0, * | 0}",
-            "{0, * | *}",
-            "{0, * | 0, *}"
-        ]
-    );
+    assert_eq!(forms, DICOTS_DAY_TWO);
     // 36 pairs: 16 ordered, 20 incomparable (0 and * among them).
     assert_eq!((greater, confused), (16, 20));
     let mut f = PartizanForms::new(1000);
@@ -139,6 +139,15 @@ fn random_forms_agree(u: Universe, picks: &[(Vec<usize>, Vec<usize>)], extra: us
         }
     }
     let forms = forms_of(&mut f, u, &games);
+    // Dead ends are invertible, their inverse the conjugate (Milley and
+    // Renault).
+    for &g in &games {
+        if f.dead_end(g, true) || f.dead_end(g, false) {
+            let c = f.conjugate(g).unwrap();
+            let s = f.add(g, c).unwrap();
+            assert_eq!(f.reduce(s, u).unwrap(), f.zero(), "{}", text(&f, g));
+        }
+    }
     for r in forms {
         assert_eq!(f.reduce(r, u).unwrap(), r, "{}", text(&f, r));
         let mut fresh = PartizanForms::new(1 << 22);
@@ -206,4 +215,64 @@ proptest! {
     fn random_dead_ending_forms(p in prop::collection::vec(picks(), 6), extra in 0usize..1000) {
         random_forms_agree(Universe::DeadEnding, &p, extra);
     }
+}
+
+/// The forms born by day 2 of `u` whose sum with their conjugate is
+/// equivalent to 0, and a check of the conjugate property on every pair:
+/// `G + H ≡ 0` only when `H ≡ conj(G)`.
+fn invertible_by_day_two(u: Universe) -> Vec<String> {
+    let mut f = PartizanForms::new(1 << 22);
+    let games = born_by(&mut f, u, 2);
+    let forms = distinct(&forms_of(&mut f, u, &games));
+    let z = f.zero();
+    let mut found = Vec::new();
+    for &g in &forms {
+        let c = f.conjugate(g).unwrap();
+        for &h in &forms {
+            let s = f.add(g, h).unwrap();
+            if f.reduce(s, u).unwrap() == z {
+                assert_eq!(
+                    f.reduce(c, u).unwrap(),
+                    h,
+                    "{} + {}",
+                    text(&f, g),
+                    text(&f, h)
+                );
+            }
+        }
+        let s = f.add(g, c).unwrap();
+        if f.reduce(s, u).unwrap() == z {
+            found.push(text(&f, g));
+        }
+    }
+    found
+}
+
+/// Which games born by day 2 are invertible, derived by brute force. In
+/// both universes an inverse can only be the conjugate (Larsson, Milley,
+/// Nowakowski, Renault and Santos, arXiv 1807.11297; for every universe,
+/// Davies and Yadav, arXiv 2410.06924), checked here on every pair.
+#[test]
+fn invertible_forms_born_by_day_two() {
+    // Dicots: all but `{0, * | 0, *}` (the impartial `*2`, not invertible
+    // under misère impartial play either).
+    assert_eq!(invertible_by_day_two(Universe::Dicot), DICOTS_DAY_TWO[..8]);
+    // Dead-ending: 46 of the 196, among them every dead end (Milley and
+    // Renault: the ends are invertible), but not `*` (`* + *` is not 0
+    // among dead-ending games, as it is among dicots).
+    let e = invertible_by_day_two(Universe::DeadEnding);
+    assert_eq!(e.len(), 46);
+    for t in [
+        "-1",
+        "1",
+        "-2",
+        "2",
+        "{· | 0, -1}",
+        "{0, 1 | ·}",
+        "{-1 | 0}",
+        "{0, 1 | 0, 1}",
+    ] {
+        assert!(e.iter().any(|x| x == t), "{t}");
+    }
+    assert!(!e.iter().any(|x| x == "*" || x == "{* | *}"));
 }

@@ -12,24 +12,7 @@ use crate::partizan::{Comparison, Outcome};
 
 /// Every form of `u` born by day `days`, oldest first.
 pub(super) fn born_by(f: &mut PartizanForms, u: Universe, days: u32) -> Vec<PFormId> {
-    let mut all = vec![f.zero()];
-    for _ in 0..days {
-        let n = all.len();
-        let mut next = Vec::new();
-        for lm in 0..1u32 << n {
-            for rm in 0..1u32 << n {
-                let pick = |m: u32| -> Vec<PFormId> {
-                    (0..n).filter(|i| m >> i & 1 == 1).map(|i| all[i]).collect()
-                };
-                let g = f.game(&pick(lm), &pick(rm)).expect("small");
-                if f.in_universe(g, u) && !next.contains(&g) {
-                    next.push(g);
-                }
-            }
-        }
-        all = next;
-    }
-    all
+    f.born_by(u, days).expect("small")
 }
 
 /// Misère (Left wins moving first, Right wins moving first) of the sum of
