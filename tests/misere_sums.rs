@@ -522,5 +522,12 @@ fn compare_misere_holds_its_budgets() {
         let out = codes(limits, &text);
         assert_eq!(out[0], code, "{out:?}");
         assert_eq!(out[1], "\"=\"");
+        // misere_form too, and the next query answers.
+        let form = format!(
+            "{GAMES}\nmisere_form(Domineering(grid(4, 4)), \"dead_ending\")\nmisere_form(*1 + *1, \"dicot\")\n"
+        );
+        let out = codes(limits, &form);
+        assert_eq!(out[0], code, "{out:?}");
+        assert_eq!(out[1], "\"0\"");
     }
 }

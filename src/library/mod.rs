@@ -5,7 +5,8 @@
 //! example) and owns what it does (`Call`: its function, or how it is
 //! compiled). Each family's file holds its entries beside their functions:
 //! `values.rs` (pure functions of values), `boards.rs`, `graphs.rs`,
-//! `queries.rs` (questions to the solver), `games.rs` (game values),
+//! `queries.rs` (questions to the solver), `misere_partizan.rs` (partizan
+//! games under misère play modulo a universe), `games.rs` (game values),
 //! `statements.rs` (query statements with no function form); the calling
 //! convention is `args.rs`.
 //!

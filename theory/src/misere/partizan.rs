@@ -151,7 +151,7 @@ impl PartizanForms {
         self.watch.steps
     }
 
-    fn tick(&mut self) -> Result<()> {
+    pub(super) fn tick(&mut self) -> Result<()> {
         if self.watch.count(1)? {
             super::check_interrupt(&self.watch.interrupt)?;
             self.watch.check_held(0)?;

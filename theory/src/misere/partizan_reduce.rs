@@ -85,6 +85,8 @@ impl PartizanForms {
         }
         let mut cur = self.game(&l, &r)?;
         loop {
+            // Each simplification is a unit of work: a budget ends them.
+            self.tick()?;
             let next = self.step(cur, u)?;
             if next == cur {
                 break;
