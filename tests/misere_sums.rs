@@ -371,10 +371,13 @@ fn small_board(game: Game) -> impl Strategy<Value = Board> {
     board(game, 2, 3)
 }
 
-/// `compare_misere` of two boards of one game, in the language, agrees
-/// with the theory's comparison of the forms the rules here give: the
-/// language's forms (regions split, kept up to symmetry) are the same
-/// games. Domineering and Col are dead-ending, Clobber dicot.
+/// `compare_misere` and `misere_form` of two boards of one game, in the
+/// language, agree with the theory's comparison and reduced forms of the
+/// forms the rules here give: the language's forms (regions split, kept up
+/// to symmetry) are the same games. Domineering and Col are dead-ending,
+/// Clobber dicot. And the answer holds in play (issue 40's "done when"):
+/// when `G ≥ H`, o(G + X) ≥ o(H + X) for every X of the universe born by
+/// day 2; when not, some X born by day 2, or a sum of two, shows it.
 fn check_compare(game: Game, a: &Board, b: &Board) -> Result<(), TestCaseError> {
     let u = if game == Game::Clobber {
         Universe::Dicot
@@ -382,28 +385,74 @@ fn check_compare(game: Game, a: &Board, b: &Board) -> Result<(), TestCaseError> 
         Universe::DeadEnding
     };
     let text = format!(
-        "{GAMES}\ncompare_misere({}, {}, \"{}\")",
-        a.text(game),
-        b.text(game),
-        u.name()
+        "{GAMES}\ncompare_misere({a}, {b}, \"{u}\")\nmisere_form({a}, \"{u}\")\nmisere_form({b}, \"{u}\")",
+        a = a.text(game),
+        b = b.text(game),
+        u = u.name()
     );
     let answers = common::answers(&text);
-    let Answer::Eval { text: got, .. } = &answers[0] else {
-        panic!("not a value: {:?}", answers[0]);
-    };
+    let got: Vec<String> = answers.iter().map(grundy::render::text).collect();
     let mut f = PartizanForms::new(1 << 20);
     let mut memo = HashMap::new();
     let (fa, fb) = (
         form(&mut f, game, a, &mut memo),
         form(&mut f, game, b, &mut memo),
     );
-    let want = match f.compare(fa, fb, u).expect("small") {
+    let c = f.compare(fa, fb, u).expect("small");
+    let want = match c {
         Comparison::Equal => "\"=\"",
         Comparison::Less => "\"<\"",
         Comparison::Greater => "\">\"",
         Comparison::Confused => "\"||\"",
     };
-    prop_assert_eq!(got.as_str(), want, "{}", text);
+    prop_assert_eq!(got[0].as_str(), want, "{}", text);
+    for (i, x) in [fa, fb].into_iter().enumerate() {
+        let r = f.reduce(x, u).expect("small");
+        let shown = format!("{:?}", f.display(r, 10_000).expect("short"));
+        prop_assert_eq!(&got[i + 1], &shown, "{}", text);
+    }
+    let ge = matches!(c, Comparison::Equal | Comparison::Greater);
+    check_in_play(&mut f, u, (fa, fb), ge)
+}
+
+/// Whether `o(g + x) ≥ o(h + x)` in Left's order (L above N and P, both
+/// above R).
+fn outcome_ge(f: &mut PartizanForms, (g, h): (PFormId, PFormId), x: PFormId) -> bool {
+    let wins = |o: Outcome| {
+        (
+            matches!(o, Outcome::L | Outcome::N),
+            matches!(o, Outcome::R | Outcome::N),
+        )
+    };
+    let gx = f.add(g, x).expect("small");
+    let hx = f.add(h, x).expect("small");
+    let (a, b) = (wins(f.outcome(gx)), wins(f.outcome(hx)));
+    (a.0 || !b.0) && (b.1 || !a.1)
+}
+
+fn check_in_play(
+    f: &mut PartizanForms,
+    u: Universe,
+    pair: (PFormId, PFormId),
+    ge: bool,
+) -> Result<(), TestCaseError> {
+    let pool = f.born_by(u, 2).expect("small");
+    let by_one = pool.iter().all(|&x| outcome_ge(f, pair, x));
+    if ge {
+        prop_assert!(by_one, "G ≥ H, but some X born by day 2 says no");
+    } else if by_one {
+        let mut shown = false;
+        'out: for (i, &x) in pool.iter().enumerate() {
+            for &y in &pool[i..] {
+                let s = f.add(x, y).expect("small");
+                if !outcome_ge(f, pair, s) {
+                    shown = true;
+                    break 'out;
+                }
+            }
+        }
+        prop_assert!(shown, "G ≱ H, but no X shows it");
+    }
     Ok(())
 }
 
@@ -473,5 +522,12 @@ fn compare_misere_holds_its_budgets() {
         let out = codes(limits, &text);
         assert_eq!(out[0], code, "{out:?}");
         assert_eq!(out[1], "\"=\"");
+        // misere_form too, and the next query answers.
+        let form = format!(
+            "{GAMES}\nmisere_form(Domineering(grid(4, 4)), \"dead_ending\")\nmisere_form(*1 + *1, \"dicot\")\n"
+        );
+        let out = codes(limits, &form);
+        assert_eq!(out[0], code, "{out:?}");
+        assert_eq!(out[1], "\"0\"");
     }
 }

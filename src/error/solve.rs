@@ -207,7 +207,7 @@ pub enum SolveError {
     #[diagnostic(
         code(grundy::misere::universe),
         help(
-            "comparison modulo a universe holds for games of that universe only: `dicot` games give both players a move or neither in every position (Clobber), `dead_ending` games never give a move back to a player who has run out (Domineering, Col)"
+            "comparison and forms modulo a universe hold for games of that universe only: `dicot` games give both players a move or neither in every position (Clobber), `dead_ending` games never give a move back to a player who has run out (Domineering, Col)"
         )
     )]
     OutsideUniverse {

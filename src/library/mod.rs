@@ -5,7 +5,8 @@
 //! example) and owns what it does (`Call`: its function, or how it is
 //! compiled). Each family's file holds its entries beside their functions:
 //! `values.rs` (pure functions of values), `boards.rs`, `graphs.rs`,
-//! `queries.rs` (questions to the solver), `games.rs` (game values),
+//! `queries.rs` (questions to the solver), `misere_partizan.rs` (partizan
+//! games under misère play modulo a universe), `games.rs` (game values),
 //! `statements.rs` (query statements with no function form); the calling
 //! convention is `args.rs`.
 //!
@@ -23,6 +24,7 @@ mod args;
 mod boards;
 mod games;
 mod graphs;
+mod misere_partizan;
 mod predicates;
 mod queries;
 mod shortgames;
@@ -324,6 +326,7 @@ static FAMILIES: [&[Entry]; 9] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
+    misere_partizan::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
     predicates::ENTRIES,

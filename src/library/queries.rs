@@ -113,56 +113,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "whether the next player wins",
         "is_n(*1)",
     ),
-    builtin(
-        "compare_misere",
-        compare_misere,
-        &[
-            p("G, H", "positions | values"),
-            p("universe", "\"dicot\" | \"dead_ending\""),
-        ],
-        (3, 3),
-        "string",
-        "compare_misere(G, H, universe): how G compares with H under misère play modulo the dicot or dead-ending universe: \"=\", \"<\", \">\" or \"||\"",
-        "how G compares with H under misère play modulo a universe (`\"dicot\"` or `\"dead_ending\"`): `\"=\"`, `\"<\"`, `\">\"` or `\"||\"` (incomparable)",
-        "compare_misere(*1, 0, \"dicot\")",
-    )
-    .solver(),
 ];
-
-/// `compare_misere(G, H, universe)`: by the recursive test of the universe
-/// (THEORY.md §9.8); a position outside it is a coded error.
-fn compare_misere(a: Args) -> Result<Value> {
-    let universe = match &a.values[2] {
-        Value::Str(s) => crate::misere::Universe::parse(s),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        a.wrong(
-            "compare_misere() takes the universe \"dicot\" or \"dead_ending\"".into(),
-            a.at(2),
-        )
-    })?;
-    let side = |i: usize| -> Result<Rc<[Comp]>> {
-        game_comps(&a.values[i]).ok_or_else(|| {
-            EvalError::NotAPosition {
-                found: a.values[i].type_name().to_string(),
-                span: a.at(i),
-            }
-            .into()
-        })
-    };
-    let (g, h) = (side(0)?, side(1)?);
-    let c = a.oracle()?.compare_misere(a.cx, [&g, &h], universe)?;
-    Ok(Value::Str(
-        match c {
-            crate::partizan::Comparison::Equal => "=",
-            crate::partizan::Comparison::Less => "<",
-            crate::partizan::Comparison::Greater => ">",
-            crate::partizan::Comparison::Confused => "||",
-        }
-        .into(),
-    ))
-}
 
 /// The game argument as the components of a sum: a position, an integer
 /// (the number it is) or a game value.

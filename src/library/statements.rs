@@ -121,14 +121,6 @@ pub(super) static ENTRIES: &[Entry] = &[
         "genus *2 + *3",
     ),
     statement(
-        "misere_form",
-        Shape::MisereForm,
-        P,
-        "misère form",
-        "the misère canonical form of an impartial position",
-        "misere_form *2 + *2",
-    ),
-    statement(
         "quotient",
         Shape::Quotient,
         &[p("G", "game"), p("[to N]", "int")],

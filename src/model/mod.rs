@@ -22,7 +22,7 @@ pub use defs::{Body, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use kind::{
     GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, RUN_PARTS, RunPart, Side,
 };
-pub use oracle::Oracle;
+pub use oracle::{MisereAsk, Oracle};
 pub use value::{
     Class, Comp, GameId, GameNames, GameVal, Value, fmt_comp, fmt_shown, fmt_sum, fmt_value,
 };

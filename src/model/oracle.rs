@@ -38,6 +38,17 @@ use super::{Class, Comp, Ctx, Side, Value};
 use crate::misere::Universe;
 use crate::partizan::{Comparison, GameStore};
 
+/// What [`Oracle::misere_form`] asks of a sum modulo a universe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereAsk {
+    /// Its reduced form, as text.
+    Form,
+    /// The reduced form of its conjugate (`-G` under misère play).
+    Conjugate,
+    /// Whether its sum with its conjugate is equivalent to 0.
+    Invertible,
+}
+
 /// Answers about positions, for the evaluator. `play` None means the
 /// convention the query would use: misère when a component's game is
 /// declared `misere`, else normal. Positions are given as components.
@@ -84,6 +95,11 @@ pub trait Oracle {
     /// How the sum `pair[0]` compares with the sum `pair[1]` under misère
     /// play modulo a universe (both must belong to it).
     fn compare_misere(&self, cx: &Ctx, pair: [&[Comp]; 2], u: Universe) -> Result<Comparison>;
+    /// What `ask` asks of a sum's misère form modulo a universe (the sum
+    /// must belong to it): a `Value::Str` form or a `Value::Bool`.
+    fn misere_form(&self, cx: &Ctx, pos: &[Comp], u: Universe, ask: MisereAsk) -> Result<Value>;
+    /// Whether a sum is a Left (`left`) or Right dead end.
+    fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool>;
     /// Work with the store of game values.
     fn with_store(
         &self,

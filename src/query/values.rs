@@ -14,7 +14,7 @@ use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
 use crate::misere::Universe;
 use crate::model::game_value::{game_val, resolve};
-use crate::model::{Class, Comp, Ctx, Defs, GameNames, Oracle, Side, Value};
+use crate::model::{Class, Comp, Ctx, Defs, GameNames, MisereAsk, Oracle, Side, Value};
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::{Comparison, GameStore};
 use crate::solve::{AnyOutcome, GValue, Solver};
@@ -150,6 +150,14 @@ impl Oracle for SolverOracle<'_> {
     fn compare_misere(&self, cx: &Ctx, pair: [&[Comp]; 2], u: Universe) -> Result<Comparison> {
         let ids_b = self.with(cx, pair[1], |_, ids| Ok(ids.to_vec()))?;
         self.with(cx, pair[0], |s, ids| s.misere_compare(cx, ids, &ids_b, u))
+    }
+
+    fn misere_form(&self, cx: &Ctx, pos: &[Comp], u: Universe, ask: MisereAsk) -> Result<Value> {
+        self.with(cx, pos, |s, ids| s.misere_ask(cx, ids, u, ask))
+    }
+
+    fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool> {
+        self.with(cx, pos, |s, ids| s.misere_dead_end(cx, ids, left))
     }
 
     fn game_value(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {

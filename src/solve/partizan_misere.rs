@@ -11,7 +11,7 @@ use rustc_hash::FxBuildHasher;
 use crate::error::SolveError;
 use crate::error::{AtSpan, Result};
 use crate::misere::{PFormId, PartizanForms, Universe};
-use crate::model::Ctx;
+use crate::model::{Ctx, MisereAsk, Value};
 use crate::partizan::Comparison;
 
 use super::Solver;
@@ -43,31 +43,68 @@ impl Solver {
         b: &[u32],
         u: Universe,
     ) -> Result<Comparison> {
+        self.with_forms(cx, |s, forms| {
+            let mut made = HashMap::default();
+            let fa = s.sum_form(cx, forms, &mut made, a, Some(u))?;
+            let fb = s.sum_form(cx, forms, &mut made, b, Some(u))?;
+            Ok(forms.compare(fa, fb, u)?)
+        })
+    }
+
+    /// What `ask` asks of the sum `ids` under misère play modulo `u`: its
+    /// reduced form's text, its conjugate's, or whether it is invertible.
+    pub(crate) fn misere_ask(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        u: Universe,
+        ask: MisereAsk,
+    ) -> Result<Value> {
+        self.with_forms(cx, |s, forms| {
+            let mut made = HashMap::default();
+            let g = s.sum_form(cx, forms, &mut made, ids, Some(u))?;
+            Ok(match ask {
+                MisereAsk::Form => {
+                    let r = forms.reduce(g, u)?;
+                    form_text(forms, r)
+                }
+                MisereAsk::Conjugate => {
+                    let c = forms.conjugate(g)?;
+                    let r = forms.reduce(c, u)?;
+                    form_text(forms, r)
+                }
+                MisereAsk::Invertible => Value::Bool(forms.invertible(g, u)?),
+            })
+        })
+    }
+
+    /// Whether the sum `ids` is a Left (`left`) or Right dead end: that
+    /// player has no move in it nor in any position it reaches.
+    pub(crate) fn misere_dead_end(&mut self, cx: &Ctx, ids: &[u32], left: bool) -> Result<bool> {
+        self.with_forms(cx, |s, forms| {
+            let mut made = HashMap::default();
+            let g = s.sum_form(cx, forms, &mut made, ids, None)?;
+            Ok(forms.dead_end(g, left))
+        })
+    }
+
+    /// Runs `f` with a store of misère forms under the query's budgets.
+    fn with_forms<T>(
+        &mut self,
+        cx: &Ctx,
+        f: impl FnOnce(&mut Self, &mut PartizanForms) -> std::result::Result<T, Either>,
+    ) -> Result<T> {
         let mut forms = PartizanForms::new(cx.limits.max_positions);
         forms.set_interrupt(self.partizan.store.interrupt_flag());
         let budget = cx.limits.max_steps.saturating_sub(cx.steps()) / FORM_STEP_COST;
         forms.set_budget(budget, cx.limits.max_memory, crate::mem::held);
-        let r = self.compare_in(cx, &mut forms, a, b, u);
+        let r = f(self, &mut forms);
         let r = r.map_err(|e| match e {
             Either::Solve(e) => e,
             Either::Forms(e) => e.at(cx.span),
         });
         let steps = forms.steps().saturating_mul(FORM_STEP_COST);
         r.and_then(|c| cx.advance(steps).map(|_| c))
-    }
-
-    fn compare_in(
-        &mut self,
-        cx: &Ctx,
-        forms: &mut PartizanForms,
-        a: &[u32],
-        b: &[u32],
-        u: Universe,
-    ) -> std::result::Result<Comparison, Either> {
-        let mut made = HashMap::default();
-        let fa = self.sum_form(cx, forms, &mut made, a, u)?;
-        let fb = self.sum_form(cx, forms, &mut made, b, u)?;
-        Ok(forms.compare(fa, fb, u)?)
     }
 
     /// The form of the sum of components `ids`.
@@ -77,7 +114,7 @@ impl Solver {
         forms: &mut PartizanForms,
         made: &mut Made,
         ids: &[u32],
-        u: Universe,
+        u: Option<Universe>,
     ) -> std::result::Result<PFormId, Either> {
         let mut s = forms.zero();
         for &id in ids {
@@ -95,7 +132,7 @@ impl Solver {
         forms: &mut PartizanForms,
         made: &mut Made,
         root: u32,
-        u: Universe,
+        u: Option<Universe>,
     ) -> std::result::Result<PFormId, Either> {
         if let Some(&f) = made.get(&root) {
             return Ok(f);
@@ -159,7 +196,7 @@ impl Solver {
         forms: &mut PartizanForms,
         made: &Made,
         frame: &Frame,
-        u: Universe,
+        u: Option<Universe>,
     ) -> std::result::Result<PFormId, Either> {
         let mut sides = [Vec::new(), Vec::new()];
         for (k, options) in [&frame.left, &frame.right].into_iter().enumerate() {
@@ -172,7 +209,9 @@ impl Solver {
             }
         }
         let f = forms.game(&sides[0], &sides[1])?;
-        if !forms.in_universe(f, u) {
+        if let Some(u) = u
+            && !forms.in_universe(f, u)
+        {
             return Err(self.outside(cx, forms, frame, &sides, u).into());
         }
         Ok(f)
@@ -232,6 +271,18 @@ impl Solver {
 }
 
 type Made = HashMap<u32, PFormId, FxBuildHasher>;
+
+/// The longest text of a form given as an answer; a longer one is `{…}`.
+const MAX_FORM_TEXT: usize = 200_000;
+
+fn form_text(forms: &PartizanForms, g: PFormId) -> Value {
+    Value::Str(
+        forms
+            .display(g, MAX_FORM_TEXT)
+            .unwrap_or_else(|| "{…}".into())
+            .into(),
+    )
+}
 
 /// A failure of the solver's or of the forms' store.
 enum Either {

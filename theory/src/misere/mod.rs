@@ -38,11 +38,14 @@ mod days;
 mod genus;
 mod input;
 mod partizan;
+mod partizan_reduce;
 mod phylum;
 mod quotient;
 
 #[cfg(test)]
 mod days_tests;
+#[cfg(test)]
+mod partizan_reduce_tests;
 #[cfg(test)]
 mod partizan_tests;
 #[cfg(test)]

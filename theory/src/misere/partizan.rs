@@ -104,6 +104,8 @@ pub struct PartizanForms {
     sums: FxHashMap<(PFormId, PFormId), PFormId>,
     conjugates: FxHashMap<PFormId, PFormId>,
     ge: FxHashMap<(PFormId, PFormId, Universe), bool>,
+    /// Reduced forms modulo a universe (`partizan_reduce.rs`).
+    reduced: FxHashMap<(PFormId, Universe), PFormId>,
     /// `murders[n]` = M_n = {· | M_0, …, M_{n-1}} (THEORY.md §9.8).
     murders: Vec<PFormId>,
     max_forms: usize,
@@ -122,6 +124,7 @@ impl PartizanForms {
             sums: FxHashMap::default(),
             conjugates: FxHashMap::default(),
             ge: FxHashMap::default(),
+            reduced: FxHashMap::default(),
             murders: Vec::new(),
             max_forms: max_forms.max(1),
             watch: Watch::new(),
@@ -148,7 +151,7 @@ impl PartizanForms {
         self.watch.steps
     }
 
-    fn tick(&mut self) -> Result<()> {
+    pub(super) fn tick(&mut self) -> Result<()> {
         if self.watch.count(1)? {
             super::check_interrupt(&self.watch.interrupt)?;
             self.watch.check_held(0)?;
@@ -198,6 +201,18 @@ impl PartizanForms {
         self.left.push(left);
         self.right.push(right);
         id
+    }
+
+    /// The reduced form of `g` modulo `u`, when it is known.
+    pub(super) fn memo_reduced(&self, g: PFormId, u: Universe) -> Option<PFormId> {
+        self.reduced.get(&(g, u)).copied()
+    }
+
+    /// Remembers `r` as the reduced form of `g` modulo `u`.
+    pub(super) fn remember_reduced(&mut self, g: PFormId, u: Universe, r: PFormId) -> Result<()> {
+        self.room(self.reduced.len())?;
+        self.reduced.insert((g, u), r);
+        Ok(())
     }
 
     /// The form with no options, `0`.
@@ -469,9 +484,9 @@ impl PartizanForms {
         })
     }
 
-    /// `g` written out: `0`, `*`, an integer `n` for `{n-1 | }` and `-n`
+    /// `g` written out: `0`, `*`, an integer `n` for `{n-1 | ·}` and `-n`
     /// for its conjugate, else `{L | R}` with the options written the same
-    /// way. None when the text would pass `max_chars`.
+    /// way (by height, then text) and `·` for a side with none. None when the text would pass `max_chars`.
     pub fn display(&self, g: PFormId, max_chars: usize) -> Option<String> {
         let mut out = String::new();
         self.write(g, &mut out, max_chars).then_some(out)
@@ -514,16 +529,28 @@ impl PartizanForms {
         out.push('{');
         for (k, side) in [self.left(g), self.right(g)].into_iter().enumerate() {
             if k == 1 {
-                out.push_str(if self.left(g).is_empty() { "|" } else { " |" });
-                if !side.is_empty() {
-                    out.push(' ');
-                }
+                out.push_str(" | ");
             }
-            for (i, &x) in side.iter().enumerate() {
+            if side.is_empty() {
+                out.push('·');
+            }
+            // Options by height, then text: the text does not depend on
+            // the order the forms were made in.
+            let mut texts = Vec::with_capacity(side.len());
+            for &x in side {
+                let mut t = String::new();
+                if !self.write(x, &mut t, max.saturating_sub(out.len())) {
+                    return false;
+                }
+                texts.push((self.height(x), t));
+            }
+            texts.sort();
+            for (i, (_, t)) in texts.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                if !self.write(x, out, max) {
+                out.push_str(t);
+                if out.len() > max {
                     return false;
                 }
             }

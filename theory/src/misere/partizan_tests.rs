@@ -11,30 +11,13 @@ use super::partizan::{PFormId, PartizanForms, Universe};
 use crate::partizan::{Comparison, Outcome};
 
 /// Every form of `u` born by day `days`, oldest first.
-fn born_by(f: &mut PartizanForms, u: Universe, days: u32) -> Vec<PFormId> {
-    let mut all = vec![f.zero()];
-    for _ in 0..days {
-        let n = all.len();
-        let mut next = Vec::new();
-        for lm in 0..1u32 << n {
-            for rm in 0..1u32 << n {
-                let pick = |m: u32| -> Vec<PFormId> {
-                    (0..n).filter(|i| m >> i & 1 == 1).map(|i| all[i]).collect()
-                };
-                let g = f.game(&pick(lm), &pick(rm)).expect("small");
-                if f.in_universe(g, u) && !next.contains(&g) {
-                    next.push(g);
-                }
-            }
-        }
-        all = next;
-    }
-    all
+pub(super) fn born_by(f: &mut PartizanForms, u: Universe, days: u32) -> Vec<PFormId> {
+    f.born_by(u, days).expect("small")
 }
 
 /// Misère (Left wins moving first, Right wins moving first) of the sum of
 /// `parts`, by playing it out (no sums of forms are built).
-fn wins(
+pub(super) fn wins(
     f: &PartizanForms,
     parts: &[PFormId],
     memo: &mut HashMap<Vec<PFormId>, (bool, bool)>,
@@ -65,7 +48,7 @@ fn wins(
 }
 
 /// o(a) ≥ o(b) in Left's order L > P, N > R.
-fn outcome_ge(a: (bool, bool), b: (bool, bool)) -> bool {
+pub(super) fn outcome_ge(a: (bool, bool), b: (bool, bool)) -> bool {
     (a.0 || !b.0) && (b.1 || !a.1)
 }
 
@@ -102,7 +85,7 @@ fn check(
     unshown
 }
 
-fn text(f: &PartizanForms, g: PFormId) -> String {
+pub(super) fn text(f: &PartizanForms, g: PFormId) -> String {
     f.display(g, 1000).unwrap_or_default()
 }
 
@@ -182,7 +165,7 @@ fn comparison_modulo_dead_ending_agrees_with_play_by_day_two() {
 
 /// A game born by day 3: `{A | B}` with A and B drawn from `pool` (the
 /// games of `u` born by day 2), or None when it leaves `u`.
-fn day_three(
+pub(super) fn day_three(
     f: &mut PartizanForms,
     u: Universe,
     pool: &[PFormId],
@@ -233,7 +216,7 @@ fn random_pairs_agree(u: Universe, g: &(Vec<usize>, Vec<usize>), h: &(Vec<usize>
     }
 }
 
-fn picks() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+pub(super) fn picks() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
     let side = prop::collection::vec(0usize..1000, 0..4);
     (side.clone(), side)
 }
