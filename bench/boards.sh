@@ -111,7 +111,7 @@ for case in $CASES; do
   fi
   name=$(echo "${game:0:1}" | tr a-z A-Z)${game:1}
   # The example's definitions, without its queries.
-  { grep -E '^(game |fn |    |\})' "examples/$game.game"; echo "value $name(grid(\"$board\"))"; } > "$TMP/q.game"
+  { grep -E '^(game |fn |let |    |\})' "examples/$game.game"; echo "value $name(grid(\"$board\"))"; } > "$TMP/q.game"
   has_cgt=yes; [ "$game" = clobber ] && has_cgt=
   : > "$TMP/g.t"; : > "$TMP/c.t"
   for _ in $(seq "$RUNS"); do

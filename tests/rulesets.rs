@@ -16,21 +16,12 @@ use grundy::Session;
 use grundy_theory::partizan::{self, GameStore, ValueId};
 use proptest::prelude::*;
 
-/// The definitions of an example file (its `game`/`fn`/`graph` lines and
-/// the lines of their bodies), without its queries.
-fn definitions(text: &str) -> String {
-    let keep = |l: &&str| {
-        ["game ", "fn ", "graph ", "    "]
-            .iter()
-            .any(|p| l.starts_with(p))
-            || *l == "}"
-    };
-    text.lines().filter(keep).collect::<Vec<_>>().join("\n")
-}
-
 fn run(example: &str, queries: &str) -> Vec<Answer> {
     let mut s = Session::new(5_000_000);
-    common::answers_in(&mut s, &format!("{}\n{queries}", definitions(example)))
+    common::answers_in(
+        &mut s,
+        &format!("{}\n{queries}", common::definitions(example)),
+    )
 }
 
 fn value_text(a: &Answer) -> String {

@@ -1,5 +1,5 @@
 //! The board builtins (`grid`, `at`, `put`, `cells`, `neighbours`,
-//! `place`, `components`, `canonical`, `rows`): boards as bit planes of at
+//! `place`, `components`, `canonical`, `rows`, `rays`): boards as bit planes of at
 //! most 128 squares. Arguments are checked and turned into calls of the
 //! `board` library, its refusals into diagnostics on the argument that
 //! caused them. `neighbours`, `components` and `canonical` of a graph
@@ -111,6 +111,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "rows(b): the rows as strings",
         "the rows as strings",
         "rows(grid(2, 3))",
+    ),
+    builtin(
+        "rays",
+        rays,
+        &[p("b", "board"), p("from", "cell | string"), p("steps", "step | steps"), p("[over]", "string")],
+        (3, 4),
+        "list of (cell, board)",
+        "rays(b, from, steps) or rays(b, from, steps, over): (t, board after the move) for each square t the piece at from (a square, or every square showing a character) reaches sliding through empty cells along each step (dr, dc), or jumping over pieces `over` into the empty cell beyond, repeatedly",
+        "the moves along rays: for the piece on `from` (a square, or each square showing the character `from`, row by row), each step (dr, dc) in turn, the squares t it reaches, nearest first, as pairs (t, board after the move): sliding through empty cells (a queen's move, an arrow), or with `over`, jumping over a piece showing `over` into the empty cell beyond, again and again (Konane; the stones jumped are taken)",
+        "rays(grid(\"x.o\"), (0, 0), (0, 1))",
     ),
 ];
 
@@ -241,7 +251,11 @@ fn components(a: Args) -> Result<Value> {
     }
     let diagonal = mode(&a, 1, &["orthogonal", "diagonal"])? == 1;
     let x = board(&a, 0)?;
-    a.cx.advance(squares_of(x).saturating_mul(8))?;
+    // A flood fill of bit masks, then a copy cropped per part: about
+    // 180 ns for a 4 × 6 board in one part, 2.5 ns a step at 2 steps a
+    // square and 1 a square per part (PERFORMANCE.md, "Budgets that
+    // measure work evenly").
+    a.cx.advance(squares_of(x).saturating_mul(2))?;
     let parts = x.components(diagonal);
     a.cx.advance(squares_of(x).saturating_mul(parts.len() as u64))?;
     Ok(boards(parts))
@@ -256,8 +270,10 @@ fn canonical(a: Args) -> Result<Value> {
         _ => Symmetry::Mirror,
     };
     let x = board(&a, 0)?;
-    // The board in each of its orientations, compared square by square.
-    a.cx.advance(squares_of(x).saturating_mul(16))?;
+    // Each square mapped under each symmetry through a table (about 1.2 ns
+    // a square and symmetry: PERFORMANCE.md, "Budgets that measure work
+    // evenly"), so about 5 ns a step at 4 steps a square.
+    a.cx.advance(squares_of(x).saturating_mul(4))?;
     Ok(Value::Board(Rc::new(x.canonical(sym))))
 }
 
@@ -268,6 +284,55 @@ fn rows(a: Args) -> Result<Value> {
         x.row_strings()
             .into_iter()
             .map(|r| Value::Str(r.into()))
+            .collect(),
+    ))
+}
+
+/// `rays(b, from, steps)` and `rays(b, from, steps, over)`: the theory's
+/// `Board::ray` from each starting square along each step.
+fn rays(a: Args) -> Result<Value> {
+    let x = board(&a, 0)?;
+    let starts = match &a.values[1] {
+        Value::Str(_) => x.squares_showing(char_of(&a, &a.values[1], a.at(1))?),
+        v => vec![cell_of(&a, v, a.at(1))?],
+    };
+    let steps = cells_of(&a, &a.values[2], a.at(2))?;
+    let over = match a.values.get(3) {
+        Some(v) => match char_of(&a, v, a.at(3))? {
+            '.' | '#' => {
+                return Err(a.wrong(
+                    "rays() jumps over pieces, not over \".\" or \"#\"".into(),
+                    a.at(3),
+                ));
+            }
+            ch => Some(ch),
+        },
+        None => None,
+    };
+    // Each ray looks at one square or two a square it reaches, and each
+    // square reached copies the board, as `put` does.
+    a.cx.advance((starts.len() as u64).saturating_mul(steps.len() as u64))?;
+    // What a reach holds: a board, two tuples and their values.
+    let each = std::mem::size_of::<crate::board::Reach>() + 6 * std::mem::size_of::<Value>();
+    let mut out = Vec::new();
+    for &from in &starts {
+        for &step in &steps {
+            let before = out.len();
+            let looked = x.ray(from, step, over, &mut out);
+            let reached = out.len() - before;
+            a.cx.advance(
+                (looked as u64).saturating_add(squares_of(x).saturating_mul(reached as u64)),
+            )?;
+            a.cx.charge(reached.saturating_mul(each), a.at(0))?;
+        }
+    }
+    a.list_of(out.len().saturating_mul(3))?;
+    Ok(Value::list(
+        out.into_iter()
+            .map(|((r, c), y)| {
+                let t = Value::Tuple(vec![Value::Int(r as i64), Value::Int(c as i64)].into());
+                Value::Tuple(vec![t, Value::Board(Rc::new(y))].into())
+            })
             .collect(),
     ))
 }

@@ -31,6 +31,18 @@ pub fn says(stderr: &str, words: &str) -> bool {
 /// repository is.
 pub const DEEP: &str = "a-folder-with-a-long-name-so-that-every-path-the-tests-print-is-long-as-in-a-deep-clone-0123456789-0123456789-0123456789-0123456789-0123456789-01234567";
 
+/// The definitions of an example file (its `game`/`fn`/`graph`/`let`
+/// lines and the lines of their bodies), without its queries.
+pub fn definitions(text: &str) -> String {
+    let keep = |l: &&str| {
+        ["game ", "fn ", "graph ", "let ", "    "]
+            .iter()
+            .any(|p| l.starts_with(p))
+            || *l == "}"
+    };
+    text.lines().filter(keep).collect::<Vec<_>>().join("\n")
+}
+
 use grundy::{Answer, Outcome};
 use grundy::{Mode, Session};
 

@@ -15,9 +15,12 @@ use std::fmt::Write as _;
 
 mod canon;
 mod graph;
+mod ray;
+mod symmetry;
 
 pub use canon::canonical as canonical_graph;
 pub use graph::{Graph, MAX_VERTICES};
+pub use ray::Reach;
 
 /// The most squares a board may have (rows × columns).
 pub const MAX_SQUARES: usize = 128;
@@ -329,12 +332,13 @@ impl Board {
     /// diagonally adjacent), each cropped to its bounding rectangle, in
     /// the order of their first cell row by row.
     pub fn components(&self, diagonal: bool) -> Vec<Board> {
+        let edges = self.edges();
         let mut left = self.cells;
         let mut out = Vec::new();
         while left != 0 {
             let mut part = left & left.wrapping_neg();
             loop {
-                let grown = (part | self.spread(part, diagonal)) & self.cells;
+                let grown = (part | self.spread(part, diagonal, edges)) & self.cells;
                 if grown == part {
                     break;
                 }
@@ -346,12 +350,21 @@ impl Board {
         out
     }
 
-    /// The squares next to some square of `m` (on the rectangle).
-    fn spread(&self, m: u128, diagonal: bool) -> u128 {
+    /// The squares of the rectangle, those not in its first column and
+    /// those not in its last (for `spread`).
+    fn edges(&self) -> (u128, u128, u128) {
         let cols = self.cols();
         let all = low_bits(self.squares());
         let not_first = all & !column_mask(self.rows(), cols, 0);
         let not_last = all & !column_mask(self.rows(), cols, cols.saturating_sub(1));
+        (all, not_first, not_last)
+    }
+
+    /// The squares next to some square of `m` (on the rectangle), given
+    /// the rectangle's `edges`.
+    fn spread(&self, m: u128, diagonal: bool, edges: (u128, u128, u128)) -> u128 {
+        let (all, not_first, not_last) = edges;
+        let cols = self.cols();
         let left = (m >> 1) & not_last;
         let right = (m << 1) & not_first;
         let vert = |x: u128| shr(x, cols) | shl(x, cols);
@@ -383,14 +396,19 @@ impl Board {
                 planes: Vec::new(),
             };
         }
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for b in bits(self.cells) {
-            let (r, c) = self.rc(b);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
+        // The rows holding a cell, and the columns (the rows' union).
+        let (cols, row) = (self.cols(), low_bits(self.cols()));
+        let (mut r0, mut r1, mut span) = (usize::MAX, 0, 0u128);
+        for r in 0..self.rows() {
+            let m = shr(self.cells, r * cols) & row;
+            if m != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                span |= m;
+            }
         }
+        let c0 = span.trailing_zeros() as usize;
+        let c1 = 127 - span.leading_zeros() as usize;
         if (r0, c0, r1 + 1, c1 + 1) == (0, 0, self.rows(), self.cols()) {
             return self.clone();
         }
@@ -437,20 +455,6 @@ impl Board {
             let c = if t & 2 != 0 { cols - 1 - c } else { c };
             (r, c)
         })
-    }
-
-    /// The least (in the order of values) of the cropped board's images
-    /// under the symmetries: equal for boards that are images of each
-    /// other.
-    pub fn canonical(&self, sym: Symmetry) -> Board {
-        let b = self.cropped();
-        let n = match sym {
-            Symmetry::Mirror => 4,
-            Symmetry::All => 8,
-        };
-        (1..n)
-            .map(|t| b.transformed(t))
-            .fold(b.clone(), |best, x| if x < best { x } else { best })
     }
 
     /// The rows as text (`.`, `#` and contents).
