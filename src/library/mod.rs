@@ -27,6 +27,7 @@ mod predicates;
 mod queries;
 mod shortgames;
 mod statements;
+mod stoppers;
 mod values;
 
 pub(crate) use args::{Args, MAX_MATERIALISED, elements, range_len};
@@ -319,12 +320,13 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 8] = [
+static FAMILIES: [&[Entry]; 9] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
+    stoppers::ENTRIES,
     predicates::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,
