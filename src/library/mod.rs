@@ -29,6 +29,7 @@ mod predicates;
 mod queries;
 mod shortgames;
 mod statements;
+mod stopper_ops;
 mod stoppers;
 mod values;
 
@@ -322,13 +323,14 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 10] = [
+static FAMILIES: [&[Entry]; 11] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     misere_partizan::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
+    stopper_ops::ENTRIES,
     predicates::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,

@@ -22,6 +22,7 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod ops;
 mod parse;
 mod show;
 mod sides;
@@ -30,6 +31,8 @@ mod stopper;
 mod stops;
 mod value;
 
+#[cfg(test)]
+mod ops_tests;
 #[cfg(test)]
 mod simplify_tests;
 #[cfg(test)]
@@ -42,6 +45,10 @@ mod value_tests;
 use std::collections::VecDeque;
 use std::fmt;
 
+pub use ops::{
+    StopperFailure, StopperResult, degree, downsum, downsum_variety, is_idempotent, is_stable,
+    subordinate, upsum, upsum_variety, variety,
+};
 pub use parse::parse_loopy;
 pub use show::{short_value, stopper_text};
 pub use sides::{Sides, one_side, sides};

@@ -305,7 +305,7 @@ impl SidedValue {
 /// One side of vertex `root` of `g`: the stopper's simplest form when it
 /// is one, `on` or `off` when nobody can run out of moves, else by
 /// sidling.
-fn side_of(
+pub(super) fn side_of(
     g: &SidedGraph,
     root: u32,
     onside: bool,
