@@ -341,6 +341,24 @@ fn the_misere_search_of_a_sum_holds_its_budgets() {
     }
 }
 
+/// A line of play 200,000 moves long: the forms are made on an explicit
+/// stack (no stack overflow), a cycle is looked for in a set of the
+/// components on the stack (a scan of the stack made this line take 43 s
+/// before its error), and the height limit of misère forms ends the query
+/// with its coded error; the next query answers.
+#[test]
+fn a_long_line_of_play_ends_at_the_height_limit() {
+    let text = "game T(n) {\n  left move T(n - 1) if n > 0\n  right move T(n - 1) if n > 0\n}\n\
+                misere_form(T(200000), \"dicot\")\n\
+                compare_misere(T(200000), T(3), \"dead_ending\")\n\
+                misere_form(T(2), \"dicot\")\n";
+    let out = codes(grundy::Limits::default(), text);
+    assert_eq!(out[0], "grundy::misere::budget", "{out:?}");
+    assert_eq!(out[1], "grundy::misere::budget", "{out:?}");
+    // T(2) = {* | *}, which is 0 modulo the dicots.
+    assert_eq!(out[2], "\"0\"", "{out:?}");
+}
+
 /// The misère form of a sum of boards, from the rules here.
 fn form(
     f: &mut PartizanForms,

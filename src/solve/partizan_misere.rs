@@ -138,6 +138,9 @@ impl Solver {
             return Ok(f);
         }
         let mut stack = vec![self.misere_frame(cx, root)?];
+        // The components on the stack, to find a cycle at once (a scan of
+        // the stack made a long line of play quadratic).
+        let mut on_stack: rustc_hash::FxHashSet<u32> = [root].into_iter().collect();
         while let Some(top) = stack.last_mut() {
             cx.tick()?;
             let next = top
@@ -147,7 +150,7 @@ impl Solver {
                 .find(|(_, p)| !made.contains_key(p));
             if let Some((at, child)) = next {
                 top.cursor = at;
-                if stack.iter().any(|f| f.id == child) {
+                if on_stack.contains(&child) {
                     let path: Vec<u32> = stack.iter().map(|f| f.id).chain([child]).collect();
                     return Err(SolveError::PartizanLoopy {
                         path: self.path_text(cx, &path),
@@ -166,11 +169,13 @@ impl Solver {
                 }
                 let f = self.misere_frame(cx, child)?;
                 stack.push(f);
+                on_stack.insert(child);
                 continue;
             }
             let top = stack
                 .pop()
                 .unwrap_or_else(|| unreachable!("the loop saw a frame"));
+            on_stack.remove(&top.id);
             let f = self.form_of(cx, forms, made, &top, u)?;
             cx.charge(64, cx.span)?;
             made.insert(top.id, f);
