@@ -176,7 +176,7 @@ impl Solver {
                 .pop()
                 .unwrap_or_else(|| unreachable!("the loop saw a frame"));
             on_stack.remove(&top.id);
-            let f = self.form_of(cx, forms, made, &top, u)?;
+            let f = self.form_of(cx, forms, made, (&top, stack.last()), u)?;
             cx.charge(64, cx.span)?;
             made.insert(top.id, f);
         }
@@ -194,13 +194,14 @@ impl Solver {
     }
 
     /// `{L | R}` of a component whose parts all have forms, checked
-    /// against `u` (its parts were, so only its own first moves can leave).
+    /// against `u` (its parts were, so only its own first moves can leave);
+    /// `parent` is the component whose move reached it, if any.
     fn form_of(
         &mut self,
         cx: &Ctx,
         forms: &mut PartizanForms,
         made: &Made,
-        frame: &Frame,
+        (frame, parent): (&Frame, Option<&Frame>),
         u: Option<Universe>,
     ) -> std::result::Result<PFormId, Either> {
         let mut sides = [Vec::new(), Vec::new()];
@@ -217,17 +218,20 @@ impl Solver {
         if let Some(u) = u
             && !forms.in_universe(f, u)
         {
-            return Err(self.outside(cx, forms, frame, &sides, u).into());
+            return Err(self.outside(cx, forms, (frame, parent), &sides, u).into());
         }
         Ok(f)
     }
 
-    /// The error for a component whose own moves leave `u`.
+    /// The error for a component whose own moves leave `u`: among dicots
+    /// the move that reached it (when the component is not the query's
+    /// own), among dead-ending games its move that gives a stuck player a
+    /// move back.
     fn outside(
         &self,
         cx: &Ctx,
         forms: &PartizanForms,
-        frame: &Frame,
+        (frame, parent): (&Frame, Option<&Frame>),
         sides: &[Vec<PFormId>; 2],
         u: Universe,
     ) -> SolveError {
@@ -235,7 +239,24 @@ impl Solver {
         let why = match u {
             Universe::Dicot => {
                 let k = usize::from(sides[0].is_empty());
-                format!("{} has a move there and {} none", name(k), name(1 - k))
+                let here = format!("{} has a move there and {} none", name(k), name(1 - k));
+                let into = parent.and_then(|p| {
+                    [&p.left, &p.right]
+                        .into_iter()
+                        .enumerate()
+                        .find_map(|(side, opts)| {
+                            let o = opts.iter().find(|o| o.contains(&frame.id))?;
+                            Some((side, p.id, self.option_text(cx, o)))
+                        })
+                });
+                match into {
+                    Some((side, from, to)) => format!(
+                        "{here}; {}'s move from {} to {to} leaves the universe",
+                        name(side),
+                        self.comp_name(cx.defs, from)
+                    ),
+                    None => here,
+                }
             }
             Universe::DeadEnding => {
                 // A player with no move whom the other's move gives one.
