@@ -10,7 +10,8 @@
 //! Each proptest case is a batch of sums run in one session (the table of
 //! the misère search is shared across them, as it is across the queries of
 //! a file): 3 games × 12 cases × 60 sums = 2,160 sums, about a second in
-//! release.
+//! release; an ignored test runs ten times as many (its command is in its
+//! docs).
 
 mod common;
 
@@ -291,6 +292,26 @@ proptest! {
         sums in prop::collection::vec(sum(Game::Clobber), 60)
     ) {
         check_batch(Game::Clobber, &sums)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(360))]
+
+    /// The check above on ten times as many sums: 360 batches of 60, each
+    /// batch of one game drawn at random, 21,600 sums in all (36 s in
+    /// release on a loaded 2-core machine), left out of the default run for
+    /// CI's time. Run it with
+    /// `cargo test --release --test misere_sums -- --ignored`.
+    #[test]
+    #[ignore = "21,600 sums, about 36 s in release: cargo test --release --test misere_sums -- --ignored"]
+    fn many_misere_sums_agree_with_brute_force(
+        (game, sums) in (0usize..3).prop_flat_map(|g| {
+            let game = [Game::Domineering, Game::Col, Game::Clobber][g];
+            prop::collection::vec(sum(game), 60).prop_map(move |s| (game, s))
+        })
+    ) {
+        check_batch(game, &sums)?;
     }
 }
 
