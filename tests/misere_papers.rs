@@ -272,19 +272,21 @@ fn left_dead_ends(f: &mut PartizanForms) -> (Vec<Vec<PFormId>>, Vec<Vec<PFormId>
 }
 
 /// The public tool cgt-tools (t4ccer/cgt-tools, `cgt/misere/left_dead_end.rs`,
-/// after Alfie Davies's gemau; the theory of Left dead ends is Milley and
+/// after Alfie Davies's gemau, alfiemd/gemau; the theory of Left dead ends is Milley and
 /// Renault's, arXiv 1212.6435, and Larsson, Milley, Nowakowski, Renault and
 /// Santos's, arXiv 1807.11297) counts the Left dead ends born by day 0 to 4
 /// modulo the dead-ending universe as 1, 2, 4, 10 and 52, and compares two
 /// Left dead ends by their options alone: `0` is above only itself, and
 /// otherwise `G ≥ H` when every Right option of G is ≥ some Right option
-/// of H. grundy's reduced forms give the same counts, and its comparison
-/// (the general test with its proviso) the same order, on every pair born
-/// by day 3, each `≱` shown by play.
+/// of H. gemau's canonical form of a dead end (`DeadEnd::canonical`) only
+/// removes dominated options. grundy's reduced forms give the same counts
+/// and are those canonical forms, on every Left dead end built here, and
+/// its comparison (the general test with its proviso) gives the same
+/// order on every pair born by day 3, each `≱` shown by play.
 #[test]
 fn left_dead_ends_born_by_day_four_and_their_order() {
     let mut f = PartizanForms::new(1 << 22);
-    let (_, classes) = left_dead_ends(&mut f);
+    let (literal, classes) = left_dead_ends(&mut f);
     let counts: Vec<usize> = classes.iter().map(Vec::len).collect();
     assert_eq!(counts, [1, 2, 4, 10, 52]);
     let texts: Vec<String> = classes[2]
@@ -292,6 +294,18 @@ fn left_dead_ends_born_by_day_four_and_their_order() {
         .map(|&g| f.display(g, 100).unwrap())
         .collect();
     assert_eq!(texts, ["0", "-1", "-2", "{· | 0, -1}"]);
+    // gemau's canonical form of a dead end: its dominated options removed,
+    // nothing else (no reversal); grundy's reductions, which also bypass
+    // reversible options, leave the same form of every Left dead end.
+    for g in literal.into_iter().flatten() {
+        let r = f.reduce(g, DeadEnding).unwrap();
+        assert_eq!(
+            r,
+            by_domination(&mut f, g),
+            "{}",
+            f.display(g, 300).unwrap()
+        );
+    }
     let day3 = classes[3].clone();
     let mut rule = HashMap::new();
     for &g in &day3 {
@@ -303,6 +317,26 @@ fn left_dead_ends_born_by_day_four_and_their_order() {
             }
         }
     }
+}
+
+/// A Left dead end with its dominated Right options removed (of equivalent
+/// ones, one kept), all the way down: gemau's `DeadEnd::canonical`.
+fn by_domination(f: &mut PartizanForms, g: PFormId) -> PFormId {
+    let opts = f.right(g).to_vec();
+    let mut keep = Vec::new();
+    for &x in &opts {
+        let mut dominated = false;
+        for &y in &opts {
+            dominated |= f.ge(x, y, DeadEnding).unwrap() && !f.ge(y, x, DeadEnding).unwrap();
+        }
+        if !dominated {
+            let c = by_domination(f, x);
+            if !keep.contains(&c) {
+                keep.push(c);
+            }
+        }
+    }
+    f.game(&[], &keep).unwrap()
 }
 
 /// cgt-tools' order of Left dead ends (above).
