@@ -229,8 +229,9 @@ fn adjoint(f: &mut PartizanForms, g: PFormId, memo: &mut HashMap<PFormId, PFormI
 /// canonical numbers" (arXiv 1212.6435), Lemma 3 (p. 5), as the Lean
 /// formalisation t4ccer/misere-games states it (`Misere/DeadEnding.lean`):
 /// a Left dead end other than 0 is a misère Left win (`L`), a Right dead
-/// end other than 0 a Right win. Checked on the 1,024 + 16 + 4 + 2 + 1
-/// Left dead ends built below (born by day 4) and their conjugates.
+/// end other than 0 a Right win. Checked on the 1 + 2 + 4 + 16 + 1,024
+/// Left dead ends built below (born by day 4, each day's made from the
+/// previous day's reduced forms) and their conjugates.
 #[test]
 fn milley_renault_nonzero_dead_ends_are_won_by_their_owner() {
     let mut f = PartizanForms::new(1 << 20);
