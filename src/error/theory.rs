@@ -64,6 +64,8 @@ impl AtSpan for MisereError {
                 help: if what.contains("position") || what.contains("form") || what.contains("heap")
                 {
                     "ask about a smaller position or fewer heaps, or raise the position budget (--max-positions)".into()
+                } else if what.contains("element") {
+                    "the element budget grows with the memory budget (4,096 elements under the default 640M, about 14,600 under --max-memory 8G, at most 65,536): raise --max-memory, or ask for fewer heaps".into()
                 } else {
                     "this budget is fixed: the quotient is larger than grundy computes; ask for fewer heaps".into()
                 },

@@ -350,6 +350,7 @@ impl Solver {
         QuotientBudget {
             interrupt: None,
             max_positions: positions.min(cx.limits.max_positions),
+            max_elements: QuotientBudget::elements_for_memory(cx.limits.max_memory),
             max_heap: d.max_heap.min(cx.limits.max_positions as u64),
             // The fast path of sums gives up early (the caller expands);
             // `quotient` may use the query's whole step budget.

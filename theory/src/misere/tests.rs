@@ -1008,3 +1008,26 @@ fn quotient_polls_inside_a_heap() {
     );
     assert!(stopping.current.get() < 80);
 }
+
+#[test]
+fn the_element_budget_follows_the_memory_budget() {
+    let mib = 1usize << 20;
+    // The default memory budget gives the default element budget.
+    assert_eq!(QuotientBudget::elements_for_memory(640 * mib), 4096);
+    assert_eq!(QuotientBudget::default().max_elements, 4096);
+    // Never below it, growing as the square root, never above 2^16.
+    assert_eq!(QuotientBudget::elements_for_memory(16 * mib), 4096);
+    assert_eq!(QuotientBudget::elements_for_memory(8192 * mib), 14654);
+    assert_eq!(QuotientBudget::elements_for_memory(usize::MAX), 65536);
+    // A quotient larger than the element budget is a budget error, not a
+    // smaller answer: Dawson's Kayles to heap 24 has 24 elements.
+    let code = OctalCode::parse("0.07").unwrap();
+    let small = QuotientBudget {
+        max_elements: 20,
+        ..QuotientBudget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::compute(&code, 24, &small),
+        Err(MisereError::Budget { .. })
+    ));
+}

@@ -38,7 +38,8 @@ pub struct QuotientBudget {
     /// The flag another thread sets to cancel the computation (`None`: it
     /// cannot be cancelled).
     pub interrupt: Option<Arc<AtomicBool>>,
-    /// Elements of the quotient (states of a candidate).
+    /// Elements of the quotient (states of a candidate); the refinement's
+    /// products and tables grow with it (see [`QuotientBudget::elements_for_memory`]).
     pub max_elements: usize,
     /// Positions (sums of heaps) whose outcome is stored while learning.
     pub max_positions: usize,
@@ -65,6 +66,16 @@ pub enum Stages {
     /// Learning from exact outcomes alone (the slow path, kept as the
     /// oracle of the tests).
     Learn,
+}
+
+impl QuotientBudget {
+    /// The element budget a memory budget of `bytes` allows: the
+    /// refinement's product table of a candidate with n elements holds
+    /// 4·n² bytes, kept to about a tenth of the memory budget, and never
+    /// below the default 4,096 (the budget of 640 MiB) nor above 2¹⁶.
+    pub fn elements_for_memory(bytes: usize) -> usize {
+        ((bytes / 40) as f64).sqrt().floor().clamp(4096.0, 65536.0) as usize
+    }
 }
 
 impl Default for QuotientBudget {
