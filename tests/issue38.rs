@@ -236,7 +236,9 @@ fn a_costly_game_literal_is_refused_where_it_is_written() {
     let text = "let x = v*312\n";
     let ran = run("literal_cost", &["--max-steps", "1000"], text);
     coded(&ran, "grundy::parse::game_literal", text);
-    assert!(ran.took.as_secs() < 10, "{:?}", ran.took);
+    // A guard against building the literal before refusing it (minutes),
+    // not a speed target: the refusal itself takes milliseconds.
+    assert!(ran.took.as_secs() < 60, "{:?}", ran.took);
     let sum = "v + *312\n";
     let ran = run("literal_sum", &["--max-steps", "1000"], sum);
     coded(&ran, "grundy::eval::steps", sum);
