@@ -12,7 +12,7 @@
 //! it the nim heap *n, `[…]` a game again, `*[x]` with one entry x itself,
 //! `+` a sum.
 
-mod common;
+use crate::common;
 
 /// A game in CGSuite's misère notation.
 #[derive(Debug)]

@@ -24,7 +24,7 @@
 //! `GRUNDY_DOCS_SHOW=1 cargo test --test docs -- --nocapture` prints what
 //! every example prints, to update the docs after a deliberate change.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

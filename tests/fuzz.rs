@@ -22,7 +22,7 @@
 //! not failed, unless GRUNDY_FUZZ_STRICT=1:
 //! they are the engine's budgets' business.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::os::unix::process::CommandExt as _;

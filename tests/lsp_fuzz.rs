@@ -21,7 +21,7 @@
 //! GRUNDY_FUZZ_BIN the binary. A failing sequence is written to
 //! target/fuzz/lsp-finding-SEED-N.txt (its messages, one a line).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -12,7 +12,7 @@
 //! a file): 3 games × 12 cases × 60 sums = 2,160 sums, about a second in
 //! release.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -4,7 +4,7 @@
 //! recursive `fn`s), and on random boards both give the same options
 //! (`moves`) and the same values. Then `rays` itself: its diagnostics.
 
-mod common;
+use crate::common;
 
 use grundy::Session;
 use proptest::prelude::*;

@@ -8,7 +8,7 @@
 //! cells here, the larger ones up to 8×8 ignored in CI
 //! (`cargo test --release --test search -- --ignored`).
 
-mod common;
+use crate::common;
 
 use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, Session};
 use proptest::prelude::*;
