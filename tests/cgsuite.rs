@@ -376,7 +376,7 @@ fn cgsuite_stoppers_predicates_and_stops() {
 
 /// `CanonicalStopperTestCase.scala` line 235's `IsIdempotent` (true),
 /// about a second in release and many in debug, so outside the default
-/// run: `cargo test --release --test cgsuite -- --ignored`.
+/// run: `cargo test --release --test folded cgsuite:: -- --ignored`.
 #[test]
 #[ignore]
 fn cgsuite_stopper_line_235_is_idempotent() {

@@ -21,7 +21,7 @@
 //! Trailing whitespace is ignored. Untagged blocks and other tags are not
 //! run.
 //!
-//! `GRUNDY_DOCS_SHOW=1 cargo test --test docs -- --nocapture` prints what
+//! `GRUNDY_DOCS_SHOW=1 cargo test --test folded docs:: -- --nocapture` prints what
 //! every example prints, to update the docs after a deliberate change.
 
 use crate::common;
