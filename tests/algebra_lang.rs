@@ -1,7 +1,7 @@
 //! The algebra's functions from the language: answers, and bad input as a
 //! coded diagnostic (exit 1, a label on the argument, a help line).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -6,7 +6,7 @@
 //! the same rules written without either, in normal and misère play, and
 //! values are unchanged under the symmetries of the board.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! a reproduction from the reliability issue, run with small limits so the
 //! tests stay quick in a debug build.
 
-mod common;
+use crate::common;
 
 use grundy::Limits;
 use grundy::render;

@@ -12,7 +12,7 @@
 //! it the nim heap *n, `[…]` a game again, `*[x]` with one entry x itself,
 //! `+` a sum.
 
-mod common;
+use crate::common;
 
 /// A game in CGSuite's misère notation.
 #[derive(Debug)]
@@ -376,7 +376,7 @@ fn cgsuite_stoppers_predicates_and_stops() {
 
 /// `CanonicalStopperTestCase.scala` line 235's `IsIdempotent` (true),
 /// about a second in release and many in debug, so outside the default
-/// run: `cargo test --release --test cgsuite -- --ignored`.
+/// run: `cargo test --release --test folded cgsuite:: -- --ignored`.
 #[test]
 #[ignore]
 fn cgsuite_stopper_line_235_is_idempotent() {

@@ -7,7 +7,7 @@
 //! literal CGSuite prints), and print as CGSuite prints it except where
 //! the row says how grundy's notation differs (THEORY.md §6.4).
 
-mod common;
+use crate::common;
 
 use common::texts_or_codes;
 

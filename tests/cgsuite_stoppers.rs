@@ -11,7 +11,7 @@
 //! negative, `^[on]` is `upon`, `Tiny(on)` is `{0||0|off}` and `Miny(on)`
 //! `{on|0||0}`.
 
-mod common;
+use crate::common;
 
 use common::texts_or_codes;
 

@@ -1,6 +1,6 @@
 //! The command line: `grundy octal`, pictures (`--plot`, `--svg`), `check`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

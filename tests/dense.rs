@@ -7,7 +7,7 @@
 //! the Grundy DFS). They must agree, including when a rule leaves the
 //! dense shape part-way (a fallback).
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

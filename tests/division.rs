@@ -2,7 +2,7 @@
 //! naming `//`), `//` floors, `%` is the remainder; in move rules the fast
 //! integer path and the tree walk agree.
 
-mod common;
+use crate::common;
 use proptest::prelude::*;
 
 fn run(text: &str) -> Vec<String> {

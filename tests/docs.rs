@@ -21,10 +21,10 @@
 //! Trailing whitespace is ignored. Untagged blocks and other tags are not
 //! run.
 //!
-//! `GRUNDY_DOCS_SHOW=1 cargo test --test docs -- --nocapture` prints what
+//! `GRUNDY_DOCS_SHOW=1 cargo test --test folded docs:: -- --nocapture` prints what
 //! every example prints, to update the docs after a deliberate change.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

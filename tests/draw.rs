@@ -3,7 +3,7 @@
 //! in the nodes, board rows under positions in text answers, and games'
 //! `show_` functions.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

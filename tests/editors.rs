@@ -1,7 +1,7 @@
 //! The TextMate grammar editors highlight `.game` files with
 //! (editors/vscode/syntaxes/grundy.tmLanguage.json) is made from the
 //! language's own word lists: this test builds it and fails when the file
-//! differs. `GRUNDY_BLESS=1 cargo test --test editors` writes it anew after
+//! differs. `GRUNDY_BLESS=1 cargo test --test folded editors::` writes it anew after
 //! a keyword, a query word or a loopy value's name is added.
 
 use serde_json::{Value, json};
@@ -95,7 +95,7 @@ fn the_textmate_grammar_is_made_from_the_word_lists() {
     let found = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         found == expected,
-        "{PATH} is not the grammar the word lists make: run `GRUNDY_BLESS=1 cargo test --test editors`"
+        "{PATH} is not the grammar the word lists make: run `GRUNDY_BLESS=1 cargo test --test folded editors::`"
     );
 }
 

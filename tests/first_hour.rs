@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -4,11 +4,11 @@
 //! (RLIMIT_AS). A run fails on a panic, a signal, an exit status other
 //! than 0 or 1, or an exit 1 without a `grundy::` code on stderr.
 //!
-//! `cargo test --test fuzz` runs 1,500 programs with a 3 s cap each (sized
+//! `cargo test --test folded fuzz::` runs 1,500 programs with a 3 s cap each (sized
 //! for a debug build on two cores: about 30 s). The long run is opt-in:
 //!
 //! ```text
-//! GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test fuzz -- --ignored --nocapture
+//! GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test folded fuzz::long_run -- --ignored --nocapture
 //! ```
 //!
 //! The long run uses the default budgets (GRUNDY_FUZZ_BUDGETS: `default`
@@ -22,7 +22,7 @@
 //! not failed, unless GRUNDY_FUZZ_STRICT=1:
 //! they are the engine's budgets' business.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::os::unix::process::CommandExt as _;
@@ -423,7 +423,7 @@ fn programs_never_crash_the_binary() {
 }
 
 /// The long run: `GRUNDY_FUZZ_PROGRAMS=100000 cargo test --release --test
-/// fuzz -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
+/// folded fuzz::long_run -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
 #[test]
 #[ignore]
 fn long_run() {
@@ -433,8 +433,8 @@ fn long_run() {
 }
 
 /// The long run of the grammar-driven generator alone:
-/// `GRUNDY_FUZZ_PROGRAMS=20000 cargo test --release --test fuzz
-/// grammar_run -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
+/// `GRUNDY_FUZZ_PROGRAMS=20000 cargo test --release --test folded
+/// fuzz::grammar_run -- --ignored --nocapture` (seed: GRUNDY_FUZZ_SEED).
 #[test]
 #[ignore]
 fn grammar_run() {
@@ -451,7 +451,7 @@ fn grammar_run() {
 /// target/fuzz/program-SEED-INDEX.game, to look at one a report names
 /// (GRUNDY_FUZZ_SOURCE=grammar for `grammar_run`'s):
 /// `GRUNDY_FUZZ_SEED=380001 GRUNDY_FUZZ_INDEX=3375 GRUNDY_FUZZ_SOURCE=grammar
-/// cargo test --release --test fuzz write_program -- --ignored`.
+/// cargo test --release --test folded fuzz::write_program -- --ignored`.
 #[test]
 #[ignore]
 fn write_program() {
@@ -535,7 +535,7 @@ fn the_grammar_generator_is_deterministic_and_reaches_every_statement_kind() {
 /// The programs the long run stopped at its time or memory cap
 /// (tests/fuzz_findings/): engine work, for the engine's budgets. Once
 /// those land, each must end within the cap: `cargo test --release --test
-/// fuzz -- --ignored findings`.
+/// folded fuzz::findings -- --ignored`.
 #[test]
 #[ignore]
 fn findings_end_within_the_caps() {

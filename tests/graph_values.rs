@@ -5,7 +5,7 @@
 //! and misère play, on random graphs (isomorphic positions share one
 //! entry; the values are unchanged).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! A query's heading names its position as evaluated when that is short,
 //! and as written when the evaluated form is long and the written shorter.
 
-mod common;
+use crate::common;
 
 use grundy::render;
 

@@ -2,7 +2,7 @@
 //! huge heaps by a proved period, and the fast path against generic
 //! expansion of the same rules.
 
-mod common;
+use crate::common;
 
 use common::*;
 use grundy::{Answer, Outcome};

@@ -15,7 +15,7 @@
 //! values, bare expressions of each type, error lines) and the files of
 //! `tests/errors/`.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

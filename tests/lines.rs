@@ -4,7 +4,7 @@
 //! breaks random programs at random spaces: each broken program prints
 //! what the unbroken one prints, or is refused with a parse error.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

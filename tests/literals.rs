@@ -2,7 +2,7 @@
 //! LANGUAGE.md, "Game values as literals"): each equals the value built
 //! the long way, and a value's printed form reads back as the same value.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

@@ -12,7 +12,7 @@
 //!   non-terminal components) iterated to a fixpoint, round by round, so
 //!   that the round a state is decided in is its remoteness.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::hash::Hash;

@@ -3,7 +3,7 @@
 //! (normal and misère) agree with a brute-force fixed point on the whole
 //! product graph; Northcott's game is Nim on the gaps; named stoppers.
 
-mod common;
+use crate::common;
 
 use grundy::Answer;
 use grundy::{Mode, Session};

@@ -4,7 +4,7 @@
 //! `value` query of sums, and every printed value read back, on random
 //! graph games.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! `grundy lsp` driven as an editor drives it: a scripted client speaks
 //! JSON-RPC with `Content-Length` framing over the server's stdin/stdout.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};

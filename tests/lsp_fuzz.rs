@@ -13,7 +13,7 @@
 //! Outside `cargo test` (it takes minutes):
 //!
 //! ```text
-//! GRUNDY_LSP_FUZZ=10000 cargo test --release --test lsp_fuzz -- --ignored --nocapture
+//! GRUNDY_LSP_FUZZ=10000 cargo test --release --test folded lsp_fuzz::lsp_sequences -- --ignored --nocapture
 //! ```
 //!
 //! GRUNDY_LSP_FUZZ is the number of sequences (10,000), GRUNDY_FUZZ_SEED
@@ -21,7 +21,7 @@
 //! GRUNDY_FUZZ_BIN the binary. A failing sequence is written to
 //! target/fuzz/lsp-finding-SEED-N.txt (its messages, one a line).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::Write;

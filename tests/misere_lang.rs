@@ -4,7 +4,7 @@
 //! `misere_form` agree with the `misere` library on the same games; the
 //! diagnostics of `quotient`.
 
-mod common;
+use crate::common;
 
 use common::{answers_in, one, outcome};
 use grundy::Answer;

@@ -13,7 +13,7 @@
 //! release; an ignored test runs ten times as many (its command is in its
 //! docs).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

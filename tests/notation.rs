@@ -5,7 +5,7 @@
 //! one statement, a function's name is never "did you mean" itself, and a
 //! query's heading shows a game value as it was typed.
 
-mod common;
+use crate::common;
 
 use common::texts_or_codes as run;
 

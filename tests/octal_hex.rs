@@ -1,14 +1,14 @@
 //! The pair-set engine (three-heap splits) against plain mex on every hex
 //! code of two digits after the point, to n = 2000. Several minutes even
 //! in release, so ignored:
-//! `cargo test --release --test octal_hex -- --ignored`.
+//! `cargo test --release --test folded octal_hex:: -- --ignored`.
 //! (`octal_sweep` checks the same codes to n = 1000 and a sample of
 //! three-digit codes to n = 2000.)
 
 use grundy_theory::octal::{Engine, NimSequence, OctalCode};
 
 #[test]
-#[ignore = "minutes even in release: cargo test --release --test octal_hex -- --ignored"]
+#[ignore = "minutes even in release: cargo test --release --test folded octal_hex:: -- --ignored"]
 fn octal_pair_sets_equal_plain_on_every_two_digit_hex_code_to_2000() {
     let n = 2000;
     let mut checked = 0;
@@ -34,9 +34,9 @@ fn octal_pair_sets_equal_plain_on_every_two_digit_hex_code_to_2000() {
 /// Past the heap where the pair-set engine shares a heap's work with a
 /// second thread (8,192): the values on a pool of two threads equal the
 /// values on one, and the plain mex's. Release only (the plain mex to
-/// 9,000 heaps is O(n³)): `cargo test --release --test octal_hex -- --ignored`.
+/// 9,000 heaps is O(n³)): `cargo test --release --test folded octal_hex:: -- --ignored`.
 #[test]
-#[ignore = "a minute in release: cargo test --release --test octal_hex -- --ignored"]
+#[ignore = "a minute in release: cargo test --release --test folded octal_hex:: -- --ignored"]
 fn octal_pair_sets_on_two_threads_equal_one_and_plain_to_9000() {
     let n = 9000;
     for code in ["0.9", "0.f7", "0.8", "4.9", "0.0f8"] {

@@ -10,7 +10,7 @@
 //! state itself is checked at random stopping points, without processes,
 //! by the property test of `grundy_theory::octal`'s checkpoint module.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

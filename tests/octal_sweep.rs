@@ -4,7 +4,7 @@
 //!
 //! Tests run in the dev profile (unoptimised), so the exhaustive sweep here
 //! stops at n = 800; `octal_full_sweep_to_5000` (ignored) goes to 5000:
-//! `cargo test --release --test octal_sweep -- --ignored`.
+//! `cargo test --release --test folded octal_sweep:: -- --ignored`.
 
 use grundy_theory::octal::{Engine, NimSequence, OctalCode};
 

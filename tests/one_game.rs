@@ -5,7 +5,7 @@
 //! outcome of the difference, computed by another path (play on the sum
 //! of positions), and that a printed value reads back as an equal game.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

@@ -4,7 +4,7 @@
 //! (normal and misère) and Left's and Right's winning moves agree with
 //! play by brute force on the sums themselves.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! Pictures: every kind rendered to PNG (size and a few pixels checked), the
 //! real parameter on the axes, infinite values and draws marked apart.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -9,7 +9,7 @@
 //!   positions are whole sums;
 //! - misère play: the engine's multiset expansion = the brute force.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

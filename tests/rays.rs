@@ -4,7 +4,7 @@
 //! recursive `fn`s), and on random boards both give the same options
 //! (`moves`) and the same values. Then `rays` itself: its diagnostics.
 
-mod common;
+use crate::common;
 
 use grundy::Session;
 use proptest::prelude::*;
@@ -124,7 +124,7 @@ rays(grid("x.."), 3, (0, 1))
 /// examples/konane.game's 4 × 6 board answers under the default budgets
 /// (before `rays` it needed `--max-steps 3000000000`). About 9 s of CPU
 /// in release, so ignored in CI; run it with
-/// `cargo test --release --test rays -- --ignored`.
+/// `cargo test --release --test folded rays:: -- --ignored`.
 #[test]
 #[ignore]
 fn konane_4x6_answers_under_the_default_budgets() {

@@ -2,8 +2,8 @@
 //! example runs, and the names it holds reach "did you mean", `:help`'s
 //! table and the arity check.
 
+use crate::common;
 use grundy::library;
-mod common;
 
 /// Run a text; each answer as text or each error's code and help.
 fn run(text: &str) -> Vec<String> {

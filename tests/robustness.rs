@@ -3,7 +3,7 @@
 //! non-UTF-8 input, a Graphviz that talks a lot. Each test runs the built
 //! binary as a user would.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //! coloured cells staying on the board; the examples take a coloured cell
 //! off and mark its neighbours instead.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

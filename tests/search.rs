@@ -6,9 +6,9 @@
 //! published outcomes of Domineering on rectangles (Breuker, Uiterwijk and
 //! van den Herik, 2000) come out of the search: the boards of at most 25
 //! cells here, the larger ones up to 8×8 ignored in CI
-//! (`cargo test --release --test search -- --ignored`).
+//! (`cargo test --release --test folded search:: -- --ignored`).
 
-mod common;
+use crate::common;
 
 use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, Session};
 use proptest::prelude::*;

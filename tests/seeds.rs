@@ -2,7 +2,7 @@
 //! independent computation (a formula from theory or a brute force written
 //! here), not against grundy's own output.
 
-mod common;
+use crate::common;
 
 use common::*;
 use grundy::Outcome;

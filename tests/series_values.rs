@@ -3,7 +3,7 @@
 //! (checked against the expression evaluated one point at a time), and a
 //! series of positions answers as before.
 
-mod common;
+use crate::common;
 
 use grundy::Answer;
 use grundy::Session;

@@ -3,7 +3,7 @@
 //! closes its connection mid-query, cancellation, files it was not given.
 //! Each is answered with a coded error and the server goes on.
 
-mod serve_common;
+use crate::serve_common;
 
 use std::io::Write;
 use std::net::TcpStream;

@@ -10,7 +10,7 @@
 //! it saves a screenshot of each page into DIR (docs/pictures/ holds
 //! those of the docs).
 
-mod serve_common;
+use crate::serve_common;
 
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
