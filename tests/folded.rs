@@ -47,6 +47,7 @@ mod loopy_values;
 mod lsp;
 mod lsp_fuzz;
 mod misere_lang;
+mod misere_papers;
 mod misere_sums;
 mod move_fast_paths;
 mod notation;
