@@ -52,6 +52,9 @@ use scan::*;
 #[path = "sparse_two.rs"]
 mod two;
 
+#[path = "sparse_pipe.rs"]
+mod pipe;
+
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
 const HIST_MAX_BITS: u32 = 16;
@@ -239,10 +242,14 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     bits: &mut u32,
     len: usize,
 ) -> Option<u32> {
-    if sp.threads >= 2
-        && let Some(pending) = two::run::<M, V>(moves, sp, g, bits, len)
-    {
-        return pending;
+    if sp.threads >= 2 {
+        if pipe::applies(moves) {
+            if let Some(pending) = pipe::run::<M, V>(moves, sp, g, bits, len) {
+                return pending;
+            }
+        } else if let Some(pending) = two::run::<M, V>(moves, sp, g, bits, len) {
+            return pending;
+        }
     }
     sparse_loop::<M, V, Alone>(moves, sp, g, bits, len, &mut Alone)
 }
