@@ -28,7 +28,9 @@
 //! a few microseconds (a busy machine), the main thread computes itself,
 //! so a descheduled helper costs little waiting.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 use super::{
@@ -191,6 +193,9 @@ struct Shared {
     rare_len: AtomicUsize,
     /// The main thread has stopped: the helper stops too.
     quit: AtomicBool,
+    /// The helper sleeps, or is about to, waiting for values.
+    parked: AtomicBool,
+    helper: OnceLock<Thread>,
     words: usize,
 }
 
@@ -244,10 +249,10 @@ impl Shared {
 
     /// Whether the helper has filled heap h's slot; false when the main
     /// thread is to compute the heap's half itself: the helper has not
-    /// claimed it, or has not filled it within `PATIENCE` (it is held up:
+    /// claimed it, or has not filled it within `patience` (it is held up:
     /// descheduled on a busy machine, or gone), and then its result, if
     /// it comes, is not read.
-    fn helped(&self, h: usize) -> bool {
+    fn helped(&self, h: usize, patience: Duration) -> bool {
         if self.claim(h) {
             return false;
         }
@@ -262,7 +267,7 @@ impl Shared {
                 std::hint::spin_loop();
             }
             let t = *start.get_or_insert_with(Instant::now);
-            if t.elapsed() > PATIENCE {
+            if t.elapsed() > patience {
                 return done();
             }
         }
@@ -270,26 +275,56 @@ impl Shared {
 }
 
 /// How long the main thread waits for the helper's heap before computing
-/// it itself: some heaps of Officers' (0.6) time (about 2 µs a heap to
-/// 2²², more later), far less than a descheduled thread's wait.
-const PATIENCE: Duration = Duration::from_micros(50);
+/// it itself: twice as long as its own last heap took (the helper began
+/// its heap when the main thread began that one), within these bounds; far
+/// less than a descheduled thread's wait (milliseconds).
+const PATIENCE: [Duration; 2] = [Duration::from_nanos(500), Duration::from_micros(50)];
 
-/// Spins, then yields, until `ready()`; false if `quit` is raised first.
-#[inline]
-fn wait(ready: impl Fn() -> bool, quit: &AtomicBool) -> bool {
-    let mut spins = 0u32;
-    while !ready() {
-        if quit.load(Ordering::Acquire) {
-            return false;
-        }
-        if spins < 256 {
+impl Shared {
+    /// The helper waits until `G(0 .. at)` is published: spins a little,
+    /// then sleeps until the main thread wakes it (`publish`), so that on a
+    /// busy machine it does not take CPU time from the main thread. False
+    /// once the main thread has stopped.
+    fn wait_for(&self, at: usize) -> bool {
+        let ready = || self.frontier.load(Ordering::SeqCst) >= at;
+        for _ in 0..256 {
+            if ready() {
+                return true;
+            }
             std::hint::spin_loop();
-            spins += 1;
-        } else {
-            std::thread::yield_now();
+        }
+        loop {
+            // SeqCst on both sides: the main thread stores the frontier then
+            // reads `parked`; this thread stores `parked` then reads the
+            // frontier, so one of them sees the other's store.
+            self.parked.store(true, Ordering::SeqCst);
+            if ready() {
+                self.parked.store(false, Ordering::Relaxed);
+                return true;
+            }
+            if self.quit.load(Ordering::SeqCst) {
+                return false;
+            }
+            std::thread::park_timeout(Duration::from_millis(10));
         }
     }
-    true
+
+    /// The main thread publishes `G(0 .. len)` and the rare heaps below
+    /// it, and wakes the helper if it sleeps.
+    fn publish(&self, len: usize, rare_len: usize) {
+        self.rare_len.store(rare_len, Ordering::Release);
+        self.frontier.store(len, Ordering::SeqCst);
+        self.wake();
+    }
+
+    fn wake(&self) {
+        if self.parked.load(Ordering::SeqCst)
+            && self.parked.swap(false, Ordering::SeqCst)
+            && let Some(t) = self.helper.get()
+        {
+            t.unpark();
+        }
+    }
 }
 
 /// A pointer to a buffer the helper may send to its thread.
@@ -313,7 +348,7 @@ fn helper<M: Marks, V: Val>(
     let mut h = from + 1;
     while h < to {
         // Heap h reads G(0 .. h − 1).
-        if !wait(|| sh.frontier.load(Ordering::Acquire) >= h - 1, &sh.quit) {
+        if !sh.wait_for(h - 1) {
             return;
         }
         if sh.claim(h) {
@@ -369,6 +404,8 @@ pub(super) fn run<M: Marks, V: Val>(
         frontier: AtomicUsize::new(from),
         rare_len: AtomicUsize::new(sp.rare.len()),
         quit: AtomicBool::new(false),
+        parked: AtomicBool::new(false),
+        helper: OnceLock::new(),
         words,
     };
     let values = Shown(g.as_ptr());
@@ -376,13 +413,16 @@ pub(super) fn run<M: Marks, V: Val>(
     let pending = std::thread::scope(|s| {
         let sh = &shared;
         let rw = &rw;
-        s.spawn(move || {
+        let spawned = s.spawn(move || {
             let worker = Worker::<M>::new(moves, rw, words);
             helper::<M, V>(worker, values, rare, (from, to), sh);
         });
+        let _ = sh.helper.set(spawned.thread().clone());
         let mut me = Worker::<M>::new(moves, rw, words);
         let pending = main_loop(&mut me, sp, g, bits, (from, to), sh);
-        sh.quit.store(true, Ordering::Release);
+        sh.quit.store(true, Ordering::SeqCst);
+        sh.parked.store(true, Ordering::SeqCst);
+        sh.wake();
         pending
     });
     Some(pending)
@@ -403,12 +443,15 @@ fn main_loop<M: Marks, V: Val>(
     let mut spec = Spec::new(sh.words);
     let (mut w0, mut w1) = (0u64, 0u64);
     let mut pending = None;
+    let mut patience = PATIENCE[1];
     while g.len() < to {
         let n = g.len();
-        if (n - from) % 2 == 1 && sh.helped(n) {
+        if (n - from) % 2 == 1 && sh.helped(n, patience) {
             sh.load(n, &mut spec);
         } else {
+            let start = Instant::now();
             me.spec(&sp.rare, &g[..n - 1], n, &mut spec);
+            patience = (2 * start.elapsed()).clamp(PATIENCE[0], PATIENCE[1]);
         }
         let (v, w) = me.finish(&spec, g, n);
         w0 += spec.w0;
@@ -420,8 +463,7 @@ fn main_loop<M: Marks, V: Val>(
         debug_assert!(g.len() < g.capacity() && sp.rare.len() < sp.rare.capacity());
         g.push(V::of(v));
         sp.record(n, v);
-        sh.rare_len.store(sp.rare.len(), Ordering::Release);
-        sh.frontier.store(g.len(), Ordering::Release);
+        sh.publish(g.len(), sp.rare.len());
         if sp.rare.len() > 2 * sp.rare_at_check + 64 {
             sp.next_check = n + 1;
             break;
@@ -503,10 +545,7 @@ mod tests {
         one.extend_to(30_000);
         two.extend_to(30_000);
         let after = counts();
-        assert!(
-            (0..3).all(|i| after[i] > before[i]),
-            "{before:?} {after:?}"
-        );
+        assert!((0..3).all(|i| after[i] > before[i]), "{before:?} {after:?}");
         assert!(one.values().iter().any(|v| v > 63));
         assert_eq!(shown(&mut one), shown(&mut two));
     }
