@@ -40,6 +40,11 @@ use super::{
 
 /// Heaps a run must have ahead of it to be worth a second thread.
 const MIN_RUN: usize = if cfg!(test) { 4 } else { 2048 };
+/// Rare-list entries a heap's rare pass must read (rare heaps × split
+/// sizes) to be worth a second thread: with fewer a heap costs well under
+/// a microsecond, and handing heaps over costs more than it saves (0.16,
+/// 52 rare heaps: two threads took twice one's time).
+const MIN_RARE: usize = if cfg!(test) { 1 } else { 256 };
 /// Slots for the helper's heaps: it is never more than one heap ahead of
 /// the main thread.
 const RING: usize = 4;
@@ -374,8 +379,8 @@ fn helper<M: Marks, V: Val>(
 }
 
 /// The sparse method on two threads by heap pipelining, when the run
-/// gains by it: `None` when it would not (a short run, a code it does not
-/// apply to), and the caller runs on one thread.
+/// gains by it: `None` when it would not (a short run, few rare heaps, a
+/// code it does not apply to), and the caller runs on one thread.
 pub(super) fn run<M: Marks, V: Val>(
     moves: &Moves,
     sp: &mut Sparse,
@@ -385,7 +390,13 @@ pub(super) fn run<M: Marks, V: Val>(
 ) -> Option<Option<u32>> {
     let from = g.len();
     let to = len.min(sp.next_check);
-    if !applies(moves) || from < 2 || to < from + MIN_RUN || g.capacity() < to {
+    let rare_reads = sp.rare.len() * moves.split2.len();
+    if !applies(moves)
+        || from < 2
+        || to < from + MIN_RUN
+        || rare_reads < MIN_RARE
+        || g.capacity() < to
+    {
         return None;
     }
     // The run ends once the rare list passes this (as on one thread), so
