@@ -10,8 +10,8 @@
 //! `cargo bench --bench octal -- threads CODE N [RUNS]`: one code to N
 //! values (`--to N`) on one thread and on two (`set_threads`),
 //! alternately (RUNS times, default 3): each run's wall-clock seconds, the
-//! medians and the ratio one ÷ two; the values and rare heaps of the two
-//! are checked to be the same.
+//! medians and the ratio one ÷ two; the values, rare heaps, mask, counts
+//! of options and steps of the two are checked to be the same.
 
 use std::time::Instant;
 
@@ -172,7 +172,8 @@ fn threads(code: &OctalCode, n: usize, runs: usize) {
         let start = Instant::now();
         seq.extend_to(n);
         let secs = start.elapsed().as_secs_f64();
-        (secs, seq.values().to_vec(), seq.rare_heaps())
+        let shown = (seq.rare_heaps(), seq.rare_mask(), seq.work(), seq.steps());
+        (secs, seq.values().to_vec(), shown)
     };
     let (mut one, mut two) = (Vec::new(), Vec::new());
     for i in 0..runs {

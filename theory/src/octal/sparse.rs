@@ -52,6 +52,9 @@ use scan::*;
 #[path = "sparse_two.rs"]
 mod two;
 
+#[path = "sparse_pipe.rs"]
+mod pipe;
+
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
 const HIST_MAX_BITS: u32 = 16;
@@ -78,7 +81,7 @@ pub(super) struct Sparse {
     pub(super) rare_at_check: usize,
     /// Options looked at: in rare scans, in full scans.
     pub(super) work: (u64, u64),
-    /// Threads a run may use (`sparse_two.rs`); the values, masks and
+    /// Threads a run may use (`sparse_pipe.rs`, `sparse_two.rs`); the values, masks and
     /// work are the same for any number.
     pub(super) threads: usize,
 }
@@ -231,7 +234,9 @@ impl Sparse {
 /// The sparse method until `len` values, the next mask check, or a value
 /// that needs more bits than `M` holds; a value too wide for `V` is
 /// returned, not stored. On two threads when `sp.threads` allows and the
-/// run is long enough to gain (`sparse_two.rs`), else on this one.
+/// run is long enough to gain: two heaps at once where the moves allow it
+/// (`sparse_pipe.rs`), else the rare pass shared (`sparse_two.rs`); else
+/// on this one.
 pub(super) fn sparse_run<M: Marks, V: Val>(
     moves: &Moves,
     sp: &mut Sparse,
@@ -239,10 +244,14 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     bits: &mut u32,
     len: usize,
 ) -> Option<u32> {
-    if sp.threads >= 2
-        && let Some(pending) = two::run::<M, V>(moves, sp, g, bits, len)
-    {
-        return pending;
+    if sp.threads >= 2 {
+        if pipe::applies(moves) {
+            if let Some(pending) = pipe::run::<M, V>(moves, sp, g, bits, len) {
+                return pending;
+            }
+        } else if let Some(pending) = two::run::<M, V>(moves, sp, g, bits, len) {
+            return pending;
+        }
     }
     sparse_loop::<M, V, Alone>(moves, sp, g, bits, len, &mut Alone)
 }
