@@ -227,8 +227,17 @@ impl Reader<'_> {
                 Some('+') => {
                     self.at += 1;
                     more = true;
-                    if self.peek() != Some('}') {
-                        return Err(self.unexpected("`+` ends the group: `{2,4+}`"));
+                    match self.peek() {
+                        Some('}') => {}
+                        Some(_) => return Err(self.unexpected("`+` ends the group: `{2,4+}`")),
+                        None => {
+                            return Err(CodeError::new(
+                                open,
+                                1,
+                                "this `{` is not closed by a `}`",
+                                FORMAT_HELP,
+                            ));
+                        }
                     }
                 }
                 Some('}') => break,
@@ -314,6 +323,9 @@ impl TakeBreakCode {
                     "write .{s} or 0.{s} for digits after the point, or {s}. for digits before it"
                 ),
             ));
+        }
+        if s == "." {
+            return Err(CodeError::new(0, 1, "a code with no digit", FORMAT_HELP));
         }
         r.at += 1;
         let mut digits = vec![Digit::default()];

@@ -149,6 +149,7 @@ fn octal_codes_map_onto_the_octal_engine() {
 fn refuses_bad_codes_where_they_are_wrong() {
     for (code, offset, words) in [
         ("", 0, "empty"),
+        (".", 0, "no digit"),
         ("077", 0, "needs a point"),
         ("0.7.7", 3, "one point"),
         ("0.7x", 3, "`x`"),
@@ -156,6 +157,7 @@ fn refuses_bad_codes_where_they_are_wrong() {
         ("0.[3]7", 5, "end the code"),
         ("0.[]", 2, "nothing to repeat"),
         ("0.{1,2", 2, "not closed"),
+        ("0.{1,3+", 2, "not closed"),
         ("0.{1;2}", 4, "`;`"),
         ("0.{}", 3, "number of heaps"),
         ("0.{64}", 3, "too large"),
