@@ -1,6 +1,7 @@
 //! One module per kind of game, each implementing `model::GameKind`: the
 //! built-in nim-heaps (`nim`), rule games (`rules`), octal and subtraction
-//! codes (`octal`), explicit digraphs (`graph`), partizan rule games and
+//! codes (`octal`) and CGSuite's extended take-and-break codes
+//! (`take_break`), explicit digraphs (`graph`), partizan rule games and
 //! coloured graphs (`partizan`), game values met where a position goes
 //! (`value`), and the placeholder of a
 //! name whose definition has not run (`pending`).
@@ -17,6 +18,7 @@ pub mod octal;
 pub mod partizan;
 pub mod pending;
 pub mod rules;
+pub mod take_break;
 pub mod value;
 
 use std::rc::Rc;
@@ -105,7 +107,7 @@ pub fn compile(c: &Compiler, g: &GameDecl) -> Result<Compiled> {
             play.unwrap_or(Play::Normal),
         )),
         GameBody::Octal { code, span } => Ok(Compiled::Kind(
-            Rc::new(octal::Octal::parse(code, *span)?),
+            take_break::parse(code, *span)?,
             Play::Normal,
         )),
         GameBody::Subtraction(e) => Ok(Compiled::Deferred(c.top(e)?, octal::subtraction)),

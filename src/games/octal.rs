@@ -5,7 +5,6 @@
 
 use std::cell::RefCell;
 
-use crate::error::AtSpan;
 use crate::error::{Error, Result};
 use crate::error::{EvalError, SolveError};
 use crate::model::{Ctx, GameId, GameKind, OptionSink, ProvedPeriod, Value};
@@ -33,14 +32,6 @@ impl Octal {
         Octal {
             code,
             seq: RefCell::new(None),
-        }
-    }
-
-    /// `octal 0.77`: the code as written at `span`.
-    pub fn parse(code: &str, span: Span) -> Result<Octal> {
-        match OctalCode::parse(code) {
-            Ok(oc) => Ok(Octal::new(oc)),
-            Err(e) => Err(e.at(span)),
         }
     }
 

@@ -119,7 +119,8 @@ struct Stmt<'a> {
     finished: bool,
     /// A `game … = …` (an alias: its right side is an expression).
     alias: bool,
-    /// After `octal`: the code runs to the end of the line.
+    /// After `octal`: the code runs to the end of the line, its brackets
+    /// (`0.{1,3+}`) counted by no one.
     octal: bool,
 }
 
@@ -197,6 +198,8 @@ pub fn mark(src: SourceId, text: &str) -> Result<Cow<'_, str>> {
             }
         }
         match tok {
+            // An octal code's brackets (`0.[3]`, `0.{1,3+}`) are its own.
+            _ if stmt.octal => {}
             "(" | "[" | "{" => depth += 1,
             ")" | "]" | "}" => {
                 depth = depth.saturating_sub(1);

@@ -57,7 +57,12 @@ pub struct CodeError {
 }
 
 impl CodeError {
-    fn new(offset: usize, len: usize, message: impl Into<String>, help: impl Into<String>) -> Self {
+    pub(super) fn new(
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Self {
         CodeError {
             offset,
             len,

@@ -41,6 +41,7 @@
 //! | `pairsets.rs` | three-heap splits by pair sets: an early-exit mex or a whole union |
 //! | `checkpoint.rs` | a sequence's whole state as bytes ([`NimSequence::save_state`], [`NimSequence::load_state`]), [`CheckpointError`] |
 //! | `many.rs` | [`extend_all`]: many sequences at once, one per rayon thread |
+//! | `take_break.rs`, `take_break_tests.rs` | [`TakeBreakCode`]: CGSuite's extended take-and-break codes (`4!.0`, `0.[3]`, `{2+}=.0`), their options in CGSuite's order, the octal code of the same game when there is one; tests against CGSuite's traversals and brute force |
 //! | `period.rs` | [`find_period`] (Guy–Smith proofs, apparent periods), [`values_needed`], arithmetic periods |
 //!
 //! Each file's own docs say how its part works: the codes in `code.rs`,
@@ -90,6 +91,9 @@ mod moves;
 mod pairsets;
 mod period;
 mod sparse;
+mod take_break;
+#[cfg(test)]
+mod take_break_tests;
 mod values;
 
 pub use checkpoint::CheckpointError;
@@ -99,4 +103,5 @@ pub use many::extend_all;
 pub use period::{
     ArithmeticPeriod, Period, PeriodStatus, find_arithmetic_period, find_period, values_needed,
 };
+pub use take_break::{Condition, Digit, TakeBreakCode};
 pub use values::{Iter as ValuesIter, Values};
