@@ -193,16 +193,7 @@ impl<'a> Compiler<'a> {
             ExprKind::GameLit(text)
                 if text == "v[on]" && ["v", "on"].iter().all(|w| self.bound(w, scope)) =>
             {
-                let name = |n: &str, s: Span| Expr {
-                    node: ExprKind::Name(n.into()),
-                    span: s,
-                };
-                let at = |a: u32, b: u32| Span::new(span.src, a as usize, b as usize);
-                let (v, on) = (at(span.start, span.start + 1), at(span.start + 2, span.end - 1));
-                NodeKind::Index(
-                    Box::new(self.expr(&name("v", v), scope)?),
-                    Box::new(self.expr(&name("on", on), scope)?),
-                )
+                self.v_index_on(span, scope)?
             }
             ExprKind::GameLit(text) => match game_literal(text, span) {
                 // A loopy literal (`{0|pass}`, `1over`, `^[on]`), or one
@@ -312,6 +303,18 @@ impl<'a> Compiler<'a> {
             return Ok(None);
         }
         super::loopyvals::read_loopy(text, span)
+    }
+
+    /// `v[on]` read as the list `v` indexed by the value `on`.
+    fn v_index_on(&self, span: Span, scope: &mut Scope) -> Result<NodeKind> {
+        let name = |n: &str, a: u32, b: u32| Expr {
+            node: ExprKind::Name(n.into()),
+            span: Span::new(span.src, a as usize, b as usize),
+        };
+        Ok(NodeKind::Index(
+            Box::new(self.expr(&name("v", span.start, span.start + 1), scope)?),
+            Box::new(self.expr(&name("on", span.start + 2, span.end - 1), scope)?),
+        ))
     }
 
     /// Whether `w` names a `let`, a parameter or a global here.

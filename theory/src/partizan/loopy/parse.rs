@@ -110,7 +110,12 @@ impl<'a> Reader<'a> {
 
     /// One game in `lo..hi`; `me` is the game whose option it is (what
     /// `pass` names).
-    pub(super) fn piece(&mut self, lo: usize, hi: usize, me: Option<u32>) -> Result<u32, ParseError> {
+    pub(super) fn piece(
+        &mut self,
+        lo: usize,
+        hi: usize,
+        me: Option<u32>,
+    ) -> Result<u32, ParseError> {
         let raw = &self.text[lo..hi];
         let lo = lo + (raw.len() - raw.trim_start().len());
         let hi = lo + raw.trim().len();

@@ -20,7 +20,9 @@ const MAX_NIMBER: usize = 4096;
 /// `- 2`).
 fn is_number_text(t: &str) -> bool {
     let t = t.strip_prefix('-').map_or(t, str::trim_start);
-    t.is_empty() || t.bytes().all(|b| b.is_ascii_digit() || b == b'/') && t.starts_with(|c: char| c.is_ascii_digit())
+    t.is_empty()
+        || t.bytes().all(|b| b.is_ascii_digit() || b == b'/')
+            && t.starts_with(|c: char| c.is_ascii_digit())
 }
 
 impl Reader<'_> {
@@ -92,7 +94,13 @@ impl Reader<'_> {
     }
 
     /// The short game x + *n.
-    fn plus_nimber(&mut self, x: ValueId, n: usize, lo: usize, hi: usize) -> Result<u32, ParseError> {
+    fn plus_nimber(
+        &mut self,
+        x: ValueId,
+        n: usize,
+        lo: usize,
+        hi: usize,
+    ) -> Result<u32, ParseError> {
         let sum = self
             .store
             .nimber(n)
@@ -155,7 +163,12 @@ impl Reader<'_> {
         self.depth -= 1;
         let v = r?;
         match x {
-            Some(x) if !self.store.as_number(x).is_some_and(|x| x.is_zero()) => {
+            Some(x)
+                if !self
+                    .store
+                    .as_number(x)
+                    .is_some_and(crate::partizan::Dyadic::is_zero) =>
+            {
                 let x = self.short(x, lo, hi)?;
                 self.sum(x, v, lo, hi).map(Some)
             }
@@ -270,7 +283,13 @@ impl Reader<'_> {
         r
     }
 
-    fn plus_minus_items(&mut self, ilo: usize, ihi: usize, lo: usize, hi: usize) -> Result<u32, ParseError> {
+    fn plus_minus_items(
+        &mut self,
+        ilo: usize,
+        ihi: usize,
+        lo: usize,
+        hi: usize,
+    ) -> Result<u32, ParseError> {
         let v = self.vertex(lo, hi)?;
         let (mut xs, mut minus) = (Vec::new(), Vec::new());
         for (a, b) in self.items(ilo, ihi) {

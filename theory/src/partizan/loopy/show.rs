@@ -76,7 +76,10 @@ pub(super) struct Printer {
 
 impl Printer {
     fn new(store: &mut GameStore, g: &SidedGraph) -> Result<Printer, PartizanError> {
-        let views = [View::new(store, g.clone())?, View::new(store, g.negative())?];
+        let views = [
+            View::new(store, g.clone())?,
+            View::new(store, g.negative())?,
+        ];
         let n = g.num_vertices();
         // Short options as CGSuite lists them: numbers by value, then other
         // games by birthday, then by text.
@@ -96,8 +99,8 @@ impl Printer {
         let both = disjoint_union(&views[0].g, &views[1].g);
         let rank_both = canonical_ranks(&both, &keys);
         let mut of_rank = std::collections::HashMap::new();
-        for v in 0..n {
-            of_rank.insert(rank_both[v], v as u32);
+        for (v, &r) in rank_both[..n].iter().enumerate() {
+            of_rank.insert(r, v as u32);
         }
         let neg = (0..n)
             .map(|v| of_rank.get(&rank_both[n + v]).copied())

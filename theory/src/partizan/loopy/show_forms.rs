@@ -28,8 +28,12 @@ impl Printer {
         match (g.left(v), g.right(v)) {
             ([a], []) if *a == v => Some(Pseudonumber::On),
             ([], [a]) if *a == v => Some(Pseudonumber::Off),
-            ([x], [a]) if *a == v => Some(Pseudonumber::Number(view.number(store, *x)?, Tilt::Over)),
-            ([a], [x]) if *a == v => Some(Pseudonumber::Number(view.number(store, *x)?, Tilt::Under)),
+            ([x], [a]) if *a == v => {
+                Some(Pseudonumber::Number(view.number(store, *x)?, Tilt::Over))
+            }
+            ([a], [x]) if *a == v => {
+                Some(Pseudonumber::Number(view.number(store, *x)?, Tilt::Under))
+            }
             _ => None,
         }
     }

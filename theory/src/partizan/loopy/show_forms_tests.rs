@@ -42,7 +42,11 @@ fn cgsuite_stopper_rows_print_as_cgsuite_prints_them() {
         (46, "over".into(), "over"),
         (65, "{pass|3/2}".into(), "3/2under"),
         (84, "{-1/4+*|pass}".into(), "-1/4v[on]"),
-        (103, format!("{{0|{uponth}||-{uponth}}}"), "{0|^<on>||v<on>}"),
+        (
+            103,
+            format!("{{0|{uponth}||-{uponth}}}"),
+            "{0|^<on>||v<on>}",
+        ),
         (106, "{0|0,pass}".into(), "v[on]*"),
         (106, "{0,pass|0}".into(), "^[on]*"),
         (106, uponth.into(), "^<on>"),
@@ -56,16 +60,27 @@ fn cgsuite_stopper_rows_print_as_cgsuite_prints_them() {
         (198, "+-{5|pass}".into(), "+-(5over)"),
         (213, "+-{10over|over}".into(), "+-{10over|over}"),
         (217, "a{0||||0|||a|*||*}".into(), "a{0||||0|||a|*||*}"),
-        (123, "{0||||0|||Miny(on)|0||off}".into(), "{0||||0|||Miny(on)|0||off}"),
+        (
+            123,
+            "{0||||0|||Miny(on)|0||off}".into(),
+            "{0||||0|||Miny(on)|0||off}",
+        ),
         // CGSuite orders loopy options by hash code (`{^[on]*,^<on>||v<on>|0}`);
         // grundy by a rank that depends only on the game.
-        (118, "{{0,pass|0},{0||0|0,pass}||-{0||0|0,pass}|0}".into(), "{^<on>,^[on]*||v<on>|0}"),
+        (
+            118,
+            "{{0,pass|0},{0||0|0,pass}||-{0||0|0,pass}|0}".into(),
+            "{^<on>,^[on]*||v<on>|0}",
+        ),
     ] {
         let x = read(&input);
         let want = cgsuite(printed);
         assert_eq!(text(&x), want, "{CST}:{line}: {input}");
         let back = read(&want);
-        assert!(eq(&x, &back), "{CST}:{line}: {want} reads back to another game");
+        assert!(
+            eq(&x, &back),
+            "{CST}:{line}: {want} reads back to another game"
+        );
         assert_eq!(text(&back), want, "{CST}:{line}");
     }
 }
@@ -104,13 +119,25 @@ fn form() -> impl Strategy<Value = String> {
     let star = prop_oneof![Just(""), Just("*"), Just("*2")];
     let sub = prop_oneof![Just("on"), Just("over"), Just("1under"), Just("1/2over")];
     let leaf = prop_oneof![
-        (number.clone(), prop_oneof![Just("^[on]"), Just("v[on]"), Just("^<on>"), Just("v<on>")], star)
+        (
+            number.clone(),
+            prop_oneof![Just("^[on]"), Just("v[on]"), Just("^<on>"), Just("v<on>")],
+            star
+        )
             .prop_map(|(x, u, s)| format!("{x}{u}{s}")),
         (number.clone(), prop_oneof![Just("Tiny"), Just("Miny")], sub)
             .prop_map(|(x, t, g)| format!("{x}{t}({g})")),
         (number, prop_oneof![Just("over"), Just("under")]).prop_map(|(x, w)| format!("{x}{w}")),
-        prop_oneof![Just("0"), Just("*"), Just("^"), Just("1"), Just("-1"), Just("on"), Just("off")]
-            .prop_map(String::from),
+        prop_oneof![
+            Just("0"),
+            Just("*"),
+            Just("^"),
+            Just("1"),
+            Just("-1"),
+            Just("on"),
+            Just("off")
+        ]
+        .prop_map(String::from),
     ];
     leaf.prop_recursive(2, 8, 3, |inner| {
         prop_oneof![
