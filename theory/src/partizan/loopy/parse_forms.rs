@@ -12,9 +12,10 @@ use std::collections::HashMap;
 use super::parse::{Reader, err};
 use crate::partizan::{ParseError, ValueId};
 
-/// The largest nimber part of an upon form (`^[on]*m`), as a short game's
-/// nimber is bounded by its options.
-const MAX_NIMBER: usize = 4096;
+/// The largest nimber part of an upon form (`^[on]*m`): `x^<on>*m` has
+/// m + 1 Left options x + *n, about m² positions to simplify where the
+/// literal is written (`^<on>*300` took over a minute).
+const MAX_NIMBER: usize = 64;
 
 /// Whether `t` is empty or a number as a prefix writes it (`3`, `-1/4`,
 /// `- 2`).

@@ -179,3 +179,21 @@ proptest! {
         prop_assert_eq!(text(&back), printed.clone(), "{}", t);
     }
 }
+
+/// Wrong upon forms and tinies are refused where they go wrong, and the
+/// nimber of an upon form is bounded (`^<on>*m` has about m² positions).
+#[test]
+fn wrong_forms_are_refused_where_they_go_wrong() {
+    let mut store = GameStore::new();
+    for (t, at) in [
+        ("^[on]*65", 7),
+        ("^[on]*99999999999999999999", 7),
+        ("^[on]*x", 5),
+        ("*^[on]", 0),
+        ("a{0|1Tiny(a)}", 10),
+    ] {
+        let e = parse_loopy(&mut store, t, MAX).unwrap_err();
+        assert_eq!(e.offset, at, "{t}: {e:?}");
+    }
+    assert!(parse_loopy(&mut store, "^<on>*64", MAX).is_ok());
+}
