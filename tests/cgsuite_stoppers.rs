@@ -6,10 +6,9 @@
 //! game (`==` on CGSuite's answer written in grundy's notation), and
 //! print as CGSuite prints it where the two notations agree.
 //!
-//! CGSuite's names that grundy does not read are written out: `^<on>`
-//! (`^.Pow(on)`, CGSuite's `uponth`) is `{0|{0|0,pass}}`, `v<on>` its
-//! negative, `^[on]` is `upon`, `Tiny(on)` is `{0||0|off}` and `Miny(on)`
-//! `{on|0||0}`.
+//! grundy reads and prints CGSuite's spellings (`^<on>` for `^.Pow(on)`,
+//! CGSuite's `uponth`; `^[on]`, `Tiny(on)`, `Miny(on)`, `+-over`), so the
+//! answers are CGSuite's strings as they stand, `+-` printed `±`.
 
 use crate::common;
 
@@ -17,9 +16,6 @@ use common::texts_or_codes;
 
 const CST: &str = "lib/core/src/test/scala/org/cgsuite/lang/CanonicalStopperTestCase.scala";
 const GAME_TEST: &str = "lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala";
-
-/// `^<on>` in grundy's notation.
-const UPONTH: &str = "{0|{0|0,pass}}";
 
 /// One row: its file, line, grundy's call, CGSuite's answer in grundy's
 /// notation (or the error code grundy gives where CGSuite raises one),
@@ -42,7 +38,7 @@ fn row(
     Row {
         file,
         line,
-        call: call.replace("UPONTH", UPONTH),
+        call: call.to_string(),
         answer,
         printed,
     }
@@ -52,9 +48,11 @@ fn row(
 type Field = (u32, &'static str, &'static str, Option<&'static str>);
 
 /// `CanonicalStopperTestCase(x, …)`: its fields `degree`, `isStable` and
-/// `variety`. The row of `{0|uponth||-uponth}` (line 103) writes uponth out.
+/// `variety`. The row of `{0|uponth||-uponth}` (line 103) is written as
+/// CGSuite prints it. Line 118's Left options CGSuite lists by hash code,
+/// grundy by a rank of its own: `{^<on>,^[on]*||v<on>|0}`.
 fn stopper_test_case() -> Vec<Row> {
-    let g6 = "{{0|UPONTH}|-UPONTH}";
+    const DEGREE_123: &str = "{0||||0|||Miny(on)|0||off}";
     let cases: &[(&str, [Field; 3])] = &[
         (
             "on",
@@ -91,23 +89,23 @@ fn stopper_test_case() -> Vec<Row> {
         (
             "{-1/4+*|pass}",
             [
-                (85, "degree", "UPONTH", None),
+                (85, "degree", "^<on>", Some("^<on>")),
                 (93, "is_stable", "true", None),
-                (99, "variety", "UPONTH", None),
+                (99, "variety", "^<on>", Some("^<on>")),
             ],
         ),
         (
-            g6,
+            "{0|^<on>||v<on>}",
             [
-                (104, "degree", "UPONTH", None),
+                (104, "degree", "^<on>", Some("^<on>")),
                 (112, "is_stable", "true", None),
-                (118, "variety", "{upon*, UPONTH | {-UPONTH | 0}}", None),
+                (118, "variety", "{^[on]*,^<on>||v<on>|0}", None),
             ],
         ),
         (
             "{0|||0||0|off}",
             [
-                (123, "degree", "{0||||0|||{on|0||0}|0||off}", None),
+                (123, "degree", DEGREE_123, Some(DEGREE_123)),
                 (131, "is_stable", "error grundy::eval::value", None),
                 (137, "variety", "error grundy::eval::value", None),
             ],
@@ -115,17 +113,17 @@ fn stopper_test_case() -> Vec<Row> {
         (
             "{on|0||0}",
             [
-                (142, "degree", "{0||0|off}", None),
+                (142, "degree", "Tiny(on)", Some("Tiny(on)")),
                 (150, "is_stable", "true", None),
-                (156, "variety", "{on|0||0}", None),
+                (156, "variety", "Miny(on)", Some("Miny(on)")),
             ],
         ),
         (
             "{0||0|under}",
             [
-                (161, "degree", "{0||0|under}", Some("{0||0|under}")),
+                (161, "degree", "Tiny(over)", Some("Tiny(over)")),
                 (169, "is_stable", "true", None),
-                (175, "variety", "{0||0|under}", Some("{0||0|under}")),
+                (175, "variety", "Tiny(over)", Some("Tiny(over)")),
             ],
         ),
         (
@@ -141,7 +139,7 @@ fn stopper_test_case() -> Vec<Row> {
             [
                 (199, "degree", "over", Some("over")),
                 (207, "is_stable", "true", None),
-                (213, "variety", "+-{10over|over}", None),
+                (213, "variety", "+-{10over|over}", Some("±{10over|over}")),
             ],
         ),
         (
@@ -185,16 +183,16 @@ fn game_test() -> Vec<Row> {
         g(261, "subordinate(+-1, 0)", "+-1", Some("±1")),
         g(262, "subordinate(+-1, +-1)", "0", Some("0")),
         g(263, "subordinate(num(-13, 16), -1)", "3/8", Some("3/8")),
-        g(285, "downsum(upon, UPONTH)", "upon", Some("upon")),
-        g(286, "downsum_variety(upon, UPONTH)", "-UPONTH", None),
+        g(285, "downsum(upon, ^<on>)", "^[on]", Some("^[on]")),
+        g(286, "downsum_variety(upon, ^<on>)", "v<on>", Some("v<on>")),
         g(287, "subordinate(over, 1)", "off", Some("off")),
         g(288, "subordinate(upon + *, *)", "on", Some("on")),
         g(290, "subordinate({0,*|0,pass}, *)", "over", Some("over")),
         g(291, "subordinate(on, 1)", "on", Some("on")),
         g(292, "subordinate(over, 1)", "off", Some("off")),
         g(293, "subordinate(on, *)", "error grundy::eval::value", None),
-        g(294, "upsum(upon, UPONTH)", "{0 | UPONTH + *}", None),
-        g(295, "upsum_variety(upon, UPONTH)", "-UPONTH", None),
+        g(294, "upsum(upon, ^<on>)", "{0|^<on>*}", Some("{0|^<on>*}")),
+        g(295, "upsum_variety(upon, ^<on>)", "v<on>", Some("v<on>")),
     ]
 }
 
@@ -203,7 +201,7 @@ fn cgsuite_stopper_rows() {
     let rows: Vec<Row> = stopper_test_case().into_iter().chain(game_test()).collect();
     let mut text = String::new();
     for r in &rows {
-        let answer = r.answer.replace("UPONTH", UPONTH);
+        let answer = r.answer;
         if answer.starts_with("error") || answer == "true" {
             text.push_str(&format!("{}\n0\n", r.call));
         } else {

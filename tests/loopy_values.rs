@@ -109,8 +109,8 @@ fn loopy_values_print_as_the_value_query_prints_them() {
     let pairs = [
         ("S(on) + S(off)", "dud"),
         ("S(over) + S(one)", "1over"),
-        ("S(upon) + S(upon)", "{0|upon*}"),
-        ("S(upon) + S(star)", "upon*"),
+        ("S(upon) + S(upon)", "{0|^[on]*}"),
+        ("S(upon) + S(star)", "^[on]*"),
         ("Walk(0)", "2 & 0"),
         ("S(on) + S(five)", "on"),
     ];
@@ -119,6 +119,54 @@ fn loopy_values_print_as_the_value_query_prints_them() {
         let out = with_s(&format!("value {p}\n{}\nvalue({p})\n", terms.join(" + ")));
         assert_eq!(out, [format!("value {p} = {v}"), v.into(), v.into()], "{p}");
     }
+}
+
+/// CGSuite's spellings of stoppers are literals of the language, read
+/// where an expression goes, alone, in braces, after `±` and with `-`,
+/// and print as they are written (docs/LANGUAGE.md, "Loopy partizan
+/// games").
+#[test]
+fn cgsuite_spellings_are_literals_that_print_as_written() {
+    let written = [
+        "^[on]",
+        "v[on]",
+        "^[on]*",
+        "v[on]*2",
+        "-1/4v[on]",
+        "1/2^<on>*2",
+        "v<on>",
+        "Tiny(on)",
+        "Miny(on)",
+        "Tiny(over)",
+        "2Tiny(on)",
+        "-2Miny(1under)",
+        "±{10over|over}",
+        "±(5over)",
+        "{0|Tiny(on)}",
+        "{0|^<on>||v<on>}",
+    ];
+    let text: String = written.iter().map(|w| format!("{w}\n")).collect();
+    assert_eq!(run(&text), written);
+    let equal = [
+        "^[on] == upon",
+        "^[on]* == upon*",
+        "-1/4v[on] == {-1/4*|pass}",
+        "^<on> == {0||0|0,pass}",
+        "v<on> == -^<on>",
+        "Tiny(on) == {0||0|off}",
+        "2Tiny(on) == 2 + Tiny(on)",
+        "Miny(over) == {over|0||0}",
+        "±^[on] == {upon|-upon}",
+        "- 1/4v[on] == -1/4v[on]",
+        "[^[on]*, v<on>] == [upon + *, -{0||0|0,pass}]",
+    ];
+    for e in equal {
+        assert_eq!(run(&format!("{e}\n")), ["true"], "{e}");
+    }
+    // `v[on]` indexes a list `v` by a value `on` where both are named.
+    assert_eq!(run("let v = [1, 2, 3]\nlet on = 1\nv[on]\n"), ["2"]);
+    // A literal ending a line ends its statement.
+    assert_eq!(run("v<on>\n1\n^[on]*\n2\n"), ["v<on>", "1", "^[on]*", "2"]);
 }
 
 #[test]

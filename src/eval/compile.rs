@@ -189,11 +189,19 @@ impl<'a> Compiler<'a> {
             ExprKind::Bool(b) => NodeKind::Const(Value::Bool(*b)),
             ExprKind::Str(s) => NodeKind::Const(Value::Str(s.as_str().into())),
             ExprKind::Name(name) => self.name(name, span, scope)?,
+            // `v[on]` where `v` and `on` name values is an index.
+            ExprKind::GameLit(text)
+                if text == "v[on]" && ["v", "on"].iter().all(|w| self.bound(w, scope)) =>
+            {
+                self.v_index_on(span, scope)?
+            }
             ExprKind::GameLit(text) => match game_literal(text, span) {
-                // A loopy literal (`{0|pass}`, `1over`), or one that names
-                // values: its options are expressions.
+                // A loopy literal (`{0|pass}`, `1over`, `^[on]`), or one
+                // that names values: its options are expressions.
                 Err(Error::Syntax(SyntaxError::GameLiteral { message, .. }))
-                    if message.starts_with("unknown name") =>
+                    if message.starts_with("unknown name")
+                        || text.contains("[on]")
+                        || text.contains("<on>") =>
                 {
                     match self.loopy_literal(text, span, scope)? {
                         Some(kind) => kind,
@@ -288,14 +296,30 @@ impl<'a> Compiler<'a> {
     /// it names something else, or a loopy name (`on`, `over`) that a
     /// `let` or a parameter holds here: its options are then expressions.
     fn loopy_literal(&self, text: &str, span: Span, scope: &Scope) -> Result<Option<NodeKind>> {
-        let bound = |w: &str| scope.lookup(w).is_some() || self.defs.global_ids.contains_key(w);
         if text
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-            .any(|w| super::loopyvals::LOOPY_NAMES.contains(&w) && bound(w))
+            .any(|w| super::loopyvals::LOOPY_NAMES.contains(&w) && self.bound(w, scope))
         {
             return Ok(None);
         }
         super::loopyvals::read_loopy(text, span)
+    }
+
+    /// `v[on]` read as the list `v` indexed by the value `on`.
+    fn v_index_on(&self, span: Span, scope: &mut Scope) -> Result<NodeKind> {
+        let name = |n: &str, a: u32, b: u32| Expr {
+            node: ExprKind::Name(n.into()),
+            span: Span::new(span.src, a as usize, b as usize),
+        };
+        Ok(NodeKind::Index(
+            Box::new(self.expr(&name("v", span.start, span.start + 1), scope)?),
+            Box::new(self.expr(&name("on", span.start + 2, span.end - 1), scope)?),
+        ))
+    }
+
+    /// Whether `w` names a `let`, a parameter or a global here.
+    fn bound(&self, w: &str, scope: &Scope) -> bool {
+        scope.lookup(w).is_some() || self.defs.global_ids.contains_key(w)
     }
 
     fn exprs(&self, xs: &[Expr], scope: &mut Scope) -> Result<Vec<Node>> {

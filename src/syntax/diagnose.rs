@@ -39,8 +39,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         binding => "a binding `x in xs`",
         pattern => "a name or a tuple of names",
         expr | primary | prefix | neg | star | not_op | if_expr | call | paren | list | set
-        | plus_minus | game_lit | up_lit | down_lit | star_alone | pm_lit | loopy_lit | int
-        | string | boolean | kw_true | kw_false | kw_not => "an expression",
+        | plus_minus | game_lit | up_lit | down_lit | star_alone | pm_lit | loopy_lit
+        | upon_lit | int | string | boolean | kw_true | kw_false | kw_not => "an expression",
         infix | postfix | index | pow | add | sub | mul | div | floordiv | rem | eq | ne | le
         | ge | lt | gt | confused | sided | and_op | or_op | in_op | range_incl | range_excl
         | kw_and | kw_or | query_tail => "an operator",

@@ -419,6 +419,11 @@ fn tail_end(text: &str, mut i: usize) -> Option<usize> {
             Some(c) if c.is_ascii_digit() => i += 1,
             Some(&open @ (b'<' | b'[')) => {
                 let close = if open == b'<' { b'>' } else { b']' };
+                // `^[on]`, `v<on>`: CGSuite's upon forms.
+                if b.get(i + 1..i + 4) == Some(&[b'o', b'n', close][..]) {
+                    i += 4;
+                    continue;
+                }
                 let end = digits_end(b, i + 1);
                 if end == i + 1 || b.get(end) != Some(&close) {
                     break;
@@ -494,6 +499,9 @@ fn literal_len(rest: &str) -> Option<usize> {
     if b.get(star) == Some(&b'*') {
         let end = digits_end(b, star + 1);
         return (!b.get(end).copied().is_some_and(ident_char)).then_some(end);
+    }
+    if downs == 1 && matches!(b.get(1..5), Some(b"[on]" | b"<on>")) {
+        return tail_end(rest, 1);
     }
     if downs == 1 {
         match b.get(1) {

@@ -691,7 +691,8 @@ impl Builder {
             | Rule::down_lit
             | Rule::pm_lit
             | Rule::tiny_lit
-            | Rule::loopy_lit => ExprKind::GameLit(p.as_str().into()),
+            | Rule::loopy_lit
+            | Rule::upon_lit => ExprKind::GameLit(p.as_str().into()),
             Rule::star_alone => {
                 ExprKind::Unary(UnOp::Star, Box::new(Spanned::new(ExprKind::Int(1), span)))
             }

@@ -24,7 +24,9 @@
 
 mod ops;
 mod parse;
+mod parse_forms;
 mod show;
+mod show_forms;
 mod sides;
 mod simplify;
 mod stopper;
@@ -33,6 +35,8 @@ mod value;
 
 #[cfg(test)]
 mod ops_tests;
+#[cfg(test)]
+mod show_forms_tests;
 #[cfg(test)]
 mod simplify_tests;
 #[cfg(test)]

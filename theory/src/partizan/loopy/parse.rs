@@ -9,8 +9,12 @@
 //!   {0|pass}, `under` = {pass|0}, `upon` = {pass|\*}, `upon*` =
 //!   {0,pass|0}, and `dud` = {pass|pass}; a number before `over` or
 //!   `under` (`1over` = {1|pass}, `-1/2under` = {pass|−1/2});
+//! - the upon forms `x^[on]*m`, `x^<on>*m`, `xv[on]*m`, `xv<on>*m`
+//!   (`^[on]` is upon, `-1/4v[on]`, `^<on>*`) and `xTiny(G)`, `xMiny(G)`
+//!   of a loopy G (`Tiny(on)`), read by the module `parse_forms`;
 //! - `-X` for the negative of any of these (`-upon`, `-{0|pass}`), `±X`
-//!   (or `+-X`) for {X | −X} (`±over`, `+-(5over)`), and `(X)` for X;
+//!   (or `+-X`) for {X | −X} (`±over`, `+-(5over)`), `±{X, Y}` for {X, Y
+//!   | −X, −Y}, and `(X)` for X;
 //! - anything else as a short game, read by [`crate::partizan::parse`].
 //!
 //! The reader builds the graph as it goes; it does not simplify it.
@@ -45,23 +49,23 @@ pub fn parse_loopy(
     Ok((r.g.finish(), root))
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    store: &'a mut GameStore,
-    g: GraphBuilder,
+pub(super) struct Reader<'a> {
+    pub(super) text: &'a str,
+    pub(super) store: &'a mut GameStore,
+    pub(super) g: GraphBuilder,
     /// The labels in scope, innermost last, with their vertices.
-    labels: Vec<(&'a str, u32)>,
+    pub(super) labels: Vec<(&'a str, u32)>,
     /// Labels below this index are outside the negation being read.
     fence: usize,
     /// Whether the part being read is negated.
-    flip: bool,
-    depth: usize,
+    pub(super) flip: bool,
+    pub(super) depth: usize,
     max: usize,
 }
 
 /// Whether `t` is a name: a letter, then letters and digits.
 /// The error of `lo..hi` of the text.
-fn err(lo: usize, hi: usize, message: impl Into<String>) -> ParseError {
+pub(super) fn err(lo: usize, hi: usize, message: impl Into<String>) -> ParseError {
     ParseError::new(lo, hi.saturating_sub(lo).max(1), message, HELP)
 }
 
@@ -72,7 +76,7 @@ fn is_name(t: &str) -> bool {
 
 impl<'a> Reader<'a> {
     /// A new vertex, within the budget.
-    fn vertex(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
+    pub(super) fn vertex(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
         if self.g.len() >= self.max {
             return Err(self.too_large(lo, hi));
         }
@@ -88,7 +92,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The vertex of a short game.
-    fn short(&mut self, id: ValueId, lo: usize, hi: usize) -> Result<u32, ParseError> {
+    pub(super) fn short(&mut self, id: ValueId, lo: usize, hi: usize) -> Result<u32, ParseError> {
         match self.g.short(self.store, id, self.flip, self.max) {
             Ok(Some(v)) => Ok(v),
             Ok(None) => Err(self.too_large(lo, hi)),
@@ -97,7 +101,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The short game written in `lo..hi`.
-    fn short_text(&mut self, lo: usize, hi: usize) -> Result<ValueId, ParseError> {
+    pub(super) fn short_text(&mut self, lo: usize, hi: usize) -> Result<ValueId, ParseError> {
         parse(self.store, &self.text[lo..hi]).map_err(|mut e| {
             e.offset += lo;
             e
@@ -106,7 +110,12 @@ impl<'a> Reader<'a> {
 
     /// One game in `lo..hi`; `me` is the game whose option it is (what
     /// `pass` names).
-    fn piece(&mut self, lo: usize, hi: usize, me: Option<u32>) -> Result<u32, ParseError> {
+    pub(super) fn piece(
+        &mut self,
+        lo: usize,
+        hi: usize,
+        me: Option<u32>,
+    ) -> Result<u32, ParseError> {
         let raw = &self.text[lo..hi];
         let lo = lo + (raw.len() - raw.trim_start().len());
         let hi = lo + raw.trim().len();
@@ -132,9 +141,11 @@ impl<'a> Reader<'a> {
                 && self
                     .closing(at)
                     .is_some_and(|close| self.bars(at + 1, close).is_empty());
-            if !list {
-                return self.plus_minus(at, hi);
-            }
+            return if list {
+                self.plus_minus_list(at, hi)
+            } else {
+                self.plus_minus(at, hi)
+            };
         }
         if t.starts_with('(') && self.closing(lo) == Some(hi - 1) {
             self.enter(lo)?;
@@ -143,7 +154,7 @@ impl<'a> Reader<'a> {
             return v;
         }
         if let Some(rest) = t.strip_prefix('-')
-            && !rest.starts_with(|c: char| c.is_ascii_digit())
+            && !rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
         {
             return self.negated(lo + 1, hi);
         }
@@ -162,6 +173,12 @@ impl<'a> Reader<'a> {
         if let Some(v) = self.named(lo, hi)? {
             return Ok(v);
         }
+        if let Some(v) = self.upon_literal(lo, hi)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.tiny_literal(lo, hi)? {
+            return Ok(v);
+        }
         let label_end = t.find('{').filter(|&i| is_name(&t[..i]) || i == 0);
         if let Some(open) = label_end
             && t.ends_with('}')
@@ -175,7 +192,7 @@ impl<'a> Reader<'a> {
 
     /// `-X` in `lo..hi` (past the sign): X built negated, seeing no label
     /// from outside it.
-    fn negated(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
+    pub(super) fn negated(&mut self, lo: usize, hi: usize) -> Result<u32, ParseError> {
         self.enter(lo)?;
         let (flip, fence) = (self.flip, self.fence);
         self.flip = !flip;
@@ -202,7 +219,7 @@ impl<'a> Reader<'a> {
         Ok(v)
     }
 
-    fn enter(&mut self, at: usize) -> Result<(), ParseError> {
+    pub(super) fn enter(&mut self, at: usize) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(err(
@@ -215,7 +232,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The index of the bracket closing the one at `open` (`{` or `(`).
-    fn closing(&self, open: usize) -> Option<usize> {
+    pub(super) fn closing(&self, open: usize) -> Option<usize> {
         let b = self.text.as_bytes();
         let (o, c) = match b.get(open) {
             Some(b'(') => (b'(', b')'),
@@ -305,7 +322,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The runs of bars at the top level of `lo..hi`: (start, length).
-    fn bars(&self, lo: usize, hi: usize) -> Vec<(usize, usize)> {
+    pub(super) fn bars(&self, lo: usize, hi: usize) -> Vec<(usize, usize)> {
         let b = self.text.as_bytes();
         let mut out = Vec::new();
         let mut depth = 0usize;

@@ -5,6 +5,7 @@
 //! short subpositions in their canonical forms.
 
 use super::SidedGraph;
+use super::stops::{Pseudonumber, Tilt};
 use crate::partizan::{Dyadic, GameStore, PartizanError, ValueId};
 
 /// Longest text written; past it the answer is `{…}`.
@@ -19,133 +20,189 @@ pub fn stopper_text(
     g: &SidedGraph,
     root: u32,
 ) -> Result<String, PartizanError> {
-    let short = short_values(store, g)?;
-    let texts: Vec<Option<String>> = short.iter().map(|s| s.map(|v| store.display(v))).collect();
-    // Short options as CGSuite lists them: numbers by value, then other
-    // games by birthday, then by text.
-    let keys: Vec<Option<ShortKey>> = short
-        .iter()
-        .zip(&texts)
-        .map(|(s, t)| {
-            let (s, t) = (s.as_ref()?, t.as_ref()?);
-            Some(match store.as_number(*s) {
-                Some(x) => (0, x, 0, t.clone()),
-                None => (1, Dyadic::ZERO, store.birthday(*s), t.clone()),
-            })
-        })
-        .collect();
-    let rank = canonical_ranks(g, &keys);
-    // The same graph negated, to write {X | −X} as `±X`.
-    let ng = g.negative();
-    let nshort = short_values(store, &ng)?;
-    let ntexts: Vec<Option<String>> = nshort.iter().map(|s| s.map(|v| store.display(v))).collect();
-    let negated = Atoms {
-        g: &ng,
-        short: &nshort,
-        texts: &ntexts,
-        negated: None,
-    };
-    let atoms = Atoms {
-        g,
-        short: &short,
-        texts: &texts,
-        negated: Some(&negated),
-    };
-    Ok(match atoms.text(store, root) {
-        Some(t) => t,
-        None => braced_text(store, &atoms, &rank, root),
+    let p = Printer::new(store, g)?;
+    let text = p.full(store, root, 0);
+    Ok(if text.len() > MAX_TEXT {
+        crate::partizan::CUT.into()
+    } else {
+        text
     })
 }
 
-/// What a vertex is written as when it is not written with its options:
-/// its canonical form when it is short, or the name of a simple stopper.
-struct Atoms<'a> {
-    g: &'a SidedGraph,
-    short: &'a [Option<ValueId>],
-    texts: &'a [Option<String>],
-    /// The words of the negated graph's vertices (same numbers).
-    negated: Option<&'a Atoms<'a>>,
+/// A stopper's graph and its negative ready to print: the short value,
+/// text and number-plus-nimber split of every vertex of each.
+pub(super) struct View {
+    pub(super) g: SidedGraph,
+    pub(super) short: Vec<Option<ValueId>>,
+    pub(super) texts: Vec<Option<String>>,
+    /// `(x, m)` when the vertex is the short game x + *m.
+    pub(super) numstar: Vec<Option<(Dyadic, usize)>>,
 }
 
-impl Atoms<'_> {
-    /// The word vertex `v` is written as, if any.
-    fn text(&self, store: &GameStore, v: u32) -> Option<String> {
-        self.word(store, v).or_else(|| self.plus_minus(store, v))
-    }
-
-    /// A short game's text or a named stopper's word.
-    fn word(&self, store: &GameStore, v: u32) -> Option<String> {
-        if let Some(t) = &self.texts[v as usize] {
-            return Some(t.clone());
-        }
-        self.pass_and_number(store, v)
-            .or_else(|| self.upon(store, v))
-    }
-
-    /// `±X` = {X | −X} for a word X (`±over`, `±(5over)`); a short ±
-    /// is the short game's own text.
-    fn plus_minus(&self, store: &GameStore, v: u32) -> Option<String> {
-        let ([x], [y]) = (self.g.left(v), self.g.right(v)) else {
-            return None;
-        };
-        if *x == v || *y == v {
-            return None;
-        }
-        // Words only, so no cycle of options is followed.
-        let text = self.word(store, *x)?;
-        let minus = self.negated?.word(store, *x)?;
-        (self.word(store, *y)? == minus).then(|| {
-            if text.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                format!("±{text}")
-            } else {
-                format!("±({text})")
-            }
+impl View {
+    fn new(store: &mut GameStore, g: SidedGraph) -> Result<View, PartizanError> {
+        let short = short_values(store, &g)?;
+        let texts = short.iter().map(|s| s.map(|v| store.display(v))).collect();
+        let numstar = short
+            .iter()
+            .map(|s| {
+                s.and_then(|v| store.uptimal(v))
+                    .and_then(|(x, n, m)| (n == 0).then_some((x, m)))
+            })
+            .collect();
+        Ok(View {
+            g,
+            short,
+            texts,
+            numstar,
         })
     }
 
     /// The short number vertex `w` is, if it is one.
-    fn number(&self, store: &GameStore, w: u32) -> Option<Dyadic> {
+    pub(super) fn number(&self, store: &GameStore, w: u32) -> Option<Dyadic> {
         self.short[w as usize].and_then(|x| store.as_number(x))
+    }
+}
+
+/// What the printer knows of a graph: the graph (`views[0]`) and its
+/// negative (`views[1]`, same vertex numbers), the vertex equal to each
+/// vertex's negative when there is one, and the order of options.
+pub(super) struct Printer {
+    pub(super) views: [View; 2],
+    /// `neg[v]`: the vertex of the graph equal to −v, if any.
+    pub(super) neg: Vec<Option<u32>>,
+    rank: Vec<u32>,
+}
+
+impl Printer {
+    fn new(store: &mut GameStore, g: &SidedGraph) -> Result<Printer, PartizanError> {
+        let views = [
+            View::new(store, g.clone())?,
+            View::new(store, g.negative())?,
+        ];
+        let n = g.num_vertices();
+        // Short options as CGSuite lists them: numbers by value, then other
+        // games by birthday, then by text.
+        let mut keys: Vec<Option<ShortKey>> = Vec::with_capacity(2 * n);
+        for view in &views {
+            keys.extend(view.short.iter().zip(&view.texts).map(|(s, t)| {
+                let (s, t) = (s.as_ref()?, t.as_ref()?);
+                Some(match store.as_number(*s) {
+                    Some(x) => (0, x, 0, t.clone()),
+                    None => (1, Dyadic::ZERO, store.birthday(*s), t.clone()),
+                })
+            }));
+        }
+        // The graph beside its negative: in simplest forms equal games
+        // are isomorphic, so a vertex and a vertex of the negative end in
+        // one class exactly when one is the negative of the other.
+        let both = disjoint_union(&views[0].g, &views[1].g);
+        let rank_both = canonical_ranks(&both, &keys);
+        let mut of_rank = std::collections::HashMap::new();
+        for (v, &r) in rank_both[..n].iter().enumerate() {
+            of_rank.insert(r, v as u32);
+        }
+        let neg = (0..n)
+            .map(|v| of_rank.get(&rank_both[n + v]).copied())
+            .collect();
+        let rank = canonical_ranks(g, &keys[..n]);
+        Ok(Printer { views, neg, rank })
+    }
+
+    /// The text of vertex `v`: its word or form, else `{…|…}`. `depth`
+    /// counts the forms written inside one another (`±{…}`), at most
+    /// [`MAX_FORMS`] deep.
+    pub(super) fn full(&self, store: &GameStore, v: u32, depth: usize) -> String {
+        self.text(store, v, depth)
+            .unwrap_or_else(|| braced_text(store, self, v, depth))
+    }
+
+    /// What vertex `v` is written as when not with its options, in
+    /// CGSuite's order: a short game's canonical form, a pseudonumber's
+    /// word, a switch `±X`, `xTiny(G)` or `xMiny(G)`, an upon form
+    /// (`^[on]`, `-1/4v[on]`, `^<on>*`).
+    fn text(&self, store: &GameStore, v: u32, depth: usize) -> Option<String> {
+        if let Some(t) = &self.views[0].texts[v as usize] {
+            return Some(t.clone());
+        }
+        self.pass_and_number(store, v)
+            .or_else(|| (depth < MAX_FORMS).then(|| self.switch(store, v, depth))?)
+            .or_else(|| self.tiny(store, v).map(|(t, _)| t))
+            .or_else(|| self.upon(v))
     }
 
     /// `on` = {pass|}, `off` = {|pass}, `over` = {0|pass} (`xover` =
     /// {x|pass} for a number x), `under` = {pass|0} and `xunder`.
     fn pass_and_number(&self, store: &GameStore, v: u32) -> Option<String> {
-        let named = |x: Dyadic, word: &str| {
-            if x.is_zero() {
-                word.to_string()
-            } else {
-                format!("{x}{word}")
-            }
-        };
-        match (self.g.left(v), self.g.right(v)) {
-            ([a], []) if *a == v => Some("on".into()),
-            ([], [a]) if *a == v => Some("off".into()),
-            ([x], [a]) if *a == v => self.number(store, *x).map(|x| named(x, "over")),
-            ([a], [x]) if *a == v => self.number(store, *x).map(|x| named(x, "under")),
-            _ => None,
-        }
+        self.pseudonumber(store, v)
+            .filter(|p| !matches!(p, Pseudonumber::Number(_, Tilt::Exact)))
+            .map(|p| p.to_string())
     }
 
-    /// `upon` = {pass|*}, `upon*` = {0, pass|0}, and their negatives.
-    fn upon(&self, store: &GameStore, v: u32) -> Option<String> {
-        let is_zero = |w: u32| {
-            self.number(store, w)
-                .is_some_and(super::super::dyadic::Dyadic::is_zero)
-        };
-        let is_star = |w: u32| self.short[w as usize].and_then(|x| store.as_nimber(x)) == Some(1);
-        match (self.g.left(v), self.g.right(v)) {
-            ([a], [s]) if *a == v && is_star(*s) => Some("upon".into()),
-            ([s], [a]) if *a == v && is_star(*s) => Some("-upon".into()),
-            ([x, y], [z]) if is_zero(*z) && (*x == v && is_zero(*y) || *y == v && is_zero(*x)) => {
-                Some("upon*".into())
-            }
-            ([z], [x, y]) if is_zero(*z) && (*x == v && is_zero(*y) || *y == v && is_zero(*x)) => {
-                Some("-upon*".into())
-            }
-            _ => None,
+    /// `±X` = {X | −X} (`±over`, `±(5over)`, `±{10over|over}`, `±{a,b}`
+    /// for several Left options), CGSuite's notation of a game equal to
+    /// its negative, when no option leads back to it.
+    fn switch(&self, store: &GameStore, v: u32, depth: usize) -> Option<String> {
+        let g = &self.views[0].g;
+        if self.neg[v as usize] != Some(v) || self.returns(v) {
+            return None;
         }
+        let lo = self.sorted(g.left(v));
+        if let [x] = lo.as_slice() {
+            let t = self.full(store, *x, depth + 1);
+            let parens = self.tiny(store, *x).is_some()
+                || self
+                    .pseudonumber(store, *x)
+                    .is_some_and(|p| matches!(p, Pseudonumber::Number(x, _) if !x.is_zero()));
+            return Some(if parens {
+                format!("±({t})")
+            } else {
+                format!("±{t}")
+            });
+        }
+        let parts: Vec<String> = lo.iter().map(|&x| self.full(store, x, depth + 1)).collect();
+        Some(format!("±{{{}}}", parts.join(",")))
     }
+
+    /// Whether a play from `v`'s options can come back to `v`.
+    fn returns(&self, v: u32) -> bool {
+        let g = &self.views[0].g;
+        let mut seen = vec![false; g.num_vertices()];
+        let mut work: Vec<u32> = g.left(v).iter().chain(g.right(v)).copied().collect();
+        while let Some(w) = work.pop() {
+            if w == v {
+                return true;
+            }
+            if !std::mem::replace(&mut seen[w as usize], true) {
+                work.extend(g.left(w).iter().chain(g.right(w)));
+            }
+        }
+        false
+    }
+
+    fn sorted(&self, opts: &[u32]) -> Vec<u32> {
+        let mut o = opts.to_vec();
+        o.sort_by_key(|&w| self.rank[w as usize]);
+        o
+    }
+}
+
+/// Forms written inside forms (`±±…`) past this depth keep their braces,
+/// so the printer's recursion stays shallow.
+const MAX_FORMS: usize = 16;
+
+/// The graph `a` with `b` beside it, `b`'s vertices numbered after `a`'s.
+fn disjoint_union(a: &SidedGraph, b: &SidedGraph) -> SidedGraph {
+    let n = a.num_vertices() as u32;
+    let shift = |opts: &[u32]| opts.iter().map(|&w| w + n).collect::<Vec<u32>>();
+    let (mut left, mut right): (Vec<Vec<u32>>, Vec<Vec<u32>>) = (0..n)
+        .map(|v| (a.left(v).to_vec(), a.right(v).to_vec()))
+        .unzip();
+    for v in 0..b.num_vertices() as u32 {
+        left.push(shift(b.left(v)));
+        right.push(shift(b.right(v)));
+    }
+    SidedGraph::new(left, right)
 }
 
 /// How a short vertex is ordered among options: (0, its value, 0, text)
@@ -201,16 +258,11 @@ struct Frame {
 /// letter, an atom is its word; a side holding one game without a letter
 /// writes it without braces, with one bar more (up to [`MAX_BARS`]).
 /// `{…}` once the text passes [`MAX_TEXT`].
-fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> String {
-    let g = atoms.g;
-    let sorted = |opts: &[u32]| {
-        let mut o = opts.to_vec();
-        o.sort_by_key(|&w| rank[w as usize]);
-        o
-    };
+fn braced_text(store: &GameStore, p: &Printer, root: u32, depth: usize) -> String {
+    let g = &p.views[0].g;
     let frame = |v: u32| Frame {
         v,
-        opts: [sorted(g.left(v)), sorted(g.right(v))],
+        opts: [p.sorted(g.left(v)), p.sorted(g.right(v))],
         parts: [Vec::new(), Vec::new()],
         side: 0,
         next: 0,
@@ -263,7 +315,7 @@ fn braced_text(store: &GameStore, atoms: &Atoms, rank: &[u32], root: u32) -> Str
                     nth_name(named - 1)
                 })
                 .clone()
-        } else if let Some(t) = atoms.text(store, o) {
+        } else if let Some(t) = p.text(store, o, depth) {
             t
         } else {
             on_stack[o as usize] = true;

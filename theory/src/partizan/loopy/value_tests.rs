@@ -56,16 +56,16 @@ fn named_values_read_and_print() {
         ("1over", "1over"),
         ("{1|pass}", "1over"),
         ("-1/2under", "-1/2under"),
-        ("upon", "upon"),
-        ("{pass|*}", "upon"),
-        ("-upon", "-upon"),
-        ("upon*", "upon*"),
-        ("{0,pass|0}", "upon*"),
-        ("-upon*", "-upon*"),
+        ("upon", "^[on]"),
+        ("{pass|*}", "^[on]"),
+        ("-upon", "v[on]"),
+        ("upon*", "^[on]*"),
+        ("{0,pass|0}", "^[on]*"),
+        ("-upon*", "v[on]*"),
         ("dud", "dud"),
         ("{pass|pass}", "dud"),
         ("a{0|{a|*}}", "1 & *"),
-        ("{0||pass|*}", "{0|upon}"),
+        ("{0||pass|*}", "{0|^[on]}"),
         ("a{0|{*|a}}", "*"),
         // Nested games as CGSuite writes them: bars, not braces.
         ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
@@ -85,7 +85,7 @@ fn sums_and_order_of_named_values() {
     assert_eq!(text(&add(&v("on"), &v("off"))), "dud");
     assert_eq!(text(&add(&v("over"), &v("under"))), "over & under");
     assert_eq!(text(&add(&v("over"), &v("1"))), "1over");
-    assert_eq!(text(&add(&v("upon"), &v("*"))), "upon*");
+    assert_eq!(text(&add(&v("upon"), &v("*"))), "^[on]*");
     assert!(eq(&v("on").negative(), &v("off")));
     assert!(ge(&v("over"), &v("0")) && !ge(&v("0"), &v("over")));
     for t in ["1", "1/2", "1/64", "1/1024"] {
