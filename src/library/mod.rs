@@ -22,6 +22,7 @@
 
 mod args;
 mod boards;
+mod compounds;
 mod games;
 mod graphs;
 mod misere_partizan;
@@ -323,7 +324,7 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 11] = [
+static FAMILIES: [&[Entry]; 12] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
@@ -331,6 +332,7 @@ static FAMILIES: [&[Entry]; 11] = [
     games::ENTRIES,
     shortgames::ENTRIES,
     stopper_ops::ENTRIES,
+    compounds::ENTRIES,
     predicates::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,
