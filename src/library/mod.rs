@@ -25,6 +25,7 @@ mod boards;
 mod compounds;
 mod games;
 mod graphs;
+mod misere_mates;
 mod misere_partizan;
 mod predicates;
 mod queries;
@@ -324,11 +325,12 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 12] = [
+static FAMILIES: [&[Entry]; 13] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     misere_partizan::ENTRIES,
+    misere_mates::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
     stopper_ops::ENTRIES,
