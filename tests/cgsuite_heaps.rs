@@ -12,7 +12,7 @@
 //! in CGSuite's order (`core/impartial/TBCodeTest.scala`) are checked in
 //! the theory crate (`theory/src/octal/take_break_tests.rs`).
 
-mod common;
+use crate::common;
 
 /// (line, code, options of heap 20, values of heaps 1..=20, CGSuite's
 /// period (preperiod, period) or None for `Nothing`, misère values of
@@ -240,7 +240,7 @@ fn game_heap_test_take_and_break_rows() {
 
 /// The genera and misère values of heaps 16 to 20 (7 s in release,
 /// mostly Kayles' heaps 18 to 20, which pass the misère budget):
-/// `cargo test --release --test cgsuite_heaps -- --ignored`.
+/// `cargo test --release --test folded -- --ignored cgsuite_heaps::`.
 #[test]
 #[ignore]
 fn game_heap_test_genera_of_larger_heaps() {

@@ -302,9 +302,9 @@ proptest! {
     /// batch of one game drawn at random, 21,600 sums in all (36 s in
     /// release on a loaded 2-core machine), left out of the default run for
     /// CI's time. Run it with
-    /// `cargo test --release --test misere_sums -- --ignored`.
+    /// `cargo test --release --test folded -- --ignored misere_sums::`.
     #[test]
-    #[ignore = "21,600 sums, about 36 s in release: cargo test --release --test misere_sums -- --ignored"]
+    #[ignore = "21,600 sums, about 36 s in release: cargo test --release --test folded -- --ignored misere_sums::"]
     fn many_misere_sums_agree_with_brute_force(
         (game, sums) in (0usize..3).prop_flat_map(|g| {
             let game = [Game::Domineering, Game::Col, Game::Clobber][g];

@@ -7,7 +7,7 @@
 use grundy::theory::octal::TakeBreakCode;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 /// G(0), …, G(to) by the definition: the mex of each option's nim-sum.
 fn by_definition(code: &str, to: u64) -> Vec<u64> {

@@ -12,6 +12,7 @@
 //! and its line in `compile` (a declaration in a file) or in `new_defs` (a
 //! built-in game).
 
+pub mod compound;
 pub mod graph;
 pub mod nim;
 pub mod octal;
@@ -50,6 +51,17 @@ pub fn new_defs() -> Defs {
         span: Span::default(),
     });
     debug_assert_eq!(got, VALUE, "the evaluator knows the built-in games by id");
+    for c in compound::Compound::ALL {
+        let got = defs.add_game(GameDef {
+            name: c.name().to_string(),
+            kind: Rc::new(compound::CompoundGame(c)),
+            play: Play::Normal,
+            span: Span::default(),
+        });
+        debug_assert_eq!(got, c.game(), "the compounds' ids are COMPOUNDS");
+        // Its name is its library function's, not a game's.
+        defs.game_ids.shift_remove(c.name());
+    }
     defs
 }
 

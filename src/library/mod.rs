@@ -22,8 +22,10 @@
 
 mod args;
 mod boards;
+mod compounds;
 mod games;
 mod graphs;
+mod misere_mates;
 mod misere_partizan;
 mod predicates;
 mod queries;
@@ -323,14 +325,16 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 11] = [
+static FAMILIES: [&[Entry]; 13] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     misere_partizan::ENTRIES,
+    misere_mates::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
     stopper_ops::ENTRIES,
+    compounds::ENTRIES,
     predicates::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,

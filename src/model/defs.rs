@@ -76,6 +76,10 @@ pub const NIM: GameId = GameId(0);
 pub const STAR: GameId = GameId(1);
 /// Game values met where a position goes (`games::value`).
 pub const VALUE: GameId = GameId(2);
+/// The built-in games of compounds (`games::compound`), ids from the
+/// first to before the second: no name calls them (their library
+/// functions make them), and a component prints as `name(G, H)`.
+pub const COMPOUNDS: (u32, u32) = (3, 9);
 
 impl Defs {
     /// Definitions with no games, not even `Nim` and `*` (the session

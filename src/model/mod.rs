@@ -6,6 +6,7 @@
 //! the evaluator may ask the solver (`oracle.rs`). It names nothing above
 //! it: not the evaluator, the games, the solver or the queries.
 
+mod compound;
 mod context;
 mod defs;
 pub mod game_value;
@@ -14,11 +15,12 @@ pub mod loopy_value;
 mod oracle;
 mod value;
 
+pub use compound::Compound;
 pub use context::{
     Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,
     DEFAULT_SEARCH_PARTS, Limits, PERIOD_SHARE,
 };
-pub use defs::{Body, Defs, FnDef, GameDef, NIM, STAR, VALUE};
+pub use defs::{Body, COMPOUNDS, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use kind::{
     GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, RUN_PARTS, RunPart, Side,
 };

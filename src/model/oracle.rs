@@ -98,6 +98,9 @@ pub trait Oracle {
     /// What `ask` asks of a sum's misère form modulo a universe (the sum
     /// must belong to it): a `Value::Str` form or a `Value::Bool`.
     fn misere_form(&self, cx: &Ctx, pos: &[Comp], u: Universe, ask: MisereAsk) -> Result<Value>;
+    /// The misère canonical form of the mate of an impartial sum, as a
+    /// `Value::Str` (THEORY.md §9.10).
+    fn misere_mate(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
     /// Whether a sum is a Left (`left`) or Right dead end.
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool>;
     /// Work with the store of game values.

@@ -323,6 +323,15 @@ pub fn fmt_comp(c: &Comp, names: &dyn GameNames, out: &mut String) {
     let name = names.game_name(c.game);
     out.push_str(name);
     out.push('(');
+    if (super::COMPOUNDS.0..super::COMPOUNDS.1).contains(&c.game.0)
+        && let [Value::Pos(g), Value::Pos(h), Value::Bool(_)] = &c.args[..]
+    {
+        fmt_sum(g.iter(), names, out);
+        out.push_str(", ");
+        fmt_sum(h.iter(), names, out);
+        out.push(')');
+        return;
+    }
     match names.shown(c) {
         Some(Value::Str(s)) => {
             out.push_str(&s);

@@ -156,6 +156,13 @@ impl Oracle for SolverOracle<'_> {
         self.with(cx, pos, |s, ids| s.misere_ask(cx, ids, u, ask))
     }
 
+    fn misere_mate(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value> {
+        self.with(cx, pos, |s, ids| {
+            let f = s.misere_mate(cx, ids)?;
+            Ok(Value::Str(f.form.into()))
+        })
+    }
+
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool> {
         self.with(cx, pos, |s, ids| s.misere_dead_end(cx, ids, left))
     }

@@ -164,7 +164,27 @@ impl Solver {
         }
         // The session's Ctrl-C flag, which it gives the partizan store.
         let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
-        let r = self.misere_form_expanded(cx, ids, &mut forms);
+        let r = self.misere_form_expanded(cx, ids, &mut forms, false);
+        charge_forms(cx, &forms, r)
+    }
+
+    /// The misère canonical form of the mate G⁻ of the sum of components
+    /// `ids` (THEORY.md §9.10), with its genus and class: of a nim heap
+    /// from theory (0⁻ = *, *⁻ = 0, *n⁻ = *n for n ≥ 2), else computed
+    /// on the sum's canonical form.
+    pub(crate) fn misere_mate(&mut self, cx: &Ctx, ids: &[u32]) -> Result<MisereForm> {
+        if let Some(heaps) = self.nim_heaps(cx, ids)
+            && let Some(f) = nim_form(&heaps)
+        {
+            let n = match &*f.form {
+                "0" => 1,
+                "*1" => 0,
+                _ => return Ok(f),
+            };
+            return Ok(nim_form(&[n]).expect("a heap of 0 or 1 is a nim form"));
+        }
+        let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
+        let r = self.misere_form_expanded(cx, ids, &mut forms, true);
         charge_forms(cx, &forms, r)
     }
 
@@ -194,6 +214,7 @@ impl Solver {
         cx: &Ctx,
         ids: &[u32],
         forms: &mut Forms,
+        mate: bool,
     ) -> Result<MisereForm> {
         let mut node: FxHashMap<u32, usize> = FxHashMap::default();
         let mut comps: Vec<u32> = Vec::new();
@@ -252,7 +273,10 @@ impl Solver {
             .of_graph(&graph)
             .map_err(|e| Self::misere_error(cx, e))?;
         let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
-        let f = forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))?;
+        let mut f = forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))?;
+        if mate {
+            f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;
+        }
         cx.check()?;
         // The whole text (JSON prints it; the text answer abbreviates it).
         let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);

@@ -83,7 +83,7 @@ impl Forms {
         self.watch.steps
     }
 
-    fn tick(&mut self) -> Result<()> {
+    pub(crate) fn tick(&mut self) -> Result<()> {
         self.work(1)
     }
 
@@ -125,7 +125,7 @@ impl Forms {
         self.opts.is_empty()
     }
 
-    fn check(&self, id: FormId) -> Result<()> {
+    pub(crate) fn check(&self, id: FormId) -> Result<()> {
         if (id as usize) < self.opts.len() {
             Ok(())
         } else {

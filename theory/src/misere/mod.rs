@@ -37,6 +37,7 @@ mod canon;
 mod days;
 mod genus;
 mod input;
+mod mate;
 mod partizan;
 mod partizan_reduce;
 mod phylum;
@@ -44,6 +45,8 @@ mod quotient;
 
 #[cfg(test)]
 mod days_tests;
+#[cfg(test)]
+mod mate_tests;
 #[cfg(test)]
 mod partizan_reduce_tests;
 #[cfg(test)]
