@@ -14,7 +14,7 @@ pub enum LimitError {
     #[diagnostic(
         code(grundy::solve::memory),
         help(
-            "the positions or values are too large to store; if the game is finite, raise the budget with --max-memory (e.g. --max-memory 4G)"
+            "the positions or values are too large to store; if the game is finite, raise the budget with --max-memory (e.g. --max-memory {})", super::raised_memory(*limit)
         )
     )]
     MemoryBudget {
@@ -32,7 +32,7 @@ pub enum LimitError {
     #[diagnostic(
         code(grundy::eval::steps),
         help(
-            "a loop or a search runs very long (a range that is too wide?); if it is meant, raise the budget with --max-steps"
+            "a loop or a search runs very long (a range that is too wide?); if it is meant, raise the budget with --max-steps (e.g. --max-steps {})", super::raised(*limit)
         )
     )]
     StepBudget {

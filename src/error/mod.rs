@@ -169,6 +169,35 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 /// Bytes in MiB (or GiB) for a message.
+/// The value a budget's hint suggests: ten times the one that ended the
+/// query, as a number a user can paste after the flag.
+fn raised(limit: u64) -> u64 {
+    limit.saturating_mul(10)
+}
+
+/// The memory a budget's hint suggests: four times the budget, with the
+/// flag's own suffix (`--max-memory 2560M`).
+fn raised_memory(limit: usize) -> String {
+    let m = (limit.saturating_mul(4) >> 20).max(1);
+    if m.is_multiple_of(1024) {
+        format!("{}G", m >> 10)
+    } else {
+        format!("{m}M")
+    }
+}
+
+/// The position budget whose move budget is ten times `moves`: 64 moves a
+/// position of the budget, at most 250,000,000 unless the position budget
+/// is larger (`Limits::max_edges`).
+fn positions_for_more_moves(moves: usize) -> u64 {
+    let want = (moves as u64).saturating_mul(10);
+    if want <= 250_000_000 {
+        want.div_ceil(64)
+    } else {
+        want
+    }
+}
+
 fn mib(bytes: usize) -> String {
     if bytes >= 1 << 30 {
         format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)

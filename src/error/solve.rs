@@ -13,7 +13,7 @@ pub enum SolveError {
     #[diagnostic(
         code(grundy::solve::budget),
         help(
-            "the game may be unbounded (a move that grows the position); if it is finite but large, raise the budget with --max-positions"
+            "the game may be unbounded (a move that grows the position); if it is finite but large, raise the budget with --max-positions (e.g. --max-positions {})", super::raised(*budget as u64)
         )
     )]
     Budget {
@@ -75,7 +75,7 @@ pub enum SolveError {
     #[diagnostic(
         code(grundy::solve::move_budget),
         help(
-            "the game may be unbounded (a move that grows the position); the move budget grows with --max-positions"
+            "the game may be unbounded (a move that grows the position); the move budget grows with --max-positions (e.g. --max-positions {})", super::positions_for_more_moves(*budget)
         )
     )]
     MoveBudget {

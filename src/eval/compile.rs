@@ -830,10 +830,13 @@ fn move_pattern(p: &CPattern, arity: u32, base: u32) -> CPattern {
 /// own: the constant holds its canonical text, which the solver's store
 /// reads back (`model::game_value::resolve`) when the value is used.
 /// Canonical forms and sums a game literal may cost where it is written
-/// (`v*64` takes about 5,000, `v*312` about 490,000: seconds): past it
-/// the literal is refused, and the same game written as a sum is computed
-/// by its statement, under the query's own budgets.
-const LITERAL_STEPS: u64 = 200_000;
+/// (about a second; `v*312` takes far more, seven seconds before it was
+/// refused): past it the literal is refused, and the same game written as
+/// a sum is computed by its statement, under the query's own budgets. A
+/// comparison of options in the store counts sixteen steps
+/// (`partizan::LE_STEPS`), so this is a thousand times the 200,000 it
+/// was when they counted one per 64.
+const LITERAL_STEPS: u64 = 200_000_000;
 
 fn game_literal(text: &str, span: Span) -> Result<NodeKind> {
     let mut store = crate::partizan::GameStore::new();

@@ -27,6 +27,12 @@ impl std::fmt::Debug for Octal {
 /// looks at Ctrl-C and the budget.
 const STEP: usize = 1 << 16;
 
+/// The nim-sequence engine's steps (`NimSequence::steps`: a heap, 64
+/// options, a word of pair sets) that make one step of `--max-steps`: an
+/// engine step takes about 0.4 ns, so sixteen make about the time of a
+/// step anywhere else (docs/PERFORMANCE.md, "What a step costs").
+const OCTAL_WORK_PER_STEP: u64 = 16;
+
 impl Octal {
     pub fn new(code: OctalCode) -> Self {
         Octal {
@@ -70,7 +76,7 @@ impl Octal {
                 let started = std::time::Instant::now();
                 let before = seq.steps();
                 seq.solve(next, |_| {});
-                cx.advance(seq.steps() - before)?;
+                cx.advance((seq.steps() - before) / OCTAL_WORK_PER_STEP)?;
                 let took = started.elapsed();
                 if took < std::time::Duration::from_millis(50) {
                     step = step.saturating_mul(2).min(STEP);

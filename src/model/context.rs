@@ -76,8 +76,13 @@ pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
 /// The default memory budget: 640 MiB, so that a query stays well under a
 /// gigabyte of resident memory with the allocator's own overhead.
 pub const DEFAULT_MAX_MEMORY: usize = 640 << 20;
-/// The default step budget: a few seconds of the tightest loops.
-pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+/// The default step budget: about a minute of one core. A step is weighed
+/// to take about the same time in every loop that counts them (2–12 ns,
+/// 7 ns at the median, measured loop by loop under load:
+/// docs/PERFORMANCE.md, "What a step costs"), so a runaway ends after
+/// 25 s to 2 minutes whatever it loops in, and a query that would answer
+/// in a few seconds is never stopped.
+pub const DEFAULT_MAX_STEPS: u64 = 10_000_000_000;
 /// The default depth: a million moves in one chain, a few seconds of
 /// expansion, and deeper than a heap of a million tokens taken one at a
 /// time.
@@ -245,11 +250,17 @@ impl<'a> Ctx<'a> {
     /// with the checks `tick` would make on the way.
     #[inline]
     pub fn advance(&self, n: u64) -> Result<()> {
+        self.advance_at(n, self.span)
+    }
+
+    /// `advance`, blaming `span`.
+    #[inline]
+    pub fn advance_at(&self, n: u64, span: Span) -> Result<()> {
         let before = self.steps.load(Ordering::Relaxed);
         let t = before.saturating_add(n);
         self.steps.store(t, Ordering::Relaxed);
         if (before >> 10) != (t >> 10) {
-            return self.every_1024(t, self.span);
+            return self.every_1024(t, span);
         }
         Ok(())
     }

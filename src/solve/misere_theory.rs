@@ -96,6 +96,12 @@ const FAST_PATH_POSITIONS: usize = 300_000;
 /// to heap 32 takes fewer; a quotient that keeps growing stops here).
 const FAST_PATH_STEPS: u64 = 20_000_000;
 
+/// What a step of the quotient's own work (`QuotientBudget::max_steps`: a
+/// position's misère outcome looked up, a candidate's turn) costs in
+/// steps of `--max-steps`: about 100 ns, sixteen turns of the lightest
+/// loops (docs/PERFORMANCE.md, "What a step costs").
+const QUOTIENT_STEP_COST: u64 = 16;
+
 /// A heap game's rules that give up (as a heap option that is not
 /// smaller, caught by the caller) once Ctrl-C is pressed.
 struct Watched<'a> {
@@ -381,7 +387,7 @@ impl Solver {
             max_steps: if positions == FAST_PATH_POSITIONS {
                 FAST_PATH_STEPS
             } else {
-                cx.limits.max_steps
+                cx.limits.max_steps.saturating_sub(cx.steps()) / QUOTIENT_STEP_COST
             },
             ..d
         }
@@ -569,8 +575,11 @@ impl Solver {
     /// forms' step budget scaled back to the query's steps.
     fn misere_error(cx: &Ctx, e: MisereError) -> Error {
         match e {
-            MisereError::Steps { limit } => MisereError::Steps {
-                limit: limit.saturating_mul(FORM_STEP_COST),
+            // The forms' and the quotient's budgets are what the query
+            // had left, scaled by their step costs: the limit told is the
+            // query's own.
+            MisereError::Steps { .. } => MisereError::Steps {
+                limit: cx.limits.max_steps,
             },
             e => e,
         }

@@ -364,6 +364,32 @@ struct Marks {
 /// position) at most this deep: hashing, comparing and freeing them recurse.
 pub const MAX_NESTING: usize = 1_000;
 
+/// Steps of `--max-steps` one lookup of a position in the state graph
+/// costs (`intern_ints`, `intern_list`, `intern`), besides the loop turn
+/// that made it: a lookup in a hash map of millions of positions takes
+/// 60–120 ns, about sixteen turns of the interpreter's lightest loops
+/// (docs/PERFORMANCE.md, "What a step costs").
+const INTERN_STEPS: u64 = 16;
+
+/// Steps a new position costs besides its lookup: its arguments copied,
+/// its entries in the interning maps and the graph's arrays, 1–2 µs
+/// (each position is new once, so the position budget bounds these).
+const NEW_POSITION_STEPS: u64 = 256;
+
+/// Steps a position's argument costs per element of a list, tuple or set
+/// (hashed and compared at each lookup), on top of `INTERN_STEPS`.
+const ELEMENT_STEPS: usize = 4;
+
+/// The elements of a collection argument, one level down (1 for a scalar).
+fn shallow_elements(v: &Value) -> usize {
+    match v {
+        Value::Tuple(xs) | Value::List(xs) => xs.len(),
+        Value::Set(xs) => xs.len(),
+        Value::Pos(cs) => cs.len(),
+        _ => 1,
+    }
+}
+
 impl Default for Solver {
     fn default() -> Self {
         Solver::new()
@@ -514,6 +540,9 @@ impl Solver {
                 return self.intern_ints(cx, game, &ints[..args.len()]);
             }
         }
+        // Hashing and comparing the arguments walks their elements.
+        let elements: usize = args.iter().map(shallow_elements).sum();
+        cx.advance(INTERN_STEPS + (ELEMENT_STEPS * elements) as u64)?;
         if let Some(k) = ListKey::new(game, args) {
             if let Some(&i) = self.lists.get(&k) {
                 return Ok(i);
@@ -536,6 +565,7 @@ impl Solver {
         (tuple, items): (bool, [u8; 18]),
         len: usize,
     ) -> Result<u32> {
+        cx.advance(INTERN_STEPS)?;
         let k = ListKey::pack(game, 1 + u8::from(tuple), &items, len);
         if let Some(&i) = self.lists.get(&k) {
             return Ok(i);
@@ -553,6 +583,7 @@ impl Solver {
     /// when it is already known.
     #[inline]
     pub(super) fn intern_ints(&mut self, cx: &Ctx, game: GameId, ints: &[i64]) -> Result<u32> {
+        cx.advance(INTERN_STEPS)?;
         let packed = if let Some(k) = TinyKey::from_ints(game, ints) {
             if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
@@ -580,6 +611,7 @@ impl Solver {
         if self.comps.len() >= self.limit.comps {
             return Err(self.budget_error(cx, game));
         }
+        cx.advance(NEW_POSITION_STEPS)?;
         let (bytes, depth) = payload(args);
         if depth > MAX_NESTING {
             return Err(EvalError::Value {

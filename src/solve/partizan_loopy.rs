@@ -20,6 +20,13 @@ use crate::vocab::Play;
 
 use super::{SidedMove, Solver};
 
+/// Steps of `--max-steps` a vertex of a sum's loopy graph costs
+/// (`loopy_graph`), and each of its edges: about 4 µs a vertex of two
+/// moves, some 500 turns of the lightest loops (docs/PERFORMANCE.md,
+/// "What a step costs").
+const GRAPH_VERTEX_STEPS: u64 = 256;
+const GRAPH_EDGE_STEPS: u64 = 64;
+
 /// Each reachable position (a sorted multiset of components) and its vertex.
 type Positions = HashMap<Vec<u32>, u32, FxBuildHasher>;
 
@@ -47,7 +54,9 @@ impl Solver {
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut next = 0;
         while next < nodes.len() {
-            cx.tick()?;
+            // A vertex costs its two sides' listing, hashing each child's
+            // parts and storing the new ones: a few microseconds.
+            cx.advance(GRAPH_VERTEX_STEPS)?;
             let node = nodes[next].clone();
             next += 1;
             for side in [Side::Left, Side::Right] {
@@ -70,6 +79,7 @@ impl Solver {
                             id
                         }
                     };
+                    cx.advance(GRAPH_EDGE_STEPS)?;
                     out.push(id);
                 }
                 match side {

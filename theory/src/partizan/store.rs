@@ -173,13 +173,20 @@ pub struct GameStore {
     stamp: u64,
 }
 
-/// Comparisons of options (in [`GameStore::le`]) counted as one step.
+/// Comparisons of options (in [`GameStore::le`]) that make loops which
+/// compare many options count them at once ([`GameStore::settle`]).
 pub const LE_PER_STEP: u64 = 64;
+
+/// Steps one comparison of options in [`GameStore::le`] counts: each is a
+/// lookup in the comparisons' cache, often missed in memory, about 100 ns,
+/// some sixteen turns of the evaluator's lightest loops (so that a step
+/// of `--max-steps` is about the same time in the store as elsewhere).
+pub const LE_STEPS: u64 = 16;
 
 /// The steps the notation of one value may take ([`GameStore::display`]:
 /// past them it writes the canonical form's braces without looking for
-/// shorter notations further).
-pub const DISPLAY_STEPS: u64 = 2_000_000;
+/// shorter notations further): about ten seconds of comparisons.
+pub const DISPLAY_STEPS: u64 = 2_000_000_000;
 
 /// A query's budget inside the store (none by default).
 #[derive(Clone, Debug)]
@@ -329,8 +336,7 @@ impl GameStore {
     /// work however many options the forms compared have.
     pub(super) fn tick(&mut self) -> Result<()> {
         self.ticks = self.ticks.wrapping_add(1);
-        let compared = self.le_work / LE_PER_STEP;
-        self.le_work %= LE_PER_STEP;
+        let compared = std::mem::take(&mut self.le_work).saturating_mul(LE_STEPS);
         let b = &self.budget;
         // One thread counts on it at a time: a load and a store.
         let steps = b.steps.load(AtomicOrdering::Relaxed) + 1 + compared;
@@ -338,8 +344,8 @@ impl GameStore {
         if steps > b.max_steps {
             return Err(PartizanError::StepBudget { limit: b.max_steps });
         }
-        // Once in 256 steps, or at a step that counted comparisons.
-        if compared > 0 || self.ticks.is_multiple_of(256) {
+        // Once in 256 steps, or at a step that counted many comparisons.
+        if compared >= LE_PER_STEP * LE_STEPS || self.ticks.is_multiple_of(256) {
             if self
                 .interrupt
                 .as_ref()
