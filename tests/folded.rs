@@ -39,6 +39,7 @@ mod fuzz;
 mod graph_values;
 mod headings;
 mod heap_games;
+mod honest_budgets;
 mod json_schema;
 mod layers;
 mod lines;

@@ -1,11 +1,11 @@
 //! The default budgets are the ones docs/LANGUAGE.md's "Limits" table
 //! states, a budget that ends a query says which flag to raise and to
 //! what, and honest queries of tens of seconds answer under the defaults
-//! (the last, ignored in CI: `cargo test --release --test honest_budgets
-//! -- --ignored`). How a step was weighed, loop by loop, is in
+//! (the last, ignored in CI: `cargo test --release --test folded
+//! -- --ignored honest_budgets::`). How a step was weighed, loop by loop, is in
 //! docs/PERFORMANCE.md, "What a step costs".
 
-mod common;
+use crate::common;
 
 use grundy::{Limits, Mode, Session};
 
@@ -144,8 +144,8 @@ fn a_budget_that_ends_a_query_names_the_flag_and_a_value() {
 /// options listed on the general path (three integers, lists, sets),
 /// board builtins and the partizan store (Konane, Domineering by search),
 /// the partizan store's comparisons, misère forms. Ignored in CI (several
-/// minutes in all): `cargo test --release --test honest_budgets --
-/// --ignored`.
+/// minutes in all): `cargo test --release --test folded --
+/// --ignored honest_budgets::`.
 #[test]
 #[ignore]
 fn honest_queries_of_seconds_answer_under_the_default_budgets() {

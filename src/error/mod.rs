@@ -168,7 +168,6 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.map(|(_, c)| c.to_string())
 }
 
-/// Bytes in MiB (or GiB) for a message.
 /// The value a budget's hint suggests: ten times the one that ended the
 /// query, as a number a user can paste after the flag.
 fn raised(limit: u64) -> u64 {
@@ -198,6 +197,7 @@ fn positions_for_more_moves(moves: usize) -> u64 {
     }
 }
 
+/// Bytes in MiB (or GiB) for a message.
 fn mib(bytes: usize) -> String {
     if bytes >= 1 << 30 {
         format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
