@@ -41,6 +41,7 @@ mod mate;
 mod partizan;
 mod partizan_reduce;
 mod phylum;
+mod predicates;
 mod quotient;
 
 #[cfg(test)]
@@ -53,6 +54,8 @@ mod partizan_reduce_tests;
 mod partizan_tests;
 #[cfg(test)]
 mod period_tests;
+#[cfg(test)]
+mod predicates_tests;
 #[cfg(test)]
 mod refine_tests;
 #[cfg(test)]
