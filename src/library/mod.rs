@@ -27,6 +27,7 @@ mod games;
 mod graphs;
 mod misere_mates;
 mod misere_partizan;
+mod misere_predicates;
 mod predicates;
 mod queries;
 mod shortgames;
@@ -325,12 +326,13 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 13] = [
+static FAMILIES: [&[Entry]; 14] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
     misere_partizan::ENTRIES,
     misere_mates::ENTRIES,
+    misere_predicates::ENTRIES,
     games::ENTRIES,
     shortgames::ENTRIES,
     stopper_ops::ENTRIES,

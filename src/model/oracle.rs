@@ -49,6 +49,49 @@ pub enum MisereAsk {
     Invertible,
 }
 
+/// What [`Oracle::misere_predicate`] asks of an impartial sum's misère
+/// canonical form (THEORY.md §9.4, §9.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereQuestion {
+    /// Its birthday, an integer.
+    Birthday,
+    /// Born earlier than its sum with *.
+    Even,
+    /// Born later than its sum with *.
+    Odd,
+    /// 0 or *.
+    Introverted,
+    /// Not generally tame, its double generally tame of genus 0^0.
+    HalfTame,
+    /// Hoey's phyla: tame (a nim heap or hereditarily tame).
+    Tame,
+    /// Generally tame.
+    GenerallyTame,
+    /// Tameable.
+    Tameable,
+    /// Hereditarily restive.
+    Restive,
+    /// Generally restive.
+    GenerallyRestive,
+    /// Restless.
+    Restless,
+    /// A nim heap.
+    NimHeap,
+}
+
+/// What [`Oracle::misere_pair`] asks of two impartial sums' misère
+/// canonical forms (THEORY.md §9.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MiserePair {
+    /// A game X with the first plus X a misère P-position and the second
+    /// plus X an N-position, as text.
+    Distinguisher,
+    /// Whether some X makes both sums with X misère P-positions.
+    Linked,
+    /// Such an X, as text.
+    Link,
+}
+
 /// Answers about positions, for the evaluator. `play` None means the
 /// convention the query would use: misère when a component's game is
 /// declared `misere`, else normal. Positions are given as components.
@@ -101,6 +144,13 @@ pub trait Oracle {
     /// The misère canonical form of the mate of an impartial sum, as a
     /// `Value::Str` (THEORY.md §9.10).
     fn misere_mate(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
+    /// What `q` asks of the misère canonical form of an impartial sum: a
+    /// `Value::Int` birthday or a `Value::Bool`.
+    fn misere_predicate(&self, cx: &Ctx, pos: &[Comp], q: MisereQuestion) -> Result<Value>;
+    /// What `q` asks of the misère canonical forms of two impartial sums:
+    /// a `Value::Bool`, or a game as a `Value::Str` in `misere_form`'s
+    /// notation.
+    fn misere_pair(&self, cx: &Ctx, pair: [&[Comp]; 2], q: MiserePair) -> Result<Value>;
     /// Whether a sum is a Left (`left`) or Right dead end.
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool>;
     /// Work with the store of game values.

@@ -14,7 +14,9 @@ use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
 use crate::misere::Universe;
 use crate::model::game_value::{game_val, resolve};
-use crate::model::{Class, Comp, Ctx, Defs, GameNames, MisereAsk, Oracle, Side, Value};
+use crate::model::{
+    Class, Comp, Ctx, Defs, GameNames, MisereAsk, MiserePair, MisereQuestion, Oracle, Side, Value,
+};
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::{Comparison, GameStore};
 use crate::solve::{AnyOutcome, GValue, Solver};
@@ -161,6 +163,15 @@ impl Oracle for SolverOracle<'_> {
             let f = s.misere_mate(cx, ids)?;
             Ok(Value::Str(f.form.into()))
         })
+    }
+
+    fn misere_predicate(&self, cx: &Ctx, pos: &[Comp], q: MisereQuestion) -> Result<Value> {
+        self.with(cx, pos, |s, ids| s.misere_predicate(cx, ids, q))
+    }
+
+    fn misere_pair(&self, cx: &Ctx, pair: [&[Comp]; 2], q: MiserePair) -> Result<Value> {
+        let ids_b = self.with(cx, pair[1], |_, ids| Ok(ids.to_vec()))?;
+        self.with(cx, pair[0], |s, ids| s.misere_pair(cx, [ids, &ids_b], q))
     }
 
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool> {

@@ -222,6 +222,23 @@ impl Solver {
         forms: &mut Forms,
         mate: bool,
     ) -> Result<MisereForm> {
+        let mut f = self.misere_form_id(cx, ids, forms)?;
+        if mate {
+            f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;
+        }
+        cx.check()?;
+        Self::misere_form_shown(cx, forms, f)
+    }
+
+    /// The misère canonical form, in `forms`, of the sum of components
+    /// `ids`: every component reachable is expanded once into a game
+    /// graph, whose canonical forms are computed bottom-up and added.
+    pub(crate) fn misere_form_id(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        forms: &mut Forms,
+    ) -> Result<misere::FormId> {
         let mut node: FxHashMap<u32, usize> = FxHashMap::default();
         let mut comps: Vec<u32> = Vec::new();
         let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -279,11 +296,16 @@ impl Solver {
             .of_graph(&graph)
             .map_err(|e| Self::misere_error(cx, e))?;
         let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
-        let mut f = forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))?;
-        if mate {
-            f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;
-        }
-        cx.check()?;
+        forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))
+    }
+
+    /// The form `f` of `forms` as an answer: its whole text (within the
+    /// memory budget), genus, class and outcome.
+    pub(crate) fn misere_form_shown(
+        cx: &Ctx,
+        forms: &Forms,
+        f: misere::FormId,
+    ) -> Result<MisereForm> {
         // The whole text (JSON prints it; the text answer abbreviates it).
         let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
         let shown = forms
@@ -573,7 +595,7 @@ impl Solver {
 
     /// A misère library failure at the query: its one conversion, the
     /// forms' step budget scaled back to the query's steps.
-    fn misere_error(cx: &Ctx, e: MisereError) -> Error {
+    pub(crate) fn misere_error(cx: &Ctx, e: MisereError) -> Error {
         match e {
             // The forms' and the quotient's budgets are what the query
             // had left, scaled by their step costs: the limit told is the

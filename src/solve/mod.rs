@@ -65,6 +65,7 @@ mod dense;
 mod expand;
 mod loopy;
 mod misere;
+mod misere_predicates;
 mod misere_theory;
 mod partizan;
 mod partizan_loopy;
