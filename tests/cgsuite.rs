@@ -111,8 +111,9 @@ fn declare(g: &Cg, decls: &mut Vec<String>) -> String {
     }
 }
 
-/// `misere_form` of a game written in CGSuite's notation: (form, class, outcome).
-fn misere_form(cgsuite: &str) -> (String, String, String) {
+/// A game written in CGSuite's notation as rule games: their
+/// declarations, and the position (or sum) that is the game.
+pub(crate) fn declared(cgsuite: &str) -> (String, String) {
     let mut r = Reader {
         text: cgsuite.as_bytes(),
         at: 0,
@@ -121,7 +122,13 @@ fn misere_form(cgsuite: &str) -> (String, String, String) {
     assert_eq!(r.at, cgsuite.len(), "{cgsuite}");
     let mut decls = Vec::new();
     let top = declare(&g, &mut decls);
-    let out = common::texts_or_error_codes(&format!("{}misere_form {top}\n", decls.concat()));
+    (decls.concat(), top)
+}
+
+/// `misere_form` of a game written in CGSuite's notation: (form, class, outcome).
+fn misere_form(cgsuite: &str) -> (String, String, String) {
+    let (decls, top) = declared(cgsuite);
+    let out = common::texts_or_error_codes(&format!("{decls}misere_form {top}\n"));
     let line = &out[0];
     let rest = line.split_once(" = ").expect(line).1;
     let (form, tail) = rest.rsplit_once(" (").expect(line);
