@@ -284,8 +284,8 @@ fn unlinked_pairs_have_no_link_among_small_games() {
 }
 
 /// Introverted (a part of each option): 0 and * are (0 vacuously, and
-/// * + * = 0), and for the other forms born by day 3, some option is not
-/// G + X for any X born by day 4.
+/// the sum of * with itself is 0), and for the other forms born by day
+/// 3, some option is not G + X for any X born by day 4.
 #[test]
 fn introverted_forms_among_small_games() {
     let mut forms = Forms::new(1_000_000);
