@@ -11,7 +11,7 @@ use crate::misere::{FormId, Forms};
 use crate::model::{Ctx, MiserePair, MisereQuestion, Value};
 
 use super::Solver;
-use super::misere_theory::{budgeted_forms, charge_forms};
+use super::misere_theory::{budgeted_forms, charge_forms, nim_heap_of};
 
 impl Solver {
     /// What `q` asks of the misère canonical form of the sum `ids`.
@@ -21,9 +21,27 @@ impl Solver {
         ids: &[u32],
         q: MisereQuestion,
     ) -> Result<Value> {
+        if let Some(n) = self.nim_heaps(cx, ids).and_then(|h| nim_heap_of(&h)) {
+            return Ok(Self::nim_heap_answer(n, q));
+        }
         let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
         let r = self.misere_predicate_in(cx, ids, q, &mut forms);
         charge_forms(cx, &forms, r)
+    }
+
+    /// The answer for a sum equivalent to the nim heap *n, from theory
+    /// (THEORY.md §9.11): born on day n, *n + * ≡ *(n ⊕ 1) so even exactly
+    /// when n is, introverted for 0 and *, tame, never half-tame.
+    fn nim_heap_answer(n: u64, q: MisereQuestion) -> Value {
+        use MisereQuestion as Q;
+        match q {
+            Q::Birthday => Value::Int(i64::try_from(n).unwrap_or(i64::MAX)),
+            Q::Even => Value::Bool(n % 2 == 0),
+            Q::Odd => Value::Bool(n % 2 == 1),
+            Q::Introverted => Value::Bool(n <= 1),
+            Q::HalfTame | Q::Restive | Q::GenerallyRestive | Q::Restless => Value::Bool(false),
+            Q::Tame | Q::GenerallyTame | Q::Tameable | Q::NimHeap => Value::Bool(true),
+        }
     }
 
     fn misere_predicate_in(
@@ -101,7 +119,7 @@ impl Solver {
         h: FormId,
         q: MiserePair,
     ) -> crate::error::Error {
-        let show = |f| forms.display(f, 80);
+        let show = |f| forms.display(f, 48);
         let (message, help) = match q {
             MiserePair::Distinguisher => (
                 format!(

@@ -37,14 +37,7 @@ const FORM_MAX_CHARS: usize = 64 << 20;
 /// (THEORY.md §9.3): 0-heaps drop, two 1-heaps cancel (`*1 + *1 ≡ 0`), and
 /// what is left, if at most one heap, is the canonical form `*n`.
 pub(super) fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
-    let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let big: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 2).collect();
-    let n = match (big.as_slice(), ones % 2) {
-        ([], 0) => 0,
-        ([], _) => 1,
-        ([h], 0) => *h,
-        _ => return None,
-    };
+    let n = nim_heap_of(heaps)?;
     let genus = Genus::nim_sum(&[n])?;
     Some(MisereForm {
         genus,
@@ -53,6 +46,19 @@ pub(super) fn nim_form(heaps: &[u64]) -> Option<MisereForm> {
         // *1 alone is the one misère P-position among single heaps.
         outcome: if n == 1 { Outcome::P } else { Outcome::N },
     })
+}
+
+/// The heap *n that a sum of nim heaps is equivalent to in misère play,
+/// when theory gives one (as for `nim_form`).
+pub(super) fn nim_heap_of(heaps: &[u64]) -> Option<u64> {
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let big: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 2).collect();
+    match (big.as_slice(), ones % 2) {
+        ([], 0) => Some(0),
+        ([], _) => Some(1),
+        ([h], 0) => Some(*h),
+        _ => None,
+    }
 }
 
 /// The genus and misère canonical form of a position.
@@ -206,7 +212,7 @@ impl Solver {
     }
 
     /// The heaps, when every component is a nim heap by definition.
-    fn nim_heaps(&self, cx: &Ctx, ids: &[u32]) -> Option<Vec<u64>> {
+    pub(super) fn nim_heaps(&self, cx: &Ctx, ids: &[u32]) -> Option<Vec<u64>> {
         ids.iter()
             .map(|&id| {
                 let c = self.comp(id);

@@ -380,3 +380,15 @@ fn the_search_has_a_budget() {
         Err(MisereError::Steps { .. })
     ));
 }
+
+/// *n + * ≡ *(n ⊕ 1), which the language's answers for nim heaps rest on
+/// (THEORY.md §9.11): *n is even exactly when n is.
+#[test]
+fn a_heap_plus_star_is_the_heap_n_xor_1() {
+    let mut forms = Forms::new(1_000_000);
+    for n in 0..48u32 {
+        let h = forms.nim(n).unwrap();
+        assert_eq!(forms.plus_star(h).unwrap(), forms.nim(n ^ 1).unwrap());
+        assert_eq!(forms.is_even(h).unwrap(), n % 2 == 0);
+    }
+}
