@@ -36,8 +36,8 @@ impl Solver {
         use MisereQuestion as Q;
         match q {
             Q::Birthday => Value::Int(i64::try_from(n).unwrap_or(i64::MAX)),
-            Q::Even => Value::Bool(n % 2 == 0),
-            Q::Odd => Value::Bool(n % 2 == 1),
+            Q::Even => Value::Bool(n.is_multiple_of(2)),
+            Q::Odd => Value::Bool(!n.is_multiple_of(2)),
             Q::Introverted => Value::Bool(n <= 1),
             Q::HalfTame | Q::Restive | Q::GenerallyRestive | Q::Restless => Value::Bool(false),
             Q::Tame | Q::GenerallyTame | Q::Tameable | Q::NimHeap => Value::Bool(true),

@@ -389,6 +389,6 @@ fn a_heap_plus_star_is_the_heap_n_xor_1() {
     for n in 0..48u32 {
         let h = forms.nim(n).unwrap();
         assert_eq!(forms.plus_star(h).unwrap(), forms.nim(n ^ 1).unwrap());
-        assert_eq!(forms.is_even(h).unwrap(), n % 2 == 0);
+        assert_eq!(forms.is_even(h).unwrap(), n.is_multiple_of(2));
     }
 }
