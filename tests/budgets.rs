@@ -284,8 +284,11 @@ fn octal_refuses_more_values_than_memory_holds_up_front() {
 
 #[test]
 fn limits_are_flags_of_run() {
-    let dir = std::env::temp_dir().join(format!("grundy-budgets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-budgets-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let file = dir.join("loop.game");
     std::fs::write(
         &file,

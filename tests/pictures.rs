@@ -16,10 +16,12 @@ fn grundy(args: &[&str]) -> std::process::Output {
         .expect("run grundy")
 }
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("grundy-pictures-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder of this test's own, removed when it is dropped.
+fn dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("grundy-pictures-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Run a game file with `--plot FILE` (or `--svg FILE`).
@@ -76,7 +78,8 @@ const LOOPY: &str = "game L(n) {\n    move L(n + 1) if n % 7 == 4\n    move L(n 
 
 #[test]
 fn sequence_axis_starts_at_the_first_n() {
-    let d = dir("axis");
+    let d_tmp = dir("axis");
+    let d = d_tmp.path();
     let svg = run(
         &d,
         &format!("{TAKE}sequence S 100..=160\n"),
@@ -97,7 +100,8 @@ fn sequence_axis_starts_at_the_first_n() {
 
 #[test]
 fn sequence_png() {
-    let d = dir("seq");
+    let d_tmp = dir("seq");
+    let d = d_tmp.path();
     let p = png(&run(
         &d,
         &format!("{TAKE}sequence S 100..=160\n"),
@@ -113,7 +117,8 @@ fn sequence_png() {
 
 #[test]
 fn loopy_values_are_hollow_marks_not_zeros() {
-    let d = dir("loopy");
+    let d_tmp = dir("loopy");
+    let d = d_tmp.path();
     let svg = run(
         &d,
         &format!("{LOOPY}sequence L 0..=14\n"),
@@ -148,7 +153,8 @@ fn loopy_values_are_hollow_marks_not_zeros() {
 
 #[test]
 fn table_png_has_ticks_colour_bar_and_black_zeros() {
-    let d = dir("table");
+    let d_tmp = dir("table");
+    let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=6, b in 0..=6: S(a) + S(b)\n");
     let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
     // Integer sizes, ticks with the parameters, a colour bar.
@@ -171,7 +177,8 @@ fn table_png_has_ticks_colour_bar_and_black_zeros() {
 
 #[test]
 fn small_tables_have_integer_sizes() {
-    let d = dir("small");
+    let d_tmp = dir("small");
+    let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=3, b in 0..=9: S(a) + S(b)\n");
     let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
     let head = svg.lines().next().unwrap();
@@ -192,7 +199,8 @@ fn small_tables_have_integer_sizes() {
 
 #[test]
 fn infinite_cells_are_hatched_with_their_value() {
-    let d = dir("loopytable");
+    let d_tmp = dir("loopytable");
+    let d = d_tmp.path();
     let src = format!("{LOOPY}table a in 0..=7, b in 0..=3: L(a) + L(b)\n");
     let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
     assert!(svg.contains("(6, 0): ∞{3}"), "hover text is the value");
@@ -214,7 +222,8 @@ fn infinite_cells_are_hatched_with_their_value() {
 
 #[test]
 fn misere_pictures_mark_draws() {
-    let d = dir("misere");
+    let d_tmp = dir("misere");
+    let d = d_tmp.path();
     let src = format!(
         "{LOOPY}sequence misere L 0..=14\ntable misere a in 0..=5, b in 0..=5: L(a) + L(b)\n"
     );
@@ -236,7 +245,8 @@ fn misere_pictures_mark_draws() {
 
 #[test]
 fn octal_png_marks_the_period_and_keeps_the_legend_outside() {
-    let d = dir("octal");
+    let d_tmp = dir("octal");
+    let d = d_tmp.path();
     let svg = d.join("o.svg");
     let o = grundy(&["octal", "0.07", "--plot", svg.to_str().unwrap()]);
     assert!(o.status.success());
@@ -271,7 +281,8 @@ fn dot_png_through_graphviz() {
     if Command::new("dot").arg("-V").output().is_err() {
         return; // Graphviz missing: tests/cli.rs checks the diagnostic.
     }
-    let d = dir("dot");
+    let d_tmp = dir("dot");
+    let d = d_tmp.path();
     let src = "graph T { a -> b; b -> a; b -> c; d -> c; e -> f; f -> e }\ndot T\n";
     let p = png(&run(&d, src, "--svg", "g.png"));
     assert!(p.width() > 100 && p.height() > 100);
@@ -320,7 +331,8 @@ fn svg_of_is_the_picture_plot_writes() {
         ),
         ("grundy Nim(3) + Nim(5)\n", false),
     ];
-    let d = dir("svg_of");
+    let d_tmp = dir("svg_of");
+    let d = d_tmp.path();
     for (i, (source, has_picture)) in cases.into_iter().enumerate() {
         let mut session = Session::new(1_000_000);
         let mut answers = Vec::new();
@@ -344,7 +356,8 @@ fn svg_of_is_the_picture_plot_writes() {
 /// values (game values) has no plot.
 #[test]
 fn sequences_and_tables_of_values_are_drawn() {
-    let d = dir("values");
+    let d_tmp = dir("values");
+    let d = d_tmp.path();
     let seq = run(&d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
     let p = png(&seq);
     white_corners(&p);

@@ -36,7 +36,8 @@ fn still_answers(server: &mut Server) {
 
 #[test]
 fn the_token_is_required_for_pages_and_the_api() {
-    let dir = temp_dir("token");
+    let dir_tmp = temp_dir("token");
+    let dir = dir_tmp.path();
     let server = Server::start(&dir, &[]);
     let token_path = format!("/?token={}", server.token);
     let (status, body) = server.request("GET", &token_path, &[], b"");
@@ -66,7 +67,8 @@ fn the_token_is_required_for_pages_and_the_api() {
 
 #[test]
 fn malformed_requests_get_coded_errors() {
-    let dir = temp_dir("malformed");
+    let dir_tmp = temp_dir("malformed");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &[]);
     let t = [("X-Grundy-Token", server.token.as_str())];
     let cases: [(&str, &str, &[u8], u16, &str); 6] = [
@@ -109,7 +111,8 @@ fn malformed_requests_get_coded_errors() {
 
 #[test]
 fn huge_bodies_are_refused_unread() {
-    let dir = temp_dir("huge");
+    let dir_tmp = temp_dir("huge");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &[]);
     // Announced as 100 MB: refused before it is read.
     let mut s = TcpStream::connect(&server.addr).unwrap();
@@ -151,7 +154,8 @@ fn huge_bodies_are_refused_unread() {
 
 #[test]
 fn endless_games_and_long_queries_stop_at_their_limits() {
-    let dir = temp_dir("endless");
+    let dir_tmp = temp_dir("endless");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &["--max-steps", "3000000"]);
     let endless = "game Up(n) { move Up(n + 1) }\ngrundy Up(0)\n";
     let (_, v) = server.api("/api/run", &json!({ "text": endless }));
@@ -169,7 +173,8 @@ fn endless_games_and_long_queries_stop_at_their_limits() {
 
 #[test]
 fn a_client_that_leaves_mid_query_stops_its_query() {
-    let dir = temp_dir("leave");
+    let dir_tmp = temp_dir("leave");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &[]);
     // As many long queries as may run at once, each left by its client.
     let clients: Vec<TcpStream> = (0..4)
@@ -209,7 +214,8 @@ fn a_client_that_leaves_mid_query_stops_its_query() {
 
 #[test]
 fn cancel_stops_a_running_query_as_ctrl_c_does() {
-    let dir = temp_dir("cancel");
+    let dir_tmp = temp_dir("cancel");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &[]);
     let started = Instant::now();
     std::thread::scope(|scope| {
@@ -232,7 +238,8 @@ fn cancel_stops_a_running_query_as_ctrl_c_does() {
 
 #[test]
 fn only_the_files_named_are_read_and_written() {
-    let dir = temp_dir("files");
+    let dir_tmp = temp_dir("files");
+    let dir = dir_tmp.path();
     std::fs::write(dir.join("a.game"), "grundy *1\n").unwrap();
     std::fs::write(dir.join("secret.txt"), "not yours").unwrap();
     let server = Server::start(&dir, &["a.game", "new.game"]);
@@ -262,7 +269,8 @@ fn only_the_files_named_are_read_and_written() {
 
 #[test]
 fn a_server_that_cannot_start_says_why() {
-    let dir = temp_dir("start");
+    let dir_tmp = temp_dir("start");
+    let dir = dir_tmp.path();
     let out = Command::new(BIN)
         .args(["serve", "no-such-folder/x.game"])
         .current_dir(&dir)
@@ -306,7 +314,8 @@ fn the_docs_api_examples_answer_as_shown() {
     let responses = blocks(&doc, "serve-response");
     assert_eq!(requests.len(), responses.len());
     assert!(requests.len() >= 3);
-    let dir = temp_dir("docs");
+    let dir_tmp = temp_dir("docs");
+    let dir = dir_tmp.path();
     let server = Server::start(&dir, &[]);
     for (request, response) in requests.iter().zip(&responses) {
         let (head, body) = request.split_once('\n').unwrap();
@@ -321,7 +330,8 @@ fn the_docs_api_examples_answer_as_shown() {
 
 #[test]
 fn the_sample_worksheet_runs_without_a_diagnostic() {
-    let dir = temp_dir("sample");
+    let dir_tmp = temp_dir("sample");
+    let dir = dir_tmp.path();
     let server = Server::start(&dir, &[]);
     let (status, sample) = server.request("GET", "/assets/sample.game", &[], b"");
     assert_eq!(status, 200);
@@ -337,7 +347,8 @@ fn the_sample_worksheet_runs_without_a_diagnostic() {
 
 #[test]
 fn ctrl_c_stops_the_queries_and_the_server() {
-    let dir = temp_dir("ctrl-c");
+    let dir_tmp = temp_dir("ctrl-c");
+    let dir = dir_tmp.path();
     let mut server = Server::start(&dir, &[]);
     let addr = server.addr.clone();
     let token = server.token.clone();

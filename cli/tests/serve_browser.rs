@@ -151,7 +151,8 @@ fn the_worksheet_and_the_explorer_in_chromium() {
         );
         return;
     };
-    let dir = temp_dir("browser");
+    let dir_tmp = temp_dir("browser");
+    let dir = dir_tmp.path();
     std::fs::write(dir.join("sheet.game"), WORKSHEET).unwrap();
     let server = Server::start(&dir, &["sheet.game"]);
     let driver = Driver::start(&chromedriver);
