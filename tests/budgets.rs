@@ -302,7 +302,7 @@ fn limits_are_flags_of_run() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("grundy::eval::steps"));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "grundy Nim(2) = 2\n");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// An octal game's nim-sequence (with a three-heap code, its pair sets)

@@ -305,7 +305,7 @@ fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
     assert!(plot.is_file() && dir.join("seq-2.svg").is_file());
     let svg = std::fs::read_to_string(dir.join("seq-2.svg")).unwrap();
     assert!(svg.contains("0.07"), "the second plot is the second code's");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     // One bad code: nothing is computed.
     let o = grundy(&["octal", "0.77", "0.7x"]);
     assert_eq!(o.status.code(), Some(1));

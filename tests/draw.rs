@@ -303,5 +303,5 @@ fn graphviz_draws_a_clobber_position() {
         assert!(svg.contains("stroke=\"#b2182b\"") && svg.contains("stroke-dasharray"));
         assert!(svg.contains(">^</text>") && svg.contains(">v</text>"));
     }
-    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_dir_all(d);
 }

@@ -81,7 +81,7 @@ fn sequence_axis_starts_at_the_first_n() {
     let d_tmp = dir("axis");
     let d = d_tmp.path();
     let svg = run(
-        &d,
+        d,
         &format!("{TAKE}sequence S 100..=160\n"),
         "--plot",
         "s.svg",
@@ -103,7 +103,7 @@ fn sequence_png() {
     let d_tmp = dir("seq");
     let d = d_tmp.path();
     let p = png(&run(
-        &d,
+        d,
         &format!("{TAKE}sequence S 100..=160\n"),
         "--plot",
         "s.png",
@@ -119,12 +119,7 @@ fn sequence_png() {
 fn loopy_values_are_hollow_marks_not_zeros() {
     let d_tmp = dir("loopy");
     let d = d_tmp.path();
-    let svg = run(
-        &d,
-        &format!("{LOOPY}sequence L 0..=14\n"),
-        "--plot",
-        "l.svg",
-    );
+    let svg = run(d, &format!("{LOOPY}sequence L 0..=14\n"), "--plot", "l.svg");
     let text = std::fs::read_to_string(&svg).unwrap();
     // 0..=3 finite (one of them 0), 4..=14 infinite: 11 hollow circles and
     // one in the legend; only n = 0 sits on the zero line.
@@ -138,7 +133,7 @@ fn loopy_values_are_hollow_marks_not_zeros() {
     assert!(text.contains("∞ (loopy)"));
     assert!(text.contains(">∞</text>"), "the ∞ row has a tick");
     let p = png(&run(
-        &d,
+        d,
         &format!("{LOOPY}sequence L 0..=14\n"),
         "--plot",
         "l.png",
@@ -156,13 +151,13 @@ fn table_png_has_ticks_colour_bar_and_black_zeros() {
     let d_tmp = dir("table");
     let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=6, b in 0..=6: S(a) + S(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     // Integer sizes, ticks with the parameters, a colour bar.
     assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="560" height="410""#));
     assert!(svg.contains(r#"text-anchor="end">6</text>"#), "row ticks");
     assert!(svg.contains("linearGradient"), "a colour bar");
     assert!(svg.contains("0..=6, 0..=6"), "the ranges in the title");
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     assert_eq!((p.width(), p.height()), (560, 410));
     white_corners(&p);
     // The cells start at (70, 70), 40 pixels each: (0, 0) is 0 (black),
@@ -180,7 +175,7 @@ fn small_tables_have_integer_sizes() {
     let d_tmp = dir("small");
     let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=3, b in 0..=9: S(a) + S(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     let head = svg.lines().next().unwrap();
     let size = |attr: &str| -> String {
         head.split(&format!("{attr}=\""))
@@ -193,7 +188,7 @@ fn small_tables_have_integer_sizes() {
     };
     assert!(size("width").parse::<u32>().is_ok(), "{head}");
     assert!(size("height").parse::<u32>().is_ok(), "{head}");
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     white_corners(&p);
 }
 
@@ -202,12 +197,12 @@ fn infinite_cells_are_hatched_with_their_value() {
     let d_tmp = dir("loopytable");
     let d = d_tmp.path();
     let src = format!("{LOOPY}table a in 0..=7, b in 0..=3: L(a) + L(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     assert!(svg.contains("(6, 0): ∞{3}"), "hover text is the value");
     assert!(!svg.contains("18446744073709551615"));
     assert_eq!(svg.matches(r#"fill="url(#hatch)"><title>"#).count(), 4 * 4);
     assert!(svg.contains("∞ (loopy)"));
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     white_corners(&p);
     // Row 4 (cells from y = 70 + 4 * 40): hatched, white and grey lines.
     let mut shades = std::collections::BTreeSet::new();
@@ -227,13 +222,13 @@ fn misere_pictures_mark_draws() {
     let src = format!(
         "{LOOPY}sequence misere L 0..=14\ntable misere a in 0..=5, b in 0..=5: L(a) + L(b)\n"
     );
-    let first = run(&d, &src, "--plot", "m.svg");
+    let first = run(d, &src, "--plot", "m.svg");
     let seq = std::fs::read_to_string(&first).unwrap();
     assert!(seq.contains("D (draw)") && seq.contains(">D</text>"));
     let table = std::fs::read_to_string(d.join("m-2.svg")).unwrap();
     assert!(table.contains("D (draw)"));
     assert!(table.contains("(4, 4): D"));
-    run(&d, &src, "--plot", "m.png");
+    run(d, &src, "--plot", "m.png");
     let p = png(&d.join("m.png"));
     assert_eq!((p.width(), p.height()), (900, 500));
     white_corners(&p);
@@ -284,7 +279,7 @@ fn dot_png_through_graphviz() {
     let d_tmp = dir("dot");
     let d = d_tmp.path();
     let src = "graph T { a -> b; b -> a; b -> c; d -> c; e -> f; f -> e }\ndot T\n";
-    let p = png(&run(&d, src, "--svg", "g.png"));
+    let p = png(&run(d, src, "--svg", "g.png"));
     assert!(p.width() > 100 && p.height() > 100);
     white_corners(&p);
     // Somewhere a draw (grey) and a P-position (blue) are filled.
@@ -345,7 +340,7 @@ fn svg_of_is_the_picture_plot_writes() {
         let svg = grundy::render::svg_of(answer).map(|r| r.expect("drawn"));
         assert_eq!(svg.is_some(), has_picture, "{source}");
         if let Some(svg) = svg {
-            let file = run(&d, source, "--plot", &format!("p{i}.svg"));
+            let file = run(d, source, "--plot", &format!("p{i}.svg"));
             assert_eq!(svg, std::fs::read_to_string(file).unwrap(), "{source}");
         }
     }
@@ -358,19 +353,19 @@ fn svg_of_is_the_picture_plot_writes() {
 fn sequences_and_tables_of_values_are_drawn() {
     let d_tmp = dir("values");
     let d = d_tmp.path();
-    let seq = run(&d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
+    let seq = run(d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
     let p = png(&seq);
     white_corners(&p);
     assert!(inked(&p, 0, 0, p.width(), p.height()) > 100, "points drawn");
     let table = run(
-        &d,
+        d,
         "table a in 0..=5, b in 0..=5: xor(a, b)\n",
         "--plot",
         "t.svg",
     );
     let svg = std::fs::read_to_string(&table).expect("the table drawn");
     assert!(svg.starts_with("<svg"), "{svg}");
-    let bools = run(&d, "sequence n in 0..=9: n % 3 == 0\n", "--plot", "b.svg");
+    let bools = run(d, "sequence n in 0..=9: n % 3 == 0\n", "--plot", "b.svg");
     assert!(bools.exists(), "booleans are drawn as 0 and 1");
     let game = d.join("g.game");
     std::fs::write(&game, "sequence n in 1..=3: value(*n + *1)\n").unwrap();

@@ -390,7 +390,7 @@ fn load_reload_and_a_missing_file() {
         err.contains(&format!("cannot read {}", missing.display())),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -442,7 +442,7 @@ fn piped_stdin_is_a_script_like_grundy_run() {
         .unwrap();
     let bad = bad_tmp.path();
     std::fs::write(
-        &bad,
+        bad,
         "grundy Nim(2)\ngame G(n) {\n    move G(n - kk) for k in 1..=n\n}\n",
     )
     .unwrap();
@@ -474,13 +474,13 @@ fn piped_stdin_is_a_script_like_grundy_run() {
     assert_ne!(
         Command::new(BIN)
             .arg("run")
-            .arg(&bad)
+            .arg(bad)
             .status()
             .unwrap()
             .code(),
         Some(0)
     );
-    std::fs::remove_file(&bad).unwrap();
+    std::fs::remove_file(bad).unwrap();
 }
 
 // ---- the real thing, in a pseudo-terminal -------------------------------
@@ -1082,7 +1082,7 @@ fn a_definition_waits_for_the_names_it_uses() {
         .unwrap();
     let file = file_tmp.path();
     std::fs::write(
-        &file,
+        file,
         "game W(n) { move W(w(n)) if n > 0 }
 ",
     )
@@ -1090,7 +1090,7 @@ fn a_definition_waits_for_the_names_it_uses() {
     let (_, err, _) = feed(&mut r, &format!(":load {}", file.display()));
     assert!(err.contains("grundy::eval::unknown_function"), "{err}");
     assert!(!err.contains("note"), "{err}");
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
 }
 
 // ---- pictures of the last answer ----------------------------------------
@@ -1180,7 +1180,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("no.svg").display()));
     assert!(err.contains("the last answer has no picture"), "{err}");
     if !have_dot {
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
         return;
     }
     // An error is not an answer: the last one stays.
@@ -1200,7 +1200,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
             serde_json::json!({ "grundy_json": 2, "wrote": g3.display().to_string() })
         )
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 // ---- progress ----------------------------------------------------------
@@ -1223,7 +1223,7 @@ fn progress_on_a_terminal_only() {
         .tempfile()
         .unwrap();
     let file = file_tmp.path();
-    std::fs::write(&file, LONG).unwrap();
+    std::fs::write(file, LONG).unwrap();
     let (_history_dir, history) = temp_history("progress");
 
     let mut t = Term::start(&history, &format!("run {UNBOUNDED} '{}'", file.display()));
@@ -1277,7 +1277,7 @@ fn progress_on_a_terminal_only() {
         let mut child = Command::new(BIN)
             .args(&args)
             .args(UNBOUNDED.split(' '))
-            .arg(&file)
+            .arg(file)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -1300,7 +1300,7 @@ fn progress_on_a_terminal_only() {
             String::from_utf8_lossy(&out.stdout)
         );
     }
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
     let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
 }
 
@@ -1323,11 +1323,11 @@ fn definitions_in_every_order_answer_as_the_file() {
         .tempfile()
         .unwrap();
     let file = file_tmp.path();
-    std::fs::write(&file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
-    let run = Command::new(BIN).arg("run").arg(&file).output().unwrap();
+    std::fs::write(file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
+    let run = Command::new(BIN).arg("run").arg(file).output().unwrap();
     assert!(run.status.success());
     let expected = String::from_utf8_lossy(&run.stdout).into_owned();
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
     // Every order of the six (720), each definition its own input.
     let mut order: Vec<usize> = (0..defs.len()).collect();
     let mut count = 0;

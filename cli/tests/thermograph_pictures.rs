@@ -59,7 +59,7 @@ fn xs(svg: &str, class: &str) -> Vec<f64> {
 fn run_plot_writes_the_thermograph_as_svg() {
     let d_tmp = dir("svg");
     let d = d_tmp.path();
-    let svg = std::fs::read_to_string(run_plot(&d, "th.svg")).unwrap();
+    let svg = std::fs::read_to_string(run_plot(d, "th.svg")).unwrap();
     let (l, r) = (xs(&svg, "left-wall"), xs(&svg, "right-wall"));
     // Left's wall starts at value 3, Right's at −3/2, and + is on the left.
     assert!(l[0] < r[0], "{l:?} {r:?}");
@@ -83,7 +83,7 @@ fn run_plot_writes_the_thermograph_as_svg() {
 fn run_plot_writes_a_png_with_blue_left_and_red_right() {
     let d_tmp = dir("png");
     let d = d_tmp.path();
-    let bytes = std::fs::read(run_plot(&d, "th.png")).unwrap();
+    let bytes = std::fs::read(run_plot(d, "th.png")).unwrap();
     let p = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
     let (w, h) = (p.width(), p.height());
     let (mut blue, mut red) = ((0u32, 0u64), (0u32, 0u64));
@@ -122,7 +122,7 @@ fn repl_plot_draws_the_same_thermograph() {
         String::from_utf8(out).unwrap(),
         format!("wrote {}\n", mine.display())
     );
-    let theirs = run_plot(&d, "run.svg");
+    let theirs = run_plot(d, "run.svg");
     assert_eq!(
         std::fs::read_to_string(mine).unwrap(),
         std::fs::read_to_string(theirs).unwrap()
@@ -133,7 +133,7 @@ fn repl_plot_draws_the_same_thermograph() {
 fn the_picture_in_the_docs_is_what_grundy_draws() {
     let d_tmp = dir("docs");
     let d = d_tmp.path();
-    let drawn = std::fs::read_to_string(run_plot(&d, "docs.svg")).unwrap();
+    let drawn = std::fs::read_to_string(run_plot(d, "docs.svg")).unwrap();
     let docs = include_str!("../../docs/pictures/thermograph-domineering.svg");
     assert_eq!(
         drawn, docs,
