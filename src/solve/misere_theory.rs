@@ -222,7 +222,7 @@ impl Solver {
             }
             Err(MisereError::Budget { .. } | MisereError::Memory { .. }) => {
                 cx.advance(steps)?;
-                self.genus_direct(cx, &graph, &roots)
+                Self::genus_direct(cx, &graph, &roots)
             }
             Err(e) => Err(Self::misere_error(cx, e)),
         }
@@ -230,7 +230,7 @@ impl Solver {
 
     /// The genus of the sum of nodes `roots` of `graph`, position by
     /// position, at most `--max-positions` of them, each a tick.
-    fn genus_direct(&mut self, cx: &Ctx, graph: &GameGraph, roots: &[usize]) -> Result<Genus> {
+    fn genus_direct(cx: &Ctx, graph: &GameGraph, roots: &[usize]) -> Result<Genus> {
         let mut failed = None;
         let r = misere::genus_of_sum(
             graph,
