@@ -195,14 +195,59 @@ impl Solver {
     }
 
     /// The genus of the sum of components `ids`: a sum of nim heaps from
-    /// theory (THEORY.md §9.2), anything else from its canonical form.
+    /// theory (THEORY.md §9.2); anything else from its canonical form (the
+    /// form itself, never its text, which may be far longer), or, when the
+    /// forms pass a budget, position by position from the definition
+    /// (`misere::genus_of_sum`: no forms, a few thousand positions for a
+    /// heap of 20).
     pub(crate) fn genus(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Genus> {
         if let Some(heaps) = self.nim_heaps(cx, ids)
             && let Some(g) = Genus::nim_sum(&heaps)
         {
             return Ok(g);
         }
-        Ok(self.misere_form(cx, ids)?.genus)
+        let (graph, roots) = self.misere_graph(cx, ids)?;
+        let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
+        let by_forms = forms.of_graph(&graph).and_then(|all| {
+            let parts: Vec<_> = roots.iter().map(|&r| all[r]).collect();
+            let f = forms.sum(&parts)?;
+            Ok(forms.genus(f).clone())
+        });
+        let steps = forms.steps().saturating_mul(FORM_STEP_COST);
+        drop(forms);
+        match by_forms {
+            Ok(g) => {
+                cx.advance(steps)?;
+                Ok(g)
+            }
+            Err(MisereError::Budget { .. } | MisereError::Memory { .. }) => {
+                cx.advance(steps)?;
+                Self::genus_direct(cx, &graph, &roots)
+            }
+            Err(e) => Err(Self::misere_error(cx, e)),
+        }
+    }
+
+    /// The genus of the sum of nodes `roots` of `graph`, position by
+    /// position, at most `--max-positions` of them, each a tick.
+    fn genus_direct(cx: &Ctx, graph: &GameGraph, roots: &[usize]) -> Result<Genus> {
+        let mut failed = None;
+        let r = misere::genus_of_sum(
+            graph,
+            roots,
+            cx.limits.max_positions,
+            &mut || match cx.tick() {
+                Ok(()) => false,
+                Err(e) => {
+                    failed = Some(e);
+                    true
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        r.map_err(|e| Self::misere_error(cx, e))
     }
 
     /// The heaps, when every component is a nim heap by definition.
@@ -215,13 +260,9 @@ impl Solver {
             .collect()
     }
 
-    fn misere_form_expanded(
-        &mut self,
-        cx: &Ctx,
-        ids: &[u32],
-        forms: &mut Forms,
-        mate: bool,
-    ) -> Result<MisereForm> {
+    /// Every component reachable from the sum `ids`, expanded once into a
+    /// game graph, and the node of each of `ids`.
+    fn misere_graph(&mut self, cx: &Ctx, ids: &[u32]) -> Result<(GameGraph, Vec<usize>)> {
         let mut node: FxHashMap<u32, usize> = FxHashMap::default();
         let mut comps: Vec<u32> = Vec::new();
         let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -275,10 +316,21 @@ impl Solver {
         // before they are made.
         cx.reserve(comps.len().saturating_mul(13), cx.span)?;
         let graph = GameGraph::from_options(options).map_err(|e| Self::misere_error(cx, e))?;
+        Ok((graph, ids.iter().map(|id| node[id]).collect()))
+    }
+
+    fn misere_form_expanded(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        forms: &mut Forms,
+        mate: bool,
+    ) -> Result<MisereForm> {
+        let (graph, roots) = self.misere_graph(cx, ids)?;
         let all = forms
             .of_graph(&graph)
             .map_err(|e| Self::misere_error(cx, e))?;
-        let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
+        let parts: Vec<_> = roots.iter().map(|&r| all[r]).collect();
         let mut f = forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))?;
         if mate {
             f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;

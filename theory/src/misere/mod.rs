@@ -36,6 +36,7 @@
 mod canon;
 mod days;
 mod genus;
+mod genus_sums;
 mod input;
 mod mate;
 mod partizan;
@@ -45,6 +46,8 @@ mod quotient;
 
 #[cfg(test)]
 mod days_tests;
+#[cfg(test)]
+mod genus_sums_tests;
 #[cfg(test)]
 mod mate_tests;
 #[cfg(test)]
@@ -61,6 +64,7 @@ mod tests;
 pub use canon::{FormId, Forms};
 pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
+pub use genus_sums::genus_of_sum;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
 pub use phylum::Phylum;
