@@ -32,6 +32,8 @@ const MEM: &str = include_str!("../examples/mem.game");
 const WYTHOFF: &str = include_str!("../examples/gen_wythoff.game");
 const CAKES: &str = include_str!("../examples/eatcake.game");
 const SUBTRACTION: &str = include_str!("../examples/partizan_subtraction.game");
+const ELEPHANTS: &str = include_str!("../examples/toads_variants.game");
+const FOX: &str = include_str!("../examples/fox_and_geese.game");
 
 fn run(example: &str, queries: &[String]) -> Vec<Answer> {
     let mut s = Session::new(5_000_000);
@@ -211,6 +213,35 @@ fn cgsuite_rows_of_strips_graphs_and_grids() {
             "{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}",
         ),
     ]);
+}
+
+/// GameGridTest.scala line 48: CGSuite's `ValuesTable` of four geese on
+/// row 3, the fox on rows 2 and 1 (loopy values, as CGSuite prints them).
+#[test]
+fn cgsuite_fox_and_geese_values_table() {
+    let cgsuite = [
+        ((2, 2), "2over"),
+        ((2, 4), "2"),
+        ((2, 6), "3*"),
+        ((2, 8), "4over"),
+        ((1, 1), "{6|2over}"),
+        ((1, 3), "{2over|2}"),
+        ((1, 5), "{4|3||2}"),
+        ((1, 7), "{4over|3*}"),
+    ];
+    let queries: Vec<String> = cgsuite
+        .iter()
+        .map(|((r, c), _)| {
+            format!("value FoxAndGeese({{(3, 1), (3, 3), (3, 5), (3, 7)}}, ({r}, {c}))")
+        })
+        .collect();
+    for (a, (fox, want)) in run(FOX, &queries).iter().zip(cgsuite) {
+        assert_eq!(
+            value_text(a),
+            want,
+            "GameGridTest.scala:48, the fox on {fox:?}"
+        );
+    }
 }
 
 /// GameHeapTest.scala lines 246 to 256: the cakes (8, 0) to (8, 8) and
@@ -526,6 +557,21 @@ fn topple(row: &Vec<u8>, left: bool) -> Vec<Vec<Vec<u8>>> {
     out
 }
 
+/// Elephants and Rhinos on a strip of t, f and `.`.
+fn elephants(strip: &Vec<u8>, left: bool) -> Vec<Vec<Vec<u8>>> {
+    let mut out = Vec::new();
+    for i in 0..strip.len() {
+        let to = if left { i + 1 } else { i.wrapping_sub(1) };
+        let me = if left { b't' } else { b'f' };
+        if strip[i] == me && strip.get(to) == Some(&b'.') {
+            let mut q = strip.clone();
+            q.swap(i, to);
+            out.push(vec![q]);
+        }
+    }
+    out
+}
+
 /// A rectangle of squares: `#` no square, `.` empty, `x`, `o` stones.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Board {
@@ -665,6 +711,17 @@ proptest! {
             .map(|r| format!("Toppling({:?})", String::from_utf8(r.clone()).expect("ascii")))
             .collect();
         agree(TOPPLING, &texts, &rows, &mut Brute::new(topple))?;
+    }
+
+    #[test]
+    fn elephants_and_rhinos_has_the_value_of_its_rules(
+        strips in prop::collection::vec(prop::collection::vec(prop::sample::select(b"tf...".as_slice()), 0..=9), 1..6)
+    ) {
+        let texts: Vec<String> = strips
+            .iter()
+            .map(|r| format!("Elephants({:?})", String::from_utf8(r.clone()).expect("ascii")))
+            .collect();
+        agree(ELEPHANTS, &texts, &strips, &mut Brute::new(elephants))?;
     }
 
     #[test]
