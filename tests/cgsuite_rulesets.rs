@@ -1,8 +1,9 @@
 //! CGSuite's rulesets written as examples (examples/fission.game,
-//! toppling_dominoes.game, partizan_arc_kayles.game,
-//! hackenbush_graphs.game, clobber_variants.game, turning.game,
-//! mem.game, gen_wythoff.game, eatcake.game,
-//! partizan_subtraction.game) against two things:
+//! toppling_dominoes.game, toads_variants.game, partizan_arc_kayles.game,
+//! hackenbush_graphs.game, clobber_variants.game, fox_and_geese.game,
+//! turning.game, mem.game, gen_wythoff.game, eatcake.game,
+//! partizan_subtraction.game; and CGSuite's rows of amazons.game,
+//! domineering.game and cram.game) against two things:
 //!
 //! - CGSuite's own test rows, each named by its file (under
 //!   `lib/core/src/test/scala/org/cgsuite/lang/` of CGSuite's repository)
@@ -12,6 +13,7 @@
 //!   (no splitting into parts, no symmetry), Grundy values by mex. The
 //!   coin-turning games are played here on whole rows of coins, so the
 //!   example's claim that a row is the sum of its heads is checked too.
+//!   Fox and Geese, a loopy game, has CGSuite's rows only.
 
 use crate::common;
 
@@ -34,6 +36,9 @@ const CAKES: &str = include_str!("../examples/eatcake.game");
 const SUBTRACTION: &str = include_str!("../examples/partizan_subtraction.game");
 const ELEPHANTS: &str = include_str!("../examples/toads_variants.game");
 const FOX: &str = include_str!("../examples/fox_and_geese.game");
+const AMAZONS: &str = include_str!("../examples/amazons.game");
+const DOMINEERING: &str = include_str!("../examples/domineering.game");
+const CRAM: &str = include_str!("../examples/cram.game");
 
 fn run(example: &str, queries: &[String]) -> Vec<Answer> {
     let mut s = Session::new(5_000_000);
