@@ -176,6 +176,24 @@ fn cgsuite_rows_of_strips_graphs_and_grids() {
             "{3*|2*||3/2,3/2*|1/2*}",
         ),
         (
+            "GameGridTest.scala:17",
+            AMAZONS,
+            "Amazons(grid(\"x...|o...\"))",
+            "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
+        ),
+        (
+            "GameGridTest.scala:36",
+            DOMINEERING,
+            "Domineering(grid(4, 4))",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        (
+            "GameGridTest.scala:37",
+            CRAM,
+            "Cram(grid(\".........|##.######\"))",
+            "*4",
+        ),
+        (
             "GameGridTest.scala:24",
             CLOBBER,
             "GenClobber(\"clobber\", grid(\"xox|ox.\"))",
