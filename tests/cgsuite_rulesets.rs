@@ -76,8 +76,14 @@ fn check_rows(rows: &[Row]) {
 }
 
 #[test]
-fn cgsuite_rows_of_strips_graphs_and_grids() {
+fn cgsuite_rows_of_strips_and_grids() {
     check_rows(&[
+        (
+            "GameStripTest.scala:13",
+            ELEPHANTS,
+            "Elephants(\"tttt..fff\")",
+            "1",
+        ),
         (
             "GameStripTest.scala:28",
             TOPPLING,
@@ -90,6 +96,72 @@ fn cgsuite_rows_of_strips_graphs_and_grids() {
             "Toppling(\"lere\")",
             "{1|0,{0|-1}}",
         ),
+        (
+            "GameGridTest.scala:17",
+            AMAZONS,
+            "Amazons(grid(\"x...|o...\"))",
+            "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
+        ),
+        (
+            "GameGridTest.scala:36",
+            DOMINEERING,
+            "Domineering(grid(4, 4))",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        (
+            "GameGridTest.scala:37",
+            CRAM,
+            "Cram(grid(\".........|##.######\"))",
+            "*4",
+        ),
+        (
+            "GameGridTest.scala:24",
+            CLOBBER,
+            "GenClobber(\"clobber\", grid(\"xox|ox.\"))",
+            "{^^*|*,v}",
+        ),
+        (
+            "GameGridTest.scala:25",
+            CLOBBER,
+            "GenClobber(\"diagonal\", grid(\"xoxo|oox.|xxx.\"))",
+            "{0,v*|vv}",
+        ),
+        (
+            "GameGridTest.scala:26",
+            CLOBBER,
+            "GenClobber(\"kings\", grid(\"xox|ox.\"))",
+            "{^^*|*,v[2]}",
+        ),
+        (
+            "GameGridTest.scala:27",
+            CLOBBER,
+            "GenClobber(\"rooks\", grid(\"xox|ox.\"))",
+            "{^^*|0,*}",
+        ),
+        (
+            "GameGridTest.scala:28",
+            CLOBBER,
+            "GenClobber(\"queens\", grid(\"xox|ox.\"))",
+            "^",
+        ),
+        (
+            "GameGridTest.scala:29",
+            CLOBBER,
+            "AntiClobber(grid(\"xoxo|oo..\"))",
+            "{*|-1}",
+        ),
+        (
+            "GameHeapTest.scala:162",
+            SUBTRACTION,
+            "PS({1, 3}, {2, 3}, 6)",
+            "{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}",
+        ),
+    ]);
+}
+
+#[test]
+fn cgsuite_rows_of_graphs() {
+    check_rows(&[
         (
             "GameGraphTest.scala:42",
             HACKENBUSH,
@@ -174,66 +246,6 @@ fn cgsuite_rows_of_strips_graphs_and_grids() {
             PAK,
             "PAK({(0, 1, \"l\"), (1, 2, \"r\"), (2, 3, \"l\"), (3, 4, \"r\"), (4, 5, \"l\"), (5, 6, \"l\"), (4, 7, \"r\"), (7, 8, \"e\"), (8, 9, \"e\"), (9, 10, \"r\"), (10, 11, \"l\"), (9, 12, \"l\")})",
             "{3*|2*||3/2,3/2*|1/2*}",
-        ),
-        (
-            "GameGridTest.scala:17",
-            AMAZONS,
-            "Amazons(grid(\"x...|o...\"))",
-            "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
-        ),
-        (
-            "GameGridTest.scala:36",
-            DOMINEERING,
-            "Domineering(grid(4, 4))",
-            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
-        ),
-        (
-            "GameGridTest.scala:37",
-            CRAM,
-            "Cram(grid(\".........|##.######\"))",
-            "*4",
-        ),
-        (
-            "GameGridTest.scala:24",
-            CLOBBER,
-            "GenClobber(\"clobber\", grid(\"xox|ox.\"))",
-            "{^^*|*,v}",
-        ),
-        (
-            "GameGridTest.scala:25",
-            CLOBBER,
-            "GenClobber(\"diagonal\", grid(\"xoxo|oox.|xxx.\"))",
-            "{0,v*|vv}",
-        ),
-        (
-            "GameGridTest.scala:26",
-            CLOBBER,
-            "GenClobber(\"kings\", grid(\"xox|ox.\"))",
-            "{^^*|*,v[2]}",
-        ),
-        (
-            "GameGridTest.scala:27",
-            CLOBBER,
-            "GenClobber(\"rooks\", grid(\"xox|ox.\"))",
-            "{^^*|0,*}",
-        ),
-        (
-            "GameGridTest.scala:28",
-            CLOBBER,
-            "GenClobber(\"queens\", grid(\"xox|ox.\"))",
-            "^",
-        ),
-        (
-            "GameGridTest.scala:29",
-            CLOBBER,
-            "AntiClobber(grid(\"xoxo|oo..\"))",
-            "{*|-1}",
-        ),
-        (
-            "GameHeapTest.scala:162",
-            SUBTRACTION,
-            "PS({1, 3}, {2, 3}, 6)",
-            "{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}",
         ),
     ]);
 }
