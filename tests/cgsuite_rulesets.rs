@@ -580,7 +580,7 @@ where
 }
 
 /// Toppling Dominoes on a row of l, r, e.
-fn topple(row: &Vec<u8>, left: bool) -> Vec<Vec<Vec<u8>>> {
+fn topple(row: &[u8], left: bool) -> Vec<Vec<Vec<u8>>> {
     let mine = if left { b'l' } else { b'r' };
     let mut out = Vec::new();
     for (i, &d) in row.iter().enumerate() {
@@ -593,13 +593,13 @@ fn topple(row: &Vec<u8>, left: bool) -> Vec<Vec<Vec<u8>>> {
 }
 
 /// Elephants and Rhinos on a strip of t, f and `.`.
-fn elephants(strip: &Vec<u8>, left: bool) -> Vec<Vec<Vec<u8>>> {
+fn elephants(strip: &[u8], left: bool) -> Vec<Vec<Vec<u8>>> {
     let mut out = Vec::new();
     for i in 0..strip.len() {
         let to = if left { i + 1 } else { i.wrapping_sub(1) };
         let me = if left { b't' } else { b'f' };
         if strip[i] == me && strip.get(to) == Some(&b'.') {
-            let mut q = strip.clone();
+            let mut q = strip.to_vec();
             q.swap(i, to);
             out.push(vec![q]);
         }
@@ -745,7 +745,7 @@ proptest! {
             .iter()
             .map(|r| format!("Toppling({:?})", String::from_utf8(r.clone()).expect("ascii")))
             .collect();
-        agree(TOPPLING, &texts, &rows, &mut Brute::new(topple))?;
+        agree(TOPPLING, &texts, &rows, &mut Brute::new(|r: &Vec<u8>, left| topple(r, left)))?;
     }
 
     #[test]
@@ -756,7 +756,7 @@ proptest! {
             .iter()
             .map(|r| format!("Elephants({:?})", String::from_utf8(r.clone()).expect("ascii")))
             .collect();
-        agree(ELEPHANTS, &texts, &strips, &mut Brute::new(elephants))?;
+        agree(ELEPHANTS, &texts, &strips, &mut Brute::new(|r: &Vec<u8>, left| elephants(r, left)))?;
     }
 
     #[test]
@@ -902,7 +902,7 @@ fn heap_options(rule: &str, n: usize) -> Vec<Vec<usize>> {
         }
         // {2+}=.0: split a heap into k >= 2 equal heaps.
         _ => (2..=n)
-            .filter(|k| n % k == 0)
+            .filter(|&k| n.is_multiple_of(k))
             .map(|k| vec![n / k; k])
             .collect(),
     }
