@@ -3,7 +3,8 @@
 //! hackenbush_graphs.game, clobber_variants.game, fox_and_geese.game,
 //! turning.game, mem.game, gen_wythoff.game, eatcake.game,
 //! partizan_subtraction.game; and CGSuite's rows of amazons.game,
-//! domineering.game and cram.game) against two things:
+//! domineering.game, cram.game, col.game, snort.game and
+//! arc_kayles.game) against two things:
 //!
 //! - CGSuite's own test rows, each named by its file (under
 //!   `lib/core/src/test/scala/org/cgsuite/lang/` of CGSuite's repository)
@@ -39,6 +40,9 @@ const FOX: &str = include_str!("../examples/fox_and_geese.game");
 const AMAZONS: &str = include_str!("../examples/amazons.game");
 const DOMINEERING: &str = include_str!("../examples/domineering.game");
 const CRAM: &str = include_str!("../examples/cram.game");
+const COL: &str = include_str!("../examples/col.game");
+const SNORT: &str = include_str!("../examples/snort.game");
+const ARC_KAYLES: &str = include_str!("../examples/arc_kayles.game");
 
 fn run(example: &str, queries: &[String]) -> Vec<Answer> {
     let mut s = Session::new(5_000_000);
@@ -162,6 +166,27 @@ fn cgsuite_rows_of_strips_and_grids() {
 #[test]
 fn cgsuite_rows_of_graphs() {
     check_rows(&[
+        // CGSuite's Col and Snort on graphs, played on boards: a path as
+        // a row, a vertex labelled L or R (next to that player's colour)
+        // as the examples mark it, l or r; .-.-.(-.;-.) as a T.
+        (
+            "GameGraphTest.scala:33",
+            COL,
+            "Col(grid(\"r.r.l.r.r.\"))",
+            "7/8",
+        ),
+        (
+            "GameGraphTest.scala:34",
+            SNORT,
+            "Snort(grid(\"l...l\"))",
+            "{4|0,+-1}",
+        ),
+        (
+            "GameGraphTest.scala:35",
+            SNORT,
+            "Snort(grid(\"....|##.#\"))",
+            "+-{3|2}",
+        ),
         (
             "GameGraphTest.scala:42",
             HACKENBUSH,
@@ -248,6 +273,21 @@ fn cgsuite_rows_of_graphs() {
             "{3*|2*||3/2,3/2*|1/2*}",
         ),
     ]);
+}
+
+/// GameGraphTest.scala line 16: Arc Kayles on paths of 1 to 12 vertices
+/// (as far as examples/arc_kayles.game's path goes).
+#[test]
+fn cgsuite_arc_kayles_on_paths() {
+    let a = run(
+        ARC_KAYLES,
+        &["sequence n in 1..=12: PathArcs(first(n))".to_string()],
+    );
+    assert_eq!(
+        common::sequence(&a[0]),
+        numbers("0,1,1,2,0,3,1,1,0,3,3,2"),
+        "GameGraphTest.scala:16"
+    );
 }
 
 /// GameGridTest.scala line 48: CGSuite's `ValuesTable` of four geese on
