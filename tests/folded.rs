@@ -24,6 +24,7 @@ mod budgets;
 mod cgsuite;
 mod cgsuite_heaps;
 mod cgsuite_methods;
+mod cgsuite_rulesets;
 mod cgsuite_stoppers;
 mod cli;
 mod compounds;
