@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::texts_or_error_codes;
-use grundy::{Limits, Mode, Session};
+use grundy::{Limits, Session};
 
 /// Q(1) = {*2}, Q(2) = {*2 + {*2}}, R(1) = {*4 + *2}: CGSuite's rows of
 /// `MisereCanonicalGameTestCase.scala` lines 83, 158 and 261.
