@@ -53,6 +53,7 @@ mod lsp_fuzz;
 mod misere_lang;
 mod misere_mates;
 mod misere_papers;
+mod misere_parts;
 mod misere_sums;
 mod move_fast_paths;
 mod notation;

@@ -49,6 +49,19 @@ pub enum MisereAsk {
     Invertible,
 }
 
+/// What [`Oracle::misere_parts`] asks of an impartial sum's misère
+/// canonical form (THEORY.md §9.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartsAsk {
+    /// Its parts other than 0, * and itself, one of each pair H, H + *:
+    /// a list of form texts.
+    Parts,
+    /// Its partitions into primes: a list of lists of form texts.
+    Partitions,
+    /// Whether it is prime: a `Value::Bool`.
+    IsPrime,
+}
+
 /// Answers about positions, for the evaluator. `play` None means the
 /// convention the query would use: misère when a component's game is
 /// declared `misere`, else normal. Positions are given as components.
@@ -101,6 +114,9 @@ pub trait Oracle {
     /// The misère canonical form of the mate of an impartial sum, as a
     /// `Value::Str` (THEORY.md §9.10).
     fn misere_mate(&self, cx: &Ctx, pos: &[Comp]) -> Result<Value>;
+    /// What `ask` asks of the parts of an impartial sum's misère canonical
+    /// form (THEORY.md §9.11).
+    fn misere_parts(&self, cx: &Ctx, pos: &[Comp], ask: PartsAsk) -> Result<Value>;
     /// Whether a sum is a Left (`left`) or Right dead end.
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool>;
     /// Work with the store of game values.

@@ -14,7 +14,7 @@ use crate::eval::{Compiler, Interp, Node, Scope};
 use crate::library::Shape;
 use crate::misere::Universe;
 use crate::model::game_value::{game_val, resolve};
-use crate::model::{Class, Comp, Ctx, Defs, GameNames, MisereAsk, Oracle, Side, Value};
+use crate::model::{Class, Comp, Ctx, Defs, GameNames, MisereAsk, Oracle, PartsAsk, Side, Value};
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::{Comparison, GameStore};
 use crate::solve::{AnyOutcome, GValue, Solver};
@@ -161,6 +161,10 @@ impl Oracle for SolverOracle<'_> {
             let f = s.misere_mate(cx, ids)?;
             Ok(Value::Str(f.form.into()))
         })
+    }
+
+    fn misere_parts(&self, cx: &Ctx, pos: &[Comp], ask: PartsAsk) -> Result<Value> {
+        self.with(cx, pos, |s, ids| s.misere_parts(cx, ids, ask))
     }
 
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool> {

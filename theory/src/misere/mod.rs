@@ -41,6 +41,7 @@ mod input;
 mod mate;
 mod partizan;
 mod partizan_reduce;
+mod parts;
 mod phylum;
 mod quotient;
 
@@ -55,6 +56,8 @@ mod partizan_reduce_tests;
 #[cfg(test)]
 mod partizan_tests;
 #[cfg(test)]
+mod parts_tests;
+#[cfg(test)]
 mod period_tests;
 #[cfg(test)]
 mod refine_tests;
@@ -67,6 +70,7 @@ pub use genus::Genus;
 pub use genus_sums::genus_of_sum;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
+pub use parts::MAX_DIFFERENCE_CHOICES;
 pub use phylum::Phylum;
 pub use quotient::{
     Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
