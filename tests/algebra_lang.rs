@@ -6,8 +6,11 @@ use crate::common;
 use std::process::Command;
 
 fn run(source: &str) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!("grundy-algebra-lang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-algebra-lang-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let file = dir.join(format!(
         "{:x}.game",
         source.len() * 7919 + source.bytes().map(usize::from).sum::<usize>()

@@ -284,8 +284,11 @@ fn octal_refuses_more_values_than_memory_holds_up_front() {
 
 #[test]
 fn limits_are_flags_of_run() {
-    let dir = std::env::temp_dir().join(format!("grundy-budgets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-budgets-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let file = dir.join("loop.game");
     std::fs::write(
         &file,
@@ -299,7 +302,7 @@ fn limits_are_flags_of_run() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("grundy::eval::steps"));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "grundy Nim(2) = 2\n");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// An octal game's nim-sequence (with a three-heap code, its pair sets)

@@ -266,3 +266,63 @@ fn refusals_are_coded() {
     }
     assert!(got[4].contains("idempotent"), "{}", got[4]);
 }
+
+/// CGSuite's `game.grid.FoxAndGeese` written as a rule game: the geese
+/// (Left) step diagonally down, the fox (Right) diagonally either way;
+/// rows from 1 up, columns 1 to 8. A fox level with the highest goose, or
+/// a row below it with a free square up, has escaped: CGSuite's
+/// `Decomposition` makes that position `off`, here a Right move to itself.
+const FOX_AND_GEESE: &str = "fn onb(r, c) = r >= 1 and c >= 1 and c <= 8
+fn top(gs) = max([r for (r, c) in gs])
+fn free(gs, r, c) = onb(r, c) and not ((r, c) in gs)
+fn esc(gs, fr, fc) = fr >= top(gs) or (fr == top(gs) - 1 and (free(gs, fr + 1, fc - 1) or free(gs, fr + 1, fc + 1)))
+game FG(gs, fr, fc) {
+    right move FG(gs, fr, fc) if esc(gs, fr, fc)
+    right move FG(gs, fr + dr, fc + dc) for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] if not esc(gs, fr, fc) and free(gs, fr + dr, fc + dc)
+    left move FG(union(difference(gs, {(r, c)}), {(r - 1, c + dc)}), fr, fc) for ((r, c), dc) in [(g, -1) for g in gs] + [(g, 1) for g in gs] if not esc(gs, fr, fc) and free(gs, r - 1, c + dc) and (r - 1, c + dc) != (fr, fc)
+}
+";
+
+/// `GameGridTest.scala` line 48: `FoxAndGeese.ValuesTable` of the geese
+/// on row 3, the fox on each free square of rows 2 and 1 (stoppers of
+/// about 2,000 positions; 4 s of one core in release, 14 s on the
+/// shared machine). Line 45, four geese on row 4
+/// and the fox at (1, 1), `{4*|7/2}`, passes the position budget (its
+/// outcome answers): LANGUAGE.md "Not yet", PERFORMANCE.md "CGSuite's
+/// budget cases". `cargo test --release --test folded -- --ignored
+/// cgsuite_stoppers::game_grid_test_fox_and_geese`.
+#[test]
+#[ignore]
+fn game_grid_test_fox_and_geese() {
+    const GRID: &str = "lib/core/src/test/scala/org/cgsuite/lang/GameGridTest.scala";
+    let geese = "{(3, 1), (3, 3), (3, 5), (3, 7)}";
+    let table = [
+        ((2, 2), "2over"),
+        ((2, 4), "2"),
+        ((2, 6), "3*"),
+        ((2, 8), "4over"),
+        ((1, 1), "{6|2over}"),
+        ((1, 3), "{2over|2}"),
+        ((1, 5), "{4|3||2}"),
+        ((1, 7), "{4over|3*}"),
+    ];
+    let mut text = FOX_AND_GEESE.to_string();
+    for ((r, c), _) in table {
+        text.push_str(&format!("value FG({geese}, {r}, {c})\n"));
+    }
+    let four = "{(4, 2), (4, 4), (4, 6), (4, 8)}";
+    text.push_str(&format!(
+        "outcome FG({four}, 1, 1)\nvalue FG({four}, 1, 1)\n"
+    ));
+    let got = common::texts_or_error_codes(&text);
+    for (i, ((r, c), want)) in table.iter().enumerate() {
+        let value = got[i].rsplit_once(" = ").expect(&got[i]).1;
+        assert_eq!(value, *want, "{GRID}:48: the fox at ({r}, {c})");
+    }
+    assert!(
+        got[8].ends_with("= L (Left wins whoever starts)"),
+        "{}",
+        got[8]
+    );
+    assert_eq!(got[9], "error grundy::solve::budget", "{GRID}:45");
+}

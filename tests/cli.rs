@@ -92,8 +92,11 @@ fn octal_bad_code_is_a_diagnostic() {
 
 #[test]
 fn plots_are_svg_files() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-cli-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let game = dir.join("w.game");
     std::fs::write(
         &game,
@@ -164,8 +167,11 @@ fn plots_are_svg_files() {
 
 #[test]
 fn dot_renders_with_graphviz_or_says_it_is_missing() {
-    let dir = std::env::temp_dir().join(format!("grundy-dot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-dot-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let game = dir.join("g.game");
     std::fs::write(&game, "graph T { a -> b; b -> c; c -> a }\ndot T\n").unwrap();
     let svg = dir.join("t.svg");
@@ -193,8 +199,11 @@ fn dot_renders_with_graphviz_or_says_it_is_missing() {
 
 #[test]
 fn check_resolves_names_without_running() {
-    let dir = std::env::temp_dir().join(format!("grundy-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-check-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let ok = dir.join("ok.game");
     // The query would exceed any budget; check does not run it.
     std::fs::write(&ok, "game G(n) { move G(n + 1) }\ngrundy G(0)\n").unwrap();
@@ -211,8 +220,11 @@ fn check_resolves_names_without_running() {
 /// The general `sequence`/`table` forms and misère outcomes are drawn too.
 #[test]
 fn plots_of_general_and_misere_series() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-series-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-cli-series-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let game = dir.join("s.game");
     std::fs::write(
         &game,
@@ -282,15 +294,18 @@ fn octal_several_codes_report_as_each_alone() {
 
 #[test]
 fn octal_several_codes_plot_a_series_and_refuse_bad_input() {
-    let dir = std::env::temp_dir().join(format!("grundy-octal-many-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-octal-many-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let plot = dir.join("seq.svg");
     let o = grundy(&["octal", "0.77", "0.07", "--plot", plot.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(plot.is_file() && dir.join("seq-2.svg").is_file());
     let svg = std::fs::read_to_string(dir.join("seq-2.svg")).unwrap();
     assert!(svg.contains("0.07"), "the second plot is the second code's");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     // One bad code: nothing is computed.
     let o = grundy(&["octal", "0.77", "0.7x"]);
     assert_eq!(o.status.code(), Some(1));

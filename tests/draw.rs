@@ -262,8 +262,11 @@ fn graphviz_draws_a_clobber_position() {
         eprintln!("skipped: Graphviz's dot is not installed");
         return;
     }
-    let d = std::env::temp_dir().join(format!("grundy-draw-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d_tmp = tempfile::Builder::new()
+        .prefix("grundy-draw-")
+        .tempdir()
+        .unwrap();
+    let d = d_tmp.path();
     let game = d.join("c.game");
     std::fs::write(
         &game,
@@ -300,5 +303,5 @@ fn graphviz_draws_a_clobber_position() {
         assert!(svg.contains("stroke=\"#b2182b\"") && svg.contains("stroke-dasharray"));
         assert!(svg.contains(">^</text>") && svg.contains(">v</text>"));
     }
-    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_dir_all(d);
 }

@@ -1,4 +1,4 @@
-//! CGSuite's misère predicates as functions (THEORY.md §9.11):
+//! CGSuite's misère predicates as functions (THEORY.md §9.12):
 //! `misere_birthday`, `misere_is_even`, `misere_is_odd`,
 //! `misere_is_introverted`, `misere_is_half_tame`, the class predicates
 //! and `misere_is_nim_heap` against every row of CGSuite's
@@ -117,7 +117,7 @@ fn heaps() {
     );
 }
 
-/// Sums of nim heaps are answered from theory (THEORY.md §9.11), the
+/// Sums of nim heaps are answered from theory (THEORY.md §9.12), the
 /// same game written as rules is expanded: the answers agree, and a heap
 /// of 10^6 is answered at once.
 #[test]
@@ -182,7 +182,8 @@ fn distinguishers_and_links_decide_outcomes() {
 }
 
 /// A partizan position is refused as `misere_mate` refuses it, a list is
-/// no position, equal forms have no distinguisher and an option no link:
+/// no position, equal forms have no distinguisher, an option no link and
+/// a game no difference from one it is not a part of:
 /// each a coded error after which the next statement answers.
 #[test]
 fn bad_arguments_are_coded_errors() {
@@ -191,6 +192,8 @@ fn bad_arguments_are_coded_errors() {
         misere_distinguisher(*2, 1/2)\n\
         misere_distinguisher(*2, *1 + *1 + *2)\n\
         misere_link(*2, *3)\n\
+        misere_minus(0, *2)\n\
+        misere_minus(*2 + *3, *2)\n\
         misere_birthday(*3)\n";
     assert_eq!(
         texts_or_error_codes(text),
@@ -200,6 +203,8 @@ fn bad_arguments_are_coded_errors() {
             "error grundy::solve::partizan",
             "error grundy::eval::value",
             "error grundy::eval::value",
+            "error grundy::eval::value",
+            r#""*3""#,
             "3",
         ]
     );

@@ -16,10 +16,12 @@ fn grundy(args: &[&str]) -> std::process::Output {
         .expect("run grundy")
 }
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("grundy-pictures-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder of this test's own, removed when it is dropped.
+fn dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("grundy-pictures-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Run a game file with `--plot FILE` (or `--svg FILE`).
@@ -76,9 +78,10 @@ const LOOPY: &str = "game L(n) {\n    move L(n + 1) if n % 7 == 4\n    move L(n 
 
 #[test]
 fn sequence_axis_starts_at_the_first_n() {
-    let d = dir("axis");
+    let d_tmp = dir("axis");
+    let d = d_tmp.path();
     let svg = run(
-        &d,
+        d,
         &format!("{TAKE}sequence S 100..=160\n"),
         "--plot",
         "s.svg",
@@ -97,9 +100,10 @@ fn sequence_axis_starts_at_the_first_n() {
 
 #[test]
 fn sequence_png() {
-    let d = dir("seq");
+    let d_tmp = dir("seq");
+    let d = d_tmp.path();
     let p = png(&run(
-        &d,
+        d,
         &format!("{TAKE}sequence S 100..=160\n"),
         "--plot",
         "s.png",
@@ -113,13 +117,9 @@ fn sequence_png() {
 
 #[test]
 fn loopy_values_are_hollow_marks_not_zeros() {
-    let d = dir("loopy");
-    let svg = run(
-        &d,
-        &format!("{LOOPY}sequence L 0..=14\n"),
-        "--plot",
-        "l.svg",
-    );
+    let d_tmp = dir("loopy");
+    let d = d_tmp.path();
+    let svg = run(d, &format!("{LOOPY}sequence L 0..=14\n"), "--plot", "l.svg");
     let text = std::fs::read_to_string(&svg).unwrap();
     // 0..=3 finite (one of them 0), 4..=14 infinite: 11 hollow circles and
     // one in the legend; only n = 0 sits on the zero line.
@@ -133,7 +133,7 @@ fn loopy_values_are_hollow_marks_not_zeros() {
     assert!(text.contains("∞ (loopy)"));
     assert!(text.contains(">∞</text>"), "the ∞ row has a tick");
     let p = png(&run(
-        &d,
+        d,
         &format!("{LOOPY}sequence L 0..=14\n"),
         "--plot",
         "l.png",
@@ -148,15 +148,16 @@ fn loopy_values_are_hollow_marks_not_zeros() {
 
 #[test]
 fn table_png_has_ticks_colour_bar_and_black_zeros() {
-    let d = dir("table");
+    let d_tmp = dir("table");
+    let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=6, b in 0..=6: S(a) + S(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     // Integer sizes, ticks with the parameters, a colour bar.
     assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="560" height="410""#));
     assert!(svg.contains(r#"text-anchor="end">6</text>"#), "row ticks");
     assert!(svg.contains("linearGradient"), "a colour bar");
     assert!(svg.contains("0..=6, 0..=6"), "the ranges in the title");
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     assert_eq!((p.width(), p.height()), (560, 410));
     white_corners(&p);
     // The cells start at (70, 70), 40 pixels each: (0, 0) is 0 (black),
@@ -171,9 +172,10 @@ fn table_png_has_ticks_colour_bar_and_black_zeros() {
 
 #[test]
 fn small_tables_have_integer_sizes() {
-    let d = dir("small");
+    let d_tmp = dir("small");
+    let d = d_tmp.path();
     let src = format!("{TAKE}table a in 0..=3, b in 0..=9: S(a) + S(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     let head = svg.lines().next().unwrap();
     let size = |attr: &str| -> String {
         head.split(&format!("{attr}=\""))
@@ -186,20 +188,21 @@ fn small_tables_have_integer_sizes() {
     };
     assert!(size("width").parse::<u32>().is_ok(), "{head}");
     assert!(size("height").parse::<u32>().is_ok(), "{head}");
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     white_corners(&p);
 }
 
 #[test]
 fn infinite_cells_are_hatched_with_their_value() {
-    let d = dir("loopytable");
+    let d_tmp = dir("loopytable");
+    let d = d_tmp.path();
     let src = format!("{LOOPY}table a in 0..=7, b in 0..=3: L(a) + L(b)\n");
-    let svg = std::fs::read_to_string(run(&d, &src, "--plot", "t.svg")).unwrap();
+    let svg = std::fs::read_to_string(run(d, &src, "--plot", "t.svg")).unwrap();
     assert!(svg.contains("(6, 0): ∞{3}"), "hover text is the value");
     assert!(!svg.contains("18446744073709551615"));
     assert_eq!(svg.matches(r#"fill="url(#hatch)"><title>"#).count(), 4 * 4);
     assert!(svg.contains("∞ (loopy)"));
-    let p = png(&run(&d, &src, "--plot", "t.png"));
+    let p = png(&run(d, &src, "--plot", "t.png"));
     white_corners(&p);
     // Row 4 (cells from y = 70 + 4 * 40): hatched, white and grey lines.
     let mut shades = std::collections::BTreeSet::new();
@@ -214,17 +217,18 @@ fn infinite_cells_are_hatched_with_their_value() {
 
 #[test]
 fn misere_pictures_mark_draws() {
-    let d = dir("misere");
+    let d_tmp = dir("misere");
+    let d = d_tmp.path();
     let src = format!(
         "{LOOPY}sequence misere L 0..=14\ntable misere a in 0..=5, b in 0..=5: L(a) + L(b)\n"
     );
-    let first = run(&d, &src, "--plot", "m.svg");
+    let first = run(d, &src, "--plot", "m.svg");
     let seq = std::fs::read_to_string(&first).unwrap();
     assert!(seq.contains("D (draw)") && seq.contains(">D</text>"));
     let table = std::fs::read_to_string(d.join("m-2.svg")).unwrap();
     assert!(table.contains("D (draw)"));
     assert!(table.contains("(4, 4): D"));
-    run(&d, &src, "--plot", "m.png");
+    run(d, &src, "--plot", "m.png");
     let p = png(&d.join("m.png"));
     assert_eq!((p.width(), p.height()), (900, 500));
     white_corners(&p);
@@ -236,7 +240,8 @@ fn misere_pictures_mark_draws() {
 
 #[test]
 fn octal_png_marks_the_period_and_keeps_the_legend_outside() {
-    let d = dir("octal");
+    let d_tmp = dir("octal");
+    let d = d_tmp.path();
     let svg = d.join("o.svg");
     let o = grundy(&["octal", "0.07", "--plot", svg.to_str().unwrap()]);
     assert!(o.status.success());
@@ -271,9 +276,10 @@ fn dot_png_through_graphviz() {
     if Command::new("dot").arg("-V").output().is_err() {
         return; // Graphviz missing: tests/cli.rs checks the diagnostic.
     }
-    let d = dir("dot");
+    let d_tmp = dir("dot");
+    let d = d_tmp.path();
     let src = "graph T { a -> b; b -> a; b -> c; d -> c; e -> f; f -> e }\ndot T\n";
-    let p = png(&run(&d, src, "--svg", "g.png"));
+    let p = png(&run(d, src, "--svg", "g.png"));
     assert!(p.width() > 100 && p.height() > 100);
     white_corners(&p);
     // Somewhere a draw (grey) and a P-position (blue) are filled.
@@ -320,7 +326,8 @@ fn svg_of_is_the_picture_plot_writes() {
         ),
         ("grundy Nim(3) + Nim(5)\n", false),
     ];
-    let d = dir("svg_of");
+    let d_tmp = dir("svg_of");
+    let d = d_tmp.path();
     for (i, (source, has_picture)) in cases.into_iter().enumerate() {
         let mut session = Session::new(1_000_000);
         let mut answers = Vec::new();
@@ -333,7 +340,7 @@ fn svg_of_is_the_picture_plot_writes() {
         let svg = grundy::render::svg_of(answer).map(|r| r.expect("drawn"));
         assert_eq!(svg.is_some(), has_picture, "{source}");
         if let Some(svg) = svg {
-            let file = run(&d, source, "--plot", &format!("p{i}.svg"));
+            let file = run(d, source, "--plot", &format!("p{i}.svg"));
             assert_eq!(svg, std::fs::read_to_string(file).unwrap(), "{source}");
         }
     }
@@ -344,20 +351,21 @@ fn svg_of_is_the_picture_plot_writes() {
 /// values (game values) has no plot.
 #[test]
 fn sequences_and_tables_of_values_are_drawn() {
-    let d = dir("values");
-    let seq = run(&d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
+    let d_tmp = dir("values");
+    let d = d_tmp.path();
+    let seq = run(d, "sequence n in 0..=20: n * 3 % 7\n", "--plot", "seq.png");
     let p = png(&seq);
     white_corners(&p);
     assert!(inked(&p, 0, 0, p.width(), p.height()) > 100, "points drawn");
     let table = run(
-        &d,
+        d,
         "table a in 0..=5, b in 0..=5: xor(a, b)\n",
         "--plot",
         "t.svg",
     );
     let svg = std::fs::read_to_string(&table).expect("the table drawn");
     assert!(svg.starts_with("<svg"), "{svg}");
-    let bools = run(&d, "sequence n in 0..=9: n % 3 == 0\n", "--plot", "b.svg");
+    let bools = run(d, "sequence n in 0..=9: n % 3 == 0\n", "--plot", "b.svg");
     assert!(bools.exists(), "booleans are drawn as 0 and 1");
     let game = d.join("g.game");
     std::fs::write(&game, "sequence n in 1..=3: value(*n + *1)\n").unwrap();

@@ -2,7 +2,7 @@
 //! is an `Error` variant with its code, message and help, rendered exactly
 //! as the earlier ad-hoc reports were, and with no source text shown.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use grundy::Error;
@@ -100,15 +100,16 @@ fn grundy(dir: &Path, args: &[&str], path_var: Option<&str>) -> (bool, String) {
 
 #[test]
 fn cli_file_failures_render_as_before() {
-    let dir = tempfile_dir("files");
-    let (ok, err) = grundy(&dir, &["run", "missing/x.game"], None);
+    let dir_tmp = tempfile_dir("files");
+    let dir = dir_tmp.path();
+    let (ok, err) = grundy(dir, &["run", "missing/x.game"], None);
     assert!(!ok);
     assert_eq!(
         tidy(&err),
         "grundy::io::read\n\n  × cannot read missing/x.game: No such file or directory (os error 2)\n  help: check the path; .game files are plain UTF-8 text"
     );
     let (ok, err) = grundy(
-        &dir,
+        dir,
         &["octal", "0.77", "--to", "5", "--plot", "missing/x.svg"],
         None,
     );
@@ -117,29 +118,30 @@ fn cli_file_failures_render_as_before() {
         tidy(&err),
         "grundy::io::write\n\n  × cannot write missing/x.svg: No such file or directory (os error 2)\n  help: check that the folder exists and is writable"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn cli_without_graphviz_says_how_to_get_it() {
-    let dir = tempfile_dir("graphviz");
+    let dir_tmp = tempfile_dir("graphviz");
+    let dir = dir_tmp.path();
     std::fs::write(dir.join("g.game"), "graph G { a -> b }\ndot G\n").expect("write the game");
     // No `dot` on an empty PATH.
-    let (ok, err) = grundy(&dir, &["run", "g.game", "--svg", "g.svg"], Some(""));
+    let (ok, err) = grundy(dir, &["run", "g.game", "--svg", "g.svg"], Some(""));
     assert!(!ok);
     assert_eq!(
         tidy(&err),
         "grundy::io::graphviz\n\n  × cannot draw g.svg: Graphviz's `dot` program is not installed\n  help: install Graphviz (e.g. `apt-get install graphviz`), or pipe the DOT\n        text printed above into any Graphviz viewer"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A fresh folder of this test's own under the system's temporary one.
-fn tempfile_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("grundy-front-errors-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create a temporary folder");
-    dir
+fn tempfile_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("grundy-front-errors-{name}-"))
+        .tempdir()
+        .expect("create a temporary folder")
 }
 
 #[test]

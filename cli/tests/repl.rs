@@ -352,8 +352,11 @@ fn nothing_typed_ends_the_session_but_quit() {
 
 #[test]
 fn load_reload_and_a_missing_file() {
-    let dir = std::env::temp_dir().join(format!("grundy-repl-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-repl-load-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let file = dir.join("heaps.game");
     std::fs::write(&file, "game H = subtraction {1, 2}\ngrundy H(4)\n").unwrap();
     let mut r = Repl::new(1_000_000);
@@ -387,7 +390,7 @@ fn load_reload_and_a_missing_file() {
         err.contains(&format!("cannot read {}", missing.display())),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -432,9 +435,14 @@ fn json_and_time_toggles() {
 
 #[test]
 fn piped_stdin_is_a_script_like_grundy_run() {
-    let bad = std::env::temp_dir().join(format!("grundy-repl-piped-{}.game", std::process::id()));
+    let bad_tmp = tempfile::Builder::new()
+        .prefix("grundy-repl-piped-")
+        .suffix(".game")
+        .tempfile()
+        .unwrap();
+    let bad = bad_tmp.path();
     std::fs::write(
-        &bad,
+        bad,
         "grundy Nim(2)\ngame G(n) {\n    move G(n - kk) for k in 1..=n\n}\n",
     )
     .unwrap();
@@ -442,7 +450,7 @@ fn piped_stdin_is_a_script_like_grundy_run() {
     for path in [
         root.join("examples/tour.game"),
         root.join("examples/nim.game"),
-        bad.clone(),
+        bad.to_path_buf(),
     ] {
         let file = path.display();
         let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
@@ -466,13 +474,13 @@ fn piped_stdin_is_a_script_like_grundy_run() {
     assert_ne!(
         Command::new(BIN)
             .arg("run")
-            .arg(&bad)
+            .arg(bad)
             .status()
             .unwrap()
             .code(),
         Some(0)
     );
-    std::fs::remove_file(&bad).unwrap();
+    std::fs::remove_file(bad).unwrap();
 }
 
 // ---- the real thing, in a pseudo-terminal -------------------------------
@@ -569,16 +577,20 @@ impl Term {
     }
 }
 
-fn temp_history(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-repl-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    // The REPL creates the missing directory itself.
-    dir.join("sub").join("history.txt")
+/// A history file in a missing folder (the REPL creates it itself) of a
+/// fresh temporary folder, removed when the first value is dropped.
+fn temp_history(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("grundy-repl-{name}-"))
+        .tempdir()
+        .unwrap();
+    let history = dir.path().join("sub").join("history.txt");
+    (dir, history)
 }
 
 #[test]
 fn a_person_at_a_terminal() {
-    let history = temp_history("person");
+    let (_history_dir, history) = temp_history("person");
     let mut t = Term::start(&history, "");
     t.wait_for(repl::PROMPT);
     assert!(t.text().contains("type :help for help"));
@@ -732,7 +744,7 @@ fn leaves_and_keeps_the_history(t: &mut Term, history: &Path) {
 
 #[test]
 fn history_comes_back_and_files_load_from_the_command_line() {
-    let history = temp_history("history");
+    let (_history_dir, history) = temp_history("history");
     let mut t = Term::start(&history, "repl examples/kayles.game");
     t.wait_for("loaded examples/kayles.game");
     t.wait_for(repl::PROMPT);
@@ -966,7 +978,7 @@ fn chomp_typed_at_a_terminal_answers_as_grundy_run() {
     let path = root.join("examples/chomp.game");
     let text = std::fs::read_to_string(&path).unwrap();
     let run = Command::new(BIN).arg("run").arg(&path).output().unwrap();
-    let history = temp_history("chomp");
+    let (_history_dir, history) = temp_history("chomp");
     let mut t = Term::start(&history, "");
     t.wait_for(repl::PROMPT);
     for input in typed_inputs(&text) {
@@ -1063,9 +1075,14 @@ fn a_definition_waits_for_the_names_it_uses() {
     let (_, err, _) = feed(&mut r, "grundy K(1)");
     assert!(err.contains("grundy::eval::unknown_function"), "{err}");
     // Nor does a file: it is complete in itself.
-    let file = std::env::temp_dir().join(format!("grundy-repl-wait-{}.game", std::process::id()));
+    let file_tmp = tempfile::Builder::new()
+        .prefix("grundy-repl-wait-")
+        .suffix(".game")
+        .tempfile()
+        .unwrap();
+    let file = file_tmp.path();
     std::fs::write(
-        &file,
+        file,
         "game W(n) { move W(w(n)) if n > 0 }
 ",
     )
@@ -1073,15 +1090,18 @@ fn a_definition_waits_for_the_names_it_uses() {
     let (_, err, _) = feed(&mut r, &format!(":load {}", file.display()));
     assert!(err.contains("grundy::eval::unknown_function"), "{err}");
     assert!(!err.contains("note"), "{err}");
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
 }
 
 // ---- pictures of the last answer ----------------------------------------
 
 #[test]
 fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
-    let dir = std::env::temp_dir().join(format!("grundy-repl-pictures-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::Builder::new()
+        .prefix("grundy-repl-pictures-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_tmp.path();
     let game = "game K = octal 0.77\ngraph G { a -> b, c; b -> c; d }\n";
     // Graphs are drawn by Graphviz; without it only the plots are checked.
     let have_dot = Command::new("dot").arg("-V").output().is_ok();
@@ -1160,7 +1180,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
     let (_, err, _) = feed(&mut r, &format!(":plot {}", dir.join("no.svg").display()));
     assert!(err.contains("the last answer has no picture"), "{err}");
     if !have_dot {
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
         return;
     }
     // An error is not an answer: the last one stays.
@@ -1180,7 +1200,7 @@ fn plot_and_svg_draw_the_last_answer_as_grundy_run_does() {
             serde_json::json!({ "grundy_json": 2, "wrote": g3.display().to_string() })
         )
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 // ---- progress ----------------------------------------------------------
@@ -1197,9 +1217,14 @@ const UNBOUNDED: &str = "--max-steps 1000000000000";
 /// output piped, it shows none.
 #[test]
 fn progress_on_a_terminal_only() {
-    let file = std::env::temp_dir().join(format!("grundy-progress-{}.game", std::process::id()));
-    std::fs::write(&file, LONG).unwrap();
-    let history = temp_history("progress");
+    let file_tmp = tempfile::Builder::new()
+        .prefix("grundy-progress-")
+        .suffix(".game")
+        .tempfile()
+        .unwrap();
+    let file = file_tmp.path();
+    std::fs::write(file, LONG).unwrap();
+    let (_history_dir, history) = temp_history("progress");
 
     let mut t = Term::start(&history, &format!("run {UNBOUNDED} '{}'", file.display()));
     let screen = t.wait_for(" positions · ");
@@ -1252,7 +1277,7 @@ fn progress_on_a_terminal_only() {
         let mut child = Command::new(BIN)
             .args(&args)
             .args(UNBOUNDED.split(' '))
-            .arg(&file)
+            .arg(file)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -1275,7 +1300,7 @@ fn progress_on_a_terminal_only() {
             String::from_utf8_lossy(&out.stdout)
         );
     }
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
     let _ = std::fs::remove_dir_all(history.parent().unwrap().parent().unwrap());
 }
 
@@ -1292,12 +1317,17 @@ fn definitions_in_every_order_answer_as_the_file() {
         "fn h(n) = f(n) // 2",
     ];
     let queries = "sequence A 0..=6\nsequence B 0..=6\nsequence C 0..=6\n";
-    let file = std::env::temp_dir().join(format!("grundy-repl-orders-{}.game", std::process::id()));
-    std::fs::write(&file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
-    let run = Command::new(BIN).arg("run").arg(&file).output().unwrap();
+    let file_tmp = tempfile::Builder::new()
+        .prefix("grundy-repl-orders-")
+        .suffix(".game")
+        .tempfile()
+        .unwrap();
+    let file = file_tmp.path();
+    std::fs::write(file, format!("{}\n{queries}", defs.join("\n"))).unwrap();
+    let run = Command::new(BIN).arg("run").arg(file).output().unwrap();
     assert!(run.status.success());
     let expected = String::from_utf8_lossy(&run.stdout).into_owned();
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(file).unwrap();
     // Every order of the six (720), each definition its own input.
     let mut order: Vec<usize> = (0..defs.len()).collect();
     let mut count = 0;

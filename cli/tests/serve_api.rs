@@ -36,8 +36,9 @@ fn still_answers(server: &mut Server) {
 
 #[test]
 fn the_token_is_required_for_pages_and_the_api() {
-    let dir = temp_dir("token");
-    let server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("token");
+    let dir = dir_tmp.path();
+    let server = Server::start(dir, &[]);
     let token_path = format!("/?token={}", server.token);
     let (status, body) = server.request("GET", &token_path, &[], b"");
     assert_eq!(status, 200);
@@ -66,8 +67,9 @@ fn the_token_is_required_for_pages_and_the_api() {
 
 #[test]
 fn malformed_requests_get_coded_errors() {
-    let dir = temp_dir("malformed");
-    let mut server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("malformed");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &[]);
     let t = [("X-Grundy-Token", server.token.as_str())];
     let cases: [(&str, &str, &[u8], u16, &str); 6] = [
         ("POST", "/api/run", b"not json", 400, "grundy::serve::json"),
@@ -109,8 +111,9 @@ fn malformed_requests_get_coded_errors() {
 
 #[test]
 fn huge_bodies_are_refused_unread() {
-    let dir = temp_dir("huge");
-    let mut server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("huge");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &[]);
     // Announced as 100 MB: refused before it is read.
     let mut s = TcpStream::connect(&server.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
@@ -151,8 +154,9 @@ fn huge_bodies_are_refused_unread() {
 
 #[test]
 fn endless_games_and_long_queries_stop_at_their_limits() {
-    let dir = temp_dir("endless");
-    let mut server = Server::start(&dir, &["--max-steps", "3000000"]);
+    let dir_tmp = temp_dir("endless");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &["--max-steps", "3000000"]);
     let endless = "game Up(n) { move Up(n + 1) }\ngrundy Up(0)\n";
     let (_, v) = server.api("/api/run", &json!({ "text": endless }));
     assert!(code(&v["results"][0]).starts_with("grundy::"), "{v}");
@@ -169,8 +173,9 @@ fn endless_games_and_long_queries_stop_at_their_limits() {
 
 #[test]
 fn a_client_that_leaves_mid_query_stops_its_query() {
-    let dir = temp_dir("leave");
-    let mut server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("leave");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &[]);
     // As many long queries as may run at once, each left by its client.
     let clients: Vec<TcpStream> = (0..4)
         .map(|i| {
@@ -209,8 +214,9 @@ fn a_client_that_leaves_mid_query_stops_its_query() {
 
 #[test]
 fn cancel_stops_a_running_query_as_ctrl_c_does() {
-    let dir = temp_dir("cancel");
-    let mut server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("cancel");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &[]);
     let started = Instant::now();
     std::thread::scope(|scope| {
         let running =
@@ -232,10 +238,11 @@ fn cancel_stops_a_running_query_as_ctrl_c_does() {
 
 #[test]
 fn only_the_files_named_are_read_and_written() {
-    let dir = temp_dir("files");
+    let dir_tmp = temp_dir("files");
+    let dir = dir_tmp.path();
     std::fs::write(dir.join("a.game"), "grundy *1\n").unwrap();
     std::fs::write(dir.join("secret.txt"), "not yours").unwrap();
-    let server = Server::start(&dir, &["a.game", "new.game"]);
+    let server = Server::start(dir, &["a.game", "new.game"]);
     let (_, v) = server.api("/api/files", &json!({}));
     assert_eq!(v["files"], json!(["a.game", "new.game"]));
     let (_, v) = server.api("/api/load", &json!({ "file": 0 }));
@@ -262,21 +269,22 @@ fn only_the_files_named_are_read_and_written() {
 
 #[test]
 fn a_server_that_cannot_start_says_why() {
-    let dir = temp_dir("start");
+    let dir_tmp = temp_dir("start");
+    let dir = dir_tmp.path();
     let out = Command::new(BIN)
         .args(["serve", "no-such-folder/x.game"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("grundy::io::read"), "{err}");
     assert!(err.contains("folder does not exist"), "{err}");
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let port = server.addr.rsplit(':').next().unwrap();
     let out = Command::new(BIN)
         .args(["serve", "--port", port])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -306,8 +314,9 @@ fn the_docs_api_examples_answer_as_shown() {
     let responses = blocks(&doc, "serve-response");
     assert_eq!(requests.len(), responses.len());
     assert!(requests.len() >= 3);
-    let dir = temp_dir("docs");
-    let server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("docs");
+    let dir = dir_tmp.path();
+    let server = Server::start(dir, &[]);
     for (request, response) in requests.iter().zip(&responses) {
         let (head, body) = request.split_once('\n').unwrap();
         let path = head.strip_prefix("POST ").expect("POST PATH");
@@ -321,8 +330,9 @@ fn the_docs_api_examples_answer_as_shown() {
 
 #[test]
 fn the_sample_worksheet_runs_without_a_diagnostic() {
-    let dir = temp_dir("sample");
-    let server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("sample");
+    let dir = dir_tmp.path();
+    let server = Server::start(dir, &[]);
     let (status, sample) = server.request("GET", "/assets/sample.game", &[], b"");
     assert_eq!(status, 200);
     let (_, v) = server.api("/api/run", &json!({ "text": sample }));
@@ -337,8 +347,9 @@ fn the_sample_worksheet_runs_without_a_diagnostic() {
 
 #[test]
 fn ctrl_c_stops_the_queries_and_the_server() {
-    let dir = temp_dir("ctrl-c");
-    let mut server = Server::start(&dir, &[]);
+    let dir_tmp = temp_dir("ctrl-c");
+    let dir = dir_tmp.path();
+    let mut server = Server::start(dir, &[]);
     let addr = server.addr.clone();
     let token = server.token.clone();
     let running = std::thread::spawn(move || {

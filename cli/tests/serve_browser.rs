@@ -151,9 +151,10 @@ fn the_worksheet_and_the_explorer_in_chromium() {
         );
         return;
     };
-    let dir = temp_dir("browser");
+    let dir_tmp = temp_dir("browser");
+    let dir = dir_tmp.path();
     std::fs::write(dir.join("sheet.game"), WORKSHEET).unwrap();
-    let server = Server::start(&dir, &["sheet.game"]);
+    let server = Server::start(dir, &["sheet.game"]);
     let driver = Driver::start(&chromedriver);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -164,7 +165,7 @@ fn the_worksheet_and_the_explorer_in_chromium() {
         runtime.block_on(async {
             worksheet(&c, &server).await;
             explorer(&c).await;
-            cancel_save_reload(&c, &dir).await;
+            cancel_save_reload(&c, dir).await;
         });
     }));
     // Chromium ends with its session, failed or not (ending chromedriver

@@ -19,10 +19,12 @@ const DOMINEERING: &str = "game Domineering(cells) {
 /// The 2 × 3 board: {2|-1/2}, mean 3/4, temperature 5/4.
 const QUERY: &str = "thermograph Domineering({(r, c) for r in 0..2, c in 0..3})";
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("grundy-thermo-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder of this test's own, removed when it is dropped.
+fn dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("grundy-thermo-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn run_plot(d: &std::path::Path, file: &str) -> PathBuf {
@@ -55,8 +57,9 @@ fn xs(svg: &str, class: &str) -> Vec<f64> {
 
 #[test]
 fn run_plot_writes_the_thermograph_as_svg() {
-    let d = dir("svg");
-    let svg = std::fs::read_to_string(run_plot(&d, "th.svg")).unwrap();
+    let d_tmp = dir("svg");
+    let d = d_tmp.path();
+    let svg = std::fs::read_to_string(run_plot(d, "th.svg")).unwrap();
     let (l, r) = (xs(&svg, "left-wall"), xs(&svg, "right-wall"));
     // Left's wall starts at value 3, Right's at −3/2, and + is on the left.
     assert!(l[0] < r[0], "{l:?} {r:?}");
@@ -78,8 +81,9 @@ fn run_plot_writes_the_thermograph_as_svg() {
 
 #[test]
 fn run_plot_writes_a_png_with_blue_left_and_red_right() {
-    let d = dir("png");
-    let bytes = std::fs::read(run_plot(&d, "th.png")).unwrap();
+    let d_tmp = dir("png");
+    let d = d_tmp.path();
+    let bytes = std::fs::read(run_plot(d, "th.png")).unwrap();
     let p = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
     let (w, h) = (p.width(), p.height());
     let (mut blue, mut red) = ((0u32, 0u64), (0u32, 0u64));
@@ -104,7 +108,8 @@ fn run_plot_writes_a_png_with_blue_left_and_red_right() {
 
 #[test]
 fn repl_plot_draws_the_same_thermograph() {
-    let d = dir("repl");
+    let d_tmp = dir("repl");
+    let d = d_tmp.path();
     let mut r = Repl::new(1_000_000);
     let (mut out, mut err) = (Vec::new(), Vec::new());
     r.handle(DOMINEERING, &mut out, &mut err);
@@ -117,7 +122,7 @@ fn repl_plot_draws_the_same_thermograph() {
         String::from_utf8(out).unwrap(),
         format!("wrote {}\n", mine.display())
     );
-    let theirs = run_plot(&d, "run.svg");
+    let theirs = run_plot(d, "run.svg");
     assert_eq!(
         std::fs::read_to_string(mine).unwrap(),
         std::fs::read_to_string(theirs).unwrap()
@@ -126,8 +131,9 @@ fn repl_plot_draws_the_same_thermograph() {
 
 #[test]
 fn the_picture_in_the_docs_is_what_grundy_draws() {
-    let d = dir("docs");
-    let drawn = std::fs::read_to_string(run_plot(&d, "docs.svg")).unwrap();
+    let d_tmp = dir("docs");
+    let d = d_tmp.path();
+    let drawn = std::fs::read_to_string(run_plot(d, "docs.svg")).unwrap();
     let docs = include_str!("../../docs/pictures/thermograph-domineering.svg");
     assert_eq!(
         drawn, docs,

@@ -1,5 +1,5 @@
 //! CGSuite's questions about misère canonical forms of impartial games
-//! (THEORY.md §9.4, §9.11): the birthday, Conway's parity, introversion,
+//! (THEORY.md §9.4, §9.12): the birthday, Conway's parity, introversion,
 //! half-tameness and Hoey's classes of one position (`misere_birthday(P)`,
 //! `misere_is_even(P)`, …, the classes the ones `misere_form` prints),
 //! and the games that tell two positions apart or link them
@@ -76,6 +76,14 @@ pub(super) static ENTRIES: &[Entry] = &[
         "misere_is_introverted(P): whether an impartial P is introverted in misère play (0 or *)",
         "whether an impartial P is introverted (a part of each of its options in misère play): exactly 0 and * (CGSuite's `IsIntroverted`)",
         "misere_is_introverted(*1)",
+    ),
+    one(
+        "misere_is_extraverted",
+        is_extraverted,
+        "bool",
+        "misere_is_extraverted(P): whether an impartial P is extraverted in misère play (a part of {P})",
+        "whether an impartial P is extraverted: its misère canonical form G is a part of {G}, the game whose one option is G (CGSuite's `IsExtraverted`)",
+        "misere_is_extraverted(*2)",
     ),
     one(
         "misere_is_half_tame",
@@ -165,6 +173,14 @@ pub(super) static ENTRIES: &[Entry] = &[
         "the misère canonical form of a game X with P + X and Q + X both misère P-positions, for linked impartial P and Q (CGSuite's `Link`)",
         "misere_link(*2, *2)",
     ),
+    two(
+        "misere_minus",
+        minus,
+        "string",
+        "misere_minus(P, Q): the game X with Q + X equivalent to P in misère play",
+        "the misère canonical form of the game X with Q + X ≡ P, for impartial P and Q with Q a part of P (CGSuite's `MisereMinus`)",
+        "misere_minus(*2 + *3, *3)",
+    ),
 ];
 
 /// Argument `i` as the components of an impartial position: a partizan
@@ -215,6 +231,14 @@ fn is_odd(a: Args) -> Result<Value> {
 
 fn is_introverted(a: Args) -> Result<Value> {
     ask(a, MisereQuestion::Introverted)
+}
+
+fn is_extraverted(a: Args) -> Result<Value> {
+    ask(a, MisereQuestion::Extraverted)
+}
+
+fn minus(a: Args) -> Result<Value> {
+    ask_pair(a, MiserePair::Minus)
 }
 
 fn is_half_tame(a: Args) -> Result<Value> {

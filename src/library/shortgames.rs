@@ -147,7 +147,7 @@ fn freeze(a: Args) -> Result<Value> {
 }
 
 /// Argument `i`, an integer from 0 to `max`, with a value error on it.
-fn small(a: &Args, i: usize, max: u32, what: &str) -> Result<u32> {
+pub(super) fn small(a: &Args, i: usize, max: u32, what: &str) -> Result<u32> {
     let n = integer(a, i)?;
     u32::try_from(n).ok().filter(|&k| k <= max).ok_or_else(|| {
         EvalError::Value {

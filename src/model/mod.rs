@@ -24,7 +24,7 @@ pub use defs::{Body, COMPOUNDS, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use kind::{
     GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, RUN_PARTS, RunPart, Side,
 };
-pub use oracle::{MisereAsk, MiserePair, MisereQuestion, Oracle};
+pub use oracle::{MisereAsk, MiserePair, MisereQuestion, Oracle, PartsAsk};
 pub use value::{
     Class, Comp, GameId, GameNames, GameVal, Value, fmt_comp, fmt_shown, fmt_sum, fmt_value,
 };

@@ -50,7 +50,7 @@ pub enum MisereAsk {
 }
 
 /// What [`Oracle::misere_predicate`] asks of an impartial sum's misère
-/// canonical form (THEORY.md §9.4, §9.11).
+/// canonical form (THEORY.md §9.4, §9.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MisereQuestion {
     /// Its birthday, an integer.
@@ -61,6 +61,8 @@ pub enum MisereQuestion {
     Odd,
     /// 0 or *.
     Introverted,
+    /// A part of {G}, the game whose one option is G.
+    Extraverted,
     /// Not generally tame, its double generally tame of genus 0^0.
     HalfTame,
     /// Hoey's phyla: tame (a nim heap or hereditarily tame).
@@ -80,7 +82,7 @@ pub enum MisereQuestion {
 }
 
 /// What [`Oracle::misere_pair`] asks of two impartial sums' misère
-/// canonical forms (THEORY.md §9.11).
+/// canonical forms (THEORY.md §9.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MiserePair {
     /// A game X with the first plus X a misère P-position and the second
@@ -90,6 +92,21 @@ pub enum MiserePair {
     Linked,
     /// Such an X, as text.
     Link,
+    /// The X with the second plus X equivalent to the first, as text.
+    Minus,
+}
+
+/// What [`Oracle::misere_parts`] asks of an impartial sum's misère
+/// canonical form (THEORY.md §9.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartsAsk {
+    /// Its parts other than 0, * and itself, one of each pair H, H + *:
+    /// a list of form texts.
+    Parts,
+    /// Its partitions into primes: a list of lists of form texts.
+    Partitions,
+    /// Whether it is prime: a `Value::Bool`.
+    IsPrime,
 }
 
 /// Answers about positions, for the evaluator. `play` None means the
@@ -151,6 +168,9 @@ pub trait Oracle {
     /// a `Value::Bool`, or a game as a `Value::Str` in `misere_form`'s
     /// notation.
     fn misere_pair(&self, cx: &Ctx, pair: [&[Comp]; 2], q: MiserePair) -> Result<Value>;
+    /// What `ask` asks of the parts of an impartial sum's misère canonical
+    /// form (THEORY.md §9.11).
+    fn misere_parts(&self, cx: &Ctx, pos: &[Comp], ask: PartsAsk) -> Result<Value>;
     /// Whether a sum is a Left (`left`) or Right dead end.
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool>;
     /// Work with the store of game values.

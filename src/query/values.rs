@@ -15,7 +15,8 @@ use crate::library::Shape;
 use crate::misere::Universe;
 use crate::model::game_value::{game_val, resolve};
 use crate::model::{
-    Class, Comp, Ctx, Defs, GameNames, MisereAsk, MiserePair, MisereQuestion, Oracle, Side, Value,
+    Class, Comp, Ctx, Defs, GameNames, MisereAsk, MiserePair, MisereQuestion, Oracle, PartsAsk,
+    Side, Value,
 };
 use crate::model::{fmt_shown, fmt_value};
 use crate::partizan::{Comparison, GameStore};
@@ -172,6 +173,10 @@ impl Oracle for SolverOracle<'_> {
     fn misere_pair(&self, cx: &Ctx, pair: [&[Comp]; 2], q: MiserePair) -> Result<Value> {
         let ids_b = self.with(cx, pair[1], |_, ids| Ok(ids.to_vec()))?;
         self.with(cx, pair[0], |s, ids| s.misere_pair(cx, [ids, &ids_b], q))
+    }
+
+    fn misere_parts(&self, cx: &Ctx, pos: &[Comp], ask: PartsAsk) -> Result<Value> {
+        self.with(cx, pos, |s, ids| s.misere_parts(cx, ids, ask))
     }
 
     fn dead_end(&self, cx: &Ctx, pos: &[Comp], left: bool) -> Result<bool> {

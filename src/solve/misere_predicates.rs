@@ -1,5 +1,5 @@
 //! CGSuite's questions about a misère canonical form, through the solver
-//! (THEORY.md §9.4, §9.11): the birthday, parity, introversion,
+//! (THEORY.md §9.4, §9.12): the birthday, parity, introversion,
 //! half-tameness and Hoey's classes of one impartial sum, and the games
 //! that tell two sums apart or link them. Each sum's canonical form is
 //! built by `Solver::misere_form_id` in one store, under the query's
@@ -21,7 +21,9 @@ impl Solver {
         ids: &[u32],
         q: MisereQuestion,
     ) -> Result<Value> {
-        if let Some(n) = self.nim_heaps(cx, ids).and_then(|h| nim_heap_of(&h)) {
+        if q != MisereQuestion::Extraverted
+            && let Some(n) = self.nim_heaps(cx, ids).and_then(|h| nim_heap_of(&h))
+        {
             return Ok(Self::nim_heap_answer(n, q));
         }
         let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
@@ -30,7 +32,7 @@ impl Solver {
     }
 
     /// The answer for a sum equivalent to the nim heap *n, from theory
-    /// (THEORY.md §9.11): born on day n, *n + * ≡ *(n ⊕ 1) so even exactly
+    /// (THEORY.md §9.12): born on day n, *n + * ≡ *(n ⊕ 1) so even exactly
     /// when n is, introverted for 0 and *, tame, never half-tame.
     fn nim_heap_answer(n: u64, q: MisereQuestion) -> Value {
         use MisereQuestion as Q;
@@ -39,6 +41,8 @@ impl Solver {
             Q::Even => Value::Bool(n.is_multiple_of(2)),
             Q::Odd => Value::Bool(!n.is_multiple_of(2)),
             Q::Introverted => Value::Bool(n <= 1),
+            // Asked of the forms (`misere_predicate` does not come here).
+            Q::Extraverted => Value::Bool(false),
             Q::HalfTame | Q::Restive | Q::GenerallyRestive | Q::Restless => Value::Bool(false),
             Q::Tame | Q::GenerallyTame | Q::Tameable | Q::NimHeap => Value::Bool(true),
         }
@@ -60,6 +64,7 @@ impl Solver {
             Q::Even => Value::Bool(forms.is_even(f).map_err(err)?),
             Q::Odd => Value::Bool(forms.is_odd(f).map_err(err)?),
             Q::Introverted => Value::Bool(forms.is_introverted(f)),
+            Q::Extraverted => Value::Bool(forms.is_extraverted(f).map_err(err)?),
             Q::HalfTame => Value::Bool(forms.is_half_tame(f).map_err(err)?),
             Q::Tame => Value::Bool(p.is_tame()),
             Q::GenerallyTame => Value::Bool(p.is_generally_tame()),
@@ -96,19 +101,19 @@ impl Solver {
         let found = match q {
             MiserePair::Linked => return Ok(Value::Bool(forms.is_linked(g, h))),
             MiserePair::Link => forms.link(g, h).map_err(err)?,
+            MiserePair::Minus => forms.minus(g, h).map_err(err)?,
             MiserePair::Distinguisher => forms.distinguisher(g, h).map_err(err)?,
         };
         match found {
-            Some(x) => Self::form_text(cx, forms, x),
+            Some(x) => Self::form_value(cx, forms, x),
             None => Err(Self::no_such_game(cx, forms, g, h, q)),
         }
     }
 
     /// A form as a `Value::Str` in `misere_form`'s notation.
-    fn form_text(cx: &Ctx, forms: &Forms, x: FormId) -> Result<Value> {
+    fn form_value(cx: &Ctx, forms: &Forms, x: FormId) -> Result<Value> {
         cx.check()?;
-        let shown = Self::misere_form_shown(cx, forms, x)?;
-        Ok(Value::Str(shown.form.into()))
+        Ok(Value::Str(Self::form_text(cx, forms, x)?.into()))
     }
 
     /// Two equal forms (no distinguisher) or two forms not linked (no link).
@@ -127,6 +132,14 @@ impl Solver {
                     show(g)
                 ),
                 "a distinguisher exists exactly when the misère canonical forms differ: compare them with `misere_form`",
+            ),
+            MiserePair::Minus => (
+                format!(
+                    "{} is not a part of {}: no game X has Q + X equivalent to P",
+                    show(h),
+                    show(g)
+                ),
+                "`misere_parts(P)` lists the parts of P (one of each pair H, H + *); Q must be one of them, or a part's sum with *",
             ),
             _ => (
                 format!(

@@ -16,10 +16,10 @@ use crate::error::AtSpan;
 use crate::error::{Error, Result};
 use crate::error::{LimitError, SolveError};
 use crate::misere::{
-    self, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, Phylum, QuotientBudget,
-    QuotientHistory, QuotientPeriod, RuleFn,
+    self, FormId, Forms, GameGraph, Genus, HeapRules, MisereError, MisereQuotient, Phylum,
+    QuotientBudget, QuotientHistory, QuotientPeriod, RuleFn,
 };
-use crate::model::{Ctx, GameId, Value};
+use crate::model::{Ctx, GameId, PartsAsk, Value};
 
 use super::Solver;
 
@@ -200,15 +200,129 @@ impl Solver {
         charge_forms(cx, &forms, r)
     }
 
+    /// What `ask` asks of the parts of the misère canonical form of the
+    /// sum of components `ids` (THEORY.md §9.11): the parts (other than
+    /// 0, * and the form itself, one of each pair H, H + *), the prime
+    /// partitions, or whether it is prime; forms as texts, each list in
+    /// order of birthday, then text.
+    pub(crate) fn misere_parts(&mut self, cx: &Ctx, ids: &[u32], ask: PartsAsk) -> Result<Value> {
+        let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
+        let r = self.misere_parts_in(cx, ids, ask, &mut forms);
+        charge_forms(cx, &forms, r)
+    }
+
+    fn misere_parts_in(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        ask: PartsAsk,
+        forms: &mut Forms,
+    ) -> Result<Value> {
+        let g = self.misere_form_id(cx, ids, forms)?;
+        let e = |e| Self::misere_error(cx, e);
+        match ask {
+            PartsAsk::IsPrime => Ok(Value::Bool(forms.is_prime(g).map_err(e)?)),
+            PartsAsk::Parts => {
+                let parts = forms.proper_parts(g).map_err(e)?;
+                Self::form_list(cx, forms, parts)
+            }
+            PartsAsk::Partitions => {
+                let mut lists = Vec::new();
+                for p in forms.prime_partitions(g).map_err(e)? {
+                    lists.push(Self::form_list(cx, forms, p)?);
+                }
+                Ok(Value::List(lists.into()))
+            }
+        }
+    }
+
+    /// The forms `fs` as a list of texts, by birthday, then text.
+    pub(crate) fn form_list(cx: &Ctx, forms: &Forms, fs: Vec<FormId>) -> Result<Value> {
+        let mut texts = Vec::with_capacity(fs.len());
+        for f in fs {
+            cx.tick()?;
+            texts.push((forms.birthday(f), Self::form_text(cx, forms, f)?));
+        }
+        texts.sort();
+        Ok(Value::List(
+            texts
+                .into_iter()
+                .map(|(_, t)| Value::Str(t.into()))
+                .collect(),
+        ))
+    }
+
+    /// The whole text of a form (JSON prints it; the text answer
+    /// abbreviates it), refused past an eighth of the memory budget.
+    pub(super) fn form_text(cx: &Ctx, forms: &Forms, f: FormId) -> Result<String> {
+        let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
+        let shown = forms
+            .display_whole(f, cap)
+            .map_err(|e| Self::misere_error(cx, e))?;
+        shown.ok_or_else(|| {
+            SolveError::MisereBudget {
+                what: format!("the canonical form is longer than {cap} characters"),
+                help: "ask `genus` for its genus, or about a smaller position".into(),
+                span: cx.span,
+            }
+            .into()
+        })
+    }
+
     /// The genus of the sum of components `ids`: a sum of nim heaps from
-    /// theory (THEORY.md §9.2), anything else from its canonical form.
+    /// theory (THEORY.md §9.2); anything else from its canonical form (the
+    /// form itself, never its text, which may be far longer), or, when the
+    /// forms pass a budget, position by position from the definition
+    /// (`misere::genus_of_sum`: no forms, a few thousand positions for a
+    /// heap of 20).
     pub(crate) fn genus(&mut self, cx: &Ctx, ids: &[u32]) -> Result<Genus> {
         if let Some(heaps) = self.nim_heaps(cx, ids)
             && let Some(g) = Genus::nim_sum(&heaps)
         {
             return Ok(g);
         }
-        Ok(self.misere_form(cx, ids)?.genus)
+        let (graph, roots) = self.misere_graph(cx, ids)?;
+        let mut forms = budgeted_forms(cx, self.partizan.store.interrupt_flag());
+        let by_forms = forms.of_graph(&graph).and_then(|all| {
+            let parts: Vec<_> = roots.iter().map(|&r| all[r]).collect();
+            let f = forms.sum(&parts)?;
+            Ok(forms.genus(f).clone())
+        });
+        let steps = forms.steps().saturating_mul(FORM_STEP_COST);
+        drop(forms);
+        match by_forms {
+            Ok(g) => {
+                cx.advance(steps)?;
+                Ok(g)
+            }
+            Err(MisereError::Budget { .. } | MisereError::Memory { .. }) => {
+                cx.advance(steps)?;
+                Self::genus_direct(cx, &graph, &roots)
+            }
+            Err(e) => Err(Self::misere_error(cx, e)),
+        }
+    }
+
+    /// The genus of the sum of nodes `roots` of `graph`, position by
+    /// position, at most `--max-positions` of them, each a tick.
+    fn genus_direct(cx: &Ctx, graph: &GameGraph, roots: &[usize]) -> Result<Genus> {
+        let mut failed = None;
+        let r = misere::genus_of_sum(
+            graph,
+            roots,
+            cx.limits.max_positions,
+            &mut || match cx.tick() {
+                Ok(()) => false,
+                Err(e) => {
+                    failed = Some(e);
+                    true
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        r.map_err(|e| Self::misere_error(cx, e))
     }
 
     /// The heaps, when every component is a nim heap by definition.
@@ -221,30 +335,9 @@ impl Solver {
             .collect()
     }
 
-    fn misere_form_expanded(
-        &mut self,
-        cx: &Ctx,
-        ids: &[u32],
-        forms: &mut Forms,
-        mate: bool,
-    ) -> Result<MisereForm> {
-        let mut f = self.misere_form_id(cx, ids, forms)?;
-        if mate {
-            f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;
-        }
-        cx.check()?;
-        Self::misere_form_shown(cx, forms, f)
-    }
-
-    /// The misère canonical form, in `forms`, of the sum of components
-    /// `ids`: every component reachable is expanded once into a game
-    /// graph, whose canonical forms are computed bottom-up and added.
-    pub(crate) fn misere_form_id(
-        &mut self,
-        cx: &Ctx,
-        ids: &[u32],
-        forms: &mut Forms,
-    ) -> Result<misere::FormId> {
+    /// Every component reachable from the sum `ids`, expanded once into a
+    /// game graph, and the node of each of `ids`.
+    fn misere_graph(&mut self, cx: &Ctx, ids: &[u32]) -> Result<(GameGraph, Vec<usize>)> {
         let mut node: FxHashMap<u32, usize> = FxHashMap::default();
         let mut comps: Vec<u32> = Vec::new();
         let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -298,33 +391,39 @@ impl Solver {
         // before they are made.
         cx.reserve(comps.len().saturating_mul(13), cx.span)?;
         let graph = GameGraph::from_options(options).map_err(|e| Self::misere_error(cx, e))?;
+        Ok((graph, ids.iter().map(|id| node[id]).collect()))
+    }
+
+    /// The misère canonical form of the sum of components `ids` in
+    /// `forms`: every component reachable is expanded once into a game
+    /// graph, whose canonical forms are computed bottom-up and added.
+    pub(super) fn misere_form_id(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+        forms: &mut Forms,
+    ) -> Result<FormId> {
+        let (graph, roots) = self.misere_graph(cx, ids)?;
         let all = forms
             .of_graph(&graph)
             .map_err(|e| Self::misere_error(cx, e))?;
-        let parts: Vec<_> = ids.iter().map(|id| all[node[id]]).collect();
+        let parts: Vec<_> = roots.iter().map(|&r| all[r]).collect();
         forms.sum(&parts).map_err(|e| Self::misere_error(cx, e))
     }
 
-    /// The form `f` of `forms` as an answer: its whole text (within the
-    /// memory budget), genus, class and outcome.
-    pub(crate) fn misere_form_shown(
+    fn misere_form_expanded(
+        &mut self,
         cx: &Ctx,
-        forms: &Forms,
-        f: misere::FormId,
+        ids: &[u32],
+        forms: &mut Forms,
+        mate: bool,
     ) -> Result<MisereForm> {
-        // The whole text (JSON prints it; the text answer abbreviates it).
-        let cap = (cx.limits.max_memory / 8).min(FORM_MAX_CHARS);
-        let shown = forms
-            .display_whole(f, cap)
-            .map_err(|e| Self::misere_error(cx, e))?;
-        let Some(form) = shown else {
-            return Err(SolveError::MisereBudget {
-                what: format!("the canonical form is longer than {cap} characters"),
-                help: "ask `genus` for its genus, or about a smaller position".into(),
-                span: cx.span,
-            }
-            .into());
-        };
+        let mut f = self.misere_form_id(cx, ids, forms)?;
+        if mate {
+            f = forms.mate(f).map_err(|e| Self::misere_error(cx, e))?;
+        }
+        cx.check()?;
+        let form = Self::form_text(cx, forms, f)?;
         Ok(MisereForm {
             genus: forms.genus(f).clone(),
             form,

@@ -73,6 +73,7 @@ mod partizan_misere;
 mod period;
 mod resemble;
 mod search;
+mod steps;
 mod sums;
 mod value;
 mod winning;
@@ -89,6 +90,7 @@ use crate::error::{EvalError, SolveError};
 use crate::model::fmt_comp;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
 use chain::{At, Why};
+use steps::{ELEMENT_STEPS, INTERN_STEPS, NEW_POSITION_STEPS, shallow_elements};
 
 pub(crate) use loopy::SumGraph;
 pub(crate) use misere::MisereStore;
@@ -364,32 +366,6 @@ struct Marks {
 /// Positions may nest values (a list in a list, a position in a
 /// position) at most this deep: hashing, comparing and freeing them recurse.
 pub const MAX_NESTING: usize = 1_000;
-
-/// Steps of `--max-steps` one lookup of a position in the state graph
-/// costs (`intern_ints`, `intern_list`, `intern`), besides the loop turn
-/// that made it: a lookup in a hash map of millions of positions takes
-/// 60–120 ns, about sixteen turns of the interpreter's lightest loops
-/// (docs/PERFORMANCE.md, "What a step costs").
-const INTERN_STEPS: u64 = 16;
-
-/// Steps a new position costs besides its lookup: its arguments copied,
-/// its entries in the interning maps and the graph's arrays, 1–2 µs
-/// (each position is new once, so the position budget bounds these).
-const NEW_POSITION_STEPS: u64 = 256;
-
-/// Steps a position's argument costs per element of a list, tuple or set
-/// (hashed and compared at each lookup), on top of `INTERN_STEPS`.
-const ELEMENT_STEPS: usize = 4;
-
-/// The elements of a collection argument, one level down (1 for a scalar).
-fn shallow_elements(v: &Value) -> usize {
-    match v {
-        Value::Tuple(xs) | Value::List(xs) => xs.len(),
-        Value::Set(xs) => xs.len(),
-        Value::Pos(cs) => cs.len(),
-        _ => 1,
-    }
-}
 
 impl Default for Solver {
     fn default() -> Self {

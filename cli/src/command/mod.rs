@@ -170,9 +170,10 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = octal_progress::parse_seconds)]
         progress_json: Option<std::time::Duration>,
         /// Threads for one code (0: one per core; default 1): a second
-        /// thread takes each heap's pairs with the older rare heaps. The
-        /// output is the same for any number; several codes take one
-        /// thread each.
+        /// thread computes the next heap while the first finishes this one
+        /// (or, for codes that split without taking, takes each heap's
+        /// pairs with the older rare heaps). The output is the same for any
+        /// number; several codes take one thread each.
         #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
         jobs: usize,
     },

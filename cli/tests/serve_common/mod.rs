@@ -160,9 +160,10 @@ impl Drop for Server {
 }
 
 /// A fresh folder of the system's temporary folder for one test.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-serve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// (Removed when the value is dropped.)
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("grundy-serve-{name}-"))
+        .tempdir()
+        .unwrap()
 }

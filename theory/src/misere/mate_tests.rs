@@ -53,17 +53,20 @@ fn atom(forms: &mut Forms, t: &[char], at: &mut usize) -> FormId {
 /// Conway's notation: `*[2#1]` is `[[2], 1]`). The row of line 338,
 /// whose mate is printed as `((2#1)2[#1]2#)(2#0)[1]`, is left out: its
 /// options are sums, whose mates this file does not write by hand.
+/// CGSuite reads `*[L]` for a list L of one element as that element
+/// (`*[[2]]` is {*2}, not {{*2}}), so those rows lose one pair of
+/// brackets here.
 const MATE_ROWS: &[(u32, &str, &str)] = &[
     (7, "0", "1"),
     (32, "1", "0"),
     (57, "2", "2"),
-    (82, "[[2]]", "[[2]]"),
-    (107, "[[[2]]]", "[[[2]]]"),
+    (82, "[2]", "[2]"),
+    (107, "[[2]]", "[[2]]"),
     (132, "2 + 2", "2 + 2"),
-    (157, "[[2 + [[2]]]]", "[[2 + [[2]]]]"),
+    (157, "[2 + [2]]", "[2 + [2]]"),
     (182, "[[2], 0]", "[[2], 1]"),
     (234, "[[2], 1]", "[[2], 0]"),
-    (260, "[[4 + 2]]", "[[4 + 2]]"),
+    (260, "[4 + 2]", "[4 + 2]"),
     (286, "[[[2]], [[2], 1]]", "[[[2]], [[2], 0]]"),
     (
         312,

@@ -36,10 +36,12 @@
 mod canon;
 mod days;
 mod genus;
+mod genus_sums;
 mod input;
 mod mate;
 mod partizan;
 mod partizan_reduce;
+mod parts;
 mod phylum;
 mod predicates;
 mod quotient;
@@ -47,11 +49,15 @@ mod quotient;
 #[cfg(test)]
 mod days_tests;
 #[cfg(test)]
+mod genus_sums_tests;
+#[cfg(test)]
 mod mate_tests;
 #[cfg(test)]
 mod partizan_reduce_tests;
 #[cfg(test)]
 mod partizan_tests;
+#[cfg(test)]
+mod parts_tests;
 #[cfg(test)]
 mod period_tests;
 #[cfg(test)]
@@ -64,8 +70,10 @@ mod tests;
 pub use canon::{FormId, Forms};
 pub use days::MAX_MISERE_DAY;
 pub use genus::Genus;
+pub use genus_sums::genus_of_sum;
 pub use input::{GameGraph, HeapRules, RuleFn};
 pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
+pub use parts::MAX_DIFFERENCE_CHOICES;
 pub use phylum::Phylum;
 pub use quotient::{
     Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,

@@ -1,5 +1,5 @@
 //! CGSuite's misère predicates on canonical forms that the phyla do not
-//! give (THEORY.md §9.11): Conway's parity (even, odd), introversion,
+//! give (THEORY.md §9.12): Conway's parity (even, odd), introversion,
 //! half-tameness, and the games that link two forms or tell them apart
 //! (Conway's theorems on linked games, ONAG ch. 12). The phylum
 //! predicates themselves are [`Phylum`](super::Phylum)'s.
@@ -57,7 +57,7 @@ impl Forms {
 
     /// G is *odd* when G + * is born earlier than G: exactly the games
     /// that are not even, since the birthdays of G and G + * always
-    /// differ by one (THEORY.md §9.11; checked by the tests).
+    /// differ by one (THEORY.md §9.12; checked by the tests).
     pub fn is_odd(&mut self, g: FormId) -> Result<bool> {
         self.check(g)?;
         let s = self.plus_star(g)?;
@@ -68,6 +68,22 @@ impl Forms {
     /// Conway's extraversion–introversion theorem exactly 0 and *.
     pub fn is_introverted(&self, g: FormId) -> bool {
         g == Self::ZERO || self.options(g) == [Self::ZERO]
+    }
+
+    /// Whether G is extraverted: a part of {G}, the game whose one option
+    /// is G (CGSuite's `IsExtraverted`; THEORY.md §9.12): {G} − G exists.
+    pub fn is_extraverted(&mut self, g: FormId) -> Result<bool> {
+        self.check(g)?;
+        let up = self.canonical(&[g])?;
+        Ok(self.difference(up, g)?.is_some())
+    }
+
+    /// CGSuite's `MisereMinus`: the X with H + X ≡ G, when H is a part of
+    /// G (`difference`, THEORY.md §9.11), else `None`.
+    pub fn minus(&mut self, g: FormId, h: FormId) -> Result<Option<FormId>> {
+        self.check(g)?;
+        self.check(h)?;
+        self.difference(g, h)
     }
 
     /// CGSuite's `IsHalfTame`: G is not generally tame, but G + G is

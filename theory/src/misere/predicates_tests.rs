@@ -382,7 +382,7 @@ fn the_search_has_a_budget() {
 }
 
 /// *n + * ≡ *(n ⊕ 1), which the language's answers for nim heaps rest on
-/// (THEORY.md §9.11): *n is even exactly when n is.
+/// (THEORY.md §9.12): *n is even exactly when n is.
 #[test]
 fn a_heap_plus_star_is_the_heap_n_xor_1() {
     let mut forms = Forms::new(1_000_000);
@@ -390,5 +390,83 @@ fn a_heap_plus_star_is_the_heap_n_xor_1() {
         let h = forms.nim(n).unwrap();
         assert_eq!(forms.plus_star(h).unwrap(), forms.nim(n ^ 1).unwrap());
         assert_eq!(forms.is_even(h).unwrap(), n.is_multiple_of(2));
+    }
+}
+
+/// CGSuite's `IsExtraverted` of each row of `MisereCanonicalGameTestCase.scala`
+/// (the row's line, its game, the answer): G is a part of {G}.
+const EXTRAVERTED: &[(u32, &str, bool)] = &[
+    (7, "*[0]", true),
+    (32, "*[1]", true),
+    (57, "*[2]", true),
+    (82, "*[[2]]", true),
+    (107, "*[[[2]]]", true),
+    (132, "*[2]+*[2]", true),
+    (157, "*[[*[2]+*[[2]]]]", true),
+    (182, "*[[2],0]", false),
+    (208, "*[[2],0]", false),
+    (234, "*[[2],1]", false),
+    (260, "*[[*[4]+*[2]]]", false),
+    (286, "*[[[2]],[[2],1]]", false),
+    (312, "*[[[2]],[[[2],0],0,1]]", false),
+    (338, "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", false),
+    (364, "*[[[2],2,0],[[2],3],1]", false),
+];
+
+#[test]
+fn cgsuite_extraverted_rows() {
+    let mut forms = Forms::new(1_000_000);
+    for &(line, g, want) in EXTRAVERTED {
+        let g = parse(&mut forms, g);
+        assert_eq!(
+            forms.is_extraverted(g).unwrap(),
+            want,
+            "line {line}: IsExtraverted"
+        );
+    }
+}
+
+/// On the forms born by day 3 and their sums of two: `minus` undoes a
+/// sum (G + H − H ≡ G up to the difference's own choice: H + X ≡ G + H),
+/// a form with no difference has none that adds back among the day-3
+/// forms, extraversion is its definition ({G} − G exists), and
+/// introversion (only 0 and *) is its definition: G a part of each of
+/// its options.
+#[test]
+fn minus_extraversion_and_introversion_by_their_definitions() {
+    let mut forms = Forms::new(1_000_000);
+    let day3 = born_by(&mut forms, 3);
+    for &g in &day3 {
+        for &h in &day3 {
+            let s = forms.add(g, h).unwrap();
+            let x = forms
+                .minus(s, h)
+                .unwrap()
+                .expect("a sum's summand is a part");
+            assert_eq!(forms.add(h, x).unwrap(), s);
+            match forms.minus(g, h).unwrap() {
+                Some(x) => assert_eq!(forms.add(h, x).unwrap(), g),
+                None => {
+                    for &y in &day3 {
+                        assert_ne!(forms.add(h, y).unwrap(), g);
+                    }
+                }
+            }
+        }
+        let up = forms.canonical(&[g]).unwrap();
+        let extra = day3.iter().any(|&y| forms.add(g, y).unwrap() == up);
+        if extra {
+            assert!(forms.is_extraverted(g).unwrap());
+        }
+        let intro = forms
+            .options(g)
+            .to_vec()
+            .into_iter()
+            .all(|o| forms.minus(o, g).unwrap().is_some());
+        assert_eq!(
+            forms.is_introverted(g),
+            intro,
+            "introversion by its definition"
+        );
     }
 }

@@ -11,7 +11,7 @@ use crate::octal::OctalCode;
 // Brute force on explicit graphs: a position is a sorted multiset of
 // non-terminal nodes plus counts of *2 and *1 heaps.
 
-struct Brute<'a> {
+pub(super) struct Brute<'a> {
     g: &'a GameGraph,
     /// Misère Grundy value of (nodes, twos, ones).
     minus: HashMap<(Vec<usize>, u32, u32), u32>,
@@ -19,7 +19,7 @@ struct Brute<'a> {
 }
 
 impl<'a> Brute<'a> {
-    fn new(g: &'a GameGraph) -> Self {
+    pub(super) fn new(g: &'a GameGraph) -> Self {
         Brute {
             g,
             minus: HashMap::new(),
@@ -34,7 +34,7 @@ impl<'a> Brute<'a> {
     }
 
     /// Normal-play Grundy value of one node (xor over split parts).
-    fn grundy(&mut self, v: usize) -> u32 {
+    pub(super) fn grundy(&mut self, v: usize) -> u32 {
         if let Some(&x) = self.plus.get(&v) {
             return x;
         }
@@ -49,7 +49,7 @@ impl<'a> Brute<'a> {
     }
 
     /// Misère Grundy value: 1 with no move, else mex of the options.
-    fn minus(&mut self, nodes: Vec<usize>, twos: u32, ones: u32) -> u32 {
+    pub(super) fn minus(&mut self, nodes: Vec<usize>, twos: u32, ones: u32) -> u32 {
         let nodes = self.norm(nodes);
         let key = (nodes.clone(), twos, ones);
         if let Some(&x) = self.minus.get(&key) {
@@ -83,7 +83,12 @@ impl<'a> Brute<'a> {
 
 /// A random acyclic game graph: node v's options are multisets of nodes
 /// below v (so it is acyclic), some of them splits, some empty.
-fn random_graph(seed: u64, nodes: usize, max_opts: usize, max_parts: usize) -> GameGraph {
+pub(super) fn random_graph(
+    seed: u64,
+    nodes: usize,
+    max_opts: usize,
+    max_parts: usize,
+) -> GameGraph {
     let mut state = seed
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);
