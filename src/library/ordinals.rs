@@ -1,4 +1,4 @@
-//! Generalized ordinals (`omega`, `ω + 1`, `ω^ω`; THEORY.md §6.16):
+//! Generalized ordinals (`omega`, `ω + 1`, `ω^ω`; THEORY.md §13):
 //! `is_ordinal` and `sign`, and the ordinal side of `xor`, `nim_mul`,
 //! `nim_pow`, `nim_inv`, `abs`, `birthday` and `outcome` (whose entries
 //! live with their families and call in here when an argument is an
