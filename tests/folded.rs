@@ -63,6 +63,7 @@ mod octal_long_runs;
 mod octal_published;
 mod octal_sweep;
 mod one_game;
+mod ordinals;
 mod partizan;
 mod partizan_lang;
 mod pictures;

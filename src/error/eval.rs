@@ -153,6 +153,21 @@ pub enum EvalError {
         span: Span,
     },
 
+    /// `grundy::eval::ordinal`: arithmetic on generalized ordinals that
+    /// has no answer here (a mix with a short game, a nim product out of
+    /// range, an operand that is not an ordinal).
+    #[error("{message}")]
+    #[diagnostic(code(grundy::eval::ordinal), help("{help}"))]
+    Ordinal {
+        /// What went wrong.
+        message: String,
+        /// How to fix it.
+        help: String,
+        /// Where in the text.
+        #[label("{message}")]
+        span: Span,
+    },
+
     /// `grundy::assert::failed`: assertion failed: {message}.
     #[error("assertion failed: {message}")]
     #[diagnostic(code(grundy::assert::failed), help("{help}"))]
@@ -180,6 +195,7 @@ impl EvalError {
             | EvalError::Recursion { span, .. }
             | EvalError::Uninitialized { span, .. }
             | EvalError::Value { span, .. }
+            | EvalError::Ordinal { span, .. }
             | EvalError::QueryInRules { span, .. }
             | EvalError::AssertFailed { span, .. } => Some(*span),
         }

@@ -375,6 +375,10 @@ impl<'a> Compiler<'a> {
                 span,
             }));
         }
+        // `omega` (or `ω`): the first infinite ordinal.
+        if matches!(name, "omega" | "ω") {
+            return Ok(NodeKind::Const(super::ordinals::omega()));
+        }
         // `on`, `over`, …: loopy values, when nothing else is called so.
         if let Some(kind) = super::loopyvals::loopy_name(name, span)? {
             return Ok(kind);

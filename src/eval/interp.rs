@@ -359,6 +359,9 @@ impl<'a> Interp<'a> {
     ) -> Result<Value> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
+        if super::ordinals::involves_ordinal(op, &x, &y) {
+            return super::ordinals::ordinal_binary(op, &x, &y, (a.span, b.span), span);
+        }
         if (matches!(x, Value::LoopyGame(_))
             || matches!(y, Value::LoopyGame(_))
             || op == BinOp::Sided)
@@ -725,6 +728,11 @@ impl<'a> Interp<'a> {
             ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            (UnOp::Neg, Value::Ordinal(x)) => crate::library::ordinals::ordinal_value(
+                x.neg()
+                    .map_err(|e| crate::library::ordinals::ordinal_error(&e, span))?,
+                span,
+            ),
             // An impartial position is its own negative (-*n = *n); a
             // partizan one's is its value's.
             (UnOp::Neg, Value::Pos(cs)) => self.negated_position(cs, span),
@@ -740,6 +748,12 @@ impl<'a> Interp<'a> {
                 }]
                 .into(),
             )),
+            (UnOp::Star, Value::Ordinal(x)) => Err(EvalError::Ordinal {
+                message: format!("the transfinite nimber *({x}) is not supported"),
+                help: "nimbers are *n of integers n >= 0; the nim arithmetic of ordinals is xor, nim_mul, nim_pow and nim_inv on the ordinals themselves".into(),
+                span,
+            }
+            .into()),
             (UnOp::Star, Value::Int(n)) => Err(EvalError::Value {
                 message: format!("the nimber *{n} has a negative size"),
                 help: "nimbers are *0, *1, *2, ...".into(),

@@ -1,7 +1,7 @@
 //! The interpreter: names resolved to slots, games and callables
 //! (`compile.rs`), expressions evaluated (`interp.rs`, the operators in
 //! `ops.rs`, game values in `gamevals.rs`, loopy game values in
-//! `loopyvals.rs`, `{x | y}` of expressions in
+//! `loopyvals.rs`, generalized ordinals in `ordinals.rs`, `{x | y}` of expressions in
 //! `braces.rs`, the quantifiers in `quantifiers.rs`), and integer closures and
 //! list shapes the rule engine's hot loops run (`fast/`). The rule engine
 //! itself is `games/rules/`.
@@ -13,6 +13,7 @@ mod gamevals;
 pub mod interp;
 mod loopyvals;
 mod ops;
+pub(crate) mod ordinals;
 mod quantifiers;
 
 pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};

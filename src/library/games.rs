@@ -72,11 +72,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     game(
         "birthday",
         birthday,
-        G_VAL,
+        &[p("G", "position | game value | int | ordinal")],
         (1, 1),
-        "int",
-        "birthday(G): the birthday of the canonical form of a position or game value",
-        "the birthday of the canonical form (0 for 0, 1 for *, 1, -1)",
+        "int | ordinal",
+        "birthday(G): the birthday of the canonical form of a position or game value (of an ordinal, CGSuite's: ω-5 is born on day ω+5)",
+        "the birthday of the canonical form (0 for 0, 1 for *, 1, -1); of a generalized ordinal, each coefficient made positive",
         "birthday(up())",
     )
     .statement(Statement::Generic),
@@ -190,31 +190,31 @@ pub(super) static ENTRIES: &[Entry] = &[
     game(
         "nim_mul",
         nim_mul,
-        &[p("a", "int"), p("b", "int")],
+        &[p("a", "int | ordinal"), p("b", "int | ordinal")],
         (2, 2),
-        "int",
-        "nim_mul(a, b): the nim product of the integers a, b >= 0",
-        "the nim product of integers a, b ≥ 0",
+        "int | ordinal",
+        "nim_mul(a, b): the nim product of the integers a, b >= 0, or of ordinals below ω^ω^13",
+        "the nim product of integers a, b ≥ 0, or of ordinals below ω^ω^13 (CGSuite's NimProduct)",
         "nim_mul(8, 8)",
     ),
     game(
         "nim_pow",
         nim_pow,
-        &[p("a", "int"), p("e", "int")],
+        &[p("a", "int | ordinal"), p("e", "int")],
         (2, 2),
-        "int",
-        "nim_pow(a, e): the e-th nim power a ⊗ a ⊗ … ⊗ a of the integers a, e >= 0",
-        "the e-th nim power of a (integers a, e ≥ 0)",
+        "int | ordinal",
+        "nim_pow(a, e): the e-th nim power a ⊗ a ⊗ … ⊗ a of the integer a >= 0 (or ordinal below ω^ω^13), e >= 0",
+        "the e-th nim power of a (an integer a ≥ 0 or an ordinal below ω^ω^13; CGSuite's NimExp)",
         "nim_pow(2, 3)",
     ),
     game(
         "nim_inv",
         nim_inv,
-        &[p("a", "int")],
+        &[p("a", "int | ordinal")],
         (1, 1),
-        "int",
-        "nim_inv(a): the nim inverse of the integer a >= 1 (nim_mul(a, nim_inv(a)) = 1)",
-        "the nim inverse of an integer a ≥ 1",
+        "int | ordinal",
+        "nim_inv(a): the nim inverse of the integer a >= 1 or ordinal below ω^ω^13 (nim_mul(a, nim_inv(a)) = 1)",
+        "the nim inverse of an integer a ≥ 1, or of an ordinal below ω^ω^13",
         "nim_inv(2)",
     ),
     game(
@@ -378,6 +378,9 @@ fn temperature(a: Args) -> Result<Value> {
 }
 
 fn birthday(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values) {
+        return super::ordinals::birthday(&a);
+    }
     of_one(a, &|s, id, span| {
         i64::try_from(s.birthday(id))
             .map(Value::Int)
@@ -473,16 +476,25 @@ fn nim_int(a: &Args, r: u64) -> Result<Value> {
 }
 
 fn nim_mul(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values) {
+        return super::ordinals::nim_mul(&a);
+    }
     let [x, y] = naturals(&a)?;
     nim_int(&a, partizan::nim_mul(x, y))
 }
 
 fn nim_pow(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values) {
+        return super::ordinals::nim_pow(&a);
+    }
     let [x, e] = naturals(&a)?;
     nim_int(&a, partizan::nim_pow(x, e))
 }
 
 fn nim_inv(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values) {
+        return super::ordinals::nim_inv(&a);
+    }
     let [x, _] = naturals(&a)?;
     let r = partizan::nim_inv(x).ok_or_else(|| EvalError::Value {
         message: "0 has no nim inverse".into(),

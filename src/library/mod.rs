@@ -28,6 +28,7 @@ mod graphs;
 mod misere_mates;
 mod misere_partizan;
 mod misere_predicates;
+pub(crate) mod ordinals;
 mod predicates;
 mod queries;
 mod shortgames;
@@ -326,7 +327,7 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 14] = [
+static FAMILIES: [&[Entry]; 15] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
@@ -338,6 +339,7 @@ static FAMILIES: [&[Entry]; 14] = [
     stopper_ops::ENTRIES,
     compounds::ENTRIES,
     predicates::ENTRIES,
+    ordinals::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,

@@ -193,6 +193,9 @@ fn class(a: &Args) -> Result<Class> {
 }
 
 fn outcome(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values[..1]) {
+        return super::ordinals::outcome(&a);
+    }
     Ok(Value::Outcome(class(&a)?))
 }
 

@@ -57,11 +57,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     builtin(
         "abs",
         abs,
-        N,
+        &[p("n", "int | ordinal")],
         (1, 1),
-        "int",
+        "int | ordinal",
         "abs(n)",
-        "the absolute value",
+        "the absolute value (of an integer or a generalized ordinal)",
         "abs(-5)",
     ),
     builtin(
@@ -90,8 +90,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         VARIADIC,
         (1, usize::MAX),
         "int",
-        "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum)",
-        "bitwise exclusive or, the nim-sum",
+        "xor(a, b, ...) or xor(xs): bitwise exclusive or (nim-sum); of ordinals, coefficient by coefficient",
+        "bitwise exclusive or, the nim-sum; of ordinals, CGSuite's NimSum",
         "xor(3, 5, 6)",
     ),
     builtin(
@@ -260,6 +260,9 @@ fn max(a: Args) -> Result<Value> {
 }
 
 fn abs(a: Args) -> Result<Value> {
+    if super::ordinals::any_ordinal(&a.values) {
+        return super::ordinals::abs(&a);
+    }
     let n = a.int(0)?;
     n.checked_abs().map(Value::Int).ok_or(
         EvalError::Overflow {
@@ -315,6 +318,9 @@ fn sorted(a: Args) -> Result<Value> {
     let n = xs.len() as u64;
     a.cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
     a.list_of(xs.len())?;
+    if super::ordinals::any_ordinal(&xs) {
+        return super::ordinals::sorted(&a, xs);
+    }
     Ok(Value::list(sort_checked(xs, a.cx, a.span)?))
 }
 
@@ -332,6 +338,10 @@ fn xor(a: Args) -> Result<Value> {
     } else {
         a.values.clone()
     };
+    if super::ordinals::any_ordinal(&items) {
+        let at = |i| a.at(if one_collection { 0 } else { i });
+        return super::ordinals::nim_sum(&a, &items, at);
+    }
     let mut x = 0i64;
     for (i, v) in items.iter().enumerate() {
         let at = a.at(if one_collection { 0 } else { i });

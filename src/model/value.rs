@@ -48,6 +48,10 @@ pub enum Value {
     /// An undirected graph of at most 64 vertices (`undirected(3, [(0, 1)])`,
     /// `subgraph(G)`): adjacency bit masks.
     Graph(Rc<crate::board::Graph>),
+    /// An infinite generalized ordinal (`omega`, `ω+1`, `ω^ω-ω^19×5`):
+    /// CGSuite's `GeneralizedOrdinal`. Finite values are `Int`s
+    /// ([`Value::ordinal`]).
+    Ordinal(Rc<crate::ordinal::GenOrdinal>),
 }
 
 /// A canonical game value held by an expression: its text in CGSuite's
@@ -187,6 +191,17 @@ impl Value {
             Value::Str(_) => "a string",
             Value::Board(_) => "a board",
             Value::Graph(_) => "a graph",
+            Value::Ordinal(_) => "an ordinal",
+        }
+    }
+
+    /// A generalized ordinal as a value: an `Int` when it is a finite
+    /// integer that fits, else an `Ordinal`. None for a finite value
+    /// beyond 64 bits.
+    pub fn ordinal(x: crate::ordinal::GenOrdinal) -> Option<Value> {
+        match x.as_int() {
+            Some(n) => i64::try_from(n).ok().map(Value::Int),
+            None => Some(Value::Ordinal(Rc::new(x))),
         }
     }
 
@@ -260,6 +275,9 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             out.push_str("\")");
         }
         Value::Graph(g) => out.push_str(&g.text()),
+        Value::Ordinal(x) => {
+            let _ = write!(out, "{x}");
+        }
     }
 }
 

@@ -9,6 +9,8 @@
 //! - [`partizan`]: partizan short games in canonical form (CGSuite's
 //!   notation), their algebra, thermographs, and loopy stoppers.
 //! - [`misere`]: genus, misère canonical forms and misère quotients.
+//! - [`ordinal`]: generalized ordinals (ω, ω+1, ω^ω) and transfinite nim
+//!   arithmetic below ω^ω^ω.
 //! - [`board`]: boards as bit planes, undirected graphs, symmetries and
 //!   canonical labellings.
 //! - [`mem`]: the counting allocator the memory budgets read.
@@ -18,4 +20,5 @@ pub mod digraph;
 pub mod mem;
 pub mod misere;
 pub mod octal;
+pub mod ordinal;
 pub mod partizan;

@@ -1,0 +1,199 @@
+//! Generalized ordinals against slow definitions: the order and the ring
+//! operations of height-1 values against their polynomials evaluated at a
+//! large integer; nim products against the 64-bit nimbers below ω and the
+//! field laws above; Lenstra's constants against his table.
+
+use proptest::prelude::*;
+
+use super::nim::{self, MAX_PRIMES};
+use super::{GenOrdinal, Term};
+use crate::partizan::nim_mul as nim_mul64;
+
+/// Σ c_e ω^e with finite exponents.
+fn poly(terms: &[(i128, i128)]) -> GenOrdinal {
+    GenOrdinal::from_terms(
+        terms
+            .iter()
+            .map(|&(e, c)| Term {
+                exp: GenOrdinal::int(e),
+                coeff: c,
+            })
+            .collect(),
+    )
+    .unwrap()
+}
+
+/// ω^(Σ ω^k n_k) × c for the listed (k, n_k).
+fn mono(exp: &[(i128, i128)], c: i128) -> GenOrdinal {
+    GenOrdinal::from_terms(vec![Term {
+        exp: poly(exp),
+        coeff: c,
+    }])
+    .unwrap()
+}
+
+/// The value of a height-1 generalized ordinal with ω replaced by n.
+fn at(x: &GenOrdinal, n: i128) -> i128 {
+    x.terms()
+        .iter()
+        .map(|t| t.coeff * n.pow(t.exp.as_int().unwrap() as u32))
+        .sum()
+}
+
+fn small_poly() -> impl Strategy<Value = GenOrdinal> {
+    prop::collection::vec((0i128..4, -9i128..10), 0..4).prop_map(|ts| poly(&ts))
+}
+
+/// Small ordinals: terms ω^(Σ ω^k n_k) × c with k < `primes`,
+/// n_k < `digits` and 0 < c < 16.
+fn small_ordinal(primes: i128, digits: i128) -> impl Strategy<Value = GenOrdinal> {
+    let exp = prop::collection::vec((0..primes, 0..digits), 0..3);
+    prop::collection::vec((exp, 1i128..16), 0..4).prop_map(|ts| {
+        let mut x = GenOrdinal::zero();
+        for (e, c) in ts {
+            let t = Term {
+                exp: poly(&e),
+                coeff: c,
+            };
+            // Equal monomials nim-add (not add) so the value stays one.
+            x = nim::nim_sum(&x, &GenOrdinal::from_terms(vec![t]).unwrap()).unwrap();
+        }
+        x
+    })
+}
+
+proptest! {
+    #[test]
+    fn order_and_ring_agree_with_evaluation_at_a_large_integer(a in small_poly(), b in small_poly()) {
+        // With |coefficients| < 10 and exponents < 4, the sign of a
+        // polynomial at 10^4 is the sign of its leading coefficient.
+        let n = 10_000;
+        prop_assert_eq!(a.cmp(&b), at(&a, n).cmp(&at(&b, n)));
+        prop_assert_eq!(at(&a.add(&b).unwrap(), n), at(&a, n) + at(&b, n));
+        prop_assert_eq!(at(&a.sub(&b).unwrap(), n), at(&a, n) - at(&b, n));
+        prop_assert_eq!(at(&a.mul(&b).unwrap(), n), at(&a, n) * at(&b, n));
+        prop_assert_eq!(at(&a.pow(3).unwrap(), n), at(&a, n).pow(3));
+    }
+
+    #[test]
+    fn finite_nim_products_are_the_64_bit_ones(a in any::<u64>(), b in any::<u64>()) {
+        let (x, y) = (GenOrdinal::int(a.into()), GenOrdinal::int(b.into()));
+        let p = nim::nim_mul(&x, &y).unwrap();
+        prop_assert_eq!(p, GenOrdinal::int(nim_mul64(a, b).into()));
+        prop_assert_eq!(nim::nim_sum(&x, &y).unwrap(), GenOrdinal::int((a ^ b).into()));
+    }
+
+    #[test]
+    fn nim_arithmetic_is_a_ring(
+        a in small_ordinal(3, 6), b in small_ordinal(3, 6), c in small_ordinal(3, 6)
+    ) {
+        let (m, s) = (nim::nim_mul, nim::nim_sum);
+        prop_assert_eq!(m(&a, &b).unwrap(), m(&b, &a).unwrap());
+        prop_assert_eq!(m(&m(&a, &b).unwrap(), &c).unwrap(), m(&a, &m(&b, &c).unwrap()).unwrap());
+        prop_assert_eq!(
+            m(&a, &s(&b, &c).unwrap()).unwrap(),
+            s(&m(&a, &b).unwrap(), &m(&a, &c).unwrap()).unwrap()
+        );
+        prop_assert_eq!(nim::nim_pow(&a, 3).unwrap(), m(&a, &m(&a, &a).unwrap()).unwrap());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn nonzero_ordinals_have_nim_inverses(a in small_ordinal(2, 4)) {
+        // The ring is a field: x^(2^d - 2) is x's inverse in the field
+        // of degree d, and x times it is 1.
+        match nim::nim_inv(&a).unwrap() {
+            Some(inv) => prop_assert_eq!(nim::nim_mul(&a, &inv).unwrap(), GenOrdinal::int(1)),
+            None => prop_assert!(a.is_zero()),
+        }
+    }
+}
+
+#[test]
+fn lenstra_constants_match_his_table() {
+    // Lenstra (1977), as tabulated in CGSuite's NimFieldConstants.scala
+    // (`qSet` and `excess`), with α_p = Σ κ_q + excess as ONAG ch. 6 and
+    // CGSuite's GameTest.scala print them.
+    let table: &[(u64, &[u64], u64, &str)] = &[
+        (3, &[2], 0, "2"),
+        (5, &[4], 0, "4"),
+        (7, &[3], 1, "ω+1"),
+        (11, &[5], 1, "ω^ω+1"),
+        (13, &[3, 4], 0, "ω+4"),
+        (17, &[8], 0, "16"),
+        (19, &[9], 4, "ω^3+4"),
+        (23, &[11], 1, "ω^ω^3+1"),
+        (29, &[4, 7], 0, "ω^ω^2+4"),
+        (31, &[5], 1, "ω^ω+1"),
+        (37, &[4, 9], 0, "ω^3+4"),
+        (41, &[5], 1, "ω^ω+1"),
+        (43, &[7], 1, "ω^ω^2+1"),
+    ];
+    assert_eq!(table.len(), MAX_PRIMES);
+    for (k, &(p, q, m, alpha)) in table.iter().enumerate() {
+        let (p2, mut q2, m2, a2) = nim::lenstra(k).unwrap();
+        q2.sort_unstable();
+        assert_eq!(
+            (p2, q2.as_slice(), m2, a2.to_string().as_str()),
+            (p, q, m, alpha)
+        );
+    }
+}
+
+#[test]
+fn kappas_raised_to_their_prime_are_lenstras_alphas() {
+    // ω^3 = 2 (Conway, ONAG ch. 6), ω^(ω×5) ... through the public product.
+    let omega = GenOrdinal::omega();
+    assert_eq!(nim::nim_pow(&omega, 3).unwrap(), GenOrdinal::int(2));
+    let k5 = mono(&[(1, 1)], 1);
+    assert_eq!(nim::nim_pow(&k5, 5).unwrap(), GenOrdinal::int(4));
+    let k7 = mono(&[(2, 1)], 1);
+    assert_eq!(nim::nim_pow(&k7, 7).unwrap().to_string(), "ω+1");
+    // κ_9 = ω^3 cubes to κ_3 = ω.
+    assert_eq!(nim::nim_pow(&mono(&[(0, 3)], 1), 3).unwrap(), omega);
+}
+
+#[test]
+fn out_of_range_and_non_ordinals_are_refused() {
+    let omega = GenOrdinal::omega();
+    let tower = GenOrdinal::omega_pow(&GenOrdinal::omega_pow(&omega).unwrap()).unwrap();
+    let e = nim::nim_mul(&tower, &GenOrdinal::int(2)).unwrap_err();
+    assert_eq!(e.code(), "grundy::ordinal::out_of_range");
+    let beyond = mono(&[(MAX_PRIMES as i128, 1)], 1);
+    assert!(nim::nim_mul(&beyond, &beyond).is_err());
+    let minus = omega.sub(&GenOrdinal::int(1)).unwrap();
+    assert_eq!(
+        nim::nim_sum(&minus, &GenOrdinal::int(2))
+            .unwrap_err()
+            .code(),
+        "grundy::ordinal::not_ordinal"
+    );
+    assert!(GenOrdinal::omega_pow(&minus).is_err());
+}
+
+#[test]
+fn texts_are_cgsuites() {
+    let omega = GenOrdinal::omega();
+    let w = |e: &GenOrdinal| GenOrdinal::omega_pow(e).unwrap();
+    let x = w(&omega)
+        .sub(&w(&GenOrdinal::int(19)).mul(&GenOrdinal::int(5)).unwrap())
+        .unwrap()
+        .add(&w(&GenOrdinal::int(2)))
+        .unwrap()
+        .add(&GenOrdinal::int(1))
+        .unwrap();
+    assert_eq!(x.to_string(), "ω^ω-ω^19×5+ω^2+1");
+    assert_eq!(x.birthday().unwrap().to_string(), "ω^ω+ω^19×5+ω^2+1");
+    assert_eq!(GenOrdinal::int(5).sub(&omega).unwrap().to_string(), "-ω+5");
+    let e = w(&GenOrdinal::int(2)).add(&GenOrdinal::int(1)).unwrap();
+    assert_eq!(w(&e).to_string(), "ω^(ω^2+1)");
+    assert_eq!(w(&w(&GenOrdinal::int(2))).to_string(), "ω^ω^2");
+    assert_eq!(
+        w(&omega.mul(&GenOrdinal::int(4)).unwrap()).to_string(),
+        "ω^(ω×4)"
+    );
+    assert_eq!(GenOrdinal::zero().to_string(), "0");
+}
