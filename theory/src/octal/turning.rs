@@ -309,7 +309,7 @@ fn symmetric(
     let inner = k - 2;
     let last_a = if first { 1 } else { n - 1 };
     for a in lo..=last_a.min(n - 1) {
-        let middle = (a + n) % 2 == 0;
+        let middle = (a + n).is_multiple_of(2);
         // Pairs strictly between a and the middle.
         let pairs_room = (n - a - 1) / 2;
         for m in 0..=u64::from(middle) {
