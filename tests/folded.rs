@@ -22,6 +22,7 @@ mod algebra_lang;
 mod boards;
 mod budgets;
 mod cgsuite;
+mod cgsuite_codes;
 mod cgsuite_heaps;
 mod cgsuite_methods;
 mod cgsuite_rulesets;

@@ -1,6 +1,6 @@
 //! Pure functions of values: `len`, `min`, `max`, `abs`, `sum`, `sorted`,
 //! `xor`, `mex`, `list`, `set`, the set algebra, `popcount`, `reversed`,
-//! `count`. What they build is reserved against the query's memory budget
+//! `count`, `turning_sets`. What they build is reserved against the query's memory budget
 //! before it is built, and their loops count steps (Ctrl-C, the step
 //! budget).
 
@@ -10,6 +10,8 @@ use std::rc::Rc;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
 use crate::model::Value;
+use crate::octal::TurningCode;
+use crate::source::Span;
 
 use super::args::{collect_checked, range_len, set_checked, sort_checked};
 use super::{Args, Entry, IntForm, Param, builtin, p};
@@ -193,6 +195,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "count(xs, x): how many elements of xs equal x",
         "how many elements of xs equal x",
         "count([1, 2, 1], 1)",
+    ),
+    builtin(
+        "turning_sets",
+        turning_sets,
+        &[p("code", "string"), p("n", "int")],
+        (2, 2),
+        "list",
+        "turning_sets(code, n): the sets of coins left of coin n that a move of a coin-turning code turns with it",
+        "for a head on coin n (coins numbered from 1), each list of the other coins a move of the coin-turning code turns with it (CGSuite's `Turning` and `Spawning` codes: 1-3, 1+C, 1-3C(5), 3E, 4FS)",
+        "turning_sets(\"1-2\", 3)",
     ),
     builtin(
         "gcd",
@@ -442,6 +454,60 @@ fn count(a: Args) -> Result<Value> {
     Ok(Value::Int(
         xs.iter().filter(|x| **x == a.values[1]).count() as i64
     ))
+}
+
+/// `turning_sets(code, n)`: each set of coins a move turns with coin n,
+/// as an ascending list, shorter sets first, each once.
+fn turning_sets(a: Args) -> Result<Value> {
+    let Value::Str(text) = &a.values[0] else {
+        return Err(a.not(
+            &a.values[0],
+            "a string (a turning code such as \"1-3\")",
+            a.at(0),
+        ));
+    };
+    let code = TurningCode::parse(text).map_err(|e| {
+        Error::Eval(EvalError::Value {
+            message: format!("turning code \"{text}\": {}", e.message),
+            help: e.help,
+            span: within_literal(a.at(0), text, e.offset, e.len),
+        })
+    })?;
+    let n = a.int(1)?;
+    if n < 0 {
+        return Err(Error::Eval(EvalError::Value {
+            message: format!("coin {n}: coins are numbered from 1"),
+            help: "a head on coin n >= 1; coin 0 has no moves".into(),
+            span: a.at(1),
+        }));
+    }
+    let mut sets: Vec<Vec<u64>> = Vec::new();
+    let mut result = Ok(());
+    code.for_each_set(n as u64, &mut |s| {
+        result = a.cx.tick().and_then(|()| a.list_of(s.len() + 1));
+        sets.push(s.to_vec());
+        result.is_ok()
+    });
+    result?;
+    sets.sort_by(|x, y| x.len().cmp(&y.len()).then_with(|| x.cmp(y)));
+    sets.dedup();
+    Ok(Value::List(
+        sets.into_iter()
+            .map(|s| Value::List(s.into_iter().map(|c| Value::Int(c as i64)).collect()))
+            .collect(),
+    ))
+}
+
+/// The part `offset..offset + len` of a string written at `span`: inside
+/// the literal when the span is the literal itself (its text in quotes),
+/// else the whole span.
+fn within_literal(span: Span, text: &str, offset: usize, len: usize) -> Span {
+    let (start, end) = (span.start as usize, span.end as usize);
+    if end - start != text.len() + 2 || offset > text.len() {
+        return span;
+    }
+    let from = start + 1 + offset;
+    Span::new(span.src, from, (from + len.max(1)).min(end - 1).max(from))
 }
 
 fn gcd(a: Args) -> Result<Value> {

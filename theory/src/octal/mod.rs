@@ -42,6 +42,7 @@
 //! | `checkpoint.rs` | a sequence's whole state as bytes ([`NimSequence::save_state`], [`NimSequence::load_state`]), [`CheckpointError`] |
 //! | `many.rs` | [`extend_all`]: many sequences at once, one per rayon thread |
 //! | `take_break.rs`, `take_break_tests.rs` | [`TakeBreakCode`]: CGSuite's extended take-and-break codes (`4!.0`, `0.[3]`, `{2+}=.0`), their options in CGSuite's order, the octal code of the same game when there is one; tests against CGSuite's traversals and brute force |
+//! | `turning.rs` | [`TurningCode`]: CGSuite's coin-turning codes (`1-3`, `1+C`, `1-3C(5)`, `3E`, `4FS`): for a head on coin n, the sets of other coins a move turns (the options of the heap game CGSuite calls `Spawning`); tests against CGSuite's option counts and every subset by brute force |
 //! | `period.rs` | [`find_period`] (Guy–Smith proofs, apparent periods), [`values_needed`], arithmetic periods |
 //!
 //! Each file's own docs say how its part works: the codes in `code.rs`,
@@ -94,6 +95,7 @@ mod sparse;
 mod take_break;
 #[cfg(test)]
 mod take_break_tests;
+mod turning;
 mod values;
 
 pub use checkpoint::CheckpointError;
@@ -104,4 +106,5 @@ pub use period::{
     ArithmeticPeriod, Period, PeriodStatus, find_arithmetic_period, find_period, values_needed,
 };
 pub use take_break::{Condition, Digit, TakeBreakCode};
+pub use turning::{Element as TurningElement, Spacing, TurningCode};
 pub use values::{Iter as ValuesIter, Values};
