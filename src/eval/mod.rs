@@ -15,7 +15,7 @@ mod loopyvals;
 mod ops;
 mod quantifiers;
 
-pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
+pub use compile::{CPattern, Compiler, GraphAsk, Node, NodeKind, Scope};
 pub(crate) use compile::{inline_call, local_node};
 pub(crate) use fast::Fast;
 pub use interp::Interp;
