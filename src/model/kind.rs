@@ -289,14 +289,25 @@ impl SmallSet {
 
     /// The set as a value.
     pub fn to_value(self) -> Value {
-        let mut xs = std::collections::BTreeSet::new();
+        self.value_from(|b| SmallSet::element_value(self.class, b))
+    }
+
+    /// The set as a value, its elements `element(bit)` (shared ones,
+    /// say: `SmallSet::elements`).
+    pub fn value_from(self, element: impl Fn(u32) -> Value) -> Value {
+        let mut xs = Vec::with_capacity(self.len());
         let mut bits = self.bits;
         while bits != 0 {
-            let b = bits.trailing_zeros();
+            xs.push(element(bits.trailing_zeros()));
             bits &= bits - 1;
-            xs.insert(SmallSet::element_value(self.class, b));
         }
-        Value::Set(std::rc::Rc::new(xs))
+        // In order and distinct: the tree is built in one pass.
+        Value::Set(std::rc::Rc::new(xs.into_iter().collect()))
+    }
+
+    /// Every element of class `class`, by bit.
+    pub fn elements(class: u32) -> Vec<Value> {
+        (0..128).map(|b| SmallSet::element_value(class, b)).collect()
     }
 
     /// How many elements.

@@ -357,6 +357,9 @@ pub struct Solver {
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
     sets: HashMap<SetKey, u32, FxBuildHasher>,
+    /// The elements of each `SmallSet` class met, by bit, shared by the
+    /// set positions built (`intern_set`).
+    set_elements: HashMap<u32, Vec<Value>, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -429,6 +432,7 @@ impl Solver {
             tiny: HashMap::default(),
             lists: HashMap::default(),
             sets: HashMap::default(),
+            set_elements: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
@@ -583,7 +587,12 @@ impl Solver {
         if let Some(&i) = self.sets.get(&k) {
             return Ok(i);
         }
-        self.intern_new(cx, game, &[set.to_value()], true)
+        let elements = self
+            .set_elements
+            .entry(set.class)
+            .or_insert_with(|| SmallSet::elements(set.class));
+        let value = set.value_from(|b| elements[b as usize].clone());
+        self.intern_new(cx, game, &[value], true)
     }
 
     /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
