@@ -307,7 +307,9 @@ impl SmallSet {
 
     /// Every element of class `class`, by bit.
     pub fn elements(class: u32) -> Vec<Value> {
-        (0..128).map(|b| SmallSet::element_value(class, b)).collect()
+        (0..128)
+            .map(|b| SmallSet::element_value(class, b))
+            .collect()
     }
 
     /// How many elements.
