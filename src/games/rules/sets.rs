@@ -68,6 +68,10 @@ pub(super) struct SetPlan {
     each: Option<(usize, usize, Span)>,
 }
 
+/// The ordinary evaluation of one option, for the frame as it stands.
+pub(super) type Ordinary<'a> =
+    dyn FnMut(&Interp, &mut [Value], &mut dyn OptionSink) -> Result<()> + 'a;
+
 /// Where a set expression reads its locals.
 trait Env {
     fn set(&self, slot: usize) -> Option<SmallSet>;
@@ -199,7 +203,7 @@ impl SetPlan {
         frame: &mut [Value],
         span: Span,
         out: &mut dyn OptionSink,
-        fallback: &mut dyn FnMut(&Interp, &mut [Value], &mut dyn OptionSink) -> Result<()>,
+        fallback: &mut Ordinary<'_>,
     ) -> Option<Result<()>> {
         let (v, xs, iter_span) = self.each?;
         let set = match &frame[xs] {
@@ -218,7 +222,7 @@ impl SetPlan {
         set: SmallSet,
         span: Span,
         out: &mut dyn OptionSink,
-        fallback: &mut dyn FnMut(&Interp, &mut [Value], &mut dyn OptionSink) -> Result<()>,
+        fallback: &mut Ordinary<'_>,
     ) -> Result<()> {
         let mut bits = set.bits;
         let mut bound = false;
