@@ -76,6 +76,7 @@ mod rulesets;
 mod search;
 mod seeds;
 mod series_values;
+mod set_fast_paths;
 mod spelling;
 mod store_theory;
 mod take_break;

@@ -16,7 +16,7 @@ mod ops;
 pub(crate) mod ordinals;
 mod quantifiers;
 
-pub use compile::{CPattern, Compiler, Node, NodeKind, Scope};
+pub use compile::{CPattern, Compiler, GraphAsk, Node, NodeKind, Scope};
 pub(crate) use compile::{inline_call, local_node};
 pub(crate) use fast::Fast;
 pub use interp::Interp;

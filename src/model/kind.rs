@@ -214,6 +214,116 @@ impl RunPart {
     }
 }
 
+/// A set of small elements of one class packed as a bit mask: the
+/// integers 0..128 (class `SmallSet::INTS`), or the positions `G(i)` of
+/// one game `G` with one integer argument `i` in 0..128 (class 2 + the
+/// game's id: the vertices of a declared graph). The empty set has class
+/// `SmallSet::EMPTY`, so equal sets have equal masks and classes, and
+/// bit order is the sets' own order within a class (`Value`'s `Ord`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SmallSet {
+    pub class: u32,
+    pub bits: u128,
+}
+
+impl SmallSet {
+    pub const EMPTY: u32 = 0;
+    pub const INTS: u32 = 1;
+
+    /// The set of class `class` with elements `bits` (class `EMPTY` when
+    /// there are none).
+    #[inline(always)]
+    pub fn new(class: u32, bits: u128) -> SmallSet {
+        SmallSet {
+            class: if bits == 0 { SmallSet::EMPTY } else { class },
+            bits,
+        }
+    }
+
+    /// The class and bit of a small element, None for any other value.
+    #[inline]
+    pub fn element(v: &Value) -> Option<(u32, u32)> {
+        match v {
+            Value::Int(n) if (0..128).contains(n) => Some((SmallSet::INTS, *n as u32)),
+            Value::Pos(cs) => match &cs[..] {
+                [c] if c.game.0 < u32::MAX - 2 => match &c.args[..] {
+                    [Value::Int(i)] if (0..128).contains(i) => Some((2 + c.game.0, *i as u32)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A set value as a `SmallSet`, when all its elements are small ones
+    /// of one class.
+    pub fn of(xs: &std::collections::BTreeSet<Value>) -> Option<SmallSet> {
+        let mut class = SmallSet::EMPTY;
+        let mut bits = 0u128;
+        for x in xs {
+            let (c, b) = SmallSet::element(x)?;
+            if class != c && class != SmallSet::EMPTY {
+                return None;
+            }
+            class = c;
+            bits |= 1 << b;
+        }
+        Some(SmallSet { class, bits })
+    }
+
+    /// The element of class `class` at bit `bit`, as a value.
+    pub fn element_value(class: u32, bit: u32) -> Value {
+        let n = Value::Int(i64::from(bit));
+        if class == SmallSet::INTS {
+            return n;
+        }
+        Value::Pos(
+            vec![Comp {
+                game: GameId(class - 2),
+                args: vec![n].into(),
+            }]
+            .into(),
+        )
+    }
+
+    /// The set as a value.
+    pub fn to_value(self) -> Value {
+        self.value_from(|b| SmallSet::element_value(self.class, b))
+    }
+
+    /// The set as a value, its elements `element(bit)` (shared ones,
+    /// say: `SmallSet::elements`).
+    pub fn value_from(self, element: impl Fn(u32) -> Value) -> Value {
+        let mut xs = Vec::with_capacity(self.len());
+        let mut bits = self.bits;
+        while bits != 0 {
+            xs.push(element(bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+        // In order and distinct: the tree is built in one pass.
+        Value::Set(std::rc::Rc::new(xs.into_iter().collect()))
+    }
+
+    /// Every element of class `class`, by bit.
+    pub fn elements(class: u32) -> Vec<Value> {
+        (0..128)
+            .map(|b| SmallSet::element_value(class, b))
+            .collect()
+    }
+
+    /// How many elements.
+    #[inline(always)]
+    pub fn len(self) -> usize {
+        self.bits.count_ones() as usize
+    }
+
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+}
+
 /// The longest list `OptionSink::single_list` takes.
 pub const LIST_ITEMS: usize = 18;
 
@@ -242,6 +352,13 @@ pub trait OptionSink {
                 .collect(),
         );
         self.part_args(game, std::slice::from_ref(&tuple))?;
+        self.end_option()
+    }
+    /// An option of one part `G(set)`, a set of small elements: by
+    /// default built and written as a part.
+    fn single_set(&mut self, game: GameId, set: SmallSet) -> Result<()> {
+        let v = set.to_value();
+        self.part_args(game, std::slice::from_ref(&v))?;
         self.end_option()
     }
     /// A part of the option being written: `G(ints)`, at most three integers.

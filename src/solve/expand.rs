@@ -5,7 +5,7 @@
 
 use crate::error::SolveError;
 use crate::error::{Error, Result};
-use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Value};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, SmallSet, Value};
 
 use super::{Adjacency, SINGLE, Solver};
 
@@ -102,6 +102,12 @@ impl OptionSink for Expander<'_, '_> {
 
     fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
         let id = self.solver.intern_list(self.cx, game, (true, items), len)?;
+        self.solver.push_single(self.cx, self.game, id)
+    }
+
+    #[inline]
+    fn single_set(&mut self, game: GameId, set: SmallSet) -> Result<()> {
+        let id = self.solver.intern_set(self.cx, game, set)?;
         self.solver.push_single(self.cx, self.game, id)
     }
 

@@ -88,7 +88,7 @@ use crate::digraph::Gamma;
 use crate::error::{Error, Result};
 use crate::error::{EvalError, SolveError};
 use crate::model::fmt_comp;
-use crate::model::{Comp, Ctx, Defs, GameId, Limits, Value};
+use crate::model::{Comp, Ctx, Defs, GameId, Limits, SmallSet, Value};
 use chain::{At, Why};
 use steps::{ELEMENT_STEPS, INTERN_STEPS, NEW_POSITION_STEPS, shallow_elements};
 
@@ -310,6 +310,42 @@ impl ListKey {
     }
 }
 
+/// A component whose one argument is a set of small elements of one class
+/// (`SmallSet`: integers below 128, or a declared graph's vertices), packed
+/// in three words: the mask's two halves, and the game (32 bits) with the
+/// class. Equal sets have equal keys (the empty set's class is 0). Such
+/// components are in `Solver::sets`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SetKey([u64; 3]);
+
+impl Hash for SetKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0[0]);
+        h.write_u64(self.0[1]);
+        h.write_u64(self.0[2]);
+    }
+}
+
+impl SetKey {
+    #[inline(always)]
+    fn pack(game: GameId, set: SmallSet) -> SetKey {
+        SetKey([
+            set.bits as u64,
+            (set.bits >> 64) as u64,
+            u64::from(game.0) | (u64::from(set.class) << 32),
+        ])
+    }
+
+    #[inline]
+    fn new(game: GameId, args: &[Value]) -> Option<SetKey> {
+        match args {
+            [Value::Set(xs)] => Some(SetKey::pack(game, SmallSet::of(xs)?)),
+            _ => None,
+        }
+    }
+}
+
 /// Per-run solver state: everything here is a cache, valid as long as the
 /// game definitions it was computed from.
 pub struct Solver {
@@ -320,6 +356,10 @@ pub struct Solver {
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
+    sets: HashMap<SetKey, u32, FxBuildHasher>,
+    /// The elements of each `SmallSet` class met, by bit, shared by the
+    /// set positions built (`intern_set`).
+    set_elements: HashMap<u32, Vec<Value>, FxBuildHasher>,
     /// Per component: where its options are.
     adj: Vec<Adjacency>,
     /// Per option of components with some option of several parts (or
@@ -391,6 +431,8 @@ impl Solver {
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: HashMap::default(),
+            sets: HashMap::default(),
+            set_elements: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
             all_single: true,
@@ -485,7 +527,8 @@ impl Solver {
             + self.grundy.capacity() * 4
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
             + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
-            + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5);
+            + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5)
+            + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5);
         bytes as f64 / n
     }
 
@@ -526,7 +569,30 @@ impl Solver {
             }
             return self.intern_new(cx, game, args, true);
         }
+        if let Some(k) = SetKey::new(game, args) {
+            if let Some(&i) = self.sets.get(&k) {
+                return Ok(i);
+            }
+            return self.intern_new(cx, game, args, true);
+        }
         self.intern_new(cx, game, args, false)
+    }
+
+    /// `intern` of `G(set)` for a set of small elements, building the set
+    /// only when the position is new; charged as `intern` charges it.
+    #[inline(always)]
+    fn intern_set(&mut self, cx: &Ctx, game: GameId, set: SmallSet) -> Result<u32> {
+        cx.advance(INTERN_STEPS + (ELEMENT_STEPS * set.len()) as u64)?;
+        let k = SetKey::pack(game, set);
+        if let Some(&i) = self.sets.get(&k) {
+            return Ok(i);
+        }
+        let elements = self
+            .set_elements
+            .entry(set.class)
+            .or_insert_with(|| SmallSet::elements(set.class));
+        let value = set.value_from(|b| elements[b as usize].clone());
+        self.intern_new(cx, game, &[value], true)
     }
 
     /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
@@ -616,6 +682,10 @@ impl Solver {
         if packed {
             if let Some(k) = ListKey::new(game, args) {
                 self.lists.insert(k, i as u32);
+                return Ok(i as u32);
+            }
+            if let Some(k) = SetKey::new(game, args) {
+                self.sets.insert(k, i as u32);
                 return Ok(i as u32);
             }
             let ints: Vec<i64> = args

@@ -13,6 +13,7 @@ use crate::model::{Defs, FnDef, GameId, LIST_ITEMS, OptionSink, Value};
 use crate::source::Span;
 
 use super::moves::{MoveCode, RuleSet};
+use super::sets::SetPlan;
 
 /// The options of a move line's innermost binding `k in a..b` when its
 /// target is one literal `G((e1, .., en))` or `G([e1, .., en])` (n at
@@ -174,6 +175,8 @@ pub(super) struct ListPlans {
     fns: Vec<(u32, Rc<FnDef>)>,
     /// Per move line: its list plan, if it has one.
     pub(super) moves: Vec<Option<ListPlan>>,
+    /// Per move line: its set plan, if it has one.
+    pub(super) sets: Vec<Option<SetPlan>>,
     /// The frame size the inlined bodies need.
     pub(super) slots: usize,
 }
@@ -202,12 +205,15 @@ impl ListPlans {
         let mut plans = ListPlans {
             fns: Vec::new(),
             moves: Vec::new(),
+            sets: Vec::new(),
             slots: rules.slots.max(rules.arity),
         };
         let base = rules.slots.max(rules.arity) as u32;
         for mv in &rules.moves {
             let plan = plans.plan(defs, mv, base);
             plans.moves.push(plan);
+            let set = SetPlan::new(defs, &mv.target, &mv.bindings, mv.cond.is_some());
+            plans.sets.push(set);
         }
         plans
     }
@@ -271,6 +277,6 @@ impl ListPlans {
     pub(super) fn valid(&self, defs: &Defs) -> bool {
         self.fns.iter().all(
             |(f, d)| matches!(defs.fns.get(*f as usize), Some(Some(now)) if Rc::ptr_eq(now, d)),
-        )
+        ) && self.sets.iter().flatten().all(|s| s.valid(defs))
     }
 }

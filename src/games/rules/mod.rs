@@ -9,6 +9,7 @@ use crate::eval::{Compiler, Interp, Scope};
 mod carried;
 mod lists;
 mod moves;
+mod sets;
 
 use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, Value};
 use crate::source::Span;

@@ -18,6 +18,7 @@ use crate::syntax::ast::BinOp;
 use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, set_int};
 
 use super::lists::{ListPlan, ListPlans, literal_target};
+use super::sets::SetPlan;
 use crate::model::{Comp, Defs, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
@@ -493,10 +494,11 @@ impl RuleSet {
         let mut frame: Vec<Value> = args.to_vec();
         frame.resize(plans.slots, Value::Int(0));
         let mut buf = TargetBuf::default();
-        for (mv, plan) in self.moves.iter().zip(&plans.moves) {
+        for ((mv, plan), set) in self.moves.iter().zip(&plans.moves).zip(&plans.sets) {
             // The target game is checked here: it may have been redefined.
             let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
-            list_line(interp, mv, plan, &mut frame, &mut buf, out)?;
+            let set = set.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
+            list_line(interp, mv, (plan, set), &mut frame, &mut buf, out)?;
         }
         Ok(())
     }
@@ -510,13 +512,14 @@ impl RuleSet {
         let mut frame: Vec<Value> = args.to_vec();
         frame.resize(plans.slots, Value::Int(0));
         let mut buf = TargetBuf::default();
-        for (mv, plan) in self.moves.iter().zip(&plans.moves) {
+        for ((mv, plan), set) in self.moves.iter().zip(&plans.moves).zip(&plans.sets) {
             let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
+            let set = set.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
             let mut find = Finder {
                 child,
                 found: false,
             };
-            list_line(interp, mv, plan, &mut frame, &mut buf, &mut find).ok()?;
+            list_line(interp, mv, (plan, set), &mut frame, &mut buf, &mut find).ok()?;
             if find.found {
                 return Some(mv.span);
             }
@@ -530,11 +533,21 @@ impl RuleSet {
 fn list_line(
     interp: &Interp,
     mv: &MoveCode,
-    plan: Option<&ListPlan>,
+    (plan, set): (Option<&ListPlan>, Option<&SetPlan>),
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
+    if let Some(sp) = set {
+        // `G(xs - {v} - ..) for v in xs`: over the bits of `xs`, an option
+        // the masks cannot give evaluated the ordinary way.
+        let mut ordinary = |me: &Interp, frame: &mut [Value], out: &mut dyn OptionSink| {
+            emit_option(me, mv, (None, None), frame, buf, out)
+        };
+        if let Some(r) = sp.run(interp, frame, mv.target.span, out, &mut ordinary) {
+            return r;
+        }
+    }
     if let Some((last, outer)) = mv.bindings.split_last() {
         // A literal target `G((..))` is never a `Run`, only a `LiteralRun`.
         let literal = matches!(&mv.target.kind, NodeKind::MakePos(_, args)
@@ -559,7 +572,7 @@ fn list_line(
             // the innermost level either way).
             // A list plan's target (a comprehension or a call) is never a
             // run, nor a literal one: not looked for at every outer assignment.
-            let runs = plan.is_none() && !literal;
+            let runs = plan.is_none() && set.is_none() && !literal;
             return interp.iterate(outer, None, frame, &mut |me, frame| {
                 if literal && let Some(run) = me.literal_run(mv, last, frame) {
                     return run.emit(me, mv.target.span, out);
@@ -574,7 +587,7 @@ fn list_line(
                     std::slice::from_ref(last),
                     mv.cond.as_ref(),
                     frame,
-                    &mut |me, frame| emit_option(me, mv, plan, frame, buf, out),
+                    &mut |me, frame| emit_option(me, mv, (plan, set), frame, buf, out),
                 )
             });
         }
@@ -596,7 +609,7 @@ fn list_line(
         return Ok(());
     }
     interp.iterate(&mv.bindings, mv.cond.as_ref(), frame, &mut |me, frame| {
-        emit_option(me, mv, plan, frame, buf, out)
+        emit_option(me, mv, (plan, set), frame, buf, out)
     })
 }
 
@@ -674,11 +687,16 @@ fn run_shaped(target: &Node) -> bool {
 fn emit_option(
     me: &Interp,
     mv: &MoveCode,
-    plan: Option<&ListPlan>,
+    (plan, set): (Option<&ListPlan>, Option<&SetPlan>),
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
+    if let Some(sp) = set
+        && let Some(s) = sp.target(me, frame, mv.target.span)
+    {
+        return out.single_set(sp.game, s?);
+    }
     if let Some(plan) = plan
         && let Some((items, n)) = me.list_plan(plan, frame)
     {

@@ -1,0 +1,410 @@
+//! Set targets of move lines without set values: a target `G(S)` whose
+//! argument is built from set parameters, set literals of elements,
+//! `set(neighbours(H, v))` or `set(successors(H, v))` of a declared graph
+//! `H`, `-` and `+` (`SetPlan`) is computed as a bit mask (`SmallSet`) and
+//! interned by that mask, with no `BTreeSet` built per option; a line
+//! `move G(S) for v in xs` over a set parameter `xs` runs over the bits of
+//! `xs` (`SetPlan::run`). Each gives exactly the options, in the order,
+//! that the ordinary evaluation gives, or leaves the option to it (tested
+//! in `tests/set_fast_paths.rs`).
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::error::Result;
+use crate::eval::{CPattern, GraphAsk, Interp, Node, NodeKind};
+use crate::model::{Defs, GameId, GameKind, OptionSink, SmallSet, Value};
+use crate::source::Span;
+use crate::syntax::ast::BinOp;
+
+/// An element of a set literal or a graph's vertex: a constant's class and
+/// bit, or a frame slot read when the set is computed.
+#[derive(Clone, Copy, Debug)]
+enum Leaf {
+    Const(u32, u32),
+    Local(usize),
+}
+
+/// A set expression over `SmallSet`s.
+#[derive(Debug)]
+enum SetExpr {
+    Const(SmallSet),
+    /// A local holding a set.
+    Local(usize),
+    /// `{e1, .., en}`.
+    Lit(Vec<Leaf>),
+    /// `set(neighbours(H, v))` (`back`) or `set(successors(H, v))`: the
+    /// graph is `SetPlan::graphs[i]`.
+    Adj(usize, bool, Leaf),
+    Diff(Box<SetExpr>, Box<SetExpr>),
+    Union(Box<SetExpr>, Box<SetExpr>),
+}
+
+/// A declared graph's adjacency as masks, made from its definition
+/// (`kind`, kept to tell a redefinition).
+struct Graph {
+    game: GameId,
+    kind: Rc<dyn GameKind>,
+    /// Per vertex: the vertices one edge on.
+    succ: Vec<u128>,
+    /// Per vertex: the vertices one edge on or back.
+    nbr: Vec<u128>,
+}
+
+impl fmt::Debug for Graph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Graph({:?}, {} vertices)", self.game, self.succ.len())
+    }
+}
+
+/// A move line's target `G(S)` as a set expression (see the module's
+/// head), and the line's shape when it is one binding `v in xs` over a
+/// local and no condition (`each`: the slots of `v` and `xs`).
+#[derive(Debug)]
+pub(super) struct SetPlan {
+    pub(super) game: GameId,
+    expr: SetExpr,
+    graphs: Vec<Graph>,
+    each: Option<(usize, usize, Span)>,
+}
+
+/// The ordinary evaluation of one option, for the frame as it stands.
+pub(super) type Ordinary<'a> =
+    dyn FnMut(&Interp, &mut [Value], &mut dyn OptionSink) -> Result<()> + 'a;
+
+/// Where a set expression reads its locals.
+trait Env {
+    fn set(&self, slot: usize) -> Option<SmallSet>;
+    fn elem(&self, slot: usize) -> Option<(u32, u32)>;
+}
+
+/// The frame as it stands.
+struct FrameEnv<'f>(&'f [Value]);
+
+impl Env for FrameEnv<'_> {
+    #[inline]
+    fn set(&self, slot: usize) -> Option<SmallSet> {
+        match &self.0[slot] {
+            Value::Set(xs) => SmallSet::of(xs),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn elem(&self, slot: usize) -> Option<(u32, u32)> {
+        SmallSet::element(&self.0[slot])
+    }
+}
+
+/// The frame during `SetPlan::run`: the loop variable `v` is the element
+/// `(class, bit)` of the set `xs` (slot `xs.0`, read once).
+struct RunEnv<'f> {
+    frame: &'f [Value],
+    v: usize,
+    elem: (u32, u32),
+    xs: (usize, SmallSet),
+}
+
+impl Env for RunEnv<'_> {
+    #[inline(always)]
+    fn set(&self, slot: usize) -> Option<SmallSet> {
+        if slot == self.xs.0 {
+            Some(self.xs.1)
+        } else if slot == self.v {
+            // An element, not a set: the ordinary evaluation reports it.
+            None
+        } else {
+            FrameEnv(self.frame).set(slot)
+        }
+    }
+
+    #[inline(always)]
+    fn elem(&self, slot: usize) -> Option<(u32, u32)> {
+        if slot == self.v {
+            Some(self.elem)
+        } else {
+            FrameEnv(self.frame).elem(slot)
+        }
+    }
+}
+
+/// What the ordinary evaluation charges for the set operations of one
+/// target: steps (8 an element of a `-` or `+`, `collection_steps`) and the
+/// bytes a `+` copies.
+#[derive(Default)]
+struct Cost {
+    steps: u64,
+    bytes: usize,
+}
+
+impl SetPlan {
+    /// The plan of a move line's target, if it has the shape.
+    pub(super) fn new(
+        defs: &Defs,
+        target: &Node,
+        bindings: &[(CPattern, Node)],
+        cond: bool,
+    ) -> Option<SetPlan> {
+        let NodeKind::MakePos(g, args) = &target.kind else {
+            return None;
+        };
+        let [arg] = &args[..] else {
+            return None;
+        };
+        let mut graphs = Vec::new();
+        let expr = build(defs, arg, &mut graphs, 0)?;
+        let each = match bindings {
+            [(CPattern::Slot(v), xs)] if !cond => match xs.kind {
+                NodeKind::Local(s) if s != *v => Some((*v as usize, s as usize, xs.span)),
+                _ => None,
+            },
+            _ => None,
+        };
+        Some(SetPlan {
+            game: *g,
+            expr,
+            graphs,
+            each,
+        })
+    }
+
+    /// Whether the graphs read are still the definitions the plan was made from.
+    pub(super) fn valid(&self, defs: &Defs) -> bool {
+        self.graphs.iter().all(|g| {
+            defs.games
+                .get(g.game.0 as usize)
+                .is_some_and(|d| Rc::ptr_eq(&d.kind, &g.kind))
+        })
+    }
+
+    /// The target's set for the frame as it stands, charged as the ordinary
+    /// evaluation charges it; None when it is not a `SmallSet` here (the
+    /// caller then evaluates it the ordinary way).
+    #[inline]
+    pub(super) fn target(
+        &self,
+        me: &Interp,
+        frame: &[Value],
+        span: Span,
+    ) -> Option<Result<SmallSet>> {
+        let mut cost = Cost::default();
+        let s = self.eval(&self.expr, &FrameEnv(frame), &mut cost)?;
+        Some(charge(me, &cost, span).map(|()| s))
+    }
+
+    /// The options of a line `move G(S) for v in xs` (`each`) when `xs` is
+    /// a `SmallSet` here: each element's target computed on the masks, an
+    /// option whose target is not a `SmallSet` evaluated by `fallback`
+    /// with `v` bound as the ordinary loop binds it. None, with nothing
+    /// listed, when the line does not have the shape here.
+    pub(super) fn run(
+        &self,
+        me: &Interp,
+        frame: &mut [Value],
+        span: Span,
+        out: &mut dyn OptionSink,
+        fallback: &mut Ordinary<'_>,
+    ) -> Option<Result<()>> {
+        let (v, xs, iter_span) = self.each?;
+        let set = match &frame[xs] {
+            Value::Set(s) => SmallSet::of(s)?,
+            _ => return None,
+        };
+        Some(self.run_bits(me, frame, (v, xs, iter_span), set, span, out, fallback))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_bits(
+        &self,
+        me: &Interp,
+        frame: &mut [Value],
+        (v, xs, iter_span): (usize, usize, Span),
+        set: SmallSet,
+        span: Span,
+        out: &mut dyn OptionSink,
+        fallback: &mut Ordinary<'_>,
+    ) -> Result<()> {
+        let mut bits = set.bits;
+        let mut bound = false;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            me.tick(iter_span)?;
+            let env = RunEnv {
+                frame,
+                v,
+                elem: (set.class, b),
+                xs: (xs, set),
+            };
+            let mut cost = Cost::default();
+            if let Some(s) = self.eval(&self.expr, &env, &mut cost) {
+                charge(me, &cost, span)?;
+                out.single_set(self.game, s)?;
+                bound = false;
+            } else {
+                frame[v] = SmallSet::element_value(set.class, b);
+                bound = true;
+                fallback(me, frame, out)?;
+            }
+        }
+        // The loop variable as the ordinary loop leaves it.
+        if set.bits != 0 && !bound {
+            frame[v] = SmallSet::element_value(set.class, 127 - set.bits.leading_zeros());
+        }
+        Ok(())
+    }
+
+    fn eval(&self, e: &SetExpr, env: &impl Env, cost: &mut Cost) -> Option<SmallSet> {
+        Some(match e {
+            SetExpr::Const(s) => *s,
+            SetExpr::Local(s) => env.set(*s)?,
+            SetExpr::Lit(xs) => {
+                let (mut class, mut bits) = (SmallSet::EMPTY, 0u128);
+                for x in xs {
+                    let (c, b) = leaf(x, env)?;
+                    if class != c && class != SmallSet::EMPTY {
+                        return None;
+                    }
+                    class = c;
+                    bits |= 1 << b;
+                }
+                SmallSet::new(class, bits)
+            }
+            SetExpr::Adj(i, back, x) => {
+                let g = &self.graphs[*i];
+                let (c, b) = leaf(x, env)?;
+                if c != 2 + g.game.0 {
+                    return None;
+                }
+                let adj = if *back { &g.nbr } else { &g.succ };
+                SmallSet::new(c, adj.get(b as usize).copied().unwrap_or(0))
+            }
+            SetExpr::Diff(a, b) => {
+                let (x, y) = (self.eval(a, env, cost)?, self.eval(b, env, cost)?);
+                cost.steps += 8 * (x.len() + y.len()) as u64;
+                if x.class == y.class {
+                    SmallSet::new(x.class, x.bits & !y.bits)
+                } else {
+                    // No element in common (or `y` empty).
+                    x
+                }
+            }
+            SetExpr::Union(a, b) => {
+                let (x, y) = (self.eval(a, env, cost)?, self.eval(b, env, cost)?);
+                let n = x.len() + y.len();
+                cost.steps += 8 * n as u64;
+                cost.bytes += n * std::mem::size_of::<Value>();
+                if y.is_empty() {
+                    x
+                } else if x.is_empty() || x.class == y.class {
+                    SmallSet::new(y.class, x.bits | y.bits)
+                } else {
+                    return None;
+                }
+            }
+        })
+    }
+}
+
+#[inline(always)]
+fn leaf(x: &Leaf, env: &impl Env) -> Option<(u32, u32)> {
+    match x {
+        Leaf::Const(c, b) => Some((*c, *b)),
+        Leaf::Local(s) => env.elem(*s),
+    }
+}
+
+fn charge(me: &Interp, cost: &Cost, span: Span) -> Result<()> {
+    if cost.steps > 0 {
+        me.cx.advance(cost.steps)?;
+    }
+    if cost.bytes > 0 {
+        me.cx.charge(cost.bytes, span)?;
+    }
+    Ok(())
+}
+
+/// The most nested operations a `SetExpr` has.
+const MAX_DEPTH: usize = 16;
+
+fn build(defs: &Defs, node: &Node, graphs: &mut Vec<Graph>, depth: usize) -> Option<SetExpr> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match &node.kind {
+        NodeKind::Const(Value::Set(xs)) => SetExpr::Const(SmallSet::of(xs)?),
+        NodeKind::Local(s) => SetExpr::Local(*s as usize),
+        NodeKind::Set(xs) => SetExpr::Lit(xs.iter().map(leaf_of).collect::<Option<_>>()?),
+        NodeKind::Binary(op @ (BinOp::Sub | BinOp::Add), a, b) => {
+            let (a, b) = (
+                Box::new(build(defs, a, graphs, depth + 1)?),
+                Box::new(build(defs, b, graphs, depth + 1)?),
+            );
+            if *op == BinOp::Sub {
+                SetExpr::Diff(a, b)
+            } else {
+                SetExpr::Union(a, b)
+            }
+        }
+        NodeKind::Call(e, args, None) if e.meta.name == "set" => match &args[..] {
+            [a] => match &a.kind {
+                NodeKind::Successors(g, x, ask @ (GraphAsk::Neighbours | GraphAsk::Successors)) => {
+                    let x = leaf_of(x)?;
+                    let i = graph(defs, *g, graphs)?;
+                    SetExpr::Adj(i, *ask == GraphAsk::Neighbours, x)
+                }
+                NodeKind::Const(Value::List(xs) | Value::Tuple(xs)) => {
+                    SetExpr::Const(SmallSet::of(&xs.iter().cloned().collect())?)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+fn leaf_of(node: &Node) -> Option<Leaf> {
+    match &node.kind {
+        NodeKind::Local(s) => Some(Leaf::Local(*s as usize)),
+        NodeKind::Const(v) => {
+            let (c, b) = SmallSet::element(v)?;
+            Some(Leaf::Const(c, b))
+        }
+        _ => None,
+    }
+}
+
+/// The index in `graphs` of the declared graph `g`'s masks, made if new;
+/// None when `g` is no declared graph or has more than 128 vertices.
+fn graph(defs: &Defs, g: GameId, graphs: &mut Vec<Graph>) -> Option<usize> {
+    if let Some(i) = graphs.iter().position(|x| x.game == g) {
+        return Some(i);
+    }
+    let kind = defs.games.get(g.0 as usize)?.kind.clone();
+    let data = kind.graph()?;
+    if data.edges.len() > 128 || data.vertices.len() > 128 {
+        return None;
+    }
+    // Every vertex a mask can name: one beyond the edges' table has
+    // none of its own, but may have some back.
+    let (mut succ, mut nbr) = (vec![0u128; 128], vec![0u128; 128]);
+    for (u, out) in data.edges.iter().enumerate() {
+        for &w in out {
+            let w = w as usize;
+            if w >= 128 {
+                return None;
+            }
+            succ[u] |= 1 << w;
+            nbr[u] |= 1 << w;
+            nbr[w] |= 1 << u;
+        }
+    }
+    graphs.push(Graph {
+        game: g,
+        kind: kind.clone(),
+        succ,
+        nbr,
+    });
+    Some(graphs.len() - 1)
+}
