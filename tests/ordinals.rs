@@ -187,3 +187,16 @@ fn omega_is_a_value_like_any_other() {
         ["true", "[-ω, 3, ω, ω+1, ω^2]", "{ω}", "8", "true", "true"]
     );
 }
+
+#[test]
+fn huge_products_are_refused_not_run() {
+    // A power with many terms, and a nim inverse in a field of huge
+    // degree, stop on their bounds with the coded error.
+    let got = run(
+        "let x = omega**9 + omega**8 + omega**7 + omega**6 + omega**5 + omega**4 + omega**3 + omega**2 + omega + 1\nx ** 5000\nnim_inv(omega ** 3 ** 30 + 1)",
+    );
+    assert_eq!(
+        got,
+        ["error grundy::eval::ordinal", "error grundy::eval::ordinal"]
+    );
+}

@@ -23,6 +23,10 @@ use std::fmt;
 /// value stay shallow.
 pub const MAX_HEIGHT: usize = 64;
 
+/// The most pairs of terms one product multiplies (here and in the nim
+/// field): a bigger product is refused rather than left to run.
+pub const MAX_PAIRS: usize = 4_000_000;
+
 /// Why an operation on generalized ordinals has no answer here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OrdinalError {
@@ -36,6 +40,9 @@ pub enum OrdinalError {
     NotOrdinal(String),
     /// A nim product or power beyond the fields computed here.
     OutOfRange(String),
+    /// A product of more than [`MAX_PAIRS`] pairs of terms, or a nim
+    /// operation of more than [`nim::MAX_WORK`] monomial products.
+    TooLarge,
 }
 
 impl OrdinalError {
@@ -47,6 +54,7 @@ impl OrdinalError {
             OrdinalError::NotOrdinalExponent(_) => "grundy::ordinal::exponent",
             OrdinalError::NotOrdinal(_) => "grundy::ordinal::not_ordinal",
             OrdinalError::OutOfRange(_) => "grundy::ordinal::out_of_range",
+            OrdinalError::TooLarge => "grundy::ordinal::too_large",
         }
     }
 
@@ -68,6 +76,10 @@ impl OrdinalError {
                     .into()
             }
             OrdinalError::OutOfRange(_) => nim::RANGE_HELP.into(),
+            OrdinalError::TooLarge => format!(
+                "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials: use fewer terms or a smaller power",
+                nim::MAX_WORK
+            ),
         }
     }
 }
@@ -84,6 +96,7 @@ impl fmt::Display for OrdinalError {
             }
             OrdinalError::NotOrdinal(x) => write!(f, "{x} is not an ordinal"),
             OrdinalError::OutOfRange(why) => write!(f, "nim arithmetic out of range: {why}"),
+            OrdinalError::TooLarge => write!(f, "a product of generalized ordinals is too large"),
         }
     }
 }
@@ -264,6 +277,9 @@ impl GenOrdinal {
     /// The product: polynomials in ω multiplied out, exponents added as
     /// ordinals by their natural sum (for ordinals, the natural product).
     pub fn mul(&self, other: &GenOrdinal) -> Res<GenOrdinal> {
+        if self.terms.len().saturating_mul(other.terms.len()) > MAX_PAIRS {
+            return Err(OrdinalError::TooLarge);
+        }
         let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
         for a in &self.terms {
             for b in &other.terms {

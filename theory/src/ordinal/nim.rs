@@ -38,6 +38,19 @@ use crate::partizan::nim_mul as nim_mul64;
 /// products of ordinals below ω^ω^MAX_PRIMES.
 pub const MAX_PRIMES: usize = 13;
 
+/// The largest degree of a finite field the nim operations work in
+/// (`nim_inv` squares an element this many times to find its field).
+const MAX_DEGREE: u64 = 1 << 12;
+
+/// The most products of two monomials one nim operation multiplies
+/// (about a second): a bigger one is refused rather than left to run.
+pub const MAX_WORK: u64 = 5_000_000;
+
+thread_local! {
+    /// The monomial products of the current operation.
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// The help line of an out-of-range nim operation.
 pub const RANGE_HELP: &str = "nim products are computed for ordinals below ω^ω^13 (the fields of the odd primes 3 to 43), with coefficients below 2^64";
 
@@ -78,15 +91,20 @@ fn field(need: usize) -> Res<Arc<Field>> {
     if current.alphas.len() < need {
         let mut f = Field::clone(current);
         while f.alphas.len() < need {
+            WORK.set(0);
             f.extend()?;
         }
         *current = Arc::new(f);
     }
+    WORK.set(0);
     Ok(Arc::clone(current))
 }
 
 fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// The multiplicative order of 2 modulo the odd prime p.
@@ -177,6 +195,12 @@ impl Field {
     }
 
     fn mul(&self, a: &Poly, b: &Poly) -> Res<Poly> {
+        let pairs = a.len().saturating_mul(b.len()) as u64;
+        let done = WORK.get().saturating_add(pairs);
+        if done > MAX_WORK {
+            return Err(OrdinalError::TooLarge);
+        }
+        WORK.set(done);
         let mut out = Poly::new();
         for (m1, &c1) in a {
             for (m2, &c2) in b {
@@ -231,10 +255,10 @@ impl Field {
         while &y != x {
             y = self.square(&y)?;
             d += 1;
-            if d > 1 << 20 {
-                return Err(OrdinalError::OutOfRange(
-                    "a field of degree above 2^20".into(),
-                ));
+            if d > MAX_DEGREE {
+                return Err(OrdinalError::OutOfRange(format!(
+                    "a field of degree above {MAX_DEGREE}"
+                )));
             }
         }
         Ok(d)
@@ -243,7 +267,7 @@ impl Field {
     /// κ_q for a prime power q = P^n: 2^(2^(n-1)) for P = 2, else
     /// ω^(ω^k × P^(n-1)) with P the k-th odd prime.
     fn kappa(&self, q: u64) -> Poly {
-        let p = (2..=q).find(|d| q % d == 0).unwrap_or(q);
+        let p = (2..=q).find(|d| q.is_multiple_of(*d)).unwrap_or(q);
         let mut pn = 1;
         while pn * p < q {
             pn *= p;
@@ -265,9 +289,9 @@ impl Field {
     /// κ_h = Σ κ_q. With q the full power of h's least prime and g = h/q,
     /// κ_h = κ_g if q divides the degree of κ_g, κ_g + κ_q otherwise.
     fn kappa_set(&self, h: u64) -> Res<Vec<u64>> {
-        let p = (2..=h).find(|d| h % d == 0).unwrap_or(h);
+        let p = (2..=h).find(|d| h.is_multiple_of(*d)).unwrap_or(h);
         let mut q = p;
-        while h % (q * p) == 0 {
+        while h.is_multiple_of(q * p) {
             q *= p;
         }
         if q == h {
@@ -280,7 +304,7 @@ impl Field {
                 xor_into(&mut kg, m, c);
             }
         }
-        if self.degree(&kg)? % q != 0 {
+        if !self.degree(&kg)?.is_multiple_of(q) {
             set.push(q);
         }
         Ok(set)
