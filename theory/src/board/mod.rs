@@ -400,15 +400,11 @@ impl Board {
         }
         // The rows holding a cell, and the columns (the rows' union).
         let (cols, row) = (self.cols(), low_bits(self.cols()));
-        let (mut r0, mut r1, mut span) = (usize::MAX, 0, 0u128);
-        for r in 0..self.rows() {
-            let m = shr(self.cells, r * cols) & row;
-            if m != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                span |= m;
-            }
-        }
+        // The first and last rows holding a cell, from the lowest and
+        // highest bits; the columns from the rows between.
+        let r0 = self.cells.trailing_zeros() as usize / cols;
+        let r1 = (127 - self.cells.leading_zeros() as usize) / cols;
+        let span = (r0..=r1).fold(0u128, |span, r| span | shr(self.cells, r * cols) & row);
         let c0 = span.trailing_zeros() as usize;
         let c1 = 127 - span.leading_zeros() as usize;
         if (r0, c0, r1 + 1, c1 + 1) == (0, 0, self.rows(), self.cols()) {
