@@ -9,7 +9,6 @@
 //! `transformed(t)` over the symmetries (tested against that).
 
 use super::{Board, Symmetry, bits, low_bits};
-use std::cmp::Ordering;
 
 /// The rows of a rows × cols mask in the opposite order.
 fn flip_rows(m: u128, rows: usize, cols: usize) -> u128 {
@@ -37,63 +36,19 @@ fn transpose(m: u128, rows: usize, cols: usize) -> u128 {
     out
 }
 
-/// A cropped board's masks under the symmetries of `transformed`: `t & 4`
-/// transposes, then `t & 1` reverses the rows, `t & 2` the columns.
-struct Images<'a> {
-    b: &'a Board,
-    /// The transposed cells and planes, when a transposition is tried
-    /// (the planes in `few` when there are at most four, else in `many`).
-    cells_t: u128,
-    few: [u128; 4],
-    many: Vec<u128>,
-}
-
-impl Images<'_> {
-    fn dims(&self, t: u8) -> (usize, usize) {
-        if t & 4 != 0 {
-            (self.b.cols(), self.b.rows())
-        } else {
-            (self.b.rows(), self.b.cols())
-        }
+/// A mask of a rows × cols board under the eight symmetries of
+/// `transformed` (`t & 4` transposes, then `t & 1` reverses the rows,
+/// `t & 2` the columns); the last four only when `transposes`.
+fn images(m: u128, rows: usize, cols: usize, transposes: bool) -> [u128; 8] {
+    let n = rows * cols;
+    let f = flip_rows(m, rows, cols);
+    let mut out = [m, f, half_turn(f, n), half_turn(m, n), 0, 0, 0, 0];
+    if transposes {
+        let t = transpose(m, rows, cols);
+        let tf = flip_rows(t, cols, rows);
+        out[4..].copy_from_slice(&[t, tf, half_turn(tf, n), half_turn(t, n)]);
     }
-
-    /// Mask `m` (or, transposed, `m_t`) under symmetry `t`.
-    fn image(&self, t: u8, m: u128, m_t: u128) -> u128 {
-        let (rows, cols) = self.dims(t);
-        let m = if t & 4 != 0 { m_t } else { m };
-        let n = rows * cols;
-        match t & 3 {
-            0 => m,
-            1 => flip_rows(m, rows, cols),
-            2 => half_turn(flip_rows(m, rows, cols), n),
-            _ => half_turn(m, n),
-        }
-    }
-
-    fn cells(&self, t: u8) -> u128 {
-        self.image(t, self.b.cells, self.cells_t)
-    }
-
-    fn plane(&self, t: u8, i: usize) -> u128 {
-        let m_t = if self.many.is_empty() {
-            self.few.get(i).copied().unwrap_or(0)
-        } else {
-            self.many[i]
-        };
-        self.image(t, self.b.planes.as_slice()[i].1, m_t)
-    }
-
-    /// Image `t` against image `u` in the order of boards.
-    fn cmp(&self, t: u8, u: u8, cells_t: u128, cells_u: u128) -> Ordering {
-        (self.dims(t), cells_t)
-            .cmp(&(self.dims(u), cells_u))
-            .then_with(|| {
-                (0..self.b.planes.len())
-                    .map(|i| self.plane(t, i).cmp(&self.plane(u, i)))
-                    .find(|o| o.is_ne())
-                    .unwrap_or(Ordering::Equal)
-            })
-    }
+    out
 }
 
 impl Board {
@@ -106,45 +61,60 @@ impl Board {
             return b;
         }
         let (rows, cols) = (b.rows(), b.cols());
-        // A transposition gives cols × rows: never less when cols > rows.
-        let n = match sym {
-            Symmetry::All if cols <= rows => 8,
-            _ => 4,
+        // A transposition gives cols × rows: never less when cols > rows,
+        // always less when cols < rows.
+        let transposes = sym == Symmetry::All && cols <= rows;
+        let ts: &[usize] = match (transposes, cols < rows) {
+            (false, _) => &[0, 1, 2, 3],
+            (true, true) => &[4, 5, 6, 7],
+            (true, false) => &[0, 1, 2, 3, 4, 5, 6, 7],
         };
-        let mut im = Images {
-            b: &b,
-            cells_t: 0,
-            few: [0; 4],
-            many: Vec::new(),
-        };
-        if n == 8 {
-            im.cells_t = transpose(b.cells, rows, cols);
-            let planes = b.planes.iter().map(|p| transpose(p.1, rows, cols));
-            if b.planes.len() <= im.few.len() {
-                for (x, m) in im.few.iter_mut().zip(planes) {
-                    *x = m;
+        let dims = |t: usize| if t >= 4 { (cols, rows) } else { (rows, cols) };
+        // The images whose cells are least; the planes decide among them.
+        let cells = images(b.cells, rows, cols, transposes);
+        let least = ts.iter().map(|&t| cells[t]).min().unwrap_or(b.cells);
+        let mut tied = ts.iter().copied().filter(|&t| cells[t] == least);
+        let mut best_t = tied.next().unwrap_or(0);
+        // The planes' images, when the cells tie (on the stack for up to
+        // four planes).
+        let np = b.planes.len();
+        let (mut few, many): ([[u128; 8]; 4], Vec<[u128; 8]>);
+        let mut planes: &[[u128; 8]] = &[];
+        if tied.clone().next().is_some() && np > 0 {
+            let all = b.planes.iter().map(|p| images(p.1, rows, cols, transposes));
+            if np <= 4 {
+                few = [[0; 8]; 4];
+                for (x, im) in few.iter_mut().zip(all) {
+                    *x = im;
                 }
+                planes = &few[..np];
             } else {
-                im.many = planes.collect();
+                many = all.collect();
+                planes = &many;
             }
-        }
-        let (mut best_t, mut best_cells) = (0, b.cells);
-        for t in 1..n {
-            let cells = im.cells(t);
-            if im.cmp(t, best_t, cells, best_cells) == Ordering::Less {
-                (best_t, best_cells) = (t, cells);
+            let key = |t: usize| planes.iter().map(move |im| im[t]);
+            for t in tied {
+                if key(t).lt(key(best_t)) {
+                    best_t = t;
+                }
             }
         }
         if best_t == 0 {
             return b;
         }
-        let (rows, cols) = im.dims(best_t);
+        let (r2, c2) = dims(best_t);
+        let plane = |i: usize| -> u128 {
+            match planes.get(i) {
+                Some(im) => im[best_t],
+                None => images(b.planes.as_slice()[i].1, rows, cols, transposes)[best_t],
+            }
+        };
         Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            cells: best_cells,
-            planes: (0..b.planes.len())
-                .map(|i| (b.planes.as_slice()[i].0, im.plane(best_t, i)))
+            rows: r2 as u8,
+            cols: c2 as u8,
+            cells: cells[best_t],
+            planes: (0..np)
+                .map(|i| (b.planes.as_slice()[i].0, plane(i)))
                 .collect(),
         }
     }
