@@ -258,6 +258,12 @@ fn components(a: Args) -> Result<Value> {
     a.cx.advance(squares_of(x).saturating_mul(2))?;
     let parts = x.components(diagonal);
     a.cx.advance(squares_of(x).saturating_mul(parts.len() as u64))?;
+    // A board that is its own one part keeps its `Rc`.
+    if let [part] = &parts[..]
+        && part == x
+    {
+        return Ok(Value::List(Rc::from([a.values[0].clone()])));
+    }
     Ok(boards(parts))
 }
 
@@ -274,7 +280,12 @@ fn canonical(a: Args) -> Result<Value> {
     // a square and symmetry: PERFORMANCE.md, "Budgets that measure work
     // evenly"), so about 5 ns a step at 4 steps a square.
     a.cx.advance(squares_of(x).saturating_mul(4))?;
-    Ok(Value::Board(Rc::new(x.canonical(sym))))
+    let y = x.canonical(sym);
+    // A board that is its own canonical image keeps its `Rc`.
+    if y == *x {
+        return Ok(a.values[0].clone());
+    }
+    Ok(Value::Board(Rc::new(y)))
 }
 
 fn rows(a: Args) -> Result<Value> {
@@ -327,11 +338,13 @@ fn rays(a: Args) -> Result<Value> {
         }
     }
     a.list_of(out.len().saturating_mul(3))?;
-    Ok(Value::list(
+    // Collected straight into the list's `Rc` (one allocation, not a
+    // `Vec` copied), each tuple from an array.
+    Ok(Value::List(
         out.into_iter()
             .map(|((r, c), y)| {
-                let t = Value::Tuple(vec![Value::Int(r as i64), Value::Int(c as i64)].into());
-                Value::Tuple(vec![t, Value::Board(Rc::new(y))].into())
+                let t = Value::Tuple(Rc::from([Value::Int(r as i64), Value::Int(c as i64)]));
+                Value::Tuple(Rc::from([t, Value::Board(Rc::new(y))]))
             })
             .collect(),
     ))
@@ -424,5 +437,5 @@ fn pairs(cells: Vec<(usize, usize)>) -> Value {
 }
 
 fn boards(bs: Vec<Board>) -> Value {
-    Value::list(bs.into_iter().map(|x| Value::Board(Rc::new(x))).collect())
+    Value::List(bs.into_iter().map(|x| Value::Board(Rc::new(x))).collect())
 }

@@ -286,7 +286,11 @@ fn abs(a: Args) -> Result<Value> {
 }
 
 fn sum(a: Args) -> Result<Value> {
-    let items = a.elements(0)?;
+    let mut items = a.elements(0)?;
+    // One position (a board's one part, most often) is its own sum.
+    if let [Value::Pos(_)] = &items[..] {
+        return Ok(items.swap_remove(0));
+    }
     // A sum of positions is their disjunctive sum.
     if items.iter().any(|x| matches!(x, Value::Pos(_))) {
         let mut comps = Vec::new();

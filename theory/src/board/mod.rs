@@ -15,11 +15,13 @@ use std::fmt::Write as _;
 
 mod canon;
 mod graph;
+mod planes;
 mod ray;
 mod symmetry;
 
 pub use canon::canonical as canonical_graph;
 pub use graph::{Graph, MAX_VERTICES};
+use planes::Planes;
 pub use ray::Reach;
 
 /// The most squares a board may have (rows × columns).
@@ -34,7 +36,7 @@ pub struct Board {
     rows: u8,
     cols: u8,
     cells: u128,
-    planes: Vec<(char, u128)>,
+    planes: Planes,
 }
 
 /// What the board functions refuse, in words for a diagnostic.
@@ -79,7 +81,7 @@ impl Board {
             rows: r,
             cols: c,
             cells: low_bits(n),
-            planes: Vec::new(),
+            planes: Planes::new(),
         })
     }
 
@@ -170,8 +172,8 @@ impl Board {
     }
 
     fn add_to_plane(&mut self, ch: char, m: u128) {
-        match self.planes.binary_search_by(|p| p.0.cmp(&ch)) {
-            Ok(i) => self.planes[i].1 |= m,
+        match self.planes.as_slice().binary_search_by(|p| p.0.cmp(&ch)) {
+            Ok(i) => self.planes.as_mut_slice()[i].1 |= m,
             Err(i) => self.planes.insert(i, (ch, m)),
         }
     }
@@ -179,7 +181,7 @@ impl Board {
     /// Clear the squares `m` from every plane (dropping emptied planes).
     fn clear_planes(&mut self, m: u128) {
         if self.planes.iter().any(|p| p.1 & m != 0) {
-            for p in &mut self.planes {
+            for p in self.planes.iter_mut() {
                 p.1 &= !m;
             }
             self.planes.retain(|p| p.1 != 0);
@@ -379,7 +381,7 @@ impl Board {
     fn restrict(&self, m: u128) -> Board {
         let mut b = self.clone();
         b.cells &= m;
-        for p in &mut b.planes {
+        for p in b.planes.iter_mut() {
             p.1 &= m;
         }
         b.planes.retain(|p| p.1 != 0);
@@ -393,26 +395,38 @@ impl Board {
                 rows: 0,
                 cols: 0,
                 cells: 0,
-                planes: Vec::new(),
+                planes: Planes::new(),
             };
         }
         // The rows holding a cell, and the columns (the rows' union).
         let (cols, row) = (self.cols(), low_bits(self.cols()));
-        let (mut r0, mut r1, mut span) = (usize::MAX, 0, 0u128);
-        for r in 0..self.rows() {
-            let m = shr(self.cells, r * cols) & row;
-            if m != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                span |= m;
-            }
-        }
+        // The first and last rows holding a cell, from the lowest and
+        // highest bits; the columns from the rows between.
+        let r0 = self.cells.trailing_zeros() as usize / cols;
+        let r1 = (127 - self.cells.leading_zeros() as usize) / cols;
+        let span = (r0..=r1).fold(0u128, |span, r| span | shr(self.cells, r * cols) & row);
         let c0 = span.trailing_zeros() as usize;
         let c1 = 127 - span.leading_zeros() as usize;
         if (r0, c0, r1 + 1, c1 + 1) == (0, 0, self.rows(), self.cols()) {
             return self.clone();
         }
-        self.remap(r1 - r0 + 1, c1 - c0 + 1, |r, c| (r - r0, c - c0))
+        let (rows2, cols2) = (r1 - r0 + 1, c1 - c0 + 1);
+        // Row by row: row r0 + i, columns c0.., becomes row i.
+        let crop = |m: u128| -> u128 {
+            if cols2 == cols {
+                return shr(m, r0 * cols) & low_bits(rows2 * cols);
+            }
+            let row = low_bits(cols2);
+            (0..rows2).fold(0, |out, i| {
+                out | (shr(m, (r0 + i) * cols + c0) & row) << (i * cols2)
+            })
+        };
+        Board {
+            rows: rows2 as u8,
+            cols: cols2 as u8,
+            cells: crop(self.cells),
+            planes: self.planes.iter().map(|&(ch, m)| (ch, crop(m))).collect(),
+        }
     }
 
     /// The board moved into a rectangle of `rows` × `cols`, square (r, c)
