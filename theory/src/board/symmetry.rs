@@ -161,6 +161,24 @@ mod tests {
             .collect()
     }
 
+    /// The board of `sq` (`rows` × `cols` squares): its rows, its cropped
+    /// rows and, under each symmetry, its canonical image against the least
+    /// image built square by square.
+    fn least_image_checked(sq: &[u8], rows: usize, cols: usize) -> Result<(), TestCaseError> {
+        let text: Vec<String> = sq
+            .chunks(cols)
+            .map(|row| String::from_utf8(row.to_vec()).unwrap())
+            .collect();
+        let rows_text: Vec<&str> = text.iter().map(|s| &**s).collect();
+        let x = Board::parse(&rows_text).unwrap();
+        prop_assert_eq!(x.rows(), rows);
+        prop_assert_eq!(x.cropped().row_strings(), cropped_rows(&text));
+        for sym in [Symmetry::All, Symmetry::Mirror] {
+            prop_assert_eq!(x.canonical(sym), least_built(&x, sym));
+        }
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn the_canonical_image_is_the_least_image_built(
@@ -168,17 +186,7 @@ mod tests {
                 (Just(r), Just(c), prop::collection::vec(prop::sample::select(b"..#xoa".to_vec()), r * c))
             })
         ) {
-            let text: Vec<String> = sq
-                .chunks(cols)
-                .map(|row| String::from_utf8(row.to_vec()).unwrap())
-                .collect();
-            let rows_text: Vec<&str> = text.iter().map(|s| &**s).collect();
-            let x = Board::parse(&rows_text).unwrap();
-            prop_assert_eq!(x.rows(), rows);
-            prop_assert_eq!(x.cropped().row_strings(), cropped_rows(&text));
-            for sym in [Symmetry::All, Symmetry::Mirror] {
-                prop_assert_eq!(x.canonical(sym), least_built(&x, sym));
-            }
+            least_image_checked(&sq, rows, cols)?;
         }
 
         /// Up to 128 squares (every shift of a word), and up to seven
@@ -198,17 +206,7 @@ mod tests {
                     (Just(r), Just(c), squares)
                 })
         ) {
-            let text: Vec<String> = sq
-                .chunks(cols)
-                .map(|row| String::from_utf8(row.to_vec()).unwrap())
-                .collect();
-            let rows_text: Vec<&str> = text.iter().map(|s| &**s).collect();
-            let x = Board::parse(&rows_text).unwrap();
-            prop_assert_eq!(x.rows(), rows);
-            prop_assert_eq!(x.cropped().row_strings(), cropped_rows(&text));
-            for sym in [Symmetry::All, Symmetry::Mirror] {
-                prop_assert_eq!(x.canonical(sym), least_built(&x, sym));
-            }
+            least_image_checked(&sq, rows, cols)?;
         }
     }
 }
