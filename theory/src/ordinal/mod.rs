@@ -224,13 +224,19 @@ impl GenOrdinal {
 
     /// The negative.
     pub fn neg(&self) -> Res<GenOrdinal> {
+        self.map_coeffs(i128::checked_neg)
+    }
+
+    /// Each coefficient mapped by `f` (None: an overflow), the exponents
+    /// kept; `f` keeps coefficients nonzero, so the form stays canonical.
+    fn map_coeffs(&self, f: impl Fn(i128) -> Option<i128>) -> Res<GenOrdinal> {
         let terms = self
             .terms
             .iter()
             .map(|t| {
                 Ok(Term {
                     exp: t.exp.clone(),
-                    coeff: t.coeff.checked_neg().ok_or(OrdinalError::Overflow)?,
+                    coeff: f(t.coeff).ok_or(OrdinalError::Overflow)?,
                 })
             })
             .collect::<Res<Vec<_>>>()?;
@@ -249,17 +255,7 @@ impl GenOrdinal {
     /// The birthday as CGSuite gives it: every coefficient made positive
     /// (ω - 5 is born on day ω + 5).
     pub fn birthday(&self) -> Res<GenOrdinal> {
-        let terms = self
-            .terms
-            .iter()
-            .map(|t| {
-                Ok(Term {
-                    exp: t.exp.clone(),
-                    coeff: t.coeff.checked_abs().ok_or(OrdinalError::Overflow)?,
-                })
-            })
-            .collect::<Res<Vec<_>>>()?;
-        Ok(GenOrdinal { terms })
+        self.map_coeffs(i128::checked_abs)
     }
 
     /// The sum (for ordinals, the natural sum).
