@@ -458,10 +458,37 @@ impl<'a> Interp<'a> {
                 x.max(y)
             }));
         }
+        self.with_library_args(e, args, play, frame, span, |call| library::call(e, call))
+    }
+
+    /// A library call's arguments evaluated, handed to `f` as the entry
+    /// gets them (a move line's fast path runs `rays` so).
+    pub(crate) fn with_library_args<T>(
+        &self,
+        e: &'static crate::library::Entry,
+        args: &[Node],
+        play: Option<crate::vocab::Play>,
+        frame: &mut [Value],
+        span: Span,
+        f: impl FnOnce(Args) -> Result<T>,
+    ) -> Result<T> {
         let vals = self.eval_all(args, frame)?;
         let spans = |i: usize| args.get(i).map_or(span, |a| a.span);
-        let call = Args::new(&e.meta, vals, &spans, span, self.cx, self.oracle, play);
-        library::call(e, call)
+        f(Args::new(
+            &e.meta,
+            vals,
+            &spans,
+            span,
+            self.cx,
+            self.oracle,
+            play,
+        ))
+    }
+
+    /// Whether a call of a user function may go one level deeper (else
+    /// `call_fn` reports the recursion limit).
+    pub(crate) fn can_call(&self) -> bool {
+        self.depth.get() < MAX_CALL_DEPTH
     }
 
     /// `forall` / `exists`: only a `forall` that fails leaves a
@@ -803,7 +830,7 @@ pub(super) fn slot(p: &CPattern) -> Result<usize> {
     }
 }
 
-pub(super) fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
+pub(crate) fn bind(p: &CPattern, v: Value, frame: &mut [Value]) -> Result<()> {
     match p {
         CPattern::Slot(s) => {
             frame[*s as usize] = v;

@@ -17,7 +17,7 @@ pub(crate) mod ordinals;
 mod quantifiers;
 
 pub use compile::{CPattern, Compiler, GraphAsk, Node, NodeKind, Scope};
-pub(crate) use compile::{inline_call, local_node};
+pub(crate) use compile::{body, inline_call, local_node};
 pub(crate) use fast::Fast;
 pub use interp::Interp;
-pub(crate) use interp::set_int;
+pub(crate) use interp::{bind, set_int};

@@ -58,6 +58,11 @@ impl GameKind for PartizanRules {
         self.left.check_args(name, args, span)
     }
 
+    /// Its `check_args` is the rule game's: the number of arguments only.
+    fn keeps_args(&self) -> bool {
+        self.left.raw_args()
+    }
+
     fn options(
         &self,
         cx: &Ctx,

@@ -7,11 +7,11 @@
 
 use std::rc::Rc;
 
-use crate::board::{Board, BoardError, Symmetry, is_content};
+use crate::board::{Board, BoardError, Reach, Symmetry, is_content};
 use crate::error::AtSpan;
 use crate::error::EvalError;
 use crate::error::{Error, Result};
-use crate::model::Value;
+use crate::model::{Ctx, Value};
 use crate::source::Span;
 
 use super::{Args, Entry, Param, builtin, graphs, p};
@@ -251,13 +251,7 @@ fn components(a: Args) -> Result<Value> {
     }
     let diagonal = mode(&a, 1, &["orthogonal", "diagonal"])? == 1;
     let x = board(&a, 0)?;
-    // A flood fill of bit masks, then a copy cropped per part: about
-    // 180 ns for a 4 × 6 board in one part, 2.5 ns a step at 2 steps a
-    // square and 1 a square per part (PERFORMANCE.md, "Budgets that
-    // measure work evenly").
-    a.cx.advance(squares_of(x).saturating_mul(2))?;
-    let parts = x.components(diagonal);
-    a.cx.advance(squares_of(x).saturating_mul(parts.len() as u64))?;
+    let parts = components_of(a.cx, x, diagonal)?;
     // A board that is its own one part keeps its `Rc`.
     if let [part] = &parts[..]
         && part == x
@@ -265,6 +259,20 @@ fn components(a: Args) -> Result<Value> {
         return Ok(Value::List(Rc::from([a.values[0].clone()])));
     }
     Ok(boards(parts))
+}
+
+/// `components(x)` (`diagonal`: `components(x, "diagonal")`) of a board,
+/// charged as the builtin charges it: the move lines' fast path
+/// (`games/rules/boards.rs`) calls it too.
+pub(crate) fn components_of(cx: &Ctx, x: &Board, diagonal: bool) -> Result<Vec<Board>> {
+    // A flood fill of bit masks, then a copy cropped per part: about
+    // 180 ns for a 4 × 6 board in one part, 2.5 ns a step at 2 steps a
+    // square and 1 a square per part (PERFORMANCE.md, "Budgets that
+    // measure work evenly").
+    cx.advance(squares_of(x).saturating_mul(2))?;
+    let parts = x.components(diagonal);
+    cx.advance(squares_of(x).saturating_mul(parts.len() as u64))?;
+    Ok(parts)
 }
 
 fn canonical(a: Args) -> Result<Value> {
@@ -276,16 +284,22 @@ fn canonical(a: Args) -> Result<Value> {
         _ => Symmetry::Mirror,
     };
     let x = board(&a, 0)?;
-    // Each square mapped under each symmetry through a table (about 1.2 ns
-    // a square and symmetry: PERFORMANCE.md, "Budgets that measure work
-    // evenly"), so about 5 ns a step at 4 steps a square.
-    a.cx.advance(squares_of(x).saturating_mul(4))?;
-    let y = x.canonical(sym);
+    let y = canonical_of(a.cx, x, sym)?;
     // A board that is its own canonical image keeps its `Rc`.
     if y == *x {
         return Ok(a.values[0].clone());
     }
     Ok(Value::Board(Rc::new(y)))
+}
+
+/// `canonical(x)` of a board under `sym`, charged as the builtin charges
+/// it (also the move lines' fast path).
+pub(crate) fn canonical_of(cx: &Ctx, x: &Board, sym: Symmetry) -> Result<Board> {
+    // Each square mapped under each symmetry through a table (about 1.2 ns
+    // a square and symmetry: PERFORMANCE.md, "Budgets that measure work
+    // evenly"), so about 5 ns a step at 4 steps a square.
+    cx.advance(squares_of(x).saturating_mul(4))?;
+    Ok(x.canonical(sym))
 }
 
 fn rows(a: Args) -> Result<Value> {
@@ -302,14 +316,35 @@ fn rows(a: Args) -> Result<Value> {
 /// `rays(b, from, steps)` and `rays(b, from, steps, over)`: the theory's
 /// `Board::ray` from each starting square along each step.
 fn rays(a: Args) -> Result<Value> {
-    let x = board(&a, 0)?;
+    let mut out = Vec::new();
+    rays_into(&a, &mut out)?;
+    // Collected straight into the list's `Rc` (one allocation, not a
+    // `Vec` copied), each tuple from an array.
+    Ok(Value::List(
+        out.into_iter()
+            .map(|((r, c), y)| Value::Tuple(Rc::from([square(r, c), Value::Board(Rc::new(y))])))
+            .collect(),
+    ))
+}
+
+/// The square `(r, c)` as a tuple value.
+pub(crate) fn square(r: usize, c: usize) -> Value {
+    Value::Tuple(Rc::from([Value::Int(r as i64), Value::Int(c as i64)]))
+}
+
+/// What `rays(..)` lists, as reaches written to `out`, with every check
+/// and charge of the builtin (its list's room included): the builtin
+/// turns them into a list, a move line `for (t, a) in rays(..)` binds them
+/// one by one (`games/rules/boards.rs`).
+pub(crate) fn rays_into(a: &Args, out: &mut Vec<Reach>) -> Result<()> {
+    let x = board(a, 0)?;
     let starts = match &a.values[1] {
-        Value::Str(_) => x.squares_showing(char_of(&a, &a.values[1], a.at(1))?),
-        v => vec![cell_of(&a, v, a.at(1))?],
+        Value::Str(_) => x.squares_showing(char_of(a, &a.values[1], a.at(1))?),
+        v => vec![cell_of(a, v, a.at(1))?],
     };
-    let steps = cells_of(&a, &a.values[2], a.at(2))?;
+    let steps = cells_of(a, &a.values[2], a.at(2))?;
     let over = match a.values.get(3) {
-        Some(v) => match char_of(&a, v, a.at(3))? {
+        Some(v) => match char_of(a, v, a.at(3))? {
             '.' | '#' => {
                 return Err(a.wrong(
                     "rays() jumps over pieces, not over \".\" or \"#\"".into(),
@@ -324,12 +359,12 @@ fn rays(a: Args) -> Result<Value> {
     // square reached copies the board, as `put` does.
     a.cx.advance((starts.len() as u64).saturating_mul(steps.len() as u64))?;
     // What a reach holds: a board, two tuples and their values.
-    let each = std::mem::size_of::<crate::board::Reach>() + 6 * std::mem::size_of::<Value>();
-    let mut out = Vec::new();
+    let each = std::mem::size_of::<Reach>() + 6 * std::mem::size_of::<Value>();
+    let first = out.len();
     for &from in &starts {
         for &step in &steps {
             let before = out.len();
-            let looked = x.ray(from, step, over, &mut out);
+            let looked = x.ray(from, step, over, out);
             let reached = out.len() - before;
             a.cx.advance(
                 (looked as u64).saturating_add(squares_of(x).saturating_mul(reached as u64)),
@@ -337,17 +372,7 @@ fn rays(a: Args) -> Result<Value> {
             a.cx.charge(reached.saturating_mul(each), a.at(0))?;
         }
     }
-    a.list_of(out.len().saturating_mul(3))?;
-    // Collected straight into the list's `Rc` (one allocation, not a
-    // `Vec` copied), each tuple from an array.
-    Ok(Value::List(
-        out.into_iter()
-            .map(|((r, c), y)| {
-                let t = Value::Tuple(Rc::from([Value::Int(r as i64), Value::Int(c as i64)]));
-                Value::Tuple(Rc::from([t, Value::Board(Rc::new(y))]))
-            })
-            .collect(),
-    ))
+    a.list_of((out.len() - first).saturating_mul(3))
 }
 
 /// The steps a board builtin counts per pass over the board: one a

@@ -38,6 +38,7 @@ mod stoppers;
 mod values;
 
 pub(crate) use args::{Args, MAX_MATERIALISED, elements, range_len};
+pub(crate) use boards::{canonical_of, components_of, rays_into, square};
 pub(crate) use graphs::{declared, graph_parts, whole};
 
 use crate::error::Result;

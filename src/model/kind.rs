@@ -32,6 +32,13 @@ pub trait GameKind: std::fmt::Debug {
         true
     }
 
+    /// Whether `check_args` hands back unchanged any `arity()` arguments
+    /// none of which is a position (rule games, partizan or not): a move
+    /// line's fast path then makes the position without calling it.
+    fn keeps_args(&self) -> bool {
+        self.raw_args()
+    }
+
     /// Check (and normalise) the arguments of `G(args)`; `name` is the
     /// game's name for messages, `span` the place to blame.
     fn check_args(&self, name: &str, args: Vec<Value>, span: Span) -> Result<Vec<Value>> {

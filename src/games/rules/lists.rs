@@ -12,6 +12,7 @@ use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, inline_call, local_nod
 use crate::model::{Defs, FnDef, GameId, LIST_ITEMS, OptionSink, Value};
 use crate::source::Span;
 
+use super::boards::PartsPlan;
 use super::moves::{MoveCode, RuleSet};
 use super::sets::SetPlan;
 
@@ -177,6 +178,11 @@ pub(super) struct ListPlans {
     pub(super) moves: Vec<Option<ListPlan>>,
     /// Per move line: its set plan, if it has one.
     pub(super) sets: Vec<Option<SetPlan>>,
+    /// Per move line: its board parts plan, if it has one.
+    pub(super) parts: Vec<Option<PartsPlan>>,
+    /// Per move line with a binding `(t, a) in rays(..)`: per binding,
+    /// whether its first name is read (`boards::rays_plan`).
+    pub(super) rays: Vec<Option<Vec<bool>>>,
     /// The frame size the inlined bodies need.
     pub(super) slots: usize,
 }
@@ -206,6 +212,8 @@ impl ListPlans {
             fns: Vec::new(),
             moves: Vec::new(),
             sets: Vec::new(),
+            parts: Vec::new(),
+            rays: Vec::new(),
             slots: rules.slots.max(rules.arity),
         };
         let base = rules.slots.max(rules.arity) as u32;
@@ -214,6 +222,9 @@ impl ListPlans {
             plans.moves.push(plan);
             let set = SetPlan::new(defs, &mv.target, &mv.bindings, mv.cond.is_some());
             plans.sets.push(set);
+            plans.parts.push(PartsPlan::new(defs, &mv.target));
+            let rays = super::boards::rays_plan(&mv.bindings, mv.cond.as_ref(), &mv.target);
+            plans.rays.push(rays);
         }
         plans
     }
@@ -278,5 +289,6 @@ impl ListPlans {
         self.fns.iter().all(
             |(f, d)| matches!(defs.fns.get(*f as usize), Some(Some(now)) if Rc::ptr_eq(now, d)),
         ) && self.sets.iter().flatten().all(|s| s.valid(defs))
+            && self.parts.iter().flatten().all(|p| p.fresh(defs))
     }
 }

@@ -6,6 +6,7 @@ use crate::error::CompileError;
 use crate::error::Result;
 use crate::eval::{Compiler, Interp, Scope};
 
+mod boards;
 mod carried;
 mod lists;
 mod moves;

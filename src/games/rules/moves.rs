@@ -17,6 +17,7 @@ use crate::syntax::ast::BinOp;
 
 use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, set_int};
 
+use super::boards::PartsPlan;
 use super::lists::{ListPlan, ListPlans, literal_target};
 use super::sets::SetPlan;
 use crate::model::{Comp, Defs, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
@@ -494,11 +495,10 @@ impl RuleSet {
         let mut frame: Vec<Value> = args.to_vec();
         frame.resize(plans.slots, Value::Int(0));
         let mut buf = TargetBuf::default();
-        for ((mv, plan), set) in self.moves.iter().zip(&plans.moves).zip(&plans.sets) {
+        for (i, mv) in self.moves.iter().enumerate() {
             // The target game is checked here: it may have been redefined.
-            let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
-            let set = set.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
-            list_line(interp, mv, (plan, set), &mut frame, &mut buf, out)?;
+            let lines = Lines::of(defs, &plans, i);
+            list_line(interp, mv, lines, &mut frame, &mut buf, out)?;
         }
         Ok(())
     }
@@ -512,14 +512,13 @@ impl RuleSet {
         let mut frame: Vec<Value> = args.to_vec();
         frame.resize(plans.slots, Value::Int(0));
         let mut buf = TargetBuf::default();
-        for ((mv, plan), set) in self.moves.iter().zip(&plans.moves).zip(&plans.sets) {
-            let plan = plan.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
-            let set = set.as_ref().filter(|p| defs.game(p.game).kind.raw_args());
+        for (i, mv) in self.moves.iter().enumerate() {
+            let lines = Lines::of(defs, &plans, i);
             let mut find = Finder {
                 child,
                 found: false,
             };
-            list_line(interp, mv, (plan, set), &mut frame, &mut buf, &mut find).ok()?;
+            list_line(interp, mv, lines, &mut frame, &mut buf, &mut find).ok()?;
             if find.found {
                 return Some(mv.span);
             }
@@ -528,21 +527,43 @@ impl RuleSet {
     }
 }
 
+/// A move line's plans, those of a game since redefined left out.
+#[derive(Clone, Copy, Default)]
+struct Lines<'p> {
+    plan: Option<&'p ListPlan>,
+    set: Option<&'p SetPlan>,
+    parts: Option<&'p PartsPlan>,
+    rays: Option<&'p [bool]>,
+}
+
+impl<'p> Lines<'p> {
+    fn of(defs: &Defs, plans: &'p ListPlans, i: usize) -> Lines<'p> {
+        let raw = |g: GameId| defs.game(g).kind.raw_args();
+        Lines {
+            plan: plans.moves[i].as_ref().filter(|p| raw(p.game)),
+            set: plans.sets[i].as_ref().filter(|p| raw(p.game)),
+            parts: plans.parts[i].as_ref(),
+            rays: plans.rays[i].as_deref(),
+        }
+    }
+}
+
 /// The options of one move line, written to `out`, in the order its
 /// bindings give (`frame` holds the position's arguments first).
 fn list_line(
     interp: &Interp,
     mv: &MoveCode,
-    (plan, set): (Option<&ListPlan>, Option<&SetPlan>),
+    lines: Lines,
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
+    let Lines { plan, set, .. } = lines;
     if let Some(sp) = set {
         // `G(xs - {v} - ..) for v in xs`: over the bits of `xs`, an option
         // the masks cannot give evaluated the ordinary way.
         let mut ordinary = |me: &Interp, frame: &mut [Value], out: &mut dyn OptionSink| {
-            emit_option(me, mv, (None, None), frame, buf, out)
+            emit_option(me, mv, Lines::default(), frame, buf, out)
         };
         if let Some(r) = sp.run(interp, frame, mv.target.span, out, &mut ordinary) {
             return r;
@@ -587,7 +608,7 @@ fn list_line(
                     std::slice::from_ref(last),
                     mv.cond.as_ref(),
                     frame,
-                    &mut |me, frame| emit_option(me, mv, (plan, set), frame, buf, out),
+                    &mut |me, frame| emit_option(me, mv, lines, frame, buf, out),
                 )
             });
         }
@@ -608,9 +629,18 @@ fn list_line(
         }
         return Ok(());
     }
-    interp.iterate(&mv.bindings, mv.cond.as_ref(), frame, &mut |me, frame| {
-        emit_option(me, mv, (plan, set), frame, buf, out)
-    })
+    let mut emit = |me: &Interp, frame: &mut [Value]| emit_option(me, mv, lines, frame, buf, out);
+    if let Some(keep) = lines.rays {
+        // `(t, a) in rays(..)`: reach by reach, no list.
+        return super::boards::each(
+            interp,
+            (&mv.bindings, keep),
+            mv.cond.as_ref(),
+            frame,
+            &mut emit,
+        );
+    }
+    interp.iterate(&mv.bindings, mv.cond.as_ref(), frame, &mut emit)
 }
 
 /// Looks for one position among the parts of the options listed to it.
@@ -687,11 +717,17 @@ fn run_shaped(target: &Node) -> bool {
 fn emit_option(
     me: &Interp,
     mv: &MoveCode,
-    (plan, set): (Option<&ListPlan>, Option<&SetPlan>),
+    Lines {
+        plan, set, parts, ..
+    }: Lines,
     frame: &mut [Value],
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
+    if let Some(pp) = parts {
+        // `parts(a)`: the board's canonical components, no list between.
+        return pp.emit(me, &mv.target, frame, out);
+    }
     if let Some(sp) = set
         && let Some(s) = sp.target(me, frame, mv.target.span)
     {
