@@ -187,3 +187,28 @@ impl SetKey {
         }
     }
 }
+
+/// A component `G(b)` of one board of at most 64 squares and at most two
+/// content characters, packed (`Board::packed`): looking it up compares
+/// five words in the table itself, where `Solver::comps` reads the
+/// component, its arguments and the board, three more places in memory
+/// (the lookups of a board game's options were a third of its time).
+/// Every such component is in `Solver::comps` and in `Solver::boards`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct BoardKey {
+    words: [u64; 4],
+    game: u32,
+}
+
+impl BoardKey {
+    #[inline]
+    pub(super) fn new(game: GameId, args: &[Value]) -> Option<BoardKey> {
+        let [Value::Board(b)] = args else {
+            return None;
+        };
+        Some(BoardKey {
+            words: b.packed()?,
+            game: game.0,
+        })
+    }
+}

@@ -90,7 +90,7 @@ use crate::error::{EvalError, SolveError};
 use crate::model::fmt_comp;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, SmallSet, Value};
 use chain::{At, Why};
-use keys::{CompKey, ListKey, SetKey, SmallKey, TinyKey};
+use keys::{BoardKey, CompKey, ListKey, SetKey, SmallKey, TinyKey};
 use steps::{ELEMENT_STEPS, INTERN_STEPS, NEW_POSITION_STEPS, shallow_elements};
 
 pub(crate) use loopy::SumGraph;
@@ -179,6 +179,7 @@ pub struct Solver {
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
     sets: HashMap<SetKey, u32, FxBuildHasher>,
+    boards: HashMap<BoardKey, u32, FxBuildHasher>,
     /// The elements of each `SmallSet` class met, by bit, shared by the
     /// set positions built (`intern_set`).
     set_elements: HashMap<u32, Vec<Value>, FxBuildHasher>,
@@ -254,6 +255,7 @@ impl Solver {
             tiny: HashMap::default(),
             lists: HashMap::default(),
             sets: HashMap::default(),
+            boards: HashMap::default(),
             set_elements: HashMap::default(),
             adj: Vec::new(),
             opt_end: Vec::new(),
@@ -385,6 +387,12 @@ impl Solver {
         // Hashing and comparing the arguments walks their elements.
         let elements: usize = args.iter().map(shallow_elements).sum();
         cx.advance(INTERN_STEPS + (ELEMENT_STEPS * elements) as u64)?;
+        if let Some(k) = BoardKey::new(game, args) {
+            if let Some(&i) = self.boards.get(&k) {
+                return Ok(i);
+            }
+            return self.intern_new(cx, game, args, true);
+        }
         if let Some(k) = ListKey::new(game, args) {
             if let Some(&i) = self.lists.get(&k) {
                 return Ok(i);
@@ -500,6 +508,11 @@ impl Solver {
         self.grundy.push(UNKNOWN);
         if i & 0x3ff == 0 {
             crate::progress::count("positions", (i - self.base.comps) as u64, None);
+        }
+        // Every board component is in `boards`, whichever way it came.
+        if let Some(k) = BoardKey::new(game, args) {
+            self.boards.insert(k, i as u32);
+            return Ok(i as u32);
         }
         if packed {
             if let Some(k) = ListKey::new(game, args) {

@@ -142,18 +142,17 @@ impl PartsPlan {
         if !plain || !self.fresh(me.defs) || !me.can_call() {
             return ordinary(me, self.f, v, target.span, out);
         }
-        let parts = components_of(me.cx, x, self.diagonal)?;
-        let mut made = Vec::with_capacity(parts.len());
-        for p in &parts {
+        let mut parts = components_of(me.cx, x, self.diagonal)?;
+        for p in &mut parts {
             me.tick(self.iter_span)?;
-            made.push(Value::Board(Rc::new(canonical_of(me.cx, p, self.sym)?)));
+            *p = canonical_of(me.cx, p, self.sym)?;
         }
         // The comprehension's list, then `sum`'s copy of its elements.
-        let bytes = made.len() * std::mem::size_of::<Value>();
+        let bytes = parts.len() * std::mem::size_of::<Value>();
         me.cx.charge(bytes, self.list_span)?;
         me.cx.reserve(bytes, self.list_span)?;
-        for v in &made {
-            out.part_args(self.game, std::slice::from_ref(v))?;
+        for p in parts {
+            out.part_args(self.game, &[Value::Board(Rc::new(p))])?;
         }
         out.end_option()
     }

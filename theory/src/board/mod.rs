@@ -245,6 +245,27 @@ impl Board {
         self.planes.len()
     }
 
+    /// The board in four words, when it has at most 64 squares and at
+    /// most two content characters: the shape and the characters, the
+    /// cells, the two planes' masks (0 for a plane not in use). Two boards
+    /// have the same words exactly when they are equal (a key for tables
+    /// of positions). None for any other board.
+    pub fn packed(&self) -> Option<[u64; 4]> {
+        let planes = self.planes.as_slice();
+        if self.squares() > 64 || planes.len() > 2 {
+            return None;
+        }
+        let (mut chars, mut masks) = (0u64, [0u64; 2]);
+        for (i, &(ch, m)) in planes.iter().enumerate() {
+            // A char is at most 21 bits: two fit beside the shape.
+            chars |= u64::from(u32::from(ch)) << (18 + 21 * i);
+            masks[i] = m as u64;
+        }
+        let head =
+            u64::from(self.rows) | (u64::from(self.cols) << 8) | ((planes.len() as u64) << 16);
+        Some([head | chars, self.cells as u64, masks[0], masks[1]])
+    }
+
     /// Whether the board has no cells at all (not whether its cells are all
     /// empty).
     pub fn is_empty(&self) -> bool {
