@@ -115,3 +115,72 @@ fn shapes_repeat_offsets_or_outgrow_the_board() {
     assert!(x.place(&[], '#').is_empty());
     assert_eq!(x.place(&[(i64::MAX, i64::MIN)], '#').len(), 0);
 }
+
+/// The board of `rows` × `cols` squares `sq`.
+fn of(sq: &[u8], cols: usize) -> Board {
+    let text: Vec<String> = sq
+        .chunks(cols)
+        .map(|row| String::from_utf8(row.to_vec()).unwrap())
+        .collect();
+    let rows: Vec<&str> = text.iter().map(|s| &**s).collect();
+    Board::parse(&rows).unwrap()
+}
+
+mod packed {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `packed` is a key: two boards have the same words exactly when
+        /// they are equal, and it exists exactly for boards of at most 64
+        /// squares and two characters. The second board is the first with
+        /// one square changed, or another shape, or the first itself.
+        #[test]
+        fn packed_words_are_equal_exactly_for_equal_boards(
+            (cols, sq, other, at, ch, how) in (1usize..=9, 1usize..=9).prop_flat_map(|(r, c)| {
+                let alphabet = b"..#xoa".to_vec();
+                (
+                    Just(c),
+                    prop::collection::vec(prop::sample::select(alphabet.clone()), r * c),
+                    prop::collection::vec(prop::sample::select(alphabet.clone()), r * c),
+                    0..r * c,
+                    prop::sample::select(alphabet),
+                    0..3u8,
+                )
+            })
+        ) {
+            let x = of(&sq, cols);
+            let y = match how {
+                0 => {
+                    let mut s = sq.clone();
+                    s[at] = ch;
+                    of(&s, cols)
+                }
+                1 => of(&other, cols),
+                _ => of(&sq, cols),
+            };
+            for b in [&x, &y] {
+                let fits = b.rows() * b.cols() <= 64 && b.planes() <= 2;
+                prop_assert_eq!(b.packed().is_some(), fits);
+            }
+            if let (Some(p), Some(q)) = (x.packed(), y.packed()) {
+                prop_assert_eq!(p == q, x == y);
+            }
+        }
+    }
+}
+
+/// Boards of the same bits in another shape, or the same masks under
+/// other characters, have other words.
+#[test]
+fn packed_words_tell_shapes_and_characters_apart() {
+    let words = |rows: &[&str]| b(rows).packed().unwrap();
+    assert_ne!(words(&["x..."]), words(&["x.", ".."]));
+    assert_ne!(words(&["xo."]), words(&["ox."]));
+    assert_ne!(words(&["xo."]), words(&["xa."]));
+    assert_ne!(words(&["x.."]), words(&["x.#"]));
+    assert_eq!(words(&["xo."]), words(&["xo."]));
+    assert_eq!(b(&["xoa"]).packed(), None);
+    assert_eq!(Board::new(5, 13).unwrap().packed(), None);
+    assert!(Board::new(8, 8).unwrap().packed().is_some());
+}
