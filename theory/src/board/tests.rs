@@ -179,6 +179,7 @@ fn packed_words_tell_shapes_and_characters_apart() {
     assert_ne!(words(&["xo."]), words(&["ox."]));
     assert_ne!(words(&["xo."]), words(&["xa."]));
     assert_ne!(words(&["x.."]), words(&["x.#"]));
+    assert_ne!(words(&["x.", "##"]), words(&["x."]));
     assert_eq!(words(&["xo."]), words(&["xo."]));
     assert_eq!(b(&["xoa"]).packed(), None);
     assert_eq!(Board::new(5, 13).unwrap().packed(), None);
