@@ -9,9 +9,15 @@
 //!
 //! [`nim`] is transfinite nim arithmetic on the ordinals below ω^ω^ω:
 //! nim sums of any ordinals, nim products below the fields whose Lenstra
-//! constants it computes.
+//! constants it computes. [`surreal`] is the field of their quotients,
+//! CGSuite's surreal numbers `1/ω`, kept in lowest terms by the
+//! polynomial GCD of [`poly`].
 
 pub mod nim;
+pub mod poly;
+pub mod surreal;
+#[cfg(test)]
+mod surreal_tests;
 #[cfg(test)]
 mod tests;
 
@@ -43,6 +49,8 @@ pub enum OrdinalError {
     /// A product of more than [`MAX_PAIRS`] pairs of terms, or a nim
     /// operation of more than [`nim::MAX_WORK`] monomial products.
     TooLarge,
+    /// A quotient by 0.
+    DivisionByZero,
 }
 
 impl OrdinalError {
@@ -55,6 +63,7 @@ impl OrdinalError {
             OrdinalError::NotOrdinal(_) => "grundy::ordinal::not_ordinal",
             OrdinalError::OutOfRange(_) => "grundy::ordinal::out_of_range",
             OrdinalError::TooLarge => "grundy::ordinal::too_large",
+            OrdinalError::DivisionByZero => "grundy::ordinal::division_by_zero",
         }
     }
 
@@ -80,6 +89,7 @@ impl OrdinalError {
                 "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials: use fewer terms or a smaller power",
                 nim::MAX_WORK
             ),
+            OrdinalError::DivisionByZero => "a surreal number's denominator is never 0".into(),
         }
     }
 }
@@ -97,6 +107,7 @@ impl fmt::Display for OrdinalError {
             OrdinalError::NotOrdinal(x) => write!(f, "{x} is not an ordinal"),
             OrdinalError::OutOfRange(why) => write!(f, "nim arithmetic out of range: {why}"),
             OrdinalError::TooLarge => write!(f, "a product of generalized ordinals is too large"),
+            OrdinalError::DivisionByZero => write!(f, "division by zero"),
         }
     }
 }
