@@ -17,7 +17,8 @@ use crate::source::Span;
 
 use super::{Args, Entry, Param, builtin, p};
 
-const X: &[Param] = &[p("x", "int | ordinal | surreal")];
+const X: &[Param] = &[p("x", "int | ordinal")];
+const NUMBER: &[Param] = &[p("x", "int | ordinal | surreal")];
 
 pub(super) static ENTRIES: &[Entry] = &[
     builtin(
@@ -33,7 +34,7 @@ pub(super) static ENTRIES: &[Entry] = &[
     builtin(
         "sign",
         sign,
-        X,
+        NUMBER,
         (1, 1),
         "int",
         "sign(x): -1, 0 or 1, the sign of the integer, generalized ordinal or surreal number x",
