@@ -86,8 +86,11 @@ impl OrdinalError {
             }
             OrdinalError::OutOfRange(_) => nim::RANGE_HELP.into(),
             OrdinalError::TooLarge => format!(
-                "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials: use fewer terms or a smaller power",
-                nim::MAX_WORK
+                "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials, and the lowest terms of a quotient take at most {} division steps, {}-bit coefficients and {} distinct ω^(ω^e) in their GCD: use fewer terms or a smaller power",
+                nim::MAX_WORK,
+                poly::MAX_STEPS,
+                poly::MAX_BITS,
+                poly::MAX_VARS
             ),
             OrdinalError::DivisionByZero => "a surreal number's denominator is never 0".into(),
         }
@@ -106,7 +109,10 @@ impl fmt::Display for OrdinalError {
             }
             OrdinalError::NotOrdinal(x) => write!(f, "{x} is not an ordinal"),
             OrdinalError::OutOfRange(why) => write!(f, "nim arithmetic out of range: {why}"),
-            OrdinalError::TooLarge => write!(f, "a product of generalized ordinals is too large"),
+            OrdinalError::TooLarge => write!(
+                f,
+                "a product or quotient of generalized ordinals is too large"
+            ),
             OrdinalError::DivisionByZero => write!(f, "division by zero"),
         }
     }
