@@ -1,9 +1,11 @@
-//! Generalized ordinals and transfinite nim arithmetic (LANGUAGE.md,
+//! Generalized ordinals, surreal numbers, transfinite nimbers and
+//! transfinite nim arithmetic (LANGUAGE.md,
 //! "Ordinals"): CGSuite's own test rows, each naming its file (under
 //! CGSuite's `lib/core/src/test/scala/org/cgsuite/lang/`) and line, with
 //! CGSuite's answer. CGSuite writes powers `x^y`; grundy writes `x**y`
 //! (`^` is ↑), and CGSuite's `a NimSum b`, `a NimProduct b`, `a NimExp n`
-//! are `xor(a, b)`, `nim_mul(a, b)`, `nim_pow(a, n)`. The rows grundy does
+//! and `a ConwayProduct b` are `xor(a, b)`, `nim_mul(a, b)`,
+//! `nim_pow(a, n)` and `nim_mul(a, b)` of nimbers. The rows grundy does
 //! not answer as CGSuite does are listed with the error grundy gives.
 
 use crate::common;
@@ -163,16 +165,143 @@ fn rows_beyond_the_computed_fields_are_refused_with_the_range() {
 }
 
 #[test]
-fn unsupported_mixes_are_coded_errors() {
-    // EvalTest.scala:55-58 (transfinite nimbers `*(omega+5)`) and 74-76
-    // (surreal numbers `1/omega`) are outside what grundy computes.
-    let got = run(
-        "*(omega*omega)\n*(omega+5)\n1/omega\nomega + *\nomega + num(1, 2)\nomega**(omega-1)\n(omega+1)**omega",
-    );
+fn eval_test_transfinite_nimber_and_surreal_rows() {
+    check(&[
+        ("EvalTest.scala:55", "*(omega*omega)", "*ω^2"),
+        ("EvalTest.scala:56", "*(omega+5)", "*(ω+5)"),
+        ("EvalTest.scala:57", "*(omega*5)", "*(ω×5)"),
+        ("EvalTest.scala:74", "1/omega", "1/ω"),
+        (
+            "EvalTest.scala:75",
+            "omega**omega + 1/(omega+1)",
+            "(ω^(ω+1)+ω^ω+1)/(ω+1)",
+        ),
+        (
+            "EvalTest.scala:76",
+            "(omega**(omega+1)-omega**omega-omega+1)/(omega-1)",
+            "ω^ω-1",
+        ),
+        // GameTest.scala:130, `(*omega) ConwayProduct *(omega^2)`: the
+        // Conway product of nimbers is nim_mul of them.
+        ("GameTest.scala:130", "nim_mul(*omega, *(omega**2))", "*2"),
+    ]);
+    // EvalTest.scala:58: CGSuite's "!!Nim value is not an ordinal: ω-1".
+    let got = common::texts_or_codes("*(omega-1)");
+    assert_eq!(got.len(), 1);
     assert!(
-        got.iter().all(|g| g == "error grundy::eval::ordinal"),
+        got[0].starts_with("error grundy::eval::ordinal: "),
         "{got:?}"
     );
+    let msg = run_messages("*(omega-1)");
+    assert_eq!(msg, ["nim value is not an ordinal: ω-1"]);
+}
+
+/// Each statement's error message (or its answer).
+fn run_messages(text: &str) -> Vec<String> {
+    let mut s = grundy::Session::default();
+    let mut out = Vec::new();
+    s.run_text("t.game", text, grundy::Mode::Run, &mut |_, r| match r {
+        Ok(a) => out.push(grundy::render::text(&a)),
+        Err(e) => out.push(e.to_string()),
+    });
+    out
+}
+
+#[test]
+fn cgsuite_lang_test_sorted_with_surreal_numbers() {
+    // CgsuiteLangTest.scala:72-73 sorts [0, 1, 1/omega, omega,
+    // (omega+7)/(omega*7), 1/4, 1/7] into [0,1/ω,1/7,(ω+7)/ω×7,1/4,1,ω].
+    // grundy's numbers are the dyadic rationals (`1/7` is the coded error
+    // grundy::eval::inexact_division): the row without 1/7.
+    check(&[(
+        "CgsuiteLangTest.scala:72",
+        "sorted([0, 1, 1/omega, omega, (omega+7)/(omega*7), 1/4])",
+        "[0, 1/ω, (ω+7)/ω×7, 1/4, 1, ω]",
+    )]);
+    assert_eq!(run("1/7"), ["error grundy::eval::inexact_division"]);
+}
+
+#[test]
+fn surreal_numbers_reduce_and_collapse() {
+    // Lowest terms with a positive denominator; a quotient that is an
+    // integer, an ordinal or a dyadic rational is that value.
+    let got = run(
+        "(omega+1)/(omega+1)\n(omega**2-1)/(omega+1)\nomega/(2*omega)\n2/(-4*omega)\n-(1/omega)\n1/omega + num(1, 2)\nomega**(-1)\nomega**(omega-1)\n(1/omega)**-3\n(omega+1)**-1\n1/(omega-omega)\nomega/(3*omega)",
+    );
+    assert_eq!(
+        got,
+        [
+            "1",
+            "ω-1",
+            "1/2",
+            "-1/ω×2",
+            "-1/ω",
+            "(ω+2)/ω×2",
+            "1/ω",
+            "ω^ω/ω",
+            "ω^3",
+            "1/(ω+1)",
+            "error grundy::eval::division_by_zero",
+            "error grundy::eval::inexact_division",
+        ]
+    );
+}
+
+#[test]
+fn surreal_numbers_order_among_numbers() {
+    // Infinitesimals 1/ω^n below every positive dyadic, above 0.
+    let got = run(
+        "0 < 1/omega and 1/omega < num(1, 1024)\n1/(omega**2) < 1/omega\n-1/omega < 0\nomega - 1/omega < omega\n1/omega == 2/(2*omega)\n{1/omega, 2/(omega*2)}\nsign(-1/omega)\nabs(-1/omega)\noutcome(1/omega)\noutcome(-1/omega)",
+    );
+    assert_eq!(
+        got,
+        [
+            "true", "true", "true", "true", "true", "{1/ω}", "-1", "1/ω", "L", "R"
+        ]
+    );
+}
+
+#[test]
+fn transfinite_nimbers_add_by_nim_sum() {
+    // *α + *β = *(α ⊕ β); *α + *α = 0; -*α = *α; outcome N.
+    let got = run(
+        "*omega + *omega\n*omega + *3\n*(omega*3+1) + *(omega*5+3)\n-*omega\n*omega - *omega\n*omega == *omega\n*omega != *(omega+1)\noutcome(*omega)\nbirthday(*(omega+2))\nnim_mul(*omega, *omega)\nnim_mul(*omega, *3)",
+    );
+    assert_eq!(
+        got,
+        [
+            "0",
+            "*(ω+3)",
+            "*(ω×6+2)",
+            "*ω",
+            "0",
+            "true",
+            "true",
+            "N",
+            "ω+2",
+            "*ω^2",
+            "*(ω×3)"
+        ]
+    );
+}
+
+#[test]
+fn mixes_without_a_value_are_coded_errors() {
+    // CGSuite has no sum of an ordinal and a short game (`omega + ^`),
+    // of a nimber and a number, no power with a surreal exponent, no
+    // birthday of 1/ω, no nimber of ω-1: each refused, coded.
+    let got = run(
+        "omega + *\nomega + up()\n*omega + 1\n*omega < *omega\n(omega+1)**omega\n(1/omega)**omega\nbirthday(1/omega)\n*(1/omega)\nxor(1/omega, 1)",
+    );
+    assert_eq!(got.len(), 9);
+    for (i, g) in got.iter().enumerate() {
+        let want = if i == 8 {
+            "error grundy::eval::type_error"
+        } else {
+            "error grundy::eval::ordinal"
+        };
+        assert_eq!(g, want, "line {}", i + 1);
+    }
 }
 
 #[test]

@@ -360,7 +360,8 @@ impl<'a> Interp<'a> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
         if super::ordinals::involves_ordinal(op, &x, &y) {
-            return super::ordinals::ordinal_binary(op, &x, &y, (a.span, b.span), span);
+            let rational = |p, q| self.quotient(p, q, (a.span, b.span), span);
+            return super::ordinals::ordinal_binary(op, &x, &y, (a.span, b.span), span, &rational);
         }
         if (matches!(x, Value::LoopyGame(_))
             || matches!(y, Value::LoopyGame(_))
@@ -755,11 +756,9 @@ impl<'a> Interp<'a> {
             ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
-            (UnOp::Neg, Value::Ordinal(x)) => crate::library::ordinals::ordinal_value(
-                x.neg()
-                    .map_err(|e| crate::library::ordinals::ordinal_error(&e, span))?,
-                span,
-            ),
+            (UnOp::Neg, v @ (Value::Ordinal(_) | Value::Surreal(_) | Value::Nimber(_))) => {
+                super::ordinals::negate(&v, span)
+            }
             // An impartial position is its own negative (-*n = *n); a
             // partizan one's is its value's.
             (UnOp::Neg, Value::Pos(cs)) => self.negated_position(cs, span),
@@ -775,12 +774,9 @@ impl<'a> Interp<'a> {
                 }]
                 .into(),
             )),
-            (UnOp::Star, Value::Ordinal(x)) => Err(EvalError::Ordinal {
-                message: format!("the transfinite nimber *({x}) is not supported"),
-                help: "nimbers are *n of integers n >= 0; the nim arithmetic of ordinals is xor, nim_mul, nim_pow and nim_inv on the ordinals themselves".into(),
-                span,
+            (UnOp::Star, v @ (Value::Ordinal(_) | Value::Surreal(_))) => {
+                super::ordinals::star(&v, span)
             }
-            .into()),
             (UnOp::Star, Value::Int(n)) => Err(EvalError::Value {
                 message: format!("the nimber *{n} has a negative size"),
                 help: "nimbers are *0, *1, *2, ...".into(),

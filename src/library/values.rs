@@ -330,13 +330,17 @@ fn sum(a: Args) -> Result<Value> {
 
 fn sorted(a: Args) -> Result<Value> {
     let xs = a.elements(0)?;
-    a.no_game_values(&xs)?;
     let n = xs.len() as u64;
-    a.cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
-    a.list_of(xs.len())?;
     if super::ordinals::any_ordinal(&xs) {
+        // Numbers with ordinals or surreal numbers: dyadic game values
+        // among them sort by their value.
+        a.cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
+        a.list_of(xs.len())?;
         return super::ordinals::sorted(&a, xs);
     }
+    a.no_game_values(&xs)?;
+    a.cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
+    a.list_of(xs.len())?;
     Ok(Value::list(sort_checked(xs, a.cx, a.span)?))
 }
 

@@ -52,6 +52,13 @@ pub enum Value {
     /// CGSuite's `GeneralizedOrdinal`. Finite values are `Int`s
     /// ([`Value::ordinal`]).
     Ordinal(Rc<crate::ordinal::GenOrdinal>),
+    /// A surreal number that is not a generalized ordinal nor a dyadic
+    /// rational (`1/ω`, `(ω+1)/ω×2`): CGSuite's `SurrealNumber`, in
+    /// lowest terms. Ordered (for sets) by its form.
+    Surreal(Rc<crate::ordinal::surreal::Surreal>),
+    /// A transfinite nimber `*α` of an infinite ordinal α (`*ω`,
+    /// `*(ω+5)`): CGSuite's `TransfiniteNimber`. Finite ones are `*n`.
+    Nimber(Rc<crate::ordinal::GenOrdinal>),
 }
 
 /// A canonical game value held by an expression: its text in CGSuite's
@@ -192,6 +199,8 @@ impl Value {
             Value::Board(_) => "a board",
             Value::Graph(_) => "a graph",
             Value::Ordinal(_) => "an ordinal",
+            Value::Surreal(_) => "a surreal number",
+            Value::Nimber(_) => "a transfinite nimber",
         }
     }
 
@@ -278,6 +287,25 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
         Value::Ordinal(x) => {
             let _ = write!(out, "{x}");
         }
+        Value::Surreal(x) => {
+            let _ = write!(out, "{x}");
+        }
+        Value::Nimber(x) => out.push_str(&nimber_text(x)),
+    }
+}
+
+/// CGSuite's text of the nimber *α: `*ω`, `*ω^2`, `*(ω+5)`, `*(ω×5)`
+/// (in parentheses when α has more than one term, or one infinite term
+/// with a coefficient).
+pub fn nimber_text(x: &crate::ordinal::GenOrdinal) -> String {
+    let parens = match x.terms() {
+        [t] => !t.exp.is_zero() && t.coeff != 1,
+        _ => true,
+    };
+    if parens {
+        format!("*({x})")
+    } else {
+        format!("*{x}")
     }
 }
 

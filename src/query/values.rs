@@ -247,7 +247,11 @@ pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
             Json::Array(xs.iter().map(|x| to_json(x, defs, store)).collect()),
         )),
         Value::Range(a, b) => Some(("range", json!([a, b]))),
-        Value::Pos(_) | Value::Outcome(_) | Value::Ordinal(_) => None,
+        Value::Pos(_)
+        | Value::Outcome(_)
+        | Value::Ordinal(_)
+        | Value::Surreal(_)
+        | Value::Nimber(_) => None,
         Value::LoopyGame(l) => Some((
             "canonical",
             match crate::model::loopy_value::loopy_json(store, &l.value) {

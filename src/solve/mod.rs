@@ -780,7 +780,8 @@ fn payload(args: &[Value]) -> (usize, usize) {
             Value::Str(s) => bytes += 16 + s.len(),
             Value::Board(b) => bytes += 64 + 24 * b.planes(),
             Value::Graph(g) => bytes += 48 + 8 * g.adj_len(),
-            Value::Ordinal(x) => bytes += 32 + 16 * x.to_string().len(),
+            Value::Ordinal(x) | Value::Nimber(x) => bytes += 32 + 16 * x.to_string().len(),
+            Value::Surreal(x) => bytes += 64 + 16 * x.to_string().len(),
             Value::Int(_)
             | Value::Bool(_)
             | Value::Range(..)

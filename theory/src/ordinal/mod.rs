@@ -9,9 +9,15 @@
 //!
 //! [`nim`] is transfinite nim arithmetic on the ordinals below ω^ω^ω:
 //! nim sums of any ordinals, nim products below the fields whose Lenstra
-//! constants it computes.
+//! constants it computes. [`surreal`] is the field of their quotients,
+//! CGSuite's surreal numbers `1/ω`, kept in lowest terms by the
+//! polynomial GCD of [`poly`].
 
 pub mod nim;
+pub mod poly;
+pub mod surreal;
+#[cfg(test)]
+mod surreal_tests;
 #[cfg(test)]
 mod tests;
 
@@ -43,6 +49,8 @@ pub enum OrdinalError {
     /// A product of more than [`MAX_PAIRS`] pairs of terms, or a nim
     /// operation of more than [`nim::MAX_WORK`] monomial products.
     TooLarge,
+    /// A quotient by 0.
+    DivisionByZero,
 }
 
 impl OrdinalError {
@@ -55,6 +63,7 @@ impl OrdinalError {
             OrdinalError::NotOrdinal(_) => "grundy::ordinal::not_ordinal",
             OrdinalError::OutOfRange(_) => "grundy::ordinal::out_of_range",
             OrdinalError::TooLarge => "grundy::ordinal::too_large",
+            OrdinalError::DivisionByZero => "grundy::ordinal::division_by_zero",
         }
     }
 
@@ -77,9 +86,13 @@ impl OrdinalError {
             }
             OrdinalError::OutOfRange(_) => nim::RANGE_HELP.into(),
             OrdinalError::TooLarge => format!(
-                "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials: use fewer terms or a smaller power",
-                nim::MAX_WORK
+                "a product multiplies at most {MAX_PAIRS} pairs of terms, a nim operation {} products of monomials, and the lowest terms of a quotient take at most {} division steps, {}-bit coefficients and {} distinct ω^(ω^e) in their GCD: use fewer terms or a smaller power",
+                nim::MAX_WORK,
+                poly::MAX_STEPS,
+                poly::MAX_BITS,
+                poly::MAX_VARS
             ),
+            OrdinalError::DivisionByZero => "a surreal number's denominator is never 0".into(),
         }
     }
 }
@@ -96,7 +109,11 @@ impl fmt::Display for OrdinalError {
             }
             OrdinalError::NotOrdinal(x) => write!(f, "{x} is not an ordinal"),
             OrdinalError::OutOfRange(why) => write!(f, "nim arithmetic out of range: {why}"),
-            OrdinalError::TooLarge => write!(f, "a product of generalized ordinals is too large"),
+            OrdinalError::TooLarge => write!(
+                f,
+                "a product or quotient of generalized ordinals is too large"
+            ),
+            OrdinalError::DivisionByZero => write!(f, "division by zero"),
         }
     }
 }

@@ -89,6 +89,24 @@ proptest! {
     }
 
     #[test]
+    fn nim_sums_are_a_group_of_exponent_two(
+        a in small_ordinal(3, 6), b in small_ordinal(3, 6), c in small_ordinal(3, 6)
+    ) {
+        // The sums of transfinite nimbers *a + *b = *(a ⊕ b).
+        let s = nim::nim_sum;
+        prop_assert_eq!(s(&a, &b).unwrap(), s(&b, &a).unwrap());
+        prop_assert_eq!(s(&s(&a, &b).unwrap(), &c).unwrap(), s(&a, &s(&b, &c).unwrap()).unwrap());
+        prop_assert_eq!(s(&a, &a).unwrap(), GenOrdinal::zero());
+        prop_assert_eq!(s(&a, &GenOrdinal::zero()).unwrap(), a.clone());
+        // Coefficient by coefficient: each term of the sum is the xor of
+        // the two coefficients at its exponent.
+        for t in s(&a, &b).unwrap().terms() {
+            let at = |x: &GenOrdinal| x.terms().iter().find(|u| u.exp == t.exp).map_or(0, |u| u.coeff);
+            prop_assert_eq!(t.coeff, at(&a) ^ at(&b));
+        }
+    }
+
+    #[test]
     fn nim_arithmetic_is_a_ring(
         a in small_ordinal(3, 6), b in small_ordinal(3, 6), c in small_ordinal(3, 6)
     ) {
