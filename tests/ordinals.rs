@@ -262,6 +262,15 @@ fn surreal_numbers_order_among_numbers() {
 }
 
 #[test]
+fn min_and_max_order_ordinals_and_surreals_as_numbers() {
+    // The order of values in a set would put the integers first.
+    let got = run(
+        "min(-omega, 3)\nmax(-omega, 3)\nmin([omega, 2, 1/omega, num(1, 2)])\nmax({omega + 1, omega**2, 5})\nmin(1/omega, 0)\nmax(1, num(3, 2), 1/omega)",
+    );
+    assert_eq!(got, ["-ω", "3", "1/ω", "ω^2", "0", "3/2"]);
+}
+
+#[test]
 fn transfinite_nimbers_add_by_nim_sum() {
     // *α + *β = *(α ⊕ β); *α + *α = 0; -*α = *α; outcome N.
     let got = run(

@@ -180,11 +180,7 @@ pub(super) fn nim_sum(a: &Args, items: &[Value], at: impl Fn(usize) -> Span) -> 
 /// dyadic rationals — in their order (the order of values in a set puts
 /// the integers first).
 pub(super) fn sorted(a: &Args, xs: Vec<Value>) -> Result<Value> {
-    let mut keyed = Vec::with_capacity(xs.len());
-    for x in xs {
-        let k = as_surreal(&x).ok_or_else(|| a.not(&x, "a number or an ordinal", a.at(0)))?;
-        keyed.push((k, x));
-    }
+    let mut keyed = surreal_keys(a, xs)?;
     // The order of surreal numbers multiplies them out, which may
     // overflow: the first failure is the answer.
     let failed = RefCell::new(None);
@@ -198,6 +194,36 @@ pub(super) fn sorted(a: &Args, xs: Vec<Value>) -> Result<Value> {
         return Err(theory(a, &e));
     }
     Ok(Value::list(keyed.into_iter().map(|(_, x)| x).collect()))
+}
+
+/// Each number with its surreal value, or the error for the first that
+/// is not a number.
+fn surreal_keys(a: &Args, xs: Vec<Value>) -> Result<Vec<(Surreal, Value)>> {
+    let mut keyed = Vec::with_capacity(xs.len());
+    for x in xs {
+        let k = as_surreal(&x).ok_or_else(|| a.not(&x, "a number or an ordinal", a.at(0)))?;
+        keyed.push((k, x));
+    }
+    Ok(keyed)
+}
+
+/// `min` or `max` of numbers among which there is an ordinal or a surreal
+/// number, by their order as numbers (the first of equal ones).
+pub(super) fn extreme(a: &Args, xs: Vec<Value>, least: bool) -> Result<Option<Value>> {
+    let mut best: Option<(Surreal, Value)> = None;
+    for (k, x) in surreal_keys(a, xs)? {
+        let better = match &best {
+            None => true,
+            Some((b, _)) => {
+                let o = k.cmp_value(b).map_err(|e| theory(a, &e))?;
+                if least { o.is_lt() } else { o.is_gt() }
+            }
+        };
+        if better {
+            best = Some((k, x));
+        }
+    }
+    Ok(best.map(|(_, x)| x))
 }
 
 /// `nim_mul(a, b)` with an ordinal argument; of two nimbers one of which

@@ -247,10 +247,13 @@ fn extreme(a: Args, least: bool) -> Result<Value> {
     } else {
         a.values.clone()
     };
-    a.no_game_values(&items)?;
-    let pick = if least {
+    let pick = if super::ordinals::any_ordinal(&items) {
+        super::ordinals::extreme(&a, items, least)?
+    } else if least {
+        a.no_game_values(&items)?;
         items.into_iter().min()
     } else {
+        a.no_game_values(&items)?;
         items.into_iter().max()
     };
     pick.ok_or_else(|| {
