@@ -147,8 +147,10 @@ impl Solver {
         // Decided by the part alone (never by what earlier queries
         // cached), so that a search expands the same positions in any
         // session: with or without `--jobs`, first or after other queries.
+        // A part where one player has no move is an integer (§6.15), so
+        // its value is found however many moves the other player has.
         let [left, right] = self.count_moves(cx, s, id)?;
-        let v = if left + right > cx.limits.search_parts {
+        let v = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
             None
         } else {
             Some(self.partizan_value(cx, id)?)
@@ -280,6 +282,9 @@ impl Solver {
         children: Vec<Node>,
         side: Side,
     ) -> Result<Option<Vec<Node>>> {
+        if std::env::var_os("GRUNDY_NO_ORDER").is_some() {
+            return Ok(Some(children));
+        }
         let number = self.partizan.store.is_number(node.known);
         let mut scored = Vec::with_capacity(children.len());
         for (i, c) in children.into_iter().enumerate() {
