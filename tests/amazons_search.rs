@@ -46,17 +46,17 @@ fn said(a: &Answer) -> String {
 /// A random board of at most 9 squares, amazons of both colours, empty
 /// and burnt squares.
 fn board() -> impl Strategy<Value = String> {
-    (1usize..=3, 1usize..=4)
-        .prop_flat_map(|(rows, cols)| {
-            prop::collection::vec(prop::sample::select(&b"xo....#"[..]), rows * cols)
-                .prop_map(move |sq| {
-                    let rows: Vec<String> = sq
-                        .chunks(cols)
-                        .map(|r| format!("\"{}\"", String::from_utf8_lossy(r)))
-                        .collect();
-                    format!("Amazons(grid([{}]))", rows.join(", "))
-                })
-        })
+    (1usize..=3, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(prop::sample::select(&b"xo....#"[..]), rows * cols).prop_map(
+            move |sq| {
+                let rows: Vec<String> = sq
+                    .chunks(cols)
+                    .map(|r| format!("\"{}\"", String::from_utf8_lossy(r)))
+                    .collect();
+                format!("Amazons(grid([{}]))", rows.join(", "))
+            },
+        )
+    })
 }
 
 proptest! {

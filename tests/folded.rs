@@ -19,6 +19,7 @@
 mod common;
 
 mod algebra_lang;
+mod amazons_search;
 mod boards;
 mod budgets;
 mod cgsuite;

@@ -282,9 +282,6 @@ impl Solver {
         children: Vec<Node>,
         side: Side,
     ) -> Result<Option<Vec<Node>>> {
-        if std::env::var_os("GRUNDY_NO_ORDER").is_some() {
-            return Ok(Some(children));
-        }
         let number = self.partizan.store.is_number(node.known);
         let mut scored = Vec::with_capacity(children.len());
         for (i, c) in children.into_iter().enumerate() {
