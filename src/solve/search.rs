@@ -7,7 +7,9 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical engine under the query's budgets; a bigger part stays open.
+//! canonical engine under the query's budgets, and so is a part where
+//! one player has no move (an integer, whatever its size); a bigger part
+//! stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
 //! The search is a depth-first AND/OR search on "the player to move wins",
@@ -18,7 +20,10 @@
 //! emptied. Children are tried in order of the opponent's mobility
 //! (options in the child) minus the mover's, fewest first, moves in
 //! `known` after the others when it is a number; before descending, a
-//! child already lost in the table decides the node at once.
+//! child already lost in the table, or one where the opponent has no move,
+//! decides the node at once. The moves of a child are counted by a
+//! listing that interns nothing (`Count`): only the nodes the search
+//! enters keep their options.
 
 use std::collections::{HashMap, HashSet};
 
