@@ -19,6 +19,7 @@
 mod common;
 
 mod algebra_lang;
+mod amazons_search;
 mod board_lines;
 mod boards;
 mod budgets;

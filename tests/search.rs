@@ -282,7 +282,7 @@ fn a_search_over_a_budget_fails_and_the_next_query_answers() {
         let out = common::answers_or_codes(
             &mut s,
             &format!(
-                "{}\noutcome Domineering(grid(5, 6)) by search\noutcome Domineering(grid(3, 5)) by search",
+                "{}\noutcome Domineering(grid(6, 6)) by search\noutcome Domineering(grid(3, 5)) by search",
                 rules()
             ),
             false,

@@ -7,7 +7,9 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical engine under the query's budgets; a bigger part stays open.
+//! canonical engine under the query's budgets, and so is a part where
+//! one player has no move (an integer, whatever its size); a bigger part
+//! stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
 //! The search is a depth-first AND/OR search on "the player to move wins",
@@ -18,14 +20,17 @@
 //! emptied. Children are tried in order of the opponent's mobility
 //! (options in the child) minus the mover's, fewest first, moves in
 //! `known` after the others when it is a number; before descending, a
-//! child already lost in the table decides the node at once.
+//! child already lost in the table, or one where the opponent has no move,
+//! decides the node at once. The moves of a child are counted by a
+//! listing that interns nothing (`Count`): only the nodes the search
+//! enters keep their options.
 
 use std::collections::{HashMap, HashSet};
 
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{AtSpan, Result, SolveError};
-use crate::model::{Ctx, Side};
+use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{Outcome, ValueId};
 
 use super::chain::{At, Why};
@@ -52,6 +57,9 @@ pub(crate) struct Search {
     table_cap: usize,
     /// Each part met: its value, or None when it is searched.
     parts: HashMap<u32, Option<ValueId>, FxBuildHasher>,
+    /// Left's and Right's number of moves in each part counted for the
+    /// move ordering and not expanded.
+    counts: HashMap<u32, [usize; 2], FxBuildHasher>,
     /// Nodes expanded.
     pub nodes: u64,
 }
@@ -69,6 +77,45 @@ impl Search {
             self.table.clear();
         }
         self.table.insert(key, wins);
+    }
+}
+
+/// A kind's listing of a position's options that only counts them: the
+/// move ordering needs how many moves a child has, not the positions they
+/// lead to, which a listing by the solver would intern (and hold) for
+/// every child of every node searched.
+struct Count(usize);
+
+impl OptionSink for Count {
+    fn single_ints(&mut self, _: GameId, _: &[i64]) -> Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn run(&mut self, _: &[RunPart], ks: (i64, i64)) -> Result<()> {
+        self.0 += usize::try_from(ks.1 - ks.0).unwrap_or(0);
+        Ok(())
+    }
+    fn single_list(&mut self, _: GameId, _: [u8; LIST_ITEMS], _: usize) -> Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn single_tuple(&mut self, _: GameId, _: [u8; LIST_ITEMS], _: usize) -> Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn single_set(&mut self, _: GameId, _: crate::model::SmallSet) -> Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn part_ints(&mut self, _: GameId, _: &[i64]) -> Result<()> {
+        Ok(())
+    }
+    fn part_args(&mut self, _: GameId, _: &[Value]) -> Result<()> {
+        Ok(())
+    }
+    fn end_option(&mut self) -> Result<()> {
+        self.0 += 1;
+        Ok(())
     }
 }
 
@@ -105,9 +152,10 @@ impl Solver {
         // Decided by the part alone (never by what earlier queries
         // cached), so that a search expands the same positions in any
         // session: with or without `--jobs`, first or after other queries.
-        self.expand_sides(cx, id)?;
-        let sides = &self.partizan.sides[&id];
-        let v = if sides.left.len() + sides.right.len() > cx.limits.search_parts {
+        // A part where one player has no move is an integer (§6.15), so
+        // its value is found however many moves the other player has.
+        let [left, right] = self.count_moves(cx, s, id)?;
+        let v = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
             None
         } else {
             Some(self.partizan_value(cx, id)?)
@@ -188,13 +236,35 @@ impl Solver {
         Ok(out)
     }
 
+    /// How many moves Left and Right have in component `id`: from its
+    /// options when it is expanded, else counted as the kind lists them
+    /// (not interned: see `Count`).
+    fn count_moves(&mut self, cx: &Ctx, s: &mut Search, id: u32) -> Result<[usize; 2]> {
+        if let Some(sides) = self.partizan.sides.get(&id) {
+            return Ok([sides.left.len(), sides.right.len()]);
+        }
+        if let Some(&n) = s.counts.get(&id) {
+            return Ok(n);
+        }
+        cx.check()?;
+        let comp = self.comp(id).clone();
+        let kind = cx.defs.game(comp.game).kind.clone();
+        let mut n = [0; 2];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            let mut count = Count(0);
+            kind.sided_options(cx, comp.game, &comp.args, side, &mut count)?;
+            n[k] = count.0;
+        }
+        s.counts.insert(id, n);
+        Ok(n)
+    }
+
     /// How many options `side` has in `node` (its open components' and
-    /// its known value's), expanding the open components.
-    fn mobility(&mut self, cx: &Ctx, node: &Node, side: Side) -> Result<usize> {
+    /// its known value's), counted without expanding the open components.
+    fn mobility(&mut self, cx: &Ctx, s: &mut Search, node: &Node, side: Side) -> Result<usize> {
         let mut n = 0;
         for &id in &node.open {
-            self.expand_sides(cx, id)?;
-            n += self.partizan.sides[&id].side(side).len();
+            n += self.count_moves(cx, s, id)?[usize::from(side == Side::Right)];
         }
         let store = &mut self.partizan.store;
         let k = match side {
@@ -206,25 +276,31 @@ impl Solver {
     }
 
     /// `children` (the opponent of `side` to move in each) sorted so that
-    /// the likeliest wins for `side` come first.
+    /// the likeliest wins for `side` come first; or None when one of them
+    /// leaves the opponent no move at all (so `side` wins at once, and the
+    /// children after it are never listed).
     fn order(
         &mut self,
         cx: &Ctx,
+        s: &mut Search,
         node: &Node,
         children: Vec<Node>,
         side: Side,
-    ) -> Result<Vec<Node>> {
+    ) -> Result<Option<Vec<Node>>> {
         let number = self.partizan.store.is_number(node.known);
         let mut scored = Vec::with_capacity(children.len());
         for (i, c) in children.into_iter().enumerate() {
-            let theirs = self.mobility(cx, &c, other(side))? as i64;
-            let mine = self.mobility(cx, &c, side)? as i64;
+            let theirs = self.mobility(cx, s, &c, other(side))? as i64;
+            if theirs == 0 {
+                return Ok(None);
+            }
+            let mine = self.mobility(cx, s, &c, side)? as i64;
             // A move in a number comes last (it only loses ground).
             let in_number = number && c.open == node.open && c.known != node.known;
             scored.push(((in_number, theirs - mine, i), c));
         }
         scored.sort_by_key(|(k, _)| *k);
-        Ok(scored.into_iter().map(|(_, c)| c).collect())
+        Ok(Some(scored.into_iter().map(|(_, c)| c).collect()))
     }
 
     /// A frame for `node` with `side` to move, or its result at once (a
@@ -253,7 +329,9 @@ impl Solver {
                 return Ok(Err(true));
             }
         }
-        let children = self.order(cx, &node, children, side)?;
+        let Some(children) = self.order(cx, s, &node, children, side)? else {
+            return Ok(Err(true));
+        };
         Ok(Ok(Frame {
             key: (node, side),
             children,
@@ -342,8 +420,8 @@ impl Solver {
         let mut moves = Vec::new();
         for (k, (m, child)) in self.sided_children(cx, ids, side)?.into_iter().enumerate() {
             let node = self.node_of(cx, s, child, zero)?;
-            let theirs = self.mobility(cx, &node, other(side))? as i64;
-            let mine = self.mobility(cx, &node, side)? as i64;
+            let theirs = self.mobility(cx, s, &node, other(side))? as i64;
+            let mine = self.mobility(cx, s, &node, side)? as i64;
             moves.push((theirs - mine, k, m, node));
         }
         moves.sort_by_key(|(score, k, ..)| (*score, *k));

@@ -1,0 +1,153 @@
+//! Amazons by search (issue 41): `outcome P by search` and `winning P for
+//! left|right by search` agree with the canonical-value path on random
+//! small Amazons boards and their sums (examples/amazons.game's rules,
+//! every part searched and with parts of up to 4 or 24 options valued),
+//! and the starting positions whose outcomes Song and Müller published
+//! (docs/THEORY.md §6.15, "Amazons starts") come out of the search:
+//! 4×5 and 5×4 (columns × rows) first-player wins. Those two are ignored:
+//! today they run out of their 6 GiB budget (4×5 after about six minutes
+//! of CPU; docs/PERFORMANCE.md, "Amazons by search"), so they are the
+//! target, not a result (`cargo test --release --test folded
+//! amazons_search:: -- --ignored`).
+
+use crate::common;
+
+use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, Session};
+use proptest::prelude::*;
+
+/// The rules of examples/amazons.game (its `let`, `game` and `fn` lines),
+/// without its queries.
+fn rules() -> String {
+    include_str!("../examples/amazons.game")
+        .lines()
+        .filter(|l| {
+            ["let ", "game ", "fn ", "    "]
+                .iter()
+                .any(|p| l.starts_with(p))
+                || *l == "}"
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The answers of `queries` in a fresh session with `limits`.
+fn run(queries: &str, limits: Limits) -> Vec<Answer> {
+    let mut s = Session::with_limits(limits);
+    common::answers_in(&mut s, &format!("{}\n{queries}", rules()))
+}
+
+/// What an answer says: the outcome, or the winning moves.
+fn said(a: &Answer) -> String {
+    match a {
+        Answer::PartizanOutcome { outcome, .. } => outcome.to_string(),
+        Answer::PartizanWinning { moves, .. } => moves.join("; "),
+        other => panic!("not an outcome or winning moves: {other:?}"),
+    }
+}
+
+/// A random board of at most 9 squares, amazons of both colours, empty
+/// and burnt squares.
+fn board() -> impl Strategy<Value = String> {
+    (1usize..=3, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(prop::sample::select(&b"xo....#"[..]), rows * cols).prop_map(
+            move |sq| {
+                let rows: Vec<String> = sq
+                    .chunks(cols)
+                    .map(|r| format!("\"{}\"", String::from_utf8_lossy(r)))
+                    .collect();
+                format!("Amazons(grid([{}]))", rows.join(", "))
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Each board, and the sum of the first two, asked by value and by
+    /// search (three ways of valuing parts): the same outcome and the
+    /// same winning moves for each player.
+    #[test]
+    fn amazons_by_search_agrees_with_values(boards in prop::collection::vec(board(), 1..4)) {
+        let mut positions = boards.clone();
+        if boards.len() > 1 {
+            positions.push(format!("{} + {}", boards[0], boards[1]));
+        }
+        let mut by_value = Vec::new();
+        for p in &positions {
+            for q in ["outcome {}", "winning {} for left", "winning {} for right"] {
+                by_value.push(q.replace("{}", p));
+            }
+        }
+        let by_search: Vec<String> = by_value.iter().map(|q| format!("{q} by search")).collect();
+        let limits = |search_parts| Limits { max_positions: 2_000_000, search_parts, ..Limits::default() };
+        let expected: Vec<String> = run(&by_value.join("\n"), limits(DEFAULT_SEARCH_PARTS))
+            .iter()
+            .map(said)
+            .collect();
+        for parts in [0, 4, 24] {
+            let got: Vec<String> = run(&by_search.join("\n"), limits(parts)).iter().map(said).collect();
+            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                prop_assert_eq!(g, e, "{} (search_parts {})", by_search[i], parts);
+            }
+        }
+    }
+}
+
+/// The starting position on a board of `cols` columns and `rows` rows as
+/// Song and Müller draw it (docs/THEORY.md §6.15): four amazons a side,
+/// Left's (`x`) on the bottom two rows at the ends of the second row and
+/// in the second and second-last squares of the first, Right's (`o`) the
+/// same at the top.
+fn start(cols: usize, rows: usize) -> String {
+    let mut b = vec![vec!['.'; cols]; rows];
+    for (r, piece) in [(rows - 1, 'x'), (0, 'o')] {
+        b[r][1] = piece;
+        b[r][cols - 2] = piece;
+        let next = if r == 0 { 1 } else { rows - 2 };
+        b[next][0] = piece;
+        b[next][cols - 1] = piece;
+    }
+    let rows: Vec<String> = b
+        .iter()
+        .map(|r| format!("\"{}\"", r.iter().collect::<String>()))
+        .collect();
+    format!("Amazons(grid([{}]))", rows.join(", "))
+}
+
+/// The start on `cols` × `rows` by search, under budgets that let it run.
+fn start_outcome(cols: usize, rows: usize) -> String {
+    let limits = Limits {
+        max_positions: 500_000_000,
+        max_memory: 6 << 30,
+        max_steps: u64::MAX,
+        ..Limits::default()
+    };
+    said(&run(&format!("outcome {} by search", start(cols, rows)), limits)[0])
+}
+
+#[test]
+fn the_start_is_drawn_as_the_papers_draw_it() {
+    assert_eq!(
+        start(6, 5),
+        r#"Amazons(grid([".o..o.", "o....o", "......", "x....x", ".x..x."]))"#
+    );
+    assert_eq!(
+        start(4, 5),
+        r#"Amazons(grid([".oo.", "o..o", "....", "x..x", ".xx."]))"#
+    );
+}
+
+/// Published: a first-player win (Song and Müller, 2014).
+#[test]
+#[ignore = "not reached: 4×5 runs out of 6 GiB after about 6 min (docs/PERFORMANCE.md)"]
+fn amazons_4x5_start_is_a_first_player_win() {
+    assert_eq!(start_outcome(4, 5), "N");
+}
+
+/// Published: a first-player win (Song and Müller, 2014).
+#[test]
+#[ignore = "not reached: 5×4 not finished in the time measured (docs/PERFORMANCE.md)"]
+fn amazons_5x4_start_is_a_first_player_win() {
+    assert_eq!(start_outcome(5, 4), "N");
+}
