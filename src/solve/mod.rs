@@ -132,6 +132,18 @@ impl Adjacency {
 
 const SINGLE: u32 = u32::MAX;
 
+/// A new component's key in the packed table it belongs in (`No`: none;
+/// it is then found by value, in `Solver::general`). A component with a
+/// packed key is always looked up by it, so it is in no other table.
+#[derive(Clone, Copy)]
+enum Packed {
+    No,
+    Tiny(TinyKey),
+    Small(SmallKey),
+    List(ListKey),
+    Set(SetKey),
+}
+
 /// The options of one component (see `Adjacency`).
 pub struct Options<'a> {
     solver: &'a Solver,
@@ -174,7 +186,12 @@ pub struct Solver {
     /// A move from integer arguments ≥ 0 to a negative one, watched for a
     /// missing guard (`expand.rs`).
     below_zero: expand::BelowZero,
-    comps: IndexMap<Comp, (), FxBuildHasher>,
+    /// Every component, by id.
+    comps: Vec<Comp>,
+    /// The components with no packed key (`Packed`), to their ids: a
+    /// component with one is found by its key alone, so it is never hashed
+    /// or compared as values.
+    general: IndexMap<Comp, u32, FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
@@ -249,7 +266,8 @@ impl Solver {
 
     pub(super) fn new() -> Self {
         Solver {
-            comps: IndexMap::default(),
+            comps: Vec::new(),
+            general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: HashMap::default(),
@@ -302,7 +320,7 @@ impl Solver {
     /// one that grew), for a budget's diagnostic.
     fn grown(&self, cx: &Ctx, fallback: GameId) -> String {
         let mut counts: HashMap<GameId, usize, FxBuildHasher> = HashMap::default();
-        for (c, _) in self.comps.iter().skip(self.base.comps) {
+        for c in &self.comps[self.base.comps..] {
             *counts.entry(c.game).or_default() += 1;
         }
         let game = counts
@@ -338,10 +356,11 @@ impl Solver {
         let n = self.comps.len().max(1) as f64;
         let args: usize = self
             .comps
-            .keys()
+            .iter()
             .map(|c| c.args.len() * std::mem::size_of::<Value>() + 16)
             .sum();
-        let bytes = self.comps.capacity() * (std::mem::size_of::<Comp>() + 16)
+        let bytes = self.comps.capacity() * std::mem::size_of::<Comp>()
+            + self.general.capacity() * (std::mem::size_of::<Comp>() + 20)
             + args
             + self.adj.capacity() * std::mem::size_of::<Adjacency>()
             + self.opt_end.capacity() * 4
@@ -355,10 +374,7 @@ impl Solver {
     }
 
     pub(super) fn comp(&self, id: u32) -> &Comp {
-        self.comps
-            .get_index(id as usize)
-            .map(|(c, _)| c)
-            .unwrap_or_else(|| unreachable!("component ids come from this solver"))
+        &self.comps[id as usize]
     }
 
     pub(super) fn comp_name(&self, defs: &Defs, id: u32) -> String {
@@ -389,15 +405,15 @@ impl Solver {
             if let Some(&i) = self.lists.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(cx, game, args, true);
+            return self.intern_new(cx, game, args, Packed::List(k));
         }
         if let Some(k) = SetKey::new(game, args) {
             if let Some(&i) = self.sets.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(cx, game, args, true);
+            return self.intern_new(cx, game, args, Packed::Set(k));
         }
-        self.intern_new(cx, game, args, false)
+        self.intern_new(cx, game, args, Packed::No)
     }
 
     /// `intern` of `G(set)` for a set of small elements, building the set
@@ -414,7 +430,7 @@ impl Solver {
             .entry(set.class)
             .or_insert_with(|| SmallSet::elements(set.class));
         let value = set.value_from(|b| elements[b as usize].clone());
-        self.intern_new(cx, game, &[value], true)
+        self.intern_new(cx, game, &[value], Packed::Set(k))
     }
 
     /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
@@ -441,7 +457,7 @@ impl Solver {
         } else {
             Value::List(xs.collect())
         };
-        self.intern_new(cx, game, &[seq], true)
+        self.intern_new(cx, game, &[seq], Packed::List(k))
     }
 
     /// `intern` for a component of integer arguments, without building values
@@ -453,25 +469,34 @@ impl Solver {
             if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
             }
-            true
+            Packed::Tiny(k)
         } else if let Some(k) = SmallKey::from_ints(game, ints) {
             if let Some(&i) = self.small.get(&k) {
                 return Ok(i);
             }
-            true
+            Packed::Small(k)
         } else {
-            false
+            Packed::No
         };
         let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
         self.intern_new(cx, game, &args, packed)
     }
 
-    /// Intern a component not found in the packed tables: `packed` says
-    /// it belongs in one (so it is new); otherwise it is looked up in full.
+    /// Intern a component not found in the packed tables: `packed` is its
+    /// key in one (so it is new); a component without one is looked up in
+    /// full.
     #[inline(never)]
-    fn intern_new(&mut self, cx: &Ctx, game: GameId, args: &[Value], packed: bool) -> Result<u32> {
-        if !packed && let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
-            return Ok(i as u32);
+    fn intern_new(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        packed: Packed,
+    ) -> Result<u32> {
+        if matches!(packed, Packed::No)
+            && let Some(&i) = self.general.get(&CompKey { game, args })
+        {
+            return Ok(i);
         }
         if self.comps.len() >= self.limit.comps {
             return Err(self.budget_error(cx, game));
@@ -489,39 +514,34 @@ impl Solver {
             }.into());
         }
         cx.charge(bytes, cx.span)?;
-        let (i, _) = self.comps.insert_full(
-            Comp {
-                game,
-                args: args.into(),
-            },
-            (),
-        );
+        let i = self.comps.len();
+        let comp = Comp {
+            game,
+            args: args.into(),
+        };
+        let id = i as u32;
+        match packed {
+            Packed::No => {
+                self.general.insert(comp.clone(), id);
+            }
+            Packed::Tiny(k) => {
+                self.tiny.insert(k, id);
+            }
+            Packed::Small(k) => {
+                self.small.insert(k, id);
+            }
+            Packed::List(k) => {
+                self.lists.insert(k, id);
+            }
+            Packed::Set(k) => {
+                self.sets.insert(k, id);
+            }
+        }
+        self.comps.push(comp);
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
         if i & 0x3ff == 0 {
             crate::progress::count("positions", (i - self.base.comps) as u64, None);
-        }
-        if packed {
-            if let Some(k) = ListKey::new(game, args) {
-                self.lists.insert(k, i as u32);
-                return Ok(i as u32);
-            }
-            if let Some(k) = SetKey::new(game, args) {
-                self.sets.insert(k, i as u32);
-                return Ok(i as u32);
-            }
-            let ints: Vec<i64> = args
-                .iter()
-                .map(|v| match v {
-                    Value::Int(n) => *n,
-                    _ => unreachable!("packed components have integer arguments"),
-                })
-                .collect();
-            if let Some(k) = TinyKey::from_ints(game, &ints) {
-                self.tiny.insert(k, i as u32);
-            } else if let Some(k) = SmallKey::from_ints(game, &ints) {
-                self.small.insert(k, i as u32);
-            }
         }
         Ok(i as u32)
     }
