@@ -79,6 +79,7 @@ mod sums;
 mod value;
 mod winning;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -186,8 +187,11 @@ pub struct Solver {
     /// A move from integer arguments ≥ 0 to a negative one, watched for a
     /// missing guard (`expand.rs`).
     below_zero: expand::BelowZero,
-    /// Every component, by id.
-    comps: Vec<Comp>,
+    /// Every component, by id; a set position made from a mask
+    /// (`intern_set`) is empty until something needs its value (`comp`).
+    comps: Vec<OnceCell<Comp>>,
+    /// The set positions made from masks, by id: their keys.
+    masks: HashMap<u32, SetKey, FxBuildHasher>,
     /// The components with no packed key (`Packed`), to their ids: a
     /// component with one is found by its key alone, so it is never hashed
     /// or compared as values.
@@ -267,6 +271,7 @@ impl Solver {
     pub(super) fn new() -> Self {
         Solver {
             comps: Vec::new(),
+            masks: HashMap::default(),
             general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
@@ -320,8 +325,8 @@ impl Solver {
     /// one that grew), for a budget's diagnostic.
     fn grown(&self, cx: &Ctx, fallback: GameId) -> String {
         let mut counts: HashMap<GameId, usize, FxBuildHasher> = HashMap::default();
-        for c in &self.comps[self.base.comps..] {
-            *counts.entry(c.game).or_default() += 1;
+        for id in self.base.comps..self.comps.len() {
+            *counts.entry(self.game_of(id as u32)).or_default() += 1;
         }
         let game = counts
             .into_iter()
@@ -357,9 +362,11 @@ impl Solver {
         let args: usize = self
             .comps
             .iter()
+            .filter_map(OnceCell::get)
             .map(|c| c.args.len() * std::mem::size_of::<Value>() + 16)
             .sum();
         let bytes = self.comps.capacity() * std::mem::size_of::<Comp>()
+            + self.masks.capacity() * (std::mem::size_of::<SetKey>() + 5)
             + self.general.capacity() * (std::mem::size_of::<Comp>() + 20)
             + args
             + self.adj.capacity() * std::mem::size_of::<Adjacency>()
@@ -374,7 +381,49 @@ impl Solver {
     }
 
     pub(super) fn comp(&self, id: u32) -> &Comp {
-        &self.comps[id as usize]
+        match self.comps[id as usize].get() {
+            Some(c) => c,
+            None => self.build_set(id),
+        }
+    }
+
+    /// The value of a set position kept as its mask, built once.
+    #[cold]
+    #[inline(never)]
+    fn build_set(&self, id: u32) -> &Comp {
+        self.comps[id as usize].get_or_init(|| {
+            let (game, set) = self
+                .masks
+                .get(&id)
+                .unwrap_or_else(|| unreachable!("an empty component is a set kept as its mask"))
+                .unpack();
+            let value = match self.set_elements.get(&set.class) {
+                Some(elements) => set.value_from(|b| elements[b as usize].clone()),
+                None => set.to_value(),
+            };
+            Comp {
+                game,
+                args: vec![value].into(),
+            }
+        })
+    }
+
+    /// The game and set of a set position kept as its mask (its value not
+    /// built yet), None for any other.
+    #[inline]
+    pub(super) fn unbuilt_set(&self, id: u32) -> Option<(GameId, SmallSet)> {
+        if self.comps[id as usize].get().is_some() {
+            return None;
+        }
+        self.masks.get(&id).map(|k| k.unpack())
+    }
+
+    /// A component's game, without building a set kept as its mask.
+    pub(super) fn game_of(&self, id: u32) -> GameId {
+        match self.unbuilt_set(id) {
+            Some((game, _)) => game,
+            None => self.comp(id).game,
+        }
     }
 
     pub(super) fn comp_name(&self, defs: &Defs, id: u32) -> String {
@@ -425,12 +474,22 @@ impl Solver {
         if let Some(&i) = self.sets.get(&k) {
             return Ok(i);
         }
-        let elements = self
-            .set_elements
-            .entry(set.class)
-            .or_insert_with(|| SmallSet::elements(set.class));
-        let value = set.value_from(|b| elements[b as usize].clone());
-        self.intern_new(cx, game, &[value], Packed::Set(k))
+        // New: kept as its mask, its value built when something needs it
+        // (`comp`), from elements shared per class; charged the bytes and
+        // steps the value's `intern_new` charges.
+        if self.comps.len() >= self.limit.comps {
+            return Err(self.budget_error(cx, game));
+        }
+        cx.advance(NEW_POSITION_STEPS)?;
+        cx.charge(set_payload(set), cx.span)?;
+        if !self.set_elements.contains_key(&set.class) {
+            self.set_elements
+                .insert(set.class, SmallSet::elements(set.class));
+        }
+        let id = self.comps.len() as u32;
+        self.masks.insert(id, k);
+        self.sets.insert(k, id);
+        Ok(self.push_comp(OnceCell::new()))
     }
 
     /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
@@ -514,12 +573,11 @@ impl Solver {
             }.into());
         }
         cx.charge(bytes, cx.span)?;
-        let i = self.comps.len();
+        let id = self.comps.len() as u32;
         let comp = Comp {
             game,
             args: args.into(),
         };
-        let id = i as u32;
         match packed {
             Packed::No => {
                 self.general.insert(comp.clone(), id);
@@ -537,13 +595,19 @@ impl Solver {
                 self.sets.insert(k, id);
             }
         }
+        Ok(self.push_comp(OnceCell::from(comp)))
+    }
+
+    /// Store a new component (its key is stored already): its id.
+    fn push_comp(&mut self, comp: OnceCell<Comp>) -> u32 {
+        let i = self.comps.len();
         self.comps.push(comp);
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
         if i & 0x3ff == 0 {
             crate::progress::count("positions", (i - self.base.comps) as u64, None);
         }
-        Ok(i as u32)
+        i as u32
     }
 
     /// Whether the query under way may store `more` moves.
@@ -749,6 +813,18 @@ impl Solver {
     }
 }
 
+/// `payload(&[set.to_value()]).0` without the value: a set of integers,
+/// or of positions `H(i)` (each one component of one integer).
+fn set_payload(set: SmallSet) -> usize {
+    let value = std::mem::size_of::<Value>();
+    let n = set.len();
+    let mut bytes = 64 + value + 16 + n * (value + 16);
+    if set.class != SmallSet::INTS {
+        bytes += n * (16 + std::mem::size_of::<Comp>() + 16 + value);
+    }
+    bytes
+}
+
 /// The bytes a position's arguments hold (shared parts counted each time
 /// they appear) and how deeply they nest, walked with an explicit stack;
 /// the walk stops once the nesting passes `MAX_NESTING`.
@@ -796,4 +872,30 @@ fn payload(args: &[Value]) -> (usize, usize) {
         }
     }
     (bytes, deepest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set kept as its mask is charged what its value would be.
+    #[test]
+    fn a_set_kept_as_a_mask_is_charged_as_its_value() {
+        let mut x: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
+        for class in [SmallSet::INTS, 2, 7] {
+            for _ in 0..200 {
+                // xorshift: masks of every density.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bits = x & (x >> (x % 5) as u32);
+                let set = SmallSet::new(class, bits);
+                assert_eq!(set_payload(set), payload(&[set.to_value()]).0);
+            }
+        }
+        assert_eq!(
+            set_payload(SmallSet::new(2, 0)),
+            payload(&[SmallSet::new(2, 0).to_value()]).0
+        );
+    }
 }
