@@ -6,7 +6,10 @@
 //! ## The state graph
 //!
 //! - **Interned**: each component (a game id and its argument values, `Comp`)
-//!   gets a dense `u32` id in an `IndexMap`; a sum is a list of ids. A
+//!   gets a dense `u32` id, its index in `Solver::comps`; a sum is a list of
+//!   ids. Only a component with no packed key (below) is also in a map by
+//!   value (`Solver::general`); a set position made from a mask is kept as
+//!   its mask, its value built when something reads it (`Solver::comp`). A
 //!   component of at most two arguments below 2^24 is also in a table keyed
 //!   by an 8-byte `TinyKey`, one of at most three 32-bit integers by a
 //!   16-byte `SmallKey`, and one whose single argument is a short list of
@@ -482,10 +485,9 @@ impl Solver {
         }
         cx.advance(NEW_POSITION_STEPS)?;
         cx.charge(set_payload(set), cx.span)?;
-        if !self.set_elements.contains_key(&set.class) {
-            self.set_elements
-                .insert(set.class, SmallSet::elements(set.class));
-        }
+        self.set_elements
+            .entry(set.class)
+            .or_insert_with(|| SmallSet::elements(set.class));
         let id = self.comps.len() as u32;
         self.masks.insert(id, k);
         self.sets.insert(k, id);
