@@ -170,6 +170,61 @@ fn node_kayles_on_vertex_sets() {
     }
 }
 
+/// Set positions made by the masks are kept as masks, their values built
+/// only when something reads them (`Solver::comp`): a line whose target
+/// the masks cannot give for them (`{v, 0}` mixes vertices and integers)
+/// evaluates it the ordinary way from the built set (and `{s}` reads the
+/// set, never an element, where it is not built); their options are
+/// printed, budgets stop them, and errors name them as the ordinary
+/// evaluation does, whichever path made them.
+#[test]
+fn set_positions_kept_as_masks_build_their_value_when_read() {
+    let rules = "fn id(x) = x\n\
+        graph H { a -> b; b -> c; c -- d; d -> a; c -> a; e -> a }\n\
+        game G(s) {\n    move G(s - {v} - set(successors(H, v))) for v in s\n    \
+        move G(s - {v, 0}) for v in s\n}\n\
+        game E(s) {\n    move E(s - {v}) for v in s\n    \
+        move E(s - {v} + {v, 2}) for v in s\n}\n\
+        game F(s) {\n    move F(s - {v}) for v in s\n    move F(s - {v} - {s}) for v in s\n}\n";
+    let queries = "grundy G(set(vertices(H)))\n\
+        moves G(set(vertices(H)) - {H(a)})\n\
+        moves G({H(b), H(c), H(d)})\n\
+        grundy G({0, 1, 2, 3, 4})\n\
+        outcome E({H(a), H(b), H(c)})\n\
+        moves E({H(a), H(b)})\n\
+        grundy E({1, 3})\n\
+        grundy F({0, 1, 2, 3, 5})\n\
+        moves F({0, 2, 3, 5})\n\
+        outcome F({0, 2, 4}) + F({0, 1})\n";
+    let fast = run(&format!("{rules}{queries}"));
+    let slow_rules = rules
+        .replace(
+            "G(s - {v} - set(successors(H, v)))",
+            "G(id(s - {v} - set(successors(H, v))))",
+        )
+        .replace("G(s - {v, 0})", "G(id(s - {v, 0}))")
+        .replace("E(s - {v})", "E(id(s - {v}))")
+        .replace("E(s - {v} + {v, 2})", "E(id(s - {v} + {v, 2}))")
+        .replace("F(s - {v})", "F(id(s - {v}))")
+        .replace("F(s - {v} - {s})", "F(id(s - {v} - {s}))");
+    assert_ne!(rules, slow_rules);
+    assert_eq!(fast, run(&format!("{slow_rules}{queries}")));
+    assert_eq!(fast.len(), 10);
+    assert!(fast.iter().any(|a| a.contains("H(b)")), "{fast:?}");
+    // A budget met among positions kept as masks names the game.
+    let tight = run_in(
+        &mut Session::new(20),
+        "graph P { p0 -- p1; p1 -- p2; p2 -- p3; p3 -- p4; p4 -- p5; p5 -- p6; p6 -- p7 }\n\
+         game N(s) { move N(s - {v}) for v in s }\n\
+         grundy N(set(vertices(P)))\n",
+    );
+    assert_eq!(tight.len(), 1);
+    assert!(
+        tight[0].contains("budget exceeded: N reaches more than 20 positions"),
+        "{tight:?}"
+    );
+}
+
 /// A position reached by the masks and the same position made the
 /// ordinary way are one position; a redefined graph is read afresh.
 #[test]

@@ -115,6 +115,29 @@ pub trait GameKind: std::fmt::Debug {
         self.options(cx, game, args, out)
     }
 
+    /// Write every option of `G(set)`, a position whose one argument is
+    /// the set `set` (given as a mask, not built as a value), to `out`, as
+    /// `options` writes them; None, with nothing written, when the kind
+    /// needs the set as a value (the solver then builds it and calls
+    /// `options`).
+    fn set_options(
+        &self,
+        cx: &Ctx,
+        game: GameId,
+        set: SmallSet,
+        out: &mut dyn OptionSink,
+    ) -> Option<Result<()>> {
+        let _ = (cx, game, set, out);
+        None
+    }
+
+    /// Whether `known_value` is None for every position whose one
+    /// argument is a set (so the solver need not build a set kept as a
+    /// mask to ask).
+    fn no_known_sets(&self) -> bool {
+        false
+    }
+
     /// The Grundy value of `G(args)` when theory gives it without listing
     /// options (a nim-heap's size, an octal heap from its nim-sequence).
     fn known_value(&self, cx: &Ctx, game: GameId, args: &[Value]) -> Result<Option<u64>> {

@@ -141,6 +141,13 @@ impl Solver {
     /// from its nim-sequence).
     #[inline]
     pub(super) fn fast_grundy(&mut self, cx: &Ctx, id: u32) -> Result<Option<u64>> {
+        // A set position kept as its mask: no dense table holds a set, and
+        // a kind that knows no set's value is not asked (nor the set built).
+        if let Some((game, _)) = self.unbuilt_set(id)
+            && cx.defs.game(game).kind.no_known_sets()
+        {
+            return Ok(None);
+        }
         let comp = self.comp(id);
         if let Some(table) = self.dense.get(&(comp.game, Box::default()))
             && let Some(v) = table.get(&comp.args)
@@ -161,28 +168,50 @@ impl Solver {
         // Checked once per expansion: small expansions never reach the
         // evaluator's own periodic check.
         cx.check()?;
-        let comp = self.comp(id).clone();
-        if self.below_zero.first.is_some() && negative_int(&comp.args) {
+        let unbuilt = self.unbuilt_set(id);
+        let game = unbuilt.map_or_else(|| self.comp(id).game, |(g, _)| g);
+        if unbuilt.is_none() && self.below_zero.first.is_some() && negative_int(&self.comp(id).args)
+        {
             self.below_zero.expanded += 1;
             if self.below_zero.expanded > BelowZero::limit(cx) {
                 return Err(self.below_zero_error(cx));
             }
         }
-        let kind = cx.defs.game(comp.game).kind.clone();
+        let kind = cx.defs.game(game).kind.clone();
         let first_opt = self.opt_end.len() as u32;
         let first_part = self.parts.len();
         self.all_single = true;
         self.first_part = first_part;
-        let ids = std::mem::take(&mut self.option_ids);
-        let mut sink = Expander {
-            solver: self,
-            cx,
-            game: comp.game,
-            parent: id,
-            ids,
+        let mut ids = std::mem::take(&mut self.option_ids);
+        let mut result = None;
+        if let Some((_, set)) = unbuilt {
+            // Listed from the mask when the kind can (nothing listed when not).
+            let mut sink = Expander {
+                solver: self,
+                cx,
+                game,
+                parent: id,
+                ids,
+            };
+            result = kind.set_options(cx, game, set, &mut sink);
+            ids = sink.ids;
+        }
+        let result = match result {
+            Some(r) => r,
+            None => {
+                let args = self.comp(id).args.clone();
+                let mut sink = Expander {
+                    solver: self,
+                    cx,
+                    game,
+                    parent: id,
+                    ids,
+                };
+                let r = kind.options(cx, game, &args, &mut sink);
+                ids = sink.ids;
+                r
+            }
         };
-        let result = kind.options(cx, comp.game, &comp.args, &mut sink);
-        let mut ids = sink.ids;
         ids.clear();
         self.option_ids = ids;
         if let Err(e) = result {

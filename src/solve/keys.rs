@@ -179,6 +179,16 @@ impl SetKey {
         ])
     }
 
+    /// The game and set of a key (`pack`'s inverse).
+    pub(super) fn unpack(self) -> (GameId, SmallSet) {
+        let [lo, hi, w] = self.0;
+        let set = SmallSet {
+            class: (w >> 32) as u32,
+            bits: u128::from(lo) | (u128::from(hi) << 64),
+        };
+        (GameId(w as u32), set)
+    }
+
     #[inline]
     pub(super) fn new(game: GameId, args: &[Value]) -> Option<SetKey> {
         match args {

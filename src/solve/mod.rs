@@ -6,7 +6,10 @@
 //! ## The state graph
 //!
 //! - **Interned**: each component (a game id and its argument values, `Comp`)
-//!   gets a dense `u32` id in an `IndexMap`; a sum is a list of ids. A
+//!   gets a dense `u32` id, its index in `Solver::comps`; a sum is a list of
+//!   ids. Only a component with no packed key (below) is also in a map by
+//!   value (`Solver::general`); a set position made from a mask is kept as
+//!   its mask, its value built when something reads it (`Solver::comp`). A
 //!   component of at most two arguments below 2^24 is also in a table keyed
 //!   by an 8-byte `TinyKey`, one of at most three 32-bit integers by a
 //!   16-byte `SmallKey`, and one whose single argument is a short list of
@@ -79,6 +82,7 @@ mod sums;
 mod value;
 mod winning;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -132,6 +136,19 @@ impl Adjacency {
 
 const SINGLE: u32 = u32::MAX;
 
+/// A new component's key in the packed table it belongs in (`No`: none;
+/// it is then found by value, in `Solver::general`). A component with a
+/// packed key is always looked up by it, so it is in no other table.
+#[derive(Clone, Copy)]
+enum Packed {
+    No,
+    Tiny(TinyKey),
+    Small(SmallKey),
+    List(ListKey),
+    Set(SetKey),
+    Board(BoardKey),
+}
+
 /// The options of one component (see `Adjacency`).
 pub struct Options<'a> {
     solver: &'a Solver,
@@ -174,7 +191,15 @@ pub struct Solver {
     /// A move from integer arguments ≥ 0 to a negative one, watched for a
     /// missing guard (`expand.rs`).
     below_zero: expand::BelowZero,
-    comps: IndexMap<Comp, (), FxBuildHasher>,
+    /// Every component, by id; a set position made from a mask
+    /// (`intern_set`) is empty until something needs its value (`comp`).
+    comps: Vec<OnceCell<Comp>>,
+    /// The set positions made from masks, by id: their keys.
+    masks: HashMap<u32, SetKey, FxBuildHasher>,
+    /// The components with no packed key (`Packed`), to their ids: a
+    /// component with one is found by its key alone, so it is never hashed
+    /// or compared as values.
+    general: IndexMap<Comp, u32, FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: HashMap<ListKey, u32, FxBuildHasher>,
@@ -250,7 +275,9 @@ impl Solver {
 
     pub(super) fn new() -> Self {
         Solver {
-            comps: IndexMap::default(),
+            comps: Vec::new(),
+            masks: HashMap::default(),
+            general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: HashMap::default(),
@@ -304,8 +331,8 @@ impl Solver {
     /// one that grew), for a budget's diagnostic.
     fn grown(&self, cx: &Ctx, fallback: GameId) -> String {
         let mut counts: HashMap<GameId, usize, FxBuildHasher> = HashMap::default();
-        for (c, _) in self.comps.iter().skip(self.base.comps) {
-            *counts.entry(c.game).or_default() += 1;
+        for id in self.base.comps..self.comps.len() {
+            *counts.entry(self.game_of(id as u32)).or_default() += 1;
         }
         let game = counts
             .into_iter()
@@ -340,10 +367,13 @@ impl Solver {
         let n = self.comps.len().max(1) as f64;
         let args: usize = self
             .comps
-            .keys()
+            .iter()
+            .filter_map(OnceCell::get)
             .map(|c| c.args.len() * std::mem::size_of::<Value>() + 16)
             .sum();
-        let bytes = self.comps.capacity() * (std::mem::size_of::<Comp>() + 16)
+        let bytes = self.comps.capacity() * std::mem::size_of::<Comp>()
+            + self.masks.capacity() * (std::mem::size_of::<SetKey>() + 5)
+            + self.general.capacity() * (std::mem::size_of::<Comp>() + 20)
             + args
             + self.adj.capacity() * std::mem::size_of::<Adjacency>()
             + self.opt_end.capacity() * 4
@@ -352,15 +382,55 @@ impl Solver {
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
             + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
             + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5)
-            + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5);
+            + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5)
+            + self.boards.capacity() * (std::mem::size_of::<BoardKey>() + 5);
         bytes as f64 / n
     }
 
     pub(super) fn comp(&self, id: u32) -> &Comp {
-        self.comps
-            .get_index(id as usize)
-            .map(|(c, _)| c)
-            .unwrap_or_else(|| unreachable!("component ids come from this solver"))
+        match self.comps[id as usize].get() {
+            Some(c) => c,
+            None => self.build_set(id),
+        }
+    }
+
+    /// The value of a set position kept as its mask, built once.
+    #[cold]
+    #[inline(never)]
+    fn build_set(&self, id: u32) -> &Comp {
+        self.comps[id as usize].get_or_init(|| {
+            let (game, set) = self
+                .masks
+                .get(&id)
+                .unwrap_or_else(|| unreachable!("an empty component is a set kept as its mask"))
+                .unpack();
+            let value = match self.set_elements.get(&set.class) {
+                Some(elements) => set.value_from(|b| elements[b as usize].clone()),
+                None => set.to_value(),
+            };
+            Comp {
+                game,
+                args: vec![value].into(),
+            }
+        })
+    }
+
+    /// The game and set of a set position kept as its mask (its value not
+    /// built yet), None for any other.
+    #[inline]
+    pub(super) fn unbuilt_set(&self, id: u32) -> Option<(GameId, SmallSet)> {
+        if self.comps[id as usize].get().is_some() {
+            return None;
+        }
+        self.masks.get(&id).map(|k| k.unpack())
+    }
+
+    /// A component's game, without building a set kept as its mask.
+    pub(super) fn game_of(&self, id: u32) -> GameId {
+        match self.unbuilt_set(id) {
+            Some((game, _)) => game,
+            None => self.comp(id).game,
+        }
     }
 
     pub(super) fn comp_name(&self, defs: &Defs, id: u32) -> String {
@@ -391,21 +461,21 @@ impl Solver {
             if let Some(&i) = self.boards.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(cx, game, args, true);
+            return self.intern_new(cx, game, args, Packed::Board(k));
         }
         if let Some(k) = ListKey::new(game, args) {
             if let Some(&i) = self.lists.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(cx, game, args, true);
+            return self.intern_new(cx, game, args, Packed::List(k));
         }
         if let Some(k) = SetKey::new(game, args) {
             if let Some(&i) = self.sets.get(&k) {
                 return Ok(i);
             }
-            return self.intern_new(cx, game, args, true);
+            return self.intern_new(cx, game, args, Packed::Set(k));
         }
-        self.intern_new(cx, game, args, false)
+        self.intern_new(cx, game, args, Packed::No)
     }
 
     /// `intern` of `G(set)` for a set of small elements, building the set
@@ -417,12 +487,21 @@ impl Solver {
         if let Some(&i) = self.sets.get(&k) {
             return Ok(i);
         }
-        let elements = self
-            .set_elements
+        // New: kept as its mask, its value built when something needs it
+        // (`comp`), from elements shared per class; charged the bytes and
+        // steps the value's `intern_new` charges.
+        if self.comps.len() >= self.limit.comps {
+            return Err(self.budget_error(cx, game));
+        }
+        cx.advance(NEW_POSITION_STEPS)?;
+        cx.charge(set_payload(set), cx.span)?;
+        self.set_elements
             .entry(set.class)
             .or_insert_with(|| SmallSet::elements(set.class));
-        let value = set.value_from(|b| elements[b as usize].clone());
-        self.intern_new(cx, game, &[value], true)
+        let id = self.comps.len() as u32;
+        self.masks.insert(id, k);
+        self.sets.insert(k, id);
+        Ok(self.push_comp(OnceCell::new()))
     }
 
     /// `intern` of `G(xs)` for a list (or, `tuple` true, a tuple) `xs` of
@@ -449,7 +528,7 @@ impl Solver {
         } else {
             Value::List(xs.collect())
         };
-        self.intern_new(cx, game, &[seq], true)
+        self.intern_new(cx, game, &[seq], Packed::List(k))
     }
 
     /// `intern` for a component of integer arguments, without building values
@@ -461,25 +540,34 @@ impl Solver {
             if let Some(&i) = self.tiny.get(&k) {
                 return Ok(i);
             }
-            true
+            Packed::Tiny(k)
         } else if let Some(k) = SmallKey::from_ints(game, ints) {
             if let Some(&i) = self.small.get(&k) {
                 return Ok(i);
             }
-            true
+            Packed::Small(k)
         } else {
-            false
+            Packed::No
         };
         let args: Vec<Value> = ints.iter().map(|&n| Value::Int(n)).collect();
         self.intern_new(cx, game, &args, packed)
     }
 
-    /// Intern a component not found in the packed tables: `packed` says
-    /// it belongs in one (so it is new); otherwise it is looked up in full.
+    /// Intern a component not found in the packed tables: `packed` is its
+    /// key in one (so it is new); a component without one is looked up in
+    /// full.
     #[inline(never)]
-    fn intern_new(&mut self, cx: &Ctx, game: GameId, args: &[Value], packed: bool) -> Result<u32> {
-        if !packed && let Some(i) = self.comps.get_index_of(&CompKey { game, args }) {
-            return Ok(i as u32);
+    fn intern_new(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        args: &[Value],
+        packed: Packed,
+    ) -> Result<u32> {
+        if matches!(packed, Packed::No)
+            && let Some(&i) = self.general.get(&CompKey { game, args })
+        {
+            return Ok(i);
         }
         if self.comps.len() >= self.limit.comps {
             return Err(self.budget_error(cx, game));
@@ -497,46 +585,44 @@ impl Solver {
             }.into());
         }
         cx.charge(bytes, cx.span)?;
-        let (i, _) = self.comps.insert_full(
-            Comp {
-                game,
-                args: args.into(),
-            },
-            (),
-        );
+        let id = self.comps.len() as u32;
+        let comp = Comp {
+            game,
+            args: args.into(),
+        };
+        match packed {
+            Packed::No => {
+                self.general.insert(comp.clone(), id);
+            }
+            Packed::Tiny(k) => {
+                self.tiny.insert(k, id);
+            }
+            Packed::Small(k) => {
+                self.small.insert(k, id);
+            }
+            Packed::List(k) => {
+                self.lists.insert(k, id);
+            }
+            Packed::Set(k) => {
+                self.sets.insert(k, id);
+            }
+            Packed::Board(k) => {
+                self.boards.insert(k, id);
+            }
+        }
+        Ok(self.push_comp(OnceCell::from(comp)))
+    }
+
+    /// Store a new component (its key is stored already): its id.
+    fn push_comp(&mut self, comp: OnceCell<Comp>) -> u32 {
+        let i = self.comps.len();
+        self.comps.push(comp);
         self.adj.push(Adjacency::UNEXPANDED);
         self.grundy.push(UNKNOWN);
         if i & 0x3ff == 0 {
             crate::progress::count("positions", (i - self.base.comps) as u64, None);
         }
-        // Every board component is in `boards`, whichever way it came.
-        if let Some(k) = BoardKey::new(game, args) {
-            self.boards.insert(k, i as u32);
-            return Ok(i as u32);
-        }
-        if packed {
-            if let Some(k) = ListKey::new(game, args) {
-                self.lists.insert(k, i as u32);
-                return Ok(i as u32);
-            }
-            if let Some(k) = SetKey::new(game, args) {
-                self.sets.insert(k, i as u32);
-                return Ok(i as u32);
-            }
-            let ints: Vec<i64> = args
-                .iter()
-                .map(|v| match v {
-                    Value::Int(n) => *n,
-                    _ => unreachable!("packed components have integer arguments"),
-                })
-                .collect();
-            if let Some(k) = TinyKey::from_ints(game, &ints) {
-                self.tiny.insert(k, i as u32);
-            } else if let Some(k) = SmallKey::from_ints(game, &ints) {
-                self.small.insert(k, i as u32);
-            }
-        }
-        Ok(i as u32)
+        i as u32
     }
 
     /// Whether the query under way may store `more` moves.
@@ -742,6 +828,18 @@ impl Solver {
     }
 }
 
+/// `payload(&[set.to_value()]).0` without the value: a set of integers,
+/// or of positions `H(i)` (each one component of one integer).
+fn set_payload(set: SmallSet) -> usize {
+    let value = std::mem::size_of::<Value>();
+    let n = set.len();
+    let mut bytes = 64 + value + 16 + n * (value + 16);
+    if set.class != SmallSet::INTS {
+        bytes += n * (16 + std::mem::size_of::<Comp>() + 16 + value);
+    }
+    bytes
+}
+
 /// The bytes a position's arguments hold (shared parts counted each time
 /// they appear) and how deeply they nest, walked with an explicit stack;
 /// the walk stops once the nesting passes `MAX_NESTING`.
@@ -790,4 +888,30 @@ fn payload(args: &[Value]) -> (usize, usize) {
         }
     }
     (bytes, deepest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set kept as its mask is charged what its value would be.
+    #[test]
+    fn a_set_kept_as_a_mask_is_charged_as_its_value() {
+        let mut x: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
+        for class in [SmallSet::INTS, 2, 7] {
+            for _ in 0..200 {
+                // xorshift: masks of every density.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bits = x & (x >> (x % 5) as u32);
+                let set = SmallSet::new(class, bits);
+                assert_eq!(set_payload(set), payload(&[set.to_value()]).0);
+            }
+        }
+        assert_eq!(
+            set_payload(SmallSet::new(2, 0)),
+            payload(&[SmallSet::new(2, 0).to_value()]).0
+        );
+    }
 }

@@ -12,7 +12,7 @@ mod lists;
 mod moves;
 mod sets;
 
-use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, Value};
+use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, SmallSet, Value};
 use crate::source::Span;
 use crate::syntax::ast::{Ident, MoveRule};
 pub use moves::{MoveCode, RuleSet};
@@ -77,6 +77,21 @@ impl GameKind for Rules {
     ) -> Result<()> {
         let interp = Interp::new(cx);
         self.set.list_options(&interp, args, out)
+    }
+
+    fn set_options(
+        &self,
+        cx: &Ctx,
+        _game: GameId,
+        set: SmallSet,
+        out: &mut dyn OptionSink,
+    ) -> Option<Result<()>> {
+        self.set.set_options(&Interp::new(cx), set, out)
+    }
+
+    /// Rules give no value without listing options.
+    fn no_known_sets(&self) -> bool {
+        true
     }
 
     fn carried(&self, game: GameId) -> u32 {

@@ -20,7 +20,9 @@ use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, set_int};
 use super::boards::PartsPlan;
 use super::lists::{ListPlan, ListPlans, literal_target};
 use super::sets::SetPlan;
-use crate::model::{Comp, Defs, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, Value};
+use crate::model::{
+    Comp, Defs, GameId, LIST_ITEMS, OptionSink, RUN_PARTS, RunPart, SmallSet, Value,
+};
 
 /// One move line: `move TARGET for BINDINGS if COND`.
 #[derive(Debug)]
@@ -501,6 +503,54 @@ impl RuleSet {
             list_line(interp, mv, lines, &mut frame, &mut buf, out)?;
         }
         Ok(())
+    }
+
+    /// `list_options` of a position whose one argument is the set `set`,
+    /// given as a mask, when every move line is `move G(S) for v in xs`
+    /// over that argument with a target on the masks (`SetPlan::run_mask`):
+    /// the set is built as a value only for an option the masks cannot
+    /// give. None, with nothing listed, otherwise.
+    pub fn set_options(
+        &self,
+        interp: &Interp,
+        set: SmallSet,
+        out: &mut dyn OptionSink,
+    ) -> Option<Result<()>> {
+        if self.arity != 1 {
+            return None;
+        }
+        let defs = interp.defs;
+        let plans = self.plans(defs);
+        let on_masks = |p: &Option<SetPlan>| {
+            p.as_ref()
+                .is_some_and(|p| p.over() == Some(0) && defs.game(p.game).kind.raw_args())
+        };
+        if !plans.sets.iter().all(on_masks) {
+            return None;
+        }
+        let mut frame: Vec<Value> = vec![Value::Int(0); plans.slots.max(1)];
+        let mut buf = TargetBuf::default();
+        let mut unbuilt = true;
+        for (mv, sp) in self.moves.iter().zip(&plans.sets) {
+            let Some(sp) = sp else {
+                continue;
+            };
+            let mut ordinary = |me: &Interp, frame: &mut [Value], out: &mut dyn OptionSink| {
+                emit_option(me, mv, (None, None), frame, &mut buf, out)
+            };
+            let listed = sp.run_mask(
+                interp,
+                &mut frame,
+                (set, &mut unbuilt),
+                mv.target.span,
+                out,
+                &mut ordinary,
+            );
+            if let Err(e) = listed {
+                return Some(Err(e));
+            }
+        }
+        Some(Ok(()))
     }
 
     /// The span of the first move line that lists `child` (alone or as a

@@ -122,6 +122,10 @@ impl Env for RunEnv<'_> {
     fn elem(&self, slot: usize) -> Option<(u32, u32)> {
         if slot == self.v {
             Some(self.elem)
+        } else if slot == self.xs.0 {
+            // A set, not an element (the frame's slot may not hold it yet:
+            // `run_mask`).
+            None
         } else {
             FrameEnv(self.frame).elem(slot)
         }
@@ -210,7 +214,40 @@ impl SetPlan {
             Value::Set(s) => SmallSet::of(s)?,
             _ => return None,
         };
-        Some(self.run_bits(me, frame, (v, xs, iter_span), set, span, out, fallback))
+        Some(self.run_bits(
+            me,
+            frame,
+            (v, xs, iter_span),
+            (set, &mut false),
+            span,
+            out,
+            fallback,
+        ))
+    }
+
+    /// The slot of the set a line `move G(S) for v in xs` runs over.
+    pub(super) fn over(&self) -> Option<usize> {
+        self.each.map(|(_, xs, _)| xs)
+    }
+
+    /// `run` for a position whose set `xs` (`over`) is `set.0`, given as a
+    /// mask: the frame's slot `xs` holds it as a value only once `set.1`
+    /// is false, and an option the masks cannot give builds it there
+    /// first, for the ordinary evaluation. Every line has the shape
+    /// (`over`): the caller checked.
+    pub(super) fn run_mask(
+        &self,
+        me: &Interp,
+        frame: &mut [Value],
+        set: (SmallSet, &mut bool),
+        span: Span,
+        out: &mut dyn OptionSink,
+        fallback: &mut Ordinary<'_>,
+    ) -> Result<()> {
+        let Some(each) = self.each else {
+            return Ok(());
+        };
+        self.run_bits(me, frame, each, set, span, out, fallback)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -219,7 +256,7 @@ impl SetPlan {
         me: &Interp,
         frame: &mut [Value],
         (v, xs, iter_span): (usize, usize, Span),
-        set: SmallSet,
+        (set, unbuilt): (SmallSet, &mut bool),
         span: Span,
         out: &mut dyn OptionSink,
         fallback: &mut Ordinary<'_>,
@@ -242,6 +279,10 @@ impl SetPlan {
                 out.single_set(self.game, s)?;
                 bound = false;
             } else {
+                if *unbuilt {
+                    frame[xs] = set.to_value();
+                    *unbuilt = false;
+                }
                 frame[v] = SmallSet::element_value(set.class, b);
                 bound = true;
                 fallback(me, frame, out)?;
