@@ -536,7 +536,7 @@ impl RuleSet {
                 continue;
             };
             let mut ordinary = |me: &Interp, frame: &mut [Value], out: &mut dyn OptionSink| {
-                emit_option(me, mv, (None, None), frame, &mut buf, out)
+                emit_option(me, mv, Lines::default(), frame, &mut buf, out)
             };
             let listed = sp.run_mask(
                 interp,
