@@ -11,21 +11,8 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 
 use super::surreal::{Surreal, ordinal_gcd};
+use super::tests::{at, poly};
 use super::{GenOrdinal, Term};
-
-/// Σ c ω^e over (e, c), finite exponents: a polynomial in ω.
-fn poly(terms: &[(i128, i128)]) -> GenOrdinal {
-    GenOrdinal::from_terms(
-        terms
-            .iter()
-            .map(|&(e, c)| Term {
-                exp: GenOrdinal::int(e),
-                coeff: c,
-            })
-            .collect(),
-    )
-    .unwrap()
-}
 
 /// Σ c ω^(ω×k + j) over (k, j, c): a polynomial in ω^ω and ω.
 fn poly2(terms: &[(i128, i128, i128)]) -> GenOrdinal {
@@ -44,14 +31,6 @@ fn poly2(terms: &[(i128, i128, i128)]) -> GenOrdinal {
             .collect(),
     )
     .unwrap()
-}
-
-/// The value at ω = n, modulo 2^128 (a ring homomorphism).
-fn at(x: &GenOrdinal, n: i128) -> i128 {
-    x.terms().iter().fold(0i128, |acc, t| {
-        let e = t.exp.as_int().unwrap() as u32;
-        acc.wrapping_add(t.coeff.wrapping_mul(n.wrapping_pow(e)))
-    })
 }
 
 fn small_poly() -> impl Strategy<Value = GenOrdinal> {

@@ -10,7 +10,7 @@ use super::{GenOrdinal, Term};
 use crate::partizan::nim_mul as nim_mul64;
 
 /// Σ c_e ω^e with finite exponents.
-fn poly(terms: &[(i128, i128)]) -> GenOrdinal {
+pub(super) fn poly(terms: &[(i128, i128)]) -> GenOrdinal {
     GenOrdinal::from_terms(
         terms
             .iter()
@@ -38,7 +38,7 @@ fn mono(exp: &[(i128, i128)], c: i128) -> GenOrdinal {
 /// must agree there even where the true values pass i128 (a cube's
 /// exponents reach 9). Values of degree at most 3, as `small_poly`'s, are
 /// exact, so their order is the integers' order.
-fn at(x: &GenOrdinal, n: i128) -> i128 {
+pub(super) fn at(x: &GenOrdinal, n: i128) -> i128 {
     x.terms().iter().fold(0i128, |acc, t| {
         let e = t.exp.as_int().unwrap() as u32;
         acc.wrapping_add(t.coeff.wrapping_mul(n.wrapping_pow(e)))
