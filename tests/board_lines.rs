@@ -78,20 +78,6 @@ fn least_steps(definitions: &str, query: &str) -> u64 {
     hi
 }
 
-/// A random board of at most `max` squares, its rows joined by `|`.
-fn board(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = String> {
-    (1usize..=5, 1usize..=5)
-        .prop_filter("small", move |(r, c)| r * c <= max)
-        .prop_flat_map(move |(rows, cols)| {
-            prop::collection::vec(prop::sample::select(alphabet), rows * cols).prop_map(move |sq| {
-                sq.chunks(cols)
-                    .map(|row| String::from_utf8(row.to_vec()).expect("ascii"))
-                    .collect::<Vec<_>>()
-                    .join("|")
-            })
-        })
-}
-
 /// The same moves, values and outcomes from the example and from its
 /// rules without the fast paths.
 fn same(example: &str, game: &str, boards: &[String]) -> Result<(), TestCaseError> {
@@ -122,22 +108,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn konane_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(board(b"xxoo..#", 16), 1..4)) {
+    fn konane_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(common::board_text(b"xxoo..#", 16), 1..4)) {
         same(KONANE, "Konane", &bs)?;
     }
 
     #[test]
-    fn amazons_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(board(b"xo.....#", 9), 1..3)) {
+    fn amazons_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(common::board_text(b"xo.....#", 9), 1..3)) {
         same(AMAZONS, "Amazons", &bs)?;
     }
 
     #[test]
-    fn domineering_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(board(b"....#", 12), 1..4)) {
+    fn domineering_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(common::board_text(b"....#", 12), 1..4)) {
         same(DOMINEERING, "Domineering", &bs)?;
     }
 
     #[test]
-    fn clobber_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(board(b"xo.#", 9), 1..4)) {
+    fn clobber_lines_are_the_ordinary_evaluation(bs in prop::collection::vec(common::board_text(b"xo.#", 9), 1..4)) {
         same(CLOBBER, "Clobber", &bs)?;
     }
 }

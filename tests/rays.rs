@@ -39,20 +39,6 @@ fn answers(definitions: &str, queries: &str) -> Vec<String> {
     common::answers_or_codes(&mut s, &format!("{definitions}\n{queries}"), false)
 }
 
-/// A random board of at most `max` squares, its rows joined by `|`.
-fn board(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = String> {
-    (1usize..=5, 1usize..=5)
-        .prop_filter("small", move |(r, c)| r * c <= max)
-        .prop_flat_map(move |(rows, cols)| {
-            prop::collection::vec(prop::sample::select(alphabet), rows * cols).prop_map(move |sq| {
-                sq.chunks(cols)
-                    .map(|row| String::from_utf8(row.to_vec()).expect("ascii"))
-                    .collect::<Vec<_>>()
-                    .join("|")
-            })
-        })
-}
-
 /// The same answers, moves and values, from the example and the old rules.
 fn same(example: &str, by_fn: &str, game: &str, boards: &[String]) -> Result<(), TestCaseError> {
     let queries: Vec<String> = boards
@@ -82,12 +68,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
-    fn konane_by_rays_is_konane_by_recursive_jumps(bs in prop::collection::vec(board(b"xxoo..#", 16), 1..4)) {
+    fn konane_by_rays_is_konane_by_recursive_jumps(bs in prop::collection::vec(common::board_text(b"xxoo..#", 16), 1..4)) {
         same(KONANE, KONANE_BY_FN, "Konane", &bs)?;
     }
 
     #[test]
-    fn amazons_by_rays_is_amazons_by_recursive_rays(bs in prop::collection::vec(board(b"xo.....#", 9), 1..4)) {
+    fn amazons_by_rays_is_amazons_by_recursive_rays(bs in prop::collection::vec(common::board_text(b"xo.....#", 9), 1..4)) {
         same(AMAZONS, AMAZONS_BY_FN, "Amazons", &bs)?;
     }
 }

@@ -165,3 +165,22 @@ pub fn mex(xs: impl IntoIterator<Item = u64>) -> u64 {
     }
     m
 }
+
+/// A random board of at most `max` squares of `alphabet`, its rows joined
+/// by `|` (as `grid("..|..")` reads it).
+pub fn board_text(
+    alphabet: &'static [u8],
+    max: usize,
+) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    (1usize..=5, 1usize..=5)
+        .prop_filter("small", move |(r, c)| r * c <= max)
+        .prop_flat_map(move |(rows, cols)| {
+            prop::collection::vec(prop::sample::select(alphabet), rows * cols).prop_map(move |sq| {
+                sq.chunks(cols)
+                    .map(|row| String::from_utf8(row.to_vec()).expect("ascii"))
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+        })
+}
