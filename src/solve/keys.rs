@@ -204,7 +204,7 @@ impl SetKey {
 /// component, its arguments and the board, three more places in memory
 /// (the lookups of a board game's options were a third of its time).
 /// Every such component is in `Solver::comps` and in `Solver::boards`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(super) struct BoardKey {
     words: [u64; 4],
     game: u32,

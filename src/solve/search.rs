@@ -30,36 +30,130 @@ use std::collections::{HashMap, HashSet};
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{AtSpan, Result, SolveError};
-use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{Outcome, ValueId};
 
 use super::chain::{At, Why};
+use super::keys::BoardKey;
 use super::{SidedMove, Solver};
 
-/// Bytes a table entry costs, about: its key's vector and the map's slot.
-const ENTRY_BYTES: usize = 96;
+/// Bytes a table entry costs besides its parts' keys, about: the map's
+/// slot, the boxed slice's header and the allocator's.
+const ENTRY_BYTES: usize = 64;
+/// Bytes a part-cache entry costs besides its key, about.
+const PART_BYTES: usize = 48;
+
+/// A part's key in the table and the part cache: a board packed in a few
+/// words when it fits (`BoardKey`), else the component itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum PartKey {
+    Board(BoardKey),
+    Comp(Comp),
+}
+
+impl PartKey {
+    fn of(c: &Comp) -> PartKey {
+        match BoardKey::new(c.game, &c.args) {
+            Some(k) => PartKey::Board(k),
+            None => PartKey::Comp(c.clone()),
+        }
+    }
+
+    /// The bytes it holds, about (its arguments' when it is a component).
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<PartKey>()
+            + match self {
+                PartKey::Board(_) => 0,
+                PartKey::Comp(c) => super::payload(&c.args).0,
+            }
+    }
+}
+
+/// An open part of a node: the component, and its key (which alone
+/// decides equality, hashing and order).
+#[derive(Clone, Debug)]
+struct Part {
+    key: PartKey,
+    comp: Comp,
+}
+
+impl PartialEq for Part {
+    fn eq(&self, o: &Part) -> bool {
+        self.key == o.key
+    }
+}
+impl Eq for Part {}
+impl std::hash::Hash for Part {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key.hash(h);
+    }
+}
+impl PartialOrd for Part {
+    fn partial_cmp(&self, o: &Part) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Part {
+    fn cmp(&self, o: &Part) -> std::cmp::Ordering {
+        self.key.cmp(&o.key)
+    }
+}
 
 /// A search node: the open components (sorted) and the known value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Node {
-    open: Vec<u32>,
+    open: Vec<Part>,
     known: ValueId,
 }
 
 /// A node with the player to move.
 type Key = (Node, Side);
 
-/// What a search found, and how much it looked at.
+/// A decided node's key in the table: its open parts' keys, its known
+/// value and the player to move.
+type TableKey = (Box<[PartKey]>, ValueId, Side);
+
+fn table_key(node: &Node, side: Side) -> TableKey {
+    let parts = node.open.iter().map(|p| p.key.clone()).collect();
+    (parts, node.known, side)
+}
+
+/// A decided node: whether the player to move wins, and the nodes its
+/// search expanded (what keeping it saves).
+#[derive(Clone, Copy, Debug)]
+struct Decided {
+    wins: bool,
+    size: u64,
+}
+
+/// What the search knows of a part met: Left's and Right's numbers of
+/// moves, and its value when it is small enough to take (None: searched).
+#[derive(Clone, Copy, Debug)]
+struct PartInfo {
+    moves: [usize; 2],
+    value: Option<ValueId>,
+}
+
+/// What a search found, and how much it looked at. Everything it keeps
+/// beyond the nodes on its stack is bounded: the table of decided nodes
+/// and the cache of parts met each hold at most a share of the memory
+/// budget, and make room when full (`remember`, `note_part`).
 #[derive(Debug, Default)]
 pub(crate) struct Search {
-    /// Decided nodes: whether the player to move wins.
-    table: HashMap<Key, bool, FxBuildHasher>,
+    /// Decided nodes, by key.
+    table: HashMap<TableKey, Decided, FxBuildHasher>,
+    /// Bytes the table holds, about, and how many it may.
+    table_bytes: usize,
     table_cap: usize,
-    /// Each part met: its value, or None when it is searched.
-    parts: HashMap<u32, Option<ValueId>, FxBuildHasher>,
-    /// Left's and Right's number of moves in each part counted for the
-    /// move ordering and not expanded.
-    counts: HashMap<u32, [usize; 2], FxBuildHasher>,
+    /// Each part met, by key.
+    parts: HashMap<PartKey, PartInfo, FxBuildHasher>,
+    parts_bytes: usize,
+    parts_cap: usize,
+    /// Parts met for the first time since the part cache was last
+    /// emptied, counted against the position budget.
+    parts_met: usize,
+    /// Entries the table dropped to make room.
+    pub evicted: u64,
     /// Nodes expanded.
     pub nodes: u64,
 }
@@ -67,16 +161,122 @@ pub(crate) struct Search {
 impl Search {
     pub(crate) fn new(cx: &Ctx) -> Search {
         Search {
-            table_cap: (cx.limits.max_memory / 4 / ENTRY_BYTES).max(1024),
+            table_cap: (cx.limits.max_memory / 4).max(1 << 16),
+            parts_cap: (cx.limits.max_memory / 8).max(1 << 16),
             ..Search::default()
         }
     }
 
-    fn remember(&mut self, key: Key, wins: bool) {
-        if self.table.len() >= self.table_cap {
-            self.table.clear();
+    /// A search whose table and part cache may hold about `bytes` each
+    /// (tests: a tiny table, so that entries are dropped).
+    #[cfg(test)]
+    fn with_caps(bytes: usize) -> Search {
+        Search {
+            table_cap: bytes,
+            parts_cap: bytes,
+            ..Search::default()
         }
-        self.table.insert(key, wins);
+    }
+
+    fn lookup(&self, node: &Node, side: Side) -> Option<bool> {
+        self.table.get(&table_key(node, side)).map(|d| d.wins)
+    }
+
+    /// Keep a decided node. When the table is full, the entries whose
+    /// searches expanded the fewest nodes go first: at least half of
+    /// them, those at or below the median size, so that the work of a
+    /// refill pays for the sweep.
+    fn remember(&mut self, node: &Node, side: Side, d: Decided) {
+        let key = table_key(node, side);
+        let bytes = ENTRY_BYTES + key.0.iter().map(PartKey::bytes).sum::<usize>();
+        if self.table_bytes + bytes > self.table_cap {
+            let mut sizes: Vec<u64> = self.table.values().map(|d| d.size).collect();
+            let before = self.table.len();
+            if !sizes.is_empty() {
+                let mid = sizes.len() / 2;
+                let median = *sizes.select_nth_unstable(mid).1;
+                self.table.retain(|_, d| d.size > median);
+            }
+            self.evicted += (before - self.table.len()) as u64;
+            self.table_bytes = self
+                .table
+                .keys()
+                .map(|k| ENTRY_BYTES + k.0.iter().map(PartKey::bytes).sum::<usize>())
+                .sum();
+        }
+        if self.table_bytes + bytes <= self.table_cap {
+            self.table_bytes += bytes;
+            if self.table.insert(key, d).is_some() {
+                self.table_bytes -= bytes;
+            }
+        }
+    }
+
+    /// Keep what is known of a part; the cache is emptied when full (it
+    /// only saves recounting).
+    fn note_part(&mut self, key: PartKey, info: PartInfo) {
+        let bytes = PART_BYTES + key.bytes();
+        if self.parts_bytes + bytes > self.parts_cap {
+            self.parts.clear();
+            self.parts_bytes = 0;
+        }
+        self.parts_bytes += bytes;
+        self.parts.insert(key, info);
+    }
+}
+
+/// A kind's listing of a position's options as components, interning
+/// nothing: the search holds the positions of the nodes on its stack
+/// only, where the solver would keep every position listed for the whole
+/// session.
+#[derive(Default)]
+struct Build {
+    current: Vec<Comp>,
+    options: Vec<Vec<Comp>>,
+}
+
+fn ints_comp(game: GameId, ints: &[i64]) -> Comp {
+    Comp {
+        game,
+        args: ints.iter().map(|&n| Value::Int(n)).collect(),
+    }
+}
+
+impl OptionSink for Build {
+    fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        self.options.push(vec![ints_comp(game, ints)]);
+        Ok(())
+    }
+    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
+        for k in ks.0..ks.1 {
+            let option = parts
+                .iter()
+                .map(|p| ints_comp(p.game, &p.args(k)[..p.arity.min(3)]))
+                .collect();
+            self.options.push(option);
+        }
+        Ok(())
+    }
+    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
+        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
+        self.part_args(game, &[Value::List(xs.collect())])?;
+        self.end_option()
+    }
+    fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
+        self.current.push(ints_comp(game, ints));
+        Ok(())
+    }
+    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
+        self.current.push(Comp {
+            game,
+            args: args.into(),
+        });
+        Ok(())
+    }
+    fn end_option(&mut self) -> Result<()> {
+        let option = std::mem::take(&mut self.current);
+        self.options.push(option);
+        Ok(())
     }
 }
 
@@ -120,11 +320,12 @@ impl OptionSink for Count {
 }
 
 /// A node being searched: its children (each with the opponent to move)
-/// in the order they are tried.
+/// in the order they are tried, and the nodes expanded when it began.
 struct Frame {
     key: Key,
     children: Vec<Node>,
     cursor: usize,
+    began: u64,
 }
 
 fn other(s: Side) -> Side {
@@ -143,25 +344,35 @@ fn first_wins(o: Outcome, side: Side) -> bool {
 }
 
 impl Solver {
-    /// The value of component `id` if it is known or small enough to
-    /// find; None when the search keeps it open.
-    fn small_value(&mut self, cx: &Ctx, s: &mut Search, id: u32) -> Result<Option<ValueId>> {
-        if let Some(&v) = s.parts.get(&id) {
-            return Ok(v);
+    /// What the search knows of part `c`: its moves, counted, and its
+    /// value if it is small enough to find (None when the search keeps it
+    /// open).
+    fn part_info(&mut self, cx: &Ctx, s: &mut Search, key: &PartKey, c: &Comp) -> Result<PartInfo> {
+        if let Some(&i) = s.parts.get(key) {
+            return Ok(i);
+        }
+        s.parts_met += 1;
+        if s.parts_met > cx.limits.max_positions {
+            return Err(self.budget_error(cx, c.game));
         }
         // Decided by the part alone (never by what earlier queries
         // cached), so that a search expands the same positions in any
         // session: with or without `--jobs`, first or after other queries.
         // A part where one player has no move is an integer (§6.15), so
         // its value is found however many moves the other player has.
-        let [left, right] = self.count_moves(cx, s, id)?;
-        let v = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
+        let [left, right] = count_moves(cx, c)?;
+        let value = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
             None
         } else {
+            let id = self.intern_comp(cx, c)?;
             Some(self.partizan_value(cx, id)?)
         };
-        s.parts.insert(id, v);
-        Ok(v)
+        let info = PartInfo {
+            moves: [left, right],
+            value,
+        };
+        s.note_part(key.clone(), info);
+        Ok(info)
     }
 
     /// The node of a sum of components and a known value.
@@ -169,12 +380,13 @@ impl Solver {
         &mut self,
         cx: &Ctx,
         s: &mut Search,
-        parts: impl IntoIterator<Item = u32>,
+        parts: impl IntoIterator<Item = Comp>,
         mut known: ValueId,
     ) -> Result<Node> {
         let mut open = Vec::new();
-        for p in parts {
-            match self.small_value(cx, s, p)? {
+        for comp in parts {
+            let key = PartKey::of(&comp);
+            match self.part_info(cx, s, &key, &comp)?.value {
                 Some(v) => {
                     known = self
                         .partizan
@@ -182,7 +394,7 @@ impl Solver {
                         .add(known, v)
                         .map_err(|e| e.at(cx.span))?;
                 }
-                None => open.push(p),
+                None => open.push(Part { key, comp }),
             }
         }
         open.sort_unstable();
@@ -198,18 +410,14 @@ impl Solver {
         node: &Node,
         side: Side,
     ) -> Result<Vec<Node>> {
-        let mut out = Vec::new();
-        let mut seen: HashSet<&Node> = HashSet::new();
         let mut children = Vec::new();
-        for (i, &id) in node.open.iter().enumerate() {
-            if node.open[..i].contains(&id) {
+        for (i, part) in node.open.iter().enumerate() {
+            if node.open[..i].contains(part) {
                 continue;
             }
-            self.expand_sides(cx, id)?;
-            let options = self.partizan.sides[&id].side(side).to_vec();
-            for parts in options {
+            for parts in list_options(cx, &part.comp, side)? {
                 cx.tick()?;
-                let rest = node.open[..i].iter().chain(&node.open[i + 1..]).copied();
+                let rest = node.open[..i].iter().chain(&node.open[i + 1..]).cloned();
                 let mut child = self.node_of(cx, s, parts, node.known)?;
                 child.open.extend(rest);
                 child.open.sort_unstable();
@@ -228,43 +436,23 @@ impl Solver {
                 known: k,
             });
         }
-        for c in &children {
-            if seen.insert(c) {
-                out.push(c.clone());
-            }
+        let mut seen: HashSet<&Node, FxBuildHasher> = HashSet::default();
+        let mut keep = vec![false; children.len()];
+        for (i, c) in children.iter().enumerate() {
+            keep[i] = seen.insert(c);
         }
-        Ok(out)
-    }
-
-    /// How many moves Left and Right have in component `id`: from its
-    /// options when it is expanded, else counted as the kind lists them
-    /// (not interned: see `Count`).
-    fn count_moves(&mut self, cx: &Ctx, s: &mut Search, id: u32) -> Result<[usize; 2]> {
-        if let Some(sides) = self.partizan.sides.get(&id) {
-            return Ok([sides.left.len(), sides.right.len()]);
-        }
-        if let Some(&n) = s.counts.get(&id) {
-            return Ok(n);
-        }
-        cx.check()?;
-        let comp = self.comp(id).clone();
-        let kind = cx.defs.game(comp.game).kind.clone();
-        let mut n = [0; 2];
-        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            let mut count = Count(0);
-            kind.sided_options(cx, comp.game, &comp.args, side, &mut count)?;
-            n[k] = count.0;
-        }
-        s.counts.insert(id, n);
-        Ok(n)
+        drop(seen);
+        let mut k = keep.into_iter();
+        children.retain(|_| k.next().unwrap_or(false));
+        Ok(children)
     }
 
     /// How many options `side` has in `node` (its open components' and
-    /// its known value's), counted without expanding the open components.
+    /// its known value's), counted without listing the open components'.
     fn mobility(&mut self, cx: &Ctx, s: &mut Search, node: &Node, side: Side) -> Result<usize> {
         let mut n = 0;
-        for &id in &node.open {
-            n += self.count_moves(cx, s, id)?[usize::from(side == Side::Right)];
+        for p in &node.open {
+            n += self.part_info(cx, s, &p.key, &p.comp)?.moves[usize::from(side == Side::Right)];
         }
         let store = &mut self.partizan.store;
         let k = match side {
@@ -322,10 +510,11 @@ impl Solver {
                 side,
             )));
         }
+        let began = s.nodes;
         let children = self.node_children(cx, s, &node, side)?;
         let opp = other(side);
         for c in &children {
-            if s.table.get(&(c.clone(), opp)) == Some(&false) {
+            if s.lookup(c, opp) == Some(false) {
                 return Ok(Err(true));
             }
         }
@@ -336,18 +525,28 @@ impl Solver {
             key: (node, side),
             children,
             cursor: 0,
+            began,
         }))
+    }
+
+    /// The components of a sum of parts interned, for a diagnostic.
+    fn sum_ids(&mut self, cx: &Ctx, open: &[Part]) -> Result<Vec<u32>> {
+        let mut ids: Vec<u32> = open
+            .iter()
+            .map(|p| self.intern_comp(cx, &p.comp))
+            .collect::<Result<_>>()?;
+        ids.sort_unstable();
+        Ok(ids)
     }
 
     /// Whether `side`, to move in `root`, wins.
     fn search_wins(&mut self, cx: &Ctx, s: &mut Search, root: Node, side: Side) -> Result<bool> {
-        let key = (root, side);
-        if let Some(&w) = s.table.get(&key) {
+        if let Some(w) = s.lookup(&root, side) {
             return Ok(w);
         }
         let mut path: HashSet<Key, FxBuildHasher> = HashSet::default();
         let mut stack: Vec<Frame> = Vec::new();
-        let mut done = match self.frame(cx, s, key.0.clone(), side)? {
+        let mut done = match self.frame(cx, s, root, side)? {
             Ok(f) => {
                 path.insert(f.key.clone());
                 stack.push(f);
@@ -361,8 +560,7 @@ impl Solver {
             if let Some(child_wins) = done.take() {
                 if !child_wins {
                     let f = stack.pop().unwrap_or_else(|| unreachable!());
-                    path.remove(&f.key);
-                    s.remember(f.key, true);
+                    self.decided(s, &mut path, f, true);
                     done = Some(true);
                     continue;
                 }
@@ -371,16 +569,15 @@ impl Solver {
             let opp = other(top.key.1);
             let Some(child) = top.children.get(top.cursor) else {
                 let f = stack.pop().unwrap_or_else(|| unreachable!());
-                path.remove(&f.key);
-                s.remember(f.key, false);
+                self.decided(s, &mut path, f, false);
                 done = Some(false);
                 continue;
             };
-            let ckey = (child.clone(), opp);
-            if let Some(&w) = s.table.get(&ckey) {
+            if let Some(w) = s.lookup(child, opp) {
                 done = Some(w);
                 continue;
             }
+            let ckey = (child.clone(), opp);
             if path.contains(&ckey) {
                 return Err(SolveError::PartizanLoopy {
                     path: "a position of the search can come back".into(),
@@ -390,8 +587,10 @@ impl Solver {
             }
             let depth = stack.len();
             if depth > cx.limits.max_depth {
-                let (start, from) = (&stack[0].key.0.open, &stack[depth - 1].key.0.open);
-                let ends = [At::Sum(start), At::Sum(from), At::Sum(&ckey.0.open)];
+                let start = self.sum_ids(cx, &stack[0].key.0.open)?;
+                let from = self.sum_ids(cx, &stack[depth - 1].key.0.open)?;
+                let reached = self.sum_ids(cx, &ckey.0.open)?;
+                let ends = [At::Sum(&start), At::Sum(&from), At::Sum(&reached)];
                 return Err(self.chain_error(cx, ends, depth, Why::Depth));
             }
             match self.frame(cx, s, ckey.0, opp)? {
@@ -403,6 +602,19 @@ impl Solver {
             }
         }
         Ok(done.unwrap_or_else(|| unreachable!("the root was decided")))
+    }
+
+    /// A frame popped with its result: off the path, into the table.
+    fn decided(
+        &self,
+        s: &mut Search,
+        path: &mut HashSet<Key, FxBuildHasher>,
+        f: Frame,
+        wins: bool,
+    ) {
+        path.remove(&f.key);
+        let size = s.nodes - f.began + 1;
+        s.remember(&f.key.0, f.key.1, Decided { wins, size });
     }
 
     /// The moves of `side` in the sum `ids` (as written) that win moving
@@ -419,7 +631,8 @@ impl Solver {
         let zero = self.partizan.store.zero();
         let mut moves = Vec::new();
         for (k, (m, child)) in self.sided_children(cx, ids, side)?.into_iter().enumerate() {
-            let node = self.node_of(cx, s, child, zero)?;
+            let comps: Vec<Comp> = child.iter().map(|&c| self.comp(c).clone()).collect();
+            let node = self.node_of(cx, s, comps, zero)?;
             let theirs = self.mobility(cx, s, &node, other(side))? as i64;
             let mine = self.mobility(cx, s, &node, side)? as i64;
             moves.push((theirs - mine, k, m, node));
@@ -452,4 +665,27 @@ impl Solver {
         let o = Outcome::from_wins(!left.is_empty(), !right.is_empty());
         Ok((o, [left.into_iter().next(), right.into_iter().next()]))
     }
+}
+
+/// `side`'s options in `c`, each the list of its parts, not interned.
+fn list_options(cx: &Ctx, c: &Comp, side: Side) -> Result<Vec<Vec<Comp>>> {
+    cx.check()?;
+    let kind = cx.defs.game(c.game).kind.clone();
+    let mut sink = Build::default();
+    kind.sided_options(cx, c.game, &c.args, side, &mut sink)?;
+    Ok(sink.options)
+}
+
+/// How many moves Left and Right have in `c`, counted as the kind lists
+/// them (not interned: see `Count`).
+fn count_moves(cx: &Ctx, c: &Comp) -> Result<[usize; 2]> {
+    cx.check()?;
+    let kind = cx.defs.game(c.game).kind.clone();
+    let mut n = [0; 2];
+    for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        let mut count = Count(0);
+        kind.sided_options(cx, c.game, &c.args, side, &mut count)?;
+        n[k] = count.0;
+    }
+    Ok(n)
 }
