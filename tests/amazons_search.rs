@@ -65,8 +65,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Each board, and the sum of the first two, asked by value and by
-    /// search (three ways of valuing parts): the same outcome and the
-    /// same winning moves for each player.
+    /// search (three ways of valuing parts, and every part searched with
+    /// a table of 512 bytes, a few entries, so that decided positions are
+    /// dropped and searched again): the same outcome and the same winning
+    /// moves for each player.
     #[test]
     fn amazons_by_search_agrees_with_values(boards in prop::collection::vec(board(), 1..4)) {
         let mut positions = boards.clone();
@@ -80,17 +82,63 @@ proptest! {
             }
         }
         let by_search: Vec<String> = by_value.iter().map(|q| format!("{q} by search")).collect();
-        let limits = |search_parts| Limits { max_positions: 2_000_000, search_parts, ..Limits::default() };
-        let expected: Vec<String> = run(&by_value.join("\n"), limits(DEFAULT_SEARCH_PARTS))
+        let limits = |search_parts, search_table| Limits {
+            max_positions: 2_000_000,
+            search_parts,
+            search_table,
+            ..Limits::default()
+        };
+        let expected: Vec<String> = run(&by_value.join("\n"), limits(DEFAULT_SEARCH_PARTS, 0))
             .iter()
             .map(said)
             .collect();
-        for parts in [0, 4, 24] {
-            let got: Vec<String> = run(&by_search.join("\n"), limits(parts)).iter().map(said).collect();
+        for (parts, table) in [(0, 0), (4, 0), (24, 0), (0, 512)] {
+            let got: Vec<String> = run(&by_search.join("\n"), limits(parts, table)).iter().map(said).collect();
             for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-                prop_assert_eq!(g, e, "{} (search_parts {})", by_search[i], parts);
+                prop_assert_eq!(g, e, "{} (search_parts {}, search_table {})", by_search[i], parts, table);
             }
         }
+    }
+}
+
+/// A search whose table holds a few entries drops decided positions (the
+/// answer counts them) and still finds the outcome and winning moves the
+/// values give, on boards whose searches decide hundreds of positions.
+#[test]
+fn a_tiny_table_drops_positions_and_the_answers_stay() {
+    let boards = [
+        r#"Amazons(grid(["x...", "....", "...o"]))"#,
+        r#"Amazons(grid(["x..o", "....", "o..x"]))"#,
+        r#"Amazons(grid([".o.", "...", "x.x"]))"#,
+    ];
+    for b in boards {
+        let queries = ["outcome {}", "winning {} for left", "winning {} for right"]
+            .map(|q| q.replace("{}", b));
+        let by_search: Vec<String> = queries.iter().map(|q| format!("{q} by search")).collect();
+        let expected: Vec<String> = run(&queries.join("\n"), Limits::default())
+            .iter()
+            .map(said)
+            .collect();
+        let tiny = Limits {
+            search_parts: 0,
+            search_table: 512,
+            ..Limits::default()
+        };
+        let got = run(&by_search.join("\n"), tiny);
+        let mut dropped = 0;
+        for (i, a) in got.iter().enumerate() {
+            assert_eq!(said(a), expected[i], "{}", by_search[i]);
+            dropped += match a {
+                Answer::PartizanOutcome {
+                    searched: Some(s), ..
+                }
+                | Answer::PartizanWinning {
+                    searched: Some(s), ..
+                } => s.dropped,
+                other => panic!("not a searched answer: {other:?}"),
+            };
+        }
+        assert!(dropped > 0, "{b}: the table never filled");
     }
 }
 

@@ -69,6 +69,11 @@ pub struct Limits {
     /// `outcome P by search` to take its canonical value instead of
     /// searching it (`--search-parts`; 0: search every part).
     pub search_parts: usize,
+    /// Bytes the table of decided positions of `outcome P by search` may
+    /// hold (`--search-table`; 0: a quarter of `max_memory`); the search's
+    /// cache of the parts it met holds at most the same. When full, the
+    /// table drops its cheapest entries.
+    pub search_table: usize,
 }
 
 /// The default position budget.
@@ -101,6 +106,7 @@ impl Default for Limits {
             max_steps: DEFAULT_MAX_STEPS,
             max_depth: DEFAULT_MAX_DEPTH,
             search_parts: DEFAULT_SEARCH_PARTS,
+            search_table: 0,
         }
     }
 }

@@ -314,6 +314,9 @@ pub struct Searched {
     pub left_move: Option<String>,
     /// A winning first move for Right.
     pub right_move: Option<String>,
+    /// Decided positions the transposition table dropped to make room (0
+    /// when it never filled).
+    pub dropped: u64,
 }
 
 impl Answer {

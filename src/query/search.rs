@@ -41,6 +41,7 @@ pub(super) fn outcome(
             positions: s.nodes,
             left_move,
             right_move,
+            dropped: s.evicted,
         }),
     })
 }
@@ -62,6 +63,7 @@ pub(super) fn winning(
         positions: s.nodes,
         left_move: None,
         right_move: None,
+        dropped: s.evicted,
     };
     Ok((moves, Some(searched)))
 }

@@ -160,9 +160,13 @@ pub(crate) struct Search {
 
 impl Search {
     pub(crate) fn new(cx: &Ctx) -> Search {
+        let table_cap = match cx.limits.search_table {
+            0 => cx.limits.max_memory / 4,
+            n => n,
+        };
         Search {
-            table_cap: (cx.limits.max_memory / 4).max(1 << 16),
-            parts_cap: (cx.limits.max_memory / 8).max(1 << 16),
+            table_cap,
+            parts_cap: table_cap.min(cx.limits.max_memory / 8),
             ..Search::default()
         }
     }
@@ -688,4 +692,76 @@ fn count_moves(cx: &Ctx, c: &Comp) -> Result<[usize; 2]> {
         n[k] = count.0;
     }
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::GameStore;
+
+    fn node(i: i64, known: ValueId) -> Node {
+        let comp = Comp {
+            game: GameId(0),
+            args: vec![Value::Int(i)].into(),
+        };
+        Node {
+            open: vec![Part {
+                key: PartKey::of(&comp),
+                comp,
+            }],
+            known,
+        }
+    }
+
+    /// A full table drops its smallest subtrees first, stays within its
+    /// bytes, and never answers wrong: a kept node has the answer it was
+    /// given, a dropped one none.
+    #[test]
+    fn a_full_table_drops_its_smallest_subtrees_and_never_lies() {
+        let zero = GameStore::new().zero();
+        let one = node(0, zero);
+        let bytes = ENTRY_BYTES + one.open[0].key.bytes();
+        let mut s = Search::with_caps(10 * bytes);
+        // Sizes scattered over 1..=997; node 500 is the biggest subtree.
+        let size = |i: i64| {
+            if i == 500 {
+                10_000
+            } else {
+                (i * 389 % 997 + 1) as u64
+            }
+        };
+        for i in 0..2000 {
+            let side = if i % 3 == 0 { Side::Left } else { Side::Right };
+            s.remember(
+                &node(i, zero),
+                side,
+                Decided {
+                    wins: i % 2 == 0,
+                    size: size(i),
+                },
+            );
+            assert!(
+                s.table_bytes <= s.table_cap,
+                "{} bytes after {i}",
+                s.table_bytes
+            );
+            assert_eq!(s.table_bytes, s.table.len() * bytes);
+        }
+        assert!(s.evicted > 0);
+        assert_eq!(s.lookup(&node(500, zero), Side::Right), Some(true));
+        let mut kept = 0;
+        for i in 0..2000 {
+            let side = if i % 3 == 0 { Side::Left } else { Side::Right };
+            match s.lookup(&node(i, zero), side) {
+                Some(w) => {
+                    assert_eq!(w, i % 2 == 0, "node {i}");
+                    kept += 1;
+                }
+                None => {}
+            }
+            assert_eq!(s.lookup(&node(i, zero), other(side)), None);
+        }
+        assert_eq!(kept, s.table.len());
+        assert!(kept > 0 && kept <= 10);
+    }
 }

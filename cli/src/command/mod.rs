@@ -203,6 +203,11 @@ pub struct LimitArgs {
     /// searching it; 0 searches every part.
     #[arg(long, default_value_t = DEFAULT_SEARCH_PARTS)]
     search_parts: usize,
+    /// Memory the table of decided positions of `outcome P by search`
+    /// may hold: bytes, or with a suffix K, M, G; 0 (the default): a
+    /// quarter of --max-memory.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "0")]
+    search_table: usize,
 }
 
 impl LimitArgs {
@@ -213,6 +218,7 @@ impl LimitArgs {
             max_steps: self.max_steps,
             max_depth: self.max_depth,
             search_parts: self.search_parts,
+            search_table: self.search_table,
         }
     }
 }
