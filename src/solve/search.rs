@@ -14,16 +14,26 @@
 //!
 //! The search is a depth-first AND/OR search on "the player to move wins",
 //! with an explicit stack: a node is won when some child (the opponent to
-//! move) is lost, lost when every child is won. Its transposition table
-//! holds each decided node (exact, since a win or loss does not depend on
-//! the path) and is bounded by the memory budget: when it is full it is
-//! emptied. Children are tried in order of the opponent's mobility
-//! (options in the child) minus the mover's, fewest first, moves in
-//! `known` after the others when it is a number; before descending, a
-//! child already lost in the table, or one where the opponent has no move,
-//! decides the node at once. The moves of a child are counted by a
-//! listing that interns nothing (`Count`): only the nodes the search
-//! enters keep their options.
+//! move) is lost, lost when every child is won. Children are tried in
+//! order of the opponent's mobility (options in the child) minus the
+//! mover's, fewest first, moves in `known` after the others when it is a
+//! number; before descending, a child already lost in the table, or one
+//! where the opponent has no move, decides the node at once.
+//!
+//! Memory is bounded: the open parts are components held by the nodes
+//! themselves, never interned in the solver (whose positions and options
+//! stay for the session), and are listed (`Build`) only for the nodes on
+//! the stack, whose children are dropped when the node is decided; a
+//! child's moves are counted by a listing that builds nothing (`Count`).
+//! Beyond the stack the search keeps two caches of bounded size: the
+//! transposition table of decided nodes (exact, since a win or loss does
+//! not depend on the path), keyed by the parts' packed keys (`PartKey`: a
+//! board in a few words), which when full drops the entries whose
+//! searches expanded the fewest nodes (at least half of them); and what
+//! it learnt of each part met (its move counts and, if small, its value),
+//! emptied when full. Both are sized from `--search-table` (by default a
+//! quarter of `--max-memory`). What the solver keeps is the values of
+//! the small parts valued, whole game trees as the engine needs them.
 
 use std::collections::{HashMap, HashSet};
 
