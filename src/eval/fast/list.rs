@@ -462,24 +462,32 @@ impl ListShape {
         elem: impl Fn(&Env<'a, S>) -> Option<i64>,
     ) -> Option<usize> {
         let mut n = 0;
-        for k in lo..hi {
-            let e = Env { k, ..*env };
-            match mode {
-                Mode::All => {}
-                Mode::Nothing => return Some(0),
-                Mode::Iv(iv) => {
-                    if !iv.has(k) {
-                        continue;
-                    }
+        // One loop per mode, so that no element matches on it.
+        match mode {
+            Mode::Nothing => return Some(0),
+            Mode::All => {
+                for k in lo..hi {
+                    *out.get_mut(n)? = u8::try_from(elem(&Env { k, ..*env })?).ok()?;
+                    n += 1;
                 }
-                Mode::Test(t) => {
-                    if !e.test(t)? {
-                        continue;
+            }
+            Mode::Iv(iv) => {
+                for k in lo..hi {
+                    if iv.has(k) {
+                        *out.get_mut(n)? = u8::try_from(elem(&Env { k, ..*env })?).ok()?;
+                        n += 1;
                     }
                 }
             }
-            *out.get_mut(n)? = u8::try_from(elem(&e)?).ok()?;
-            n += 1;
+            Mode::Test(t) => {
+                for k in lo..hi {
+                    let e = Env { k, ..*env };
+                    if e.test(t)? {
+                        *out.get_mut(n)? = u8::try_from(elem(&e)?).ok()?;
+                        n += 1;
+                    }
+                }
+            }
         }
         Some(n)
     }
