@@ -354,6 +354,23 @@ impl ListShape {
         })
     }
 
+    /// The frame slots the list reads, its loop variable's aside (which
+    /// it writes before reading): its result is a function of their values.
+    pub fn reads(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = [self.lo, self.hi]
+            .iter()
+            .chain(&self.invs)
+            .filter_map(|inv| match inv {
+                Inv::Local(s) | Inv::Len(s) => Some(*s),
+                Inv::Const(_) => None,
+            })
+            .chain(self.xs)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// The elements into `out` and their count, as `Interp::small_int_list`
     /// promises: Some(None) for anything else (the caller then evaluates
     /// the ordinary way), and None, with nothing written, where the shape
@@ -442,9 +459,17 @@ impl ListShape {
             Body::Val(x) => Self::each(lo, hi, mode, &env, out, |e| e.val(*x)),
             Body::Split(kt, x, y) => {
                 let iv = kt.iv(env.v);
-                Self::each(lo, hi, mode, &env, out, |e| {
-                    if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
-                })
+                Self::each(
+                    lo,
+                    hi,
+                    mode,
+                    &env,
+                    out,
+                    #[inline(always)]
+                    |e| {
+                        if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
+                    },
+                )
             }
             Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
         }
