@@ -611,6 +611,57 @@ mod nested {
         }
     }
 
+    /// Arguments of the later calls of `kept`'s lines, which read the
+    /// innermost loop variable `w` that the first call does not.
+    const LATER: [&str; 3] = ["w, v", "i, w", "w, 0"];
+
+    /// A line `G(fn(..fn(first(p, ..), ..)..))` for i, v and an innermost
+    /// `w`: the first call's list is the same for every `w` and is kept
+    /// (`Memo`), the later ones read `w`.
+    fn kept(lines: &[(Vec<(usize, usize)>, usize)], wrap: bool) -> String {
+        let mut text = format!("{FNS}game G(p) {{\n");
+        for (calls, cond) in lines {
+            let e = calls
+                .iter()
+                .enumerate()
+                .fold("p".to_string(), |inner, (k, &(f, a))| {
+                    let args = if k == 0 {
+                        ARGS[a]
+                    } else {
+                        LATER[a % LATER.len()]
+                    };
+                    format!("{}({inner}, {args})", NAMES[f])
+                });
+            let e = if wrap { format!("id({e})") } else { e };
+            text.push_str(&format!(
+                "    move G({e}) for i in 0..len(p), v in 0..p[i], w in 0..len(p){}\n",
+                CONDS[*cond]
+            ));
+        }
+        text.push_str(
+            "}\ngrundy G([2, 1, 2])\nmoves G([3, 0, 1])\ngrundy G([1, 2, 1])\n\
+             options(G([256, 1]))\noptions(G([300, 2, 1]))\ngrundy G([2, true])\n",
+        );
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn first_steps_kept_over_an_inner_loop_list_what_the_ordinary_evaluation_lists(
+            lines in prop::collection::vec(
+                (
+                    prop::collection::vec((0usize..NAMES.len(), 0usize..ARGS.len()), 2..=3),
+                    0usize..CONDS.len(),
+                ),
+                1..=2,
+            ),
+        ) {
+            let (fast, slow) = super::both(&kept(&lines, false), &kept(&lines, true));
+            prop_assert_eq!(fast, slow);
+        }
+    }
+
     /// Moore's Nim₂ written with a nested call: the plan is taken (the
     /// options are those of the same game written without nesting), and
     /// a position whose inner list leaves the bytes goes the ordinary way.

@@ -695,26 +695,13 @@ impl<'a> Interp<'a> {
             return f(self, frame);
         };
         let span = iter.span;
+        // A range of two integer operands (`0..xs[i]`) is read without
+        // building the range value; anything else is evaluated.
+        if let Some((a, b)) = self.small_range(iter, frame) {
+            return self.iterate_range(pat, (a, b, span), rest, cond, frame, f);
+        }
         match self.eval(iter, frame)? {
-            Value::Range(a, b) => {
-                let slot = slot(pat)?;
-                let innermost = rest.is_empty();
-                for i in a..b {
-                    self.tick(span)?;
-                    set_int(&mut frame[slot], i);
-                    if innermost {
-                        // The last binding: test and call here, not one level down.
-                        if let Some(c) = cond
-                            && !self.truth(c, frame)?
-                        {
-                            continue;
-                        }
-                        f(self, frame)?;
-                    } else {
-                        self.iterate(rest, cond, frame, f)?;
-                    }
-                }
-            }
+            Value::Range(a, b) => self.iterate_range(pat, (a, b, span), rest, cond, frame, f)?,
             Value::List(xs) | Value::Tuple(xs) => {
                 for x in xs.iter() {
                     self.tick(span)?;
@@ -735,6 +722,52 @@ impl<'a> Interp<'a> {
                     "`for x in xs` takes a range (`0..n`, `1..=n`), a list, a tuple or a set",
                     span,
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The bounds of `a..b` or `a..=b` whose ends are integer operands, as
+    /// the range value would hold them; None for anything else (an
+    /// overflow of `b + 1` included), which the caller evaluates.
+    #[inline(always)]
+    fn small_range(&self, iter: &Node, frame: &[Value]) -> Option<(i64, i64)> {
+        let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
+            return None;
+        };
+        let lo = self.int_operand(a, frame)?;
+        let hi = self.int_operand(b, frame)?;
+        if *op == BinOp::RangeIncl {
+            return Some((lo, hi.checked_add(1)?));
+        }
+        Some((lo, hi))
+    }
+
+    /// `iterate` over the range `a..b` of the binding `pat`.
+    fn iterate_range(
+        &self,
+        pat: &CPattern,
+        (a, b, span): (i64, i64, Span),
+        rest: &[(CPattern, Node)],
+        cond: Option<&Node>,
+        frame: &mut [Value],
+        f: &mut dyn FnMut(&Self, &mut [Value]) -> Result<()>,
+    ) -> Result<()> {
+        let slot = slot(pat)?;
+        let innermost = rest.is_empty();
+        for i in a..b {
+            self.tick(span)?;
+            set_int(&mut frame[slot], i);
+            if innermost {
+                // The last binding: test and call here, not one level down.
+                if let Some(c) = cond
+                    && !self.truth(c, frame)?
+                {
+                    continue;
+                }
+                f(self, frame)?;
+            } else {
+                self.iterate(rest, cond, frame, f)?;
             }
         }
         Ok(())

@@ -354,6 +354,23 @@ impl ListShape {
         })
     }
 
+    /// The frame slots the list reads, its loop variable's aside (which
+    /// it writes before reading): its result is a function of their values.
+    pub fn reads(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = [self.lo, self.hi]
+            .iter()
+            .chain(&self.invs)
+            .filter_map(|inv| match inv {
+                Inv::Local(s) | Inv::Len(s) => Some(*s),
+                Inv::Const(_) => None,
+            })
+            .chain(self.xs)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// The elements into `out` and their count, as `Interp::small_int_list`
     /// promises: Some(None) for anything else (the caller then evaluates
     /// the ordinary way), and None, with nothing written, where the shape
@@ -442,9 +459,17 @@ impl ListShape {
             Body::Val(x) => Self::each(lo, hi, mode, &env, out, |e| e.val(*x)),
             Body::Split(kt, x, y) => {
                 let iv = kt.iv(env.v);
-                Self::each(lo, hi, mode, &env, out, |e| {
-                    if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
-                })
+                Self::each(
+                    lo,
+                    hi,
+                    mode,
+                    &env,
+                    out,
+                    #[inline(always)]
+                    |e| {
+                        if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
+                    },
+                )
             }
             Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
         }
@@ -462,24 +487,32 @@ impl ListShape {
         elem: impl Fn(&Env<'a, S>) -> Option<i64>,
     ) -> Option<usize> {
         let mut n = 0;
-        for k in lo..hi {
-            let e = Env { k, ..*env };
-            match mode {
-                Mode::All => {}
-                Mode::Nothing => return Some(0),
-                Mode::Iv(iv) => {
-                    if !iv.has(k) {
-                        continue;
-                    }
+        // One loop per mode, so that no element matches on it.
+        match mode {
+            Mode::Nothing => return Some(0),
+            Mode::All => {
+                for k in lo..hi {
+                    *out.get_mut(n)? = u8::try_from(elem(&Env { k, ..*env })?).ok()?;
+                    n += 1;
                 }
-                Mode::Test(t) => {
-                    if !e.test(t)? {
-                        continue;
+            }
+            Mode::Iv(iv) => {
+                for k in lo..hi {
+                    if iv.has(k) {
+                        *out.get_mut(n)? = u8::try_from(elem(&Env { k, ..*env })?).ok()?;
+                        n += 1;
                     }
                 }
             }
-            *out.get_mut(n)? = u8::try_from(elem(&e)?).ok()?;
-            n += 1;
+            Mode::Test(t) => {
+                for k in lo..hi {
+                    let e = Env { k, ..*env };
+                    if e.test(t)? {
+                        *out.get_mut(n)? = u8::try_from(elem(&e)?).ok()?;
+                        n += 1;
+                    }
+                }
+            }
         }
         Some(n)
     }

@@ -5,6 +5,7 @@
 //! the options, in the order, that the ordinary evaluation gives, or
 //! leaves the option to it (tested in `tests/move_fast_paths.rs`).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::error::Result;
@@ -80,7 +81,19 @@ impl Interp<'_> {
     ) -> Option<([u8; LIST_ITEMS], usize)> {
         let (first, rest) = plan.steps.split_first()?;
         let mut items = [0u8; LIST_ITEMS];
-        let mut n = self.small_int_list(&first.1, frame, &mut items)?;
+        let mut n = match plan.memo.as_ref().map(RefCell::try_borrow_mut) {
+            Some(Ok(mut memo)) => {
+                if memo.hit(frame) {
+                    items = memo.items;
+                    memo.n
+                } else {
+                    let n = self.small_int_list(&first.1, frame, &mut items)?;
+                    memo.keep(frame, items, n);
+                    n
+                }
+            }
+            _ => self.small_int_list(&first.1, frame, &mut items)?,
+        };
         let mut slot = first.0;
         for (next, node) in rest {
             let Some(Fast::List(shape)) = &node.fast else {
@@ -204,6 +217,60 @@ pub(super) struct ListPlan {
     /// Per step: the slot its list is read from by the next step (unused
     /// for the last), and the comprehension.
     steps: Vec<(usize, Node)>,
+    /// The first step's last list, when later steps follow it and it is a
+    /// `ListShape` (whose reads are known): `f(g(xs, i), j)` for j in an
+    /// inner loop computes `g(xs, i)` once.
+    memo: Option<RefCell<Memo>>,
+}
+
+/// A step's list for the values of the frame slots it reads, kept while
+/// they stay the same: integers compared by value, lists and tuples by
+/// their allocation (held here, so that it cannot be freed and reused by
+/// another list while kept; a list value never changes). Skipping the
+/// step leaves its loop variable's slot unwritten, which nothing reads
+/// before the step's own loop writes it.
+#[derive(Debug)]
+struct Memo {
+    slots: Vec<usize>,
+    /// The values of `slots` the list was computed for; empty when none is
+    /// kept.
+    key: Vec<Value>,
+    items: [u8; LIST_ITEMS],
+    n: usize,
+}
+
+impl Memo {
+    #[inline]
+    fn hit(&self, frame: &[Value]) -> bool {
+        !self.key.is_empty()
+            && self
+                .slots
+                .iter()
+                .zip(&self.key)
+                .all(|(&s, k)| match (&frame[s], k) {
+                    (Value::Int(a), Value::Int(b)) => a == b,
+                    (Value::List(a), Value::List(b)) | (Value::Tuple(a), Value::Tuple(b)) => {
+                        Rc::ptr_eq(a, b)
+                    }
+                    _ => false,
+                })
+    }
+
+    /// Keep `items[..n]` as the list for the slots' values now (nothing,
+    /// when one is not an integer, a list or a tuple).
+    fn keep(&mut self, frame: &[Value], items: [u8; LIST_ITEMS], n: usize) {
+        self.key.clear();
+        for &s in &self.slots {
+            match &frame[s] {
+                v @ (Value::Int(_) | Value::List(_) | Value::Tuple(_)) => self.key.push(v.clone()),
+                _ => {
+                    self.key.clear();
+                    return;
+                }
+            }
+        }
+        (self.items, self.n) = (items, n);
+    }
 }
 
 impl ListPlans {
@@ -238,7 +305,23 @@ impl ListPlans {
         };
         let mut steps = Vec::new();
         self.steps(defs, arg, base, &mut steps)?;
-        Some(ListPlan { game: *g, steps })
+        let memo = match steps.first() {
+            Some((_, node)) if steps.len() > 1 => match &node.fast {
+                Some(Fast::List(shape)) => Some(RefCell::new(Memo {
+                    slots: shape.reads(),
+                    key: Vec::new(),
+                    items: [0; LIST_ITEMS],
+                    n: 0,
+                })),
+                _ => None,
+            },
+            _ => None,
+        };
+        Some(ListPlan {
+            game: *g,
+            steps,
+            memo,
+        })
     }
 
     /// The steps computing the list `node` into `steps`, the inlined
