@@ -31,6 +31,7 @@ mod misere_predicates;
 pub(crate) mod ordinals;
 mod predicates;
 mod queries;
+pub(crate) mod rationals;
 mod shortgames;
 mod statements;
 mod stopper_ops;
@@ -341,6 +342,7 @@ static FAMILIES: [&[Entry]; 15] = [
     compounds::ENTRIES,
     predicates::ENTRIES,
     ordinals::ENTRIES,
+    rationals::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,
