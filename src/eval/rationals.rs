@@ -9,8 +9,6 @@
 
 use std::rc::Rc;
 
-use num_traits::ToPrimitive;
-
 use crate::error::{Error, EvalError, Result};
 use crate::library::rationals::{as_rational, non_dyadic_value, rational_error};
 use crate::model::Value;
@@ -68,7 +66,7 @@ impl Interp<'_> {
     /// value, or `Value::Rational`.
     pub(super) fn rational_value(&self, x: Rational, span: Span) -> Result<Value> {
         if x.is_integer() {
-            return x.num().to_i64().map(Value::Int).ok_or_else(|| {
+            return crate::rational::small(x.num()).map(Value::Int).ok_or_else(|| {
                 EvalError::Overflow {
                     op: "/".into(),
                     span,
@@ -79,9 +77,7 @@ impl Interp<'_> {
         if !x.is_dyadic() {
             return Ok(non_dyadic_value(x));
         }
-        let num = x
-            .num()
-            .to_i64()
+        let num = crate::rational::small(x.num())
             .ok_or_else(|| PartizanError::Overflow.at(span))?;
         let exp = x.den().trailing_zeros().unwrap_or(0);
         let d = u32::try_from(exp)
@@ -186,7 +182,7 @@ fn sign(v: &Value) -> i64 {
 /// An exponent: an integer.
 fn exponent(b: &Rational, span: Span) -> Result<i64> {
     if b.is_integer()
-        && let Some(n) = b.num().to_i64()
+        && let Some(n) = crate::rational::small(b.num())
     {
         return Ok(n);
     }

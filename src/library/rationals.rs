@@ -172,9 +172,8 @@ pub(crate) fn non_dyadic_value(x: Rational) -> Value {
 }
 
 /// An integer (of at most 64 bits) as a value.
-fn int_value(n: &num_bigint::BigInt, a: &Args) -> Result<Value> {
-    use num_traits::ToPrimitive;
-    n.to_i64().map(Value::Int).ok_or_else(|| {
+fn int_value(n: &crate::rational::BigInt, a: &Args) -> Result<Value> {
+    crate::rational::small(n).map(Value::Int).ok_or_else(|| {
         EvalError::Overflow {
             op: a.name().into(),
             span: a.span,

@@ -15,9 +15,15 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use num_bigint::{BigInt, Sign};
+pub use num_bigint::BigInt;
+use num_bigint::Sign;
 use num_integer::Integer as _;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A big integer as a 64-bit one, when it fits.
+pub fn small(n: &BigInt) -> Option<i64> {
+    n.to_i64()
+}
 
 /// The most bits a numerator or a denominator may have.
 pub const MAX_BITS: u64 = 1 << 16;
