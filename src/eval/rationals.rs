@@ -33,7 +33,8 @@ fn surreal(v: &Value) -> bool {
 /// Whether `x op y` is rational arithmetic: a rational on either side
 /// (`in` stays a membership test), or a quotient, remainder or power of
 /// numbers one of which is a dyadic game value (`(1/2) / 3`, `(1/2)**4`),
-/// which the game arithmetic does not have.
+/// or a product of two (`(1/2) * (1/4)`), which the game arithmetic does
+/// not have.
 pub(super) fn involves_rational(op: BinOp, x: &Value, y: &Value) -> bool {
     if op == BinOp::In {
         return false;
@@ -41,10 +42,13 @@ pub(super) fn involves_rational(op: BinOp, x: &Value, y: &Value) -> bool {
     if matches!(x, Value::Rational(_)) || matches!(y, Value::Rational(_)) {
         return true;
     }
-    matches!(op, BinOp::Div | BinOp::FloorDiv | BinOp::Rem | BinOp::Pow)
+    let quotient = matches!(op, BinOp::Div | BinOp::FloorDiv | BinOp::Rem | BinOp::Pow)
         && (dyadic_game(x) || dyadic_game(y))
         && as_rational(x).is_some()
-        && as_rational(y).is_some()
+        && as_rational(y).is_some();
+    // The product of two dyadic game values (the game arithmetic scales
+    // by integers only).
+    quotient || (op == BinOp::Mul && dyadic_game(x) && dyadic_game(y))
 }
 
 fn unsupported(op: BinOp, x: &Value, y: &Value, span: Span) -> Error {
@@ -66,19 +70,21 @@ impl Interp<'_> {
     /// value, or `Value::Rational`.
     pub(super) fn rational_value(&self, x: Rational, span: Span) -> Result<Value> {
         if x.is_integer() {
-            return crate::rational::small(x.num()).map(Value::Int).ok_or_else(|| {
-                EvalError::Overflow {
-                    op: "/".into(),
-                    span,
-                }
-                .into()
-            });
+            return crate::rational::small(x.num())
+                .map(Value::Int)
+                .ok_or_else(|| {
+                    EvalError::Overflow {
+                        op: "/".into(),
+                        span,
+                    }
+                    .into()
+                });
         }
         if !x.is_dyadic() {
             return Ok(non_dyadic_value(x));
         }
-        let num = crate::rational::small(x.num())
-            .ok_or_else(|| PartizanError::Overflow.at(span))?;
+        let num =
+            crate::rational::small(x.num()).ok_or_else(|| PartizanError::Overflow.at(span))?;
         let exp = x.den().trailing_zeros().unwrap_or(0);
         let d = u32::try_from(exp)
             .ok()

@@ -141,6 +141,13 @@ impl Num {
     }
 }
 
+/// Whether `xs` are numbers with a game value among them (`[1/2, 1/4]`):
+/// numbers are totally ordered, so `sorted`, `min` and `max` order them
+/// as numbers, though they refuse other game values.
+pub(crate) fn numbers_with_a_game(xs: &[Value]) -> bool {
+    xs.iter().any(|x| matches!(x, Value::Game(_))) && xs.iter().all(|x| Num::of(x).is_some())
+}
+
 /// A rational failure as a diagnostic: 0/0 is `division_by_zero` at the
 /// divisor, the rest `grundy::eval::rational`.
 pub(crate) fn rational_error(e: &RationalError, divisor: Span, span: Span) -> Error {
