@@ -1,4 +1,4 @@
-//! Rational numbers (CGSuite's `Rational`; THEORY.md §13.5):
+//! Rational numbers (CGSuite's `Rational`; THEORY.md §13):
 //! `numerator`, `denominator`, `floor`, `ceiling` and `is_dyadic`, the
 //! numbers as the arithmetic and the order see them (integers, dyadic game
 //! values, rationals such as 1/7 and ±∞, and surreal numbers), and a
