@@ -235,7 +235,7 @@ impl Rational {
         if base.is_infinite() {
             return Ok(match k {
                 0 => Rational::int(1),
-                k => Rational::infinity(if k % 2 == 0 { 1 } else { base.sign() }),
+                k => Rational::infinity(if k.is_multiple_of(2) { 1 } else { base.sign() }),
             });
         }
         let bits = base.num.bits().max(base.den.bits());
@@ -244,7 +244,7 @@ impl Rational {
         }
         // An exponent beyond u32 leaves 0, 1 and -1 only, whose powers
         // repeat with period two.
-        let k = u32::try_from(k).unwrap_or(if k % 2 == 0 { 2 } else { 1 });
+        let k = u32::try_from(k).unwrap_or(if k.is_multiple_of(2) { 2 } else { 1 });
         Rational::new(checked(base.num.pow(k))?, checked(base.den.pow(k))?)
     }
 
