@@ -62,7 +62,7 @@ pub use vocab::{Play, Side};
 
 // The theory crate's modules the engine is built on, as the crate's own
 // code names them (`crate::partizan::GameStore`).
-use grundy_theory::{board, digraph, mem, misere, octal, ordinal, partizan};
+use grundy_theory::{board, digraph, mem, misere, octal, ordinal, partizan, rational};
 
 /// Answers for people and programs: text, one JSON line (docs/JSON.md),
 /// and pictures (SVG, PNG; Graphviz for DOT).

@@ -71,6 +71,7 @@ mod partizan;
 mod partizan_lang;
 mod pictures;
 mod properties;
+mod rationals;
 mod rays;
 mod registry;
 mod robustness;

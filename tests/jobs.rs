@@ -179,7 +179,7 @@ grundy K(10)
 sequence K 0..=20
 let g = grundy(K(12))
 grundy Nim(g)
-grundy Nim(1 / 0)
+grundy Nim(0 / 0)
 table W 0..=5, 0..=5
 game S = subtraction {1, 2, g}
 sequence S 0..=12
@@ -286,7 +286,7 @@ fn pictures_are_the_same_files_with_the_same_numbers() {
 fn a_failed_definition_stops_every_worker_there() {
     let file = scratch(
         "failed_let",
-        "grundy Nim(1)\ngrundy Nim(2)\nlet x = 1 / 0\ngrundy Nim(3)\ngrundy Nim(4)\n",
+        "grundy Nim(1)\ngrundy Nim(2)\nlet x = 0 / 0\ngrundy Nim(3)\ngrundy Nim(4)\n",
     );
     let o = same_with_jobs(&file, &[]);
     assert_eq!(o.status.code(), Some(1));

@@ -335,7 +335,7 @@ fn nothing_typed_ends_the_session_but_quit() {
         ":help nothing",
         "}",
         "grundy",
-        "let x = 1 / 0",
+        "let x = 0 / 0",
         ":reload",
     ] {
         let (_, _, flow) = feed(&mut r, input);

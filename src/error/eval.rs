@@ -168,6 +168,21 @@ pub enum EvalError {
         span: Span,
     },
 
+    /// `grundy::eval::rational`: arithmetic on a rational number that has
+    /// no answer here (a rational that is not dyadic with a game, `∞ - ∞`,
+    /// a numerator beyond the bound).
+    #[error("{message}")]
+    #[diagnostic(code(grundy::eval::rational), help("{help}"))]
+    Rational {
+        /// What went wrong.
+        message: String,
+        /// How to fix it.
+        help: String,
+        /// Where in the text.
+        #[label("{message}")]
+        span: Span,
+    },
+
     /// `grundy::assert::failed`: assertion failed: {message}.
     #[error("assertion failed: {message}")]
     #[diagnostic(code(grundy::assert::failed), help("{help}"))]
@@ -196,6 +211,7 @@ impl EvalError {
             | EvalError::Uninitialized { span, .. }
             | EvalError::Value { span, .. }
             | EvalError::Ordinal { span, .. }
+            | EvalError::Rational { span, .. }
             | EvalError::QueryInRules { span, .. }
             | EvalError::AssertFailed { span, .. } => Some(*span),
         }

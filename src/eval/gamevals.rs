@@ -51,7 +51,7 @@ fn mixed(v: &Value, span: Span) -> Error {
 
 impl Interp<'_> {
     /// Run `f` on the solver's store of game values.
-    fn with_store(
+    pub(super) fn with_store(
         &self,
         name: &str,
         span: Span,
@@ -328,8 +328,9 @@ impl Interp<'_> {
         Ok(Value::Bool(holds(op, c, span)?))
     }
 
-    /// `p / q` of integers that do not divide: the number p/q when q's
-    /// odd part divides p (a dyadic), else the error naming `//`.
+    /// `p / q` of integers that do not divide: the number p/q as a game
+    /// value when q's odd part divides p (a dyadic), else the rational
+    /// number p/q; in a move rule the error naming `//`.
     pub(super) fn quotient(
         &self,
         p: i64,
@@ -349,13 +350,18 @@ impl Interp<'_> {
             }
             .into()
         };
-        if !den.is_power_of_two() {
-            return Err(inexact("is not an integer or a dyadic number"));
-        }
         if self.oracle.is_none() {
-            return Err(inexact(
-                "is a number, a game value, and move rules compute with integers",
-            ));
+            return Err(inexact(if den.is_power_of_two() {
+                "is a number, a game value, and move rules compute with integers"
+            } else {
+                "is a rational number, and move rules compute with integers"
+            }));
+        }
+        if !den.is_power_of_two() {
+            // 1/3: a rational number that is not a game (CGSuite's Rational).
+            let x =
+                crate::rational::Rational::new(p.into(), q.into()).expect("the divisor is not 0");
+            return Ok(crate::library::rationals::non_dyadic_value(x));
         }
         let num = i64::try_from(num).map_err(|_| PartizanError::Overflow.at(span))?;
         let num = if negative { -num } else { num };

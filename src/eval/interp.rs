@@ -359,6 +359,21 @@ impl<'a> Interp<'a> {
     ) -> Result<Value> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
+        if super::rationals::involves_rational(op, &x, &y) {
+            return self.rational_binary(op, &x, &y, (a.span, b.span), span);
+        }
+        if op == BinOp::Div
+            && matches!(y, Value::Int(0))
+            && let Some(v) = self.infinity(&x)
+        {
+            return Ok(v);
+        }
+        if let (BinOp::Pow, Value::Int(n), Value::Int(e)) = (op, &x, &y)
+            && *e < 0
+            && self.oracle.is_some()
+        {
+            return self.negative_power(*n, *e, (a.span, b.span), span);
+        }
         if super::ordinals::involves_ordinal(op, &x, &y) {
             let rational = |p, q| self.quotient(p, q, (a.span, b.span), span);
             return super::ordinals::ordinal_binary(op, &x, &y, (a.span, b.span), span, &rational);
@@ -789,6 +804,7 @@ impl<'a> Interp<'a> {
             ),
             (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnOp::Neg, Value::Game(g)) => self.game_neg(&g, span),
+            (UnOp::Neg, Value::Rational(x)) => Ok(super::rationals::negate(&x)),
             (UnOp::Neg, v @ (Value::Ordinal(_) | Value::Surreal(_) | Value::Nimber(_))) => {
                 super::ordinals::negate(&v, span)
             }
@@ -807,7 +823,7 @@ impl<'a> Interp<'a> {
                 }]
                 .into(),
             )),
-            (UnOp::Star, v @ (Value::Ordinal(_) | Value::Surreal(_))) => {
+            (UnOp::Star, v @ (Value::Ordinal(_) | Value::Surreal(_) | Value::Rational(_))) => {
                 super::ordinals::star(&v, span)
             }
             (UnOp::Star, Value::Int(n)) => Err(EvalError::Value {

@@ -15,6 +15,7 @@ mod loopyvals;
 mod ops;
 pub(crate) mod ordinals;
 mod quantifiers;
+mod rationals;
 
 pub use compile::{CPattern, Compiler, GraphAsk, Node, NodeKind, Scope};
 pub(crate) use compile::{body, inline_call, local_node};

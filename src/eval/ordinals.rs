@@ -144,6 +144,7 @@ pub(super) fn star(v: &Value, span: Span) -> Result<Value> {
                 match v {
                     Value::Ordinal(x) => x.to_string(),
                     Value::Surreal(x) => x.to_string(),
+                    Value::Rational(x) => x.to_string(),
                     v => v.type_name().to_string(),
                 }
             ),

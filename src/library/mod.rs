@@ -31,6 +31,7 @@ mod misere_predicates;
 pub(crate) mod ordinals;
 mod predicates;
 mod queries;
+pub(crate) mod rationals;
 mod shortgames;
 mod statements;
 mod stopper_ops;
@@ -328,7 +329,7 @@ pub(crate) fn call(e: &'static Entry, args: Args<'_>) -> Result<Value> {
 }
 
 /// The families, in the order the docs list them.
-static FAMILIES: [&[Entry]; 15] = [
+static FAMILIES: [&[Entry]; 16] = [
     values::ENTRIES,
     boards::ENTRIES,
     queries::ENTRIES,
@@ -341,6 +342,7 @@ static FAMILIES: [&[Entry]; 15] = [
     compounds::ENTRIES,
     predicates::ENTRIES,
     ordinals::ENTRIES,
+    rationals::ENTRIES,
     stoppers::ENTRIES,
     graphs::ENTRIES,
     statements::ENTRIES,

@@ -15,6 +15,7 @@ use crate::ordinal::surreal::Surreal;
 use crate::ordinal::{GenOrdinal, OrdinalError, nim};
 use crate::source::Span;
 
+use super::rationals::{self, Num};
 use super::{Args, Entry, Param, builtin, p};
 
 const X: &[Param] = &[p("x", "int | ordinal")];
@@ -67,23 +68,14 @@ pub(crate) fn ordinal_value(x: GenOrdinal, span: Span) -> Result<Value> {
     Value::ordinal(x).ok_or_else(|| ordinal_error(&OrdinalError::Overflow, span))
 }
 
-/// The dyadic rational a game value's text names (`1/2`, `-3/4`, `5`),
-/// if it is a number.
-fn dyadic_text(text: &str) -> Option<(i64, i64)> {
-    let (p, q) = text.split_once('/').unwrap_or((text, "1"));
-    let p: i64 = p.parse().ok()?;
-    let q: i64 = q.parse().ok()?;
-    (q > 0 && q.count_ones() == 1).then_some((p, q))
-}
-
-/// An integer, a generalized ordinal, a surreal number or a number among
-/// the game values (a dyadic rational) as a surreal number.
+/// An integer, a generalized ordinal, a surreal number, a number among
+/// the game values (a dyadic rational) or a finite rational number (whose
+/// parts fit 128 bits) as a surreal number.
 pub(crate) fn as_surreal(v: &Value) -> Option<Surreal> {
     match v {
         Value::Surreal(x) => Some(Surreal::clone(x)),
-        Value::Game(g) => {
-            let (p, q) = dyadic_text(&g.text)?;
-            Surreal::new(&GenOrdinal::int(p.into()), &GenOrdinal::int(q.into())).ok()
+        Value::Game(_) | Value::Rational(_) => {
+            rationals::rational_surreal(&rationals::as_rational(v)?).ok()
         }
         v => as_ordinal(v).map(Surreal::from),
     }
@@ -149,17 +141,19 @@ fn is_ordinal(a: Args) -> Result<Value> {
 }
 
 fn sign(a: Args) -> Result<Value> {
-    let v = &a.values[0];
-    let x = as_surreal(v).ok_or_else(|| a.not(v, "a number", a.at(0)))?;
-    Ok(Value::Int(x.sign().into()))
+    rationals::sign(&a)
 }
 
-/// Whether a call has an ordinal, a surreal number or a transfinite
-/// nimber among its arguments (so goes here).
+/// Whether a call has an ordinal, a surreal number, a transfinite nimber
+/// or a rational number that is not dyadic (1/7, 1/0) among its
+/// arguments (so goes here).
 pub(super) fn any_ordinal(values: &[Value]) -> bool {
-    values
-        .iter()
-        .any(|v| matches!(v, Value::Ordinal(_) | Value::Surreal(_) | Value::Nimber(_)))
+    values.iter().any(|v| {
+        matches!(
+            v,
+            Value::Ordinal(_) | Value::Surreal(_) | Value::Nimber(_) | Value::Rational(_)
+        )
+    })
 }
 
 fn theory(a: &Args, e: &OrdinalError) -> Error {
@@ -176,8 +170,8 @@ pub(super) fn nim_sum(a: &Args, items: &[Value], at: impl Fn(usize) -> Span) -> 
     ordinal_value(x, a.span)
 }
 
-/// `sorted(xs)` of numbers — integers, ordinals, surreal numbers and
-/// dyadic rationals — in their order (the order of values in a set puts
+/// `sorted(xs)` of numbers — integers, ordinals, surreal numbers, dyadic
+/// rationals and the other rationals with ±∞ — in their order (the order of values in a set puts
 /// the integers first).
 pub(super) fn sorted(a: &Args, xs: Vec<Value>) -> Result<Value> {
     let mut keyed = surreal_keys(a, xs)?;
@@ -185,7 +179,7 @@ pub(super) fn sorted(a: &Args, xs: Vec<Value>) -> Result<Value> {
     // overflow: the first failure is the answer.
     let failed = RefCell::new(None);
     keyed.sort_by(|x, y| {
-        x.0.cmp_value(&y.0).unwrap_or_else(|e| {
+        x.0.cmp(&y.0).unwrap_or_else(|e| {
             failed.borrow_mut().get_or_insert(e);
             Ordering::Equal
         })
@@ -198,10 +192,10 @@ pub(super) fn sorted(a: &Args, xs: Vec<Value>) -> Result<Value> {
 
 /// Each number with its surreal value, or the error for the first that
 /// is not a number.
-fn surreal_keys(a: &Args, xs: Vec<Value>) -> Result<Vec<(Surreal, Value)>> {
+fn surreal_keys(a: &Args, xs: Vec<Value>) -> Result<Vec<(Num, Value)>> {
     let mut keyed = Vec::with_capacity(xs.len());
     for x in xs {
-        let k = as_surreal(&x).ok_or_else(|| a.not(&x, "a number or an ordinal", a.at(0)))?;
+        let k = Num::of(&x).ok_or_else(|| a.not(&x, "a number or an ordinal", a.at(0)))?;
         keyed.push((k, x));
     }
     Ok(keyed)
@@ -210,12 +204,12 @@ fn surreal_keys(a: &Args, xs: Vec<Value>) -> Result<Vec<(Surreal, Value)>> {
 /// `min` or `max` of numbers among which there is an ordinal or a surreal
 /// number, by their order as numbers (the first of equal ones).
 pub(super) fn extreme(a: &Args, xs: Vec<Value>, least: bool) -> Result<Option<Value>> {
-    let mut best: Option<(Surreal, Value)> = None;
+    let mut best: Option<(Num, Value)> = None;
     for (k, x) in surreal_keys(a, xs)? {
         let better = match &best {
             None => true,
             Some((b, _)) => {
-                let o = k.cmp_value(b).map_err(|e| theory(a, &e))?;
+                let o = k.cmp(b).map_err(|e| theory(a, &e))?;
                 if least { o.is_lt() } else { o.is_gt() }
             }
         };
@@ -256,8 +250,12 @@ pub(super) fn nim_inv(a: &Args) -> Result<Value> {
     ordinal_value(r.expect("an ordinal value is not 0"), a.span)
 }
 
-/// `abs(x)` of an ordinal or surreal number x.
+/// `abs(x)` of an ordinal, surreal or rational number x.
 pub(super) fn abs(a: &Args) -> Result<Value> {
+    if let Value::Rational(x) = &a.values[0] {
+        // Not an integer nor dyadic: its negative neither.
+        return Ok(rationals::non_dyadic_value(x.abs()));
+    }
     if let Value::Surreal(x) = &a.values[0] {
         // Not an integer, an ordinal or a rational: its negative neither.
         return Ok(Value::Surreal(Rc::new(x.abs().map_err(|e| theory(a, &e))?)));
@@ -266,11 +264,12 @@ pub(super) fn abs(a: &Args) -> Result<Value> {
 }
 
 /// `birthday(x)` of an ordinal x, as CGSuite gives it: every coefficient
-/// made positive; of a nimber *α, α. CGSuite has no birthday of the
+/// made positive; of a nimber *α, α; of a rational that is not dyadic, ω. CGSuite has no birthday of the
 /// other surreal numbers, nor has grundy.
 pub(super) fn birthday(a: &Args) -> Result<Value> {
     match &a.values[0] {
         Value::Nimber(x) => ordinal_value(GenOrdinal::clone(x), a.span),
+        Value::Rational(x) => rationals::birthday(a, x),
         Value::Surreal(x) => Err(EvalError::Ordinal {
             message: format!("the birthday of the surreal number {x} is not computed"),
             help: "birthday takes positions, game values, integers, generalized ordinals (ω-5) and transfinite nimbers (*ω); CGSuite has no birthday of a quotient such as 1/ω either".into(),
@@ -287,7 +286,7 @@ pub(super) fn outcome(a: &Args) -> Result<Value> {
     let v = &a.values[0];
     let name = match v {
         Value::Nimber(_) => "N",
-        _ => match as_surreal(v).map(|x| x.sign()) {
+        _ => match Num::of(v).map(|x| x.sign()) {
             Some(1) => "L",
             Some(-1) => "R",
             _ => return Err(a.not(v, "a number or a nimber", a.at(0))),

@@ -247,15 +247,16 @@ fn extreme(a: Args, least: bool) -> Result<Value> {
     } else {
         a.values.clone()
     };
-    let pick = if super::ordinals::any_ordinal(&items) {
-        super::ordinals::extreme(&a, items, least)?
-    } else if least {
-        a.no_game_values(&items)?;
-        items.into_iter().min()
-    } else {
-        a.no_game_values(&items)?;
-        items.into_iter().max()
-    };
+    let pick =
+        if super::ordinals::any_ordinal(&items) || super::rationals::numbers_with_a_game(&items) {
+            super::ordinals::extreme(&a, items, least)?
+        } else if least {
+            a.no_game_values(&items)?;
+            items.into_iter().min()
+        } else {
+            a.no_game_values(&items)?;
+            items.into_iter().max()
+        };
     pick.ok_or_else(|| {
         EvalError::Value {
             message: format!("{}() of an empty collection", a.name()),
@@ -334,9 +335,9 @@ fn sum(a: Args) -> Result<Value> {
 fn sorted(a: Args) -> Result<Value> {
     let xs = a.elements(0)?;
     let n = xs.len() as u64;
-    if super::ordinals::any_ordinal(&xs) {
-        // Numbers with ordinals or surreal numbers: dyadic game values
-        // among them sort by their value.
+    if super::ordinals::any_ordinal(&xs) || super::rationals::numbers_with_a_game(&xs) {
+        // Numbers with ordinals, surreal or rational numbers, or dyadic
+        // game values: they sort by their value.
         a.cx.advance(n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
         a.list_of(xs.len())?;
         return super::ordinals::sorted(&a, xs);

@@ -56,6 +56,10 @@ pub enum Value {
     /// rational (`1/ω`, `(ω+1)/ω×2`): CGSuite's `SurrealNumber`, in
     /// lowest terms. Ordered (for sets) by its form.
     Surreal(Rc<crate::ordinal::surreal::Surreal>),
+    /// A rational number whose denominator is not a power of two (`1/7`,
+    /// `-2/3`), or ±∞ (`1/0`): CGSuite's `Rational` that is not a game.
+    /// Integers are `Int`s and dyadic rationals game values.
+    Rational(Rc<crate::rational::Rational>),
     /// A transfinite nimber `*α` of an infinite ordinal α (`*ω`,
     /// `*(ω+5)`): CGSuite's `TransfiniteNimber`. Finite ones are `*n`.
     Nimber(Rc<crate::ordinal::GenOrdinal>),
@@ -200,6 +204,7 @@ impl Value {
             Value::Graph(_) => "a graph",
             Value::Ordinal(_) => "an ordinal",
             Value::Surreal(_) => "a surreal number",
+            Value::Rational(_) => "a rational number",
             Value::Nimber(_) => "a transfinite nimber",
         }
     }
@@ -288,6 +293,9 @@ pub fn fmt_value(v: &Value, names: &dyn GameNames, out: &mut String) {
             let _ = write!(out, "{x}");
         }
         Value::Surreal(x) => {
+            let _ = write!(out, "{x}");
+        }
+        Value::Rational(x) => {
             let _ = write!(out, "{x}");
         }
         Value::Nimber(x) => out.push_str(&nimber_text(x)),

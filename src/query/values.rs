@@ -251,6 +251,7 @@ pub fn to_json(v: &Value, defs: &dyn GameNames, store: &mut GameStore) -> Json {
         | Value::Outcome(_)
         | Value::Ordinal(_)
         | Value::Surreal(_)
+        | Value::Rational(_)
         | Value::Nimber(_) => None,
         Value::LoopyGame(l) => Some((
             "canonical",

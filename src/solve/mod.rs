@@ -880,6 +880,7 @@ fn payload(args: &[Value]) -> (usize, usize) {
             Value::Graph(g) => bytes += 48 + 8 * g.adj_len(),
             Value::Ordinal(x) | Value::Nimber(x) => bytes += 32 + 16 * x.to_string().len(),
             Value::Surreal(x) => bytes += 64 + 16 * x.to_string().len(),
+            Value::Rational(x) => bytes += 64 + (x.num().bits() + x.den().bits()) as usize / 8,
             Value::Int(_)
             | Value::Bool(_)
             | Value::Range(..)

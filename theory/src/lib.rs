@@ -11,6 +11,8 @@
 //! - [`misere`]: genus, misère canonical forms and misère quotients.
 //! - [`ordinal`]: generalized ordinals (ω, ω+1, ω^ω) and transfinite nim
 //!   arithmetic below ω^ω^ω.
+//! - [`rational`]: rational numbers in lowest terms with ±∞ (CGSuite's
+//!   `Rational`), exact over big integers.
 //! - [`board`]: boards as bit planes, undirected graphs, symmetries and
 //!   canonical labellings.
 //! - [`mem`]: the counting allocator the memory budgets read.
@@ -22,3 +24,4 @@ pub mod misere;
 pub mod octal;
 pub mod ordinal;
 pub mod partizan;
+pub mod rational;
