@@ -18,14 +18,16 @@
 //! κ_f is a sum of κ_q over a set Q of prime powers q dividing f (his
 //! Theorem 2.1 says which: `kappa_set`), and the excess m is the least
 //! integer for which κ_f + m is not a p-th power. This module computes
-//! Q and m itself, in its own arithmetic over the α's already known: an
-//! element x of the finite field of degree d (the least d with
-//! x^(2^d) = x) is a p-th power there, and so in every field of degree
-//! d×e with e prime to p, exactly when p does not divide 2^d - 1 or
-//! x^((2^d - 1)/p) = 1. The α's are computed once per process for the
-//! first [`MAX_PRIMES`] odd primes (3 to 43, in under 0.1 s together;
-//! the next, 47, takes half a minute: its field has degree 5060);
-//! ordinals that need a larger prime are out of range.
+//! Q and m itself: an element x of the finite field of degree d (the
+//! least d with x^(2^d) = x) is a p-th power there, and so in every
+//! field of degree d×e with e prime to p, exactly when p does not divide
+//! 2^d - 1 or x^((2^d - 1)/p) = 1. The fast path asks these questions in
+//! one dense finite field ([`super::tower`]); the slow path
+//! (`alpha_slow`, on sparse polynomials, half a minute for 47) is kept
+//! as its reference. The α's are computed once per process, on demand,
+//! for the first [`MAX_PRIMES`] odd primes (3 to 257) within a budget on
+//! the fields' degree ([`max_field_degree`]; all but 167 fit the
+//! default); ordinals that need a larger prime are out of range.
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
