@@ -743,7 +743,6 @@ pub(super) fn tower_mul(
         digit.push((f.index_of(r)?, r, r.pow(n - 1)));
     }
     let n = t.len();
-    let radix = |l: usize| digit[l].1 as usize;
     let to_elem = |x: &GenOrdinal| -> Res<Option<tower::Elem>> {
         let (p, _) = to_poly(x)?;
         let mut e = vec![0u64; n];
@@ -754,14 +753,13 @@ pub(super) fn tower_mul(
             let mut idx = 0usize;
             let mut stride = 1usize;
             let mut left = m.clone();
-            for l in 1..digit.len() {
-                let (k, r, w) = digit[l];
+            for &(k, r, w) in &digit[1..] {
                 let d = left.get(k).copied().unwrap_or(0) / w % r;
                 if let Some(v) = left.get_mut(k) {
                     *v -= d * w;
                 }
                 idx += d as usize * stride;
-                stride *= radix(l);
+                stride *= r as usize;
             }
             if left.iter().any(|&v| v != 0) {
                 return Ok(None);
@@ -780,8 +778,7 @@ pub(super) fn tower_mul(
             continue;
         }
         let mut m = Mono::new();
-        for l in 1..digit.len() {
-            let (k, r, w) = digit[l];
+        for &(k, r, w) in &digit[1..] {
             let d = (idx % r as usize) as u64;
             idx /= r as usize;
             if m.len() <= k {

@@ -280,7 +280,7 @@ impl Tower {
         x
     }
 
-    fn is_one(&self, a: &Elem) -> bool {
+    fn is_one(a: &Elem) -> bool {
         a[0] == 1 && a[1..].iter().all(|&x| x == 0)
     }
 
@@ -367,6 +367,6 @@ impl Tower {
                 bit
             })
             .collect();
-        self.is_one(&self.pow_bits(&n, &bits))
+        Self::is_one(&self.pow_bits(&n, &bits))
     }
 }
