@@ -151,17 +151,112 @@ fn game_test_nim_rows() {
 }
 
 #[test]
-fn rows_beyond_the_computed_fields_are_refused_with_the_range() {
-    // GameTest.scala:109, 110 and 112 need α of 191, 193 and 47, beyond
-    // the primes 3 to 43 whose constants grundy computes: refused, with
-    // the range in the help, never a wrong answer.
-    let out = common::texts_or_codes(
-        "nim_pow(omega**(omega**41), 191)\nnim_pow(omega**(omega**42), 193)\nnim_pow(omega**(omega**13), 47)",
-    );
-    for line in out {
-        assert!(line.starts_with("error grundy::eval::ordinal: "), "{line}");
-        assert!(line.contains("below ω^ω^13"), "{line}");
+fn game_test_rows_of_large_primes() {
+    // GameTest.scala:109, 110 and 112 need Lenstra's α of 191, 193 and
+    // 47, computed in nim-fields of degree 3420, 96 and 5060.
+    check(&[
+        (
+            "GameTest.scala:109",
+            "nim_pow(omega**(omega**41), 191)",
+            "ω^ω^6+ω^ω",
+        ),
+        (
+            "GameTest.scala:110",
+            "nim_pow(omega**(omega**42), 193)",
+            "ω+65536",
+        ),
+        // Lenstra's example.
+        (
+            "GameTest.scala:112",
+            "nim_pow(omega**omega**13, 47)",
+            "ω^ω^7+1",
+        ),
+    ]);
+}
+
+/// CGSuite's `NimFieldConstants.scala` (under
+/// `lib/core/src/main/scala/org/cgsuite/core/impartial/arithmetic/`):
+/// each odd prime p with its `qSet` and `excess`, α_p = Σ κ_q + excess,
+/// through 43 and for 229.
+const NIM_FIELD_CONSTANTS: &[(u64, &[u64], u64)] = &[
+    (3, &[2], 0),
+    (5, &[4], 0),
+    (7, &[3], 1),
+    (11, &[5], 1),
+    (13, &[4, 3], 0),
+    (17, &[8], 0),
+    (19, &[9], 4),
+    (23, &[11], 1),
+    (29, &[4, 7], 0),
+    (31, &[5], 1),
+    (37, &[4, 9], 0),
+    (41, &[5], 1),
+    (43, &[7], 1),
+    (229, &[19], 1),
+];
+
+/// κ_q in grundy's language: 2^(2^(n-1)) for q = 2^n, else
+/// ω^(ω^k × P^(n-1)) for q = P^n, P the k-th odd prime (from 0).
+fn kappa(q: u64) -> String {
+    let p = (2..=q).find(|d| q % d == 0).unwrap();
+    let mut pn = 1;
+    while pn * p < q {
+        pn *= p;
     }
+    if p == 2 {
+        return (1u64 << (q / 2)).to_string();
+    }
+    let k = (3..p)
+        .filter(|&n| n % 2 == 1 && (2..n).all(|d| n % d != 0))
+        .count();
+    format!("omega**(omega**{k}*{pn})")
+}
+
+#[test]
+fn nim_field_calculator_test_rows() {
+    // NimFieldCalculatorTest.scala:14 (every p <= 43) and :18 (p = 229):
+    // Lenstra's Q-set and excess of p, here as κ_p^p = α_p (ONAG ch. 6),
+    // with κ_p = ω^(ω^k) for p the k-th odd prime.
+    let mut text = Vec::new();
+    for &(p, qset, excess) in NIM_FIELD_CONSTANTS {
+        let k = (3..p)
+            .filter(|&n| n % 2 == 1 && (2..n).all(|d| n % d != 0))
+            .count();
+        text.push(format!("nim_pow(omega**(omega**{k}), {p})"));
+        let mut alpha: Vec<String> = qset.iter().map(|&q| kappa(q)).collect();
+        alpha.push(excess.to_string());
+        // Distinct κ's and the excess: their nim sum is their sum.
+        text.push(format!("xor({})", alpha.join(", ")));
+    }
+    let got = run(&text.join("\n"));
+    for (row, pair) in NIM_FIELD_CONSTANTS.iter().zip(got.chunks(2)) {
+        let line = if row.0 == 229 { 18 } else { 14 };
+        assert!(!pair[0].starts_with("error"), "{pair:?}");
+        assert_eq!(
+            pair[0], pair[1],
+            "NimFieldCalculatorTest.scala:{line}: α of {}",
+            row.0
+        );
+    }
+}
+
+#[test]
+fn nim_fields_beyond_the_budget_or_the_range_are_refused() {
+    // α_167 needs the nim-field of degree 4 × 5 × 41 × 83 = 68060, above
+    // the default budget; ω^ω^54 is beyond the 54 primes 3 to 257.
+    let text = "nim_pow(omega**(omega**37), 167)\nnim_mul(omega**(omega**54), 2)";
+    let codes = common::texts_or_codes(text);
+    for line in &codes {
+        assert!(
+            line.starts_with("error grundy::eval::ordinal: "),
+            "{codes:?}"
+        );
+        assert!(line.contains("GRUNDY_NIM_FIELD_DEGREE"), "{codes:?}");
+    }
+    let out = run_messages(text);
+    assert!(out[0].contains("degree 68060"), "{out:?}");
+    assert!(out[0].contains("budget"), "{out:?}");
+    assert!(out[1].contains("below ω^ω^54"), "{out:?}");
 }
 
 #[test]

@@ -193,8 +193,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         &[p("a", "int | ordinal"), p("b", "int | ordinal")],
         (2, 2),
         "int | ordinal",
-        "nim_mul(a, b): the nim product of the integers a, b >= 0, or of ordinals below ω^ω^13",
-        "the nim product of integers a, b ≥ 0, or of ordinals below ω^ω^13 (CGSuite's NimProduct)",
+        "nim_mul(a, b): the nim product of the integers a, b >= 0, or of ordinals below ω^ω^54",
+        "the nim product of integers a, b ≥ 0, or of ordinals below ω^ω^54 (CGSuite's NimProduct)",
         "nim_mul(8, 8)",
     ),
     game(
@@ -203,8 +203,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         &[p("a", "int | ordinal"), p("e", "int")],
         (2, 2),
         "int | ordinal",
-        "nim_pow(a, e): the e-th nim power a ⊗ a ⊗ … ⊗ a of the integer a >= 0 (or ordinal below ω^ω^13), e >= 0",
-        "the e-th nim power of a (an integer a ≥ 0 or an ordinal below ω^ω^13; CGSuite's NimExp)",
+        "nim_pow(a, e): the e-th nim power a ⊗ a ⊗ … ⊗ a of the integer a >= 0 (or ordinal below ω^ω^54), e >= 0",
+        "the e-th nim power of a (an integer a ≥ 0 or an ordinal below ω^ω^54; CGSuite's NimExp)",
         "nim_pow(2, 3)",
     ),
     game(
@@ -213,8 +213,8 @@ pub(super) static ENTRIES: &[Entry] = &[
         &[p("a", "int | ordinal")],
         (1, 1),
         "int | ordinal",
-        "nim_inv(a): the nim inverse of the integer a >= 1 or ordinal below ω^ω^13 (nim_mul(a, nim_inv(a)) = 1)",
-        "the nim inverse of an integer a ≥ 1, or of an ordinal below ω^ω^13",
+        "nim_inv(a): the nim inverse of the integer a >= 1 or ordinal below ω^ω^54 (nim_mul(a, nim_inv(a)) = 1)",
+        "the nim inverse of an integer a ≥ 1, or of an ordinal below ω^ω^54",
         "nim_inv(2)",
     ),
     game(

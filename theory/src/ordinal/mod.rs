@@ -20,6 +20,7 @@ pub mod surreal;
 mod surreal_tests;
 #[cfg(test)]
 mod tests;
+mod tower;
 
 use std::cmp::Ordering;
 use std::fmt;

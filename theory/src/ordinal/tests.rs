@@ -135,34 +135,143 @@ proptest! {
     }
 }
 
+/// Lenstra's constants as tabulated in CGSuite's NimFieldConstants.scala
+/// (`primes`, `qSet` and `excess`, from 3): p, its Q-set (sorted) and
+/// excess, with α_p = Σ κ_q + excess.
+const LENSTRA: &[(u64, &[u64], u64)] = &[
+    (3, &[2], 0),
+    (5, &[4], 0),
+    (7, &[3], 1),
+    (11, &[5], 1),
+    (13, &[3, 4], 0),
+    (17, &[8], 0),
+    (19, &[9], 4),
+    (23, &[11], 1),
+    (29, &[4, 7], 0),
+    (31, &[5], 1),
+    (37, &[4, 9], 0),
+    (41, &[5], 1),
+    (43, &[7], 1),
+    (47, &[23], 1),
+    (53, &[13], 1),
+    (59, &[29], 1),
+    (61, &[3, 5], 0),
+    (67, &[3, 11], 0),
+    (71, &[5, 7], 0),
+    (73, &[9], 1),
+    (79, &[13], 1),
+    (83, &[41], 1),
+    (89, &[11], 1),
+    (97, &[3, 16], 0),
+    (101, &[25], 1),
+    (103, &[3, 17], 0),
+    (107, &[53], 1),
+    (109, &[4, 9], 0),
+    (113, &[4, 7], 0),
+    (127, &[7], 1),
+    (131, &[5, 13], 0),
+    (137, &[17], 1),
+    (139, &[3, 23], 0),
+    (149, &[37], 1),
+    (151, &[3, 5], 0),
+    (157, &[13], 1),
+    (163, &[81], 4),
+    (167, &[83], 1),
+    (173, &[4, 43], 0),
+    (179, &[89], 1),
+    (181, &[5, 9], 0),
+    (191, &[5, 19], 0),
+    (193, &[3, 32], 0),
+    (197, &[4, 49], 0),
+    (199, &[9, 11], 0),
+    (211, &[5, 7], 0),
+    (223, &[37], 1),
+    (227, &[113], 1),
+    (229, &[19], 1),
+    (233, &[29], 1),
+    (239, &[7, 17], 0),
+    (241, &[3, 8], 0),
+    (251, &[25], 1),
+    (257, &[16], 0),
+];
+
+/// The primes of [`LENSTRA`] whose fields have degree above 8000 (8268,
+/// 15180, 68060, 19580 and 9492): seconds each.
+const LARGE_FIELDS: &[u64] = &[107, 139, 167, 179, 227];
+
+/// Checks the computed constants of the primes of [`LENSTRA`] that
+/// `which` picks; 167 (field degree 68060) must be refused.
+fn check_lenstra(which: impl Fn(u64) -> bool) {
+    assert_eq!(LENSTRA.len(), MAX_PRIMES);
+    for (k, &(p, q, m)) in LENSTRA.iter().enumerate() {
+        if !which(p) {
+            continue;
+        }
+        match nim::lenstra(k) {
+            Ok((p2, mut q2, m2, _)) => {
+                q2.sort_unstable();
+                assert_eq!((p2, q2.as_slice(), m2), (p, q, m), "α of {p}");
+            }
+            Err(e) => {
+                assert_eq!(p, 167, "{e:?}");
+                assert_eq!(e.code(), "grundy::ordinal::out_of_range");
+            }
+        }
+    }
+}
+
 #[test]
 fn lenstra_constants_match_his_table() {
-    // Lenstra (1977), as tabulated in CGSuite's NimFieldConstants.scala
-    // (`qSet` and `excess`), with α_p = Σ κ_q + excess as ONAG ch. 6 and
-    // CGSuite's GameTest.scala print them.
-    let table: &[(u64, &[u64], u64, &str)] = &[
-        (3, &[2], 0, "2"),
-        (5, &[4], 0, "4"),
-        (7, &[3], 1, "ω+1"),
-        (11, &[5], 1, "ω^ω+1"),
-        (13, &[3, 4], 0, "ω+4"),
-        (17, &[8], 0, "16"),
-        (19, &[9], 4, "ω^3+4"),
-        (23, &[11], 1, "ω^ω^3+1"),
-        (29, &[4, 7], 0, "ω^ω^2+4"),
-        (31, &[5], 1, "ω^ω+1"),
-        (37, &[4, 9], 0, "ω^3+4"),
-        (41, &[5], 1, "ω^ω+1"),
-        (43, &[7], 1, "ω^ω^2+1"),
-    ];
-    assert_eq!(table.len(), MAX_PRIMES);
-    for (k, &(p, q, m, alpha)) in table.iter().enumerate() {
-        let (p2, mut q2, m2, a2) = nim::lenstra(k).unwrap();
-        q2.sort_unstable();
-        assert_eq!(
-            (p2, q2.as_slice(), m2, a2.to_string().as_str()),
-            (p, q, m, alpha)
-        );
+    // Every odd prime through 257 with a field of degree at most 8000
+    // (about a second in all).
+    check_lenstra(|p| !LARGE_FIELDS.contains(&p));
+}
+
+#[test]
+fn lenstra_constants_of_large_fields_match_his_table() {
+    // 107, 139, 179 and 227 (about 17 s together in a release build);
+    // 167 is above the default budget.
+    check_lenstra(|p| LARGE_FIELDS.contains(&p));
+}
+
+#[test]
+fn fast_lenstra_constants_agree_with_the_slow_path() {
+    // The slow path (sparse nim polynomials, degrees by repeated
+    // squaring, p-th powers by the full exponent) is fast for 3 to 43.
+    for k in 0..13 {
+        let (_, q, m, alpha) = nim::lenstra(k).unwrap();
+        let (q2, m2, alpha2) = nim::lenstra_slow(k).unwrap();
+        assert_eq!((q, m, alpha), (q2, m2, alpha2), "prime index {k}");
+    }
+}
+
+/// An ordinal of the field of κ_9, κ_25 and κ_7 over GF(16): monomials
+/// ω^(n₀ + ω n₁ + ω² n₂), n₀ < 9, n₁ < 25, n₂ < 7, coefficients below 16.
+fn field_element() -> impl Strategy<Value = GenOrdinal> {
+    prop::collection::btree_map((0i128..9, 0i128..25, 0i128..7), 1i128..16, 0..6).prop_map(
+        |terms| {
+            let mut x = GenOrdinal::zero();
+            for ((a, b, c), coeff) in terms {
+                let exp: Vec<(i128, i128)> = [(0, a), (1, b), (2, c)]
+                    .into_iter()
+                    .filter(|e| e.1 != 0)
+                    .collect();
+                let m = mono(&exp, coeff);
+                x = nim::nim_sum(&x, &m).unwrap();
+            }
+            x
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn tower_products_are_nim_products(a in field_element(), b in field_element()) {
+        // The fast path's dense tower against the sparse product.
+        let got = nim::tower_mul(&[9, 25, 7], &[15], &a, &b).unwrap().unwrap();
+        prop_assert_eq!(got, nim::nim_mul(&a, &b).unwrap());
     }
 }
 
