@@ -682,14 +682,7 @@ impl<'a> Interp<'a> {
         let [(CPattern::Slot(slot), iter)] = bindings else {
             return None;
         };
-        let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
-            return None;
-        };
-        let lo = self.int_operand(a, frame)?;
-        let mut hi = self.int_operand(b, frame)?;
-        if *op == BinOp::RangeIncl {
-            hi = hi.checked_add(1)?;
-        }
+        let (lo, hi) = self.small_range(iter, frame)?;
         Some((*slot as usize, lo, hi, iter.span))
     }
 
@@ -710,8 +703,7 @@ impl<'a> Interp<'a> {
             return f(self, frame);
         };
         let span = iter.span;
-        // A range of two integer operands (`0..xs[i]`) is read without
-        // building the range value; anything else is evaluated.
+        // `0..xs[i]`: two integer operands, no range value built.
         if let Some((a, b)) = self.small_range(iter, frame) {
             return self.iterate_range(pat, (a, b, span), rest, cond, frame, f);
         }
@@ -750,8 +742,7 @@ impl<'a> Interp<'a> {
         let NodeKind::Binary(op @ (BinOp::RangeExcl | BinOp::RangeIncl), a, b) = &iter.kind else {
             return None;
         };
-        let lo = self.int_operand(a, frame)?;
-        let hi = self.int_operand(b, frame)?;
+        let (lo, hi) = (self.int_operand(a, frame)?, self.int_operand(b, frame)?);
         if *op == BinOp::RangeIncl {
             return Some((lo, hi.checked_add(1)?));
         }
