@@ -198,7 +198,7 @@ const NIM_FIELD_CONSTANTS: &[(u64, &[u64], u64)] = &[
 /// κ_q in grundy's language: 2^(2^(n-1)) for q = 2^n, else
 /// ω^(ω^k × P^(n-1)) for q = P^n, P the k-th odd prime (from 0).
 fn kappa(q: u64) -> String {
-    let p = (2..=q).find(|d| q % d == 0).unwrap();
+    let p = (2..=q).find(|d| q.is_multiple_of(*d)).unwrap();
     let mut pn = 1;
     while pn * p < q {
         pn *= p;
