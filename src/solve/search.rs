@@ -574,7 +574,7 @@ impl Solver {
             if let Some(child_wins) = done.take() {
                 if !child_wins {
                     let f = stack.pop().unwrap_or_else(|| unreachable!());
-                    self.decided(s, &mut path, f, true);
+                    decided(s, &mut path, f, true);
                     done = Some(true);
                     continue;
                 }
@@ -583,7 +583,7 @@ impl Solver {
             let opp = other(top.key.1);
             let Some(child) = top.children.get(top.cursor) else {
                 let f = stack.pop().unwrap_or_else(|| unreachable!());
-                self.decided(s, &mut path, f, false);
+                decided(s, &mut path, f, false);
                 done = Some(false);
                 continue;
             };
@@ -616,19 +616,6 @@ impl Solver {
             }
         }
         Ok(done.unwrap_or_else(|| unreachable!("the root was decided")))
-    }
-
-    /// A frame popped with its result: off the path, into the table.
-    fn decided(
-        &self,
-        s: &mut Search,
-        path: &mut HashSet<Key, FxBuildHasher>,
-        f: Frame,
-        wins: bool,
-    ) {
-        path.remove(&f.key);
-        let size = s.nodes - f.began + 1;
-        s.remember(&f.key.0, f.key.1, Decided { wins, size });
     }
 
     /// The moves of `side` in the sum `ids` (as written) that win moving
@@ -679,6 +666,13 @@ impl Solver {
         let o = Outcome::from_wins(!left.is_empty(), !right.is_empty());
         Ok((o, [left.into_iter().next(), right.into_iter().next()]))
     }
+}
+
+/// A frame popped with its result: off the path, into the table.
+fn decided(s: &mut Search, path: &mut HashSet<Key, FxBuildHasher>, f: Frame, wins: bool) {
+    path.remove(&f.key);
+    let size = s.nodes - f.began + 1;
+    s.remember(&f.key.0, f.key.1, Decided { wins, size });
 }
 
 /// `side`'s options in `c`, each the list of its parts, not interned.
@@ -762,12 +756,9 @@ mod tests {
         let mut kept = 0;
         for i in 0..2000 {
             let side = if i % 3 == 0 { Side::Left } else { Side::Right };
-            match s.lookup(&node(i, zero), side) {
-                Some(w) => {
-                    assert_eq!(w, i % 2 == 0, "node {i}");
-                    kept += 1;
-                }
-                None => {}
+            if let Some(w) = s.lookup(&node(i, zero), side) {
+                assert_eq!(w, i % 2 == 0, "node {i}");
+                kept += 1;
             }
             assert_eq!(s.lookup(&node(i, zero), other(side)), None);
         }
