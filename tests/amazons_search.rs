@@ -66,10 +66,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Each board, and the sum of the first two, asked by value and by
-    /// search (three ways of valuing parts, and every part searched with
-    /// a table of 512 bytes, a few entries, so that decided positions are
-    /// dropped and searched again): the same outcome and the same winning
-    /// moves for each player.
+    /// search (three ways of valuing parts): the same outcome and the same
+    /// winning moves for each player. (A table of a few entries is
+    /// `a_tiny_table_drops_positions_and_the_answers_stay`: on these
+    /// random boards the search without transpositions takes minutes.)
     #[test]
     fn amazons_by_search_agrees_with_values(boards in prop::collection::vec(board(), 1..4)) {
         let mut positions = boards.clone();
@@ -93,7 +93,7 @@ proptest! {
             .iter()
             .map(said)
             .collect();
-        for (parts, table) in [(0, 0), (4, 0), (24, 0), (0, 512)] {
+        for (parts, table) in [(0, 0), (4, 0), (24, 0)] {
             let got: Vec<String> = run(&by_search.join("\n"), limits(parts, table)).iter().map(said).collect();
             for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
                 prop_assert_eq!(g, e, "{} (search_parts {}, search_table {})", by_search[i], parts, table);

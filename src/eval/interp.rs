@@ -359,20 +359,8 @@ impl<'a> Interp<'a> {
     ) -> Result<Value> {
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
-        if super::rationals::involves_rational(op, &x, &y) {
-            return self.rational_binary(op, &x, &y, (a.span, b.span), span);
-        }
-        if op == BinOp::Div
-            && matches!(y, Value::Int(0))
-            && let Some(v) = self.infinity(&x)
-        {
-            return Ok(v);
-        }
-        if let (BinOp::Pow, Value::Int(n), Value::Int(e)) = (op, &x, &y)
-            && *e < 0
-            && self.oracle.is_some()
-        {
-            return self.negative_power(*n, *e, (a.span, b.span), span);
+        if let Some(v) = self.rational_or_none(op, &x, &y, (a.span, b.span), span) {
+            return v;
         }
         if super::ordinals::involves_ordinal(op, &x, &y) {
             let rational = |p, q| self.quotient(p, q, (a.span, b.span), span);

@@ -35,7 +35,7 @@ fn surreal(v: &Value) -> bool {
 /// numbers one of which is a dyadic game value (`(1/2) / 3`, `(1/2)**4`),
 /// or a product of two (`(1/2) * (1/4)`), which the game arithmetic does
 /// not have.
-pub(super) fn involves_rational(op: BinOp, x: &Value, y: &Value) -> bool {
+fn involves_rational(op: BinOp, x: &Value, y: &Value) -> bool {
     if op == BinOp::In {
         return false;
     }
@@ -96,11 +96,40 @@ impl Interp<'_> {
         })
     }
 
+    /// `x op y` when its answer is a rational number or ±∞: a rational on
+    /// a side (`rational_binary`), `x / 0` (`infinity`) or an integer to a
+    /// negative power (`negative_power`); None for everything else.
+    pub(super) fn rational_or_none(
+        &self,
+        op: BinOp,
+        x: &Value,
+        y: &Value,
+        spans: (Span, Span),
+        span: Span,
+    ) -> Option<Result<Value>> {
+        if involves_rational(op, x, y) {
+            return Some(self.rational_binary(op, x, y, spans, span));
+        }
+        if op == BinOp::Div
+            && matches!(y, Value::Int(0))
+            && let Some(v) = self.infinity(x)
+        {
+            return Some(Ok(v));
+        }
+        if let (BinOp::Pow, Value::Int(n), Value::Int(e)) = (op, x, y)
+            && *e < 0
+            && self.oracle.is_some()
+        {
+            return Some(self.negative_power(*n, *e, spans, span));
+        }
+        None
+    }
+
     /// `x op y` with a rational on a side (or a quotient of dyadic game
     /// values): the field's operations, floor division and remainder,
     /// integer powers and the order; with a surreal number, the surreal
     /// arithmetic (∞ by its sign).
-    pub(super) fn rational_binary(
+    fn rational_binary(
         &self,
         op: BinOp,
         x: &Value,
@@ -159,20 +188,14 @@ impl Interp<'_> {
 
     /// `x / 0` of an integer or surreal number x ≠ 0 outside move rules:
     /// ±∞ by the sign of x, as CGSuite has `1/0` (and `ω/0`).
-    pub(super) fn infinity(&self, x: &Value) -> Option<Value> {
+    fn infinity(&self, x: &Value) -> Option<Value> {
         let s = crate::library::rationals::Num::of(x)?.sign();
         (self.oracle.is_some() && s != 0).then(|| non_dyadic_value(Rational::infinity(s)))
     }
 
     /// `n ** e` of integers with e < 0 outside move rules: the rational
     /// 1 / n^|e| (CGSuite's `2^(-4)` is 1/16).
-    pub(super) fn negative_power(
-        &self,
-        n: i64,
-        e: i64,
-        spans: (Span, Span),
-        span: Span,
-    ) -> Result<Value> {
+    fn negative_power(&self, n: i64, e: i64, spans: (Span, Span), span: Span) -> Result<Value> {
         let r = Rational::int(n)
             .pow(e)
             .map_err(|e| rational_error(&e, spans.0, span))?;
