@@ -63,7 +63,7 @@ fn board() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Each board, and the sum of the first two, asked by value and by
     /// search (three ways of valuing parts): the same outcome and the same
