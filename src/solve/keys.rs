@@ -317,6 +317,9 @@ impl ListTable {
     /// The box a key belongs to by its game, kind and length, if any.
     #[inline(always)]
     fn find_box(&self, k: &ListKey) -> Option<&ListBox> {
+        if k.0[2] >> 56 > BOX_LEN {
+            return None;
+        }
         self.boxes.iter().find(|b| b.tag == k.0[2])
     }
 
