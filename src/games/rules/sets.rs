@@ -620,14 +620,9 @@ fn chain(t: &Mask) -> Option<(Mask, Vec<(bool, Mask)>)> {
     };
     let mut ops = Vec::new();
     let mut at = t;
-    loop {
-        match at {
-            Mask::Diff(x, y) | Mask::Union(x, y) => {
-                ops.push((matches!(at, Mask::Diff(..)), leaf(y)?));
-                at = x;
-            }
-            _ => break,
-        }
+    while let Mask::Diff(x, y) | Mask::Union(x, y) = at {
+        ops.push((matches!(at, Mask::Diff(..)), leaf(y)?));
+        at = x;
     }
     ops.reverse();
     Some((leaf(at)?, ops))
