@@ -460,8 +460,8 @@ mod tests {
             for (n, (g, kind, items)) in keys.iter().enumerate() {
                 let k = key(*g, *kind, items);
                 prop_assert_eq!(table.get(&k), plain.get(&k).copied());
-                if !plain.contains_key(&k) {
-                    plain.insert(k, n as u32);
+                if let std::collections::hash_map::Entry::Vacant(e) = plain.entry(k) {
+                    e.insert(n as u32);
                     table.insert(k, n as u32);
                 }
             }
