@@ -47,6 +47,7 @@ mod honest_budgets;
 mod json_schema;
 mod layers;
 mod lines;
+mod list_boxes;
 mod literals;
 mod loopy;
 mod loopy_partizan;

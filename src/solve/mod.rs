@@ -202,7 +202,7 @@ pub struct Solver {
     general: IndexMap<Comp, u32, FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
-    lists: HashMap<ListKey, u32, FxBuildHasher>,
+    lists: keys::ListTable,
     sets: HashMap<SetKey, u32, FxBuildHasher>,
     boards: HashMap<BoardKey, u32, FxBuildHasher>,
     /// The elements of each `SmallSet` class met, by bit, shared by the
@@ -280,7 +280,7 @@ impl Solver {
             general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
-            lists: HashMap::default(),
+            lists: keys::ListTable::default(),
             sets: HashMap::default(),
             boards: HashMap::default(),
             set_elements: HashMap::default(),
@@ -381,7 +381,7 @@ impl Solver {
             + self.grundy.capacity() * 4
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
             + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
-            + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5)
+            + self.lists.bytes()
             + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5)
             + self.boards.capacity() * (std::mem::size_of::<BoardKey>() + 5);
         bytes as f64 / n
@@ -464,7 +464,7 @@ impl Solver {
             return self.intern_new(cx, game, args, Packed::Board(k));
         }
         if let Some(k) = ListKey::new(game, args) {
-            if let Some(&i) = self.lists.get(&k) {
+            if let Some(i) = self.lists.get(&k) {
                 return Ok(i);
             }
             return self.intern_new(cx, game, args, Packed::List(k));
@@ -519,16 +519,24 @@ impl Solver {
     ) -> Result<u32> {
         cx.advance(INTERN_STEPS)?;
         let k = ListKey::pack(game, 1 + u8::from(tuple), &items, len);
-        if let Some(&i) = self.lists.get(&k) {
+        if let Some(i) = self.lists.get(&k) {
             return Ok(i);
         }
+        self.new_list(cx, game, &k, tuple)
+    }
+
+    /// `intern_list` of a list or tuple not interned yet, its key `k`.
+    #[inline(never)]
+    fn new_list(&mut self, cx: &Ctx, game: GameId, k: &ListKey, tuple: bool) -> Result<u32> {
+        let len = (k.0[2] >> 56) as usize;
+        let items = k.items();
         let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
         let seq = if tuple {
             Value::Tuple(xs.collect())
         } else {
             Value::List(xs.collect())
         };
-        self.intern_new(cx, game, &[seq], Packed::List(k))
+        self.intern_new(cx, game, &[seq], Packed::List(*k))
     }
 
     /// `intern` for a component of integer arguments, without building values
