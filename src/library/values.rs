@@ -279,6 +279,12 @@ fn abs(a: Args) -> Result<Value> {
     if super::ordinals::any_ordinal(&a.values) {
         return super::ordinals::abs(&a);
     }
+    // A dyadic game value that is a number (3/16): its absolute value.
+    if let v @ Value::Game(_) = &a.values[0]
+        && let Some(x) = super::rationals::as_rational(v)
+    {
+        return super::rationals::rational_result(&a, x.abs());
+    }
     let n = a.int(0)?;
     n.checked_abs().map(Value::Int).ok_or(
         EvalError::Overflow {
