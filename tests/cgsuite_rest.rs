@@ -161,11 +161,6 @@ fn eval_test_loopy_specifiers() {
             (168, "+-{0|{0||0|0,pass}}", "±{0|^<on>}"),
             (170, "a{1||a|0}", "2 & ±1"),
             (
-                171,
-                "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
-                "error grundy::partizan::sides",
-            ),
-            (
                 184,
                 "10*[{pass|*}][0]",
                 "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}",
@@ -178,6 +173,10 @@ fn eval_test_loopy_specifiers() {
             (196, "+-({0||0|0,pass}+*)", "0"),
         ],
     );
+    // Line 171: Bach's carousel, whose sides are no stoppers, is refused
+    // (LANGUAGE.md, "Not yet"); alone, as the error ends the file.
+    let out = common::texts_or_error_codes("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}\n");
+    assert_eq!(out, ["error grundy::partizan::sides"], "EvalTest.scala:171");
     // Line 169, with CGSuite's `uponth` of line 168 as a name (a sum with
     // `pass` inside a literal does not read).
     let out = common::texts_or_error_codes("let u = {0||0|0,pass}\n+-{{0|u},{0|u+*}}\n");
