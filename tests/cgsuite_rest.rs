@@ -182,7 +182,7 @@ fn eval_test_loopy_specifiers() {
     assert_eq!(out, ["error grundy::partizan::sides"], "EvalTest.scala:171");
     // Line 169, with CGSuite's `uponth` of line 168 as a name (a sum with
     // `pass` inside a literal does not read).
-    let out = common::texts_or_error_codes("let u = {0||0|0,pass}\n+-{{0|u},{0|u+*}}\n");
+    let out = common::texts_or_error_codes("let u = {0||0|0,pass}\n±{{0|u},{0|u+*}}\n");
     assert_eq!(out, ["±{{0|^<on>},{0|^<on>*}}"], "EvalTest.scala:169");
 }
 
