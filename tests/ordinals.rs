@@ -260,13 +260,13 @@ fn nim_fields_beyond_the_budget_or_the_range_are_refused() {
 }
 
 #[test]
-#[ignore = "16 s of CPU in release: cargo test --release --test folded -- ordinals::alpha_167 --ignored"]
+#[ignore = "15 s of CPU in release: cargo test --release --test folded -- ordinals::alpha_167 --ignored"]
 fn alpha_167_within_a_raised_field_budget() {
     // CGSuite's NimFieldConstants.scala (under lib/core/src/main/scala/
     // org/cgsuite/core/impartial/arithmetic/), prime 167 (index 38 of
     // `primes`): qSet [83] and excess 1, so α_167 = κ_83 + 1 = ω^ω^21 + 1,
     // κ_167 = ω^ω^37. Its field has degree 4 × 5 × 41 × 83 = 68060: with
-    // the budget raised to exactly that it is computed (16 s of CPU and
+    // the budget raised to exactly that it is computed (15 s of CPU and
     // 17 MB in a release build, most of it the 2 × 68060 squarings of
     // the norm to GF(2^83)); one below, it is refused.
     let path = common::child::scratch(
