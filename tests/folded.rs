@@ -27,6 +27,7 @@ mod cgsuite;
 mod cgsuite_codes;
 mod cgsuite_heaps;
 mod cgsuite_methods;
+mod cgsuite_rest;
 mod cgsuite_rulesets;
 mod cgsuite_stoppers;
 mod cli;
