@@ -92,6 +92,13 @@ impl GameKind for PartizanRules {
         set.list_options(&Interp::new(cx), args, out)
     }
 
+    fn move_lines(&self, side: Side) -> Option<&rules::RuleSet> {
+        Some(match side {
+            Side::Left => &self.left.set,
+            Side::Right => &self.right.set,
+        })
+    }
+
     /// Left's lines (with the plain ones) first, then Right's.
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
         let interp = Interp::new(cx);

@@ -186,6 +186,15 @@ pub trait GameKind: std::fmt::Debug {
     /// caches hold more than half the memory budget.
     fn drop_caches(&self) {}
 
+    /// The compiled move lines of `side` (rule games: `Side::Left` and
+    /// `Side::Right` the same lines when the game is impartial), for a
+    /// solver that reads a ruleset's shape (`solve/placement.rs`); None for
+    /// every other kind.
+    fn move_lines(&self, side: Side) -> Option<&crate::games::rules::RuleSet> {
+        let _ = side;
+        None
+    }
+
     /// The span of the move line that lists `child` (or a sum holding it)
     /// among the options of `G(args)`, for either player: a diagnostic
     /// points at the line that made a position (`T(-1)`, a chain that

@@ -112,6 +112,10 @@ impl GameKind for Rules {
         }
     }
 
+    fn move_lines(&self, _side: crate::model::Side) -> Option<&RuleSet> {
+        Some(&self.set)
+    }
+
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
         self.set.line_of(&Interp::new(cx), args, child)
     }

@@ -1,0 +1,398 @@
+//! Placement games searched natively (issue 41; THEORY.md §6.15,
+//! "Placement games by bitboards"): a rule game of one board whose every
+//! move line is `move T for c in place(b, SHAPE)`, `SHAPE` a constant
+//! list of cells and `T` either `G(c)` or `f(c)` with `f` the examples'
+//! `parts` (`sum([G(canonical(p[, sym])) for p in components(x[, how])])`),
+//! is recognized from its compiled move lines (never by its name), and
+//! `outcome P by search` of a sum of its positions runs on bitboards
+//! (`placement_search.rs`) instead of the interpreter.
+//!
+//! What makes such a game a placement game, whatever the rules' names: a
+//! move puts one of the mover's shapes on empty cells and takes them off
+//! the board; the split into components and the canonical image change
+//! nothing of who wins when (a) every shape is connected (orthogonally),
+//! so that no placement straddles two components, (b) the anchor `(0, 0)`
+//! lies in the shape's bounding box, so that `place` tries every
+//! translation that fits (an anchor off the rectangle is never tried, so
+//! another shape would lose placements when a component is cropped), and
+//! (c) each symmetry `canonical` applies maps each player's set of shapes
+//! onto itself (Domineering's "mirror": a reflection keeps vertical
+//! dominoes vertical; its quarter turn would swap the players, so
+//! `canonical(p)` with all eight symmetries is refused). Any other line
+//! (a condition, a third argument to `place`, another target) leaves the
+//! game to the general search.
+
+use std::rc::Rc;
+
+use crate::error::Result;
+use crate::eval::{CPattern, Node, NodeKind, body};
+use crate::model::{Comp, Ctx, Defs, GameId, Side, Value};
+
+use super::placement_search::{Engine, Native, Pack};
+use super::search::Search;
+use super::{SidedMove, Solver};
+
+/// A shape: its cells as (row, column) offsets, the least row and the
+/// least column 0, sorted.
+pub(super) type Shape = Vec<(i64, i64)>;
+
+/// A placement ruleset: each player's shapes (Left's first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Rules {
+    pub shapes: [Vec<Shape>; 2],
+}
+
+/// The symmetries `canonical` may apply: none, the four that keep rows
+/// rows ("mirror"), all eight.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sym {
+    None,
+    Mirror,
+    All,
+}
+
+/// A library call `name(args)` (no convention written).
+fn library_call<'n>(node: &'n Node, name: &str) -> Option<&'n [Node]> {
+    match &node.kind {
+        NodeKind::Call(e, args, None) if e.meta.name == name => Some(args),
+        _ => None,
+    }
+}
+
+fn local(n: &Node, s: u32) -> bool {
+    matches!(n.kind, NodeKind::Local(x) if x == s)
+}
+
+/// A constant expression's value (literals, lists, tuples, negation).
+fn constant(n: &Node) -> Option<Value> {
+    Some(match &n.kind {
+        NodeKind::Const(v) => v.clone(),
+        NodeKind::List(xs) => Value::List(xs.iter().map(constant).collect::<Option<_>>()?),
+        NodeKind::Tuple(xs) => Value::Tuple(xs.iter().map(constant).collect::<Option<_>>()?),
+        NodeKind::Unary(crate::syntax::ast::UnOp::Neg, x) => match constant(x)? {
+            Value::Int(k) => Value::Int(k.checked_neg()?),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+fn cell(v: &Value) -> Option<(i64, i64)> {
+    match v {
+        Value::Tuple(xs) => match &xs[..] {
+            [Value::Int(r), Value::Int(c)] => Some((*r, *c)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The shape `place` reads from a constant (one cell, or a list, tuple or
+/// set of cells), normalized; None when it is not one the native search
+/// takes (see the module comment: connected, anchor in its box).
+fn shape_of(v: &Value) -> Option<Shape> {
+    let mut cells: Vec<(i64, i64)> = match v {
+        Value::Tuple(_) if cell(v).is_some() => vec![cell(v)?],
+        Value::List(xs) | Value::Tuple(xs) => xs.iter().map(cell).collect::<Option<_>>()?,
+        Value::Set(xs) => xs.iter().map(cell).collect::<Option<_>>()?,
+        _ => return None,
+    };
+    cells.sort_unstable();
+    cells.dedup();
+    let (r0, c0) = (
+        cells.iter().map(|x| x.0).min()?,
+        cells.iter().map(|x| x.1).min()?,
+    );
+    let (r1, c1) = (
+        cells.iter().map(|x| x.0).max()?,
+        cells.iter().map(|x| x.1).max()?,
+    );
+    if !(r0 <= 0 && 0 <= r1 && c0 <= 0 && 0 <= c1) || r1 - r0 >= 16 || c1 - c0 >= 16 {
+        return None;
+    }
+    let shape = normalized(cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect());
+    connected(&shape).then_some(shape)
+}
+
+fn normalized(mut cells: Vec<(i64, i64)>) -> Shape {
+    let r0 = cells.iter().map(|x| x.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|x| x.1).min().unwrap_or(0);
+    for x in &mut cells {
+        *x = (x.0 - r0, x.1 - c0);
+    }
+    cells.sort_unstable();
+    cells
+}
+
+/// Whether the cells are orthogonally connected.
+fn connected(cells: &[(i64, i64)]) -> bool {
+    let mut seen = vec![false; cells.len()];
+    let mut todo = vec![0];
+    seen[0] = true;
+    while let Some(i) = todo.pop() {
+        let (r, c) = cells[i];
+        for (j, &(r2, c2)) in cells.iter().enumerate() {
+            if !seen[j] && (r - r2).abs() + (c - c2).abs() == 1 {
+                seen[j] = true;
+                todo.push(j);
+            }
+        }
+    }
+    seen.iter().all(|&s| s)
+}
+
+/// The image of a shape under symmetry `t` of the square (0..8: bit 0
+/// mirrors columns, bit 1 mirrors rows, bit 2 transposes first).
+pub(super) fn image(shape: &Shape, t: u8) -> Shape {
+    let cells = shape.iter().map(|&(r, c)| {
+        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+        let c = if t & 1 != 0 { -c } else { c };
+        let r = if t & 2 != 0 { -r } else { r };
+        (r, c)
+    });
+    normalized(cells.collect())
+}
+
+impl Rules {
+    /// Whether symmetry `t` maps each player's shapes onto themselves.
+    pub(super) fn keeps(&self, t: u8) -> bool {
+        self.shapes.iter().all(|set| {
+            set.iter().all(|s| set.contains(&image(s, t)))
+                && set.len() == {
+                    let mut imgs: Vec<Shape> = set.iter().map(|s| image(s, t)).collect();
+                    imgs.sort();
+                    imgs.dedup();
+                    imgs.len()
+                }
+        })
+    }
+}
+
+/// The target of a line, if it is `G(c)` or `f(c)` with `f` the `parts`
+/// shape of game `g`: the symmetries its canonical image applies.
+fn target_sym(defs: &Defs, g: GameId, target: &Node, c: u32) -> Option<Sym> {
+    match &target.kind {
+        NodeKind::MakePos(h, xs) if *h == g && xs.len() == 1 && local(&xs[0], c) => Some(Sym::None),
+        NodeKind::CallFn(f, xs) if xs.len() == 1 && local(&xs[0], c) => {
+            let def = defs.fns.get(*f as usize)?.clone()?;
+            if def.arity != 1 {
+                return None;
+            }
+            parts_sym(g, body(&def))
+        }
+        _ => None,
+    }
+}
+
+/// `sum([G(canonical(p[, sym])) for p in components(x[, how])])` or
+/// `sum([G(p) for p in components(x[, how])])` of the function's one
+/// parameter `x` (slot 0).
+fn parts_sym(g: GameId, body: &Node) -> Option<Sym> {
+    let [list] = library_call(body, "sum")? else {
+        return None;
+    };
+    let NodeKind::Comprehension {
+        set: false,
+        body: item,
+        bindings,
+        cond: None,
+    } = &list.kind
+    else {
+        return None;
+    };
+    let [(CPattern::Slot(p), iter)] = &bindings[..] else {
+        return None;
+    };
+    let parts = library_call(iter, "components")?;
+    let words_ok = |args: &[Node], words: &[&str]| match args {
+        [_] => Some(0),
+        [_, w] => match &w.kind {
+            NodeKind::Const(Value::Str(s)) => words.iter().position(|x| **x == **s),
+            _ => None,
+        },
+        _ => None,
+    };
+    words_ok(parts, &["orthogonal", "diagonal"])?;
+    if !local(&parts[0], 0) || *p == 0 {
+        return None;
+    }
+    let NodeKind::MakePos(h, made) = &item.kind else {
+        return None;
+    };
+    let [image] = &made[..] else {
+        return None;
+    };
+    if *h != g {
+        return None;
+    }
+    if local(image, *p) {
+        return Some(Sym::None);
+    }
+    let canon = library_call(image, "canonical")?;
+    if !local(&canon[0], *p) {
+        return None;
+    }
+    Some(match words_ok(canon, &["all", "mirror"])? {
+        0 => Sym::All,
+        _ => Sym::Mirror,
+    })
+}
+
+/// Game `g`'s placement ruleset, read from its compiled move lines; None
+/// when any line has another shape (module comment).
+pub(super) fn recognize(defs: &Defs, g: GameId) -> Option<Rules> {
+    let kind = &defs.game(g).kind;
+    if kind.arity() != 1 {
+        return None;
+    }
+    let mut shapes: [Vec<Shape>; 2] = [Vec::new(), Vec::new()];
+    let mut syms = Vec::new();
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        for line in &kind.move_lines(side)?.moves {
+            if line.cond.is_some() {
+                return None;
+            }
+            let [(CPattern::Slot(c), iter)] = &line.bindings[..] else {
+                return None;
+            };
+            let [b, shape] = library_call(iter, "place")? else {
+                return None;
+            };
+            if !local(b, 0) || *c == 0 {
+                return None;
+            }
+            let shape = shape_of(&constant(shape)?)?;
+            syms.push(target_sym(defs, g, &line.target, *c)?);
+            if !shapes[i].contains(&shape) {
+                shapes[i].push(shape);
+            }
+        }
+    }
+    let rules = Rules { shapes };
+    // The symmetries the rules' canonical images apply must keep each
+    // player's shapes (module comment, (c)).
+    let needed: &[u8] = if syms.contains(&Sym::All) {
+        &[1, 2, 3, 4, 5, 6, 7]
+    } else if syms.contains(&Sym::Mirror) {
+        &[1, 2, 3]
+    } else {
+        &[]
+    };
+    needed.iter().all(|&t| rules.keeps(t)).then_some(rules)
+}
+
+/// The free cells of a position of a placement game: its board's rows,
+/// columns and empty cells (`.`; any other square is never covered).
+fn board_of(c: &Comp) -> Option<(usize, usize, Vec<(usize, usize)>)> {
+    match &c.args[..] {
+        [Value::Board(b)] => Some((b.rows(), b.cols(), b.cells(Some('.')))),
+        _ => None,
+    }
+}
+
+/// The sum of `comps`, all positions of one placement game, as one
+/// bitboard (`Pack`); None when they are not, or do not fit.
+fn packed(cx: &Ctx, comps: &[Comp], g: GameId) -> Option<Pack> {
+    let boards: Vec<_> = comps
+        .iter()
+        .map(|c| (c.game == g).then(|| board_of(c)).flatten())
+        .collect::<Option<_>>()?;
+    let _ = cx;
+    Pack::new(&boards)
+}
+
+impl Solver {
+    /// `search_winning` for a sum of positions of one placement game
+    /// (module comment), on bitboards; None when the sum is not one (the
+    /// general search then runs).
+    pub(super) fn placement_winning(
+        &mut self,
+        cx: &Ctx,
+        s: &mut Search,
+        ids: &[u32],
+        side: Side,
+        first: bool,
+    ) -> Result<Option<Vec<SidedMove>>> {
+        let Some(&id0) = ids.first() else {
+            return Ok(None);
+        };
+        let g = self.comp(id0).game;
+        let Some(rules) = native_rules(cx, s, g) else {
+            return Ok(None);
+        };
+        let comps: Vec<Comp> = ids.iter().map(|&i| self.comp(i).clone()).collect();
+        if packed(cx, &comps, g).is_none() {
+            return Ok(None);
+        }
+        let mut children = Vec::new();
+        for (k, (m, child)) in self.sided_children(cx, ids, side)?.into_iter().enumerate() {
+            let comps: Vec<Comp> = child.iter().map(|&c| self.comp(c).clone()).collect();
+            let Some(p) = packed(cx, &comps, g) else {
+                return Ok(None);
+            };
+            children.push((k, m, p));
+        }
+        let me = usize::from(side == Side::Right);
+        let mut engine = Engine::new(cx, &mut s.native, &rules)?;
+        // The children where the opponent has the fewest moves first.
+        let mut scored = Vec::new();
+        for (k, m, p) in children {
+            scored.push((engine.moves_in(&p, 1 - me), k, m, p));
+        }
+        scored.sort_by_key(|(n, k, ..)| (*n, *k));
+        let mut out = Vec::new();
+        for (_, k, m, p) in scored {
+            if !engine.wins(&p, 1 - me)? {
+                out.push((k, m));
+                if first {
+                    break;
+                }
+            }
+        }
+        s.nodes += engine.nodes();
+        out.sort_by_key(|(k, _)| *k);
+        Ok(Some(out.into_iter().map(|(_, m)| m).collect()))
+    }
+}
+
+/// Game `g`'s placement ruleset, recognized once per search.
+fn native_rules(cx: &Ctx, s: &mut Search, g: GameId) -> Option<Rc<Rules>> {
+    let n: &mut Native = &mut s.native;
+    if let Some((h, r)) = &n.rules
+        && *h == g
+    {
+        return r.clone();
+    }
+    let r = recognize(cx.defs, g).map(Rc::new);
+    n.rules = Some((g, r.clone()));
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_normalized_and_checked() {
+        let v = |cells: &[(i64, i64)]| {
+            Value::List(
+                cells
+                    .iter()
+                    .map(|&(r, c)| Value::Tuple(vec![Value::Int(r), Value::Int(c)].into()))
+                    .collect(),
+            )
+        };
+        assert_eq!(shape_of(&v(&[(0, 0), (1, 0)])), Some(vec![(0, 0), (1, 0)]));
+        assert_eq!(shape_of(&v(&[(0, 0), (0, -1)])), Some(vec![(0, 0), (0, 1)]));
+        // Not connected; anchor outside the box.
+        assert_eq!(shape_of(&v(&[(0, 0), (0, 2)])), None);
+        assert_eq!(shape_of(&v(&[(1, 0), (2, 0)])), None);
+        let l = vec![(0, 0), (1, 0), (1, 1)];
+        assert_eq!(image(&l, 1), vec![(0, 1), (1, 0), (1, 1)]);
+        let domineering = Rules {
+            shapes: [vec![vec![(0, 0), (1, 0)]], vec![vec![(0, 0), (0, 1)]]],
+        };
+        assert!(domineering.keeps(1) && domineering.keeps(2) && domineering.keeps(3));
+        assert!(!domineering.keeps(4));
+    }
+}
