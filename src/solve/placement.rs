@@ -334,10 +334,10 @@ impl Solver {
         }
         let me = usize::from(side == Side::Right);
         let mut engine = Engine::new(cx, &mut s.native, &rules)?;
-        // The children where the opponent has the fewest moves first.
+        // The children where the mover is furthest ahead first.
         let mut scored = Vec::new();
         for (k, m, p) in children {
-            scored.push((engine.moves_in(&p, 1 - me), k, m, p));
+            scored.push((-engine.balance_in(&p, me), k, m, p));
         }
         scored.sort_by_key(|(n, k, ..)| (*n, *k));
         let mut out = Vec::new();

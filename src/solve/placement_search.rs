@@ -302,13 +302,11 @@ impl<'a> Engine<'a> {
             .clone()
     }
 
-    /// How many placements `side` has in `p`.
-    pub(super) fn moves_in(&mut self, p: &Pack, side: usize) -> u32 {
+    /// How far `side` is ahead in `p` by the bounds' counts (the move
+    /// ordering's measure).
+    pub(super) fn balance_in(&mut self, p: &Pack, side: usize) -> i32 {
         let geo = self.geo(p);
-        geo.pieces[side]
-            .iter()
-            .map(|q| Geo::fits(q, p.free).count_ones())
-            .sum()
+        balance(&geo, p.free, side)
     }
 
     /// Whether `side` (0 Left, 1 Right), to move in `p`, wins.
@@ -444,8 +442,9 @@ impl<'a> Engine<'a> {
                 a &= a - 1;
                 let cells = q.cells << low.trailing_zeros();
                 listed += 1;
-                self.moves
-                    .push((score(geo, cells, side, mine, theirs, their_cover), cells));
+                let s = 128 * balance(geo, f & !cells, side)
+                    + score(geo, cells, side, mine, theirs, their_cover);
+                self.moves.push((s, cells));
             }
         }
         self.cx.advance(listed)?;
@@ -461,6 +460,17 @@ impl<'a> Engine<'a> {
         self.moves.truncate(start);
         Ok(won)
     }
+}
+
+/// How far `side` is ahead on `f` by the bounds' counts: its most
+/// placements and its safe ones, less the opponent's.
+fn balance(geo: &Geo, f: u128, side: usize) -> i32 {
+    let opp = 1 - side;
+    let (mine, my_cover) = Engine::placements(geo, f, side);
+    let (theirs, their_cover) = Engine::placements(geo, f, opp);
+    let me = Engine::most(geo, side, &mine, my_cover) + Engine::safe(geo, f & !their_cover, side);
+    let them = Engine::most(geo, opp, &theirs, their_cover) + Engine::safe(geo, f & !my_cover, opp);
+    me as i32 - them as i32
 }
 
 /// How good a placement `cells` of `side` looks: the opponent's
