@@ -221,11 +221,33 @@ impl Geo {
         out
     }
 
-    /// The least image of `f` under the kept symmetries.
+    /// The least image of `f` under the kept symmetries: the half turn
+    /// is a bit reversal, the mirror of the rows moves whole rows, the
+    /// mirror of the columns is the two together; the transposing ones
+    /// go square by square.
     fn canonical(&self, f: u128) -> u128 {
-        self.syms
-            .iter()
-            .fold(f, |best, &t| best.min(self.transform(f, t)))
+        if self.syms.is_empty() {
+            return f;
+        }
+        let n = self.rows * self.cols;
+        let half = |x: u128| x.reverse_bits() >> (128 - n);
+        let rows = |x: u128| {
+            let row = (1u128 << self.cols) - 1;
+            (0..self.rows).fold(0u128, |m, r| {
+                m | ((x >> (r * self.cols) & row) << ((self.rows - 1 - r) * self.cols))
+            })
+        };
+        let mut best = f;
+        for &t in &self.syms {
+            let image = match t {
+                1 => half(rows(f)),
+                2 => rows(f),
+                3 => half(f),
+                t => self.transform(f, t),
+            };
+            best = best.min(image);
+        }
+        best
     }
 }
 
@@ -274,7 +296,7 @@ impl<'a> Engine<'a> {
                 b => b,
             };
             let entries = (bytes / std::mem::size_of::<Entry>()).max(2);
-            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(1 << 26);
+            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(1 << 22);
             cx.reserve(entries * std::mem::size_of::<Entry>(), cx.span)?;
             n.table = vec![[0u64; 3]; entries];
         }
@@ -450,6 +472,16 @@ impl<'a> Engine<'a> {
         self.cx.advance(listed)?;
         self.moves[start..].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
         let mut won = false;
+        // A child the table shows lost decides at once (looked up only
+        // where the subtrees are large: it costs a probe per child).
+        let deep = f.count_ones() * 2 > geo.rows * geo.cols;
+        for i in (start..self.moves.len()).filter(|_| deep) {
+            let child = f & !self.moves[i].1;
+            if self.lookup(geo, geo.canonical(child), opp) == Some(false) {
+                self.moves.truncate(start);
+                return Ok(true);
+            }
+        }
         for i in start..self.moves.len() {
             let cells = self.moves[i].1;
             if !self.search(geo, f & !cells, opp)? {
@@ -517,6 +549,22 @@ mod tests {
         // Mirrored columns: cell 0 -> 2.
         assert_eq!(g.transform(1, 1), 4);
         assert_eq!(g.transform(1, 2), 1 << 6);
+        // The fast images are the square-by-square ones.
+        for f in [1u128, 0b110_011, 0b1_0110_1101, 0x1ff, 0b1000_0010] {
+            let slow = [1, 2, 3]
+                .iter()
+                .map(|&t| g.transform(f, t))
+                .fold(f, u128::min);
+            assert_eq!(g.canonical(f), slow, "{f:b}");
+        }
+        let wide = Geo::new(&rules, 2, 5);
+        for f in [1u128, 0b10_0110_1101, 0b11_1110_0000] {
+            let slow = [1, 2, 3]
+                .iter()
+                .map(|&t| wide.transform(f, t))
+                .fold(f, u128::min);
+            assert_eq!(wide.canonical(f), slow, "{f:b}");
+        }
     }
 
     #[test]
