@@ -372,6 +372,60 @@ fn native_rules(cx: &Ctx, s: &mut Search, g: GameId) -> Option<Rc<Rules>> {
 mod tests {
     use super::*;
 
+    /// The rulesets `text` defines, read: `name`'s shapes, or None.
+    fn read(text: &str, name: &str) -> Option<Rules> {
+        let mut s = crate::Session::default();
+        assert!(s.run_text("t.game", text, crate::Mode::Run, &mut |_, r| {
+            r.unwrap();
+        }));
+        let defs = s.defs_for_tests();
+        recognize(defs, defs.lookup_game(name)?)
+    }
+
+    /// The example's Domineering is read as a placement game; a condition,
+    /// a third argument, a shape with a gap, a canonical image under all
+    /// eight symmetries (which swap Domineering's players) are not.
+    #[test]
+    fn placement_rulesets_are_read_from_their_move_lines() {
+        let dom = include_str!("../../examples/domineering.game");
+        let defs: String = dom
+            .lines()
+            .filter(|l| {
+                l.starts_with("game ") || l.starts_with("fn ") || l.starts_with("    ") || *l == "}"
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let domineering = Rules {
+            shapes: [vec![vec![(0, 0), (1, 0)]], vec![vec![(0, 0), (0, 1)]]],
+        };
+        assert_eq!(read(&defs, "Domineering"), Some(domineering.clone()));
+        let plain = "game D(b) {\n left move D(c) for c in place(b, [(0, 0), (1, 0)])\n right move D(c) for c in place(b, [(0, 0), (0, 1)])\n}";
+        assert_eq!(read(plain, "D"), Some(domineering));
+        let cram = "game C(b) {\n move p(c) for c in place(b, [(0, 0), (1, 0)])\n move p(c) for c in place(b, [(0, 0), (0, 1)])\n}\nfn p(b) = sum([C(canonical(x)) for x in components(b)])";
+        let both = vec![vec![(0, 0), (0, 1)], vec![(0, 0), (1, 0)]];
+        let got = read(cram, "C").map(|r| {
+            r.shapes.map(|mut s| {
+                s.sort();
+                s
+            })
+        });
+        assert_eq!(got, Some([both.clone(), both]));
+        for refused in [
+            plain.replace("[(0, 0), (1, 0)])", "[(0, 0), (1, 0)]) if len(c) > 0"),
+            plain.replace("[(0, 0), (1, 0)])", "[(0, 0), (1, 0)], \"#\")"),
+            plain.replace("[(0, 0), (1, 0)])", "[(0, 0), (2, 0)])"),
+            plain.replace("[(0, 0), (1, 0)])", "[(1, 0), (2, 0)])"),
+            defs.replace("canonical(p, \"mirror\")", "canonical(p)"),
+        ] {
+            let name = if refused.contains("game D(") {
+                "D"
+            } else {
+                "Domineering"
+            };
+            assert_eq!(read(&refused, name), None, "{refused}");
+        }
+    }
+
     #[test]
     fn shapes_are_normalized_and_checked() {
         let v = |cells: &[(i64, i64)]| {
