@@ -92,11 +92,12 @@ impl GameKind for PartizanRules {
         set.list_options(&Interp::new(cx), args, out)
     }
 
-    fn move_lines(&self, side: Side) -> Option<&rules::RuleSet> {
-        Some(match side {
-            Side::Left => &self.left.set,
-            Side::Right => &self.right.set,
-        })
+    fn placement(
+        &self,
+        defs: &crate::model::Defs,
+        game: GameId,
+    ) -> Option<crate::model::Placement> {
+        rules::placement::read(defs, game, [&self.left.set, &self.right.set])
     }
 
     /// Left's lines (with the plain ones) first, then Right's.

@@ -31,7 +31,8 @@ use std::rc::Rc;
 use crate::error::Result;
 use crate::model::{Ctx, GameId};
 
-use super::placement::{Rules, Shape};
+use crate::games::rules::placement::{Shape, keeps};
+use crate::model::Placement as Rules;
 
 /// The most cells a shape may have here.
 const MAX_CELLS: usize = 16;
@@ -156,7 +157,7 @@ impl Geo {
                 .unwrap_or(1)
         });
         let syms = (1..8u8)
-            .filter(|&t| (t & 4 == 0 || rows == cols) && rules.keeps(t))
+            .filter(|&t| (t & 4 == 0 || rows == cols) && keeps(rules, t))
             .collect();
         Geo {
             rows,
@@ -573,9 +574,10 @@ mod tests {
         let p = Pack::new(&[a.clone(), a.clone()]).unwrap();
         assert_eq!((p.rows, p.cols), (2, 5));
         assert_eq!(p.free, 1 | 1 << 6 | 1 << 3 | 1 << 9);
-        let wide = (1, 100, vec![(0, 0)]);
-        let p = Pack::new(&[wide.clone(), wide]).unwrap();
-        assert_eq!((p.rows, p.cols), (3, 100));
-        assert_eq!(p.free, 1 | 1 << 200);
+        // 8 × 17 is too many squares across: stacked, 11 × 8.
+        let p = Pack::new(&[(8, 8, vec![(0, 0)]), (2, 8, vec![(0, 0)])]).unwrap();
+        assert_eq!((p.rows, p.cols), (11, 8));
+        assert_eq!(p.free, 1 | 1 << 72);
+        assert!(Pack::new(&[(8, 16, vec![]), (1, 1, vec![])]).is_none());
     }
 }

@@ -10,6 +10,7 @@ mod boards;
 mod carried;
 mod lists;
 mod moves;
+pub mod placement;
 mod sets;
 
 use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, SmallSet, Value};
@@ -112,8 +113,12 @@ impl GameKind for Rules {
         }
     }
 
-    fn move_lines(&self, _side: crate::model::Side) -> Option<&RuleSet> {
-        Some(&self.set)
+    fn placement(
+        &self,
+        defs: &crate::model::Defs,
+        game: GameId,
+    ) -> Option<crate::model::Placement> {
+        placement::read(defs, game, [&self.set, &self.set])
     }
 
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
