@@ -147,8 +147,10 @@ fn cram_rectangles_follow_the_symmetry_strategies() {
 fn a_placement_search_over_a_budget_fails_with_that_budget() {
     for (limits, code) in [
         (
+            // A small table: reserving it counts a step per 64 bytes.
             Limits {
                 max_steps: 1_000_000,
+                search_table: 1 << 20,
                 ..Limits::default()
             },
             "grundy::eval::steps",
