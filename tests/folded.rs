@@ -72,6 +72,7 @@ mod ordinals;
 mod partizan;
 mod partizan_lang;
 mod pictures;
+mod placement;
 mod properties;
 mod rationals;
 mod rays;

@@ -186,6 +186,16 @@ pub trait GameKind: std::fmt::Debug {
     /// caches hold more than half the memory budget.
     fn drop_caches(&self) {}
 
+    /// Each player's shapes (Left's first) when every move of `game`
+    /// puts one of them on empty cells of its one board and nothing else
+    /// changes the game (`games/rules/placement.rs` says when), read from
+    /// the kind's definition; the solver then searches it on bitboards
+    /// (`solve/placement.rs`). None for every other kind.
+    fn placement(&self, defs: &super::Defs, game: GameId) -> Option<Placement> {
+        let _ = (defs, game);
+        None
+    }
+
     /// The span of the move line that lists `child` (or a sum holding it)
     /// among the options of `G(args)`, for either player: a diagnostic
     /// points at the line that made a position (`T(-1)`, a chain that
@@ -195,6 +205,14 @@ pub trait GameKind: std::fmt::Debug {
         let _ = (cx, game, args, child);
         None
     }
+}
+
+/// A placement ruleset (`GameKind::placement`): each player's shapes,
+/// Left's first, each a list of (row, column) offsets whose least row and
+/// least column are 0, sorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub shapes: [Vec<Vec<(i64, i64)>>; 2],
 }
 
 /// What `proved_period` found.

@@ -22,8 +22,8 @@ pub use context::{
 };
 pub use defs::{Body, COMPOUNDS, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 pub use kind::{
-    ByteRun, GameKind, GraphData, LIST_ITEMS, OptionSink, ProvedPeriod, RUN_PARTS, RunPart, Side,
-    SmallSet,
+    ByteRun, GameKind, GraphData, LIST_ITEMS, OptionSink, Placement, ProvedPeriod, RUN_PARTS,
+    RunPart, Side, SmallSet,
 };
 pub use oracle::{MisereAsk, MiserePair, MisereQuestion, Oracle, PartsAsk};
 pub use value::{

@@ -75,6 +75,8 @@ mod partizan;
 mod partizan_loopy;
 mod partizan_misere;
 mod period;
+mod placement;
+mod placement_search;
 mod resemble;
 mod search;
 mod steps;

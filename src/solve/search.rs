@@ -166,6 +166,8 @@ pub(crate) struct Search {
     pub evicted: u64,
     /// Nodes expanded.
     pub nodes: u64,
+    /// The bitboard search of placement games (`placement.rs`).
+    pub(super) native: super::placement_search::Native,
 }
 
 impl Search {
@@ -629,6 +631,9 @@ impl Solver {
         side: Side,
         first: bool,
     ) -> Result<Vec<SidedMove>> {
+        if let Some(moves) = self.placement_winning(cx, s, ids, side, first)? {
+            return Ok(moves);
+        }
         let zero = self.partizan.store.zero();
         let mut moves = Vec::new();
         for (k, (m, child)) in self.sided_children(cx, ids, side)?.into_iter().enumerate() {
