@@ -11,13 +11,13 @@ use std::rc::Rc;
 use crate::error::Result;
 use crate::model::{Comp, Ctx, GameId, Placement, Side, Value};
 
-use super::placement_search::{Engine, Native, Pack};
+use super::placement_search::{Engine, FreeCells, Native, Pack};
 use super::search::Search;
 use super::{SidedMove, Solver};
 
 /// The free cells of a position of a placement game: its board's rows,
 /// columns and empty cells (`.`; any other square is never covered).
-fn board_of(c: &Comp) -> Option<(usize, usize, Vec<(usize, usize)>)> {
+fn board_of(c: &Comp) -> Option<FreeCells> {
     match &c.args[..] {
         [Value::Board(b)] => Some((b.rows(), b.cols(), b.cells(Some('.')))),
         _ => None,

@@ -37,6 +37,9 @@ use crate::model::Placement as Rules;
 /// The most cells a shape may have here.
 const MAX_CELLS: usize = 16;
 
+/// A board as rows, columns and its free cells (row, column).
+pub(super) type FreeCells = (usize, usize, Vec<(usize, usize)>);
+
 /// A sum of boards packed into one rectangle: its rows, columns and free
 /// cells.
 #[derive(Clone, Copy, Debug)]
@@ -50,7 +53,7 @@ impl Pack {
     /// Boards `(rows, cols, free cells)` side by side with a column of no
     /// cells between them, or else one above the other with a row between;
     /// None when neither fits in 128 squares.
-    pub(super) fn new(boards: &[(usize, usize, Vec<(usize, usize)>)]) -> Option<Pack> {
+    pub(super) fn new(boards: &[FreeCells]) -> Option<Pack> {
         let n = boards.len().saturating_sub(1);
         let wide = (
             boards.iter().map(|b| b.0).max().unwrap_or(0),
@@ -343,7 +346,7 @@ impl<'a> Engine<'a> {
         let mask = self.n.table.len() - 1;
         let i = (hash(f, t) as usize) & mask & !1;
         for e in &self.n.table[i..i + 2] {
-            if e[2] as u32 as u64 == t && e[0] == f as u64 && e[1] == (f >> 64) as u64 {
+            if e[2] & 0xffff_ffff == t && e[0] == f as u64 && e[1] == (f >> 64) as u64 {
                 return Some(e[2] >> 32 & 1 == 1);
             }
         }
@@ -361,9 +364,9 @@ impl<'a> Engine<'a> {
             t | (u64::from(wins) | size << 1) << 32,
         ];
         let b = &mut self.n.table[i..i + 2];
-        let slot = if b[0][2] as u32 as u64 == t && b[0][0] == entry[0] && b[0][1] == entry[1] {
+        let slot = if b[0][2] & 0xffff_ffff == t && b[0][0] == entry[0] && b[0][1] == entry[1] {
             0
-        } else if b[1][2] as u32 as u64 == t && b[1][0] == entry[0] && b[1][1] == entry[1] {
+        } else if b[1][2] & 0xffff_ffff == t && b[1][0] == entry[0] && b[1][1] == entry[1] {
             1
         } else if b[0][2] >> 33 <= b[1][2] >> 33 {
             0
