@@ -215,6 +215,44 @@ pub struct Placement {
     pub shapes: [Vec<Vec<(i64, i64)>>; 2],
 }
 
+/// A shape: its cells as (row, column) offsets, the least row and the
+/// least column 0, sorted.
+pub type Shape = Vec<(i64, i64)>;
+
+/// A shape's cells moved so that the least row and the least column are
+/// 0, sorted.
+pub fn normalized(mut cells: Vec<(i64, i64)>) -> Shape {
+    let r0 = cells.iter().map(|x| x.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|x| x.1).min().unwrap_or(0);
+    for x in &mut cells {
+        *x = (x.0 - r0, x.1 - c0);
+    }
+    cells.sort_unstable();
+    cells
+}
+
+/// The image of a shape under symmetry `t` of the square (0..8: bit 0
+/// mirrors columns, bit 1 mirrors rows, bit 2 transposes first).
+pub fn shape_image(shape: &Shape, t: u8) -> Shape {
+    let cells = shape.iter().map(|&(r, c)| {
+        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+        let c = if t & 1 != 0 { -c } else { c };
+        let r = if t & 2 != 0 { -r } else { r };
+        (r, c)
+    });
+    normalized(cells.collect())
+}
+
+/// Whether symmetry `t` maps each player's shapes onto themselves.
+pub fn keeps(p: &Placement, t: u8) -> bool {
+    p.shapes.iter().all(|set| {
+        let mut imgs: Vec<Shape> = set.iter().map(|s| shape_image(s, t)).collect();
+        imgs.sort();
+        imgs.dedup();
+        imgs.len() == set.len() && imgs.iter().all(|s| set.contains(s))
+    })
+}
+
 /// What `proved_period` found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProvedPeriod {

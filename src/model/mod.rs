@@ -21,9 +21,11 @@ pub use context::{
     DEFAULT_SEARCH_PARTS, Limits, PERIOD_SHARE,
 };
 pub use defs::{Body, COMPOUNDS, Defs, FnDef, GameDef, NIM, STAR, VALUE};
+#[cfg(test)]
+pub use kind::shape_image;
 pub use kind::{
     ByteRun, GameKind, GraphData, LIST_ITEMS, OptionSink, Placement, ProvedPeriod, RUN_PARTS,
-    RunPart, Side, SmallSet,
+    RunPart, Shape, Side, SmallSet, keeps, normalized,
 };
 pub use oracle::{MisereAsk, MiserePair, MisereQuestion, Oracle, PartsAsk};
 pub use value::{

@@ -10,7 +10,7 @@ use crate::source::Span;
 
 use super::keys::{BoxRun, ListKey};
 use super::steps::INTERN_STEPS;
-use super::{Adjacency, SINGLE, Solver};
+use super::{Adjacency, Packed, SINGLE, Solver};
 
 /// A move from a position whose integer arguments are all ≥ 0 to one with
 /// a negative argument (`T(1)` to `T(-1)`): often a move line without its
@@ -211,6 +211,26 @@ impl Solver {
 }
 
 impl Solver {
+    /// `intern_list` of a list or tuple not interned yet, its key `k`.
+    #[inline(never)]
+    pub(super) fn new_list(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        k: &ListKey,
+        tuple: bool,
+    ) -> Result<u32> {
+        let len = (k.0[2] >> 56) as usize;
+        let items = k.items();
+        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
+        let seq = if tuple {
+            Value::Tuple(xs.collect())
+        } else {
+            Value::List(xs.collect())
+        };
+        self.intern_new(cx, game, &[seq], Packed::List(*k))
+    }
+
     /// A value known without expanding (a nim-heap's size, an octal heap
     /// from its nim-sequence).
     #[inline]

@@ -527,20 +527,6 @@ impl Solver {
         self.new_list(cx, game, &k, tuple)
     }
 
-    /// `intern_list` of a list or tuple not interned yet, its key `k`.
-    #[inline(never)]
-    fn new_list(&mut self, cx: &Ctx, game: GameId, k: &ListKey, tuple: bool) -> Result<u32> {
-        let len = (k.0[2] >> 56) as usize;
-        let items = k.items();
-        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
-        let seq = if tuple {
-            Value::Tuple(xs.collect())
-        } else {
-            Value::List(xs.collect())
-        };
-        self.intern_new(cx, game, &[seq], Packed::List(*k))
-    }
-
     /// `intern` for a component of integer arguments, without building values
     /// when it is already known.
     #[inline]

@@ -31,8 +31,8 @@ use std::rc::Rc;
 use crate::error::Result;
 use crate::model::{Ctx, GameId};
 
-use crate::games::rules::placement::{Shape, keeps};
 use crate::model::Placement as Rules;
+use crate::model::{Shape, keeps};
 
 /// The most cells a shape may have here.
 const MAX_CELLS: usize = 16;

@@ -17,13 +17,11 @@
 //! line leaves the game to the general search.
 
 use crate::eval::{CPattern, Node, NodeKind, body};
-use crate::model::{Defs, GameId, Placement, Value};
+#[cfg(test)]
+use crate::model::shape_image as image;
+use crate::model::{Defs, GameId, Placement, Shape, Value, keeps, normalized};
 
 use super::RuleSet;
-
-/// A shape: its cells as (row, column) offsets, the least row and the
-/// least column 0, sorted.
-pub type Shape = Vec<(i64, i64)>;
 
 /// The symmetries `canonical` may apply: none, the four that keep rows
 /// rows ("mirror"), all eight.
@@ -97,16 +95,6 @@ fn shape_of(v: &Value) -> Option<Shape> {
     connected(&shape).then_some(shape)
 }
 
-fn normalized(mut cells: Vec<(i64, i64)>) -> Shape {
-    let r0 = cells.iter().map(|x| x.0).min().unwrap_or(0);
-    let c0 = cells.iter().map(|x| x.1).min().unwrap_or(0);
-    for x in &mut cells {
-        *x = (x.0 - r0, x.1 - c0);
-    }
-    cells.sort_unstable();
-    cells
-}
-
 /// Whether the cells are orthogonally connected.
 fn connected(cells: &[(i64, i64)]) -> bool {
     let mut seen = vec![false; cells.len()];
@@ -122,28 +110,6 @@ fn connected(cells: &[(i64, i64)]) -> bool {
         }
     }
     seen.iter().all(|&s| s)
-}
-
-/// The image of a shape under symmetry `t` of the square (0..8: bit 0
-/// mirrors columns, bit 1 mirrors rows, bit 2 transposes first).
-pub fn image(shape: &Shape, t: u8) -> Shape {
-    let cells = shape.iter().map(|&(r, c)| {
-        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-        let c = if t & 1 != 0 { -c } else { c };
-        let r = if t & 2 != 0 { -r } else { r };
-        (r, c)
-    });
-    normalized(cells.collect())
-}
-
-/// Whether symmetry `t` maps each player's shapes onto themselves.
-pub fn keeps(p: &Placement, t: u8) -> bool {
-    p.shapes.iter().all(|set| {
-        let mut imgs: Vec<Shape> = set.iter().map(|s| image(s, t)).collect();
-        imgs.sort();
-        imgs.dedup();
-        imgs.len() == set.len() && imgs.iter().all(|s| set.contains(s))
-    })
 }
 
 /// The target of a line, if it is `G(c)` or `f(c)` with `f` the `parts`
