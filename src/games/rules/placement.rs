@@ -22,6 +22,7 @@ use crate::model::shape_image as image;
 use crate::model::{Defs, GameId, Placement, Shape, Value, keeps, normalized};
 
 use super::RuleSet;
+use super::boards::{SumOverComponents, library_call, sum_over_components, word};
 
 /// The symmetries `canonical` may apply: none, the four that keep rows
 /// rows ("mirror"), all eight.
@@ -30,14 +31,6 @@ enum Sym {
     None,
     Mirror,
     All,
-}
-
-/// A library call `name(args)` (no convention written).
-fn library_call<'n>(node: &'n Node, name: &str) -> Option<&'n [Node]> {
-    match &node.kind {
-        NodeKind::Call(e, args, None) if e.meta.name == name => Some(args),
-        _ => None,
-    }
 }
 
 fn local(n: &Node, s: u32) -> bool {
@@ -132,32 +125,9 @@ fn target_sym(defs: &Defs, g: GameId, target: &Node, c: u32) -> Option<Sym> {
 /// `sum([G(p) for p in components(x[, how])])` of the function's one
 /// parameter `x` (slot 0).
 fn parts_sym(g: GameId, body: &Node) -> Option<Sym> {
-    let [list] = library_call(body, "sum")? else {
-        return None;
-    };
-    let NodeKind::Comprehension {
-        set: false,
-        body: item,
-        bindings,
-        cond: None,
-    } = &list.kind
-    else {
-        return None;
-    };
-    let [(CPattern::Slot(p), iter)] = &bindings[..] else {
-        return None;
-    };
-    let parts = library_call(iter, "components")?;
-    let words_ok = |args: &[Node], words: &[&str]| match args {
-        [_] => Some(0),
-        [_, w] => match &w.kind {
-            NodeKind::Const(Value::Str(s)) => words.iter().position(|x| **x == **s),
-            _ => None,
-        },
-        _ => None,
-    };
-    words_ok(parts, &["orthogonal", "diagonal"])?;
-    if !local(&parts[0], 0) || *p == 0 {
+    let SumOverComponents { item, p, parts, .. } = sum_over_components(body)?;
+    word(parts, &["orthogonal", "diagonal"])?;
+    if !local(&parts[0], 0) || p == 0 {
         return None;
     }
     let NodeKind::MakePos(h, made) = &item.kind else {
@@ -169,14 +139,14 @@ fn parts_sym(g: GameId, body: &Node) -> Option<Sym> {
     if *h != g {
         return None;
     }
-    if local(image, *p) {
+    if local(image, p) {
         return Some(Sym::None);
     }
     let canon = library_call(image, "canonical")?;
-    if !local(&canon[0], *p) {
+    if !local(&canon[0], p) {
         return None;
     }
-    Some(match words_ok(canon, &["all", "mirror"])? {
+    Some(match word(canon, &["all", "mirror"])? {
         0 => Sym::All,
         _ => Sym::Mirror,
     })
