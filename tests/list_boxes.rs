@@ -35,73 +35,45 @@ fn line(dim: usize, which: usize, c: i64, jump: i64) -> String {
             format!("({body})")
         }
     };
-    let heaps = |f: &dyn Fn(usize) -> String| (0..dim).map(f).collect::<Vec<_>>();
+    // The heaps, those at `at` less `k`, and the last one plus `jump`
+    // when `grow` is set.
+    let heaps = |at: &[usize], grow: bool| -> Vec<String> {
+        (0..dim)
+            .map(|i| {
+                if at.contains(&i) {
+                    format!("p[{i}] - k")
+                } else if grow && i == last {
+                    format!("p[{i}] + {jump}")
+                } else {
+                    format!("p[{i}]")
+                }
+            })
+            .collect()
+    };
     match which {
         0 => format!(
             "move P({}) for k in 1..=p[0]",
-            tuple(
-                heaps(&|i| if i == 0 {
-                    "p[0] - k".into()
-                } else {
-                    format!("p[{i}]")
-                }),
-                false
-            )
+            tuple(heaps(&[0], false), false)
         ),
         1 => format!(
             "move P({}) for k in 1..=min(p[{last}], {c})",
-            tuple(
-                heaps(&|i| if i == last {
-                    format!("p[{i}] - k")
-                } else {
-                    format!("p[{i}]")
-                }),
-                false
-            )
+            tuple(heaps(&[last], false), false)
         ),
         2 => format!(
             "move P({}) for k in 1..=min(p[0], p[{last}])",
-            tuple(
-                heaps(&|i| if i == 0 || i == last {
-                    format!("p[{i}] - k")
-                } else {
-                    format!("p[{i}]")
-                }),
-                false
-            )
+            tuple(heaps(&[0, last], false), false)
         ),
         3 => format!(
             "move P({}) for k in 1..=min(p[0], 1)",
-            tuple(
-                heaps(&|i| match i {
-                    0 => "p[0] - k".into(),
-                    i if i == last => format!("p[{i}] + {jump}"),
-                    i => format!("p[{i}]"),
-                }),
-                false
-            )
+            tuple(heaps(&[0], true), false)
         ),
         4 => format!(
             "move P(id({})) for k in 1..=min(p[0], {c})",
-            tuple(
-                heaps(&|i| if i == 0 {
-                    "p[0] - k".into()
-                } else {
-                    format!("p[{i}]")
-                }),
-                false
-            )
+            tuple(heaps(&[0], false), false)
         ),
         _ => format!(
             "move P({}) for k in 1..=min(p[{last}], {c})",
-            tuple(
-                heaps(&|i| if i == last {
-                    format!("p[{i}] - k")
-                } else {
-                    format!("p[{i}]")
-                }),
-                true
-            )
+            tuple(heaps(&[last], false), true)
         ),
     }
 }
