@@ -13,12 +13,13 @@
 //!   smaller subtree replaced), keyed by the free cells, the rectangle and
 //!   the player to move, the free cells taken as the least of their images
 //!   under the rectangle's symmetries that keep each player's shapes;
-//! - the bounds of THEORY.md §6.15: a player with more disjoint safe
-//!   placements than the opponent can ever make (to move), or at least
-//!   as many (not to move), wins; and a player whose opponent has no
+//! - the bounds of THEORY.md §6.15: a player that surely makes more moves
+//!   (its safe set, half its vulnerable set, two for each pair of switch
+//!   regions) than the opponent can ever make (to move), or at least as
+//!   many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
-//! - move ordering: placements that take most of the opponent's
-//!   placements and fewest of the mover's first, safe ones last.
+//! - move ordering: the placements after which the mover is furthest
+//!   ahead by the most and safe counts first.
 //!
 //! Budgets: a step per node and per placement listed (`--max-steps`),
 //! the table's bytes reserved against `--max-memory` before it is made
@@ -617,8 +618,10 @@ impl<'a> Engine<'a> {
             Self::vulnerable(geo, f, side, cells | region_cells, (theirs, their_cover));
         let played = (v + u32::from(first)) / 2;
         let mut most = most;
-        let (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
+        let mut cover = their_cover;
         if k > 0 {
+            let a;
+            (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
             most = most.min(Self::most(geo, 1 - side, &a, cover) + in_regions);
         }
         if played > 0 {
@@ -686,7 +689,7 @@ impl<'a> Engine<'a> {
         let verdict = Self::decide(geo, f, side, (&mine, my_cover), (&theirs, their_cover));
         let won = match verdict {
             Some(w) => w,
-            None => self.children(geo, f, side, (&mine, their_cover), &theirs)?,
+            None => self.children(geo, f, side, &mine)?,
         };
         self.store(geo, key, side, won, self.n.nodes - began + 1);
         Ok(won)
@@ -698,8 +701,7 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         f: u128,
         side: usize,
-        (mine, their_cover): (&[u128; MAX_CELLS], u128),
-        theirs: &[u128; MAX_CELLS],
+        mine: &[u128; MAX_CELLS],
     ) -> Result<bool> {
         let opp = 1 - side;
         let start = self.moves.len();
@@ -711,9 +713,7 @@ impl<'a> Engine<'a> {
                 a &= a - 1;
                 let cells = q.cells << low.trailing_zeros();
                 listed += 1;
-                let s = 128 * balance(geo, f & !cells, side)
-                    + score(geo, cells, side, mine, theirs, their_cover);
-                self.moves.push((s, cells));
+                self.moves.push((balance(geo, f & !cells, side), cells));
             }
         }
         self.cx.advance(listed)?;
@@ -750,31 +750,6 @@ fn balance(geo: &Geo, f: u128, side: usize) -> i32 {
     let me = Engine::most(geo, side, &mine, my_cover) + Engine::safe(geo, f & !their_cover, side);
     let them = Engine::most(geo, opp, &theirs, their_cover) + Engine::safe(geo, f & !my_cover, opp);
     me as i32 - them as i32
-}
-
-/// How good a placement `cells` of `side` looks: the opponent's
-/// placements it takes, twice, less the mover's own it takes; a safe one
-/// (no opponent placement covers it) last.
-fn score(
-    geo: &Geo,
-    cells: u128,
-    side: usize,
-    mine: &[u128; MAX_CELLS],
-    theirs: &[u128; MAX_CELLS],
-    their_cover: u128,
-) -> i32 {
-    let taken = |s: usize, a: &[u128; MAX_CELLS]| -> i32 {
-        geo.pieces[s]
-            .iter()
-            .enumerate()
-            .map(|(k, q)| {
-                let hit = q.offs.iter().fold(0u128, |m, &o| m | (cells >> o));
-                (a[k] & hit).count_ones() as i32
-            })
-            .sum()
-    };
-    let safe = if cells & their_cover == 0 { 1000 } else { 0 };
-    2 * taken(1 - side, theirs) - taken(side, mine) - safe
 }
 
 #[cfg(test)]
