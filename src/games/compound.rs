@@ -180,11 +180,13 @@ pub fn sum_options(cx: &Ctx, cs: &[Comp], side: Option<Side>) -> Result<Vec<Rc<[
     Ok(all.into_iter().map(Rc::from).collect())
 }
 
-/// A kind's options as components.
+/// A kind's options as components, each the list of its parts, interning
+/// nothing (also the search's listing, `solve/search.rs`: it holds the
+/// positions of the nodes on its stack only).
 #[derive(Default)]
-struct Collect {
+pub(crate) struct Collect {
     current: Vec<Comp>,
-    options: Vec<Vec<Comp>>,
+    pub(crate) options: Vec<Vec<Comp>>,
 }
 
 fn ints(game: GameId, ints: &[i64]) -> Comp {

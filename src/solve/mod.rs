@@ -76,6 +76,7 @@ mod partizan_loopy;
 mod partizan_misere;
 mod period;
 mod resemble;
+mod runs;
 mod search;
 mod steps;
 mod sums;
