@@ -30,7 +30,10 @@ use super::search::{PART_BYTES, PartKey, count_side, list_options};
 /// The longest runs of parts walked, by key, in at most `cap` bytes.
 #[derive(Debug, Default)]
 pub(super) struct Runs {
-    memo: HashMap<PartKey, u64, FxBuildHasher>,
+    /// The longest runs found, with the player who made them: a part
+    /// walked for one player with a run of at least one move is not
+    /// one-sided for the other (a run of 0: no one moves).
+    memo: HashMap<PartKey, (u64, Side), FxBuildHasher>,
     /// Canonical values of parts walked by `value` (both memos share the
     /// bytes, and are emptied together).
     values: HashMap<PartKey, ValueId, FxBuildHasher>,
@@ -87,10 +90,17 @@ impl Runs {
         true
     }
 
-    fn keep(&mut self, key: PartKey, run: u64) {
+    fn keep(&mut self, key: PartKey, run: u64, mover: Side) {
         if self.room(&key) {
-            self.memo.insert(key, run);
+            self.memo.insert(key, (run, mover));
         }
+    }
+
+    /// What the memo says of `key` for `mover`: nothing, its run, or
+    /// (`Some(None)`) that the other player moves in it.
+    fn known_run(&self, key: &PartKey, mover: Side) -> Option<Option<u64>> {
+        let &(n, by) = self.memo.get(key)?;
+        Some((by == mover || n == 0).then_some(n))
     }
 
     fn keep_value(&mut self, key: PartKey, v: ValueId) {
@@ -110,8 +120,8 @@ impl Runs {
         key: &PartKey,
         mover: Side,
     ) -> Result<Option<u64>> {
-        if let Some(&n) = self.memo.get(key) {
-            return Ok(Some(n));
+        if let Some(known) = self.known_run(key, mover) {
+            return Ok(known);
         }
         match self.walk(cx, c, key.clone(), mover)? {
             Walked::Run(n) => Ok(Some(n)),
@@ -165,10 +175,14 @@ impl Runs {
                     continue;
                 };
                 let pkey = PartKey::of(part);
-                if let Some(&n) = self.memo.get(&pkey) {
-                    top.sum += n;
-                    top.part += 1;
-                    continue;
+                match self.known_run(&pkey, mover) {
+                    Some(Some(n)) => {
+                        top.sum += n;
+                        top.part += 1;
+                        continue;
+                    }
+                    Some(None) => return Ok(Walked::NotOneSided),
+                    None => {}
                 }
                 descend = Some((part.clone(), pkey));
                 break;
@@ -191,12 +205,12 @@ impl Runs {
             let f = stack.pop().unwrap_or_else(|| unreachable!());
             let run = f.best.map_or(0, |b| b + 1);
             path.remove(&f.key);
-            self.keep(f.key, run);
+            self.keep(f.key, run, mover);
             done = Some(run);
         }
-        Ok(Walked::Run(
-            done.unwrap_or_else(|| unreachable!("the first part was walked")),
-        ))
+        Ok(Walked::Run(done.unwrap_or_else(|| {
+            unreachable!("the first part was walked")
+        })))
     }
 }
 
@@ -319,42 +333,40 @@ impl Runs {
             self.keep_value(f.key, v);
             done = Some(v);
         }
-        Ok(Some(
-            done.unwrap_or_else(|| unreachable!("the first part was valued")),
-        ))
+        Ok(Some(done.unwrap_or_else(|| {
+            unreachable!("the first part was valued")
+        })))
     }
 }
 
 #[cfg(test)]
 impl super::Solver {
-    /// The longest run of `mover` in the interned component `id` by a
-    /// walk whose memo holds about `cap` bytes (tests: against the
-    /// canonical engine).
-    pub(crate) fn one_sided_run(
+    /// The walks of the interned components `ids`, one memo of about
+    /// `cap` bytes for them all (tests: against the canonical engine):
+    /// each one's canonical value, and each one's longest runs of Left
+    /// and Right moves.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn walks(
         &mut self,
         cx: &Ctx,
-        id: u32,
-        mover: Side,
+        ids: &[u32],
         cap: usize,
-    ) -> Result<Option<u64>> {
-        let c = self.comp(id).clone();
-        Runs::new(cap).one_sided(cx, &c, &PartKey::of(&c), mover)
-    }
-
-    /// The canonical value of the interned component `id` by a walk whose
-    /// memo holds about `cap` bytes (tests: against the canonical engine).
-    pub(crate) fn walked_value(
-        &mut self,
-        cx: &Ctx,
-        id: u32,
-        cap: usize,
-    ) -> Result<Option<ValueId>> {
-        let c = self.comp(id).clone();
-        Runs::new(cap).value(cx, &mut self.partizan.store, &c, &PartKey::of(&c))
+    ) -> Result<Vec<(Option<ValueId>, [Option<u64>; 2])>> {
+        let mut runs = Runs::new(cap);
+        let mut out = Vec::new();
+        for &id in ids {
+            let c = self.comp(id).clone();
+            let key = PartKey::of(&c);
+            let v = runs.value(cx, &mut self.partizan.store, &c, &key)?;
+            let left = runs.one_sided(cx, &c, &key, Side::Left)?;
+            let right = runs.one_sided(cx, &c, &key, Side::Right)?;
+            out.push((v, [left, right]));
+        }
+        Ok(out)
     }
 
     /// The canonical value of the interned component `id`, if computed.
-    pub(crate) fn value_if_known(&self, id: u32) -> Option<crate::partizan::ValueId> {
+    pub(crate) fn value_if_known(&self, id: u32) -> Option<ValueId> {
         self.partizan.values.get(&id).copied()
     }
 }

@@ -7,7 +7,7 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical engine under the query's budgets, and so is a part where
+//! canonical walk under the query's budgets, and so is a part where
 //! one player has no move (an integer, whatever its size); a bigger part
 //! stays open.
 //! A node with nothing open is decided by its value's outcome class.
@@ -32,8 +32,11 @@
 //! searches expanded the fewest nodes (at least half of them); and what
 //! it learnt of each part met (its move counts and, if small, its value),
 //! emptied when full. Both are sized from `--search-table` (by default a
-//! quarter of `--max-memory`). What the solver keeps is the values of
-//! the small parts valued, whole game trees as the engine needs them.
+//! quarter of `--max-memory`). The parts taken into `known` are valued
+//! by walks (`runs.rs`) whose memo is a third cache of the same size,
+//! emptied when full: nothing the search meets is interned in the solver
+//! (unless a walk gives up: a part that is not a short game, or of a
+//! game kind the walk does not list, goes to the canonical engine).
 
 use std::collections::{HashMap, HashSet};
 
@@ -705,7 +708,10 @@ pub(super) fn count_side(cx: &Ctx, c: &Comp, side: Side) -> Result<usize> {
 
 /// How many moves Left and Right have in `c`.
 fn count_moves(cx: &Ctx, c: &Comp) -> Result<[usize; 2]> {
-    Ok([count_side(cx, c, Side::Left)?, count_side(cx, c, Side::Right)?])
+    Ok([
+        count_side(cx, c, Side::Left)?,
+        count_side(cx, c, Side::Right)?,
+    ])
 }
 
 #[cfg(test)]
