@@ -57,7 +57,7 @@ fn boards(
     squares: &'static [u8],
 ) -> impl proptest::strategy::Strategy<Value = String> {
     use proptest::prelude::*;
-    (1usize..=3, 1usize..=4).prop_flat_map(move |(rows, cols)| {
+    (1usize..=3, 1usize..=3).prop_flat_map(move |(rows, cols)| {
         prop::collection::vec(prop::sample::select(squares), rows * cols).prop_map(move |sq| {
             let rows: Vec<String> = sq
                 .chunks(cols)
@@ -119,7 +119,7 @@ const DOMINEERING: &str = "game Domineering(b) {
 fn parts(b) = sum([Domineering(canonical(p, \"mirror\")) for p in components(b)])";
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
 
     /// Amazons boards of both colours, of Left's only, of Right's only.
     #[test]
