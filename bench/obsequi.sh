@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-CASES=${CASES:-"4x4 5x5 6x6"}
+CASES=${CASES:-"4x4 5x5 6x6 7x7"}
 BITS=${BITS:-22}
 OBSEQUI_DIR=${OBSEQUI_DIR:-/tmp/grundy-obsequi}
 OBSEQUI=$OBSEQUI_DIR/Obsequi

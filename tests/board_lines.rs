@@ -100,7 +100,23 @@ fn same(example: &str, game: &str, boards: &[String]) -> Result<(), TestCaseErro
     for a in &new {
         prop_assert!(!a.starts_with("error"), "{}", a);
     }
-    prop_assert_eq!(new, answers(&slow, &queries));
+    // Of a search, the outcome is compared, not the size of the search or
+    // the winning move it shows: the placement search (solve/placement.rs)
+    // takes the example's rules, not the rewritten ones, and orders and
+    // counts its moves its own way (its moves are checked against values
+    // in tests/placement.rs).
+    let unsized_ = |xs: Vec<String>| -> Vec<String> {
+        xs.iter()
+            .map(|a| {
+                if a.starts_with("outcome") {
+                    a.lines().next().unwrap_or_default().to_string()
+                } else {
+                    a.clone()
+                }
+            })
+            .collect()
+    };
+    prop_assert_eq!(unsized_(new), unsized_(answers(&slow, &queries)));
     Ok(())
 }
 

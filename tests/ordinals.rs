@@ -260,6 +260,42 @@ fn nim_fields_beyond_the_budget_or_the_range_are_refused() {
 }
 
 #[test]
+#[ignore = "15 s of CPU in release: cargo test --release --test folded -- ordinals::alpha_167 --ignored"]
+fn alpha_167_within_a_raised_field_budget() {
+    // CGSuite's NimFieldConstants.scala (under lib/core/src/main/scala/
+    // org/cgsuite/core/impartial/arithmetic/), prime 167 (index 38 of
+    // `primes`): qSet [83] and excess 1, so α_167 = κ_83 + 1 = ω^ω^21 + 1,
+    // κ_167 = ω^ω^37. Its field has degree 4 × 5 × 41 × 83 = 68060: with
+    // the budget raised to exactly that it is computed (15 s of CPU and
+    // 17 MB in a release build, most of it the 2 × 68060 squarings of
+    // the norm to GF(2^83)); one below, it is refused.
+    let path = common::child::scratch(
+        "alpha167",
+        "alpha167.game",
+        "nim_pow(omega**(omega**37), 167)\n",
+    );
+    let run = |budget: &str| {
+        let mut cmd = common::child::grundy();
+        cmd.env("GRUNDY_NIM_FIELD_DEGREE", budget)
+            .arg("run")
+            .arg(&path);
+        cmd.output().expect("run grundy")
+    };
+    let out = run("68060");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "ω^ω^21+1",
+        "{out:?}"
+    );
+    let out = run("68059");
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("degree 68060"),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn eval_test_transfinite_nimber_and_surreal_rows() {
     check(&[
         ("EvalTest.scala:55", "*(omega*omega)", "*ω^2"),

@@ -342,4 +342,105 @@ proptest! {
         let want: Vec<String> = want.iter().map(|(p, q)| text(*p, *q)).collect();
         prop_assert_eq!(&got[0], &format!("[{}]", want.join(", ")));
     }
+
+    /// `sum`, `min` and `max` of rationals, dyadic or not, against sums
+    /// and extremes of fractions of i128, and `sum` against `+` folded
+    /// by the evaluator.
+    #[test]
+    fn sum_min_max_match_fractions(xs in prop::collection::vec(fraction(), 1..8)) {
+        let list: Vec<String> = xs.iter().map(|(p, q)| format!("({p})/({q})")).collect();
+        let list = list.join(", ");
+        let folded: Vec<String> = xs.iter().map(|(p, q)| format!("(({p})/({q}))")).collect();
+        let got = run(&format!(
+            "sum([{list}])\nmin([{list}])\nmax([{list}])\n0 + {}",
+            folded.join(" + ")
+        ));
+        let (mut p, mut q) = (0i128, 1i128);
+        for &(a, b) in &xs {
+            (p, q) = (p * b + a * q, q * b);
+            let g = gcd(p, q);
+            (p, q) = (p / g, q / g);
+        }
+        let by = |x: &&(i128, i128), y: &&(i128, i128)| (x.0 * y.1).cmp(&(y.0 * x.1));
+        let least = xs.iter().min_by(by).unwrap();
+        let greatest = xs.iter().max_by(by).unwrap();
+        prop_assert_eq!(&got[0], &text(p, q));
+        prop_assert_eq!(&got[1], &text(least.0, least.1));
+        prop_assert_eq!(&got[2], &text(greatest.0, greatest.1));
+        prop_assert_eq!(&got[3], &got[0]);
+    }
+}
+
+/// `sum` of numbers: rationals (dyadic or not) with integers, surreal
+/// numbers, game values; and what it refuses.
+#[test]
+fn sum_of_rationals() {
+    check(&[
+        ("", "sum([1/2, 1/3])", "5/6"),
+        ("", "sum([1/3, 2/3])", "1"),
+        ("", "sum([1/3, 1/6])", "1/2"),
+        ("", "sum([1/2, 1/4, 1])", "7/4"),
+        ("", "sum([92/47, 41/23, 9/4, 3])", "38873/4324"),
+        ("", "sum({1/7, 2/7, 4/7})", "1"),
+        ("", "sum([1/0, 5, 1/3])", "∞"),
+        ("", "sum([1/2, ^, *])", "1/2^*"),
+        ("", "sum([^, *, 1])", "1^*"),
+        ("", "sum([omega, 1/2])", "(ω×2+1)/2"),
+        ("", "sum([omega, -omega, 1/7])", "1/7"),
+        ("", "sum([1/0, -1/0])", "error grundy::eval::rational"),
+        ("", "sum([1/7, *])", "error grundy::eval::type_error"),
+        ("", "sum([1/2, \"a\"])", "error grundy::eval::type_error"),
+        ("", "sum([2**62, 2**62, 1/3])", "27670116110564327425/3"),
+        (
+            "",
+            "sum([2**62, 2**62, 1/3, 2/3])",
+            "error grundy::eval::overflow",
+        ),
+        (
+            "",
+            "sum([2**62, 2**62, 1/2])",
+            "error grundy::partizan::limit",
+        ),
+    ]);
+}
+
+/// `CollectionTestCase.scala` (under `lang/`), the rows of `Max`, `Min` and
+/// `Sum` of its collections (lines 37, 39, 41 and 57, 59, 61; the
+/// collection on lines 28 and 48). Its empty collection (lines 17-21)
+/// is an error in CGSuite; grundy's `sum([])` is 0 and `min([])` and
+/// `max([])` errors.
+#[test]
+fn collection_test_case_rows() {
+    let xs = "[0,1,3,9,7,5]";
+    let words = r#"["Winning", "Ways", "Mathematical", "Plays"]"#;
+    check(&[
+        ("CollectionTestCase.scala:37", &format!("max({xs})"), "9"),
+        ("CollectionTestCase.scala:39", &format!("min({xs})"), "0"),
+        ("CollectionTestCase.scala:41", &format!("sum({xs})"), "25"),
+        (
+            "CollectionTestCase.scala:57",
+            &format!("max({words})"),
+            "\"Winning\"",
+        ),
+        (
+            "CollectionTestCase.scala:59",
+            &format!("min({words})"),
+            "\"Mathematical\"",
+        ),
+        (
+            "CollectionTestCase.scala:61",
+            &format!("sum({words})"),
+            "\"WinningWaysMathematicalPlays\"",
+        ),
+        (
+            "CollectionTestCase.scala:17",
+            "max([])",
+            "error grundy::eval::value",
+        ),
+        (
+            "CollectionTestCase.scala:19",
+            "min([])",
+            "error grundy::eval::value",
+        ),
+    ]);
 }

@@ -12,13 +12,11 @@ use std::rc::Rc;
 use crate::error::{Error, EvalError, Result};
 use crate::library::rationals::{as_rational, non_dyadic_value, rational_error};
 use crate::model::Value;
-use crate::partizan::{Dyadic, PartizanError};
 use crate::rational::Rational;
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 
 use super::Interp;
-use crate::error::AtSpan;
 use crate::model::game_value::game_val;
 
 /// Whether `v` is a game value that is a dyadic number (`3/4`, `5`).
@@ -83,13 +81,7 @@ impl Interp<'_> {
         if !x.is_dyadic() {
             return Ok(non_dyadic_value(x));
         }
-        let num =
-            crate::rational::small(x.num()).ok_or_else(|| PartizanError::Overflow.at(span))?;
-        let exp = x.den().trailing_zeros().unwrap_or(0);
-        let d = u32::try_from(exp)
-            .ok()
-            .and_then(|e| Dyadic::new(num, e))
-            .ok_or_else(|| PartizanError::Overflow.at(span))?;
+        let d = crate::library::rationals::dyadic(&x, span)?;
         self.with_store("/", span, &mut |s| {
             let id = s.number(d);
             Ok(game_val(s, id))

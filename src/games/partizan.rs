@@ -92,6 +92,14 @@ impl GameKind for PartizanRules {
         set.list_options(&Interp::new(cx), args, out)
     }
 
+    fn placement(
+        &self,
+        defs: &crate::model::Defs,
+        game: GameId,
+    ) -> Option<crate::model::Placement> {
+        rules::placement::read(defs, game, [&self.left.set, &self.right.set])
+    }
+
     /// Left's lines (with the plain ones) first, then Right's.
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {
         let interp = Interp::new(cx);

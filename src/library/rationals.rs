@@ -8,10 +8,13 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+use crate::error::AtSpan;
 use crate::error::{Error, EvalError, Result};
 use crate::model::Value;
+use crate::model::game_value::{game_val, resolve};
 use crate::ordinal::surreal::Surreal;
 use crate::ordinal::{GenOrdinal, OrdinalError};
+use crate::partizan::{Dyadic, PartizanError};
 use crate::rational::{Rational, RationalError};
 use crate::source::Span;
 
@@ -176,6 +179,103 @@ pub(crate) fn rational_error(e: &RationalError, divisor: Span, span: Span) -> Er
 /// store).
 pub(crate) fn non_dyadic_value(x: Rational) -> Value {
     Value::Rational(Rc::new(x))
+}
+
+/// A dyadic rational that is not an integer as the store's number (its
+/// numerator of at most 64 bits).
+pub(crate) fn dyadic(x: &Rational, span: Span) -> Result<Dyadic> {
+    let num = crate::rational::small(x.num()).ok_or_else(|| PartizanError::Overflow.at(span))?;
+    let exp = x.den().trailing_zeros().unwrap_or(0);
+    u32::try_from(exp)
+        .ok()
+        .and_then(|e| Dyadic::new(num, e))
+        .ok_or_else(|| PartizanError::Overflow.at(span))
+}
+
+/// A rational as the value of a function: an integer, a dyadic number
+/// as a game value, or `Value::Rational`.
+pub(crate) fn rational_result(a: &Args, x: Rational) -> Result<Value> {
+    if x.is_integer() {
+        return int_value(x.num(), a);
+    }
+    if !x.is_dyadic() {
+        return Ok(non_dyadic_value(x));
+    }
+    let d = dyadic(&x, a.span)?;
+    a.with_store(&mut |s| {
+        let id = s.number(d);
+        Ok(game_val(s, id))
+    })
+}
+
+/// `sum(xs)` of numbers and game values with a game value or a rational
+/// or an ordinal among them (`[1/2, 1/3]`, `[^, *, 1]`, `[omega, 1/2]`):
+/// the exact sum of rational numbers (integers, dyadic game values and
+/// rationals such as 1/7), the sum of surreal numbers, or the disjunctive
+/// sum of game values (integers as numbers); None when another kind of
+/// value is among them.
+pub(super) fn sum(a: &Args, items: &[Value]) -> Option<Result<Value>> {
+    if let Some(xs) = items.iter().map(as_rational).collect::<Option<Vec<_>>>() {
+        return Some(rational_sum(a, &xs));
+    }
+    if items
+        .iter()
+        .all(|x| matches!(x, Value::Game(_) | Value::Int(_)))
+    {
+        return Some(game_sum(a, items));
+    }
+    let xs = items
+        .iter()
+        .map(super::ordinals::as_surreal)
+        .collect::<Option<Vec<_>>>()?;
+    Some(surreal_sum(a, &xs))
+}
+
+/// The sum of surreal numbers (ordinals, rationals of 128-bit parts).
+fn surreal_sum(a: &Args, xs: &[Surreal]) -> Result<Value> {
+    let mut total = Surreal::from(GenOrdinal::zero());
+    for x in xs {
+        a.cx.advance(1)?;
+        total = total
+            .add(x)
+            .map_err(|e| super::ordinals::ordinal_error(&e, a.span))?;
+    }
+    let rational = |p: i64, q: i64| {
+        let x =
+            Rational::new(p.into(), q.into()).map_err(|e| rational_error(&e, a.at(0), a.span))?;
+        rational_result(a, x)
+    };
+    super::ordinals::surreal_value(total, &rational, a.span)
+}
+
+/// The exact sum of rationals (∞ - ∞ refused as `+` refuses it).
+fn rational_sum(a: &Args, xs: &[Rational]) -> Result<Value> {
+    let mut total = Rational::int(0);
+    for x in xs {
+        a.cx.advance(1)?;
+        total = total
+            .add(x)
+            .map_err(|e| rational_error(&e, a.at(0), a.span))?;
+    }
+    rational_result(a, total)
+}
+
+/// The disjunctive sum of game values and integers.
+fn game_sum(a: &Args, items: &[Value]) -> Result<Value> {
+    let at = a.at(0);
+    a.with_store(&mut |s| {
+        let mut total = s.integer(0);
+        for x in items {
+            a.cx.advance(1)?;
+            let id = match x {
+                Value::Game(g) => resolve(s, g, at)?,
+                Value::Int(n) => s.integer(*n),
+                _ => unreachable!("game values and integers"),
+            };
+            total = s.add(total, id).map_err(|e| e.at(a.span))?;
+        }
+        Ok(game_val(s, total))
+    })
 }
 
 /// An integer (of at most 64 bits) as a value.

@@ -71,9 +71,9 @@ pub(super) static ENTRIES: &[Entry] = &[
         sum,
         XS,
         (1, 1),
-        "int | position | string",
-        "sum(xs): the sum of integers, the disjunctive sum of positions, or strings joined",
-        "the sum of integers, the disjunctive sum of positions, or strings joined in order",
+        "int | rational | game value | position | string",
+        "sum(xs): the sum of numbers (integers, rationals, surreal numbers), of game values or positions (disjunctive), or strings joined",
+        "the sum of integers, rational or surreal numbers (`sum([1/2, 1/3])` is 5/6), the disjunctive sum of game values or of positions, or strings joined in order",
         "sum([Nim(1), 0, *2])",
     ),
     builtin(
@@ -279,6 +279,12 @@ fn abs(a: Args) -> Result<Value> {
     if super::ordinals::any_ordinal(&a.values) {
         return super::ordinals::abs(&a);
     }
+    // A dyadic game value that is a number (3/16): its absolute value.
+    if let v @ Value::Game(_) = &a.values[0]
+        && let Some(x) = super::rationals::as_rational(v)
+    {
+        return super::rationals::rational_result(&a, x.abs());
+    }
     let n = a.int(0)?;
     n.checked_abs().map(Value::Int).ok_or(
         EvalError::Overflow {
@@ -294,6 +300,16 @@ fn sum(a: Args) -> Result<Value> {
     // One position (a board's one part, most often) is its own sum.
     if let [Value::Pos(_)] = &items[..] {
         return Ok(items.swap_remove(0));
+    }
+    // Positions with game values: the sum of their values.
+    if items.iter().any(|x| matches!(x, Value::Pos(_)))
+        && items.iter().any(|x| matches!(x, Value::Game(_)))
+    {
+        for x in &mut items {
+            if let Value::Pos(cs) = x {
+                *x = a.position_value(cs)?;
+            }
+        }
     }
     // A sum of positions is their disjunctive sum.
     if items.iter().any(|x| matches!(x, Value::Pos(_))) {
@@ -317,6 +333,25 @@ fn sum(a: Args) -> Result<Value> {
             }
         }
         return Ok(Value::Str(text.into()));
+    }
+    // Numbers and game values with a game value, a rational or an
+    // ordinal among them.
+    if items.iter().any(|x| !matches!(x, Value::Int(_)))
+        && let Some(total) = super::rationals::sum(&a, &items)
+    {
+        return total;
+    }
+    if let Some(other) = items.iter().find(|x| {
+        !matches!(
+            x,
+            Value::Int(_)
+                | Value::Game(_)
+                | Value::Rational(_)
+                | Value::Surreal(_)
+                | Value::Ordinal(_)
+        )
+    }) {
+        return Err(a.not(other, "numbers or game values", a.at(0)));
     }
     let mut total: i64 = 0;
     for x in items {

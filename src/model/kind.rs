@@ -186,6 +186,16 @@ pub trait GameKind: std::fmt::Debug {
     /// caches hold more than half the memory budget.
     fn drop_caches(&self) {}
 
+    /// Each player's shapes (Left's first) when every move of `game`
+    /// puts one of them on empty cells of its one board and nothing else
+    /// changes the game (`games/rules/placement.rs` says when), read from
+    /// the kind's definition; the solver then searches it on bitboards
+    /// (`solve/placement.rs`). None for every other kind.
+    fn placement(&self, defs: &super::Defs, game: GameId) -> Option<Placement> {
+        let _ = (defs, game);
+        None
+    }
+
     /// The span of the move line that lists `child` (or a sum holding it)
     /// among the options of `G(args)`, for either player: a diagnostic
     /// points at the line that made a position (`T(-1)`, a chain that
@@ -195,6 +205,52 @@ pub trait GameKind: std::fmt::Debug {
         let _ = (cx, game, args, child);
         None
     }
+}
+
+/// A placement ruleset (`GameKind::placement`): each player's shapes,
+/// Left's first, each a list of (row, column) offsets whose least row and
+/// least column are 0, sorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub shapes: [Vec<Vec<(i64, i64)>>; 2],
+}
+
+/// A shape: its cells as (row, column) offsets, the least row and the
+/// least column 0, sorted.
+pub type Shape = Vec<(i64, i64)>;
+
+/// A shape's cells moved so that the least row and the least column are
+/// 0, sorted.
+pub fn normalized(mut cells: Vec<(i64, i64)>) -> Shape {
+    let r0 = cells.iter().map(|x| x.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|x| x.1).min().unwrap_or(0);
+    for x in &mut cells {
+        *x = (x.0 - r0, x.1 - c0);
+    }
+    cells.sort_unstable();
+    cells
+}
+
+/// The image of a shape under symmetry `t` of the square (0..8: bit 0
+/// mirrors columns, bit 1 mirrors rows, bit 2 transposes first).
+pub fn shape_image(shape: &Shape, t: u8) -> Shape {
+    let cells = shape.iter().map(|&(r, c)| {
+        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+        let c = if t & 1 != 0 { -c } else { c };
+        let r = if t & 2 != 0 { -r } else { r };
+        (r, c)
+    });
+    normalized(cells.collect())
+}
+
+/// Whether symmetry `t` maps each player's shapes onto themselves.
+pub fn keeps(p: &Placement, t: u8) -> bool {
+    p.shapes.iter().all(|set| {
+        let mut imgs: Vec<Shape> = set.iter().map(|s| shape_image(s, t)).collect();
+        imgs.sort();
+        imgs.dedup();
+        imgs.len() == set.len() && imgs.iter().all(|s| set.contains(s))
+    })
 }
 
 /// What `proved_period` found.
@@ -363,7 +419,65 @@ pub const LIST_ITEMS: usize = 18;
 /// `part_ints` / `part_args` followed by `end_option` (no parts: a move to
 /// `0`). Every method may fail (a budget, Ctrl-C): the kind then stops
 /// listing and returns the error.
+/// A run of single-part options `G(first + k·step)` for k in
+/// `0..count`, each a list (or, `tuple`, a tuple) of `len` ≤ `LIST_ITEMS`
+/// integers in 0..=255 packed eight a word (item `i` in byte `i % 8` of
+/// word `i / 8`, items past `len` 0), every item in 0..=255 all along
+/// (checked at both ends by the maker): a `LiteralRun`'s options.
+#[derive(Clone, Copy, Debug)]
+pub struct ByteRun {
+    pub game: GameId,
+    pub tuple: bool,
+    pub len: usize,
+    pub first: [u64; 3],
+    pub step: [u64; 3],
+    pub count: u64,
+}
+
+impl ByteRun {
+    /// The items of option `k + 1` from those of option `k`: each byte
+    /// plus its step, mod 256, without carries between bytes.
+    #[inline(always)]
+    pub fn next(&self, items: &mut [u64; 3]) {
+        for (w, s) in items.iter_mut().zip(self.step) {
+            const HIGH: u64 = 0x8080_8080_8080_8080;
+            *w = ((*w & !HIGH) + (s & !HIGH)) ^ ((*w ^ s) & HIGH);
+        }
+    }
+
+    /// The items of option `k`: each byte plus `k` steps, mod 256.
+    pub fn nth(&self, k: u64) -> [u64; 3] {
+        let mut items = self.first;
+        for (w, s) in items.iter_mut().zip(self.step) {
+            let mut acc = w.to_le_bytes();
+            for (a, d) in acc.iter_mut().zip(s.to_le_bytes()) {
+                *a = a.wrapping_add(d.wrapping_mul(k as u8));
+            }
+            *w = u64::from_le_bytes(acc);
+        }
+        items
+    }
+
+    /// The items of an option as bytes.
+    #[inline(always)]
+    pub fn bytes(items: &[u64; 3]) -> [u8; LIST_ITEMS] {
+        let mut bytes = [0u8; LIST_ITEMS];
+        bytes[..8].copy_from_slice(&items[0].to_le_bytes());
+        bytes[8..16].copy_from_slice(&items[1].to_le_bytes());
+        bytes[16..].copy_from_slice(&items[2].to_le_bytes()[..2]);
+        bytes
+    }
+}
+
 pub trait OptionSink {
+    /// The options of a `ByteRun` in order, each counted a step at `span`
+    /// (as `Ctx::tick_at` counts) before it is written; None, with nothing
+    /// written, when the sink takes them one at a time (`single_list`,
+    /// `single_tuple`).
+    fn byte_run(&mut self, run: &ByteRun, span: Span) -> Option<Result<()>> {
+        let _ = (run, span);
+        None
+    }
     /// An option of one part `G(ints)` (at most three integers).
     fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()>;
     /// The options `parts[0](k) + parts[1](k) + ...` for k in

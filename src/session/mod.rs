@@ -294,6 +294,12 @@ impl Session {
         self.defs.games.len()
     }
 
+    /// The definitions (unit tests of the solver's readings of rules).
+    #[cfg(test)]
+    pub(crate) fn defs_for_tests(&self) -> &Defs {
+        &self.defs
+    }
+
     /// The games `:games` lists, in the order defined (built-in games and
     /// others a kind leaves out are not listed).
     pub fn games(&self) -> Vec<GameSummary> {

@@ -5,9 +5,12 @@
 
 use crate::error::SolveError;
 use crate::error::{Error, Result};
-use crate::model::{Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, SmallSet, Value};
+use crate::model::{ByteRun, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, SmallSet, Value};
+use crate::source::Span;
 
-use super::{Adjacency, SINGLE, Solver};
+use super::keys::{BoxRun, ListKey};
+use super::steps::INTERN_STEPS;
+use super::{Adjacency, Packed, SINGLE, Solver};
 
 /// A move from a position whose integer arguments are all ≥ 0 to one with
 /// a negative argument (`T(1)` to `T(-1)`): often a move line without its
@@ -100,6 +103,10 @@ impl OptionSink for Expander<'_, '_> {
         self.solver.push_single(self.cx, self.game, id)
     }
 
+    fn byte_run(&mut self, run: &ByteRun, span: Span) -> Option<Result<()>> {
+        Some(self.solver.byte_run(self.cx, self.game, run, span))
+    }
+
     fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
         let id = self.solver.intern_list(self.cx, game, (true, items), len)?;
         self.solver.push_single(self.cx, self.game, id)
@@ -137,6 +144,93 @@ impl OptionSink for Expander<'_, '_> {
 }
 
 impl Solver {
+    /// The options of a `ByteRun`, in order: when its keys are in a box of
+    /// the list table, each is one load at a constant stride
+    /// (`ListTable::stride`), and only a new position is interned; else
+    /// each is interned as `intern_list` does. Counted and charged as
+    /// `LiteralRun::emit` and `intern_list` count them one at a time.
+    fn byte_run(&mut self, cx: &Ctx, parent: GameId, run: &ByteRun, span: Span) -> Result<()> {
+        let key = |items: &[u64; 3]| {
+            let bytes = ByteRun::bytes(items);
+            ListKey::pack(run.game, 1 + u8::from(run.tuple), &bytes, run.len)
+        };
+        if run.count == 0 {
+            return Ok(());
+        }
+        let mut items = run.first;
+        let last = run.nth(run.count - 1);
+        let (k0, k1) = (key(&items), key(&last));
+        if let Some(b) = self.lists.stride(k0.0[2], k0.0[0], k1.0[0], run.count) {
+            return self.boxed_run(cx, parent, run, span, &b);
+        }
+        for _ in 0..run.count {
+            cx.tick_at(span)?;
+            let bytes = ByteRun::bytes(&items);
+            let id = self.intern_list(cx, run.game, (run.tuple, bytes), run.len)?;
+            self.push_single(cx, parent, id)?;
+            run.next(&mut items);
+        }
+        Ok(())
+    }
+
+    /// `byte_run` when its keys are in a box (`b`): each option's id is one
+    /// load at a constant stride, its items computed only for a position
+    /// not interned yet; the parts pushed without `push_single`'s checks
+    /// when the whole run fits the move budget and the vector already.
+    fn boxed_run(
+        &mut self,
+        cx: &Ctx,
+        parent: GameId,
+        run: &ByteRun,
+        span: Span,
+        b: &BoxRun,
+    ) -> Result<()> {
+        let room = self.all_single
+            && self.edges_left(run.count as usize)
+            && self.parts.len() + run.count as usize <= self.parts.capacity();
+        for k in 0..run.count {
+            cx.tick_at(span)?;
+            cx.advance(INTERN_STEPS)?;
+            let id = match self.lists.at(b, k) {
+                Some(id) => id,
+                None => {
+                    let items = run.nth(k);
+                    let bytes = ByteRun::bytes(&items);
+                    let key = ListKey::pack(run.game, 1 + u8::from(run.tuple), &bytes, run.len);
+                    self.new_list(cx, run.game, &key, run.tuple)?
+                }
+            };
+            if room {
+                self.parts.push(id);
+            } else {
+                self.push_single(cx, parent, id)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Solver {
+    /// `intern_list` of a list or tuple not interned yet, its key `k`.
+    #[inline(never)]
+    pub(super) fn new_list(
+        &mut self,
+        cx: &Ctx,
+        game: GameId,
+        k: &ListKey,
+        tuple: bool,
+    ) -> Result<u32> {
+        let len = (k.0[2] >> 56) as usize;
+        let items = k.items();
+        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
+        let seq = if tuple {
+            Value::Tuple(xs.collect())
+        } else {
+            Value::List(xs.collect())
+        };
+        self.intern_new(cx, game, &[seq], Packed::List(*k))
+    }
+
     /// A value known without expanding (a nim-heap's size, an octal heap
     /// from its nim-sequence).
     #[inline]

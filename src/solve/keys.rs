@@ -3,9 +3,11 @@
 //! short lists of bytes, sets of small elements) that are hashed and
 //! compared as a few words.
 
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use indexmap::Equivalent;
+use rustc_hash::FxBuildHasher;
 
 use crate::model::{Comp, GameId, SmallSet, Value};
 
@@ -131,6 +133,15 @@ impl ListKey {
         ListKey([word(0), word(8), last])
     }
 
+    /// The items of a key (`pack`'s `items`).
+    pub(super) fn items(&self) -> [u8; 18] {
+        let mut items = [0u8; 18];
+        items[..8].copy_from_slice(&self.0[0].to_le_bytes());
+        items[8..16].copy_from_slice(&self.0[1].to_le_bytes());
+        items[16..].copy_from_slice(&self.0[2].to_le_bytes()[..2]);
+        items
+    }
+
     #[inline]
     pub(super) fn new(game: GameId, args: &[Value]) -> Option<ListKey> {
         let (kind, xs) = match args {
@@ -220,5 +231,278 @@ impl BoardKey {
             words: b.packed()?,
             game: game.0,
         })
+    }
+}
+
+/// The components with a `ListKey`, to their ids. A list or tuple of at
+/// most `BOX_LEN` small integers is found in a direct-indexed table of
+/// its game, kind and length (a box: `bits` bits an element, the elements
+/// concatenated into the index), so that a move of a game whose positions
+/// are pairs or triples of small integers (Wythoff's heaps as a pair) is
+/// one load from a table whose neighbouring positions share cache lines,
+/// where a hash scatters them; every other key is in the hash map. A key
+/// is in its box exactly when every element is below `1 << bits` (a box
+/// grows, taking the map's keys that then fit, when a larger element
+/// comes and the box would stay within `BOX_BITS` bits of index); so a key
+/// is in one place only.
+#[derive(Default)]
+pub(super) struct ListTable {
+    map: HashMap<ListKey, u32, FxBuildHasher>,
+    boxes: Vec<ListBox>,
+}
+
+/// Where a run of keys is in a box (`ListTable::stride`): a box stays
+/// the same size while the run's own keys are stored, as they fit it.
+pub(super) struct BoxRun {
+    b: usize,
+    base: i64,
+    delta: i64,
+}
+
+/// The longest list or tuple kept in a box.
+const BOX_LEN: u64 = 3;
+/// A box's index has at most this many bits (2^18 entries, 1 MiB).
+const BOX_BITS: u32 = 18;
+/// A box has at least this many bits an element when it can.
+const BOX_MIN_ELEMENT_BITS: u32 = 4;
+/// At most this many boxes (their look-up is a scan).
+const MAX_BOXES: usize = 8;
+const VACANT: u32 = u32::MAX;
+
+/// One game's, kind's and length's box (see `ListTable`).
+struct ListBox {
+    /// The keys' last word (the game, kind and length; no items there).
+    tag: u64,
+    bits: u32,
+    /// The bits of the first word that an element too large sets.
+    over: u64,
+    ids: Vec<u32>,
+}
+
+impl ListBox {
+    fn new(tag: u64, len: u32, bits: u32) -> ListBox {
+        let mut over = 0;
+        for i in 0..len {
+            over |= ((0xffu64 << bits) & 0xff) << (8 * i);
+        }
+        ListBox {
+            tag,
+            bits,
+            over,
+            ids: vec![VACANT; 1 << (bits * len)],
+        }
+    }
+
+    /// The index of a key's first word in the box, None when an element
+    /// is too large for it.
+    #[inline(always)]
+    fn index(&self, w: u64) -> Option<usize> {
+        if w & self.over != 0 {
+            return None;
+        }
+        // Items past `len` are 0: three items whatever the length.
+        let item = |e: u32| ((w >> (8 * e)) & 0xff) as usize;
+        Some(item(0) | (item(1) << self.bits) | (item(2) << (2 * self.bits)))
+    }
+}
+
+/// The number of bits that hold the largest element of a key's first word
+/// (`len` elements).
+fn element_bits(w: u64, len: u32) -> u32 {
+    let max = (0..len).map(|e| (w >> (8 * e)) & 0xff).max().unwrap_or(0);
+    64 - max.leading_zeros()
+}
+
+impl ListTable {
+    /// The box a key belongs to by its game, kind and length, if any.
+    #[inline(always)]
+    fn find_box(&self, k: &ListKey) -> Option<&ListBox> {
+        if k.0[2] >> 56 > BOX_LEN {
+            return None;
+        }
+        self.boxes.iter().find(|b| b.tag == k.0[2])
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, k: &ListKey) -> Option<u32> {
+        if let Some(b) = self.find_box(k)
+            && let Some(i) = b.index(k.0[0])
+        {
+            let id = b.ids[i];
+            return (id != VACANT).then_some(id);
+        }
+        self.map.get(k).copied()
+    }
+
+    /// A run of keys in a box: the keys of tag `tag` whose first words
+    /// go from `first` to `last` in `count` equal steps of each item (a
+    /// `ByteRun`) are at `ids[base + k·delta]` of box `box` when both ends
+    /// fit it (then every key between does: each item moves one way); None
+    /// when they do not.
+    #[inline]
+    pub(super) fn stride(&self, tag: u64, first: u64, last: u64, count: u64) -> Option<BoxRun> {
+        let b = self.boxes.iter().position(|b| b.tag == tag)?;
+        let (i0, i1) = (self.boxes[b].index(first)?, self.boxes[b].index(last)?);
+        let delta = if count > 1 {
+            (i1 as i64 - i0 as i64) / (count as i64 - 1)
+        } else {
+            0
+        };
+        Some(BoxRun {
+            b,
+            base: i0 as i64,
+            delta,
+        })
+    }
+
+    /// The id at a run's `k`-th key, None when the key is not stored yet.
+    #[inline(always)]
+    pub(super) fn at(&self, run: &BoxRun, k: u64) -> Option<u32> {
+        let id = self.boxes[run.b].ids[(run.base + k as i64 * run.delta) as usize];
+        (id != VACANT).then_some(id)
+    }
+
+    /// Store a key not stored yet.
+    pub(super) fn insert(&mut self, k: ListKey, id: u32) {
+        let len = (k.0[2] >> 56) as u32;
+        if u64::from(len) <= BOX_LEN {
+            let need = element_bits(k.0[0], len).max(BOX_MIN_ELEMENT_BITS);
+            let pos = self.boxes.iter().position(|b| b.tag == k.0[2]);
+            let bits = pos.map_or(0, |p| self.boxes[p].bits);
+            if need > bits
+                && need * len <= BOX_BITS
+                && (pos.is_some() || self.boxes.len() < MAX_BOXES)
+            {
+                self.regrow(k.0[2], len, need, pos);
+            }
+            if let Some(b) = self.boxes.iter_mut().find(|b| b.tag == k.0[2])
+                && let Some(i) = b.index(k.0[0])
+            {
+                b.ids[i] = id;
+                return;
+            }
+        }
+        self.map.insert(k, id);
+    }
+
+    /// Make (or remake larger) the box of `tag`, `bits` an element: the old
+    /// box's keys and the map's keys of the tag that fit move into it.
+    #[cold]
+    #[inline(never)]
+    fn regrow(&mut self, tag: u64, len: u32, bits: u32, pos: Option<usize>) {
+        let mut fresh = ListBox::new(tag, len, bits);
+        if let Some(p) = pos {
+            let old = self.boxes.swap_remove(p);
+            let mask = (1usize << old.bits) - 1;
+            for (i, &id) in old.ids.iter().enumerate().filter(|(_, id)| **id != VACANT) {
+                let mut w = 0u64;
+                for e in 0..len {
+                    w |= (((i >> (old.bits * e)) & mask) as u64) << (8 * e);
+                }
+                let j = fresh
+                    .index(w)
+                    .unwrap_or_else(|| unreachable!("a larger box holds the smaller's keys"));
+                fresh.ids[j] = id;
+            }
+        }
+        self.map.retain(|k, id| {
+            if k.0[2] != tag {
+                return true;
+            }
+            match fresh.index(k.0[0]) {
+                Some(j) => {
+                    fresh.ids[j] = *id;
+                    false
+                }
+                None => true,
+            }
+        });
+        self.boxes.push(fresh);
+    }
+
+    /// The bytes the table holds (for benchmarks).
+    pub(super) fn bytes(&self) -> usize {
+        self.map.capacity() * (std::mem::size_of::<ListKey>() + 5)
+            + self.boxes.iter().map(|b| b.ids.len() * 4).sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A key of game `g`, kind `kind`, the items given.
+    fn key(g: u32, kind: u8, items: &[u8]) -> ListKey {
+        let mut xs = [0u8; 18];
+        xs[..items.len()].copy_from_slice(items);
+        ListKey::pack(GameId(g), kind, &xs, items.len())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The table (boxes that grow, the map beside them) answers as a
+        /// plain map of every key inserted, whatever the order the keys
+        /// come in: small first, large first, lengths 0 to 5, several
+        /// games and both kinds (more tags than boxes).
+        #[test]
+        fn the_list_table_answers_as_a_plain_map(
+            keys in prop::collection::vec(
+                (0u32..6, 1u8..=2, prop::collection::vec(
+                    prop_oneof![0u8..4, 0u8..20, 0u8..=255], 0..=5)),
+                1..200),
+            probes in prop::collection::vec(
+                (0u32..6, 1u8..=2, prop::collection::vec(0u8..24, 0..=4)), 0..50),
+        ) {
+            let mut table = ListTable::default();
+            let mut plain: HashMap<ListKey, u32> = HashMap::new();
+            for (n, (g, kind, items)) in keys.iter().enumerate() {
+                let k = key(*g, *kind, items);
+                prop_assert_eq!(table.get(&k), plain.get(&k).copied());
+                if let std::collections::hash_map::Entry::Vacant(e) = plain.entry(k) {
+                    e.insert(n as u32);
+                    table.insert(k, n as u32);
+                }
+            }
+            for (&k, &id) in &plain {
+                prop_assert_eq!(table.get(&k), Some(id));
+            }
+            for (g, kind, items) in probes {
+                let k = key(g, kind, &items);
+                prop_assert_eq!(table.get(&k), plain.get(&k).copied());
+            }
+            // Each key in one place: the boxes' and the map's entries
+            // together are the keys inserted.
+            let boxed: usize = table
+                .boxes
+                .iter()
+                .map(|b| b.ids.iter().filter(|&&id| id != VACANT).count())
+                .sum();
+            prop_assert_eq!(boxed + table.map.len(), plain.len());
+        }
+    }
+
+    /// A pair that starts small and grows past the box's first size moves
+    /// the keys it held, and keeps its ids.
+    #[test]
+    fn a_box_grows_and_keeps_its_keys() {
+        let mut t = ListTable::default();
+        t.insert(key(1, 2, &[3, 5]), 7);
+        assert_eq!(t.boxes.len(), 1);
+        assert_eq!(t.boxes[0].bits, BOX_MIN_ELEMENT_BITS);
+        t.insert(key(1, 2, &[200, 1]), 8);
+        assert_eq!(t.boxes[0].bits, 8);
+        assert_eq!(t.get(&key(1, 2, &[3, 5])), Some(7));
+        assert_eq!(t.get(&key(1, 2, &[200, 1])), Some(8));
+        assert_eq!(t.get(&key(1, 2, &[5, 3])), None);
+        assert_eq!(t.get(&key(1, 1, &[3, 5])), None);
+        assert!(t.map.is_empty());
+        // Triples past 64 stay in the map (a box of 2^24 entries is not made).
+        t.insert(key(1, 1, &[100, 0, 0]), 9);
+        t.insert(key(1, 1, &[1, 0, 0]), 10);
+        assert_eq!(t.map.len(), 1);
+        assert_eq!(t.get(&key(1, 1, &[100, 0, 0])), Some(9));
+        assert_eq!(t.get(&key(1, 1, &[1, 0, 0])), Some(10));
     }
 }

@@ -75,6 +75,8 @@ mod partizan;
 mod partizan_loopy;
 mod partizan_misere;
 mod period;
+mod placement;
+mod placement_search;
 mod resemble;
 mod runs;
 mod search;
@@ -203,7 +205,7 @@ pub struct Solver {
     general: IndexMap<Comp, u32, FxBuildHasher>,
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
-    lists: HashMap<ListKey, u32, FxBuildHasher>,
+    lists: keys::ListTable,
     sets: HashMap<SetKey, u32, FxBuildHasher>,
     boards: HashMap<BoardKey, u32, FxBuildHasher>,
     /// The elements of each `SmallSet` class met, by bit, shared by the
@@ -281,7 +283,7 @@ impl Solver {
             general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
-            lists: HashMap::default(),
+            lists: keys::ListTable::default(),
             sets: HashMap::default(),
             boards: HashMap::default(),
             set_elements: HashMap::default(),
@@ -382,7 +384,7 @@ impl Solver {
             + self.grundy.capacity() * 4
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
             + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
-            + self.lists.capacity() * (std::mem::size_of::<ListKey>() + 5)
+            + self.lists.bytes()
             + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5)
             + self.boards.capacity() * (std::mem::size_of::<BoardKey>() + 5);
         bytes as f64 / n
@@ -465,7 +467,7 @@ impl Solver {
             return self.intern_new(cx, game, args, Packed::Board(k));
         }
         if let Some(k) = ListKey::new(game, args) {
-            if let Some(&i) = self.lists.get(&k) {
+            if let Some(i) = self.lists.get(&k) {
                 return Ok(i);
             }
             return self.intern_new(cx, game, args, Packed::List(k));
@@ -520,16 +522,10 @@ impl Solver {
     ) -> Result<u32> {
         cx.advance(INTERN_STEPS)?;
         let k = ListKey::pack(game, 1 + u8::from(tuple), &items, len);
-        if let Some(&i) = self.lists.get(&k) {
+        if let Some(i) = self.lists.get(&k) {
             return Ok(i);
         }
-        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
-        let seq = if tuple {
-            Value::Tuple(xs.collect())
-        } else {
-            Value::List(xs.collect())
-        };
-        self.intern_new(cx, game, &[seq], Packed::List(k))
+        self.new_list(cx, game, &k, tuple)
     }
 
     /// `intern` for a component of integer arguments, without building values

@@ -14,8 +14,12 @@
 //! positions the mover reaches, each checked for a move of the other
 //! player as it is entered (one found: the walk stops and says so, and the
 //! caller values the part another way). Its memo of parts already walked
-//! is capped in bytes and emptied when full (it only saves walking again);
-//! the caller drops it with the search.
+//! is capped in bytes: emptied when a walk starts and it is over its cap,
+//! never during a walk, so a walk enters each part it reaches once (and
+//! its count of parts entered, held to `--max-positions`, counts distinct
+//! positions, as the canonical engine's does); the memory a walk holds is
+//! then bounded by the memory budget, which every step looks at. The
+//! caller drops the memo with the search.
 
 use std::collections::{HashMap, HashSet};
 
@@ -27,7 +31,8 @@ use crate::partizan::{GameStore, ValueId};
 
 use super::search::{PART_BYTES, PartKey, count_side, list_options};
 
-/// The longest runs of parts walked, by key, in at most `cap` bytes.
+/// The longest runs of parts walked, by key, in about `cap` bytes between
+/// walks (a walk may take more: `start`).
 #[derive(Debug, Default)]
 pub(super) struct Runs {
     /// The longest runs found, with the player who made them: a part
@@ -74,26 +79,23 @@ impl Runs {
         self.memo.len() + self.values.len()
     }
 
-    /// Room for an entry of `key`: false when it cannot fit at all.
-    fn room(&mut self, key: &PartKey) -> bool {
-        let bytes = PART_BYTES + key.bytes();
-        if self.bytes + bytes > self.cap {
+    /// Called as a walk starts: the memo is emptied when it holds more
+    /// than its cap. Never during a walk: a walk keeps every part it
+    /// walked, so it enters each part once (with the memo emptied under
+    /// it, a walk of a game tree whose parts recur would enter them again
+    /// and again, as many times as the tree has paths to them).
+    fn start(&mut self) {
+        if self.bytes > self.cap {
             self.memo.clear();
             self.values.clear();
             self.bytes = 0;
             self.cleared += 1;
         }
-        if bytes > self.cap {
-            return false;
-        }
-        self.bytes += bytes;
-        true
     }
 
     fn keep(&mut self, key: PartKey, run: u64, mover: Side) {
-        if self.room(&key) {
-            self.memo.insert(key, (run, mover));
-        }
+        self.bytes += PART_BYTES + key.bytes();
+        self.memo.insert(key, (run, mover));
     }
 
     /// What the memo says of `key` for `mover`: nothing, its run, or
@@ -104,9 +106,8 @@ impl Runs {
     }
 
     fn keep_value(&mut self, key: PartKey, v: ValueId) {
-        if self.room(&key) {
-            self.values.insert(key, v);
-        }
+        self.bytes += PART_BYTES + key.bytes();
+        self.values.insert(key, v);
     }
 
     /// The longest run of moves of `mover` in `c`, when the other player
@@ -149,6 +150,7 @@ impl Runs {
     }
 
     fn walk(&mut self, cx: &Ctx, c: &Comp, key: PartKey, mover: Side) -> Result<Walked> {
+        self.start();
         let mut entered = 1usize;
         let mut path: HashSet<PartKey, FxBuildHasher> = HashSet::default();
         path.insert(key.clone());
@@ -279,6 +281,7 @@ impl Runs {
         if !Self::walkable(cx, c) {
             return Ok(None);
         }
+        self.start();
         let zero = store.zero();
         let mut entered = 1usize;
         let mut path: HashSet<PartKey, FxBuildHasher> = HashSet::default();
@@ -344,14 +347,14 @@ impl super::Solver {
     /// The walks of the interned components `ids`, one memo of about
     /// `cap` bytes for them all (tests: against the canonical engine):
     /// each one's canonical value, and each one's longest runs of Left
-    /// and Right moves.
+    /// and Right moves; and how many times the memo was emptied.
     #[allow(clippy::type_complexity)]
     pub(crate) fn walks(
         &mut self,
         cx: &Ctx,
         ids: &[u32],
         cap: usize,
-    ) -> Result<Vec<(Option<ValueId>, [Option<u64>; 2])>> {
+    ) -> Result<(Vec<(Option<ValueId>, [Option<u64>; 2])>, u64)> {
         let mut runs = Runs::new(cap);
         let mut out = Vec::new();
         for &id in ids {
@@ -362,7 +365,7 @@ impl super::Solver {
             let right = runs.one_sided(cx, &c, &key, Side::Right)?;
             out.push((v, [left, right]));
         }
-        Ok(out)
+        Ok((out, runs.cleared))
     }
 
     /// The canonical value of the interned component `id`, if computed.

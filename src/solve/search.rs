@@ -34,7 +34,7 @@
 //! emptied when full. Both are sized from `--search-table` (by default a
 //! quarter of `--max-memory`). The parts taken into `known` are valued
 //! by walks (`runs.rs`) whose memo is a third cache of the same size,
-//! emptied when full: nothing the search meets is interned in the solver
+//! emptied when a walk starts and it is full: nothing the search meets is interned in the solver
 //! (unless a walk gives up: a part that is not a short game, or of a
 //! game kind the walk does not list, goes to the canonical engine).
 
@@ -43,8 +43,7 @@ use std::collections::{HashMap, HashSet};
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{AtSpan, Result, SolveError};
-use crate::games::compound::Collect;
-use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Collect, Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{Outcome, ValueId};
 
 use super::chain::{At, Why};
@@ -173,6 +172,8 @@ pub(crate) struct Search {
     pub evicted: u64,
     /// Nodes expanded.
     pub nodes: u64,
+    /// The bitboard search of placement games (`placement.rs`).
+    pub(super) native: super::placement_search::Native,
 }
 
 impl Search {
@@ -641,6 +642,9 @@ impl Solver {
         side: Side,
         first: bool,
     ) -> Result<Vec<SidedMove>> {
+        if let Some(moves) = self.placement_winning(cx, s, ids, side, first)? {
+            return Ok(moves);
+        }
         let zero = self.partizan.store.zero();
         let mut moves = Vec::new();
         for (k, (m, child)) in self.sided_children(cx, ids, side)?.into_iter().enumerate() {

@@ -10,9 +10,26 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The path of the `grundy` binary, built and up to date.
+///
+/// `GRUNDY_TEST_BIN`, when set, names a binary built with the tests instead
+/// (CI sets it to the one `cargo test --release` has just built for
+/// cli/tests). Without it the nested `cargo build -p grundy-cli` resolves
+/// the features of shared dependencies without the workspace's
+/// dev-dependencies (`syn`'s, `hyper`'s, `rustix`'s differ), so after a
+/// `cargo test` of the whole workspace it compiles the library and the
+/// command line a second time: about a minute of CI's 20.
 pub fn grundy() -> &'static str {
     static BIN: OnceLock<String> = OnceLock::new();
-    BIN.get_or_init(build)
+    BIN.get_or_init(|| match std::env::var("GRUNDY_TEST_BIN") {
+        Ok(path) if !path.is_empty() => {
+            assert!(
+                std::path::Path::new(&path).exists(),
+                "GRUNDY_TEST_BIN names no file: {path}"
+            );
+            path
+        }
+        _ => build(),
+    })
 }
 
 fn build() -> String {

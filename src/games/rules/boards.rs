@@ -36,7 +36,7 @@ pub(super) struct PartsPlan {
 }
 
 /// A library call `name(args)` (no convention written).
-fn library_call<'n>(node: &'n Node, name: &str) -> Option<&'n [Node]> {
+pub(super) fn library_call<'n>(node: &'n Node, name: &str) -> Option<&'n [Node]> {
     match &node.kind {
         NodeKind::Call(e, args, None) if e.meta.name == name => Some(args),
         _ => None,
@@ -45,7 +45,7 @@ fn library_call<'n>(node: &'n Node, name: &str) -> Option<&'n [Node]> {
 
 /// The optional word argument of `components` or `canonical`: its index
 /// in `words` (0 when absent); None when it is not one of them.
-fn word(args: &[Node], words: &[&str]) -> Option<usize> {
+pub(super) fn word(args: &[Node], words: &[&str]) -> Option<usize> {
     match args {
         [_] => Some(0),
         [_, w] => match &w.kind {
@@ -54,6 +54,46 @@ fn word(args: &[Node], words: &[&str]) -> Option<usize> {
         },
         _ => None,
     }
+}
+
+/// The pieces of `sum([ITEM for p in components(ARGS)])`.
+pub(super) struct SumOverComponents<'n> {
+    /// The item and the slot of `p`.
+    pub(super) item: &'n Node,
+    pub(super) p: u32,
+    /// The arguments of `components`.
+    pub(super) parts: &'n [Node],
+    /// The `components(..)` call and the comprehension.
+    iter: &'n Node,
+    list: &'n Node,
+}
+
+/// `body`'s pieces, when it has the shape `sum([ITEM for p in
+/// components(ARGS)])`.
+pub(super) fn sum_over_components(body: &Node) -> Option<SumOverComponents<'_>> {
+    let [list] = library_call(body, "sum")? else {
+        return None;
+    };
+    let NodeKind::Comprehension {
+        set: false,
+        body: item,
+        bindings,
+        cond: None,
+    } = &list.kind
+    else {
+        return None;
+    };
+    let [(CPattern::Slot(p), iter)] = &bindings[..] else {
+        return None;
+    };
+    let parts = library_call(iter, "components")?;
+    Some(SumOverComponents {
+        item,
+        p: *p,
+        parts,
+        iter,
+        list,
+    })
 }
 
 impl PartsPlan {
@@ -66,22 +106,13 @@ impl PartsPlan {
         if xs.len() != 1 || def.arity != 1 {
             return None;
         }
-        let [list] = library_call(body(&def), "sum")? else {
-            return None;
-        };
-        let NodeKind::Comprehension {
-            set: false,
-            body: item,
-            bindings,
-            cond: None,
-        } = &list.kind
-        else {
-            return None;
-        };
-        let [(CPattern::Slot(p), iter)] = &bindings[..] else {
-            return None;
-        };
-        let parts = library_call(iter, "components")?;
+        let SumOverComponents {
+            item,
+            p,
+            parts,
+            iter,
+            list,
+        } = sum_over_components(body(&def))?;
         let diagonal = word(parts, &["orthogonal", "diagonal"])? == 1;
         let NodeKind::MakePos(game, made) = &item.kind else {
             return None;
@@ -95,7 +126,7 @@ impl PartsPlan {
             _ => Symmetry::Mirror,
         };
         let local = |n: &Node, s: u32| matches!(n.kind, NodeKind::Local(x) if x == s);
-        if !local(&parts[0], 0) || !local(&canon[0], *p) || *p == 0 {
+        if !local(&parts[0], 0) || !local(&canon[0], p) || p == 0 {
             return None;
         }
         let (iter_span, list_span) = (iter.span, list.span);

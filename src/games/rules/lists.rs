@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use crate::error::Result;
 use crate::eval::{CPattern, Fast, Interp, Node, NodeKind, inline_call, local_node};
-use crate::model::{Defs, FnDef, GameId, LIST_ITEMS, OptionSink, Value};
+use crate::model::{ByteRun, Defs, FnDef, GameId, LIST_ITEMS, OptionSink, Value};
 use crate::source::Span;
 
 use super::boards::PartsPlan;
@@ -46,22 +46,30 @@ impl LiteralRun {
         let words = |b: &[u8; 24]| {
             [0, 8, 16].map(|i| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default()))
         };
-        let (mut items, step) = (words(&items), words(&step));
-        for _ in self.ks.0..self.ks.1 {
+        if self.ks.1 <= self.ks.0 {
+            return Ok(());
+        }
+        let run = ByteRun {
+            game: self.game,
+            tuple: self.tuple,
+            len: self.len,
+            first: words(&items),
+            step: words(&step),
+            count: (self.ks.1 - self.ks.0) as u64,
+        };
+        if let Some(r) = out.byte_run(&run, span) {
+            return r;
+        }
+        let mut items = run.first;
+        for _ in 0..run.count {
             me.tick(span)?;
-            let mut bytes = [0u8; LIST_ITEMS];
-            bytes[..8].copy_from_slice(&items[0].to_le_bytes());
-            bytes[8..16].copy_from_slice(&items[1].to_le_bytes());
-            bytes[16..].copy_from_slice(&items[2].to_le_bytes()[..2]);
+            let bytes = ByteRun::bytes(&items);
             if self.tuple {
                 out.single_tuple(self.game, bytes, self.len)?;
             } else {
                 out.single_list(self.game, bytes, self.len)?;
             }
-            for (w, s) in items.iter_mut().zip(step) {
-                const HIGH: u64 = 0x8080_8080_8080_8080;
-                *w = ((*w & !HIGH) + (s & !HIGH)) ^ ((*w ^ s) & HIGH);
-            }
+            run.next(&mut items);
         }
         Ok(())
     }

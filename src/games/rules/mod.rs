@@ -10,6 +10,7 @@ mod boards;
 mod carried;
 mod lists;
 mod moves;
+pub mod placement;
 mod sets;
 
 use crate::model::{Comp, Ctx, GameId, GameKind, OptionSink, SmallSet, Value};
@@ -110,6 +111,14 @@ impl GameKind for Rules {
             Some(p) => p.list_options(&interp, args, out),
             None => self.set.list_options(&interp, args, out),
         }
+    }
+
+    fn placement(
+        &self,
+        defs: &crate::model::Defs,
+        game: GameId,
+    ) -> Option<crate::model::Placement> {
+        placement::read(defs, game, [&self.set, &self.set])
     }
 
     fn move_line(&self, cx: &Ctx, _game: GameId, args: &[Value], child: &Comp) -> Option<Span> {

@@ -26,7 +26,7 @@ enum Leaf {
 }
 
 /// A set expression over `SmallSet`s.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum SetExpr {
     Const(SmallSet),
     /// A local holding a set.
@@ -49,6 +49,9 @@ struct Graph {
     succ: Vec<u128>,
     /// Per vertex: the vertices one edge on or back.
     nbr: Vec<u128>,
+    /// The sizes of `succ`'s and `nbr`'s masks.
+    succ_len: Vec<u32>,
+    nbr_len: Vec<u32>,
 }
 
 impl fmt::Debug for Graph {
@@ -66,6 +69,50 @@ pub(super) struct SetPlan {
     expr: SetExpr,
     graphs: Vec<Graph>,
     each: Option<(usize, usize, Span)>,
+    /// The target compiled for `run_bits` (`Masked`), when it has the shape.
+    masked: Option<Masked>,
+}
+
+/// A line's target for the loop `v in xs` on bare masks: the parts that do
+/// not read `v` (`fixed`) are evaluated once per position, and the rest
+/// (`tree`) per element on `u128`s, with no classes, `Option`s or frame
+/// reads. Used for a position only when every part is of the loop set's
+/// class or empty (`prepare`), where `-` and `+` of `SmallSet`s are the
+/// masks' `& !` and `|`; otherwise the position takes `SetPlan::eval`.
+#[derive(Debug)]
+struct Masked {
+    fixed: Vec<SetExpr>,
+    tree: Mask,
+    /// The tree as a chain `((x op y) op z) ..` when every right operand
+    /// is a leaf (`Node Kayles`' `s - {v} - set(neighbours(H, v))`): the
+    /// first leaf and each step's operator (`true`: `-`) and leaf.
+    chain: Option<(Mask, Vec<(bool, Mask)>)>,
+}
+
+/// The part of a `Masked` target that reads the loop variable `v`.
+#[derive(Debug)]
+enum Mask {
+    /// `fixed[i]`'s value.
+    Fixed(usize),
+    /// `{v}`, `{v, v}`.
+    Bit,
+    /// `set(neighbours(H, v))` (`true`) or `set(successors(H, v))` of
+    /// `SetPlan::graphs[i]`.
+    Adj(usize, bool),
+    Diff(Box<Mask>, Box<Mask>),
+    Union(Box<Mask>, Box<Mask>),
+}
+
+/// The most parts not reading `v` a `Masked` target has.
+const MAX_FIXED: usize = 8;
+
+/// A `Masked` target's fixed parts for one position: their masks and what
+/// evaluating them charges (per option, as the ordinary evaluation does).
+struct Prepared {
+    bits: [u128; MAX_FIXED],
+    /// Their sizes.
+    lens: [u32; MAX_FIXED],
+    cost: Cost,
 }
 
 /// The ordinary evaluation of one option, for the frame as it stands.
@@ -135,7 +182,7 @@ impl Env for RunEnv<'_> {
 /// What the ordinary evaluation charges for the set operations of one
 /// target: steps (8 an element of a `-` or `+`, `collection_steps`) and the
 /// bytes a `+` copies.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Cost {
     steps: u64,
     bytes: usize,
@@ -164,11 +211,18 @@ impl SetPlan {
             },
             _ => None,
         };
+        let masked = each.and_then(|(v, _, _)| {
+            let mut fixed = Vec::new();
+            let tree = mask(&expr, v, &mut fixed)?;
+            let chain = chain(&tree);
+            Some(Masked { fixed, tree, chain })
+        });
         Some(SetPlan {
             game: *g,
             expr,
             graphs,
             each,
+            masked,
         })
     }
 
@@ -261,6 +315,9 @@ impl SetPlan {
         out: &mut dyn OptionSink,
         fallback: &mut Ordinary<'_>,
     ) -> Result<()> {
+        if let Some(p) = self.prepare(frame, (v, xs), set) {
+            return self.run_masked(me, frame, (v, iter_span), set, &p, span, out);
+        }
         let mut bits = set.bits;
         let mut bound = false;
         while bits != 0 {
@@ -293,6 +350,178 @@ impl SetPlan {
             frame[v] = SmallSet::element_value(set.class, 127 - set.bits.leading_zeros());
         }
         Ok(())
+    }
+
+    /// The fixed parts of the `Masked` target for the position whose loop
+    /// set is `set`, None when the target has no `Masked` form or some part
+    /// is of another class here (then `eval` runs per element, and gives
+    /// the ordinary evaluation's answer).
+    #[inline]
+    fn prepare(&self, frame: &[Value], (v, xs): (usize, usize), set: SmallSet) -> Option<Prepared> {
+        let m = self.masked.as_ref()?;
+        if !self.mask_classes(&m.tree, set.class) {
+            return None;
+        }
+        let env = RunEnv {
+            frame,
+            v,
+            // Never read: the fixed parts do not read `v`.
+            elem: (set.class, 0),
+            xs: (xs, set),
+        };
+        let mut p = Prepared {
+            bits: [0; MAX_FIXED],
+            lens: [0; MAX_FIXED],
+            cost: Cost::default(),
+        };
+        for (i, e) in m.fixed.iter().enumerate() {
+            let s = self.eval(e, &env, &mut p.cost)?;
+            if s.class != set.class && s.class != SmallSet::EMPTY {
+                return None;
+            }
+            (p.bits[i], p.lens[i]) = (s.bits, s.len() as u32);
+        }
+        Some(p)
+    }
+
+    /// Whether every graph the tree reads has vertices of class `class`.
+    fn mask_classes(&self, t: &Mask, class: u32) -> bool {
+        match t {
+            Mask::Fixed(_) | Mask::Bit => true,
+            Mask::Adj(i, _) => 2 + self.graphs[*i].game.0 == class,
+            Mask::Diff(a, b) | Mask::Union(a, b) => {
+                self.mask_classes(a, class) && self.mask_classes(b, class)
+            }
+        }
+    }
+
+    /// `run_bits` on bare masks (`Masked`), the fixed parts prepared: the
+    /// same options, charges and loop variable as `eval` per element.
+    #[allow(clippy::too_many_arguments)]
+    fn run_masked(
+        &self,
+        me: &Interp,
+        frame: &mut [Value],
+        (v, iter_span): (usize, Span),
+        set: SmallSet,
+        p: &Prepared,
+        span: Span,
+        out: &mut dyn OptionSink,
+    ) -> Result<()> {
+        let Some(m) = &self.masked else {
+            return Ok(());
+        };
+        let mut bits = set.bits;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            me.tick(iter_span)?;
+            let mut cost = p.cost;
+            let s = match &m.chain {
+                Some((first, ops)) => self.chain_eval(first, ops, p, b, &mut cost),
+                None => self.mask_eval(&m.tree, p, b, &mut cost, false).0,
+            };
+            charge(me, &cost, span)?;
+            out.single_set(self.game, SmallSet::new(set.class, s))?;
+        }
+        if set.bits != 0 {
+            frame[v] = SmallSet::element_value(set.class, 127 - set.bits.leading_zeros());
+        }
+        Ok(())
+    }
+
+    /// A `Mask` tree's bits for the loop variable at bit `b`, and their
+    /// number when `count` (the leaves' numbers are known: the fixed
+    /// parts', 1, a vertex's degree): every part is of one class or empty,
+    /// so `-` is `& !` and `+` is `|`; charged as `eval` charges.
+    #[inline(always)]
+    fn mask_eval(
+        &self,
+        t: &Mask,
+        p: &Prepared,
+        b: u32,
+        cost: &mut Cost,
+        count: bool,
+    ) -> (u128, u32) {
+        match t {
+            Mask::Fixed(i) => (p.bits[*i], p.lens[*i]),
+            Mask::Bit => (1 << b, 1),
+            Mask::Adj(i, back) => {
+                let g = &self.graphs[*i];
+                let (adj, lens) = if *back {
+                    (&g.nbr, &g.nbr_len)
+                } else {
+                    (&g.succ, &g.succ_len)
+                };
+                (adj[b as usize], lens[b as usize])
+            }
+            Mask::Diff(x, y) | Mask::Union(x, y) => {
+                let (x, nx) = self.mask_eval(x, p, b, cost, true);
+                let (y, ny) = self.mask_eval(y, p, b, cost, true);
+                let n = nx + ny;
+                cost.steps += 8 * u64::from(n);
+                let r = if let Mask::Diff(..) = t {
+                    x & !y
+                } else {
+                    cost.bytes += n as usize * std::mem::size_of::<Value>();
+                    x | y
+                };
+                (r, if count { r.count_ones() } else { 0 })
+            }
+        }
+    }
+
+    /// A leaf of a `Mask` tree (not `Diff` or `Union`): its bits and number.
+    #[inline(always)]
+    fn mask_leaf(&self, t: &Mask, p: &Prepared, b: u32) -> (u128, u32) {
+        match t {
+            Mask::Fixed(i) => (p.bits[*i], p.lens[*i]),
+            Mask::Bit => (1 << b, 1),
+            Mask::Adj(i, back) => {
+                let g = &self.graphs[*i];
+                if *back {
+                    (g.nbr[b as usize], g.nbr_len[b as usize])
+                } else {
+                    (g.succ[b as usize], g.succ_len[b as usize])
+                }
+            }
+            Mask::Diff(..) | Mask::Union(..) => unreachable!("a chain's operands are leaves"),
+        }
+    }
+
+    /// `mask_eval` of a chain (`Masked::chain`), with no recursion: the
+    /// running set's number is kept by arithmetic where the operand is
+    /// `{v}`, counted only where a later step needs it.
+    #[inline(always)]
+    fn chain_eval(
+        &self,
+        first: &Mask,
+        ops: &[(bool, Mask)],
+        p: &Prepared,
+        b: u32,
+        cost: &mut Cost,
+    ) -> u128 {
+        let (mut x, mut nx) = self.mask_leaf(first, p, b);
+        for (i, (diff, leaf)) in ops.iter().enumerate() {
+            let (y, ny) = self.mask_leaf(leaf, p, b);
+            let n = nx + ny;
+            cost.steps += 8 * u64::from(n);
+            let had = ((x >> b) & 1) as u32;
+            if *diff {
+                x &= !y;
+            } else {
+                cost.bytes += n as usize * std::mem::size_of::<Value>();
+                x |= y;
+            }
+            if i + 1 < ops.len() {
+                nx = match (diff, leaf) {
+                    (true, Mask::Bit) => nx - had,
+                    (false, Mask::Bit) => nx + 1 - had,
+                    _ => x.count_ones(),
+                };
+            }
+        }
+        x
     }
 
     fn eval(&self, e: &SetExpr, env: &impl Env, cost: &mut Cost) -> Option<SmallSet> {
@@ -368,6 +597,61 @@ fn charge(me: &Interp, cost: &Cost, span: Span) -> Result<()> {
 /// The most nested operations a `SetExpr` has.
 const MAX_DEPTH: usize = 16;
 
+/// Whether a set expression reads the frame slot `v`.
+fn reads(e: &SetExpr, v: usize) -> bool {
+    let leaf = |x: &Leaf| matches!(x, Leaf::Local(s) if *s == v);
+    match e {
+        SetExpr::Const(_) => false,
+        SetExpr::Local(s) => *s == v,
+        SetExpr::Lit(xs) => xs.iter().any(leaf),
+        SetExpr::Adj(_, _, x) => leaf(x),
+        SetExpr::Diff(a, b) | SetExpr::Union(a, b) => reads(a, v) || reads(b, v),
+    }
+}
+
+/// A `Mask` tree as a chain (see `Masked::chain`), None when some right
+/// operand is no leaf.
+fn chain(t: &Mask) -> Option<(Mask, Vec<(bool, Mask)>)> {
+    let leaf = |t: &Mask| match t {
+        Mask::Fixed(i) => Some(Mask::Fixed(*i)),
+        Mask::Bit => Some(Mask::Bit),
+        Mask::Adj(i, back) => Some(Mask::Adj(*i, *back)),
+        Mask::Diff(..) | Mask::Union(..) => None,
+    };
+    let mut ops = Vec::new();
+    let mut at = t;
+    while let Mask::Diff(x, y) | Mask::Union(x, y) = at {
+        ops.push((matches!(at, Mask::Diff(..)), leaf(y)?));
+        at = x;
+    }
+    ops.reverse();
+    Some((leaf(at)?, ops))
+}
+
+/// `e` as a `Mask` tree for the loop variable in slot `v`, its parts that
+/// do not read `v` pushed on `fixed`; None when some part reading `v` has
+/// no mask form (`v` where a set belongs, a literal of `v` and others).
+fn mask(e: &SetExpr, v: usize, fixed: &mut Vec<SetExpr>) -> Option<Mask> {
+    if !reads(e, v) {
+        if fixed.len() == MAX_FIXED {
+            return None;
+        }
+        fixed.push(e.clone());
+        return Some(Mask::Fixed(fixed.len() - 1));
+    }
+    Some(match e {
+        SetExpr::Lit(xs) if xs.iter().all(|x| matches!(x, Leaf::Local(s) if *s == v)) => Mask::Bit,
+        SetExpr::Adj(i, back, Leaf::Local(_)) => Mask::Adj(*i, *back),
+        SetExpr::Diff(a, b) => {
+            Mask::Diff(Box::new(mask(a, v, fixed)?), Box::new(mask(b, v, fixed)?))
+        }
+        SetExpr::Union(a, b) => {
+            Mask::Union(Box::new(mask(a, v, fixed)?), Box::new(mask(b, v, fixed)?))
+        }
+        _ => return None,
+    })
+}
+
 fn build(defs: &Defs, node: &Node, graphs: &mut Vec<Graph>, depth: usize) -> Option<SetExpr> {
     if depth > MAX_DEPTH {
         return None;
@@ -441,9 +725,12 @@ fn graph(defs: &Defs, g: GameId, graphs: &mut Vec<Graph>) -> Option<usize> {
             nbr[w] |= 1 << u;
         }
     }
+    let lens = |masks: &[u128]| masks.iter().map(|m| m.count_ones()).collect();
     graphs.push(Graph {
         game: g,
         kind: kind.clone(),
+        succ_len: lens(&succ),
+        nbr_len: lens(&nbr),
         succ,
         nbr,
     });

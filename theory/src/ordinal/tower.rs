@@ -42,8 +42,13 @@ pub(super) struct Tower {
     n: Vec<usize>,
     /// The products of the base below 2^8: `table[a << bits | b]`.
     table: Vec<u8>,
-    /// The square of each monomial: its nonzero coefficients.
-    squares: Vec<Vec<(usize, u64)>>,
+    /// The square of each monomial t: its nonzero coefficients
+    /// `sq_at[k]` (positions) and `sq_val[k]` for k in
+    /// `sq_start[t]..sq_start[t + 1]` (one flat table: `square` reads
+    /// them in order).
+    sq_start: Vec<usize>,
+    sq_at: Vec<u32>,
+    sq_val: Vec<u64>,
 }
 
 /// An element: `Tower::len` finite nimbers.
@@ -66,7 +71,9 @@ impl Tower {
             rel: vec![Rel { c: 0, gens: vec![] }],
             n: vec![1],
             table: Vec::new(),
-            squares: Vec::new(),
+            sq_start: vec![0],
+            sq_at: Vec::new(),
+            sq_val: Vec::new(),
         };
         if bits <= 8 {
             let size = 1u64 << bits;
@@ -81,14 +88,18 @@ impl Tower {
             t.rel.push(rel);
         }
         let mut unit = vec![0u64; t.len()];
-        t.squares = (0..t.len())
-            .map(|i| {
-                unit[i] = 1;
-                let sq = t.square_at(t.levels(), &unit);
-                unit[i] = 0;
-                sq.into_iter().enumerate().filter(|e| e.1 != 0).collect()
-            })
-            .collect();
+        let (mut start, mut at, mut val) = (vec![0], Vec::new(), Vec::new());
+        for i in 0..t.len() {
+            unit[i] = 1;
+            let sq = t.square_at(t.levels(), &unit);
+            unit[i] = 0;
+            for (j, v) in sq.into_iter().enumerate().filter(|e| e.1 != 0) {
+                at.push(u32::try_from(j).expect("a field of fewer than 2^32 coefficients"));
+                val.push(v);
+            }
+            start.push(at.len());
+        }
+        (t.sq_start, t.sq_at, t.sq_val) = (start, at, val);
         t
     }
 
@@ -260,11 +271,22 @@ impl Tower {
     /// a², as Σ c_t² × (the square of monomial t).
     pub fn square(&self, a: &Elem) -> Elem {
         let mut out = vec![0u64; a.len()];
-        for (&c, sq) in a.iter().zip(&self.squares) {
-            if c != 0 {
-                let c2 = self.bm(c, c);
-                for &(j, s) in sq {
-                    out[j] ^= self.bm(c2, s);
+        for (t, &c) in a.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let c2 = self.bm(c, c);
+            let range = self.sq_start[t]..self.sq_start[t + 1];
+            let (at, val) = (&self.sq_at[range.clone()], &self.sq_val[range]);
+            if self.table.is_empty() {
+                for (&j, &s) in at.iter().zip(val) {
+                    out[j as usize] ^= nim_mul64(c2, s);
+                }
+            } else {
+                // The row of c² in the base's table of products.
+                let row = &self.table[(c2 << self.bits) as usize..][..1 << self.bits];
+                for (&j, &s) in at.iter().zip(val) {
+                    out[j as usize] ^= u64::from(row[s as usize]);
                 }
             }
         }
