@@ -347,7 +347,8 @@ impl super::Solver {
     /// The walks of the interned components `ids`, one memo of about
     /// `cap` bytes for them all (tests: against the canonical engine):
     /// each one's canonical value, and each one's longest runs of Left
-    /// and Right moves; and how many times the memo was emptied.
+    /// and Right moves; and how many times the memo was emptied. Also
+    /// checks that each one's counts of options are its listings' lengths.
     #[allow(clippy::type_complexity)]
     pub(crate) fn walks(
         &mut self,
@@ -363,6 +364,12 @@ impl super::Solver {
             let v = runs.value(cx, &mut self.partizan.store, &c, &key)?;
             let left = runs.one_sided(cx, &c, &key, Side::Left)?;
             let right = runs.one_sided(cx, &c, &key, Side::Right)?;
+            for side in [Side::Left, Side::Right] {
+                // The count of options (which skips their targets) is the
+                // listing's length.
+                let listed = list_options(cx, &c, side)?.len();
+                assert_eq!(count_side(cx, &c, side)?, listed, "{side:?}'s options");
+            }
             out.push((v, [left, right]));
         }
         Ok((out, runs.cleared))

@@ -257,6 +257,9 @@ impl Search {
 struct Count(usize);
 
 impl OptionSink for Count {
+    fn counts_only(&self) -> bool {
+        true
+    }
     fn single_ints(&mut self, _: GameId, _: &[i64]) -> Result<()> {
         self.0 += 1;
         Ok(())
