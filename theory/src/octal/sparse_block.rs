@@ -56,9 +56,9 @@ use super::{
 };
 
 /// Heaps per block by default (`NimSequence::set_thread_block`).
-pub(super) const BLOCK: usize = 256;
+pub(super) const BLOCK: usize = 32;
 /// Heaps a thread claims at once.
-const CHUNK: usize = if cfg!(test) { 2 } else { 16 };
+const CHUNK: usize = if cfg!(test) { 2 } else { 4 };
 /// Pairs past A the speculative scan looks at, at most.
 const HORIZON: usize = if cfg!(test) { 24 } else { 1 << 15 };
 /// Heaps a run must have ahead of it to be worth a second thread.
@@ -94,7 +94,11 @@ struct Spec {
     c: u32,
     w0: u64,
     complete: bool,
+    /// The values of T the scan did not see.
+    unseen: Vec<u64>,
     events: Vec<(u32, u32)>,
+    /// First sightings in the slot (the main thread reads them there).
+    listed: usize,
 }
 
 /// A thread's buffers.
@@ -181,6 +185,27 @@ fn take_left(table: &mut [u8], set: &mut [u64]) -> u32 {
     c
 }
 
+/// Marks `G(r) ⊕ G(m − r)` for the rare heaps `rare` (every `m − r` below
+/// `g.len()`): out of line, the marks by value, four at a time, as
+/// `rare_pass`.
+#[inline(never)]
+fn early_pass<M: Marks, V: Val>(mut marks: M, rare: &[(u32, u32)], g: &[V], m: usize) -> M {
+    let mut set = marks.setter();
+    let mut quads = rare.chunks_exact(4);
+    for q in &mut quads {
+        let [(r0, v0), (r1, v1), (r2, v2), (r3, v3)] = [q[0], q[1], q[2], q[3]];
+        set(v0 ^ g[m - r0 as usize].get());
+        set(v1 ^ g[m - r1 as usize].get());
+        set(v2 ^ g[m - r2 as usize].get());
+        set(v3 ^ g[m - r3 as usize].get());
+    }
+    for &(r, gr) in quads.remainder() {
+        set(gr ^ g[m - r as usize].get());
+    }
+    drop(set);
+    marks
+}
+
 /// The pairs of heap n (m = n − k) that touch `[K, m)` when the smaller
 /// part is at most A: `A = min(m − K, m / 2)`, and `m / 2`.
 fn split_point(n: usize, k: usize, known: usize) -> (usize, usize, usize) {
@@ -204,7 +229,9 @@ impl<'a, M: Marks> Worker<'a, M> {
                 c: 0,
                 w0: 0,
                 complete: true,
+                unseen: vec![0; words],
                 events: Vec::with_capacity(64 * words),
+                listed: 0,
             },
         }
     }
@@ -222,11 +249,7 @@ impl<'a, M: Marks> Worker<'a, M> {
         let mut marks = std::mem::replace(&mut self.marks, M::with_words(0));
         marks.clear();
         if n >= k + 2 && first < last {
-            let mut set = marks.setter();
-            for &(r, gr) in &rare[first..last] {
-                set(gr ^ g[m - r as usize].get());
-            }
-            drop(set);
+            marks = early_pass(marks, &rare[first..last], g, m);
         }
         s.w0 = if n >= k + 2 {
             (last.max(first) - first) as u64
@@ -241,6 +264,7 @@ impl<'a, M: Marks> Worker<'a, M> {
         let count = keep_unseen_rare(&mut self.bits, rb, s.c);
         s.events.clear();
         s.complete = true;
+        s.unseen.fill(0);
         if count == 0 || a_end >= half {
             return;
         }
@@ -258,6 +282,7 @@ impl<'a, M: Marks> Worker<'a, M> {
         );
         if left > 0 {
             take_left(&mut self.table, &mut self.bits);
+            s.unseen.copy_from_slice(&self.bits);
             s.complete = to == half;
         }
     }
@@ -268,10 +293,10 @@ impl<'a, M: Marks> Worker<'a, M> {
     fn finish<V: Val>(
         &mut self,
         s: &Spec,
+        events: impl DoubleEndedIterator<Item = (u32, u32)>,
         g: &[V],
         rare: &[(u32, u32)],
-        n: usize,
-        known: usize,
+        (n, known): (usize, usize),
         w0: &mut u64,
     ) -> (u32, u64) {
         let split = self.moves.split2.as_slice();
@@ -318,7 +343,7 @@ impl<'a, M: Marks> Worker<'a, M> {
         if a_end >= half {
             return (first_one(&self.bits), w1);
         }
-        let (v, w) = self.tail(s, g, m, (a_end, half), c);
+        let (v, w) = self.tail(s, events, g, m, (a_end, half), c);
         (v, w1 + w)
     }
 
@@ -327,6 +352,7 @@ impl<'a, M: Marks> Worker<'a, M> {
     fn tail<V: Val>(
         &mut self,
         s: &Spec,
+        events: impl DoubleEndedIterator<Item = (u32, u32)>,
         g: &[V],
         m: usize,
         (a_end, half): (usize, usize),
@@ -347,22 +373,17 @@ impl<'a, M: Marks> Worker<'a, M> {
             *t &= below;
             *u &= !below;
         }
-        let mut left_t = each(&self.rt, |_| {});
-        let mut pos = a_end;
-        if left_t > 0 {
-            for &(a, x) in &s.events {
-                let (i, b) = ((x >> 6) as usize, 1u64 << (x & 63));
-                if self.rt[i] & b != 0 {
-                    self.rt[i] &= !b;
-                    left_t -= 1;
-                    if left_t == 0 {
-                        pos = a as usize;
-                        break;
-                    }
-                }
+        let unseen = self
+            .rt
+            .iter()
+            .zip(&s.unseen)
+            .position(|(&t, &u)| t & u != 0);
+        if let Some(i) = unseen {
+            if s.complete {
+                // Never seen: the least such is below every value of Rn.
+                let w = self.rt[i] & s.unseen[i];
+                return (i as u32 * 64 + w.trailing_zeros(), (half - a_end) as u64);
             }
-        }
-        if left_t > 0 && !s.complete {
             // The list stopped at its horizon before it told.
             #[cfg(test)]
             count(2);
@@ -381,6 +402,16 @@ impl<'a, M: Marks> Worker<'a, M> {
             }
             take_left(&mut self.table, &mut self.bits);
             return (first_one(&self.bits), w);
+        }
+        // Every value of Rt was seen: the last seen of them, from the end.
+        let mut pos = a_end;
+        if self.rt.iter().any(|&w| w != 0) {
+            for (a, x) in events.rev() {
+                if self.rt[(x >> 6) as usize] >> (x & 63) & 1 == 1 {
+                    pos = a as usize;
+                    break;
+                }
+            }
         }
         let want = fill(&mut self.table, &self.rn);
         if want > 0 {
@@ -402,8 +433,8 @@ impl<'a, M: Marks> Worker<'a, M> {
                 take_left(&mut self.table, &mut self.rn);
             }
         }
-        let never = first_one(&self.rt).min(first_one(&self.rn));
-        if (never as usize) < 64 * self.rt.len() {
+        let never = first_one(&self.rn);
+        if (never as usize) < 64 * self.rn.len() {
             (never, (half - a_end) as u64)
         } else {
             (c, (pos - a_end) as u64)
@@ -415,8 +446,10 @@ impl<'a, M: Marks> Worker<'a, M> {
 /// heap's by the one that claimed its chunk) and read by the main thread
 /// once the block's chunks are all done.
 struct Slot {
-    /// Per heap: `words` words of early marks.
+    /// Per heap: `words` words of early marks, and of the values of T
+    /// not seen.
     base: Vec<AtomicU64>,
+    unseen: Vec<AtomicU64>,
     /// Per heap: c′, options of the rare pass, complete, sightings.
     meta: Vec<[AtomicU64; 4]>,
     /// Per heap: up to `64 · words` first sightings `a << 32 | value`.
@@ -500,7 +533,11 @@ impl Shared {
     fn store(&self, b: usize, i: usize, s: &Spec) {
         let slot = &self.slots[b % 2];
         let words = self.words;
-        for (a, &w) in slot.base[i * words..(i + 1) * words].iter().zip(&s.base) {
+        let at = i * words..(i + 1) * words;
+        for (a, &w) in slot.base[at.clone()].iter().zip(&s.base) {
+            a.store(w, Ordering::Relaxed);
+        }
+        for (a, &w) in slot.unseen[at].iter().zip(&s.unseen) {
             a.store(w, Ordering::Relaxed);
         }
         let meta = [
@@ -529,18 +566,32 @@ impl Shared {
         {
             *w = a.load(Ordering::Relaxed);
         }
+        for (w, a) in s
+            .unseen
+            .iter_mut()
+            .zip(&slot.unseen[i * words..(i + 1) * words])
+        {
+            *w = a.load(Ordering::Relaxed);
+        }
         let [c, w0, complete, len] = slot.meta[i].each_ref().map(|a| a.load(Ordering::Relaxed));
         (s.c, s.w0, s.complete) = (c as u32, w0, complete != 0);
-        let cap = 64 * words;
-        s.events.clear();
-        s.events.extend(
-            slot.events[i * cap..i * cap + len as usize]
-                .iter()
-                .map(|a| {
-                    let e = a.load(Ordering::Relaxed);
-                    ((e >> 32) as u32, e as u32)
-                }),
-        );
+        s.listed = len as usize;
+    }
+
+    /// Heap i of block b's first sightings.
+    fn events(
+        &self,
+        b: usize,
+        i: usize,
+        len: usize,
+    ) -> impl DoubleEndedIterator<Item = (u32, u32)> + '_ {
+        let cap = 64 * self.words;
+        self.slots[b % 2].events[i * cap..i * cap + len]
+            .iter()
+            .map(|a| {
+                let e = a.load(Ordering::Relaxed);
+                ((e >> 32) as u32, e as u32)
+            })
     }
 }
 
@@ -651,6 +702,7 @@ pub(super) fn run<M: Marks, V: Val>(
     let block = sp.block;
     let slot = || Slot {
         base: (0..block * words).map(|_| AtomicU64::new(0)).collect(),
+        unseen: (0..block * words).map(|_| AtomicU64::new(0)).collect(),
         meta: (0..block)
             .map(|_| [const { AtomicU64::new(0) }; 4])
             .collect(),
@@ -676,16 +728,40 @@ pub(super) fn run<M: Marks, V: Val>(
     let pending = std::thread::scope(|s| {
         let sh = &shared;
         let rw = &rw;
-        let spawned =
-            s.spawn(move || helper::<M, V>(Worker::new(moves, rw, words), values, rare, sh));
-        let _ = sh.helper.set(spawned.thread().clone());
+        // Without a helper (the thread could not be made) the main
+        // thread claims every chunk itself.
+        let spawned = std::thread::Builder::new()
+            .name("grundy-block".into())
+            .spawn_scoped(s, move || {
+                helper::<M, V>(Worker::new(moves, rw, words), values, rare, sh)
+            });
+        if let Ok(t) = &spawned {
+            let _ = sh.helper.set(t.thread().clone());
+        }
         let mut me = Worker::<M>::new(moves, rw, words);
         let pending = main_loop(&mut me, sp, g, bits, sh);
         sh.quit.store(true, Ordering::SeqCst);
-        spawned.thread().unpark();
+        if let Ok(t) = &spawned {
+            t.thread().unpark();
+        }
         pending
     });
     Some(pending)
+}
+
+/// Waits until the chunks of block b the helper has claimed are done.
+#[inline(never)]
+fn wait_done(sh: &Shared, b: usize) {
+    let slot = &sh.slots[b % 2];
+    let mut spins = 0u32;
+    while slot.done.load(Ordering::Acquire) < sh.chunks(b) {
+        spins += 1;
+        if spins < 1024 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
 }
 
 /// The main thread: block by block, helps with the block's speculative
@@ -703,7 +779,9 @@ fn main_loop<M: Marks, V: Val>(
         c: 0,
         w0: 0,
         complete: true,
-        events: Vec::with_capacity(64 * sh.words),
+        unseen: vec![0; sh.words],
+        events: Vec::new(),
+        listed: 0,
     };
     let (mut w0, mut w1) = (0u64, 0u64);
     let blocks = (sh.to - sh.from).div_ceil(sh.block);
@@ -713,16 +791,7 @@ fn main_loop<M: Marks, V: Val>(
         while let Some(chunk) = sh.claim(b) {
             spec_chunk(me, sh, b, chunk, g, &sp.rare);
         }
-        let slot = &sh.slots[b % 2];
-        let mut spins = 0u32;
-        while slot.done.load(Ordering::Acquire) < sh.chunks(b) {
-            spins += 1;
-            if spins < 1024 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
+        wait_done(sh, b);
         if b + 1 < blocks {
             sh.open(b + 1, sp.rare.len());
         }
@@ -730,7 +799,8 @@ fn main_loop<M: Marks, V: Val>(
         for i in 0..sh.heaps(b) {
             let n = sh.start(b) + i;
             sh.load(b, i, &mut spec);
-            let (v, w) = me.finish(&spec, g, &sp.rare, n, known, &mut w0);
+            let events = sh.events(b, i, spec.listed);
+            let (v, w) = me.finish(&spec, events, g, &sp.rare, (n, known), &mut w0);
             w1 += w;
             if u64::from(v) >= lim {
                 pending = widen(sp, g, bits, n, v);
