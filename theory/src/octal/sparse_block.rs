@@ -281,6 +281,7 @@ impl<'a, M: Marks> Worker<'a, M> {
             &mut |a, x| events.push((a as u32, x)),
         );
         if left > 0 {
+            if to < half {}
             take_left(&mut self.table, &mut self.bits);
             s.unseen.copy_from_slice(&self.bits);
             s.complete = to == half;
@@ -324,21 +325,37 @@ impl<'a, M: Marks> Worker<'a, M> {
         }
         let mut w1 = 0;
         if a_end >= 1 {
-            fill(&mut self.table, &self.bits);
-            let (left, w) = scan_range(
-                g,
-                m,
-                (1, a_end),
-                &mut self.table,
-                &self.bits,
-                count,
-                &mut |_, _| {},
-            );
-            w1 = w;
-            if left == 0 {
-                return (c, w1);
+            // The values of the pairs a ≤ A, as bits: when they hold all of
+            // W the scan stops among them (where, the exact scan says);
+            // else the values of W left are looked for past A.
+            self.rt.fill(0);
+            let (lo, hi) = (&g[1..=a_end], &g[m - a_end..m]);
+            for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                let v = x.xor(*y).get();
+                self.rt[(v >> 6) as usize] |= 1 << (v & 63);
             }
-            take_left(&mut self.table, &mut self.bits);
+            let mut all = true;
+            for (w, &seen) in self.bits.iter().zip(&self.rt) {
+                all &= w & !seen == 0;
+            }
+            if all {
+                fill(&mut self.table, &self.bits);
+                let (left, w) = scan_range(
+                    g,
+                    m,
+                    (1, a_end),
+                    &mut self.table,
+                    &self.bits,
+                    count,
+                    &mut |_, _| {},
+                );
+                debug_assert_eq!(left, 0);
+                return (c, w);
+            }
+            for (w, &seen) in self.bits.iter_mut().zip(&self.rt) {
+                *w &= !seen;
+            }
+            w1 = a_end as u64;
         }
         if a_end >= half {
             return (first_one(&self.bits), w1);
@@ -746,6 +763,12 @@ pub(super) fn run<M: Marks, V: Val>(
         }
         pending
     });
+    if std::env::var_os("GRUNDY_BLOCK_STATS").is_some() {
+        eprintln!(
+            "stats {:?}",
+            STATS.each_ref().map(|a| a.load(Ordering::Relaxed))
+        );
+    }
     Some(pending)
 }
 
