@@ -281,7 +281,6 @@ impl<'a, M: Marks> Worker<'a, M> {
             &mut |a, x| events.push((a as u32, x)),
         );
         if left > 0 {
-            if to < half {}
             take_left(&mut self.table, &mut self.bits);
             s.unseen.copy_from_slice(&self.bits);
             s.complete = to == half;
@@ -763,12 +762,6 @@ pub(super) fn run<M: Marks, V: Val>(
         }
         pending
     });
-    if std::env::var_os("GRUNDY_BLOCK_STATS").is_some() {
-        eprintln!(
-            "stats {:?}",
-            STATS.each_ref().map(|a| a.load(Ordering::Relaxed))
-        );
-    }
     Some(pending)
 }
 
