@@ -749,7 +749,7 @@ pub(super) fn run<M: Marks, V: Val>(
         let spawned = std::thread::Builder::new()
             .name("grundy-block".into())
             .spawn_scoped(s, move || {
-                helper::<M, V>(Worker::new(moves, rw, words), values, rare, sh)
+                helper::<M, V>(Worker::new(moves, rw, words), values, rare, sh);
             });
         if let Ok(t) = &spawned {
             let _ = sh.helper.set(t.thread().clone());
