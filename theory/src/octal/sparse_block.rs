@@ -474,15 +474,16 @@ struct Slot {
     next: AtomicU64,
     /// Chunks done.
     done: AtomicUsize,
+    /// Rare heaps published with the block (all below its bound).
+    rare_len: AtomicUsize,
 }
 
 /// What the two threads share.
 struct Shared {
     slots: [Slot; 2],
-    /// `b + 1` once block b is open for speculation (0: none yet).
+    /// `b + 1` once block b is open for speculation (0: none yet);
+    /// blocks b − 1 and b may be open at once.
     open: AtomicUsize,
-    /// Rare heaps published with the open block (all below its bound).
-    rare_len: AtomicUsize,
     quit: AtomicBool,
     parked: AtomicBool,
     helper: OnceLock<Thread>,
@@ -516,7 +517,7 @@ impl Shared {
         let slot = &self.slots[b % 2];
         slot.done.store(0, Ordering::Relaxed);
         slot.next.store((b as u64) << 32, Ordering::Relaxed);
-        self.rare_len.store(rare_len, Ordering::Relaxed);
+        slot.rare_len.store(rare_len, Ordering::Relaxed);
         self.open.store(b + 1, Ordering::SeqCst);
         if self.parked.load(Ordering::SeqCst)
             && self.parked.swap(false, Ordering::SeqCst)
@@ -652,11 +653,12 @@ fn helper<M: Marks, V: Val>(
             return;
         }
         let o = sh.open.load(Ordering::SeqCst);
-        if o > 0 {
-            let b = o - 1;
-            if let Some(chunk) = sh.claim(b) {
+        // The older open block first: the main thread waits for it sooner.
+        let claimed = (o.saturating_sub(2)..o).find_map(|b| Some((b, sh.claim(b)?)));
+        if let Some((b, chunk)) = claimed {
+            {
                 let known = sh.known(b);
-                let rare_len = sh.rare_len.load(Ordering::Relaxed);
+                let rare_len = sh.slots[b % 2].rare_len.load(Ordering::Relaxed);
                 // SAFETY: `G(0 .. known)` and the first `rare_len` rare
                 // heaps were published before block b was opened (the
                 // SeqCst load of `open` pairs with its store) and are
@@ -725,11 +727,11 @@ pub(super) fn run<M: Marks, V: Val>(
         events: (0..block * 64 * words).map(|_| AtomicU64::new(0)).collect(),
         next: AtomicU64::new(u64::MAX),
         done: AtomicUsize::new(0),
+        rare_len: AtomicUsize::new(0),
     };
     let shared = Shared {
         slots: [slot(), slot()],
         open: AtomicUsize::new(0),
-        rare_len: AtomicUsize::new(0),
         quit: AtomicBool::new(false),
         parked: AtomicBool::new(false),
         helper: OnceLock::new(),
@@ -801,16 +803,15 @@ fn main_loop<M: Marks, V: Val>(
     };
     let (mut w0, mut w1) = (0u64, 0u64);
     let blocks = (sh.to - sh.from).div_ceil(sh.block);
-    sh.open(0, sp.rare.len());
+    for b in 0..blocks.min(2) {
+        sh.open(b, sp.rare.len());
+    }
     let mut pending = None;
     'blocks: for b in 0..blocks {
         while let Some(chunk) = sh.claim(b) {
             spec_chunk(me, sh, b, chunk, g, &sp.rare);
         }
         wait_done(sh, b);
-        if b + 1 < blocks {
-            sh.open(b + 1, sp.rare.len());
-        }
         let known = sh.known(b);
         for i in 0..sh.heaps(b) {
             let n = sh.start(b) + i;
@@ -829,6 +830,11 @@ fn main_loop<M: Marks, V: Val>(
                 sp.next_check = n + 1;
                 break 'blocks;
             }
+        }
+        // Block b is finished: block b + 2's bound (the first heap of
+        // block b + 1) is reached, and block b's slot is free.
+        if b + 2 < blocks {
+            sh.open(b + 2, sp.rare.len());
         }
     }
     sp.work.0 += w0;
