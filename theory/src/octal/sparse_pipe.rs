@@ -532,6 +532,7 @@ mod tests {
             let mut one = NimSequence::new(code.clone(), Engine::Sparse);
             let mut two = NimSequence::new(code, Engine::Sparse);
             two.set_threads(2);
+        two.set_thread_block(0);
             let mut len = 0;
             for step in steps {
                 len += step;
@@ -552,6 +553,7 @@ mod tests {
         let mut one = NimSequence::new(code.clone(), Engine::Sparse);
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let before = counts();
         one.extend_to(30_000);
         two.extend_to(30_000);
@@ -570,6 +572,7 @@ mod tests {
         let code = OctalCode::parse("0.6").expect("code");
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let before = counts();
         two.extend_to(1 << 20);
         let after = counts();

@@ -312,6 +312,7 @@ mod tests {
             let mut one = NimSequence::new(code.clone(), Engine::Sparse);
             let mut two = NimSequence::new(code, Engine::Sparse);
             two.set_threads(2);
+        two.set_thread_block(0);
             let mut len = 0;
             for step in steps {
                 len += step;
@@ -333,6 +334,7 @@ mod tests {
         let mut one = NimSequence::new(code.clone(), Engine::Sparse);
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let count = || {
             let o = std::sync::atomic::Ordering::Relaxed;
             (super::RUNS.load(o), super::JOINED.load(o))
