@@ -39,6 +39,7 @@
 //! game kind the walk does not list, goes to the canonical engine).
 
 use std::collections::{HashMap, HashSet};
+use std::io::Write as _;
 
 use rustc_hash::FxBuildHasher;
 
@@ -540,7 +541,9 @@ impl Solver {
             .and_then(|t| t.split_whitespace().nth(1)?.parse::<u64>().ok())
             .unwrap_or(0)
             * 4096;
-        eprintln!(
+        // A debugging printout: a failed write of it is ignored.
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "stats nodes={} table={} table_bytes={} evicted={} parts={} parts_bytes={} runs={} runs_cleared={} comps={} edges={} pvalues={} psides={} store={} rss_mib={}",
             s.nodes,
             s.table.len(),
