@@ -58,6 +58,22 @@ mod pipe;
 #[path = "sparse_block.rs"]
 mod block;
 
+/// What a sequence shows, for the tests of the two-thread paths: values,
+/// rare heaps and mask, work, steps, period.
+#[cfg(test)]
+fn shown(seq: &mut super::engine::NimSequence) -> String {
+    format!(
+        "{:?} {:?} {:?} {} {:?} {} {:?}",
+        seq.values().to_vec(),
+        seq.rare_heaps(),
+        seq.rare_mask(),
+        seq.rare_uses_position_parity(),
+        seq.work(),
+        seq.steps(),
+        seq.period()
+    )
+}
+
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
 const HIST_MAX_BITS: u32 = 16;

@@ -489,24 +489,10 @@ fn main_loop<M: Marks, V: Val>(
 mod tests {
     use super::super::super::code::OctalCode;
     use super::super::super::engine::{Engine, NimSequence};
+    use super::super::shown;
     use super::COUNTS;
     use proptest::prelude::*;
     use std::sync::atomic::Ordering;
-
-    /// What a sequence shows: values, rare heaps and mask, work, steps,
-    /// period.
-    fn shown(seq: &mut NimSequence) -> String {
-        format!(
-            "{:?} {:?} {:?} {} {:?} {} {:?}",
-            seq.values().to_vec(),
-            seq.rare_heaps(),
-            seq.rare_mask(),
-            seq.rare_uses_position_parity(),
-            seq.work(),
-            seq.steps(),
-            seq.period()
-        )
-    }
 
     fn counts() -> [usize; 3] {
         COUNTS.each_ref().map(|c| c.load(Ordering::Relaxed))

@@ -274,22 +274,8 @@ pub(super) fn run<M: Marks, V: Val>(
 mod tests {
     use super::super::super::code::OctalCode;
     use super::super::super::engine::{Engine, NimSequence};
+    use super::super::shown;
     use proptest::prelude::*;
-
-    /// What a sequence shows: values, rare heaps and mask, work, steps,
-    /// period.
-    fn shown(seq: &mut NimSequence) -> String {
-        format!(
-            "{:?} {:?} {:?} {} {:?} {} {:?}",
-            seq.values().to_vec(),
-            seq.rare_heaps(),
-            seq.rare_mask(),
-            seq.rare_uses_position_parity(),
-            seq.work(),
-            seq.steps(),
-            seq.period()
-        )
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(96))]
