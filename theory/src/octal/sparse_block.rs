@@ -51,8 +51,8 @@ use std::time::Duration;
 
 use super::scan::{one_table_avx2, one_table_portable};
 use super::{
-    Marks, Moves, Sparse, Val, first_one, keep_unseen_rare, least_common_unmarked, mark_takes,
-    rare_pass, rare_words, widen, words_for,
+    Marks, Moves, Sparse, Val, first_one, keep_unseen_rare, least_common_unmarked, rare_words,
+    widen, words_for,
 };
 
 /// Heaps per block by default (`NimSequence::set_thread_block`).
@@ -206,6 +206,14 @@ fn early_pass<M: Marks, V: Val>(mut marks: M, rare: &[(u32, u32)], g: &[V], m: u
     marks
 }
 
+/// How many rare heaps `r ≤ x` there are: they are distinct and at least
+/// 1, so all among the first `x` entries (a search of that prefix only,
+/// which stays in cache: x = m − K is below two blocks).
+#[inline]
+fn count_at_most(rare: &[(u32, u32)], x: usize) -> usize {
+    rare[..rare.len().min(x)].partition_point(|&(r, _)| r as usize <= x)
+}
+
 /// The pairs of heap n (m = n − k) that touch `[K, m)` when the smaller
 /// part is at most A: `A = min(m − K, m / 2)`, and `m / 2`.
 fn split_point(n: usize, k: usize, known: usize) -> (usize, usize, usize) {
@@ -243,8 +251,12 @@ impl<'a, M: Marks> Worker<'a, M> {
         let k = self.moves.split2[0];
         let (m, a_end, half) = split_point(n, k, known);
         // Rare heaps r with m − K < r < min(K, m): both parts below K.
-        let first = rare.partition_point(|&(r, _)| r as usize <= m.saturating_sub(known));
-        let last = rare.partition_point(|&(r, _)| (r as usize) < m);
+        let first = count_at_most(rare, m.saturating_sub(known));
+        let last = if rare.last().is_none_or(|&(r, _)| (r as usize) < m) {
+            rare.len()
+        } else {
+            rare.partition_point(|&(r, _)| (r as usize) < m)
+        };
         let s = &mut self.spec;
         let mut marks = std::mem::replace(&mut self.marks, M::with_words(0));
         marks.clear();
@@ -296,26 +308,36 @@ impl<'a, M: Marks> Worker<'a, M> {
         events: impl DoubleEndedIterator<Item = (u32, u32)>,
         g: &[V],
         rare: &[(u32, u32)],
-        (n, known): (usize, usize),
+        (n, known, late): (usize, usize, usize),
         w0: &mut u64,
     ) -> (u32, u64) {
-        let split = self.moves.split2.as_slice();
-        let (m, a_end, half) = split_point(n, split[0], known);
-        let mut marks = std::mem::replace(&mut self.marks, M::with_words(0));
-        marks.clear();
-        marks = mark_takes(marks, self.moves, g, n);
-        let first = rare.partition_point(|&(r, _)| r as usize <= m.saturating_sub(known));
-        let late = rare
-            .partition_point(|&(r, _)| (r as usize) < known)
-            .max(first);
-        marks = rare_pass(marks, &rare[..first], g, n, split, w0);
-        marks = rare_pass(marks, &rare[late..], g, n, split, w0);
-        *w0 += s.w0;
-        marks.get_words(&mut self.bits);
-        self.marks = marks;
-        for (w, &b) in self.bits.iter_mut().zip(&s.base) {
-            *w |= b;
+        let k = self.moves.split2[0];
+        let (m, a_end, half) = split_point(n, k, known);
+        // The late marks, straight into the bit set (a handful a heap):
+        // the takes, and the rare heaps r ≤ m − K and r ≥ K (`late`, the
+        // rare heaps below K, is the block's) paired with m − r.
+        self.bits.copy_from_slice(&s.base);
+        let bits = &mut self.bits[..];
+        let mut set = |v: u32| bits[(v >> 6) as usize] |= 1 << (v & 63);
+        if self.moves.take_all.binary_search(&n).is_ok() {
+            set(0);
         }
+        for &t in &self.moves.take {
+            if t >= n {
+                break;
+            }
+            set(g[n - t].get());
+        }
+        if n >= k + 2 {
+            let first = count_at_most(rare, m - known.min(m));
+            let late = &rare[late.max(first)..];
+            let late = &late[..late.partition_point(|&(r, _)| (r as usize) < m)];
+            for &(r, gr) in rare[..first].iter().chain(late) {
+                set(gr ^ g[m - r as usize].get());
+            }
+            *w0 += (first + late.len()) as u64;
+        }
+        *w0 += s.w0;
         let rb = &self.rare_words[n & 1];
         let c = least_common_unmarked(&self.bits, rb);
         let count = keep_unseen_rare(&mut self.bits, rb, c);
@@ -327,11 +349,12 @@ impl<'a, M: Marks> Worker<'a, M> {
             // The values of the pairs a ≤ A, as bits: when they hold all of
             // W the scan stops among them (where, the exact scan says);
             // else the values of W left are looked for past A.
-            self.rt.fill(0);
+            let rt = &mut self.rt[..];
+            rt.fill(0);
             let (lo, hi) = (&g[1..=a_end], &g[m - a_end..m]);
             for (x, y) in lo.iter().zip(hi.iter().rev()) {
                 let v = x.xor(*y).get();
-                self.rt[(v >> 6) as usize] |= 1 << (v & 63);
+                rt[(v >> 6) as usize] |= 1 << (v & 63);
             }
             let mut all = true;
             for (w, &seen) in self.bits.iter().zip(&self.rt) {
@@ -505,11 +528,16 @@ impl Shared {
     }
 
     fn heaps(&self, b: usize) -> usize {
-        self.block.min(self.to - self.start(b))
+        self.block.min(self.to.saturating_sub(self.start(b)))
     }
 
     fn chunks(&self, b: usize) -> usize {
         self.heaps(b).div_ceil(CHUNK)
+    }
+
+    /// Whether block b's chunks are all done (its slot's).
+    fn all_done(&self, b: usize) -> bool {
+        self.slots[b % 2].done.load(Ordering::Acquire) >= self.chunks(b)
     }
 
     /// Opens block b: its slot reset, then published.
@@ -770,9 +798,8 @@ pub(super) fn run<M: Marks, V: Val>(
 /// Waits until the chunks of block b the helper has claimed are done.
 #[inline(never)]
 fn wait_done(sh: &Shared, b: usize) {
-    let slot = &sh.slots[b % 2];
     let mut spins = 0u32;
-    while slot.done.load(Ordering::Acquire) < sh.chunks(b) {
+    while !sh.all_done(b) {
         spins += 1;
         if spins < 1024 {
             std::hint::spin_loop();
@@ -811,13 +838,24 @@ fn main_loop<M: Marks, V: Val>(
         while let Some(chunk) = sh.claim(b) {
             spec_chunk(me, sh, b, chunk, g, &sp.rare);
         }
-        wait_done(sh, b);
+        // While the helper ends its last chunks of block b, chunks of
+        // block b + 1 (open, or None) rather than spinning.
+        while !sh.all_done(b) {
+            match (b + 1 < blocks).then(|| sh.claim(b + 1)).flatten() {
+                Some(chunk) => spec_chunk(me, sh, b + 1, chunk, g, &sp.rare),
+                None => {
+                    wait_done(sh, b);
+                    break;
+                }
+            }
+        }
         let known = sh.known(b);
+        let late = sp.rare.partition_point(|&(r, _)| (r as usize) < known);
         for i in 0..sh.heaps(b) {
             let n = sh.start(b) + i;
             sh.load(b, i, &mut spec);
             let events = sh.events(b, i, spec.listed);
-            let (v, w) = me.finish(&spec, events, g, &sp.rare, (n, known), &mut w0);
+            let (v, w) = me.finish(&spec, events, g, &sp.rare, (n, known, late), &mut w0);
             w1 += w;
             if u64::from(v) >= lim {
                 pending = widen(sp, g, bits, n, v);
