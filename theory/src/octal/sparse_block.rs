@@ -517,6 +517,8 @@ struct Shared {
     /// blocks b − 1 and b may be open at once.
     open: AtomicUsize,
     quit: AtomicBool,
+    /// The helper panicked (a bug): the main thread must not wait for it.
+    failed: AtomicBool,
     parked: AtomicBool,
     helper: OnceLock<Thread>,
     words: usize,
@@ -770,6 +772,7 @@ pub(super) fn run<M: Marks, V: Val>(
         slots: [slot(), slot()],
         open: AtomicUsize::new(0),
         quit: AtomicBool::new(false),
+        failed: AtomicBool::new(false),
         parked: AtomicBool::new(false),
         helper: OnceLock::new(),
         words,
@@ -788,6 +791,7 @@ pub(super) fn run<M: Marks, V: Val>(
         let spawned = std::thread::Builder::new()
             .name("grundy-block".into())
             .spawn_scoped(s, move || {
+                let _failed = Failed(&sh.failed);
                 helper::<M, V>(Worker::new(moves, rw, words), values, rare, sh);
             });
         if let Ok(t) = &spawned {
@@ -804,11 +808,29 @@ pub(super) fn run<M: Marks, V: Val>(
     Some(pending)
 }
 
+/// Sets its flag when dropped by a panic: the helper's, so that the main
+/// thread does not wait for a chunk that will never be done.
+struct Failed<'a>(&'a AtomicBool);
+
+impl Drop for Failed<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Waits until the chunks of block b the helper has claimed are done.
 #[inline(never)]
 fn wait_done(sh: &Shared, b: usize) {
     let mut spins = 0u32;
     while !sh.all_done(b) {
+        // A chunk the helper claimed and never finished: a panic there, to
+        // be passed on, not waited for for ever.
+        assert!(
+            !sh.failed.load(Ordering::Relaxed),
+            "the block helper thread panicked"
+        );
         spins += 1;
         if spins < 1024 {
             std::hint::spin_loop();
