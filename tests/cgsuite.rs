@@ -408,7 +408,7 @@ fn cgsuite_stopper_line_235_is_idempotent() {
 /// `IsIdempotent`; `toTests` (lines 74–82) says `IsLoopfree`,
 /// `IsPlumtree`, `IsPseudonumber` and `IsStopper` are false. Line 41,
 /// Bach's carousel, is not stopper-sided: its sides are no stoppers
-/// (THEORY.md §6.24).
+/// (THEORY.md §6.18).
 #[test]
 fn cgsuite_sided_values_are_no_stoppers() {
     for (line, g, printed, idem) in [

@@ -21,7 +21,7 @@
 //!   (Grenville's unstable game) fail: sidling does not settle (LANGUAGE.md,
 //!   "Not yet"). `SidedValueTestCase.scala` line 41 (Bach's carousel) and
 //!   `EvalTest.scala` lines 171 and 180 here pass (sides that are no
-//!   stoppers, THEORY.md §6.24); line 186 (three carousels) has CGSuite's
+//!   stoppers, THEORY.md §6.18); line 186 (three carousels) has CGSuite's
 //!   sides in a larger form.
 //! - `MisereCanonicalGameTestCase.scala`: tests/cgsuite.rs,
 //!   tests/misere_parts.rs, tests/misere_predicates.rs.
@@ -177,7 +177,7 @@ fn eval_test_loopy_specifiers() {
         ],
     );
     // Lines 171 and 180: Bach's carousel, whose sides are no stoppers
-    // (THEORY.md §6.24), alone and plus 1, as CGSuite prints them.
+    // (THEORY.md §6.18), alone and plus 1, as CGSuite prints them.
     let c = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
     let out = common::texts_or_error_codes(&format!("{c}\n{c}+1\n"));
     assert_eq!(

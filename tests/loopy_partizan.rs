@@ -398,7 +398,7 @@ fn loopy_values_sides_and_refusals() {
             "compare Walk(0), S(zero): Walk(0) > S(zero)",
             "grundy::partizan::loopy",
             // Sidling does not settle on U(a) = {b|b}, b = {a, pass|}; the
-            // general side form (THEORY.md §6.24) finds both sides `on`.
+            // general side form (THEORY.md §6.18) finds both sides `on`.
             "value U(a) = on",
         ]
     );

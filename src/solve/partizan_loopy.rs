@@ -260,7 +260,7 @@ impl Solver {
     }
 
     /// `a` against `b` (vertex 0 of each) side by side, by play on the
-    /// difference of the games themselves (THEORY.md §6.24): for games
+    /// difference of the games themselves (THEORY.md §6.18): for games
     /// whose sides are no stoppers, which sidling cannot find.
     fn compare_by_sides(
         cx: &Ctx,

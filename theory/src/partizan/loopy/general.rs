@@ -1,4 +1,4 @@
-//! Sides that are not stoppers (THEORY.md §6.24): the order of onsides
+//! Sides that are not stoppers (THEORY.md §6.18): the order of onsides
 //! and of offsides of any two loopy games by play on their difference,
 //! and a small form of one side of a game whose side no stopper equals
 //! (Bach's carousel), by deleting every option whose loss leaves that

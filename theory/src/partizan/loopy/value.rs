@@ -328,7 +328,7 @@ impl SidedValue {
 /// is one, `on` or `off` when nobody can run out of moves, else by
 /// sidling; when sidling does not settle (or at once when `general`), by
 /// [`side_form`], whose answer is put in simplest form when it is a
-/// stopper and is otherwise a side that is no stopper (THEORY.md §6.24).
+/// stopper and is otherwise a side that is no stopper (THEORY.md §6.18).
 /// Always `Ok` but for the budgets (`None`).
 pub(super) fn side_of(
     g: &SidedGraph,
