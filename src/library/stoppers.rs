@@ -1,5 +1,5 @@
 //! CGSuite's predicates of loopy game values (THEORY.md §6.16):
-//! `is_stopper`, `is_stopper_sided`, `is_plumtree`, `is_pseudonumber`, `is_loopfree` and
+//! `is_stopper`, `is_plumtree`, `is_pseudonumber`, `is_loopfree` and
 //! `is_idempotent`, each
 //! also of a short game (a short game is a loopfree plumtree stopper, a
 //! pseudonumber when it is a number); and the stops of a stopper, which
@@ -33,16 +33,6 @@ pub(super) static ENTRIES: &[Entry] = &[
         "is_stopper(G): whether G is a stopper (no endless alternating play from any follower); short games are",
         "whether G is a stopper: no play alternating between the players goes on forever from any follower (short games are; `dud` and `s & t` are not)",
         "is_stopper(over)",
-    ),
-    game(
-        "is_stopper_sided",
-        is_stopper_sided,
-        G_LOOPY,
-        (1, 1),
-        "bool",
-        "is_stopper_sided(G): whether G's onside and offside are stoppers (short games and `s & t` are; Bach's carousel is not)",
-        "whether G's onside and offside are stoppers: short games, stoppers and `s & t` are; Bach's carousel `a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}` is not",
-        "is_stopper_sided(over & under)",
     ),
     game(
         "is_plumtree",
@@ -113,10 +103,6 @@ fn test(
 
 fn is_stopper(a: Args) -> Result<Value> {
     test(a, &|_, l| Ok(l.value.stopper), &|_, _| true)
-}
-
-fn is_stopper_sided(a: Args) -> Result<Value> {
-    test(a, &|_, l| Ok(l.value.stopper_sided()), &|_, _| true)
 }
 
 fn is_plumtree_fn(a: Args) -> Result<Value> {

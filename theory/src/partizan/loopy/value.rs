@@ -257,8 +257,9 @@ impl SidedValue {
         side_at_least(&self.offside, &other.offside, false, max_vertices, stop)
     }
 
-    /// Whether both sides are stoppers (CGSuite's `IsStopperSided`): false
-    /// for Bach's carousel, whose sides no stopper equals.
+    /// Whether both sides are held as stoppers. False for Bach's carousel,
+    /// whose sides no stopper equals, but also possible for a side form
+    /// with a cycle that does equal a stopper (THEORY.md §6.18).
     pub fn stopper_sided(&self) -> bool {
         self.stopper
             || (is_stopper(&self.onside.graph, self.onside.root)
