@@ -222,7 +222,7 @@ pub fn side_form(
         }
     }
     let h = super::pack(&h, &[0]).graph;
-    Some(tidy(&h, max_vertices, stop)?)
+    tidy(&h, max_vertices, stop)
 }
 
 /// Whether vertex 0 reaches `v`.

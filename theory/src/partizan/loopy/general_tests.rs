@@ -39,7 +39,7 @@ fn form_text(t: &str, onside: bool) -> String {
 /// all states until nothing changes.
 fn naive_geq(g: &SidedGraph, h: &SidedGraph, onside: bool) -> Vec<bool> {
     let (n, m) = (g.num_vertices(), h.num_vertices());
-    let at = |x: u32, y: u32, left: bool| (x as usize * m + y as usize) * 2 + left as usize;
+    let at = |x: u32, y: u32, left: bool| (x as usize * m + y as usize) * 2 + usize::from(left);
     let mut moves = vec![Vec::new(); 2 * n * m];
     for x in 0..n as u32 {
         for y in 0..m as u32 {

@@ -339,10 +339,10 @@ pub(super) fn side_of(
     max_vertices: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Result<Stopper, usize>> {
-    if !general || is_stopper(g, root) || is_deathless(g, root) {
-        if let Ok(s) = stopper_side(g, root, onside, max_vertices, stop)? {
-            return Some(Ok(s));
-        }
+    if (!general || is_stopper(g, root) || is_deathless(g, root))
+        && let Ok(s) = stopper_side(g, root, onside, max_vertices, stop)?
+    {
+        return Some(Ok(s));
     }
     let (graph, root) = side_form(g, root, onside, max_vertices, stop)?;
     Some(Ok(Stopper { graph, root }))
