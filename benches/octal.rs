@@ -11,7 +11,9 @@
 //! values (`--to N`) on one thread and on two (`set_threads`),
 //! alternately (RUNS times, default 3): each run's wall-clock seconds, the
 //! medians and the ratio one ÷ two; the values, rare heaps, mask, counts
-//! of options and steps of the two are checked to be the same.
+//! of options and steps of the two are checked to be the same. BLOCK
+//! (`threads CODE N RUNS BLOCK`) sets the heaps per block of the two-thread
+//! run (`set_thread_block`; 0: two adjacent heaps at once instead).
 
 use std::time::Instant;
 
@@ -26,11 +28,12 @@ fn main() {
         let code = args.get(1).map(|c| OctalCode::parse(c));
         let n = args.get(2).and_then(|n| n.parse().ok());
         let runs = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(3);
+        let block = args.get(4).and_then(|r| r.parse().ok());
         let (Some(Ok(code)), Some(n)) = (code, n) else {
-            eprintln!("usage: cargo bench --bench octal -- threads CODE N [RUNS]");
+            eprintln!("usage: cargo bench --bench octal -- threads CODE N [RUNS] [BLOCK]");
             std::process::exit(2);
         };
-        threads(&code, n, runs);
+        threads(&code, n, runs, block);
         return;
     }
     if args.first().is_some_and(|a| a == "sweep") {
@@ -102,10 +105,19 @@ fn main() {
 
 /// CPU seconds (user + system) of this process so far, every thread.
 fn cpu_seconds() -> f64 {
+    usage(libc::RUSAGE_SELF)
+}
+
+/// CPU seconds (user + system) of the calling thread so far.
+fn thread_cpu_seconds() -> f64 {
+    usage(libc::RUSAGE_THREAD)
+}
+
+fn usage(who: libc::c_int) -> f64 {
     let mut u = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: getrusage fills the struct it is given; zeroed is a valid rusage.
     let u = unsafe {
-        libc::getrusage(libc::RUSAGE_SELF, u.as_mut_ptr());
+        libc::getrusage(who, u.as_mut_ptr());
         u.assume_init()
     };
     let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
@@ -165,14 +177,21 @@ fn sweep(n: usize, runs: usize) {
 }
 
 /// One thread against two on one code, alternately; median wall seconds.
-fn threads(code: &OctalCode, n: usize, runs: usize) {
+fn threads(code: &OctalCode, n: usize, runs: usize, block: Option<usize>) {
     let run = |threads: usize| {
         let mut seq = NimSequence::new(code.clone(), Engine::Sparse);
         seq.set_threads(threads);
-        let start = Instant::now();
+        if let Some(b) = block {
+            seq.set_thread_block(b);
+        }
+        let (start, cpu, main) = (Instant::now(), cpu_seconds(), thread_cpu_seconds());
         seq.extend_to(n);
         let secs = start.elapsed().as_secs_f64();
+        let (cpu, main) = (cpu_seconds() - cpu, thread_cpu_seconds() - main);
         let shown = (seq.rare_heaps(), seq.rare_mask(), seq.work(), seq.steps());
+        println!(
+            "  {threads} thread(s): wall {secs:.3} s, cpu {cpu:.3} s, main thread cpu {main:.3} s"
+        );
         (secs, seq.values().to_vec(), shown)
     };
     let (mut one, mut two) = (Vec::new(), Vec::new());

@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use crate::error::{Error, Result};
 pub use crate::model::Compound;
-use crate::model::{Comp, Ctx, GameId, GameKind, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Collect, Comp, Ctx, GameId, GameKind, OptionSink, Side, Value};
 use crate::source::Span;
 
 /// The built-in game of one compound.
@@ -178,70 +178,4 @@ pub fn sum_options(cx: &Ctx, cs: &[Comp], side: Option<Side>) -> Result<Vec<Rc<[
     all.dedup();
     cx.charge(all.iter().map(|o| 64 * (1 + o.len())).sum(), cx.span)?;
     Ok(all.into_iter().map(Rc::from).collect())
-}
-
-/// A kind's options as components.
-#[derive(Default)]
-struct Collect {
-    current: Vec<Comp>,
-    options: Vec<Vec<Comp>>,
-}
-
-fn ints(game: GameId, ints: &[i64]) -> Comp {
-    Comp {
-        game,
-        args: ints.iter().map(|&n| Value::Int(n)).collect(),
-    }
-}
-
-fn bytes(items: &[u8]) -> impl Iterator<Item = Value> + '_ {
-    items.iter().map(|&x| Value::Int(i64::from(x)))
-}
-
-impl OptionSink for Collect {
-    fn single_ints(&mut self, game: GameId, xs: &[i64]) -> Result<()> {
-        self.options.push(vec![ints(game, xs)]);
-        Ok(())
-    }
-
-    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
-        for k in ks.0..ks.1 {
-            let option = parts
-                .iter()
-                .map(|p| ints(p.game, &p.args(k)[..p.arity.min(3)]))
-                .collect();
-            self.options.push(option);
-        }
-        Ok(())
-    }
-
-    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        let list = Value::List(bytes(&items[..len]).collect());
-        self.part_args(game, &[list])?;
-        self.end_option()
-    }
-
-    fn single_tuple(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        let tuple = Value::Tuple(bytes(&items[..len]).collect());
-        self.part_args(game, &[tuple])?;
-        self.end_option()
-    }
-
-    fn part_ints(&mut self, game: GameId, xs: &[i64]) -> Result<()> {
-        self.current.push(ints(game, xs));
-        Ok(())
-    }
-
-    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
-        self.current.push(Comp {
-            game,
-            args: args.into(),
-        });
-        Ok(())
-    }
-
-    fn end_option(&mut self) -> Result<()> {
-        self.options.push(std::mem::take(&mut self.current));
-        Ok(())
-    }
 }

@@ -470,6 +470,13 @@ impl ByteRun {
 }
 
 pub trait OptionSink {
+    /// True when the sink only counts options: a kind may then call
+    /// `end_option` once for an option without working out its target
+    /// (a rule line's binding that passed its condition is one option,
+    /// whatever it reaches). False by default.
+    fn counts_only(&self) -> bool {
+        false
+    }
     /// The options of a `ByteRun` in order, each counted a step at `span`
     /// (as `Ctx::tick_at` counts) before it is written; None, with nothing
     /// written, when the sink takes them one at a time (`single_list`,

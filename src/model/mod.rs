@@ -1,11 +1,13 @@
 //! The domain model every layer above the syntax shares: values and
 //! positions (`value.rs`), game values (`game_value.rs`) and loopy game
 //! values (`loopy_value.rs`), the definitions a session holds (`defs.rs`),
-//! the query context with its limits (`context.rs`), the seam every kind
+//! the query context with its limits (`context.rs`), the sink that lists a
+//! kind's options as plain components (`collect.rs`), the seam every kind
 //! of game implements and the sink its options go to (`kind.rs`), and what
 //! the evaluator may ask the solver (`oracle.rs`). It names nothing above
 //! it: not the evaluator, the games, the solver or the queries.
 
+mod collect;
 mod compound;
 mod context;
 mod defs;
@@ -15,6 +17,7 @@ pub mod loopy_value;
 mod oracle;
 mod value;
 
+pub use collect::Collect;
 pub use compound::Compound;
 pub use context::{
     Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,

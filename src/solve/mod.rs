@@ -78,6 +78,7 @@ mod period;
 mod placement;
 mod placement_search;
 mod resemble;
+mod runs;
 mod search;
 mod steps;
 mod sums;

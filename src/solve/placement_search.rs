@@ -13,12 +13,13 @@
 //!   smaller subtree replaced), keyed by the free cells, the rectangle and
 //!   the player to move, the free cells taken as the least of their images
 //!   under the rectangle's symmetries that keep each player's shapes;
-//! - the bounds of THEORY.md §6.15: a player with more disjoint safe
-//!   placements than the opponent can ever make (to move), or at least
-//!   as many (not to move), wins; and a player whose opponent has no
+//! - the bounds of THEORY.md §6.15: a player that surely makes more moves
+//!   (its safe set, half its vulnerable set, two for each pair of switch
+//!   regions) than the opponent can ever make (to move), or at least as
+//!   many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
-//! - move ordering: placements that take most of the opponent's
-//!   placements and fewest of the mover's first, safe ones last.
+//! - move ordering: the placements after which the mover is furthest
+//!   ahead by the most and safe counts first.
 //!
 //! Budgets: a step per node and per placement listed (`--max-steps`),
 //! the table's bytes reserved against `--max-memory` before it is made
@@ -91,6 +92,7 @@ impl Pack {
 /// overlaps it).
 #[derive(Debug)]
 struct Piece {
+    rc: Vec<(i32, i32)>,
     offs: Vec<u32>,
     cells: u128,
     anchors: u128,
@@ -109,6 +111,63 @@ struct Geo {
     bar: [bool; 2],
     least: [u32; 2],
     syms: Vec<u8>,
+    twins: [Vec<Twin>; 2],
+}
+
+/// Two pieces of one player side by side: the first piece's index, the
+/// second's, and the second's anchor less the first's (rows, columns).
+type Twin = (usize, usize, i32, i32);
+
+/// The ways two pieces p, q of a player lie side by side such that they
+/// could make a switch region (`Engine::regions`): disjoint, some cells
+/// orthogonally adjacent, and with only their cells free the opponent
+/// (`opp`) has a placement inside p ∪ q and each one meets p.
+fn twins(pieces: &[Piece], opp: &[Piece]) -> Vec<Twin> {
+    // q's anchor at most one row or column beyond p's extent either way.
+    let reach = |p: &Piece, f: fn(&(i32, i32)) -> i32| p.rc.iter().map(f).max().unwrap_or(0) + 1;
+    let mut out = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        for (j, q) in pieces.iter().enumerate() {
+            for dr in -reach(q, |x| x.0)..=reach(p, |x| x.0) {
+                for dc in -reach(q, |x| x.1)..=reach(p, |x| x.1) {
+                    let moved: Vec<(i32, i32)> =
+                        q.rc.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
+                    let apart = moved.iter().all(|x| !p.rc.contains(x));
+                    let touch = moved.iter().any(|&(r, c)| {
+                        p.rc.iter()
+                            .any(|&(a, b)| (r - a).abs() + (c - b).abs() == 1)
+                    });
+                    if apart && touch && switches(&p.rc, &moved, opp) {
+                        out.push((i, j, dr, dc));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether, with only the cells `p` and `q` free, some placement of the
+/// pieces `opp` fits and every one meets `p`.
+fn switches(p: &[(i32, i32)], q: &[(i32, i32)], opp: &[Piece]) -> bool {
+    let free = |x: &(i32, i32)| p.contains(x) || q.contains(x);
+    let mut any = false;
+    for s in opp {
+        let (r0, c0) = s.rc[0];
+        for &(r, c) in p.iter().chain(q) {
+            let at: Vec<(i32, i32)> =
+                s.rc.iter()
+                    .map(|&(a, b)| (a - r0 + r, b - c0 + c))
+                    .collect();
+            if at.iter().all(free) {
+                if !at.iter().any(|x| p.contains(x)) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+    }
+    any
 }
 
 fn piece(shape: &Shape, rows: u32, cols: u32) -> Option<Piece> {
@@ -134,6 +193,7 @@ fn piece(shape: &Shape, rows: u32, cols: u32) -> Option<Piece> {
     after.sort_unstable();
     after.dedup();
     Some(Piece {
+        rc: shape.iter().map(|&(r, c)| (r as i32, c as i32)).collect(),
         cells: offs.iter().fold(0, |m, &o| m | 1 << o),
         offs,
         anchors,
@@ -162,7 +222,9 @@ impl Geo {
         let syms = (1..8u8)
             .filter(|&t| (t & 4 == 0 || rows == cols) && keeps(rules, t))
             .collect();
+        let twins = [twins(&pieces[0], &pieces[1]), twins(&pieces[1], &pieces[0])];
         Geo {
+            twins,
             rows,
             cols,
             pieces,
@@ -399,6 +461,198 @@ impl<'a> Engine<'a> {
             .unwrap_or(0)
     }
 
+    /// A set of pairwise disjoint placements of `side` on the cells `f`
+    /// the opponent can never cover, greedily (piece by piece, the piece
+    /// with the most such placements alone first, each placement dropping
+    /// those overlapping it): how many and their cells. At least `safe`.
+    fn safe_set(geo: &Geo, f: u128, side: usize) -> (u32, u128) {
+        let pieces = &geo.pieces[side];
+        let best = (0..pieces.len())
+            .max_by_key(|&i| {
+                (
+                    Geo::greedy(&pieces[i], Geo::fits(&pieces[i], f)),
+                    usize::MAX - i,
+                )
+            })
+            .unwrap_or(0);
+        let order = std::iter::once(best).chain((0..pieces.len()).filter(|&i| i != best));
+        let (mut n, mut left) = (0, f);
+        for q in order.filter_map(|i| pieces.get(i)) {
+            let mut a = Geo::fits(q, left);
+            while a != 0 {
+                let low = a & a.wrapping_neg();
+                let cells = q.cells << low.trailing_zeros();
+                n += 1;
+                left &= !cells;
+                let mut gone = low;
+                for &d in &q.after {
+                    gone |= low << d;
+                }
+                a &= !gone;
+            }
+        }
+        (n, f & !left)
+    }
+
+    /// How many pairwise disjoint placements of `side` on the free cells
+    /// `f`, off the cells `taken`, the greedy pass finds such that no
+    /// placement of the opponent (whose placements are `theirs`) meets two
+    /// of them: the *vulnerable* set of THEORY.md §6.15 (each opponent move
+    /// destroys at most one of them).
+    fn vulnerable(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        taken: u128,
+        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
+    ) -> (u32, u32) {
+        let mut least = u32::MAX;
+        let opp = &geo.pieces[1 - side];
+        let mut left = f & !taken;
+        let mut hit = [0u128; MAX_CELLS];
+        let mut n = 0;
+        for q in &geo.pieces[side] {
+            let mut a = Geo::fits(q, left);
+            'next: while a != 0 {
+                let low = a & a.wrapping_neg();
+                a &= a - 1;
+                let cells = q.cells << low.trailing_zeros();
+                if cells & !left != 0 {
+                    continue;
+                }
+                let mut meets = [0u128; MAX_CELLS];
+                for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
+                    meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
+                    if meets[k] & hit[k] != 0 {
+                        continue 'next;
+                    }
+                }
+                for (h, m) in hit.iter_mut().zip(meets) {
+                    *h |= m;
+                }
+                least = least.min((cells & their_cover).count_ones());
+                n += 1;
+                left &= !cells;
+            }
+        }
+        (n, least)
+    }
+
+    /// Switch regions of `side` on the free cells `f`, off the cells
+    /// `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
+    /// B = p ∪ q of two disjoint placements of `side` such that every
+    /// opponent placement (`theirs`) meeting B lies inside B and meets p.
+    /// Returns how many, at most how many moves the opponent makes in them
+    /// when `side` answers an entry into one region of a pair by p of the
+    /// other, and their cells.
+    fn regions(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        taken: u128,
+        theirs: &[u128; MAX_CELLS],
+    ) -> (u32, u32, u128) {
+        let ops = &geo.pieces[1 - side];
+        let meets =
+            |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
+        let (rows, cols) = (geo.rows as i32, geo.cols as i32);
+        let mut used = taken;
+        let mut ys = [0u32; 64];
+        let mut n = 0;
+        for &(i, j, dr, dc) in &geo.twins[side] {
+            let (pi, pj) = (&geo.pieces[side][i], &geo.pieces[side][j]);
+            let mut a = Geo::fits(pi, f & !used);
+            let bj = Geo::fits(pj, f & !used);
+            'next: while a != 0 && n < 64 {
+                let at = a.trailing_zeros();
+                a &= a - 1;
+                let (r, c) = (at as i32 / cols + dr, at as i32 % cols + dc);
+                if r < 0 || c < 0 || r >= rows || c >= cols || bj >> (r * cols + c) & 1 == 0 {
+                    continue;
+                }
+                let b = pi.cells << at | pj.cells << (r * cols + c);
+                if b & used != 0 {
+                    continue;
+                }
+                // Every opponent placement meeting B inside B (each then
+                // meets p: the twin's test).
+                let mut cover = 0u128;
+                for (k, q) in ops.iter().enumerate().take(MAX_CELLS) {
+                    let c = Geo::covered(q, meets(b, k));
+                    if c & !b != 0 {
+                        continue 'next;
+                    }
+                    cover |= c;
+                }
+                if cover != 0 {
+                    ys[n] = cover.count_ones() / geo.least[1 - side];
+                    n += 1;
+                    used |= b;
+                }
+            }
+        }
+        ys[..n].sort_unstable_by(|x, y| y.cmp(x));
+        let most = ys[..n].iter().step_by(2).sum();
+        (n as u32, most, used & !taken)
+    }
+
+    /// At least how many moves `side` makes however the opponent plays,
+    /// moving first or not, and at most how many the opponent then makes
+    /// (THEORY.md §6.15): its safe set, half its vulnerable set (rounded
+    /// up when it moves first, down otherwise) and two moves for each pair
+    /// of switch regions; the opponent at most `most` (its most on `f`),
+    /// or its most off the regions and what the regions leave it.
+    fn bound(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (theirs, their_cover, most): (&[u128; MAX_CELLS], u128, u32),
+        first: bool,
+    ) -> (u32, u32) {
+        let (s, cells) = Self::safe_set(geo, f & !their_cover, side);
+        if s >= most + u32::from(first) {
+            return (s, most);
+        }
+        let (k, in_regions, region_cells) = Self::regions(geo, f, side, cells, theirs);
+        let (v, least) =
+            Self::vulnerable(geo, f, side, cells | region_cells, (theirs, their_cover));
+        let played = (v + u32::from(first)) / 2;
+        let mut most = most;
+        let mut cover = their_cover;
+        if k > 0 {
+            let a;
+            (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
+            most = most.min(Self::most(geo, 1 - side, &a, cover) + in_regions);
+        }
+        if played > 0 {
+            let cells = cover.count_ones().saturating_sub(played * least);
+            most = most.min(cells / geo.least[1 - side] + in_regions);
+        }
+        (s + played + 2 * (k / 2), most)
+    }
+
+    /// What the bounds decide for `side` to move on `f` (THEORY.md §6.15),
+    /// given each player's placements and the cells they cover: it wins if
+    /// it surely makes more moves than the opponent can, loses if the
+    /// opponent surely makes as many as it can.
+    fn decide(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (mine, my_cover): (&[u128; MAX_CELLS], u128),
+        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
+    ) -> Option<bool> {
+        let opp = 1 - side;
+        let their_most = Self::most(geo, opp, theirs, their_cover);
+        let (me, them) = Self::bound(geo, f, side, (theirs, their_cover, their_most), true);
+        if me > them {
+            return Some(true);
+        }
+        let my_most = Self::most(geo, side, mine, my_cover);
+        let (them, me) = Self::bound(geo, f, opp, (mine, my_cover, my_most), false);
+        (them >= me).then_some(false)
+    }
+
     /// At most how many placements `side` can make in any play from `f`
     /// (where it has placements `a` covering `cover`).
     fn most(geo: &Geo, side: usize, a: &[u128; MAX_CELLS], cover: u128) -> u32 {
@@ -432,18 +686,10 @@ impl<'a> Engine<'a> {
             return Ok(true);
         }
         let began = self.n.nodes;
-        let verdict = if Self::safe(geo, f & !their_cover, side)
-            > Self::most(geo, opp, &theirs, their_cover)
-        {
-            Some(true)
-        } else if Self::safe(geo, f & !my_cover, opp) >= Self::most(geo, side, &mine, my_cover) {
-            Some(false)
-        } else {
-            None
-        };
+        let verdict = Self::decide(geo, f, side, (&mine, my_cover), (&theirs, their_cover));
         let won = match verdict {
             Some(w) => w,
-            None => self.children(geo, f, side, (&mine, their_cover), &theirs)?,
+            None => self.children(geo, f, side, &mine)?,
         };
         self.store(geo, key, side, won, self.n.nodes - began + 1);
         Ok(won)
@@ -455,8 +701,7 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         f: u128,
         side: usize,
-        (mine, their_cover): (&[u128; MAX_CELLS], u128),
-        theirs: &[u128; MAX_CELLS],
+        mine: &[u128; MAX_CELLS],
     ) -> Result<bool> {
         let opp = 1 - side;
         let start = self.moves.len();
@@ -468,9 +713,7 @@ impl<'a> Engine<'a> {
                 a &= a - 1;
                 let cells = q.cells << low.trailing_zeros();
                 listed += 1;
-                let s = 128 * balance(geo, f & !cells, side)
-                    + score(geo, cells, side, mine, theirs, their_cover);
-                self.moves.push((s, cells));
+                self.moves.push((balance(geo, f & !cells, side), cells));
             }
         }
         self.cx.advance(listed)?;
@@ -509,34 +752,177 @@ fn balance(geo: &Geo, f: u128, side: usize) -> i32 {
     me as i32 - them as i32
 }
 
-/// How good a placement `cells` of `side` looks: the opponent's
-/// placements it takes, twice, less the mover's own it takes; a safe one
-/// (no opponent placement covers it) last.
-fn score(
-    geo: &Geo,
-    cells: u128,
-    side: usize,
-    mine: &[u128; MAX_CELLS],
-    theirs: &[u128; MAX_CELLS],
-    their_cover: u128,
-) -> i32 {
-    let taken = |s: usize, a: &[u128; MAX_CELLS]| -> i32 {
-        geo.pieces[s]
-            .iter()
-            .enumerate()
-            .map(|(k, q)| {
-                let hit = q.offs.iter().fold(0u128, |m, &o| m | (cells >> o));
-                (a[k] & hit).count_ones() as i32
-            })
-            .sum()
-    };
-    let safe = if cells & their_cover == 0 { 1000 } else { 0 };
-    2 * taken(1 - side, theirs) - taken(side, mine) - safe
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rulesets of several shapes: Domineering; Left's four L-trominoes
+    /// against a straight tromino across; one L against it; Cram (both
+    /// dominoes for both); a T-tetromino against a 2×2 square.
+    fn rulesets() -> Vec<Rules> {
+        let v = vec![(0, 0), (1, 0)];
+        let h = vec![(0, 0), (0, 1)];
+        let bar = vec![(0, 0), (0, 1), (0, 2)];
+        let ells = vec![
+            vec![(0, 0), (1, 0), (1, 1)],
+            vec![(0, 0), (0, 1), (1, 0)],
+            vec![(0, 0), (0, 1), (1, 1)],
+            vec![(0, 1), (1, 0), (1, 1)],
+        ];
+        vec![
+            Rules {
+                shapes: [vec![v.clone()], vec![h.clone()]],
+            },
+            Rules {
+                shapes: [ells.clone(), vec![bar.clone()]],
+            },
+            Rules {
+                shapes: [vec![ells[0].clone()], vec![bar]],
+            },
+            Rules {
+                shapes: [vec![v.clone(), h.clone()], vec![v, h]],
+            },
+            Rules {
+                shapes: [
+                    vec![vec![(0, 0), (0, 1), (0, 2), (1, 1)]],
+                    vec![vec![(0, 0), (0, 1), (1, 0), (1, 1)]],
+                ],
+            },
+        ]
+    }
+
+    /// Whether `side` to move on `f` wins, by plain play over every
+    /// placement (remembered): the slow, obviously correct answer.
+    fn brute(geo: &Geo, f: u128, side: usize, memo: &mut HashMap<(u128, usize), bool>) -> bool {
+        if let Some(&w) = memo.get(&(f, side)) {
+            return w;
+        }
+        let won = geo.pieces[side].iter().any(|q| {
+            let mut a = Geo::fits(q, f);
+            let mut won = false;
+            while a != 0 && !won {
+                let at = a.trailing_zeros();
+                a &= a - 1;
+                won = !brute(geo, f & !(q.cells << at), 1 - side, memo);
+            }
+            won
+        });
+        memo.insert((f, side), won);
+        won
+    }
+
+    /// What the bounds decide for each player to move on `f`, beside the
+    /// safe-against-most test alone (the bounds before the vulnerable sets
+    /// and switch regions).
+    fn decided(geo: &Geo, f: u128) -> [(Option<bool>, Option<bool>); 2] {
+        [0, 1].map(|side| {
+            let mine = Engine::placements(geo, f, side);
+            let theirs = Engine::placements(geo, f, 1 - side);
+            let new = Engine::decide(geo, f, side, (&mine.0, mine.1), (&theirs.0, theirs.1));
+            let old = if Engine::safe(geo, f & !theirs.1, side)
+                > Engine::most(geo, 1 - side, &theirs.0, theirs.1)
+            {
+                Some(true)
+            } else {
+                (Engine::safe(geo, f & !mine.1, 1 - side)
+                    >= Engine::most(geo, side, &mine.0, mine.1))
+                .then_some(false)
+            };
+            (new, old)
+        })
+    }
+
+    /// Each verdict of the bounds on ruleset `k`, a `rows` × `cols` board
+    /// with the cells of `holes` taken, is the brute-force outcome; how
+    /// many positions they decided that the safe-against-most test alone
+    /// did not.
+    fn agrees(k: usize, rows: u32, cols: u32, holes: u128) -> usize {
+        let rules = &rulesets()[k];
+        let geo = Geo::new(rules, rows, cols);
+        let f = !holes & ((1u128 << (rows * cols)) - 1);
+        let mut memo = HashMap::new();
+        let mut more = 0;
+        for (side, (new, old)) in decided(&geo, f).into_iter().enumerate() {
+            if let Some(w) = new {
+                assert_eq!(
+                    w,
+                    brute(&geo, f, side, &mut memo),
+                    "{k} {rows}x{cols} {f:b} {side}"
+                );
+            }
+            if let Some(w) = old {
+                assert_eq!(new, Some(w), "{k} {rows}x{cols} {f:b} {side}");
+            }
+            more += usize::from(new.is_some() && old.is_none());
+        }
+        more
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// The bounds against brute force on random boards with holes,
+        /// every ruleset of `rulesets`.
+        #[test]
+        fn bounds_agree_with_brute_force(
+            k in 0usize..5,
+            rows in 1u32..=5,
+            cols in 1u32..=6,
+            holes in proptest::prelude::any::<u32>(),
+        ) {
+            // Up to 20 cells, about one in five a hole.
+            let (rows, cols) = (rows, cols.min(20 / rows));
+            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+            agrees(k, rows, cols, h);
+        }
+    }
+
+    /// The same on a fixed sweep of boards, which also shows the new
+    /// bounds decide positions the old test did not, in every ruleset.
+    #[test]
+    fn the_new_bounds_decide_more_and_rightly() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 0..5 {
+            let mut more = 0;
+            for _ in 0..300 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (rows, cols) = (3 + (x % 3) as u32, 4 + (x >> 8) % 2);
+                let h = x >> 16 & x >> 29 & x >> 41;
+                more += agrees(k, rows, cols as u32, u128::from(h));
+            }
+            // Cram never: its players' shapes are the same, so no
+            // placement is safe, an opponent placement is each vulnerable
+            // one, and a region holds one (q) missing p.
+            assert_eq!(more > 0, k != 3, "ruleset {k}");
+        }
+        // Where the new bounds must use the best piece's safe set first
+        // (Left's L-trominoes), and where a region with an opponent
+        // placement missing p would be decided wrongly (Cram: two
+        // dominoes side by side): found by wider sweeps with those removed.
+        agrees(1, 5, 5, !0b11111_11011_10111_11010_10100 & ((1 << 25) - 1));
+        agrees(3, 3, 4, !0b0011_1101_1101 & 0xfff);
+    }
+
+    #[test]
+    fn switch_regions_of_domineering_are_two_by_two_squares() {
+        let rules = &rulesets()[0];
+        let g = Geo::new(rules, 4, 4);
+        // Left (vertical) pairs side by side or one row apart diagonally.
+        let mut left: Vec<_> = g.twins[0].iter().map(|t| (t.2, t.3)).collect();
+        left.sort_unstable();
+        assert_eq!(left, [(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]);
+        // A 2×2 square walled left and right, in rows 1-2: one region.
+        let f: u128 = 0b0110 << 4 | 0b0110 << 8;
+        let theirs = Engine::placements(&g, f, 1).0;
+        let (n, most, cells) = Engine::regions(&g, f, 0, 0, &theirs);
+        assert_eq!((n, most, cells), (1, 2, f));
+        // Open on the left: Right's domino from outside meets it.
+        let f = f | 1 << 4;
+        let theirs = Engine::placements(&g, f, 1).0;
+        assert_eq!(Engine::regions(&g, f, 0, 0, &theirs).0, 0);
+    }
 
     #[test]
     fn images_and_greedy_counts() {

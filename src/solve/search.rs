@@ -7,7 +7,7 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical engine under the query's budgets, and so is a part where
+//! canonical walk under the query's budgets, and so is a part where
 //! one player has no move (an integer, whatever its size); a bigger part
 //! stays open.
 //! A node with nothing open is decided by its value's outcome class.
@@ -32,37 +32,42 @@
 //! searches expanded the fewest nodes (at least half of them); and what
 //! it learnt of each part met (its move counts and, if small, its value),
 //! emptied when full. Both are sized from `--search-table` (by default a
-//! quarter of `--max-memory`). What the solver keeps is the values of
-//! the small parts valued, whole game trees as the engine needs them.
+//! quarter of `--max-memory`). The parts taken into `known` are valued
+//! by walks (`runs.rs`) whose memo is a third cache of the same size,
+//! emptied when a walk starts and it is full: nothing the search meets is interned in the solver
+//! (unless a walk gives up: a part that is not a short game, or of a
+//! game kind the walk does not list, goes to the canonical engine).
 
 use std::collections::{HashMap, HashSet};
+use std::io::Write as _;
 
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{AtSpan, Result, SolveError};
-use crate::model::{Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{Collect, Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
 use crate::partizan::{Outcome, ValueId};
 
 use super::chain::{At, Why};
 use super::keys::BoardKey;
+use super::runs::Runs;
 use super::{SidedMove, Solver};
 
 /// Bytes a table entry costs besides its parts' keys, about: the map's
 /// slot, the boxed slice's header and the allocator's.
 const ENTRY_BYTES: usize = 64;
 /// Bytes a part-cache entry costs besides its key, about.
-const PART_BYTES: usize = 48;
+pub(super) const PART_BYTES: usize = 48;
 
 /// A part's key in the table and the part cache: a board packed in a few
 /// words when it fits (`BoardKey`), else the component itself.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum PartKey {
+pub(super) enum PartKey {
     Board(BoardKey),
     Comp(Comp),
 }
 
 impl PartKey {
-    fn of(c: &Comp) -> PartKey {
+    pub(super) fn of(c: &Comp) -> PartKey {
         match BoardKey::new(c.game, &c.args) {
             Some(k) => PartKey::Board(k),
             None => PartKey::Comp(c.clone()),
@@ -70,7 +75,7 @@ impl PartKey {
     }
 
     /// The bytes it holds, about (its arguments' when it is a component).
-    fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         std::mem::size_of::<PartKey>()
             + match self {
                 PartKey::Board(_) => 0,
@@ -162,6 +167,8 @@ pub(crate) struct Search {
     /// Parts met for the first time since the part cache was last
     /// emptied, counted against the position budget.
     parts_met: usize,
+    /// The longest runs of the one-sided parts walked (`runs.rs`).
+    runs: Runs,
     /// Entries the table dropped to make room.
     pub evicted: u64,
     /// Nodes expanded.
@@ -176,9 +183,11 @@ impl Search {
             0 => cx.limits.max_memory / 4,
             n => n,
         };
+        let parts_cap = table_cap.min(cx.limits.max_memory / 8);
         Search {
             table_cap,
-            parts_cap: table_cap.min(cx.limits.max_memory / 8),
+            parts_cap,
+            runs: Runs::new(parts_cap),
             ..Search::default()
         }
     }
@@ -190,6 +199,7 @@ impl Search {
         Search {
             table_cap: bytes,
             parts_cap: bytes,
+            runs: Runs::new(bytes),
             ..Search::default()
         }
     }
@@ -241,61 +251,6 @@ impl Search {
     }
 }
 
-/// A kind's listing of a position's options as components, interning
-/// nothing: the search holds the positions of the nodes on its stack
-/// only, where the solver would keep every position listed for the whole
-/// session.
-#[derive(Default)]
-struct Build {
-    current: Vec<Comp>,
-    options: Vec<Vec<Comp>>,
-}
-
-fn ints_comp(game: GameId, ints: &[i64]) -> Comp {
-    Comp {
-        game,
-        args: ints.iter().map(|&n| Value::Int(n)).collect(),
-    }
-}
-
-impl OptionSink for Build {
-    fn single_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
-        self.options.push(vec![ints_comp(game, ints)]);
-        Ok(())
-    }
-    fn run(&mut self, parts: &[RunPart], ks: (i64, i64)) -> Result<()> {
-        for k in ks.0..ks.1 {
-            let option = parts
-                .iter()
-                .map(|p| ints_comp(p.game, &p.args(k)[..p.arity.min(3)]))
-                .collect();
-            self.options.push(option);
-        }
-        Ok(())
-    }
-    fn single_list(&mut self, game: GameId, items: [u8; LIST_ITEMS], len: usize) -> Result<()> {
-        let xs = items[..len].iter().map(|&x| Value::Int(i64::from(x)));
-        self.part_args(game, &[Value::List(xs.collect())])?;
-        self.end_option()
-    }
-    fn part_ints(&mut self, game: GameId, ints: &[i64]) -> Result<()> {
-        self.current.push(ints_comp(game, ints));
-        Ok(())
-    }
-    fn part_args(&mut self, game: GameId, args: &[Value]) -> Result<()> {
-        self.current.push(Comp {
-            game,
-            args: args.into(),
-        });
-        Ok(())
-    }
-    fn end_option(&mut self) -> Result<()> {
-        let option = std::mem::take(&mut self.current);
-        self.options.push(option);
-        Ok(())
-    }
-}
-
 /// A kind's listing of a position's options that only counts them: the
 /// move ordering needs how many moves a child has, not the positions they
 /// lead to, which a listing by the solver would intern (and hold) for
@@ -303,6 +258,9 @@ impl OptionSink for Build {
 struct Count(usize);
 
 impl OptionSink for Count {
+    fn counts_only(&self) -> bool {
+        true
+    }
     fn single_ints(&mut self, _: GameId, _: &[i64]) -> Result<()> {
         self.0 += 1;
         Ok(())
@@ -380,8 +338,7 @@ impl Solver {
         let value = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
             None
         } else {
-            let id = self.intern_comp(cx, c)?;
-            Some(self.partizan_value(cx, id)?)
+            Some(self.small_part_value(cx, s, key, c, [left, right])?)
         };
         let info = PartInfo {
             moves: [left, right],
@@ -389,6 +346,35 @@ impl Solver {
         };
         s.note_part(key.clone(), info);
         Ok(info)
+    }
+
+    /// The value of a part the search takes into `known`: a one-sided
+    /// part's integer by its longest run (`runs.rs`, nothing interned),
+    /// any other by the canonical engine.
+    fn small_part_value(
+        &mut self,
+        cx: &Ctx,
+        s: &mut Search,
+        key: &PartKey,
+        c: &Comp,
+        [left, right]: [usize; 2],
+    ) -> Result<ValueId> {
+        let store = &mut self.partizan.store;
+        if left == 0 && right == 0 {
+            return Ok(store.zero());
+        }
+        let mover = if right == 0 { Side::Left } else { Side::Right };
+        if (left == 0 || right == 0)
+            && let Some(n) = s.runs.one_sided(cx, c, key, mover)?
+        {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            return Ok(store.integer(if mover == Side::Left { n } else { -n }));
+        }
+        if let Some(v) = s.runs.value(cx, store, c, key)? {
+            return Ok(v);
+        }
+        let id = self.intern_comp(cx, c)?;
+        self.partizan_value(cx, id)
     }
 
     /// The node of a sum of components and a known value.
@@ -520,6 +506,9 @@ impl Solver {
         if s.nodes & 0x3ff == 0 {
             crate::progress::count("positions searched", s.nodes, None);
         }
+        if s.nodes & 0xffff == 0 && std::env::var_os("GRUNDY_SEARCH_STATS").is_some() {
+            self.search_stats(s);
+        }
         if node.open.is_empty() {
             return Ok(Err(first_wins(
                 self.partizan.store.outcome(node.known),
@@ -543,6 +532,34 @@ impl Solver {
             cursor: 0,
             began,
         }))
+    }
+
+    /// What each store holds (debugging: `GRUNDY_SEARCH_STATS`).
+    fn search_stats(&self, s: &Search) {
+        let rss = std::fs::read_to_string("/proc/self/statm")
+            .ok()
+            .and_then(|t| t.split_whitespace().nth(1)?.parse::<u64>().ok())
+            .unwrap_or(0)
+            * 4096;
+        // A debugging printout: a failed write of it is ignored.
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "stats nodes={} table={} table_bytes={} evicted={} parts={} parts_bytes={} runs={} runs_cleared={} comps={} edges={} pvalues={} psides={} store={} rss_mib={}",
+            s.nodes,
+            s.table.len(),
+            s.table_bytes,
+            s.evicted,
+            s.parts.len(),
+            s.parts_bytes,
+            s.runs.len(),
+            s.runs.cleared,
+            self.comps.len(),
+            self.parts.len(),
+            self.partizan.values.len(),
+            self.partizan.sides.len(),
+            self.partizan.store.len(),
+            rss >> 20
+        );
     }
 
     /// The components of a sum of parts interned, for a diagnostic.
@@ -681,26 +698,30 @@ fn decided(s: &mut Search, path: &mut HashSet<Key, FxBuildHasher>, f: Frame, win
 }
 
 /// `side`'s options in `c`, each the list of its parts, not interned.
-fn list_options(cx: &Ctx, c: &Comp, side: Side) -> Result<Vec<Vec<Comp>>> {
+pub(super) fn list_options(cx: &Ctx, c: &Comp, side: Side) -> Result<Vec<Vec<Comp>>> {
     cx.check()?;
     let kind = cx.defs.game(c.game).kind.clone();
-    let mut sink = Build::default();
+    let mut sink = Collect::default();
     kind.sided_options(cx, c.game, &c.args, side, &mut sink)?;
     Ok(sink.options)
 }
 
-/// How many moves Left and Right have in `c`, counted as the kind lists
-/// them (not interned: see `Count`).
-fn count_moves(cx: &Ctx, c: &Comp) -> Result<[usize; 2]> {
+/// How many moves `side` has in `c`, counted as the kind lists them (not
+/// interned: see `Count`).
+pub(super) fn count_side(cx: &Ctx, c: &Comp, side: Side) -> Result<usize> {
     cx.check()?;
     let kind = cx.defs.game(c.game).kind.clone();
-    let mut n = [0; 2];
-    for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-        let mut count = Count(0);
-        kind.sided_options(cx, c.game, &c.args, side, &mut count)?;
-        n[k] = count.0;
-    }
-    Ok(n)
+    let mut count = Count(0);
+    kind.sided_options(cx, c.game, &c.args, side, &mut count)?;
+    Ok(count.0)
+}
+
+/// How many moves Left and Right have in `c`.
+fn count_moves(cx: &Ctx, c: &Comp) -> Result<[usize; 2]> {
+    Ok([
+        count_side(cx, c, Side::Left)?,
+        count_side(cx, c, Side::Right)?,
+    ])
 }
 
 #[cfg(test)]

@@ -774,6 +774,10 @@ fn emit_option(
     buf: &mut TargetBuf,
     out: &mut dyn OptionSink,
 ) -> Result<()> {
+    if out.counts_only() {
+        // One binding, one option: its target is not needed to count it.
+        return out.end_option();
+    }
     if let Some(pp) = parts {
         // `parts(a)`: the board's canonical components, no list between.
         return pp.emit(me, &mv.target, frame, out);

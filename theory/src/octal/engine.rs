@@ -134,6 +134,17 @@ impl NimSequence {
         }
     }
 
+    /// Heaps per block when two threads share a code by blocks of heaps
+    /// (`sparse_block.rs`, one split size); 0 computes two adjacent heaps
+    /// at once instead (`sparse_pipe.rs`). Values and counts are the same
+    /// for any setting; for tests and benchmarks.
+    #[doc(hidden)]
+    pub fn set_thread_block(&mut self, heaps: usize) {
+        if let Some(sp) = self.sparse.as_mut() {
+            sp.block = heaps;
+        }
+    }
+
     /// The code whose nim-sequence this is.
     pub fn code(&self) -> &OctalCode {
         &self.code

@@ -37,7 +37,7 @@
 //! | `engine.rs` | [`NimSequence`]: the engine choice, the plain mex, the step count, `solve`, `value_at` |
 //! | `values.rs` | the values in the narrowest of `u8`, `u16`, `u32` that holds them |
 //! | `marks.rs` | bit sets of option values sized to the values' bit length |
-//! | `sparse.rs`, `sparse_scan.rs`, `sparse_two.rs`, `sparse_tests.rs` | the rare/common engine: its state, the mask choice and the loop over heaps (`sparse.rs`); the split scans, with AVX2 copies of two of them (`sparse_scan.rs`); one code on two threads, the rare pass shared with a helper running ahead (`sparse_two.rs`, [`NimSequence::set_threads`]); their tests against the pairs by definition |
+//! | `sparse.rs`, `sparse_scan.rs`, `sparse_two.rs`, `sparse_pipe.rs`, `sparse_block.rs`, `sparse_tests.rs` | the rare/common engine: its state, the mask choice and the loop over heaps (`sparse.rs`); the split scans, with AVX2 copies of two of them (`sparse_scan.rs`); one code on two threads ([`NimSequence::set_threads`]): by blocks of heaps for codes with one split size (`sparse_block.rs`), two adjacent heaps at once (`sparse_pipe.rs`), the rare pass shared with a helper running ahead (`sparse_two.rs`); their tests against the pairs by definition |
 //! | `pairsets.rs` | three-heap splits by pair sets: an early-exit mex or a whole union |
 //! | `checkpoint.rs` | a sequence's whole state as bytes ([`NimSequence::save_state`], [`NimSequence::load_state`]), [`CheckpointError`] |
 //! | `many.rs` | [`extend_all`]: many sequences at once, one per rayon thread |

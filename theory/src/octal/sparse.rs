@@ -55,6 +55,25 @@ mod two;
 #[path = "sparse_pipe.rs"]
 mod pipe;
 
+#[path = "sparse_block.rs"]
+mod block;
+
+/// What a sequence shows, for the tests of the two-thread paths: values,
+/// rare heaps and mask, work, steps, period.
+#[cfg(test)]
+fn shown(seq: &mut super::engine::NimSequence) -> String {
+    format!(
+        "{:?} {:?} {:?} {} {:?} {} {:?}",
+        seq.values().to_vec(),
+        seq.rare_heaps(),
+        seq.rare_mask(),
+        seq.rare_uses_position_parity(),
+        seq.work(),
+        seq.steps(),
+        seq.period()
+    )
+}
+
 /// Histogram and mask search stop growing past values of this many bits
 /// (the mask in use is kept): beyond it the sparse method gains nothing.
 const HIST_MAX_BITS: u32 = 16;
@@ -84,6 +103,9 @@ pub(super) struct Sparse {
     /// Threads a run may use (`sparse_pipe.rs`, `sparse_two.rs`); the values, masks and
     /// work are the same for any number.
     pub(super) threads: usize,
+    /// Heaps per block on two threads (`sparse_block.rs`); 0: heap
+    /// pipelining instead (`sparse_pipe.rs`).
+    pub(super) block: usize,
 }
 
 impl Sparse {
@@ -104,6 +126,7 @@ impl Sparse {
             rare_at_check: 0,
             work: (0, 0),
             threads: 1,
+            block: block::BLOCK,
         }
     }
 
@@ -245,6 +268,9 @@ pub(super) fn sparse_run<M: Marks, V: Val>(
     len: usize,
 ) -> Option<u32> {
     if sp.threads >= 2 {
+        if let Some(pending) = block::run::<M, V>(moves, sp, g, bits, len) {
+            return pending;
+        }
         if pipe::applies(moves) {
             if let Some(pending) = pipe::run::<M, V>(moves, sp, g, bits, len) {
                 return pending;

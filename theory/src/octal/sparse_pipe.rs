@@ -489,24 +489,10 @@ fn main_loop<M: Marks, V: Val>(
 mod tests {
     use super::super::super::code::OctalCode;
     use super::super::super::engine::{Engine, NimSequence};
+    use super::super::shown;
     use super::COUNTS;
     use proptest::prelude::*;
     use std::sync::atomic::Ordering;
-
-    /// What a sequence shows: values, rare heaps and mask, work, steps,
-    /// period.
-    fn shown(seq: &mut NimSequence) -> String {
-        format!(
-            "{:?} {:?} {:?} {} {:?} {} {:?}",
-            seq.values().to_vec(),
-            seq.rare_heaps(),
-            seq.rare_mask(),
-            seq.rare_uses_position_parity(),
-            seq.work(),
-            seq.steps(),
-            seq.period()
-        )
-    }
 
     fn counts() -> [usize; 3] {
         COUNTS.each_ref().map(|c| c.load(Ordering::Relaxed))
@@ -532,6 +518,7 @@ mod tests {
             let mut one = NimSequence::new(code.clone(), Engine::Sparse);
             let mut two = NimSequence::new(code, Engine::Sparse);
             two.set_threads(2);
+        two.set_thread_block(0);
             let mut len = 0;
             for step in steps {
                 len += step;
@@ -552,6 +539,7 @@ mod tests {
         let mut one = NimSequence::new(code.clone(), Engine::Sparse);
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let before = counts();
         one.extend_to(30_000);
         two.extend_to(30_000);
@@ -570,6 +558,7 @@ mod tests {
         let code = OctalCode::parse("0.6").expect("code");
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let before = counts();
         two.extend_to(1 << 20);
         let after = counts();

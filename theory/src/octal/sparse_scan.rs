@@ -278,9 +278,9 @@ pub(super) fn scan_one_table<V: Val>(
         && std::arch::is_x86_feature_detected!("avx2")
     {
         // SAFETY: the CPU has AVX2 (checked just above).
-        return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work) };
+        return unsafe { one_table_avx2(lo, hi, table, want, mask, count, work, &mut |_, _| {}) };
     }
-    one_table_portable(lo, hi, table, want, mask, count, work)
+    one_table_portable(lo, hi, table, want, mask, count, work, &mut |_, _| {})
 }
 
 /// Clears from `table` the values of the pairs `(lo[j], hi[len − 1 − j])`
@@ -295,6 +295,7 @@ pub(super) fn scan_one_table<V: Val>(
 /// The loop is `scan_pairs_table`'s, written out: calling that one here
 /// (its re-slicing to a common length) made 0.6 to 2^20 43 % slower
 /// (perf stat task-clock 2.54 s → 3.64 s), so the two copies stay.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn one_table_portable<V: Val>(
     lo: &[V],
@@ -304,6 +305,7 @@ pub(super) fn one_table_portable<V: Val>(
     mask: usize,
     mut count: u32,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
     let half = lo.len();
     assert_eq!(half, hi.len());
@@ -322,6 +324,7 @@ pub(super) fn one_table_portable<V: Val>(
                 let t = &mut table[xj.get() as usize & mask];
                 if *t != 0 {
                     *t = 0;
+                    found(i + j, xj.get());
                     count -= 1;
                     if count == 0 {
                         *work += (i + j + 1) as u64;
@@ -332,12 +335,12 @@ pub(super) fn one_table_portable<V: Val>(
             if count as usize <= FEW {
                 *work += (i + 16) as u64;
                 let t = still_missing(want, table);
-                return few_pairs(lo, hi, i + 16, t, count as usize, table, mask, work);
+                return few_pairs(lo, hi, i + 16, t, count as usize, table, mask, work, found);
             }
         }
         i += 16;
     }
-    tail_pairs(lo, hi, i, table, mask, count, work)
+    tail_pairs(lo, hi, i, table, mask, count, work, found)
 }
 
 /// The pairs `j = from ..` of `lo`, `hi` (one length; pair `j` is
@@ -345,6 +348,7 @@ pub(super) fn one_table_portable<V: Val>(
 /// clears each value found from `table` until `count` have been seen;
 /// returns how many are still missing, and adds the pairs looked at (all
 /// of them when some value is still missing) to `work`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn tail_pairs<V: Val>(
     lo: &[V],
@@ -354,12 +358,15 @@ pub(super) fn tail_pairs<V: Val>(
     mask: usize,
     mut count: u32,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
     let half = lo.len();
     for j in from..half {
-        let t = &mut table[lo[j].xor(hi[half - 1 - j]).get() as usize & mask];
+        let x = lo[j].xor(hi[half - 1 - j]).get();
+        let t = &mut table[x as usize & mask];
         if *t != 0 {
             *t = 0;
+            found(j, x);
             count -= 1;
             if count == 0 {
                 *work += (j + 1) as u64;
@@ -425,6 +432,7 @@ pub(super) fn one_table_avx2(
     mask: usize,
     mut count: u32,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
     use std::arch::x86_64::*;
     assert!(lo.len() == hi.len() && table.len() <= 512 && want.len() * 64 <= 512);
@@ -508,6 +516,7 @@ pub(super) fn one_table_avx2(
                 let x = xs[j] as usize & mask;
                 if table[x] != 0 {
                     table[x] = 0;
+                    found(i + j, x as u32);
                     bits[x >> 3] &= !(1u8 << (x & 7));
                     count -= 1;
                     if count == 0 {
@@ -519,13 +528,13 @@ pub(super) fn one_table_avx2(
             if count as usize <= FEW {
                 *work += (i + 32) as u64;
                 let t = set_members(&bits);
-                return few_pairs(lo, hi, i + 32, t, count as usize, table, mask, work);
+                return few_pairs(lo, hi, i + 32, t, count as usize, table, mask, work, found);
             }
             set = load(&bits);
         }
         i += 32;
     }
-    tail_pairs(lo, hi, i, table, mask, count, work)
+    tail_pairs(lo, hi, i, table, mask, count, work, found)
 }
 
 /// The pairs `(lo[j], hi[len − 1 − j])`, `j ≥ from` (`lo` and `hi` of one
@@ -544,13 +553,14 @@ pub(super) fn few_pairs<V: Val>(
     table: &mut [u8],
     mask: usize,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above).
-        return unsafe { few_pairs_avx2(lo, hi, from, t, count, table, mask, work) };
+        return unsafe { few_pairs_avx2(lo, hi, from, t, count, table, mask, work, found) };
     }
-    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+    few_pairs_body(lo, hi, from, t, count, table, mask, work, found)
 }
 
 /// `few_pairs_body` compiled for AVX2.
@@ -566,8 +576,9 @@ pub(super) fn few_pairs_avx2<V: Val>(
     table: &mut [u8],
     mask: usize,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
-    few_pairs_body(lo, hi, from, t, count, table, mask, work)
+    few_pairs_body(lo, hi, from, t, count, table, mask, work, found)
 }
 
 /// The loop of `few_pairs`, for any instruction set.
@@ -582,6 +593,7 @@ pub(super) fn few_pairs_body<V: Val>(
     table: &mut [u8],
     mask: usize,
     work: &mut u64,
+    found: &mut impl FnMut(usize, u32),
 ) -> u32 {
     let half = lo.len().min(hi.len());
     let (lo, hi) = (&lo[..half], &hi[hi.len() - half..]);
@@ -603,6 +615,7 @@ pub(super) fn few_pairs_body<V: Val>(
             // A value seen earlier in the chunk is no longer in `t`.
             if let Some(p) = t[..count].iter().position(|&y| y == x) {
                 table[x.get() as usize & mask] = 0;
+                found(i + j, x.get());
                 count -= 1;
                 if count == 0 {
                     *work += (j + 1) as u64;
@@ -660,7 +673,7 @@ pub(super) fn scan_pairs_table<V: Val>(
         }
         i += 16;
     }
-    tail_pairs(lo, hi, i, table, mask, count, work)
+    tail_pairs(lo, hi, i, table, mask, count, work, &mut |_, _| {})
 }
 
 /// Looks at the splits of heap `n`, smallest part first, clearing their

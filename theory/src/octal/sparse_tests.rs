@@ -83,7 +83,7 @@ fn one_size<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
     let half = m / 2;
     let (lo, hi) = (&gv[1..=half], &gv[m - half..m]);
     check(g, m, want, words, |t, set, mask, c, w| {
-        one_table_portable(lo, hi, t, set, mask, c, w)
+        one_table_portable(lo, hi, t, set, mask, c, w, &mut |_, _| {})
     });
     check(g, m, want, words, |t, set, mask, c, w| {
         scan_one_table(&gv, m + 1, 1, t, set, mask, c, w)
@@ -95,7 +95,7 @@ fn one_size<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
     {
         check(g, m, want, words, |t, set, mask, c, w| {
             // SAFETY: the CPU has AVX2 (checked just above).
-            unsafe { one_table_avx2(lo, hi, t, set, mask, c, w) }
+            unsafe { one_table_avx2(lo, hi, t, set, mask, c, w, &mut |_, _| {}) }
         });
     }
 }
@@ -112,16 +112,16 @@ fn few<V: Val>(g: &[u32], m: usize, want: &[u32], bits: u32) {
     }
     let count = want.len();
     check(g, m, want, words, |tb, _, mask, _, w| {
-        few_pairs_body(lo, hi, 0, t, count, tb, mask, w)
+        few_pairs_body(lo, hi, 0, t, count, tb, mask, w, &mut |_, _| {})
     });
     check(g, m, want, words, |tb, _, mask, _, w| {
-        few_pairs(lo, hi, 0, t, count, tb, mask, w)
+        few_pairs(lo, hi, 0, t, count, tb, mask, w, &mut |_, _| {})
     });
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         check(g, m, want, words, |tb, _, mask, _, w| {
             // SAFETY: the CPU has AVX2 (checked just above).
-            unsafe { few_pairs_avx2(lo, hi, 0, t, count, tb, mask, w) }
+            unsafe { few_pairs_avx2(lo, hi, 0, t, count, tb, mask, w, &mut |_, _| {}) }
         });
     }
 }

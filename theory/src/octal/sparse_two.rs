@@ -274,22 +274,8 @@ pub(super) fn run<M: Marks, V: Val>(
 mod tests {
     use super::super::super::code::OctalCode;
     use super::super::super::engine::{Engine, NimSequence};
+    use super::super::shown;
     use proptest::prelude::*;
-
-    /// What a sequence shows: values, rare heaps and mask, work, steps,
-    /// period.
-    fn shown(seq: &mut NimSequence) -> String {
-        format!(
-            "{:?} {:?} {:?} {} {:?} {} {:?}",
-            seq.values().to_vec(),
-            seq.rare_heaps(),
-            seq.rare_mask(),
-            seq.rare_uses_position_parity(),
-            seq.work(),
-            seq.steps(),
-            seq.period()
-        )
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(96))]
@@ -312,6 +298,7 @@ mod tests {
             let mut one = NimSequence::new(code.clone(), Engine::Sparse);
             let mut two = NimSequence::new(code, Engine::Sparse);
             two.set_threads(2);
+        two.set_thread_block(0);
             let mut len = 0;
             for step in steps {
                 len += step;
@@ -333,6 +320,7 @@ mod tests {
         let mut one = NimSequence::new(code.clone(), Engine::Sparse);
         let mut two = NimSequence::new(code, Engine::Sparse);
         two.set_threads(2);
+        two.set_thread_block(0);
         let count = || {
             let o = std::sync::atomic::Ordering::Relaxed;
             (super::RUNS.load(o), super::JOINED.load(o))
