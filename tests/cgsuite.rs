@@ -407,8 +407,8 @@ fn cgsuite_stopper_line_235_is_idempotent() {
 /// stoppers, each printed as CGSuite prints it, and CGSuite's
 /// `IsIdempotent`; `toTests` (lines 74–82) says `IsLoopfree`,
 /// `IsPlumtree`, `IsPseudonumber` and `IsStopper` are false. Line 41,
-/// Bach's carousel, is not stopper-sided, so sidling cannot settle on it
-/// (THEORY.md §6.16): its value is refused with the sides' code.
+/// Bach's carousel, is not stopper-sided: its sides are no stoppers
+/// (THEORY.md §6.18).
 #[test]
 fn cgsuite_sided_values_are_no_stoppers() {
     for (line, g, printed, idem) in [
@@ -426,9 +426,22 @@ fn cgsuite_sided_values_are_no_stoppers() {
             "SidedValueTestCase.scala line {line}: {g}"
         );
     }
+    // Line 41, Bach's carousel: not stopper-sided, outcome N, not
+    // idempotent (its `IsInfinitesimal` and `IsNumberish`, false in
+    // CGSuite, are refused here as for every loopy value).
     let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
-    let out = common::texts_or_error_codes(&format!("{bach}\n"));
-    assert_eq!(out, ["error grundy::partizan::sides"], "line 41");
+    let out = common::texts_or_error_codes(&format!(
+        "{bach}\n[is_stopper({bach}), is_loopfree({bach}), is_plumtree({bach}), is_pseudonumber({bach}), is_idempotent({bach})]\noutcome({bach})\n"
+    ));
+    assert_eq!(
+        out,
+        [
+            "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+            "[false, false, false, false, false]",
+            "N"
+        ],
+        "line 41"
+    );
 }
 
 /// `GameTest.scala` lines 205–224: `Cool` of short games by temperatures

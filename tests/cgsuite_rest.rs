@@ -18,10 +18,11 @@
 //!   games): tests/cgsuite_methods.rs and tests/cgsuite.rs, by line.
 //! - `CanonicalStopperTestCase.scala`, `SidedValueTestCase.scala`:
 //!   tests/cgsuite_stoppers.rs and tests/cgsuite.rs; lines 236 and 256
-//!   (Grenville's unstable game) and `SidedValueTestCase.scala` line 41
-//!   (Bach's carousel) fail: sidling does not settle (LANGUAGE.md, "Not
-//!   yet"), as do `EvalTest.scala` lines 171, 180 and 186 here (Bach's
-//!   carousel again, alone, plus 1 and times 3).
+//!   (Grenville's unstable game) fail: sidling does not settle (LANGUAGE.md,
+//!   "Not yet"). `SidedValueTestCase.scala` line 41 (Bach's carousel) and
+//!   `EvalTest.scala` lines 171 and 180 here pass (sides that are no
+//!   stoppers, THEORY.md §6.18); line 186 (three carousels) has CGSuite's
+//!   sides in a larger form.
 //! - `MisereCanonicalGameTestCase.scala`: tests/cgsuite.rs,
 //!   tests/misere_parts.rs, tests/misere_predicates.rs.
 //! - `CompoundGameTestCase.scala`: tests/compounds.rs.
@@ -40,9 +41,8 @@
 //!   in tests/rationals.rs; the rest are methods of lists, maps, strings,
 //!   tables and objects grundy does not have (not expressible).
 //! - `EvalTest.scala` (247 rows): 30 in tests/rationals.rs and
-//!   tests/ordinals.rs, 79 here (below). Expressible but failing: 171
-//!   (here, as the refusal it is), 180 and 186 (Bach's carousel plus 1,
-//!   times 3: the same refusal). The other 136 are not expressible or are
+//!   tests/ordinals.rs, 81 here (below). Expressible but failing: 186
+//!   (three carousels: equal sides, a larger form than CGSuite's). The other 136 are not expressible or are
 //!   CGScript's language rather than CGSuite's games: statements, scopes,
 //!   `begin … end`, classes, enums, functions with named parameters,
 //!   currying and closures (11–25, 210–217, 338–480), explicit games
@@ -176,10 +176,24 @@ fn eval_test_loopy_specifiers() {
             (196, "+-({0||0|0,pass}+*)", "0"),
         ],
     );
-    // Line 171: Bach's carousel, whose sides are no stoppers, is refused
-    // (LANGUAGE.md, "Not yet"); alone, as the error ends the file.
-    let out = common::texts_or_error_codes("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}\n");
-    assert_eq!(out, ["error grundy::partizan::sides"], "EvalTest.scala:171");
+    // Lines 171 and 180: Bach's carousel, whose sides are no stoppers
+    // (THEORY.md §6.18), alone and plus 1, as CGSuite prints them.
+    let c = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    let out = common::texts_or_error_codes(&format!("{c}\n{c}+1\n"));
+    assert_eq!(
+        out,
+        [
+            "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+            "a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}"
+        ],
+        "EvalTest.scala:171, 180"
+    );
+    // Line 186: three carousels. grundy's form is larger than CGSuite's
+    // `{a{2*|||2|2,{a|1*}||1}|2||c{…}} & {0||0|a{1*||0,{1|a}|0|||*}}`;
+    // the theory crate's `three_carousels_have_cgsuites_sides` shows the
+    // sides equal to CGSuite's, side by side. Here: 3·c is c + c + c.
+    let out = common::texts_or_error_codes(&format!("3*{c} == {c} + {c} + {c}\n"));
+    assert_eq!(out, ["true"], "EvalTest.scala:186");
     // Line 169, with CGSuite's `uponth` of line 168 as a name (a sum with
     // `pass` inside a literal does not read).
     let out = common::texts_or_error_codes("let u = {0||0|0,pass}\n±{{0|u},{0|u+*}}\n");

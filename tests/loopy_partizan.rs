@@ -397,7 +397,9 @@ fn loopy_values_sides_and_refusals() {
             "compare S(over) + S(under), S(zero): S(over) + S(under) || S(zero)",
             "compare Walk(0), S(zero): Walk(0) > S(zero)",
             "grundy::partizan::loopy",
-            "grundy::partizan::sides",
+            // Sidling does not settle on U(a) = {b|b}, b = {a, pass|}; the
+            // general side form (THEORY.md §6.18) finds both sides `on`.
+            "value U(a) = on",
         ]
     );
 }

@@ -143,7 +143,7 @@ pub enum SolveError {
     #[diagnostic(
         code(grundy::partizan::sides),
         help(
-            "this loopy position is not a stopper, and its onside and offside are found by sidling (THEORY.md §6.9), whose rounds are stoppers and which did not reach a fixed point: a game whose sides are no stoppers, such as Bach's carousel, never gives one (§6.16); `outcome` and `winning` still answer"
+            "the stopper operations (upsum, downsum, degree, the varieties) find a sum's side by sidling (THEORY.md §6.9), whose rounds are stoppers and which did not reach a fixed point: the side is no stopper, as for Grenville's unstable game (§6.17); the sum itself is still a value (`G + H`, sides that are no stoppers, §6.18)"
         )
     )]
     LoopySides {

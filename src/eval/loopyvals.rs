@@ -337,7 +337,10 @@ fn add(cx: &Ctx, s: &mut GameStore, a: &SidedValue, b: &SidedValue, span: Span) 
     to_value(s, v, span)
 }
 
-/// `s & t`: the value with onside s and offside t, two stoppers, s ≥ t.
+/// `s & t`: the value with onside s and offside t, two stoppers, s ≥ t;
+/// or, as `value` prints sides that are no stoppers (THEORY.md §6.18), s
+/// a game whose onside is no stopper (its onside is taken) and t one
+/// whose offside is no stopper (its offside is taken).
 fn with_sides(
     cx: &Ctx,
     store: &mut GameStore,
@@ -346,6 +349,20 @@ fn with_sides(
     (xs, ys): (Span, Span),
     span: Span,
 ) -> Result<Value> {
+    let cyclic =
+        |s: &crate::partizan::loopy::Stopper| !crate::partizan::loopy::is_stopper(&s.graph, s.root);
+    let (on, off) = (
+        if cyclic(&on.onside) {
+            SidedValue::of_stopper(on.onside.clone())
+        } else {
+            on
+        },
+        if cyclic(&off.offside) {
+            SidedValue::of_stopper(off.offside.clone())
+        } else {
+            off
+        },
+    );
     for (v, at) in [(&on, xs), (&off, ys)] {
         if !v.stopper {
             return Err(crate::error::EvalError::Value {

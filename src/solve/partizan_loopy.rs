@@ -227,9 +227,18 @@ impl Solver {
     ) -> Result<Comparison> {
         let ga = self.loopy_graph(cx, a)?;
         let gb = self.loopy_graph(cx, b)?;
-        let sa = Self::sides_of(cx, ga)?;
-        let sb = Self::sides_of(cx, gb)?;
         let max = cx.limits.max_positions;
+        let (sa, sb) = match (
+            Self::sides_of(cx, ga.clone()),
+            Self::sides_of(cx, gb.clone()),
+        ) {
+            (Ok(sa), Ok(sb)) => (sa, sb),
+            (Err(Error::Solve(SolveError::LoopySides { .. })), _)
+            | (_, Err(Error::Solve(SolveError::LoopySides { .. }))) => {
+                return Self::compare_by_sides(cx, &ga, &gb, max);
+            }
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
         let geq = |x: &[(SidedGraph, u32); 2], y: &[(SidedGraph, u32); 2]| -> Result<bool> {
             for k in 0..2 {
                 let (gx, vx) = &x[k];
@@ -242,6 +251,33 @@ impl Solver {
         };
         let ge = geq(&sa, &sb)?;
         let le = geq(&sb, &sa)?;
+        Ok(match (ge, le) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Greater,
+            (false, true) => Comparison::Less,
+            (false, false) => Comparison::Confused,
+        })
+    }
+
+    /// `a` against `b` (vertex 0 of each) side by side, by play on the
+    /// difference of the games themselves (THEORY.md §6.18): for games
+    /// whose sides are no stoppers, which sidling cannot find.
+    fn compare_by_sides(
+        cx: &Ctx,
+        ga: &SidedGraph,
+        gb: &SidedGraph,
+        max: usize,
+    ) -> Result<Comparison> {
+        let geq = |x: &SidedGraph, y: &SidedGraph| -> Result<bool> {
+            for onside in [true, false] {
+                if !Self::within(cx, |stop| loopy::side_geq(x, 0, y, 0, onside, max, stop))? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        };
+        let ge = geq(ga, gb)?;
+        let le = geq(gb, ga)?;
         Ok(match (ge, le) {
             (true, true) => Comparison::Equal,
             (true, false) => Comparison::Greater,

@@ -22,6 +22,7 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod general;
 mod ops;
 mod parse;
 mod parse_forms;
@@ -33,6 +34,8 @@ mod stopper;
 mod stops;
 mod value;
 
+#[cfg(test)]
+mod general_tests;
 #[cfg(test)]
 mod ops_tests;
 #[cfg(test)]
@@ -49,6 +52,7 @@ mod value_tests;
 use std::collections::VecDeque;
 use std::fmt;
 
+pub use general::{side_form, side_geq};
 pub use ops::{
     StopperFailure, StopperResult, degree, downsum, downsum_variety, is_idempotent, is_stable,
     subordinate, upsum, upsum_variety, variety,

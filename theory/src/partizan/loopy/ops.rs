@@ -11,7 +11,7 @@
 //! that is no idempotent, an unstable game, a game that is no ordinal sum
 //! on the base) is a [`StopperFailure`].
 
-use super::value::side_of;
+use super::value::stopper_side;
 use super::{SidedGraph, SidedValue, Stopper, pack, simplify, sum_graph};
 
 /// Why a stopper operation has no answer.
@@ -40,7 +40,7 @@ fn side_of_sum(
     stop: &mut dyn FnMut() -> bool,
 ) -> StopperResult {
     let (g, _) = sum_graph(&[&a.graph, &b.graph], &[a.root, b.root], max_vertices, stop)?;
-    Some(side_of(&g, 0, onside, max_vertices, stop)?.map_err(StopperFailure::Unsettled))
+    Some(stopper_side(&g, 0, onside, max_vertices, stop)?.map_err(StopperFailure::Unsettled))
 }
 
 /// `a Upsum b`: the onside of `a + b`.

@@ -256,7 +256,9 @@ struct Frame {
 /// explicit stack (a stopper may be deep): an option back to its own
 /// vertex is `pass`, one back to a vertex being written is that vertex's
 /// letter, an atom is its word; a side holding one game without a letter
-/// writes it without braces, with one bar more (up to [`MAX_BARS`]).
+/// writes it without braces, with one bar more (up to [`MAX_BARS`]), unless
+/// that game has a side with no option (CGSuite's rule too: its bar would
+/// merge with the separator beside it).
 /// `{…}` once the text passes [`MAX_TEXT`].
 fn braced_text(store: &GameStore, p: &Printer, root: u32, depth: usize) -> String {
     let g = &p.views[0].g;
@@ -285,6 +287,10 @@ fn braced_text(store: &GameStore, p: &Printer, root: u32, depth: usize) -> Strin
             let f = stack.pop().expect("a frame");
             on_stack[f.v as usize] = false;
             let [left, right] = f.parts;
+            // A side with no option keeps the braces: bare, `{|a}` as a
+            // Right option would run its bar into the separator before it
+            // (`{b|||{|a}}` is not `{b||||a}`), as would `{a|}` on the left.
+            let empty = left.is_empty() || right.is_empty();
             let ((l, lb), (r, rb)) = (side_text(left), side_text(right));
             let bars = lb.max(rb) + 1;
             let bare = format!("{l}{}{r}", "|".repeat(bars));
@@ -294,7 +300,7 @@ fn braced_text(store: &GameStore, p: &Printer, root: u32, depth: usize) -> Strin
             }
             let part = match names[f.v as usize].take() {
                 Some(name) => Part::Atom(format!("{name}{{{bare}}}")),
-                None if bars >= MAX_BARS => Part::Atom(format!("{{{bare}}}")),
+                None if empty || bars >= MAX_BARS => Part::Atom(format!("{{{bare}}}")),
                 None => Part::Game(bare, bars),
             };
             match stack.last_mut() {

@@ -13,7 +13,7 @@
 
 use super::{
     LoopyOutcome, Play, SidedGraph, Winner, is_deathless, is_stopper, one_side, outcomes, pack,
-    short_value, simplify, stopper_geq, stopper_text, sum_graph,
+    short_value, side_form, side_geq, simplify, stopper_geq, stopper_text, sum_graph,
 };
 use crate::partizan::{GameStore, PartizanError, ValueId};
 
@@ -165,25 +165,29 @@ impl SidedValue {
             let s = Stopper::simplest(g, root, max_vertices, stop)?;
             return Some(Ok(SidedValue::of_stopper(s)));
         }
-        let on = match side_of(g, root, true, max_vertices, stop)? {
+        let on = match side_of(g, root, true, false, max_vertices, stop)? {
             Ok(s) => s,
             Err(k) => return Some(Err(k)),
         };
-        let off = match side_of(g, root, false, max_vertices, stop)? {
+        let off = match side_of(g, root, false, false, max_vertices, stop)? {
             Ok(s) => s,
             Err(k) => return Some(Err(k)),
         };
         SidedValue::of_sides(on, off, max_vertices, stop).map(Ok)
     }
 
-    /// The value with these sides (marked a stopper when they are equal).
+    /// The value with these sides (marked a stopper when they are equal;
+    /// sides that are no stoppers are never equal stoppers).
     pub fn of_sides(
         onside: Stopper,
         offside: Stopper,
         max_vertices: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<SidedValue> {
-        let same = offside.geq(&onside, max_vertices, stop)?
+        let stoppers =
+            is_stopper(&onside.graph, onside.root) && is_stopper(&offside.graph, offside.root);
+        let same = stoppers
+            && offside.geq(&onside, max_vertices, stop)?
             && onside.geq(&offside, max_vertices, stop)?;
         Some(if same {
             SidedValue::of_stopper(onside)
@@ -211,13 +215,16 @@ impl SidedValue {
             let g = sum(&self.onside, &other.onside, stop)?;
             return SidedValue::of_graph(&g, 0, max_vertices, stop);
         }
+        // Sides that are no stoppers make a sum whose sidling need not
+        // settle: its sides are found by the general path at once.
+        let general = !(self.stopper_sided() && other.stopper_sided());
         let g = sum(&self.onside, &other.onside, stop)?;
-        let on = match side_of(&g, 0, true, max_vertices, stop)? {
+        let on = match side_of(&g, 0, true, general, max_vertices, stop)? {
             Ok(s) => s,
             Err(k) => return Some(Err(k)),
         };
         let g = sum(&self.offside, &other.offside, stop)?;
-        let off = match side_of(&g, 0, false, max_vertices, stop)? {
+        let off = match side_of(&g, 0, false, general, max_vertices, stop)? {
             Ok(s) => s,
             Err(k) => return Some(Err(k)),
         };
@@ -233,20 +240,30 @@ impl SidedValue {
         }
     }
 
-    /// `self ≥ other`: both sides at least the other's.
+    /// `self ≥ other`: both sides at least the other's (each side compared
+    /// as a side, [`side_geq`], when it is no stopper).
     pub fn geq(
         &self,
         other: &SidedValue,
         max_vertices: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<bool> {
-        if !self.onside.geq(&other.onside, max_vertices, stop)? {
+        if !side_at_least(&self.onside, &other.onside, true, max_vertices, stop)? {
             return Some(false);
         }
         if self.stopper && other.stopper {
             return Some(true);
         }
-        self.offside.geq(&other.offside, max_vertices, stop)
+        side_at_least(&self.offside, &other.offside, false, max_vertices, stop)
+    }
+
+    /// Whether both sides are held as stoppers. False for Bach's carousel,
+    /// whose sides no stopper equals, but also possible for a side form
+    /// with a cycle that does equal a stopper (THEORY.md §6.18).
+    pub fn stopper_sided(&self) -> bool {
+        self.stopper
+            || (is_stopper(&self.onside.graph, self.onside.root)
+                && is_stopper(&self.offside.graph, self.offside.root))
     }
 
     /// The outcome class of every game of this value (normal play). A
@@ -257,12 +274,18 @@ impl SidedValue {
     /// onside), holds a draw when they win only the other side, and loses
     /// otherwise (THEORY.md §6.9, "The outcome of a value").
     pub fn outcome(&self) -> LoopyOutcome {
-        let class = |s: &Stopper| outcomes(&s.graph, Play::Normal)[s.root as usize];
-        let on = class(&self.onside);
+        let class = |s: &Stopper, onside: bool| {
+            if is_stopper(&s.graph, s.root) {
+                outcomes(&s.graph, Play::Normal)[s.root as usize]
+            } else {
+                side_class(s, onside)
+            }
+        };
+        let on = class(&self.onside, true);
         if self.stopper {
             return on;
         }
-        let off = class(&self.offside);
+        let off = class(&self.offside, false);
         let first = |outright: Winner, survives: Winner, me: Winner, you: Winner| {
             if outright == me {
                 me
@@ -304,8 +327,31 @@ impl SidedValue {
 
 /// One side of vertex `root` of `g`: the stopper's simplest form when it
 /// is one, `on` or `off` when nobody can run out of moves, else by
-/// sidling.
+/// sidling; when sidling does not settle (or at once when `general`), by
+/// [`side_form`], whose answer is put in simplest form when it is a
+/// stopper and is otherwise a side that is no stopper (THEORY.md §6.18).
+/// Always `Ok` but for the budgets (`None`).
 pub(super) fn side_of(
+    g: &SidedGraph,
+    root: u32,
+    onside: bool,
+    general: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Result<Stopper, usize>> {
+    if (!general || is_stopper(g, root) || is_deathless(g, root))
+        && let Ok(s) = stopper_side(g, root, onside, max_vertices, stop)?
+    {
+        return Some(Ok(s));
+    }
+    let (graph, root) = side_form(g, root, onside, max_vertices, stop)?;
+    Some(Ok(Stopper { graph, root }))
+}
+
+/// One side of vertex `root` of `g` as a stopper: the stopper's simplest
+/// form when it is one, `on` or `off` when nobody can run out of moves,
+/// else by sidling; `Err(rounds)` when sidling does not settle.
+pub(super) fn stopper_side(
     g: &SidedGraph,
     root: u32,
     onside: bool,
@@ -329,6 +375,46 @@ pub(super) fn side_of(
             graph: s.graph,
         }),
     )
+}
+
+/// `a ≥ b` as sides (onsides when `onside`): by play on the difference
+/// between stoppers, by [`side_geq`] when either is no stopper.
+fn side_at_least(
+    a: &Stopper,
+    b: &Stopper,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<bool> {
+    if is_stopper(&a.graph, a.root) && is_stopper(&b.graph, b.root) {
+        return a.geq(b, max_vertices, stop);
+    }
+    side_geq(
+        &a.graph,
+        a.root,
+        &b.graph,
+        b.root,
+        onside,
+        max_vertices,
+        stop,
+    )
+}
+
+/// The outcome of one side that is no stopper, played alone: Left moving
+/// first wins unless the side is at most 0, Right moving first unless it
+/// is at least 0 (each compared as that side; endless play goes to the
+/// side's owner, so there is no draw).
+fn side_class(s: &Stopper, onside: bool) -> LoopyOutcome {
+    let zero = SidedGraph::new(vec![vec![]], vec![vec![]]);
+    let n = 2 * s.graph.num_vertices() + 2;
+    let mut never = || false;
+    let ge = side_geq(&s.graph, s.root, &zero, 0, onside, n, &mut never).unwrap_or(false);
+    let le = side_geq(&zero, 0, &s.graph, s.root, onside, n, &mut never).unwrap_or(false);
+    let who = |left: bool| if left { Winner::Left } else { Winner::Right };
+    LoopyOutcome {
+        left_first: who(!le),
+        right_first: who(ge),
+    }
 }
 
 /// A graph being built vertex by vertex, with each side's options.
