@@ -418,12 +418,16 @@ impl<'a> Engine<'a> {
     /// memory budget.
     pub(super) fn new(cx: &'a Ctx<'a>, n: &'a mut Native, rules: &Rc<Rules>) -> Result<Engine<'a>> {
         if n.table.is_empty() {
-            let bytes = match cx.limits.search_table {
-                0 => cx.limits.max_memory / 4,
-                b => b,
+            // By default a quarter of the memory budget, at most 2^22
+            // entries (96 MiB: a larger table spreads a small search's
+            // entries over more pages, each a fault and a TLB miss); as
+            // large as `--search-table` says when given.
+            let (bytes, cap) = match cx.limits.search_table {
+                0 => (cx.limits.max_memory / 4, 1 << 22),
+                b => (b, usize::MAX),
             };
             let entries = (bytes / std::mem::size_of::<Entry>()).max(2);
-            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(1 << 22);
+            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(cap);
             cx.reserve(entries * std::mem::size_of::<Entry>(), cx.span)?;
             n.table = vec![[0u64; 3]; entries];
         }
