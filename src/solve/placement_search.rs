@@ -307,21 +307,26 @@ impl Geo {
     /// round after round (the same choices as anchor by anchor; a line of
     /// anchors never wraps into the next, since a bar across has no
     /// anchor in its row's last k − 1 columns).
-    fn greedy_lines(mut a: u128, d: u32, k: u32) -> u32 {
-        let mut n = 0;
+    fn greedy_lines(a: u128, d: u32, k: u32) -> u32 {
+        Self::chosen_lines(a, d, k).count_ones()
+    }
+
+    /// The anchors `greedy_lines` chooses.
+    fn chosen_lines(mut a: u128, d: u32, k: u32) -> u128 {
+        let mut chosen = 0;
         while a != 0 {
             let mut s = a;
             for j in 1..k {
                 s &= !(a << (j * d));
             }
-            n += s.count_ones();
+            chosen |= s;
             let mut gone = s;
             for j in 1..k {
                 gone |= s << (j * d);
             }
             a &= !gone;
         }
-        n
+        chosen
     }
 
     /// The image of the free cells `f` under symmetry `t` (as `image`).
@@ -533,6 +538,13 @@ impl<'a> Engine<'a> {
     /// those overlapping it): how many and their cells. At least `safe`.
     fn safe_set(geo: &Geo, f: u128, side: usize) -> (u32, u128) {
         let pieces = &geo.pieces[side];
+        if let [q] = &pieces[..]
+            && let Some((d, k)) = q.line
+        {
+            // One straight bar: its greedy set, every line at once.
+            let chosen = Geo::chosen_lines(Geo::fits(q, f), d, k);
+            return (chosen.count_ones(), Geo::covered(q, chosen));
+        }
         let best = (0..pieces.len())
             .max_by_key(|&i| {
                 (
@@ -971,10 +983,23 @@ mod tests {
         ) {
             let cols = cols.min(128 / rows);
             let shape: Shape = (0..k as i64).map(|i| if down { (i, 0) } else { (0, i) }).collect();
+            let bars = Rules { shapes: [vec![shape.clone()], vec![vec![(0, 0)]]] };
+            let geo = Geo::new(&bars, rows, cols);
             if let Some(q) = piece(&shape, rows, cols) {
                 proptest::prop_assert_eq!(q.line, Some((if down { cols } else { 1 }, k as u32)));
                 let all = if rows * cols == 128 { !0 } else { (1u128 << (rows * cols)) - 1 };
                 let f = all & !(holes & holes >> 3);
+                // The safe set by lines: the anchor-by-anchor pass's count
+                // and cells.
+                let (mut n, mut left, mut a) = (0, f, Geo::fits(&q, f));
+                while a != 0 {
+                    let at = a.trailing_zeros();
+                    n += 1;
+                    left &= !(q.cells << at);
+                    a &= Geo::fits(&q, left);
+                    a &= !((1u128 << at) | ((1u128 << at) - 1));
+                }
+                proptest::prop_assert_eq!(Engine::safe_set(&geo, f, 0), (n, f & !left));
                 for a in [Geo::fits(&q, f), bits & q.anchors] {
                     proptest::prop_assert_eq!(
                         Geo::greedy(&q, a),
