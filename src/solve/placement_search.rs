@@ -185,7 +185,7 @@ fn line(shape: &Shape, cols: u32) -> Option<(u32, u32)> {
         (lo, hi)
     };
     let (r, c) = (span(|x| x.0), span(|x| x.1));
-    let mut cells: Vec<_> = shape.to_vec();
+    let mut cells: Vec<_> = shape.clone();
     cells.sort_unstable();
     cells.dedup();
     if k < 2 || cells.len() != k {
