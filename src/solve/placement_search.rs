@@ -19,12 +19,15 @@
 //!   many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
 //! - move ordering: the placements after which the mover is furthest
-//!   ahead by the most and safe counts first.
+//!   ahead by the most and safe counts first (in a deep position the
+//!   children's table probes first, made together so that their cache
+//!   misses overlap);
+//! - a straight bar's counts made every line at once (`Geo::greedy_lines`).
 //!
 //! Budgets: a step per node and per placement listed (`--max-steps`),
 //! the table's bytes reserved against `--max-memory` before it is made
 //! (its size from `--search-table`, by default a quarter of
-//! `--max-memory`).
+//! `--max-memory` and at most 2^22 entries).
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -97,6 +100,7 @@ struct Piece {
     cells: u128,
     anchors: u128,
     after: Vec<u32>,
+    line: Option<(u32, u32)>,
 }
 
 /// A ruleset on a rectangle: each player's pieces, whether the player's
@@ -170,6 +174,31 @@ fn switches(p: &[(i32, i32)], q: &[(i32, i32)], opp: &[Piece]) -> bool {
     any
 }
 
+/// For a straight bar of at least two cells (one row or one column, no
+/// gaps): the step between its cells' squares (1 across, `cols` down) and
+/// its length, which is all `Geo::greedy` needs to count it line by line.
+fn line(shape: &Shape, cols: u32) -> Option<(u32, u32)> {
+    let k = shape.len();
+    let span = |f: fn(&(i64, i64)) -> i64| {
+        let lo = shape.iter().map(f).min().unwrap_or(0);
+        let hi = shape.iter().map(f).max().unwrap_or(0);
+        (lo, hi)
+    };
+    let (r, c) = (span(|x| x.0), span(|x| x.1));
+    let mut cells: Vec<_> = shape.clone();
+    cells.sort_unstable();
+    cells.dedup();
+    if k < 2 || cells.len() != k {
+        None
+    } else if r.0 == r.1 && c.1 - c.0 + 1 == k as i64 {
+        Some((1, k as u32))
+    } else if c.0 == c.1 && r.1 - r.0 + 1 == k as i64 {
+        Some((cols, k as u32))
+    } else {
+        None
+    }
+}
+
 fn piece(shape: &Shape, rows: u32, cols: u32) -> Option<Piece> {
     let h = shape.iter().map(|x| x.0).max()? as u32 + 1;
     let w = shape.iter().map(|x| x.1).max()? as u32 + 1;
@@ -193,6 +222,7 @@ fn piece(shape: &Shape, rows: u32, cols: u32) -> Option<Piece> {
     after.sort_unstable();
     after.dedup();
     Some(Piece {
+        line: line(shape, cols),
         rc: shape.iter().map(|&(r, c)| (r as i32, c as i32)).collect(),
         cells: offs.iter().fold(0, |m, &o| m | 1 << o),
         offs,
@@ -250,7 +280,15 @@ impl Geo {
     /// `p`, greedily (each anchor in turn, the ones overlapping it
     /// dropped): a lower bound on the most, exact for a straight bar.
     #[inline]
-    fn greedy(p: &Piece, mut a: u128) -> u32 {
+    fn greedy(p: &Piece, a: u128) -> u32 {
+        match p.line {
+            Some((d, k)) => Self::greedy_lines(a, d, k),
+            None => Self::greedy_one_by_one(p, a),
+        }
+    }
+
+    /// `greedy` anchor by anchor in increasing order.
+    fn greedy_one_by_one(p: &Piece, mut a: u128) -> u32 {
         let mut n = 0;
         while a != 0 {
             let low = a & a.wrapping_neg();
@@ -262,6 +300,36 @@ impl Geo {
             a &= !gone;
         }
         n
+    }
+
+    /// `greedy` for a straight bar of `k` cells whose squares are `d`
+    /// apart, every line at once: two placements overlap exactly when
+    /// their anchors lie on one line less than k steps apart, so the
+    /// greedy choice on a line is each anchor with no anchor left within
+    /// k − 1 steps before it, and the overlapped ones after it dropped,
+    /// round after round (the same choices as anchor by anchor; a line of
+    /// anchors never wraps into the next, since a bar across has no
+    /// anchor in its row's last k − 1 columns).
+    fn greedy_lines(a: u128, d: u32, k: u32) -> u32 {
+        Self::chosen_lines(a, d, k).count_ones()
+    }
+
+    /// The anchors `greedy_lines` chooses.
+    fn chosen_lines(mut a: u128, d: u32, k: u32) -> u128 {
+        let mut chosen = 0;
+        while a != 0 {
+            let mut s = a;
+            for j in 1..k {
+                s &= !(a << (j * d));
+            }
+            chosen |= s;
+            let mut gone = s;
+            for j in 1..k {
+                gone |= s << (j * d);
+            }
+            a &= !gone;
+        }
+        chosen
     }
 
     /// The image of the free cells `f` under symmetry `t` (as `image`).
@@ -339,6 +407,7 @@ pub(super) struct Engine<'a> {
     rules: Rc<Rules>,
     start: u64,
     moves: Vec<(i32, u128)>,
+    keys: Vec<u128>,
 }
 
 fn tag(geo: &Geo, side: usize) -> u64 {
@@ -357,12 +426,16 @@ impl<'a> Engine<'a> {
     /// memory budget.
     pub(super) fn new(cx: &'a Ctx<'a>, n: &'a mut Native, rules: &Rc<Rules>) -> Result<Engine<'a>> {
         if n.table.is_empty() {
-            let bytes = match cx.limits.search_table {
-                0 => cx.limits.max_memory / 4,
-                b => b,
+            // By default a quarter of the memory budget, at most 2^22
+            // entries (96 MiB: a larger table spreads a small search's
+            // entries over more pages, each a fault and a TLB miss); as
+            // large as `--search-table` says when given.
+            let (bytes, cap) = match cx.limits.search_table {
+                0 => (cx.limits.max_memory / 4, 1 << 22),
+                b => (b, usize::MAX),
             };
             let entries = (bytes / std::mem::size_of::<Entry>()).max(2);
-            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(1 << 22);
+            let entries = (1usize << (usize::BITS - 1 - entries.leading_zeros())).min(cap);
             cx.reserve(entries * std::mem::size_of::<Entry>(), cx.span)?;
             n.table = vec![[0u64; 3]; entries];
         }
@@ -373,6 +446,7 @@ impl<'a> Engine<'a> {
             rules: rules.clone(),
             start,
             moves: Vec::new(),
+            keys: Vec::new(),
         })
     }
 
@@ -467,6 +541,13 @@ impl<'a> Engine<'a> {
     /// those overlapping it): how many and their cells. At least `safe`.
     fn safe_set(geo: &Geo, f: u128, side: usize) -> (u32, u128) {
         let pieces = &geo.pieces[side];
+        if let [q] = &pieces[..]
+            && let Some((d, k)) = q.line
+        {
+            // One straight bar: its greedy set, every line at once.
+            let chosen = Geo::chosen_lines(Geo::fits(q, f), d, k);
+            return (chosen.count_ones(), Geo::covered(q, chosen));
+        }
         let best = (0..pieces.len())
             .max_by_key(|&i| {
                 (
@@ -711,24 +792,35 @@ impl<'a> Engine<'a> {
             while a != 0 {
                 let low = a & a.wrapping_neg();
                 a &= a - 1;
-                let cells = q.cells << low.trailing_zeros();
                 listed += 1;
-                self.moves.push((balance(geo, f & !cells, side), cells));
+                self.moves.push((0, q.cells << low.trailing_zeros()));
             }
         }
         self.cx.advance(listed)?;
-        self.moves[start..].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
-        let mut won = false;
         // A child the table shows lost decides at once (looked up only
-        // where the subtrees are large: it costs a probe per child).
+        // where the subtrees are large: it costs a probe per child). The
+        // keys are made first and the probes follow one another, so that
+        // the table's lines are fetched together rather than one by one;
+        // the ordering's counts are made only when no probe decided.
         let deep = f.count_ones() * 2 > geo.rows * geo.cols;
-        for i in (start..self.moves.len()).filter(|_| deep) {
-            let child = f & !self.moves[i].1;
-            if self.lookup(geo, geo.canonical(child), opp) == Some(false) {
+        if deep {
+            let probed = self.keys.len();
+            for i in start..self.moves.len() {
+                self.keys.push(geo.canonical(f & !self.moves[i].1));
+            }
+            let lost = (probed..self.keys.len())
+                .any(|i| self.lookup(geo, self.keys[i], opp) == Some(false));
+            self.keys.truncate(probed);
+            if lost {
                 self.moves.truncate(start);
                 return Ok(true);
             }
         }
+        for i in start..self.moves.len() {
+            self.moves[i].0 = balance(geo, f & !self.moves[i].1, side);
+        }
+        self.moves[start..].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        let mut won = false;
         for i in start..self.moves.len() {
             let cells = self.moves[i].1;
             if !self.search(geo, f & !cells, opp)? {
@@ -875,6 +967,62 @@ mod tests {
             let h = u128::from(holes & (holes >> 7) & (holes >> 13));
             agrees(k, rows, cols, h);
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+        /// The line-by-line greedy count of a straight bar equals the
+        /// anchor-by-anchor one, on the placements of random boards and on
+        /// arbitrary anchor sets, bars across and down of lengths 2 to 4.
+        #[test]
+        fn bar_counts_line_by_line_are_anchor_by_anchor(
+            rows in 1u32..=8,
+            cols in 1u32..=16,
+            k in 2usize..=4,
+            down in proptest::prelude::any::<bool>(),
+            bits in proptest::prelude::any::<u128>(),
+            holes in proptest::prelude::any::<u128>(),
+        ) {
+            let cols = cols.min(128 / rows);
+            let shape: Shape = (0..k as i64).map(|i| if down { (i, 0) } else { (0, i) }).collect();
+            let bars = Rules { shapes: [vec![shape.clone()], vec![vec![(0, 0)]]] };
+            let geo = Geo::new(&bars, rows, cols);
+            if let Some(q) = piece(&shape, rows, cols) {
+                proptest::prop_assert_eq!(q.line, Some((if down { cols } else { 1 }, k as u32)));
+                let all = if rows * cols == 128 { !0 } else { (1u128 << (rows * cols)) - 1 };
+                let f = all & !(holes & holes >> 3);
+                // The safe set by lines: the anchor-by-anchor pass's count
+                // and cells.
+                let (mut n, mut left, mut a) = (0, f, Geo::fits(&q, f));
+                while a != 0 {
+                    let at = a.trailing_zeros();
+                    n += 1;
+                    left &= !(q.cells << at);
+                    a &= Geo::fits(&q, left);
+                    a &= !((1u128 << at) | ((1u128 << at) - 1));
+                }
+                proptest::prop_assert_eq!(Engine::safe_set(&geo, f, 0), (n, f & !left));
+                for a in [Geo::fits(&q, f), bits & q.anchors] {
+                    proptest::prop_assert_eq!(
+                        Geo::greedy(&q, a),
+                        Geo::greedy_one_by_one(&q, a),
+                        "{}x{} {} {} {:b}", rows, cols, k, down, a
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_straight_bars_are_counted_by_lines() {
+        let l = |s: &[(i64, i64)]| line(&s.to_vec(), 7);
+        assert_eq!(l(&[(0, 0), (0, 1)]), Some((1, 2)));
+        assert_eq!(l(&[(0, 0), (1, 0), (2, 0)]), Some((7, 3)));
+        assert_eq!(l(&[(0, 0)]), None);
+        assert_eq!(l(&[(0, 0), (0, 2)]), None);
+        assert_eq!(l(&[(0, 0), (1, 1)]), None);
+        assert_eq!(l(&[(0, 0), (0, 1), (1, 0)]), None);
     }
 
     /// The same on a fixed sweep of boards, which also shows the new
