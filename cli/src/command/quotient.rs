@@ -136,6 +136,8 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         print_stages: !args.json,
         status: std::io::IsTerminal::is_terminal(&std::io::stderr()),
         progress_json: args.progress_json,
+        code: code.to_string(),
+        to: args.to,
         checkpoint: args.checkpoint.clone(),
         every: args.checkpoint_every,
         last_save: Instant::now(),

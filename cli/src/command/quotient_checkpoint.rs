@@ -88,6 +88,9 @@ pub struct Listener<'a> {
     pub status: bool,
     /// Print a JSON progress line on standard error at every stage and round.
     pub progress_json: bool,
+    /// The code and `--to`, named in each JSON progress line.
+    pub code: String,
+    pub to: u64,
     pub checkpoint: Option<PathBuf>,
     pub every: Duration,
     pub last_save: Instant,
@@ -123,6 +126,9 @@ impl Listener<'_> {
         }
         if self.progress_json {
             let line = serde_json::json!({
+                "query": "quotient_progress",
+                "code": self.code,
+                "to": self.to,
                 "heap": heap,
                 "stage": what,
                 "round": round,

@@ -244,8 +244,13 @@ impl<'r> QuotientRun<'r> {
             Some(a) => a,
             None => {
                 how = Found::Learned;
+                // On copies: a run stopped inside the learning keeps the
+                // state of the last boundary whole.
                 let mut a = state.automaton.clone();
-                learner.learn(m, &mut a, &mut state.tests, known)?;
+                let (mut tests, mut seen) = (state.tests.clone(), known.clone());
+                learner.learn(m, &mut a, &mut tests, &mut seen)?;
+                state.tests = tests;
+                *known = seen;
                 a
             }
         };

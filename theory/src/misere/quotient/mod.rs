@@ -15,6 +15,8 @@ mod checkpoint;
 mod extend;
 mod learn;
 mod long_run;
+#[cfg(test)]
+mod long_run_tests;
 mod period;
 mod present;
 mod refine;
