@@ -42,8 +42,9 @@ pub fn stage_line(r: &StageRecord) -> String {
         Found::Learned => "learned",
     };
     let how = if r.heap == 0 { "the empty game" } else { how };
+    let s = if r.generators == 1 { "" } else { "s" };
     format!(
-        "heap {}: order {}, P-portion {}, {} generators ({how})",
+        "heap {}: order {}, P-portion {}, {} generator{s} ({how})",
         r.heap, r.order, r.p_portion, r.generators
     )
 }
@@ -219,13 +220,14 @@ fn report(
 ) {
     let q = &h.quotient;
     if args.json {
-        let json = json!({
+        let json = grundy::render::json_line(json!({
+            "query": "quotient_run",
             "code": code.to_string(),
             "to": args.to,
             "stages": records,
             "unchanged_since": h.unchanged_since,
             "quotient": q.to_json(),
-        });
+        }));
         out.line(&json.to_string());
         return;
     }

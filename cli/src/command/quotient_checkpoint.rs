@@ -125,7 +125,7 @@ impl Listener<'_> {
             let _ = self.err.flush();
         }
         if self.progress_json {
-            let line = serde_json::json!({
+            let line = grundy::render::json_line(serde_json::json!({
                 "query": "quotient_progress",
                 "code": self.code,
                 "to": self.to,
@@ -134,7 +134,7 @@ impl Listener<'_> {
                 "round": round,
                 "elements": elements,
                 "seconds": self.started.elapsed().as_secs_f64(),
-            });
+            }));
             self.clear_status();
             self.err.line(&line.to_string());
         }

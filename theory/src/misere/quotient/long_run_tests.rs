@@ -62,7 +62,11 @@ fn resumes_exactly(code: &str, n: u64, budget: &QuotientBudget, picks: usize) ->
     let mut run = QuotientRun::new(&code, n, budget).unwrap();
     let history = run.run(&mut whole).unwrap();
     let end = run.state().clone();
-    let inside = whole.saved.iter().filter(|(_, s)| s.refining.is_some()).count();
+    let inside = whole
+        .saved
+        .iter()
+        .filter(|(_, s)| s.refining.is_some())
+        .count();
     let stride = whole.saved.len().div_ceil(picks.max(1)).max(1);
     let last = whole.saved.len().saturating_sub(1);
     for (i, (k, state)) in whole.saved.iter().enumerate() {
