@@ -62,8 +62,7 @@ fn kill_until_done(
 ) -> (String, usize) {
     let mut moments = Moments(seed);
     let whole_ms = (whole.as_millis() as u64).max(20);
-    let mut kills = 0usize;
-    for _ in 0..80 {
+    for kills in 0..80usize {
         let mut cmd = quotient(args);
         if checkpoint.exists() {
             cmd.arg("--resume").arg(checkpoint);
@@ -86,7 +85,6 @@ fn kill_until_done(
         if out.status.code() == Some(0) {
             return (String::from_utf8_lossy(&out.stdout).into_owned(), kills);
         }
-        kills += 1;
         assert!(
             out.status.code().is_none(),
             "a run failed\n{}",

@@ -185,45 +185,7 @@ pub enum Command {
     /// The misère quotient of an octal game, heap by heap up to --to: each
     /// stage's order and P-portion, then the presentation. A long run:
     /// --checkpoint saves it, --resume goes on.
-    Quotient {
-        /// The code, e.g. 0.07 (Dawson's Kayles), 0.137, 4.7.
-        #[arg(value_name = "CODE")]
-        code: String,
-        /// The largest heap: the quotient of heaps 0..=N.
-        #[arg(long, value_name = "N")]
-        to: u64,
-        /// One JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Memory the run may hold: bytes, or with a suffix K, M, G. It
-        /// sets the elements a candidate may have (a product table of 4n²
-        /// bytes kept to a tenth of it), and the run stops past it.
-        #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "640M")]
-        max_memory: usize,
-        /// Positions whose exact outcome the learning fallback may store.
-        #[arg(long, value_name = "N", default_value_t = 5_000_000)]
-        max_positions: usize,
-        /// Steps of the quotient's work (default: no limit).
-        #[arg(long, value_name = "N")]
-        max_steps: Option<u64>,
-        /// Save the state to FILE every --checkpoint-every minutes (at
-        /// the end of a stage or the start of a refinement round), on
-        /// Ctrl-C and at the end (written to FILE.tmp, then renamed).
-        #[arg(long, value_name = "FILE")]
-        checkpoint: Option<PathBuf>,
-        /// Minutes between checkpoints (fractions allowed; 0: at every
-        /// stage and round).
-        #[arg(long, value_name = "MINUTES", value_parser = octal_checkpoint::parse_minutes, default_value = "10")]
-        checkpoint_every: std::time::Duration,
-        /// Start from a checkpoint written by a run of the same code and
-        /// options; the output is the uninterrupted run's.
-        #[arg(long, value_name = "FILE")]
-        resume: Option<PathBuf>,
-        /// A JSON progress line on standard error at every stage and
-        /// refinement round (heap, stage, round, elements, seconds).
-        #[arg(long)]
-        progress_json: bool,
-    },
+    Quotient(quotient::Args),
 }
 
 /// The limits every query runs under (see the limits table in LANGUAGE.md).
@@ -463,33 +425,7 @@ fn run_command(cli: Cli) -> i32 {
             &mut out,
             &mut err,
         ),
-        Some(Command::Quotient {
-            code,
-            to,
-            json,
-            max_memory,
-            max_positions,
-            max_steps,
-            checkpoint,
-            checkpoint_every,
-            resume,
-            progress_json,
-        }) => quotient::run(
-            &quotient::Args {
-                code,
-                to,
-                json,
-                max_memory,
-                max_positions,
-                max_steps,
-                checkpoint,
-                checkpoint_every,
-                resume,
-                progress_json,
-            },
-            &mut out,
-            &mut err,
-        ),
+        Some(Command::Quotient(args)) => quotient::run(&args, &mut out, &mut err),
     };
     console::exit_status(status, &out, &mut err)
 }

@@ -19,18 +19,44 @@ use grundy::theory::misere::{
 use grundy::theory::octal::OctalCode;
 use grundy::{AtSpan, Error, LimitError, Sources, Span};
 
+#[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The code, e.g. 0.07 (Dawson's Kayles), 0.137, 4.7.
+    #[arg(value_name = "CODE")]
     pub code: String,
+    /// The largest heap: the quotient of heaps 0..=N.
+    #[arg(long, value_name = "N")]
     pub to: u64,
+    /// One JSON object instead of text.
+    #[arg(long)]
     pub json: bool,
-    /// Memory the run may hold (`--max-memory`): it sets the elements a
-    /// candidate may have, and the process is stopped past it.
+    /// Memory the run may hold: bytes, or with a suffix K, M, G. It sets
+    /// the elements a candidate may have (a product table of 4n² bytes
+    /// kept to a tenth of it), and the run stops past it.
+    #[arg(long, value_name = "BYTES", value_parser = super::parse_bytes, default_value = "640M")]
     pub max_memory: usize,
+    /// Positions whose exact outcome the learning fallback may store.
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     pub max_positions: usize,
+    /// Steps of the quotient's work (default: no limit).
+    #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
+    /// Save the state to FILE every --checkpoint-every minutes (at the
+    /// end of a stage or the start of a refinement round), on Ctrl-C and
+    /// at the end (written to FILE.tmp, then renamed).
+    #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Minutes between checkpoints (fractions allowed; 0: at every stage
+    /// and round).
+    #[arg(long, value_name = "MINUTES", value_parser = super::octal_checkpoint::parse_minutes, default_value = "10")]
     pub checkpoint_every: Duration,
+    /// Start from a checkpoint written by a run of the same code and
+    /// options; the output is the uninterrupted run's.
+    #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
+    /// A JSON progress line on standard error at every stage and
+    /// refinement round (heap, stage, round, elements, seconds).
+    #[arg(long)]
     pub progress_json: bool,
 }
 

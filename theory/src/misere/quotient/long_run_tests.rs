@@ -126,7 +126,7 @@ proptest! {
         digits in proptest::collection::vec(0u8..8, 2..=3),
         stages in 0..3usize,
     ) {
-        let code = format!("0.{}", digits.iter().map(|d| d.to_string()).collect::<String>());
+        let code = format!("0.{}", digits.iter().map(ToString::to_string).collect::<String>());
         let stages = [Stages::Extend, Stages::Refine, Stages::Learn][stages];
         let budget = QuotientBudget {
             stages,
