@@ -74,6 +74,7 @@ mod partizan_lang;
 mod pictures;
 mod placement;
 mod properties;
+mod quotient_long_runs;
 mod rationals;
 mod rays;
 mod registry;

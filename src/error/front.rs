@@ -52,6 +52,30 @@ pub enum FrontEndError {
         help: String,
     },
 
+    /// `grundy::quotient::checkpoint_refused`: cannot use the checkpoint {path}: {reason}.
+    #[error("cannot use the checkpoint {path}: {reason}")]
+    #[diagnostic(code(grundy::quotient::checkpoint_refused), help("{help}"))]
+    QuotientCheckpointRefused {
+        /// The checkpoint file.
+        path: String,
+        /// Which code, version or option differs.
+        reason: String,
+        /// What to do.
+        help: String,
+    },
+
+    /// `grundy::quotient::checkpoint_damaged`: cannot use the checkpoint {path}: {reason}.
+    #[error("cannot use the checkpoint {path}: {reason}")]
+    #[diagnostic(code(grundy::quotient::checkpoint_damaged), help("{help}"))]
+    QuotientCheckpointDamaged {
+        /// The checkpoint file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+        /// What to do.
+        help: String,
+    },
+
     /// `grundy::io::read`: cannot read {path}: {reason}.
     #[error("cannot read {path}: {reason}")]
     #[diagnostic(code(grundy::io::read), help("{help}"))]
@@ -250,6 +274,8 @@ impl FrontEndError {
             FrontEndError::OctalTooMany { .. }
             | FrontEndError::CheckpointRefused { .. }
             | FrontEndError::CheckpointDamaged { .. }
+            | FrontEndError::QuotientCheckpointRefused { .. }
+            | FrontEndError::QuotientCheckpointDamaged { .. }
             | FrontEndError::ReadFile { .. }
             | FrontEndError::WriteFile { .. }
             | FrontEndError::SamePictureFile { .. }

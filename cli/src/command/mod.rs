@@ -8,6 +8,8 @@ pub mod octal;
 mod octal_checkpoint;
 mod octal_many;
 mod octal_progress;
+pub mod quotient;
+mod quotient_checkpoint;
 mod run_jobs;
 
 use std::path::{Path, PathBuf};
@@ -44,6 +46,9 @@ Front ends:
   grundy check FILE     parse and resolve only
   grundy serve [FILE]   the worksheet and game-tree explorer in a browser (docs/SERVE.md)
   grundy octal CODE     the nim-sequence of an octal game, its period and proof
+  grundy quotient CODE --to N
+                        the misère quotient of an octal game, heap by heap (a long run:
+                        --checkpoint FILE, --resume FILE)
 
 Limits (each a coded error, never a hang): --max-positions, --max-memory, --max-steps, --max-depth per query;
 a program text of at most 2 MiB; Ctrl-C stops the query under way. `grundy run --help` lists them.";
@@ -177,6 +182,10 @@ pub enum Command {
         #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
         jobs: usize,
     },
+    /// The misère quotient of an octal game, heap by heap up to --to: each
+    /// stage's order and P-portion, then the presentation. A long run:
+    /// --checkpoint saves it, --resume goes on.
+    Quotient(quotient::Args),
 }
 
 /// The limits every query runs under (see the limits table in LANGUAGE.md).
@@ -416,6 +425,7 @@ fn run_command(cli: Cli) -> i32 {
             &mut out,
             &mut err,
         ),
+        Some(Command::Quotient(args)) => quotient::run(&args, &mut out, &mut err),
     };
     console::exit_status(status, &out, &mut err)
 }

@@ -73,7 +73,7 @@ impl Checkpoints {
 }
 
 /// `FILE.tmp` in `path`'s folder.
-fn temporary(path: &Path) -> PathBuf {
+pub(super) fn temporary(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     path.with_file_name(name)
@@ -89,9 +89,9 @@ fn write_error(path: &Path, e: impl ToString) -> Error {
 
 /// Writes `FILE.tmp` with `write`, syncs it, renames it over `path` and
 /// syncs the folder: `path` is the old file or the new one, whole.
-fn write_atomically(
+pub(super) fn write_atomically<E: ToString>(
     path: &Path,
-    write: impl FnOnce(&File) -> Result<(), CheckpointError>,
+    write: impl FnOnce(&File) -> Result<(), E>,
 ) -> Result<(), Error> {
     let tmp = temporary(path);
     let file = File::create(&tmp).map_err(|e| write_error(&tmp, e))?;

@@ -76,8 +76,9 @@ pub use partizan::{MAX_HEIGHT, PFormId, PartizanForms, Universe};
 pub use parts::MAX_DIFFERENCE_CHOICES;
 pub use phylum::Phylum;
 pub use quotient::{
-    Element, Found, MisereQuotient, QuotientBudget, QuotientHistory, QuotientPeriod, QuotientStage,
-    Relation, Stages, proof_range,
+    CheckpointError as QuotientCheckpointError, Element, Found, MisereQuotient, NoEvents,
+    QuotientBudget, QuotientEvents, QuotientHistory, QuotientPeriod, QuotientRun, QuotientStage,
+    QuotientState, Relation, StageRecord, Stages, proof_range,
 };
 
 /// A failure of a misère computation: a budget, or input that is not an

@@ -11,8 +11,12 @@
 //! the candidate predicts the misère outcome of every position of A. A
 //! verified, minimal candidate is the quotient itself.
 
+mod checkpoint;
 mod extend;
 mod learn;
+mod long_run;
+#[cfg(test)]
+mod long_run_tests;
 mod period;
 mod present;
 mod refine;
@@ -24,6 +28,8 @@ use std::sync::atomic::AtomicBool;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{HeapRules, MisereError, Outcome, Result, check_interrupt};
+pub use checkpoint::CheckpointError;
+pub use long_run::{NoEvents, QuotientEvents, QuotientRun, QuotientState, StageRecord};
 pub use period::{QuotientPeriod, proof_range};
 use present::{minimize, present};
 
@@ -163,35 +169,7 @@ impl QuotientHistory {
         max_heap: u64,
         budget: &QuotientBudget,
     ) -> Result<QuotientHistory> {
-        let mut stages = Vec::new();
-        let mut found = Vec::new();
-        let quotient = run(rules, max_heap, budget, &mut |heap, q, how| {
-            if heap > 0 {
-                found.push(how);
-            }
-            stages.push(QuotientStage {
-                heap,
-                order: q.order(),
-                generators: q.generators.len(),
-            });
-        })?;
-        let last = stages.last().cloned();
-        let mut unchanged_since = max_heap;
-        if let Some(last) = last {
-            for s in stages.iter().rev() {
-                if s.order == last.order && s.generators == last.generators {
-                    unchanged_since = s.heap;
-                } else {
-                    break;
-                }
-            }
-        }
-        Ok(QuotientHistory {
-            stages,
-            quotient,
-            unchanged_since,
-            found,
-        })
+        QuotientRun::new(rules, max_heap, budget)?.run(&mut NoEvents)
     }
 }
 
@@ -202,7 +180,7 @@ impl MisereQuotient {
         max_heap: u64,
         budget: &QuotientBudget,
     ) -> Result<MisereQuotient> {
-        run(rules, max_heap, budget, &mut |_, _, _| {})
+        Ok(QuotientHistory::compute(rules, max_heap, budget)?.quotient)
     }
 
     /// Heaps 0..=max_heap are covered.
@@ -426,6 +404,7 @@ enum Opened {
 }
 
 /// What the last successful profile search covered.
+#[derive(Debug, Clone)]
 struct VerifiedProfiles {
     trans: Vec<Vec<u32>>,
     p: Vec<bool>,
@@ -460,72 +439,6 @@ fn concat(a: &[u32], b: &[u32]) -> Vec<u32> {
     v.extend_from_slice(a);
     v.extend_from_slice(b);
     v
-}
-
-fn run(
-    rules: &dyn HeapRules,
-    max_heap: u64,
-    budget: &QuotientBudget,
-    on_stage: &mut dyn FnMut(u64, &MisereQuotient, Found),
-) -> Result<MisereQuotient> {
-    let limit = budget.max_heap.min(u64::from(u32::MAX) / 2);
-    if max_heap > limit {
-        return Err(MisereError::Budget {
-            what: "heaps in a misère quotient",
-            limit: limit as usize,
-        });
-    }
-    let mut learner = Learner {
-        rules,
-        weight: Some(vec![0]),
-        opts: vec![Vec::new()],
-        memo: FxHashMap::default(),
-        prev: None,
-        budget: budget.clone(),
-        steps: 0,
-        verified_profiles: None,
-    };
-    let mut automaton = Automaton {
-        letters: 0,
-        trans: vec![Vec::new()],
-        p: vec![false],
-        reps: vec![Vec::new()],
-    };
-    let mut quotient = present(&automaton, 0);
-    on_stage(0, &quotient, Found::Extended);
-    let mut tests: Vec<Vec<u32>> = vec![Vec::new()];
-    let mut known: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
-    for m in 1..=max_heap as u32 {
-        // Options are listed stage by stage, so budgets stop a long run early.
-        let o = rules.options_of(u64::from(m))?;
-        learner.opts.push(
-            o.into_iter()
-                .map(|k| k.into_iter().map(|h| h as u32).collect())
-                .collect(),
-        );
-        learner.push_weight(m as usize);
-        check_interrupt(&budget.interrupt)?;
-        rules.poll()?;
-        let mut extended = None;
-        let mut how = Found::Extended;
-        if budget.stages == Stages::Extend {
-            extended = learner.extend(&automaton, m)?;
-        }
-        if extended.is_none() && budget.stages != Stages::Learn {
-            how = Found::Refined;
-            extended = learner.refine_stage(&automaton, m)?;
-        }
-        if let Some(a) = extended {
-            automaton = a;
-        } else {
-            how = Found::Learned;
-            learner.learn(m, &mut automaton, &mut tests, &mut known)?;
-        }
-        learner.prev = Some(automaton.clone());
-        quotient = present(&automaton, u64::from(m));
-        on_stage(u64::from(m), &quotient, how);
-    }
-    Ok(quotient)
 }
 
 impl Learner<'_> {

@@ -184,29 +184,31 @@ impl Learner<'_> {
     /// The refinement stage: a verified candidate for letters 1..=m from
     /// the verified automaton `prev` of letters 1..m−1, or None when the
     /// rounds run out or no product fixes a failure (the caller learns).
-    pub(super) fn refine_stage(&mut self, prev: &Automaton, m: u32) -> Result<Option<Automaton>> {
+    /// Each round's candidate is built from the last round's alone, so
+    /// `resume` (a round and its candidate, saved by `hook`) takes the
+    /// stage up where it was; `hook` hears each round before it is tried.
+    pub(super) fn refine_stage(
+        &mut self,
+        prev: &Automaton,
+        m: u32,
+        resume: Option<(usize, Automaton)>,
+        hook: &mut dyn FnMut(usize, &Automaton, &Learner<'_>),
+    ) -> Result<Option<Automaton>> {
         let Some(weight) = self.weight.clone() else {
             return Ok(None);
         };
         if self.opts[m as usize].is_empty() {
             return Ok(None);
         }
-        let mut base = prev.clone();
-        base.letters = m;
-        for (s, t) in base.trans.iter_mut().enumerate() {
-            t.truncate(m as usize - 1);
-            t.push(s as u32);
-        }
-        // First: the previous quotient times a cyclic part for heap m.
-        let first = Free {
-            heap: m,
-            index: 2,
-            period: 2,
+        let (mut round, mut cand) = match resume {
+            Some(r) => r,
+            None => match self.first_candidate(prev, m, &weight)? {
+                Some(c) => (0, c),
+                None => return Ok(None),
+            },
         };
-        let Some(mut cand) = self.product(&base, &[first], &weight)? else {
-            return Ok(None);
-        };
-        for _ in 0..MAX_ROUNDS {
+        while round < MAX_ROUNDS {
+            hook(round, &cand, self);
             check_interrupt(&self.budget.interrupt)?;
             self.rules.poll()?;
             if !self.commutes(&cand)? {
@@ -224,8 +226,31 @@ impl Learner<'_> {
                 Some(c) => cand = c,
                 None => return Ok(None),
             }
+            round += 1;
         }
         Ok(None)
+    }
+
+    /// The first candidate: the previous quotient times a cyclic part
+    /// for heap m.
+    fn first_candidate(
+        &mut self,
+        prev: &Automaton,
+        m: u32,
+        weight: &[u64],
+    ) -> Result<Option<Automaton>> {
+        let mut base = prev.clone();
+        base.letters = m;
+        for (s, t) in base.trans.iter_mut().enumerate() {
+            t.truncate(m as usize - 1);
+            t.push(s as u32);
+        }
+        let first = Free {
+            heap: m,
+            index: 2,
+            period: 2,
+        };
+        self.product(&base, &[first], weight)
     }
 
     /// Whether the letters commute on every state.

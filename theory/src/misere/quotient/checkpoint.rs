@@ -1,0 +1,453 @@
+//! A quotient computation's state as bytes: [`QuotientState::save`] and
+//! [`QuotientState::load`], for `grundy quotient --checkpoint` and
+//! `--resume`.
+//!
+//! The bytes: a magic line, a format number, the caller's header (lines of
+//! `key: value` naming what must agree: the program's version, the code,
+//! `--to` and the budgets that change the answer), the state (step count,
+//! stage records, the last stage's automaton, the learner's tests, the
+//! last profile search, and inside a refinement stage its round and
+//! candidate), and a CRC-32 of everything before it. Loading refuses,
+//! with a [`CheckpointError`], another magic or format, a header that
+//! differs from the caller's (saying which line), a file cut short or with
+//! bytes after the end, a CRC that does not match, and a state that
+//! contradicts itself (a transition out of range, a row of the wrong
+//! length, stage records that do not count up from heap 0, a last record
+//! that is not the automaton's quotient).
+
+use std::io::{self, Read, Write};
+
+use super::long_run::{QuotientState, StageRecord};
+use super::{Automaton, Found, VerifiedProfiles, present};
+
+/// The first bytes of every checkpoint.
+const MAGIC: &[u8; 16] = b"grundy-quotient\n";
+/// The layout of the bytes after the magic; a new layout takes a new number.
+const FORMAT: u32 = 1;
+/// The longest header read back.
+const MAX_TEXT: u32 = 1 << 16;
+/// The most entries of one list read back (a damaged count ends in an
+/// error once the file runs out, never in a huge allocation).
+const MAX_LEN: u32 = 1 << 30;
+
+/// Why a quotient checkpoint was not saved or not loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// Cut short, damaged, inconsistent, or not a quotient checkpoint.
+    #[error("the checkpoint is damaged: {0}")]
+    Damaged(String),
+    /// A checkpoint of another code, version or option set.
+    #[error("the checkpoint is of {what} {found}, this run of {what} {expected}")]
+    Mismatch {
+        /// The header key that differs (`code`, `version`, `--to`, …).
+        what: String,
+        /// In the checkpoint.
+        found: String,
+        /// In this run.
+        expected: String,
+    },
+}
+
+impl CheckpointError {
+    /// What the caller can do about the failure, in a sentence.
+    pub fn help(&self) -> &'static str {
+        match self {
+            CheckpointError::Io(_) => "check the path, the disk and the permissions",
+            CheckpointError::Damaged(_) => {
+                "a checkpoint is only ever replaced whole; this file was not written by `grundy quotient --checkpoint` or was changed since: resume from another copy, or start again without --resume"
+            }
+            CheckpointError::Mismatch { .. } => {
+                "resume with the same code, version and options as the run that wrote the checkpoint, or start again without --resume"
+            }
+        }
+    }
+}
+
+fn damaged(what: &str) -> CheckpointError {
+    CheckpointError::Damaged(what.to_string())
+}
+
+/// A writer that keeps the CRC-32 of what went through it.
+struct Out<W> {
+    inner: W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Out<W> {
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.crc.update(bytes);
+        self.inner.write_all(bytes)
+    }
+    fn u32(&mut self, v: u32) -> io::Result<()> {
+        self.put(&v.to_le_bytes())
+    }
+    fn u64(&mut self, v: u64) -> io::Result<()> {
+        self.put(&v.to_le_bytes())
+    }
+    fn len(&mut self, n: usize) -> io::Result<()> {
+        let n = u32::try_from(n)
+            .ok()
+            .filter(|&n| n <= MAX_LEN)
+            .ok_or_else(|| io::Error::other("a list too long for a checkpoint"))?;
+        self.u32(n)
+    }
+    fn words(&mut self, v: &[u32]) -> io::Result<()> {
+        self.len(v.len())?;
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.put(&bytes)
+    }
+    fn rows(&mut self, rows: &[Vec<u32>]) -> io::Result<()> {
+        self.len(rows.len())?;
+        rows.iter().try_for_each(|r| self.words(r))
+    }
+    fn flags(&mut self, v: &[bool]) -> io::Result<()> {
+        self.len(v.len())?;
+        let bytes: Vec<u8> = v.iter().map(|&b| u8::from(b)).collect();
+        self.put(&bytes)
+    }
+    fn automaton(&mut self, a: &Automaton) -> io::Result<()> {
+        self.u32(a.letters)?;
+        self.rows(&a.trans)?;
+        self.flags(&a.p)?;
+        self.rows(&a.reps)
+    }
+}
+
+/// A reader that keeps the CRC-32 of what went through it.
+struct In<R> {
+    inner: R,
+    crc: crc32fast::Hasher,
+}
+
+impl<R: Read> In<R> {
+    fn get(&mut self, buf: &mut [u8]) -> Result<(), CheckpointError> {
+        self.inner.read_exact(buf).map_err(|e| {
+            if e.kind() == io::ErrorKind::UnexpectedEof {
+                damaged("the file ends too soon")
+            } else {
+                CheckpointError::Io(e)
+            }
+        })?;
+        self.crc.update(buf);
+        Ok(())
+    }
+    fn u32(&mut self) -> Result<u32, CheckpointError> {
+        let mut b = [0u8; 4];
+        self.get(&mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+    fn u64(&mut self) -> Result<u64, CheckpointError> {
+        let mut b = [0u8; 8];
+        self.get(&mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+    fn len(&mut self) -> Result<usize, CheckpointError> {
+        match self.u32()? {
+            n if n <= MAX_LEN => Ok(n as usize),
+            _ => Err(damaged("a list longer than any checkpoint holds")),
+        }
+    }
+    fn words(&mut self) -> Result<Vec<u32>, CheckpointError> {
+        let n = self.len()?;
+        let mut v = Vec::with_capacity(n.min(1 << 16));
+        let mut b = [0u8; 4];
+        for _ in 0..n {
+            self.get(&mut b)?;
+            v.push(u32::from_le_bytes(b));
+        }
+        Ok(v)
+    }
+    fn rows(&mut self) -> Result<Vec<Vec<u32>>, CheckpointError> {
+        let n = self.len()?;
+        let mut v = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            v.push(self.words()?);
+        }
+        Ok(v)
+    }
+    fn flags(&mut self) -> Result<Vec<bool>, CheckpointError> {
+        let n = self.len()?;
+        let mut v = Vec::with_capacity(n.min(1 << 16));
+        let mut b = [0u8; 1];
+        for _ in 0..n {
+            self.get(&mut b)?;
+            v.push(match b[0] {
+                0 => false,
+                1 => true,
+                _ => return Err(damaged("a flag is neither 0 nor 1")),
+            });
+        }
+        Ok(v)
+    }
+    fn automaton(&mut self) -> Result<Automaton, CheckpointError> {
+        let a = Automaton {
+            letters: self.u32()?,
+            trans: self.rows()?,
+            p: self.flags()?,
+            reps: self.rows()?,
+        };
+        check_automaton(&a)?;
+        Ok(a)
+    }
+}
+
+/// Rows of `letters` transitions to states in range, one P flag and one
+/// representative (of heaps 1..=letters) per state, the empty position
+/// at state 0.
+fn check_automaton(a: &Automaton) -> Result<(), CheckpointError> {
+    let n = a.trans.len();
+    let fine = n > 0
+        && a.p.len() == n
+        && a.reps.len() == n
+        && a.reps[0].is_empty()
+        && a.trans
+            .iter()
+            .all(|row| row.len() == a.letters as usize && row.iter().all(|&t| (t as usize) < n))
+        && a.reps
+            .iter()
+            .all(|w| w.iter().all(|&h| h >= 1 && h <= a.letters));
+    if fine {
+        Ok(())
+    } else {
+        Err(damaged("an automaton contradicts itself"))
+    }
+}
+
+fn found_byte(f: Found) -> u32 {
+    match f {
+        Found::Extended => 0,
+        Found::Refined => 1,
+        Found::Learned => 2,
+    }
+}
+
+impl QuotientState {
+    /// Writes the state after `header` (lines of `key: value` that a
+    /// resuming run must match).
+    pub fn save(&self, header: &str, w: impl Write) -> Result<(), CheckpointError> {
+        let mut out = Out {
+            inner: io::BufWriter::new(w),
+            crc: crc32fast::Hasher::new(),
+        };
+        out.put(MAGIC)?;
+        out.u32(FORMAT)?;
+        if header.len() > MAX_TEXT as usize {
+            return Err(io::Error::other("a checkpoint header longer than 64 KiB").into());
+        }
+        out.words(&header.bytes().map(u32::from).collect::<Vec<_>>())?;
+        out.u64(self.steps)?;
+        out.len(self.records.len())?;
+        for r in &self.records {
+            out.u64(r.heap)?;
+            out.u64(r.order as u64)?;
+            out.u64(r.generators as u64)?;
+            out.u64(r.p_portion as u64)?;
+            out.u32(found_byte(r.found))?;
+        }
+        out.automaton(&self.automaton)?;
+        out.rows(&self.tests)?;
+        match &self.verified {
+            None => out.u32(0)?,
+            Some(v) => {
+                out.u32(1)?;
+                out.rows(&v.trans)?;
+                out.flags(&v.p)?;
+                out.len(v.keys.len())?;
+                for (class, good) in &v.keys {
+                    out.u32(*class)?;
+                    out.len(good.len())?;
+                    good.iter().try_for_each(|&g| out.u64(g))?;
+                }
+            }
+        }
+        match &self.refining {
+            None => out.u32(0)?,
+            Some((round, cand)) => {
+                out.u32(1)?;
+                out.len(*round)?;
+                out.automaton(cand)?;
+            }
+        }
+        let crc = out.crc.clone().finalize();
+        out.inner.write_all(&crc.to_le_bytes())?;
+        out.inner.flush()?;
+        Ok(())
+    }
+
+    /// Reads a state saved by [`QuotientState::save`] with the same
+    /// `header`.
+    pub fn load(header: &str, r: impl Read) -> Result<QuotientState, CheckpointError> {
+        let mut inp = In {
+            inner: io::BufReader::new(r),
+            crc: crc32fast::Hasher::new(),
+        };
+        let mut magic = [0u8; 16];
+        inp.get(&mut magic)
+            .map_err(|_| damaged("not a quotient checkpoint (it is too short)"))?;
+        if &magic != MAGIC {
+            return Err(damaged(
+                "not a quotient checkpoint (its first line differs)",
+            ));
+        }
+        let format = inp.u32()?;
+        if format != FORMAT {
+            return Err(damaged(&format!(
+                "its format is {format}, this grundy reads format {FORMAT}"
+            )));
+        }
+        let raw = inp.words()?;
+        if raw.len() > MAX_TEXT as usize {
+            return Err(damaged("its header is too long"));
+        }
+        let bytes: Option<Vec<u8>> = raw.iter().map(|&b| u8::try_from(b).ok()).collect();
+        let found = bytes
+            .and_then(|b| String::from_utf8(b).ok())
+            .ok_or_else(|| damaged("its header is not text"))?;
+        compare_headers(&found, header)?;
+        let state = read_state(&mut inp)?;
+        let crc = inp.crc.clone().finalize();
+        let mut stored = [0u8; 4];
+        inp.inner
+            .read_exact(&mut stored)
+            .map_err(|_| damaged("the file ends too soon"))?;
+        if u32::from_le_bytes(stored) != crc {
+            return Err(damaged("its CRC does not match its contents"));
+        }
+        let mut rest = [0u8; 1];
+        if inp.inner.read(&mut rest)? != 0 {
+            return Err(damaged("it has bytes after its end"));
+        }
+        check_state(&state)?;
+        Ok(state)
+    }
+}
+
+/// The first line where the checkpoint's header and the run's differ, as
+/// a mismatch named by its key.
+fn compare_headers(found: &str, expected: &str) -> Result<(), CheckpointError> {
+    let mut f = found.lines();
+    let mut e = expected.lines();
+    loop {
+        match (f.next(), e.next()) {
+            (None, None) => return Ok(()),
+            (a, b) if a == b => continue,
+            (a, b) => {
+                let split = |l: Option<&str>| -> (String, String) {
+                    let l = l.unwrap_or("");
+                    match l.split_once(": ") {
+                        Some((k, v)) => (k.to_string(), v.to_string()),
+                        None => (String::new(), l.to_string()),
+                    }
+                };
+                let ((ka, va), (kb, vb)) = (split(a), split(b));
+                let what = if kb.is_empty() { ka } else { kb };
+                return Err(CheckpointError::Mismatch {
+                    what,
+                    found: if va.is_empty() { "(none)".into() } else { va },
+                    expected: if vb.is_empty() { "(none)".into() } else { vb },
+                });
+            }
+        }
+    }
+}
+
+fn read_state<R: Read>(inp: &mut In<R>) -> Result<QuotientState, CheckpointError> {
+    let steps = inp.u64()?;
+    let n = inp.len()?;
+    let mut records = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        records.push(StageRecord {
+            heap: inp.u64()?,
+            order: inp.u64()? as usize,
+            generators: inp.u64()? as usize,
+            p_portion: inp.u64()? as usize,
+            found: match inp.u32()? {
+                0 => Found::Extended,
+                1 => Found::Refined,
+                2 => Found::Learned,
+                _ => return Err(damaged("a stage found in no known way")),
+            },
+        });
+    }
+    let automaton = inp.automaton()?;
+    let tests = inp.rows()?;
+    let verified = match inp.u32()? {
+        0 => None,
+        1 => {
+            let trans = inp.rows()?;
+            let p = inp.flags()?;
+            let k = inp.len()?;
+            let mut keys = Vec::with_capacity(k.min(1 << 16));
+            for _ in 0..k {
+                let class = inp.u32()?;
+                let words = inp.len()?;
+                let mut good = Vec::with_capacity(words.min(1 << 16));
+                for _ in 0..words {
+                    good.push(inp.u64()?);
+                }
+                keys.push((class, good));
+            }
+            Some(VerifiedProfiles { trans, p, keys })
+        }
+        _ => return Err(damaged("a flag is neither 0 nor 1")),
+    };
+    let refining = match inp.u32()? {
+        0 => None,
+        1 => {
+            let round = inp.len()?;
+            Some((round, inp.automaton()?))
+        }
+        _ => return Err(damaged("a flag is neither 0 nor 1")),
+    };
+    Ok(QuotientState {
+        records,
+        automaton,
+        tests,
+        verified,
+        steps,
+        refining,
+    })
+}
+
+/// The records count up from heap 0, the automaton covers the last
+/// record's heaps and has its order, a refining candidate covers one
+/// heap more, and the last profile search is of a whole automaton.
+fn check_state(s: &QuotientState) -> Result<(), CheckpointError> {
+    let counted = !s.records.is_empty()
+        && s.records
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r.heap == i as u64);
+    if !counted {
+        return Err(damaged("its stages do not count up from heap 0"));
+    }
+    let heap = s.heap();
+    if u64::from(s.automaton.letters) != heap {
+        return Err(damaged("its automaton is not of its last stage's heaps"));
+    }
+    if let Some((_, cand)) = &s.refining
+        && u64::from(cand.letters) != heap + 1
+    {
+        return Err(damaged("its refining candidate is not of the next heap"));
+    }
+    if let Some(v) = &s.verified {
+        let n = v.trans.len();
+        let fine = v.p.len() == n
+            && v.trans.iter().all(|r| r.iter().all(|&t| (t as usize) < n))
+            && v.keys
+                .iter()
+                .all(|(c, g)| (*c as usize) < n && g.len() == n.div_ceil(64));
+        if !fine {
+            return Err(damaged("its last profile search contradicts itself"));
+        }
+    }
+    let last = &s.records[heap as usize];
+    let q = present(&s.automaton, heap);
+    if q.order() != last.order || q.generators().len() != last.generators {
+        return Err(damaged("its last stage is not its automaton's quotient"));
+    }
+    Ok(())
+}
