@@ -35,7 +35,9 @@
 //! side only: a ratio that the load does not move); `--interp-only` (for
 //! profilers: the interpreter once per row, nothing checked); `--side
 //! interp|hand` with `--only ROW` (one side once, nothing printed: what
-//! `--instructions` runs).
+//! `--instructions` runs; with `--side interp --file PATH`, that file
+//! instead of a row: instruction counts of any workload, run the way the
+//! rows are).
 
 use std::hash::Hash;
 use std::time::Instant;
@@ -856,7 +858,7 @@ const ROWS: [&str; 5] = ["wythoff", "chomp", "moore", "pair", "nodekayles"];
 const USAGE: &str = "usage: cargo bench --bench spine -- [--runs N] [--small] \
     [--wythoff N] [--chomp N] [--moore N] [--pair N] [--grid RxC] \
     [--only wythoff|chomp|lists|moore|pair|nodekayles] [--instructions] \
-    [--interp-only] [--side interp|hand]";
+    [--interp-only] [--side interp|hand [--file PATH]]";
 
 struct Options {
     runs: Option<usize>,
@@ -865,6 +867,8 @@ struct Options {
     interp_only: bool,
     instructions: bool,
     side: Option<String>,
+    /// With `--side interp`: run this file instead of a row.
+    file: Option<String>,
     /// The arguments that say the sizes, passed on to `--side` runs.
     size_args: Vec<String>,
 }
@@ -877,6 +881,7 @@ fn parse_args(args: &[String]) -> Options {
         interp_only: false,
         instructions: false,
         side: None,
+        file: None,
         size_args: Vec::new(),
     };
     let bad = |msg: &str| -> ! {
@@ -899,6 +904,7 @@ fn parse_args(args: &[String]) -> Options {
             "--runs" => o.runs = Some(num("--runs") as usize),
             "--only" => o.only = Some(value()),
             "--side" => o.side = Some(value()),
+            "--file" => o.file = Some(value()),
             "--interp-only" => o.interp_only = true,
             "--instructions" => o.instructions = true,
             "--small" => {
@@ -952,6 +958,13 @@ fn main() {
     };
     let sizes = o.sizes;
     if let Some(side) = &o.side {
+        if let Some(path) = &o.file {
+            // Any file through the interpreter (for instruction counts of
+            // other workloads with the same binary).
+            let text = std::fs::read_to_string(path).expect("--file: a readable file");
+            std::hint::black_box(interp_side("file.game", &text));
+            return;
+        }
         let row = o.only.as_deref().unwrap_or("");
         sizes.run_side(row, side == "interp");
         return;
