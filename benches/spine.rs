@@ -1,29 +1,43 @@
 //! Spine benchmark: the interpreter against the same games written by hand.
 //!
-//! `cargo bench --bench spine` computes Wythoff (every position below
-//! 300×300), Chomp 7×7, Moore's Nim₂ on three heaps as a list (below
-//! [12, 12, 12]), Wythoff with its heaps as one pair (below (60, 60)) and
-//! Node Kayles on the vertex sets of the 4×5 grid graph
-//! twice each, side by side:
+//! `cargo bench --bench spine` computes, side by side, Wythoff (every
+//! position below 300×300, a dense table), Chomp 10×10 (rows list),
+//! Moore's Nim₂ on three heaps as a list (below [24, 24, 24]), Wythoff with
+//! its heaps as one pair (below (200, 200)) and Node Kayles on the vertex
+//! sets of the 5×6 grid graph — sizes at which each side runs for about
+//! 100 ms or more, so that the load of a shared machine moves the ratio
+//! less (`--small` gives the sizes of rounds one to six: Chomp 7×7, Moore
+//! [12, 12, 12], the pair below (60, 60), Node Kayles on the 4×5 grid):
 //!
-//! - interpreted: `bench/games/wythoff.game` and `bench/games/chomp.game`
-//!   run through `Session::run_text`, as `grundy run` would;
+//! - interpreted: the files of `bench/games` (wythoff, chomp, moore,
+//!   wythoff_pair, node_kayles_4x5 with its graph and query set to the
+//!   size) run through `Session::run_text`, as `grundy run` would;
 //! - hand-written: plain Rust below, what a user would write — for Wythoff
 //!   a dense array of values over the box, each the mex of its options
 //!   (the interpreter computes such a game into a dense table too:
-//!   `src/solve/dense.rs`); for Chomp, Moore, the pair and Node Kayles, discover the positions from the
+//!   `src/solve/dense.rs`); for the others, discover the positions from the
 //!   root with an explicit stack, intern each one in an `FxHashMap` to a
 //!   dense id, store the option lists (CSR: a range per position into one
 //!   edge array), and compute Grundy values by mex.
 //!
 //! Both sides are checked to agree (the Grundy value of every position;
-//! for Chomp also the position and edge counts) before anything is
-//! printed, so the ratio always compares the same answers.
+//! for the state graphs also the position and edge counts; the P-positions
+//! theory knows) before anything is printed, so the ratio always compares
+//! the same answers.
 //!
 //! Options (after `--`): `--runs N` (timed runs per side; the median is
-//! reported; default 3 for Wythoff, which takes seconds, and 5 for Chomp), `--wythoff N` (side of the Wythoff square, default
-//! 300), `--only wythoff|chomp|lists`, `--interp-only` (for profilers: runs the
-//! interpreter once per game and skips the hand-written side and checks).
+//! reported; default 3 for Wythoff and 5 for the others); sizes `--small`,
+//! `--wythoff N`, `--chomp N` (n×n, n ≤ 12), `--moore N`, `--pair N`,
+//! `--grid RxC` (at most 32 vertices); `--only
+//! wythoff|chomp|moore|pair|nodekayles|lists` (lists: the last three);
+//! `--instructions` (after the table, each side of each row run once more
+//! under `valgrind --tool=callgrind`, counting the instructions inside that
+//! side only: a ratio that the load does not move); `--interp-only` (for
+//! profilers: the interpreter once per row, nothing checked); `--side
+//! interp|hand` with `--only ROW` (one side once, nothing printed: what
+//! `--instructions` runs; with `--side interp --file PATH`, that file
+//! instead of a row: instruction counts of any workload, run the way the
+//! rows are).
 
 use std::hash::Hash;
 use std::time::Instant;
@@ -149,13 +163,16 @@ impl<P: Copy + Eq + Hash> Graph<P> {
     }
 }
 
-/// Chomp with up to 7 rows: row lengths, row 0 first, 0 = no row.
+/// The most rows a Chomp position of the bench has.
+const CHOMP_MAX: usize = 12;
+
+/// Chomp with up to `CHOMP_MAX` rows: row lengths, row 0 first, 0 = no row.
 struct Chomp;
 
 impl HandGame for Chomp {
-    type Pos = [u8; 7];
-    fn options(&self, rows: &[u8; 7], out: &mut Vec<[u8; 7]>) {
-        for i in 0..7 {
+    type Pos = [u8; CHOMP_MAX];
+    fn options(&self, rows: &[u8; CHOMP_MAX], out: &mut Vec<[u8; CHOMP_MAX]>) {
+        for i in 0..CHOMP_MAX {
             for j in 0..rows[i] {
                 if (i, j) == (0, 0) {
                     continue;
@@ -210,18 +227,24 @@ impl HandGame for WythoffPair {
     }
 }
 
-/// Node Kayles on the 4×5 grid graph: a position is the set of vertices
-/// left, vertex `r·5 + c` (row `r` named a, b, c, d) as one bit; a move
-/// takes a vertex and its neighbours.
+/// Node Kayles on the `rows`×`cols` grid graph (at most 32 vertices): a
+/// position is the set of vertices left, vertex `r·cols + c` (row `r`
+/// named a, b, c, …) as one bit; a move takes a vertex and its neighbours.
 struct NodeKayles {
-    neighbours: [u32; 20],
+    rows: usize,
+    cols: usize,
+    neighbours: Vec<u32>,
 }
 
 impl NodeKayles {
-    fn grid() -> Self {
-        let mut neighbours = [0u32; 20];
+    fn grid(rows: usize, cols: usize) -> Self {
+        assert!(
+            rows * cols <= 32 && rows <= 26,
+            "Node Kayles: at most 32 vertices"
+        );
+        let mut neighbours = vec![0u32; rows * cols];
         for (v, n) in neighbours.iter_mut().enumerate() {
-            let (r, c) = (v / 5, v % 5);
+            let (r, c) = (v / cols, v % cols);
             let near = [
                 (r + 1, c),
                 (r, c + 1),
@@ -229,19 +252,56 @@ impl NodeKayles {
                 (r, c.wrapping_sub(1)),
             ];
             for (r2, c2) in near {
-                if r2 < 4 && c2 < 5 {
-                    *n |= 1 << (r2 * 5 + c2);
+                if r2 < rows && c2 < cols {
+                    *n |= 1 << (r2 * cols + c2);
                 }
             }
         }
-        NodeKayles { neighbours }
+        NodeKayles {
+            rows,
+            cols,
+            neighbours,
+        }
+    }
+
+    fn name(&self, v: usize) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + (v / self.cols) as u8),
+            v % self.cols
+        )
+    }
+
+    /// Every vertex.
+    fn all(&self) -> u32 {
+        (((1u64) << (self.rows * self.cols)) - 1) as u32
+    }
+
+    /// The graph as the language declares it: each vertex with its right
+    /// and lower neighbours.
+    fn declaration(&self) -> String {
+        let mut parts = Vec::new();
+        for v in 0..self.rows * self.cols {
+            let (r, c) = (v / self.cols, v % self.cols);
+            let mut near = Vec::new();
+            if c + 1 < self.cols {
+                near.push(self.name(v + 1));
+            }
+            if r + 1 < self.rows {
+                near.push(self.name(v + self.cols));
+            }
+            if !near.is_empty() {
+                parts.push(format!("{} -- {}", self.name(v), near.join(", ")));
+            }
+        }
+        format!("graph G {{ {} }}", parts.join("; "))
     }
 
     /// The position as the language writes it: `NKsets({G(a0), ...})`.
-    fn show(left: u32) -> String {
-        let names: Vec<String> = (0..20)
+    fn show(&self, left: u32) -> String {
+        let names: Vec<String> = (0..self.rows * self.cols)
             .filter(|v| left >> v & 1 == 1)
-            .map(|v| format!("G({}{})", ['a', 'b', 'c', 'd'][v / 5], v % 5))
+            .map(|v| format!("G({})", self.name(v)))
             .collect();
         format!("NKsets({{{}}})", names.join(", "))
     }
@@ -289,14 +349,23 @@ fn run_interp(name: &str, text: &str) -> InterpRun {
     }
 }
 
-/// Run more queries in a solved session (not timed), collecting answers.
+/// Run more queries in a solved session (not timed), collecting answers;
+/// the text goes in pieces of whole lines under the language's input limit.
 fn ask(session: &mut Session, text: &str) -> Vec<Answer> {
     let mut out = Vec::new();
-    let ok = session.run_text("check.game", text, Mode::Run, &mut |_, r| match r {
-        Ok(a) => out.push(a),
-        Err(e) => panic!("check query failed: {e:?}"),
-    });
-    assert!(ok);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(1 << 20);
+        if cut < rest.len() {
+            cut = rest[..cut].rfind('\n').expect("lines under 1 MiB") + 1;
+        }
+        let ok = session.run_text("check.game", &rest[..cut], Mode::Run, &mut |_, r| match r {
+            Ok(a) => out.push(a),
+            Err(e) => panic!("check query failed: {e:?}"),
+        });
+        assert!(ok);
+        rest = &rest[cut..];
+    }
     out
 }
 
@@ -333,6 +402,26 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// The interpreted side of a row, one run: what `--instructions` counts
+/// (callgrind collects inside this function only).
+#[inline(never)]
+fn interp_side(name: &str, text: &str) -> InterpRun {
+    run_interp(name, text)
+}
+
+/// The hand-written side of a state-graph row, one run (counted as
+/// `interp_side` is).
+#[inline(never)]
+fn hand_side<G: HandGame>(game: &G, root: G::Pos) -> (Graph<G::Pos>, u32) {
+    Graph::solve(game, root)
+}
+
+/// The hand-written side of the dense Wythoff row, one run.
+#[inline(never)]
+fn hand_side_dense(side: usize) -> Vec<u32> {
+    wythoff_dense(side)
+}
+
 /// Time both sides `runs` times, alternating so that load on the machine
 /// hits both alike; the results of the last runs are kept for checking.
 fn measure<G: HandGame>(
@@ -346,10 +435,10 @@ fn measure<G: HandGame>(
     let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
-        let r = run_interp(name, text);
+        let r = interp_side(name, text);
         ti.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let h = Graph::solve(game, root);
+        let h = hand_side(game, root);
         th.push(t.elapsed().as_secs_f64());
         // Dropping is outside the timings, on both sides.
         last = Some((r, h));
@@ -381,13 +470,132 @@ fn wythoff_dense(side: usize) -> Vec<u32> {
     g
 }
 
+// ---------------------------------------------------------------------------
+// The rows and their sizes.
+
+/// The instances: the default sizes make each side run for about 100 ms
+/// or more (so that a millisecond of load is no longer the ratio);
+/// `--small` gives the sizes of rounds one to six.
+#[derive(Clone, Copy)]
+struct Sizes {
+    /// Side of the Wythoff square (dense table against a dense array).
+    wythoff: u32,
+    /// Chomp on an n×n bar (rows list).
+    chomp: usize,
+    /// Moore's Nim₂ on three heaps of this size.
+    moore: u8,
+    /// Wythoff as a pair: every position below (n, n).
+    pair: u16,
+    /// Node Kayles on the rows×cols grid.
+    grid: (usize, usize),
+}
+
+impl Sizes {
+    const BIG: Sizes = Sizes {
+        wythoff: 300,
+        chomp: 10,
+        moore: 24,
+        pair: 200,
+        grid: (5, 6),
+    };
+    const SMALL: Sizes = Sizes {
+        wythoff: 300,
+        chomp: 7,
+        moore: 12,
+        pair: 60,
+        grid: (4, 5),
+    };
+
+    fn wythoff_text(&self) -> String {
+        WYTHOFF_FILE.replace(
+            "grundy Wythoff(299, 299)",
+            &format!("grundy Wythoff({0}, {0})", self.wythoff - 1),
+        )
+    }
+
+    fn chomp_text(&self) -> String {
+        let rows = vec![self.chomp.to_string(); self.chomp].join(", ");
+        CHOMP_FILE.replace(
+            "grundy Chomp([7, 7, 7, 7, 7, 7, 7])",
+            &format!("grundy Chomp([{rows}])"),
+        )
+    }
+
+    fn chomp_root(&self) -> [u8; CHOMP_MAX] {
+        let mut root = [0; CHOMP_MAX];
+        root[..self.chomp].fill(self.chomp as u8);
+        root
+    }
+
+    fn moore_text(&self) -> String {
+        MOORE_FILE.replace(
+            "grundy Moore([12, 12, 12])",
+            &format!("grundy Moore([{0}, {0}, {0}])", self.moore),
+        )
+    }
+
+    fn pair_text(&self) -> String {
+        WYTHOFF_PAIR_FILE.replace(
+            "grundy WP((59, 59))",
+            &format!("grundy WP(({0}, {0}))", self.pair - 1),
+        )
+    }
+
+    fn node_kayles(&self) -> NodeKayles {
+        NodeKayles::grid(self.grid.0, self.grid.1)
+    }
+
+    fn node_kayles_text(&self) -> String {
+        let nk = self.node_kayles();
+        NODE_KAYLES_FILE
+            .lines()
+            .map(|l| {
+                if l.starts_with("graph G") {
+                    nk.declaration()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Run one side of one row once, nothing checked or printed: what
+    /// `--instructions` runs under callgrind.
+    fn run_side(&self, row: &str, interp: bool) {
+        let (name, text) = match row {
+            "wythoff" => ("wythoff.game", self.wythoff_text()),
+            "chomp" => ("chomp.game", self.chomp_text()),
+            "moore" => ("moore.game", self.moore_text()),
+            "pair" => ("wythoff_pair.game", self.pair_text()),
+            "nodekayles" => ("node_kayles.game", self.node_kayles_text()),
+            other => panic!("--side needs --only with one row, not {other}"),
+        };
+        if interp {
+            std::hint::black_box(interp_side(name, &text));
+            return;
+        }
+        match row {
+            "wythoff" => drop(std::hint::black_box(hand_side_dense(self.wythoff as usize))),
+            "chomp" => drop(std::hint::black_box(hand_side(&Chomp, self.chomp_root()))),
+            "moore" => drop(std::hint::black_box(hand_side(&Moore, [self.moore; 3]))),
+            "pair" => drop(std::hint::black_box(hand_side(
+                &WythoffPair,
+                (self.pair - 1, self.pair - 1),
+            ))),
+            _ => {
+                let nk = self.node_kayles();
+                drop(std::hint::black_box(hand_side(&nk, nk.all())));
+            }
+        }
+    }
+}
+
 /// Wythoff through the language (which computes it into a dense table:
 /// `src/solve/dense.rs`) against the dense array above.
-fn bench_wythoff(runs: usize, side: u32) -> Row {
-    let text = WYTHOFF_FILE.replace(
-        "grundy Wythoff(299, 299)",
-        &format!("grundy Wythoff({0}, {0})", side - 1),
-    );
+fn bench_wythoff(runs: usize, sizes: &Sizes) -> Row {
+    let side = sizes.wythoff;
+    let text = sizes.wythoff_text();
     let n = side as usize;
     let (mut ti, mut th) = (Vec::new(), Vec::new());
     let mut last = None;
@@ -395,11 +603,11 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
     for _ in 0..runs {
         let before = grundy_theory::mem::held();
         let t = Instant::now();
-        let r = run_interp("wythoff.game", &text);
+        let r = interp_side("wythoff.game", &text);
         ti.push(t.elapsed().as_secs_f64());
         held = grundy_theory::mem::held() - before;
         let t = Instant::now();
-        let h = wythoff_dense(n);
+        let h = hand_side_dense(n);
         th.push(t.elapsed().as_secs_f64());
         last = Some((r, h));
     }
@@ -418,16 +626,16 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
             assert_eq!(finite(v) as u32, h[a * n + b], "Wythoff({a}, {b})");
         }
     }
-    // Wythoff's P-positions: (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.
-    for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)] {
-        if b < n {
-            assert_eq!(h[a * n + b], 0, "Wythoff({a}, {b}) is P");
-            assert_eq!(h[b * n + a], 0, "Wythoff({b}, {a}) is P");
+    // Wythoff's P-positions: (⌊kφ⌋, ⌊kφ⌋ + k) and their mirror images.
+    for a in 0..n {
+        for b in a..n {
+            let p = wythoff_p(a as u64, b as u64);
+            assert_eq!(h[a * n + b] == 0, p, "Wythoff({a}, {b}) by theory");
+            assert_eq!(h[b * n + a] == 0, p, "Wythoff({b}, {a}) by theory");
         }
     }
-    assert_ne!(h[2 * n + 2], 0);
     Row {
-        game: format!("Wythoff {side}x{side} (against a dense array)"),
+        game: format!("Wythoff {side}x{side} (dense)"),
         positions: n * n,
         edges: 0,
         interp_s: median(ti),
@@ -437,8 +645,17 @@ fn bench_wythoff(runs: usize, side: u32) -> Row {
     }
 }
 
-fn bench_chomp(runs: usize) -> Row {
-    let (ti, th, mut r, h, root) = measure(runs, "chomp.game", CHOMP_FILE, &Chomp, [7; 7]);
+/// Whether Wythoff's (a, b), a ≤ b, is a P-position: a = ⌊kφ⌋ with
+/// k = b − a (exact in floating point for the sizes of the bench).
+fn wythoff_p(a: u64, b: u64) -> bool {
+    let phi = f64::midpoint(1.0, 5f64.sqrt());
+    a == ((b - a) as f64 * phi).floor() as u64
+}
+
+fn bench_chomp(runs: usize, sizes: &Sizes) -> Row {
+    let n = sizes.chomp;
+    let text = sizes.chomp_text();
+    let (ti, th, mut r, h, root) = measure(runs, "chomp.game", &text, &Chomp, sizes.chomp_root());
     let positions = r.session.graph_stats().positions;
     let edges = r.session.graph_stats().edges;
     let interp_bpp = r.session.graph_stats().bytes_per_position;
@@ -448,14 +665,15 @@ fn bench_chomp(runs: usize) -> Row {
     assert_eq!(grundy_of(&r.answer), u64::from(root_value));
     assert_ne!(
         root_value, 0,
-        "Chomp 7x7 is an N-position (strategy stealing)"
+        "Chomp {n}x{n} is an N-position (strategy stealing)"
     );
     // Known P-positions: the poisoned square alone, equal-armed L shapes.
-    for p in [
-        [1, 0, 0, 0, 0, 0, 0],
-        [2, 1, 0, 0, 0, 0, 0],
-        [7, 1, 1, 1, 1, 1, 1],
-    ] {
+    let mut ps = vec![[0; CHOMP_MAX]; 3];
+    ps[0][0] = 1;
+    ps[1][..2].copy_from_slice(&[2, 1]);
+    ps[2][..n].fill(1);
+    ps[2][0] = n as u8;
+    for p in ps {
         assert_eq!(h.value(&p), Some(0), "Chomp {p:?} is P");
     }
     // Every value, asked of the interpreter one position at a time.
@@ -478,7 +696,7 @@ fn bench_chomp(runs: usize) -> Row {
         "the checks found no new position"
     );
     Row {
-        game: "Chomp 7x7".into(),
+        game: format!("Chomp {n}x{n}"),
         positions,
         edges,
         interp_s: median(ti),
@@ -532,39 +750,42 @@ fn bench_general<G: HandGame>(
     }
 }
 
-/// Moore's Nim₂ on [12, 12, 12], Wythoff as a pair below (60, 60), and
-/// Node Kayles on the vertex sets of the 4×5 grid.
-fn bench_lists(runs: usize) -> Vec<Row> {
-    let moore = bench_general(
+fn bench_moore(runs: usize, sizes: &Sizes) -> Row {
+    let h = sizes.moore;
+    bench_general(
         runs,
-        "Moore Nim2 [12,12,12]",
-        ("moore.game", MOORE_FILE),
-        (&Moore, [12; 3]),
+        &format!("Moore Nim2 [{h},{h},{h}]"),
+        ("moore.game", &sizes.moore_text()),
+        (&Moore, [h; 3]),
         |p| format!("Moore([{}, {}, {}])", p[0], p[1], p[2]),
         // Moore's theorem: P exactly when every bit is set in 0 or 3 heaps.
-        |p| Some((0..4).all(|bit| p.iter().filter(|&&h| h >> bit & 1 == 1).count() % 3 == 0)),
-    );
-    let pair = bench_general(
+        |p| Some((0..8).all(|bit| p.iter().filter(|&&h| h >> bit & 1 == 1).count() % 3 == 0)),
+    )
+}
+
+fn bench_pair(runs: usize, sizes: &Sizes) -> Row {
+    let s = sizes.pair;
+    bench_general(
         runs,
-        "Wythoff pair 60x60",
-        ("wythoff_pair.game", WYTHOFF_PAIR_FILE),
-        (&WythoffPair, (59, 59)),
+        &format!("Wythoff pair {s}x{s}"),
+        ("wythoff_pair.game", &sizes.pair_text()),
+        (&WythoffPair, (s - 1, s - 1)),
         |p| format!("WP(({}, {}))", p.0, p.1),
-        // The first P-positions (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.
-        |&(a, b)| {
-            let ps = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)];
-            ps.contains(&(a.min(b), a.max(b))).then_some(true)
-        },
-    );
-    let node_kayles = bench_general(
+        |&(a, b)| Some(wythoff_p(a.min(b).into(), a.max(b).into())),
+    )
+}
+
+fn bench_node_kayles(runs: usize, sizes: &Sizes) -> Row {
+    let nk = sizes.node_kayles();
+    let (r, c) = sizes.grid;
+    bench_general(
         runs,
-        "Node Kayles sets 4x5",
-        ("node_kayles_4x5.game", NODE_KAYLES_FILE),
-        (&NodeKayles::grid(), (1 << 20) - 1),
-        |&left| NodeKayles::show(left),
+        &format!("Node Kayles sets {r}x{c}"),
+        ("node_kayles.game", &sizes.node_kayles_text()),
+        (&nk, nk.all()),
+        |&left| nk.show(left),
         |_| None,
-    );
-    vec![moore, pair, node_kayles]
+    )
 }
 
 fn si(x: f64) -> String {
@@ -577,85 +798,216 @@ fn si(x: f64) -> String {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let mut runs: Option<usize> = None;
-    let mut side = 300u32;
-    let mut only: Option<String> = None;
-    let mut interp_only = false;
+// ---------------------------------------------------------------------------
+// Instruction counts: each side of each row run once under callgrind,
+// collecting inside `interp_side` or `hand_side*` only, so the figure is
+// the same however loaded the machine is.
+
+/// The instructions of one side of one row: this program run again under
+/// `valgrind --tool=callgrind` with `--side`.
+fn instructions(args: &[String], row: &str, interp: bool) -> u64 {
+    let exe = std::env::current_exe().expect("the bench's own path");
+    let side = if interp { "interp" } else { "hand" };
+    let toggle = if interp {
+        "--toggle-collect=*spine::interp_side*"
+    } else {
+        "--toggle-collect=*spine::hand_side*"
+    };
+    let out = std::process::Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            "--collect-atstart=no",
+            toggle,
+        ])
+        .arg(exe)
+        .args(args)
+        .args(["--side", side, "--only", row])
+        .output()
+        .unwrap_or_else(|e| panic!("--instructions needs valgrind: {e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "callgrind run failed:\n{err}");
+    err.lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no instruction count from callgrind:\n{err}"))
+}
+
+fn print_instructions(args: &[String], rows: &[&str]) {
+    println!("instructions (callgrind, one run of each side, counted inside it):");
+    println!(
+        "{:<12} {:>16} {:>16} {:>7}",
+        "row", "interp", "hand", "ratio"
+    );
+    for row in rows {
+        let i = instructions(args, row, true);
+        let h = instructions(args, row, false);
+        println!(
+            "{:<12} {:>16} {:>16} {:>7.2}",
+            row,
+            i,
+            h,
+            i as f64 / h as f64
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+
+const ROWS: [&str; 5] = ["wythoff", "chomp", "moore", "pair", "nodekayles"];
+const USAGE: &str = "usage: cargo bench --bench spine -- [--runs N] [--small] \
+    [--wythoff N] [--chomp N] [--moore N] [--pair N] [--grid RxC] \
+    [--only wythoff|chomp|lists|moore|pair|nodekayles] [--instructions] \
+    [--interp-only] [--side interp|hand [--file PATH]]";
+
+struct Options {
+    runs: Option<usize>,
+    sizes: Sizes,
+    only: Option<String>,
+    interp_only: bool,
+    instructions: bool,
+    side: Option<String>,
+    /// With `--side interp`: run this file instead of a row.
+    file: Option<String>,
+    /// The arguments that say the sizes, passed on to `--side` runs.
+    size_args: Vec<String>,
+}
+
+fn parse_args(args: &[String]) -> Options {
+    let mut o = Options {
+        runs: None,
+        sizes: Sizes::BIG,
+        only: None,
+        interp_only: false,
+        instructions: false,
+        side: None,
+        file: None,
+        size_args: Vec::new(),
+    };
+    let bad = |msg: &str| -> ! {
+        eprintln!("{USAGE}\n{msg}");
+        std::process::exit(2)
+    };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || {
             it.next()
                 .cloned()
-                .unwrap_or_else(|| panic!("{a} needs a value"))
+                .unwrap_or_else(|| bad(&format!("{a} needs a value")))
+        };
+        let mut num = |what: &str| -> u64 {
+            let v = value();
+            v.parse()
+                .unwrap_or_else(|_| bad(&format!("{what} needs a number, not {v}")))
         };
         match a.as_str() {
-            "--runs" => runs = Some(value().parse().expect("--runs N")),
-            "--wythoff" => side = value().parse().expect("--wythoff N"),
-            "--only" => only = Some(value()),
-            "--interp-only" => interp_only = true,
-            other => {
-                eprintln!(
-                    "usage: cargo bench --bench spine -- [--runs N] [--wythoff N] \
-                     [--only wythoff|chomp|lists] [--interp-only]\nunknown argument {other}"
-                );
-                std::process::exit(2);
+            "--runs" => o.runs = Some(num("--runs") as usize),
+            "--only" => o.only = Some(value()),
+            "--side" => o.side = Some(value()),
+            "--file" => o.file = Some(value()),
+            "--interp-only" => o.interp_only = true,
+            "--instructions" => o.instructions = true,
+            "--small" => {
+                o.sizes = Sizes::SMALL;
+                o.size_args.push(a.clone());
             }
+            "--wythoff" | "--chomp" | "--moore" | "--pair" | "--grid" => {
+                let v = value();
+                o.size_args.extend([a.clone(), v.clone()]);
+                let n = |v: &str| {
+                    v.parse::<u64>()
+                        .unwrap_or_else(|_| bad(&format!("{a} {v}?")))
+                };
+                match a.as_str() {
+                    "--wythoff" => o.sizes.wythoff = n(&v) as u32,
+                    "--chomp" => o.sizes.chomp = n(&v) as usize,
+                    "--moore" => o.sizes.moore = n(&v) as u8,
+                    "--pair" => o.sizes.pair = n(&v) as u16,
+                    _ => {
+                        let (r, c) = v.split_once('x').unwrap_or_else(|| bad("--grid RxC"));
+                        o.sizes.grid = (n(r) as usize, n(c) as usize);
+                    }
+                }
+            }
+            other => bad(&format!("unknown argument {other}")),
         }
     }
-    assert!(runs.is_none_or(|r| r >= 1) && side >= 1);
-    let want = |g: &str| only.as_deref().is_none_or(|o| o == g);
+    let s = o.sizes;
+    if o.runs == Some(0)
+        || s.wythoff == 0
+        || !(1..=CHOMP_MAX).contains(&s.chomp)
+        || !(1..=255).contains(&s.pair)
+        || s.grid.0 * s.grid.1 == 0
+        || s.grid.0 * s.grid.1 > 32
+    {
+        bad("sizes: runs >= 1, chomp 1..=12, pair 1..=255, grid of 1 to 32 vertices");
+    }
+    o
+}
 
-    if interp_only {
-        if want("wythoff") {
-            let text = WYTHOFF_FILE.replace(
-                "grundy Wythoff(299, 299)",
-                &format!("grundy Wythoff({0}, {0})", side - 1),
-            );
-            let t = Instant::now();
-            let r = run_interp("wythoff.game", &text);
-            println!(
-                "Wythoff {side}x{side}: {} positions, {} edges, {:.3}s",
-                r.session.graph_stats().positions,
-                r.session.graph_stats().edges,
-                t.elapsed().as_secs_f64()
-            );
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let o = parse_args(&args);
+    let want = |g: &str| {
+        o.only.as_deref().is_none_or(|only| {
+            only == g || (only == "lists" && ["moore", "pair", "nodekayles"].contains(&g))
+        })
+    };
+    let sizes = o.sizes;
+    if let Some(side) = &o.side {
+        if let Some(path) = &o.file {
+            // Any file through the interpreter (for instruction counts of
+            // other workloads with the same binary).
+            let text = std::fs::read_to_string(path).expect("--file: a readable file");
+            std::hint::black_box(interp_side("file.game", &text));
+            return;
         }
-        if want("chomp") {
+        let row = o.only.as_deref().unwrap_or("");
+        sizes.run_side(row, side == "interp");
+        return;
+    }
+    if o.interp_only {
+        for row in ROWS.into_iter().filter(|r| want(r)) {
             let t = Instant::now();
-            let r = run_interp("chomp.game", CHOMP_FILE);
-            println!(
-                "Chomp 7x7: {} positions, {} edges, {:.3}s",
-                r.session.graph_stats().positions,
-                r.session.graph_stats().edges,
-                t.elapsed().as_secs_f64()
-            );
+            sizes.run_side(row, true);
+            println!("{row}: {:.3}s", t.elapsed().as_secs_f64());
         }
         return;
     }
 
     let mut rows = Vec::new();
+    let runs = o.runs.unwrap_or(5);
     if want("wythoff") {
-        rows.push(bench_wythoff(runs.unwrap_or(3), side));
+        rows.push(bench_wythoff(o.runs.unwrap_or(3), &sizes));
     }
     if want("chomp") {
-        rows.push(bench_chomp(runs.unwrap_or(5)));
+        rows.push(bench_chomp(runs, &sizes));
     }
-    if want("lists") {
-        rows.extend(bench_lists(runs.unwrap_or(5)));
+    if want("moore") {
+        rows.push(bench_moore(runs, &sizes));
     }
-    print_rows(&rows, runs);
+    if want("pair") {
+        rows.push(bench_pair(runs, &sizes));
+    }
+    if want("nodekayles") {
+        rows.push(bench_node_kayles(runs, &sizes));
+    }
+    print_rows(&rows, o.runs);
+    if o.instructions {
+        let picked: Vec<&str> = ROWS.into_iter().filter(|r| want(r)).collect();
+        print_instructions(&o.size_args, &picked);
+    }
 }
 
 /// The table, then each row's verdict.
 fn print_rows(rows: &[Row], runs: Option<usize>) {
     println!(
         "spine benchmark: median of {} runs per side, interleaved; values checked equal",
-        runs.map_or("3 (Wythoff) / 5 (Chomp)".to_string(), |r| r.to_string())
+        runs.map_or("3 (Wythoff) / 5 (the others)".to_string(), |r| r
+            .to_string())
     );
     println!(
         "{:<22} {:>9} {:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>7}",
@@ -691,12 +1043,13 @@ fn print_rows(rows: &[Row], runs: Option<usize>) {
     }
     for r in rows {
         let ratio = r.interp_s / r.hand_s;
-        let verdict = if ratio <= 3.0 {
-            "meets the long-run goal (<= 3)"
-        } else if ratio <= 5.0 {
-            "meets the target (<= 5)"
+        // Issue 44: 1.5× a hand-written state graph; the dense table 2×
+        // a dense array.
+        let target = if r.edges == 0 { 2.0 } else { 1.5 };
+        let verdict = if ratio <= target {
+            format!("within the target of {target}")
         } else {
-            "ABOVE the target of 5"
+            format!("ABOVE the target of {target}")
         };
         println!(
             "{}: interpreted / hand-written = {ratio:.1}, {verdict}",

@@ -168,7 +168,7 @@ impl ListKey {
 /// in three words: the mask's two halves, and the game (32 bits) with the
 /// class. Equal sets have equal keys (the empty set's class is 0). Such
 /// components are in `Solver::sets`.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) struct SetKey(pub(super) [u64; 3]);
 
 impl Hash for SetKey {
@@ -427,6 +427,108 @@ impl ListTable {
     }
 }
 
+/// How many (game, class) pairs get a narrow map of their own; the sets
+/// of any further pair stay in the wide map.
+const NARROW_TABLES: usize = 8;
+
+/// The set positions by key (`SetKey`): a set whose elements are all
+/// below 64 (the mask's high word zero) is found in a map of its game and
+/// class keyed by the mask's low word alone — 16 bytes an entry, hashed as
+/// one word, where the wide map's entries are 32 — and every other key in
+/// the wide map. A key is in one place only: a (game, class) has a narrow
+/// map from its first narrow key on, unless `NARROW_TABLES` were taken
+/// before (then all its keys are in the wide map, for good).
+#[derive(Default)]
+pub(super) struct SetTable {
+    /// Per (game, class): the key's third word, and its narrow map.
+    narrow: Vec<(u64, HashMap<u64, u32, FxBuildHasher>)>,
+    wide: HashMap<SetKey, u32, FxBuildHasher>,
+}
+
+impl SetTable {
+    #[inline(always)]
+    fn narrow_of(&self, tag: u64) -> Option<&HashMap<u64, u32, FxBuildHasher>> {
+        self.narrow.iter().find(|(t, _)| *t == tag).map(|(_, m)| m)
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, k: &SetKey) -> Option<u32> {
+        let [lo, hi, tag] = k.0;
+        if hi == 0
+            && let Some(m) = self.narrow_of(tag)
+        {
+            return m.get(&lo).copied();
+        }
+        self.wide.get(k).copied()
+    }
+
+    /// Add a key not in the table.
+    pub(super) fn insert(&mut self, k: SetKey, id: u32) {
+        let [lo, hi, tag] = k.0;
+        if hi == 0 {
+            let i = match self.narrow.iter().position(|(t, _)| *t == tag) {
+                Some(i) => Some(i),
+                None if self.narrow.len() < NARROW_TABLES => {
+                    self.narrow.push((tag, HashMap::default()));
+                    Some(self.narrow.len() - 1)
+                }
+                None => None,
+            };
+            if let Some(i) = i {
+                self.narrow[i].1.insert(lo, id);
+                return;
+            }
+        }
+        self.wide.insert(k, id);
+    }
+
+    /// Heap bytes held (an entry, its control byte).
+    pub(super) fn bytes(&self) -> usize {
+        self.wide.capacity() * (std::mem::size_of::<SetKey>() + 5)
+            + self
+                .narrow
+                .iter()
+                .map(|(_, m)| m.capacity() * 17)
+                .sum::<usize>()
+    }
+}
+
+/// The keys of the set positions kept as their masks, by id: a vector from
+/// the first such id on (ids only grow), `VACANT_SET` at the ids between
+/// that are no such position. Read when such a position is expanded or
+/// its value built; 24 bytes an id, and no hashing.
+#[derive(Default)]
+pub(super) struct MaskList {
+    base: u32,
+    keys: Vec<SetKey>,
+}
+
+/// No set position (no game has id `u32::MAX`).
+const VACANT_SET: SetKey = SetKey([0, 0, u32::MAX as u64]);
+
+impl MaskList {
+    /// Keep the key of position `id`, the newest position.
+    pub(super) fn push(&mut self, id: u32, k: SetKey) {
+        if self.keys.is_empty() {
+            self.base = id;
+        }
+        let at = (id - self.base) as usize;
+        debug_assert!(at >= self.keys.len(), "ids only grow");
+        self.keys.resize(at, VACANT_SET);
+        self.keys.push(k);
+    }
+
+    #[inline]
+    pub(super) fn get(&self, id: u32) -> Option<SetKey> {
+        let at = id.checked_sub(self.base)? as usize;
+        self.keys.get(at).copied().filter(|k| *k != VACANT_SET)
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<SetKey>()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +582,69 @@ mod tests {
                 .map(|b| b.ids.iter().filter(|&&id| id != VACANT).count())
                 .sum();
             prop_assert_eq!(boxed + table.map.len(), plain.len());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The set table (narrow maps per game and class, the wide map
+        /// beside them) answers as a plain map of every key inserted:
+        /// sets below 64 and past it, more (game, class) pairs than narrow
+        /// maps, the empty set, in any order; each key in one place.
+        #[test]
+        fn the_set_table_answers_as_a_plain_map(
+            keys in prop::collection::vec(
+                (0u32..4, 0u32..4, prop_oneof![0u128..16, 0u128..(1 << 64), any::<u128>()]),
+                1..200),
+            probes in prop::collection::vec((0u32..4, 0u32..4, 0u128..64), 0..50),
+        ) {
+            let set = |g: u32, class: u32, bits: u128| {
+                let class = if bits == 0 { SmallSet::EMPTY } else { class };
+                SetKey::pack(GameId(g), SmallSet { class, bits })
+            };
+            let mut table = SetTable::default();
+            let mut plain: HashMap<SetKey, u32> = HashMap::new();
+            for (n, &(g, class, bits)) in keys.iter().enumerate() {
+                let k = set(g, class, bits);
+                prop_assert_eq!(table.get(&k), plain.get(&k).copied());
+                if let std::collections::hash_map::Entry::Vacant(e) = plain.entry(k) {
+                    e.insert(n as u32);
+                    table.insert(k, n as u32);
+                }
+            }
+            for (&k, &id) in &plain {
+                prop_assert_eq!(table.get(&k), Some(id));
+            }
+            for (g, class, bits) in probes {
+                let k = set(g, class, bits);
+                prop_assert_eq!(table.get(&k), plain.get(&k).copied());
+            }
+            let narrow: usize = table.narrow.iter().map(|(_, m)| m.len()).sum();
+            prop_assert_eq!(narrow + table.wide.len(), plain.len());
+            prop_assert!(table.narrow.len() <= NARROW_TABLES);
+        }
+
+        /// The mask list gives back each key pushed, and None at the ids
+        /// between and around them.
+        #[test]
+        fn the_mask_list_answers_as_a_plain_map(
+            steps in prop::collection::vec((1u32..5, any::<bool>(), any::<u64>()), 0..100),
+        ) {
+            let mut list = MaskList::default();
+            let mut plain: HashMap<u32, SetKey> = HashMap::new();
+            let mut id = 0u32;
+            for (gap, is_set, w) in steps {
+                id += gap;
+                if is_set {
+                    let k = SetKey([w, w >> 3, u64::from(id % 7)]);
+                    list.push(id, k);
+                    plain.insert(id, k);
+                }
+            }
+            for probe in 0..=id + 2 {
+                prop_assert_eq!(list.get(probe), plain.get(&probe).copied());
+            }
         }
     }
 

@@ -97,7 +97,7 @@ use crate::error::{EvalError, SolveError};
 use crate::model::fmt_comp;
 use crate::model::{Comp, Ctx, Defs, GameId, Limits, SmallSet, Value};
 use chain::{At, Why};
-use keys::{BoardKey, CompKey, ListKey, SetKey, SmallKey, TinyKey};
+use keys::{BoardKey, CompKey, ListKey, MaskList, SetKey, SetTable, SmallKey, TinyKey};
 use steps::{ELEMENT_STEPS, INTERN_STEPS, NEW_POSITION_STEPS, shallow_elements};
 
 pub(crate) use loopy::SumGraph;
@@ -198,7 +198,7 @@ pub struct Solver {
     /// (`intern_set`) is empty until something needs its value (`comp`).
     comps: Vec<OnceCell<Comp>>,
     /// The set positions made from masks, by id: their keys.
-    masks: HashMap<u32, SetKey, FxBuildHasher>,
+    masks: MaskList,
     /// The components with no packed key (`Packed`), to their ids: a
     /// component with one is found by its key alone, so it is never hashed
     /// or compared as values.
@@ -206,7 +206,7 @@ pub struct Solver {
     small: HashMap<SmallKey, u32, FxBuildHasher>,
     tiny: HashMap<TinyKey, u32, FxBuildHasher>,
     lists: keys::ListTable,
-    sets: HashMap<SetKey, u32, FxBuildHasher>,
+    sets: SetTable,
     boards: HashMap<BoardKey, u32, FxBuildHasher>,
     /// The elements of each `SmallSet` class met, by bit, shared by the
     /// set positions built (`intern_set`).
@@ -279,12 +279,12 @@ impl Solver {
     pub(super) fn new() -> Self {
         Solver {
             comps: Vec::new(),
-            masks: HashMap::default(),
+            masks: MaskList::default(),
             general: IndexMap::default(),
             small: HashMap::default(),
             tiny: HashMap::default(),
             lists: keys::ListTable::default(),
-            sets: HashMap::default(),
+            sets: SetTable::default(),
             boards: HashMap::default(),
             set_elements: HashMap::default(),
             adj: Vec::new(),
@@ -375,7 +375,7 @@ impl Solver {
             .map(|c| c.args.len() * std::mem::size_of::<Value>() + 16)
             .sum();
         let bytes = self.comps.capacity() * std::mem::size_of::<Comp>()
-            + self.masks.capacity() * (std::mem::size_of::<SetKey>() + 5)
+            + self.masks.bytes()
             + self.general.capacity() * (std::mem::size_of::<Comp>() + 20)
             + args
             + self.adj.capacity() * std::mem::size_of::<Adjacency>()
@@ -385,7 +385,7 @@ impl Solver {
             + self.small.capacity() * (std::mem::size_of::<SmallKey>() + 5)
             + self.tiny.capacity() * (std::mem::size_of::<TinyKey>() + 5)
             + self.lists.bytes()
-            + self.sets.capacity() * (std::mem::size_of::<SetKey>() + 5)
+            + self.sets.bytes()
             + self.boards.capacity() * (std::mem::size_of::<BoardKey>() + 5);
         bytes as f64 / n
     }
@@ -404,7 +404,7 @@ impl Solver {
         self.comps[id as usize].get_or_init(|| {
             let (game, set) = self
                 .masks
-                .get(&id)
+                .get(id)
                 .unwrap_or_else(|| unreachable!("an empty component is a set kept as its mask"))
                 .unpack();
             let value = match self.set_elements.get(&set.class) {
@@ -425,7 +425,7 @@ impl Solver {
         if self.comps[id as usize].get().is_some() {
             return None;
         }
-        self.masks.get(&id).map(|k| k.unpack())
+        self.masks.get(id).map(SetKey::unpack)
     }
 
     /// A component's game, without building a set kept as its mask.
@@ -473,7 +473,7 @@ impl Solver {
             return self.intern_new(cx, game, args, Packed::List(k));
         }
         if let Some(k) = SetKey::new(game, args) {
-            if let Some(&i) = self.sets.get(&k) {
+            if let Some(i) = self.sets.get(&k) {
                 return Ok(i);
             }
             return self.intern_new(cx, game, args, Packed::Set(k));
@@ -487,7 +487,7 @@ impl Solver {
     fn intern_set(&mut self, cx: &Ctx, game: GameId, set: SmallSet) -> Result<u32> {
         cx.advance(INTERN_STEPS + (ELEMENT_STEPS * set.len()) as u64)?;
         let k = SetKey::pack(game, set);
-        if let Some(&i) = self.sets.get(&k) {
+        if let Some(i) = self.sets.get(&k) {
             return Ok(i);
         }
         // New: kept as its mask, its value built when something needs it
@@ -502,7 +502,7 @@ impl Solver {
             .entry(set.class)
             .or_insert_with(|| SmallSet::elements(set.class));
         let id = self.comps.len() as u32;
-        self.masks.insert(id, k);
+        self.masks.push(id, k);
         self.sets.insert(k, id);
         Ok(self.push_comp(OnceCell::new()))
     }

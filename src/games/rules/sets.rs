@@ -8,6 +8,7 @@
 //! that the ordinary evaluation gives, or leaves the option to it (tested
 //! in `tests/set_fast_paths.rs`).
 
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -71,6 +72,11 @@ pub(super) struct SetPlan {
     each: Option<(usize, usize, Span)>,
     /// The target compiled for `run_bits` (`Masked`), when it has the shape.
     masked: Option<Masked>,
+    /// The elements of the classes (at most `ELEMENT_CLASSES`) whose
+    /// elements `run_bits` left in the loop variable, by bit: that value is
+    /// then one clone of a shared one, not a new position built per
+    /// position expanded.
+    elements: RefCell<Vec<(u32, Vec<Value>)>>,
 }
 
 /// A line's target for the loop `v in xs` on bare masks: the parts that do
@@ -223,6 +229,7 @@ impl SetPlan {
             graphs,
             each,
             masked,
+            elements: RefCell::new(Vec::new()),
         })
     }
 
@@ -347,7 +354,7 @@ impl SetPlan {
         }
         // The loop variable as the ordinary loop leaves it.
         if set.bits != 0 && !bound {
-            frame[v] = SmallSet::element_value(set.class, 127 - set.bits.leading_zeros());
+            frame[v] = self.element(set.class, 127 - set.bits.leading_zeros());
         }
         Ok(())
     }
@@ -425,9 +432,28 @@ impl SetPlan {
             out.single_set(self.game, SmallSet::new(set.class, s))?;
         }
         if set.bits != 0 {
-            frame[v] = SmallSet::element_value(set.class, 127 - set.bits.leading_zeros());
+            frame[v] = self.element(set.class, 127 - set.bits.leading_zeros());
         }
         Ok(())
+    }
+
+    /// `SmallSet::element_value(class, bit)`, cloned from the elements of
+    /// the class kept (made at the class's first call; past
+    /// `ELEMENT_CLASSES` classes, made afresh).
+    fn element(&self, class: u32, bit: u32) -> Value {
+        let Ok(mut kept) = self.elements.try_borrow_mut() else {
+            return SmallSet::element_value(class, bit);
+        };
+        if let Some((_, xs)) = kept.iter().find(|(c, _)| *c == class) {
+            return xs[bit as usize].clone();
+        }
+        if kept.len() >= ELEMENT_CLASSES {
+            return SmallSet::element_value(class, bit);
+        }
+        let xs = SmallSet::elements(class);
+        let x = xs[bit as usize].clone();
+        kept.push((class, xs));
+        x
     }
 
     /// A `Mask` tree's bits for the loop variable at bit `b`, and their
@@ -593,6 +619,9 @@ fn charge(me: &Interp, cost: &Cost, span: Span) -> Result<()> {
     }
     Ok(())
 }
+
+/// The most classes whose elements a `SetPlan` keeps (`SetPlan::element`).
+const ELEMENT_CLASSES: usize = 4;
 
 /// The most nested operations a `SetExpr` has.
 const MAX_DEPTH: usize = 16;
