@@ -54,8 +54,12 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::thread::Thread;
 use std::time::Duration;
+
+#[path = "sparse_block_share.rs"]
+mod share;
+
+use share::{Shared, Slot};
 
 use super::scan::{one_table_avx2, one_table_portable};
 use super::{
@@ -487,167 +491,6 @@ impl<'a, M: Marks> Worker<'a, M> {
         } else {
             (c, (pos - a_end) as u64)
         }
-    }
-}
-
-/// The speculative halves of one block, written by both threads (each
-/// heap's by the one that claimed its chunk) and read by the main thread
-/// once the block's chunks are all done.
-struct Slot {
-    /// Per heap: `words` words of early marks, and of the values of T
-    /// not seen.
-    base: Vec<AtomicU64>,
-    unseen: Vec<AtomicU64>,
-    /// Per heap: c′, options of the rare pass, complete, sightings.
-    meta: Vec<[AtomicU64; 4]>,
-    /// Per heap: up to `64 · words` first sightings `a << 32 | value`.
-    events: Vec<AtomicU64>,
-    /// `block << 32 | chunks claimed`.
-    next: AtomicU64,
-    /// Chunks done.
-    done: AtomicUsize,
-    /// Rare heaps published with the block (all below its bound).
-    rare_len: AtomicUsize,
-}
-
-/// What the two threads share.
-struct Shared {
-    slots: [Slot; 2],
-    /// `b + 1` once block b is open for speculation (0: none yet);
-    /// blocks b − 1 and b may be open at once.
-    open: AtomicUsize,
-    quit: AtomicBool,
-    /// The helper panicked (a bug): the main thread must not wait for it.
-    failed: AtomicBool,
-    parked: AtomicBool,
-    helper: OnceLock<Thread>,
-    words: usize,
-    /// First heap of the run, heaps per block, end of the run.
-    from: usize,
-    block: usize,
-    to: usize,
-}
-
-impl Shared {
-    fn start(&self, b: usize) -> usize {
-        self.from + b * self.block
-    }
-
-    /// Block b's bound K: the first heap of block b − 1.
-    fn known(&self, b: usize) -> usize {
-        self.start(b.saturating_sub(1))
-    }
-
-    fn heaps(&self, b: usize) -> usize {
-        self.block.min(self.to.saturating_sub(self.start(b)))
-    }
-
-    fn chunks(&self, b: usize) -> usize {
-        self.heaps(b).div_ceil(CHUNK)
-    }
-
-    /// Whether block b's chunks are all done (its slot's).
-    fn all_done(&self, b: usize) -> bool {
-        self.slots[b % 2].done.load(Ordering::Acquire) >= self.chunks(b)
-    }
-
-    /// Opens block b: its slot reset, then published.
-    fn open(&self, b: usize, rare_len: usize) {
-        let slot = &self.slots[b % 2];
-        slot.done.store(0, Ordering::Relaxed);
-        slot.next.store((b as u64) << 32, Ordering::Relaxed);
-        slot.rare_len.store(rare_len, Ordering::Relaxed);
-        self.open.store(b + 1, Ordering::SeqCst);
-        if self.parked.load(Ordering::SeqCst)
-            && self.parked.swap(false, Ordering::SeqCst)
-            && let Some(t) = self.helper.get()
-        {
-            t.unpark();
-        }
-    }
-
-    /// Claims a chunk of block b, if one is left.
-    fn claim(&self, b: usize) -> Option<usize> {
-        let slot = &self.slots[b % 2];
-        let chunks = self.chunks(b) as u64;
-        let mut cur = slot.next.load(Ordering::Acquire);
-        loop {
-            if cur >> 32 != b as u64 || cur & 0xFFFF_FFFF >= chunks {
-                return None;
-            }
-            match slot
-                .next
-                .compare_exchange_weak(cur, cur + 1, Ordering::AcqRel, Ordering::Acquire)
-            {
-                Ok(_) => return Some((cur & 0xFFFF_FFFF) as usize),
-                Err(now) => cur = now,
-            }
-        }
-    }
-
-    /// Stores heap i of block b's speculative half.
-    fn store(&self, b: usize, i: usize, s: &Spec) {
-        let slot = &self.slots[b % 2];
-        let words = self.words;
-        let at = i * words..(i + 1) * words;
-        for (a, &w) in slot.base[at.clone()].iter().zip(&s.base) {
-            a.store(w, Ordering::Relaxed);
-        }
-        for (a, &w) in slot.unseen[at].iter().zip(&s.unseen) {
-            a.store(w, Ordering::Relaxed);
-        }
-        let meta = [
-            u64::from(s.c),
-            s.w0,
-            u64::from(s.complete),
-            s.events.len() as u64,
-        ];
-        for (a, w) in slot.meta[i].iter().zip(meta) {
-            a.store(w, Ordering::Relaxed);
-        }
-        let cap = 64 * words;
-        for (a, &(p, x)) in slot.events[i * cap..].iter().zip(&s.events) {
-            a.store(u64::from(p) << 32 | u64::from(x), Ordering::Relaxed);
-        }
-    }
-
-    /// Loads heap i of block b's speculative half (after its chunk is done).
-    fn load(&self, b: usize, i: usize, s: &mut Spec) {
-        let slot = &self.slots[b % 2];
-        let words = self.words;
-        for (w, a) in s
-            .base
-            .iter_mut()
-            .zip(&slot.base[i * words..(i + 1) * words])
-        {
-            *w = a.load(Ordering::Relaxed);
-        }
-        for (w, a) in s
-            .unseen
-            .iter_mut()
-            .zip(&slot.unseen[i * words..(i + 1) * words])
-        {
-            *w = a.load(Ordering::Relaxed);
-        }
-        let [c, w0, complete, len] = slot.meta[i].each_ref().map(|a| a.load(Ordering::Relaxed));
-        (s.c, s.w0, s.complete) = (c as u32, w0, complete != 0);
-        s.listed = len as usize;
-    }
-
-    /// Heap i of block b's first sightings.
-    fn events(
-        &self,
-        b: usize,
-        i: usize,
-        len: usize,
-    ) -> impl DoubleEndedIterator<Item = (u32, u32)> + '_ {
-        let cap = 64 * self.words;
-        self.slots[b % 2].events[i * cap..i * cap + len]
-            .iter()
-            .map(|a| {
-                let e = a.load(Ordering::Relaxed);
-                ((e >> 32) as u32, e as u32)
-            })
     }
 }
 
