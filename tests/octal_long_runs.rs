@@ -17,17 +17,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::child::{self, Ran};
+use common::kills;
 
 const LIMIT: Duration = Duration::from_secs(60);
 
 fn folder(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("octal_long_runs")
-        .join(name)
-        .join(common::DEEP);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
+    kills::folder("octal_long_runs", name)
 }
 
 fn octal(args: &[&str]) -> Command {
@@ -40,75 +35,6 @@ fn run(args: &[&str], what: &str) -> Ran {
     let ran = child::run_within(octal(args), LIMIT, what);
     assert_eq!(ran.code, Some(0), "{what}: {}", ran.stderr);
     ran
-}
-
-/// A xorshift generator: the kill moments, from a fixed seed.
-struct Moments(u64);
-
-impl Moments {
-    fn next_ms(&mut self, lo: u64, hi: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + self.0 % (hi - lo)
-    }
-}
-
-/// Starts `args` (plus `--resume F` once F exists) and SIGKILLs it after a
-/// random moment within `whole` (the uninterrupted run's time), until a
-/// run ends by itself; that run's stdout and the number of kills. A first
-/// run that ends unkilled starts again with `whole` halved. Fails if no
-/// run ends within 60 tries (each try waits longer than the last).
-fn kill_until_done(
-    args: &[&str],
-    checkpoint: &Path,
-    seed: u64,
-    whole: Duration,
-    what: &str,
-) -> (String, usize) {
-    let mut moments = Moments(seed);
-    let mut whole_ms = (whole.as_millis() as u64).max(20);
-    let mut kills = 0usize;
-    for _ in 0..60 {
-        let mut cmd = octal(args);
-        if checkpoint.exists() {
-            cmd.arg("--resume").arg(checkpoint);
-        }
-        // A moment within the uninterrupted run's time (measured on this
-        // machine, so a fast one is killed too); later tries wait longer,
-        // so that a loaded machine still ends.
-        let wait = Duration::from_millis(
-            moments.next_ms(whole_ms / 20, whole_ms / 2 + 1) + 40 * kills as u64,
-        );
-        let started = Instant::now();
-        let mut proc = child::spawn(cmd);
-        while started.elapsed() < wait {
-            if let Ok(Some(_)) = proc.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        // Child::kill is SIGKILL on Unix: no handler runs, nothing is flushed.
-        let _ = proc.kill();
-        let out = proc.wait_with_output().expect("reap grundy");
-        if out.status.code() == Some(0) {
-            if kills == 0 && whole_ms > 2 {
-                // Ended before its first kill (the machine is faster than
-                // the reference run said): start again, killing sooner.
-                let _ = std::fs::remove_file(checkpoint);
-                whole_ms /= 2;
-                continue;
-            }
-            return (String::from_utf8_lossy(&out.stdout).into_owned(), kills);
-        }
-        kills += 1;
-        assert!(
-            out.status.code().is_none(),
-            "{what}: a run failed\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    panic!("{what}: no run ended in 60 tries");
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -132,7 +58,7 @@ fn killed_and_resumed(name: &str, args: &[&str], seed: u64) {
     let whole = started.elapsed();
     let reference_json = run(&[args, &["--json"]].concat(), "uninterrupted JSON");
     let killed = [args, &["--checkpoint", &ck_text, "--checkpoint-every", "0"]].concat();
-    let (text, kills) = kill_until_done(&killed, &ck, seed, whole, name);
+    let (text, kills) = kills::kill_until_done(|| octal(&killed), &ck, seed, whole, name);
     assert!(kills > 0, "{name}: never killed: the test proves nothing");
     eprintln!("{name}: {kills} kills");
     // The text but the plot line, which names the file.

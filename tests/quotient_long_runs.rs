@@ -14,17 +14,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::child::{self, Ran};
+use common::kills;
 
 const LIMIT: Duration = Duration::from_secs(60);
 
 fn folder(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("quotient_long_runs")
-        .join(name)
-        .join(common::DEEP);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
+    kills::folder("quotient_long_runs", name)
 }
 
 fn quotient(args: &[&str]) -> Command {
@@ -39,61 +34,6 @@ fn run(args: &[&str], what: &str) -> Ran {
     ran
 }
 
-/// A xorshift generator: the kill moments, from a fixed seed.
-struct Moments(u64);
-
-impl Moments {
-    fn next_ms(&mut self, lo: u64, hi: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + self.0 % (hi - lo)
-    }
-}
-
-/// Starts `args` (plus `--resume F` once F exists) and SIGKILLs it after a
-/// random moment within `whole` (the uninterrupted run's time), until a
-/// run ends by itself; that run's stdout and the number of kills.
-fn kill_until_done(
-    args: &[&str],
-    checkpoint: &Path,
-    seed: u64,
-    whole: Duration,
-) -> (String, usize) {
-    let mut moments = Moments(seed);
-    let whole_ms = (whole.as_millis() as u64).max(20);
-    for kills in 0..80usize {
-        let mut cmd = quotient(args);
-        if checkpoint.exists() {
-            cmd.arg("--resume").arg(checkpoint);
-        }
-        // Later tries wait longer, so that a loaded machine still ends.
-        let wait = Duration::from_millis(
-            moments.next_ms(whole_ms / 20, whole_ms / 3 + 2) + 30 * kills as u64,
-        );
-        let started = Instant::now();
-        let mut proc = child::spawn(cmd);
-        while started.elapsed() < wait {
-            if let Ok(Some(_)) = proc.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        // Child::kill is SIGKILL on Unix: no handler runs, nothing is flushed.
-        let _ = proc.kill();
-        let out = proc.wait_with_output().expect("reap grundy");
-        if out.status.code() == Some(0) {
-            return (String::from_utf8_lossy(&out.stdout).into_owned(), kills);
-        }
-        assert!(
-            out.status.code().is_none(),
-            "a run failed\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    panic!("no run ended in 80 tries");
-}
-
 /// Killed at random moments and resumed, `args` prints what it prints
 /// uninterrupted; a resumed run of the finished checkpoint prints the
 /// same JSON.
@@ -105,7 +45,7 @@ fn killed_and_resumed(name: &str, args: &[&str], seed: u64) {
     let reference = run(args, "uninterrupted");
     let whole = started.elapsed();
     let killed = [args, &["--checkpoint", &ck_text, "--checkpoint-every", "0"]].concat();
-    let (text, kills) = kill_until_done(&killed, &ck, seed, whole);
+    let (text, kills) = kills::kill_until_done(|| quotient(&killed), &ck, seed, whole, name);
     assert!(
         kills >= 3,
         "{name}: killed {kills} times: the test proves little"

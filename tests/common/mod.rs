@@ -5,6 +5,7 @@ pub mod bin;
 pub mod child;
 pub mod fuzz;
 pub mod grammar_gen;
+pub mod kills;
 pub mod lsp_wire;
 
 /// The `grundy` binary, built and up to date (`bin.rs`).
