@@ -18,6 +18,7 @@
 //! - [`mem`]: the counting allocator the memory budgets read.
 
 pub mod board;
+mod checkpoint_io;
 pub mod digraph;
 pub mod mem;
 pub mod misere;

@@ -4,6 +4,7 @@
 //! and `--plot` write are drawn by `grundy::pictures` (shared with the
 //! REPL's `:plot` and `:svg`).
 
+mod checkpoint_file;
 pub mod octal;
 mod octal_checkpoint;
 mod octal_many;
@@ -164,7 +165,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
         /// Minutes between checkpoints (fractions allowed; 0: every step).
-        #[arg(long, value_name = "MINUTES", value_parser = octal_checkpoint::parse_minutes, default_value = "10")]
+        #[arg(long, value_name = "MINUTES", value_parser = checkpoint_file::parse_minutes, default_value = "10")]
         checkpoint_every: std::time::Duration,
         /// Start from a checkpoint written by a run of the same code and
         /// options; the output is the uninterrupted run's.

@@ -11,13 +11,13 @@
 //! renamed over `FILE` (and the folder synced), so a crash or a kill at
 //! any moment leaves either the previous checkpoint or the new one, whole.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use grundy::theory::octal::{CheckpointError, Engine, NimSequence, OctalCode};
 use grundy::{Error, FrontEndError};
 
+use super::checkpoint_file::{open_to_resume, write_atomically};
 use super::octal::{Args, EngineArg};
 
 /// When and where a run saves its state.
@@ -72,45 +72,6 @@ impl Checkpoints {
     }
 }
 
-/// `FILE.tmp` in `path`'s folder.
-pub(super) fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
-}
-
-fn write_error(path: &Path, e: impl ToString) -> Error {
-    FrontEndError::WriteFile {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    }
-    .into()
-}
-
-/// Writes `FILE.tmp` with `write`, syncs it, renames it over `path` and
-/// syncs the folder: `path` is the old file or the new one, whole.
-pub(super) fn write_atomically<E: ToString>(
-    path: &Path,
-    write: impl FnOnce(&File) -> Result<(), E>,
-) -> Result<(), Error> {
-    let tmp = temporary(path);
-    let file = File::create(&tmp).map_err(|e| write_error(&tmp, e))?;
-    write(&file).map_err(|e| write_error(&tmp, e))?;
-    file.sync_all().map_err(|e| write_error(&tmp, e))?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(|e| write_error(path, e))?;
-    // The rename itself reaches the disk when the folder is synced (where
-    // a folder can be opened; elsewhere the rename stands as it is).
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
 /// The sequence saved in `path` by a run with the same header, for
 /// `code`; its values may take at most `max_bytes`.
 pub fn resume(
@@ -120,16 +81,7 @@ pub fn resume(
     engine: Engine,
     max_bytes: usize,
 ) -> Result<NimSequence, Error> {
-    let shown = path.display().to_string();
-    let file = File::open(path).map_err(|e| -> Error {
-        FrontEndError::ReadFile {
-            path: shown.clone(),
-            reason: e.to_string(),
-            help: "check the path of --resume: a checkpoint is written by --checkpoint FILE"
-                .to_string(),
-        }
-        .into()
-    })?;
+    let (file, shown) = open_to_resume(path)?;
     NimSequence::load_state(file, &header(args), code, engine, max_bytes).map_err(|e| {
         let (reason, help) = (e.to_string(), e.help().to_string());
         match e {
@@ -182,15 +134,4 @@ pub fn refuse(args: &Args, codes: &[OctalCode]) -> Option<Error> {
         }
         .into()
     })
-}
-
-/// `--checkpoint-every MINUTES`: a number of minutes, fractions allowed
-/// (0: after every step, about ten a second).
-pub fn parse_minutes(s: &str) -> Result<Duration, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|m| m.is_finite() && *m >= 0.0 && *m <= 1e7)
-        .map(|m| Duration::from_secs_f64(m * 60.0))
-        .ok_or_else(|| format!("`{s}` is not a number of minutes: write e.g. 10 or 0.5"))
 }

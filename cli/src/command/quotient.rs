@@ -48,7 +48,7 @@ pub struct Args {
     pub checkpoint: Option<std::path::PathBuf>,
     /// Minutes between checkpoints (fractions allowed; 0: at every stage
     /// and round).
-    #[arg(long, value_name = "MINUTES", value_parser = super::octal_checkpoint::parse_minutes, default_value = "10")]
+    #[arg(long, value_name = "MINUTES", value_parser = super::checkpoint_file::parse_minutes, default_value = "10")]
     pub checkpoint_every: Duration,
     /// Start from a checkpoint written by a run of the same code and
     /// options; the output is the uninterrupted run's.

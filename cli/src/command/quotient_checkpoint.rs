@@ -12,7 +12,6 @@
 //! written to `FILE.tmp`, synced, then renamed over `FILE`, so a kill at
 //! any moment leaves the previous checkpoint or the new one, whole.
 
-use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -24,7 +23,7 @@ use grundy::theory::misere::{
 };
 use grundy::{Error, FrontEndError};
 
-use super::octal_checkpoint::write_atomically;
+use super::checkpoint_file::{open_to_resume, write_atomically};
 use super::quotient::{Args, stage_line};
 use crate::console::Checked;
 
@@ -43,16 +42,7 @@ pub fn header(args: &Args, code: &str, elements: usize) -> String {
 
 /// The state saved in `path` by a run with the same header.
 pub fn resume(path: &Path, header: &str) -> Result<QuotientState, Error> {
-    let shown = path.display().to_string();
-    let file = File::open(path).map_err(|e| -> Error {
-        FrontEndError::ReadFile {
-            path: shown.clone(),
-            reason: e.to_string(),
-            help: "check the path of --resume: a checkpoint is written by --checkpoint FILE"
-                .to_string(),
-        }
-        .into()
-    })?;
+    let (file, shown) = open_to_resume(path)?;
     QuotientState::load(header, file).map_err(|e| {
         let (reason, help) = (e.to_string(), e.help().to_string());
         match e {

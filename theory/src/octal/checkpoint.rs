@@ -31,6 +31,7 @@ use super::marks::bit_len;
 use super::period::{Period, PeriodStatus};
 use super::sparse::Sparse;
 use super::values::Store;
+use crate::checkpoint_io::{CrcReader, CrcWriter, ReadFault, from_read_fault, header_difference};
 
 /// The first bytes of every checkpoint.
 const MAGIC: &[u8; 16] = b"grundy-octal-ck\n";
@@ -113,123 +114,47 @@ impl CheckpointError {
     }
 }
 
-/// A writer that keeps the CRC-32 of what went through it.
-struct Crc<W> {
-    inner: W,
-    crc: crc32fast::Hasher,
-}
-
-impl<W: Write> Crc<W> {
-    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.crc.update(bytes);
-        self.inner.write_all(bytes)
-    }
-    fn u8(&mut self, v: u8) -> io::Result<()> {
-        self.put(&[v])
-    }
-    fn u32(&mut self, v: u32) -> io::Result<()> {
-        self.put(&v.to_le_bytes())
-    }
-    fn u64(&mut self, v: u64) -> io::Result<()> {
-        self.put(&v.to_le_bytes())
-    }
-    fn text(&mut self, s: &str) -> io::Result<()> {
-        let len = u32::try_from(s.len())
-            .ok()
-            .filter(|&n| n <= MAX_TEXT)
-            .ok_or_else(|| io::Error::other("a checkpoint header longer than 64 KiB"))?;
-        self.u32(len)?;
-        self.put(s.as_bytes())
-    }
-    fn period(&mut self, p: &Period) -> io::Result<()> {
-        self.u64(p.preperiod as u64)?;
-        self.u64(p.period as u64)?;
-        self.u8(u8::from(p.proved))?;
-        self.u64(p.values_used as u64)
-    }
-    fn status(&mut self, s: &PeriodStatus) -> io::Result<()> {
-        match s {
-            PeriodStatus::Unknown => self.u8(0),
-            PeriodStatus::Apparent(p) => self.u8(1).and_then(|()| self.period(p)),
-            PeriodStatus::Proved(p) => self.u8(2).and_then(|()| self.period(p)),
-        }
-    }
-}
-
-/// A reader that keeps the CRC-32 of what went through it.
-struct Crc8<R> {
-    inner: R,
-    crc: crc32fast::Hasher,
-}
-
-fn cut(e: io::Error) -> CheckpointError {
-    if e.kind() == io::ErrorKind::UnexpectedEof {
-        CheckpointError::Damaged("the file ends too soon".into())
-    } else {
-        CheckpointError::Io(e)
-    }
-}
+from_read_fault!(CheckpointError);
 
 fn damaged(what: &str) -> CheckpointError {
     CheckpointError::Damaged(what.to_string())
 }
 
-impl<R: Read> Crc8<R> {
-    fn get(&mut self, buf: &mut [u8]) -> Result<(), CheckpointError> {
-        self.inner.read_exact(buf).map_err(cut)?;
-        self.crc.update(buf);
-        Ok(())
+fn write_period<W: Write>(w: &mut CrcWriter<W>, p: &Period) -> io::Result<()> {
+    w.u64(p.preperiod as u64)?;
+    w.u64(p.period as u64)?;
+    w.u8(u8::from(p.proved))?;
+    w.u64(p.values_used as u64)
+}
+
+fn write_status<W: Write>(w: &mut CrcWriter<W>, s: &PeriodStatus) -> io::Result<()> {
+    match s {
+        PeriodStatus::Unknown => w.u8(0),
+        PeriodStatus::Apparent(p) => w.u8(1).and_then(|()| write_period(w, p)),
+        PeriodStatus::Proved(p) => w.u8(2).and_then(|()| write_period(w, p)),
     }
-    fn u8(&mut self) -> Result<u8, CheckpointError> {
-        let mut b = [0u8; 1];
-        self.get(&mut b)?;
-        Ok(b[0])
-    }
-    fn flag(&mut self) -> Result<bool, CheckpointError> {
-        match self.u8()? {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(damaged("a flag is neither 0 nor 1")),
-        }
-    }
-    fn u32(&mut self) -> Result<u32, CheckpointError> {
-        let mut b = [0u8; 4];
-        self.get(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-    fn u64(&mut self) -> Result<u64, CheckpointError> {
-        let mut b = [0u8; 8];
-        self.get(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-    fn usize(&mut self) -> Result<usize, CheckpointError> {
-        usize::try_from(self.u64()?).map_err(|_| damaged("a count too large for this machine"))
-    }
-    fn text(&mut self) -> Result<String, CheckpointError> {
-        let len = self.u32()?;
-        if len > MAX_TEXT {
-            return Err(damaged("a header longer than 64 KiB"));
-        }
-        let mut b = vec![0u8; len as usize];
-        self.get(&mut b)?;
-        String::from_utf8(b).map_err(|_| damaged("a header that is not UTF-8"))
-    }
-    fn period(&mut self) -> Result<Period, CheckpointError> {
-        Ok(Period {
-            preperiod: self.usize()?,
-            period: self.usize()?,
-            proved: self.flag()?,
-            values_used: self.usize()?,
-        })
-    }
-    fn status(&mut self) -> Result<PeriodStatus, CheckpointError> {
-        Ok(match self.u8()? {
-            0 => PeriodStatus::Unknown,
-            1 => PeriodStatus::Apparent(self.period()?),
-            2 => PeriodStatus::Proved(self.period()?),
-            _ => return Err(damaged("an unknown period status")),
-        })
-    }
+}
+
+fn read_usize<R: Read>(r: &mut CrcReader<R>) -> Result<usize, CheckpointError> {
+    usize::try_from(r.u64()?).map_err(|_| damaged("a count too large for this machine"))
+}
+
+fn read_period<R: Read>(r: &mut CrcReader<R>) -> Result<Period, CheckpointError> {
+    Ok(Period {
+        preperiod: read_usize(r)?,
+        period: read_usize(r)?,
+        proved: r.flag()?,
+        values_used: read_usize(r)?,
+    })
+}
+
+fn read_status<R: Read>(r: &mut CrcReader<R>) -> Result<PeriodStatus, CheckpointError> {
+    Ok(match r.u8()? {
+        0 => PeriodStatus::Unknown,
+        1 => PeriodStatus::Apparent(read_period(r)?),
+        2 => PeriodStatus::Proved(read_period(r)?),
+        _ => return Err(damaged("an unknown period status")),
+    })
 }
 
 /// Values are read and written this many at a time.
@@ -245,37 +170,32 @@ impl NimSequence {
             Engine::Sparse => 1,
             Engine::PairSets => return Err(CheckpointError::Unsupported(self.code.to_string())),
         };
-        let mut w = Crc {
-            inner: io::BufWriter::with_capacity(1 << 20, w),
-            crc: crc32fast::Hasher::new(),
-        };
+        let mut w = CrcWriter::new(w, 1 << 20);
         w.put(MAGIC)?;
         w.u32(FORMAT)?;
-        w.text(header)?;
-        w.text(&self.code.to_string())?;
+        w.text(header, MAX_TEXT)?;
+        w.text(&self.code.to_string(), MAX_TEXT)?;
         w.u8(engine)?;
         w.u32(self.bits)?;
         w.u64(self.steps)?;
         w.u64(self.check_at as u64)?;
         match &self.proved {
             None => w.u8(0)?,
-            Some(p) => w.u8(1).and_then(|()| w.period(p))?,
+            Some(p) => w.u8(1).and_then(|()| write_period(&mut w, p))?,
         }
         match &self.last_check {
             None => w.u8(0)?,
             Some((at, st)) => {
                 w.u8(1)?;
                 w.u64(*at as u64)?;
-                w.status(st)?;
+                write_status(&mut w, st)?;
             }
         }
         write_values(&mut w, &self.values)?;
         if let Some(sp) = &self.sparse {
             write_sparse(&mut w, sp)?;
         }
-        let crc = w.crc.clone().finalize();
-        w.inner.write_all(&crc.to_le_bytes())?;
-        w.inner.flush()?;
+        w.finish()?;
         Ok(())
     }
 
@@ -291,10 +211,7 @@ impl NimSequence {
         engine: Engine,
         max_bytes: usize,
     ) -> Result<NimSequence, CheckpointError> {
-        let mut r = Crc8 {
-            inner: io::BufReader::with_capacity(1 << 20, r),
-            crc: crc32fast::Hasher::new(),
-        };
+        let mut r = CrcReader::new(r, 1 << 20);
         let mut magic = [0u8; 16];
         r.get(&mut magic).map_err(|_| not_ours())?;
         if &magic != MAGIC {
@@ -306,8 +223,14 @@ impl NimSequence {
                 "the checkpoint's format is {format}, this version reads format {FORMAT}"
             )));
         }
-        compare_header(&r.text()?, header)?;
-        let found = r.text()?;
+        if let Some((what, found, expected)) = header_difference(&r.text(MAX_TEXT)?, header) {
+            return Err(CheckpointError::Mismatch {
+                what,
+                found,
+                expected,
+            });
+        }
+        let found = r.text(MAX_TEXT)?;
         if found != code.to_string() {
             return Err(CheckpointError::Mismatch {
                 what: "code".into(),
@@ -322,16 +245,7 @@ impl NimSequence {
             Engine::PairSets => return Err(CheckpointError::Unsupported(code.to_string())),
         };
         read_state(&mut r, &mut seq, want, max_bytes)?;
-        let crc = r.crc.clone().finalize();
-        let mut tail = [0u8; 4];
-        r.inner.read_exact(&mut tail).map_err(cut)?;
-        if u32::from_le_bytes(tail) != crc {
-            return Err(damaged("its CRC-32 does not match its bytes"));
-        }
-        let mut more = [0u8; 1];
-        if r.inner.read(&mut more)? != 0 {
-            return Err(damaged("bytes follow its end"));
-        }
+        r.finish()?;
         Ok(seq)
     }
 }
@@ -340,33 +254,7 @@ fn not_ours() -> CheckpointError {
     CheckpointError::NotACheckpoint("the file is not a checkpoint of `grundy octal`".into())
 }
 
-/// The first line where the checkpoint's header and the caller's differ.
-fn compare_header(found: &str, expected: &str) -> Result<(), CheckpointError> {
-    let split = |l: &str| -> (String, String) {
-        match l.split_once(": ") {
-            Some((k, v)) => (k.to_string(), v.to_string()),
-            None => ("header".to_string(), l.to_string()),
-        }
-    };
-    let (mut f, mut e) = (found.lines(), expected.lines());
-    loop {
-        match (f.next(), e.next()) {
-            (None, None) => return Ok(()),
-            (a, b) if a == b => {}
-            (a, b) => {
-                let (ka, va) = a.map_or_else(|| (String::new(), "nothing".into()), split);
-                let (kb, vb) = b.map_or_else(|| (String::new(), "nothing".into()), split);
-                return Err(CheckpointError::Mismatch {
-                    what: if kb.is_empty() { ka } else { kb },
-                    found: va,
-                    expected: vb,
-                });
-            }
-        }
-    }
-}
-
-fn write_values<W: Write>(w: &mut Crc<W>, values: &Store) -> io::Result<()> {
+fn write_values<W: Write>(w: &mut CrcWriter<W>, values: &Store) -> io::Result<()> {
     let (width, len) = match values {
         Store::U8(v) => (1u8, v.len()),
         Store::U16(v) => (2, v.len()),
@@ -387,7 +275,7 @@ fn write_values<W: Write>(w: &mut Crc<W>, values: &Store) -> io::Result<()> {
     }
 }
 
-fn write_sparse<W: Write>(w: &mut Crc<W>, sp: &Sparse) -> io::Result<()> {
+fn write_sparse<W: Write>(w: &mut CrcWriter<W>, sp: &Sparse) -> io::Result<()> {
     w.u32(sp.mask)?;
     w.u8(u8::from(sp.pos))?;
     w.u32(sp.gamma)?;
@@ -408,7 +296,7 @@ fn write_sparse<W: Write>(w: &mut Crc<W>, sp: &Sparse) -> io::Result<()> {
 /// Reads the state after the code into `seq` (just made by
 /// `NimSequence::new`), checking that it holds together.
 fn read_state<R: Read>(
-    r: &mut Crc8<R>,
+    r: &mut CrcReader<R>,
     seq: &mut NimSequence,
     engine: u8,
     max_bytes: usize,
@@ -423,10 +311,14 @@ fn read_state<R: Read>(
         return Err(damaged("values of more than 32 bits"));
     }
     seq.steps = r.u64()?;
-    seq.check_at = r.usize()?;
-    seq.proved = if r.flag()? { Some(r.period()?) } else { None };
+    seq.check_at = read_usize(r)?;
+    seq.proved = if r.flag()? {
+        Some(read_period(r)?)
+    } else {
+        None
+    };
     seq.last_check = if r.flag()? {
-        Some((r.usize()?, r.status()?))
+        Some((read_usize(r)?, read_status(r)?))
     } else {
         None
     };
@@ -441,7 +333,7 @@ fn read_state<R: Read>(
     Ok(())
 }
 
-fn read_values<R: Read>(r: &mut Crc8<R>, max_bytes: usize) -> Result<Store, CheckpointError> {
+fn read_values<R: Read>(r: &mut CrcReader<R>, max_bytes: usize) -> Result<Store, CheckpointError> {
     let width = r.u8()?;
     let len = r.u64()?;
     if !matches!(width, 1 | 2 | 4) {
@@ -458,7 +350,7 @@ fn read_values<R: Read>(r: &mut Crc8<R>, max_bytes: usize) -> Result<Store, Chec
     let len = usize::try_from(len).map_err(|_| damaged("too many values"))?;
     let mut buf = vec![0u8; CHUNK * usize::from(width)];
     fn fill<T, R: Read>(
-        r: &mut Crc8<R>,
+        r: &mut CrcReader<R>,
         len: usize,
         buf: &mut [u8],
         width: usize,
@@ -487,7 +379,7 @@ fn read_values<R: Read>(r: &mut Crc8<R>, max_bytes: usize) -> Result<Store, Chec
 }
 
 fn read_sparse<R: Read>(
-    r: &mut Crc8<R>,
+    r: &mut CrcReader<R>,
     sp: &mut Sparse,
     values: &Store,
 ) -> Result<(), CheckpointError> {
@@ -495,8 +387,8 @@ fn read_sparse<R: Read>(
     sp.pos = r.flag()?;
     sp.gamma = r.u32()?;
     sp.frozen = r.flag()?;
-    sp.next_check = r.usize()?;
-    sp.rare_at_check = r.usize()?;
+    sp.next_check = read_usize(r)?;
+    sp.rare_at_check = read_usize(r)?;
     sp.work = (r.u64()?, r.u64()?);
     sp.hist_total = r.u64()?;
     let hist_len = r.u64()?;

@@ -19,6 +19,7 @@ use std::io::{self, Read, Write};
 
 use super::long_run::{QuotientState, StageRecord};
 use super::{Automaton, Found, VerifiedProfiles, present};
+use crate::checkpoint_io::{CrcReader, CrcWriter, ReadFault, from_read_fault, header_difference};
 
 /// The first bytes of every checkpoint.
 const MAGIC: &[u8; 16] = b"grundy-quotient\n";
@@ -26,9 +27,6 @@ const MAGIC: &[u8; 16] = b"grundy-quotient\n";
 const FORMAT: u32 = 1;
 /// The longest header read back.
 const MAX_TEXT: u32 = 1 << 16;
-/// The most entries of one list read back (a damaged count ends in an
-/// error once the file runs out, never in a huge allocation).
-const MAX_LEN: u32 = 1 << 30;
 
 /// Why a quotient checkpoint was not saved or not loaded.
 #[derive(Debug, thiserror::Error)]
@@ -66,132 +64,72 @@ impl CheckpointError {
     }
 }
 
+from_read_fault!(CheckpointError);
+
 fn damaged(what: &str) -> CheckpointError {
     CheckpointError::Damaged(what.to_string())
 }
 
-/// A writer that keeps the CRC-32 of what went through it.
-struct Out<W> {
-    inner: W,
-    crc: crc32fast::Hasher,
+fn write_words<W: Write>(out: &mut CrcWriter<W>, v: &[u32]) -> io::Result<()> {
+    out.len(v.len())?;
+    let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    out.put(&bytes)
 }
 
-impl<W: Write> Out<W> {
-    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.crc.update(bytes);
-        self.inner.write_all(bytes)
-    }
-    fn u32(&mut self, v: u32) -> io::Result<()> {
-        self.put(&v.to_le_bytes())
-    }
-    fn u64(&mut self, v: u64) -> io::Result<()> {
-        self.put(&v.to_le_bytes())
-    }
-    fn len(&mut self, n: usize) -> io::Result<()> {
-        let n = u32::try_from(n)
-            .ok()
-            .filter(|&n| n <= MAX_LEN)
-            .ok_or_else(|| io::Error::other("a list too long for a checkpoint"))?;
-        self.u32(n)
-    }
-    fn words(&mut self, v: &[u32]) -> io::Result<()> {
-        self.len(v.len())?;
-        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        self.put(&bytes)
-    }
-    fn rows(&mut self, rows: &[Vec<u32>]) -> io::Result<()> {
-        self.len(rows.len())?;
-        rows.iter().try_for_each(|r| self.words(r))
-    }
-    fn flags(&mut self, v: &[bool]) -> io::Result<()> {
-        self.len(v.len())?;
-        let bytes: Vec<u8> = v.iter().map(|&b| u8::from(b)).collect();
-        self.put(&bytes)
-    }
-    fn automaton(&mut self, a: &Automaton) -> io::Result<()> {
-        self.u32(a.letters)?;
-        self.rows(&a.trans)?;
-        self.flags(&a.p)?;
-        self.rows(&a.reps)
-    }
+fn write_rows<W: Write>(out: &mut CrcWriter<W>, rows: &[Vec<u32>]) -> io::Result<()> {
+    out.len(rows.len())?;
+    rows.iter().try_for_each(|r| write_words(out, r))
 }
 
-/// A reader that keeps the CRC-32 of what went through it.
-struct In<R> {
-    inner: R,
-    crc: crc32fast::Hasher,
+fn write_flags<W: Write>(out: &mut CrcWriter<W>, v: &[bool]) -> io::Result<()> {
+    out.len(v.len())?;
+    let bytes: Vec<u8> = v.iter().map(|&b| u8::from(b)).collect();
+    out.put(&bytes)
 }
 
-impl<R: Read> In<R> {
-    fn get(&mut self, buf: &mut [u8]) -> Result<(), CheckpointError> {
-        self.inner.read_exact(buf).map_err(|e| {
-            if e.kind() == io::ErrorKind::UnexpectedEof {
-                damaged("the file ends too soon")
-            } else {
-                CheckpointError::Io(e)
-            }
-        })?;
-        self.crc.update(buf);
-        Ok(())
+fn write_automaton<W: Write>(out: &mut CrcWriter<W>, a: &Automaton) -> io::Result<()> {
+    out.u32(a.letters)?;
+    write_rows(out, &a.trans)?;
+    write_flags(out, &a.p)?;
+    write_rows(out, &a.reps)
+}
+
+fn read_words<R: Read>(inp: &mut CrcReader<R>) -> Result<Vec<u32>, ReadFault> {
+    let n = inp.len()?;
+    let mut v = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        v.push(inp.u32()?);
     }
-    fn u32(&mut self) -> Result<u32, CheckpointError> {
-        let mut b = [0u8; 4];
-        self.get(&mut b)?;
-        Ok(u32::from_le_bytes(b))
+    Ok(v)
+}
+
+fn read_rows<R: Read>(inp: &mut CrcReader<R>) -> Result<Vec<Vec<u32>>, ReadFault> {
+    let n = inp.len()?;
+    let mut v = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        v.push(read_words(inp)?);
     }
-    fn u64(&mut self) -> Result<u64, CheckpointError> {
-        let mut b = [0u8; 8];
-        self.get(&mut b)?;
-        Ok(u64::from_le_bytes(b))
+    Ok(v)
+}
+
+fn read_flags<R: Read>(inp: &mut CrcReader<R>) -> Result<Vec<bool>, ReadFault> {
+    let n = inp.len()?;
+    let mut v = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        v.push(inp.flag()?);
     }
-    fn len(&mut self) -> Result<usize, CheckpointError> {
-        match self.u32()? {
-            n if n <= MAX_LEN => Ok(n as usize),
-            _ => Err(damaged("a list longer than any checkpoint holds")),
-        }
-    }
-    fn words(&mut self) -> Result<Vec<u32>, CheckpointError> {
-        let n = self.len()?;
-        let mut v = Vec::with_capacity(n.min(1 << 16));
-        let mut b = [0u8; 4];
-        for _ in 0..n {
-            self.get(&mut b)?;
-            v.push(u32::from_le_bytes(b));
-        }
-        Ok(v)
-    }
-    fn rows(&mut self) -> Result<Vec<Vec<u32>>, CheckpointError> {
-        let n = self.len()?;
-        let mut v = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
-            v.push(self.words()?);
-        }
-        Ok(v)
-    }
-    fn flags(&mut self) -> Result<Vec<bool>, CheckpointError> {
-        let n = self.len()?;
-        let mut v = Vec::with_capacity(n.min(1 << 16));
-        let mut b = [0u8; 1];
-        for _ in 0..n {
-            self.get(&mut b)?;
-            v.push(match b[0] {
-                0 => false,
-                1 => true,
-                _ => return Err(damaged("a flag is neither 0 nor 1")),
-            });
-        }
-        Ok(v)
-    }
-    fn automaton(&mut self) -> Result<Automaton, CheckpointError> {
-        let a = Automaton {
-            letters: self.u32()?,
-            trans: self.rows()?,
-            p: self.flags()?,
-            reps: self.rows()?,
-        };
-        check_automaton(&a)?;
-        Ok(a)
-    }
+    Ok(v)
+}
+
+fn read_automaton<R: Read>(inp: &mut CrcReader<R>) -> Result<Automaton, CheckpointError> {
+    let a = Automaton {
+        letters: inp.u32()?,
+        trans: read_rows(inp)?,
+        p: read_flags(inp)?,
+        reps: read_rows(inp)?,
+    };
+    check_automaton(&a)?;
+    Ok(a)
 }
 
 /// Rows of `letters` transitions to states in range, one P flag and one
@@ -228,16 +166,13 @@ impl QuotientState {
     /// Writes the state after `header` (lines of `key: value` that a
     /// resuming run must match).
     pub fn save(&self, header: &str, w: impl Write) -> Result<(), CheckpointError> {
-        let mut out = Out {
-            inner: io::BufWriter::new(w),
-            crc: crc32fast::Hasher::new(),
-        };
+        let mut out = CrcWriter::new(w, 1 << 13);
         out.put(MAGIC)?;
         out.u32(FORMAT)?;
         if header.len() > MAX_TEXT as usize {
             return Err(io::Error::other("a checkpoint header longer than 64 KiB").into());
         }
-        out.words(&header.bytes().map(u32::from).collect::<Vec<_>>())?;
+        write_words(&mut out, &header.bytes().map(u32::from).collect::<Vec<_>>())?;
         out.u64(self.steps)?;
         out.len(self.records.len())?;
         for r in &self.records {
@@ -247,14 +182,14 @@ impl QuotientState {
             out.u64(r.p_portion as u64)?;
             out.u32(found_byte(r.found))?;
         }
-        out.automaton(&self.automaton)?;
-        out.rows(&self.tests)?;
+        write_automaton(&mut out, &self.automaton)?;
+        write_rows(&mut out, &self.tests)?;
         match &self.verified {
             None => out.u32(0)?,
             Some(v) => {
                 out.u32(1)?;
-                out.rows(&v.trans)?;
-                out.flags(&v.p)?;
+                write_rows(&mut out, &v.trans)?;
+                write_flags(&mut out, &v.p)?;
                 out.len(v.keys.len())?;
                 for (class, good) in &v.keys {
                     out.u32(*class)?;
@@ -268,22 +203,17 @@ impl QuotientState {
             Some((round, cand)) => {
                 out.u32(1)?;
                 out.len(*round)?;
-                out.automaton(cand)?;
+                write_automaton(&mut out, cand)?;
             }
         }
-        let crc = out.crc.clone().finalize();
-        out.inner.write_all(&crc.to_le_bytes())?;
-        out.inner.flush()?;
+        out.finish()?;
         Ok(())
     }
 
     /// Reads a state saved by [`QuotientState::save`] with the same
     /// `header`.
     pub fn load(header: &str, r: impl Read) -> Result<QuotientState, CheckpointError> {
-        let mut inp = In {
-            inner: io::BufReader::new(r),
-            crc: crc32fast::Hasher::new(),
-        };
+        let mut inp = CrcReader::new(r, 1 << 13);
         let mut magic = [0u8; 16];
         inp.get(&mut magic)
             .map_err(|_| damaged("not a quotient checkpoint (it is too short)"))?;
@@ -298,7 +228,7 @@ impl QuotientState {
                 "its format is {format}, this grundy reads format {FORMAT}"
             )));
         }
-        let raw = inp.words()?;
+        let raw = read_words(&mut inp)?;
         if raw.len() > MAX_TEXT as usize {
             return Err(damaged("its header is too long"));
         }
@@ -306,55 +236,21 @@ impl QuotientState {
         let found = bytes
             .and_then(|b| String::from_utf8(b).ok())
             .ok_or_else(|| damaged("its header is not text"))?;
-        compare_headers(&found, header)?;
+        if let Some((what, found, expected)) = header_difference(&found, header) {
+            return Err(CheckpointError::Mismatch {
+                what,
+                found,
+                expected,
+            });
+        }
         let state = read_state(&mut inp)?;
-        let crc = inp.crc.clone().finalize();
-        let mut stored = [0u8; 4];
-        inp.inner
-            .read_exact(&mut stored)
-            .map_err(|_| damaged("the file ends too soon"))?;
-        if u32::from_le_bytes(stored) != crc {
-            return Err(damaged("its CRC does not match its contents"));
-        }
-        let mut rest = [0u8; 1];
-        if inp.inner.read(&mut rest)? != 0 {
-            return Err(damaged("it has bytes after its end"));
-        }
+        inp.finish()?;
         check_state(&state)?;
         Ok(state)
     }
 }
 
-/// The first line where the checkpoint's header and the run's differ, as
-/// a mismatch named by its key.
-fn compare_headers(found: &str, expected: &str) -> Result<(), CheckpointError> {
-    let mut f = found.lines();
-    let mut e = expected.lines();
-    loop {
-        match (f.next(), e.next()) {
-            (None, None) => return Ok(()),
-            (a, b) if a == b => continue,
-            (a, b) => {
-                let split = |l: Option<&str>| -> (String, String) {
-                    let l = l.unwrap_or("");
-                    match l.split_once(": ") {
-                        Some((k, v)) => (k.to_string(), v.to_string()),
-                        None => (String::new(), l.to_string()),
-                    }
-                };
-                let ((ka, va), (kb, vb)) = (split(a), split(b));
-                let what = if kb.is_empty() { ka } else { kb };
-                return Err(CheckpointError::Mismatch {
-                    what,
-                    found: if va.is_empty() { "(none)".into() } else { va },
-                    expected: if vb.is_empty() { "(none)".into() } else { vb },
-                });
-            }
-        }
-    }
-}
-
-fn read_state<R: Read>(inp: &mut In<R>) -> Result<QuotientState, CheckpointError> {
+fn read_state<R: Read>(inp: &mut CrcReader<R>) -> Result<QuotientState, CheckpointError> {
     let steps = inp.u64()?;
     let n = inp.len()?;
     let mut records = Vec::with_capacity(n.min(1 << 16));
@@ -372,13 +268,13 @@ fn read_state<R: Read>(inp: &mut In<R>) -> Result<QuotientState, CheckpointError
             },
         });
     }
-    let automaton = inp.automaton()?;
-    let tests = inp.rows()?;
+    let automaton = read_automaton(inp)?;
+    let tests = read_rows(inp)?;
     let verified = match inp.u32()? {
         0 => None,
         1 => {
-            let trans = inp.rows()?;
-            let p = inp.flags()?;
+            let trans = read_rows(inp)?;
+            let p = read_flags(inp)?;
             let k = inp.len()?;
             let mut keys = Vec::with_capacity(k.min(1 << 16));
             for _ in 0..k {
@@ -398,7 +294,7 @@ fn read_state<R: Read>(inp: &mut In<R>) -> Result<QuotientState, CheckpointError
         0 => None,
         1 => {
             let round = inp.len()?;
-            Some((round, inp.automaton()?))
+            Some((round, read_automaton(inp)?))
         }
         _ => return Err(damaged("a flag is neither 0 nor 1")),
     };
