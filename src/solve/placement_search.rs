@@ -584,13 +584,13 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         f: u128,
         side: usize,
-        taken: u128,
+        (taken, regions): (u128, [u128; MAX_CELLS]),
         (theirs, their_cover): (&[u128; MAX_CELLS], u128),
     ) -> (u32, u32) {
         let mut least = u32::MAX;
         let opp = &geo.pieces[1 - side];
         let mut left = f & !taken;
-        let mut hit = [0u128; MAX_CELLS];
+        let mut hit = regions;
         let mut n = 0;
         for q in &geo.pieces[side] {
             let mut a = Geo::fits(q, left);
@@ -619,20 +619,92 @@ impl<'a> Engine<'a> {
         (n, least)
     }
 
-    /// Switch regions of `side` on the free cells `f`, off the cells
-    /// `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
+    /// The vulnerable set allowing pairs (THEORY.md §6.15, "Vulnerable
+    /// pairs"): pairwise disjoint placements of `side` on `f` off `taken`,
+    /// found greedily, such that no opponent placement meets three of them.
+    /// Returns how many no opponent placement meets together with another
+    /// (`v1`: each opponent move destroys at most one of them), how many
+    /// the rest (`v2`: an opponent move that meets one of them meets no
+    /// member of `v1` and at most one other), and the least number of
+    /// cells the opponent covers in a member.
+    fn vulnerable_pairs(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (taken, regions): (u128, [u128; MAX_CELLS]),
+        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
+    ) -> (u32, u32, u32) {
+        let mut least = u32::MAX;
+        let opp = &geo.pieces[1 - side];
+        let mut left = f & !taken;
+        // The opponent placements meeting at least one member, and two
+        // (or a region: no member may share one with a region).
+        let mut hit = [0u128; MAX_CELLS];
+        let mut twice = regions;
+        let mut members = [[0u128; MAX_CELLS]; 64];
+        let mut n = 0;
+        for q in &geo.pieces[side] {
+            let mut a = Geo::fits(q, left);
+            'next: while a != 0 && n < 64 {
+                let low = a & a.wrapping_neg();
+                a &= a - 1;
+                let cells = q.cells << low.trailing_zeros();
+                if cells & !left != 0 {
+                    continue;
+                }
+                let mut meets = [0u128; MAX_CELLS];
+                for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
+                    meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
+                    if meets[k] & twice[k] != 0 {
+                        continue 'next;
+                    }
+                }
+                for k in 0..opp.len().min(MAX_CELLS) {
+                    twice[k] |= meets[k] & hit[k];
+                    hit[k] |= meets[k];
+                }
+                members[n] = meets;
+                least = least.min((cells & their_cover).count_ones());
+                n += 1;
+                left &= !cells;
+            }
+        }
+        let paired = members[..n]
+            .iter()
+            .filter(|m| m.iter().zip(&twice).any(|(x, t)| x & t != 0))
+            .count() as u32;
+        (n as u32 - paired, paired, least)
+    }
+
+    /// How many members of the pooled vulnerable set `side` surely plays
+    /// (THEORY.md §6.15, "Vulnerable pairs"): ⌊v1/2⌋ + ⌊v2/3⌋ not moving
+    /// first; moving first, one more after its first move takes a member
+    /// of whichever pool gives the more.
+    fn pooled(v1: u32, v2: u32, first: bool) -> u32 {
+        let second = |a: u32, b: u32| a / 2 + b / 3;
+        if !first {
+            return second(v1, v2);
+        }
+        let from1 = if v1 > 0 { 1 + second(v1 - 1, v2) } else { 0 };
+        let from2 = if v2 > 0 { 1 + second(v1, v2 - 1) } else { 0 };
+        from1.max(from2)
+    }
+
+    /// Walled switch regions of `side` on the free cells `f`, off the
+    /// cells `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
     /// B = p ∪ q of two disjoint placements of `side` such that every
     /// opponent placement (`theirs`) meeting B lies inside B and meets p.
-    /// Returns how many, at most how many moves the opponent makes in them
+    /// Returns how many; at most how many moves the opponent makes in them
     /// when `side` answers an entry into one region of a pair by p of the
-    /// other, and their cells.
-    fn regions(
+    /// other, and when it opens the region of the largest share first and
+    /// pairs the rest; and their cells.
+    fn switch_regions(
         geo: &Geo,
         f: u128,
         side: usize,
         taken: u128,
         theirs: &[u128; MAX_CELLS],
-    ) -> (u32, u32, u128) {
+    ) -> (u32, [u32; 2], u128) {
         let ops = &geo.pieces[1 - side];
         let meets =
             |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
@@ -673,8 +745,79 @@ impl<'a> Engine<'a> {
             }
         }
         ys[..n].sort_unstable_by(|x, y| y.cmp(x));
+        // Paired by decreasing share, the larger of each pair; with the
+        // region of the largest share opened first, the rest paired.
         let most = ys[..n].iter().step_by(2).sum();
-        (n as u32, most, used & !taken)
+        let after_first = ys[..n].iter().skip(1).step_by(2).sum();
+        (n as u32, [most, after_first], used & !taken)
+    }
+
+    /// Switch regions of `side` on the free cells `f`, off the cells
+    /// `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
+    /// B = p ∪ q of two disjoint placements of `side` such that every
+    /// opponent placement (`theirs`) meeting q meets p (so that p makes q
+    /// safe), and no opponent placement meets two of them. Returns how
+    /// many; how many cells the opponent can cover the regions deny it
+    /// when `side` answers an entry into one region of a pair by p of the
+    /// other, and when it opens the region of most such cells first and
+    /// pairs the rest; their cells; and the opponent placements meeting
+    /// them.
+    fn regions(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        taken: u128,
+        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
+    ) -> (u32, [u32; 2], u128, [u128; MAX_CELLS]) {
+        let ops = &geo.pieces[1 - side];
+        let meets =
+            |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
+        let (rows, cols) = (geo.rows as i32, geo.cols as i32);
+        let mut used = taken;
+        let mut hit = [0u128; MAX_CELLS];
+        let mut ys = [0u32; 64];
+        let mut n = 0;
+        for &(i, j, dr, dc) in &geo.twins[side] {
+            let (pi, pj) = (&geo.pieces[side][i], &geo.pieces[side][j]);
+            let mut a = Geo::fits(pi, f & !used);
+            let bj = Geo::fits(pj, f & !used);
+            'next: while a != 0 && n < 64 {
+                let at = a.trailing_zeros();
+                a &= a - 1;
+                let (r, c) = (at as i32 / cols + dr, at as i32 % cols + dc);
+                if r < 0 || c < 0 || r >= rows || c >= cols || bj >> (r * cols + c) & 1 == 0 {
+                    continue;
+                }
+                let (p, q) = (pi.cells << at, pj.cells << (r * cols + c));
+                if (p | q) & used != 0 {
+                    continue;
+                }
+                // Every opponent placement meeting q meets p, and none
+                // meeting B meets a region chosen before.
+                let mut m = [0u128; MAX_CELLS];
+                for k in 0..ops.len().min(MAX_CELLS) {
+                    m[k] = meets(p | q, k);
+                    if meets(q, k) & !meets(p, k) != 0 || m[k] & hit[k] != 0 {
+                        continue 'next;
+                    }
+                }
+                let denied = ((p | q) & their_cover).count_ones();
+                if denied != 0 {
+                    for (h, x) in hit.iter_mut().zip(m) {
+                        *h |= x;
+                    }
+                    ys[n] = denied;
+                    n += 1;
+                    used |= p | q;
+                }
+            }
+        }
+        ys[..n].sort_unstable_by(|x, y| y.cmp(x));
+        // Paired in order, each pair denies at least its smaller; opened
+        // first, the largest, then the rest paired in order.
+        let paired = ys[..n].iter().skip(1).step_by(2).sum();
+        let opened = ys[..n].iter().step_by(2).sum();
+        (n as u32, [paired, opened], used & !taken, hit)
     }
 
     /// At least how many moves `side` makes however the opponent plays,
@@ -694,22 +837,116 @@ impl<'a> Engine<'a> {
         if s >= most + u32::from(first) {
             return (s, most);
         }
-        let (k, in_regions, region_cells) = Self::regions(geo, f, side, cells, theirs);
-        let (v, least) =
-            Self::vulnerable(geo, f, side, cells | region_cells, (theirs, their_cover));
-        let played = (v + u32::from(first)) / 2;
-        let mut most = most;
-        let mut cover = their_cover;
-        if k > 0 {
-            let a;
-            (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
-            most = most.min(Self::most(geo, 1 - side, &a, cover) + in_regions);
+        let ctx = (s, cells, theirs, their_cover, most);
+        let walled = Self::bound_walled(geo, f, side, ctx, first);
+        if walled.0 > walled.1 || (!first && walled.0 >= walled.1) {
+            return walled;
         }
-        if played > 0 {
-            let cells = cover.count_ones().saturating_sub(played * least);
-            most = most.min(cells / geo.least[1 - side] + in_regions);
+        let open = Self::bound_open(geo, f, side, ctx, first);
+        if i64::from(open.0) - i64::from(open.1) > i64::from(walled.0) - i64::from(walled.1) {
+            open
+        } else {
+            walled
         }
-        (s + played + 2 * (k / 2), most)
+    }
+
+    /// How many members of a vulnerable set `side` surely plays, moving
+    /// first or not, and the least cells the opponent covers in one: the
+    /// better of the strict set (halves) and the pooled one (halves and
+    /// thirds).
+    fn played(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        taken: (u128, [u128; MAX_CELLS]),
+        theirs: (&[u128; MAX_CELLS], u128),
+    ) -> impl Fn(bool) -> (u32, u32) {
+        let (v, least1) = Self::vulnerable(geo, f, side, taken, theirs);
+        let (v1, v2, least2) = Self::vulnerable_pairs(geo, f, side, taken, theirs);
+        move |first: bool| {
+            let strict = (v + u32::from(first)) / 2;
+            let pooled = Self::pooled(v1, v2, first);
+            if pooled > strict {
+                (pooled, least2)
+            } else {
+                (strict, least1)
+            }
+        }
+    }
+
+    /// The bound with walled switch regions (THEORY.md §6.15): the
+    /// opponent's moves in them counted region by region.
+    fn bound_walled(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (s, cells, theirs, their_cover, most): Ctx5<'_>,
+        first: bool,
+    ) -> (u32, u32) {
+        let (k, in_regions, region_cells) = Self::switch_regions(geo, f, side, cells, theirs);
+        let taken = (cells | region_cells, [0; MAX_CELLS]);
+        let played = Self::played(geo, f, side, taken, (theirs, their_cover));
+        let off = if k > 0 {
+            let (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
+            (Self::most(geo, 1 - side, &a, cover), cover)
+        } else {
+            (most, their_cover)
+        };
+        // The opponent's bound when `side` plays `played` members of the
+        // vulnerable set and the regions leave it `in_regions`.
+        let cap = |(played, least): (u32, u32), in_regions: u32| {
+            let mut most = most;
+            if k > 0 {
+                most = most.min(off.0 + in_regions);
+            }
+            if played > 0 {
+                let cells = off.1.count_ones().saturating_sub(played * least);
+                most = most.min(cells / geo.least[1 - side] + in_regions);
+            }
+            most
+        };
+        let p = played(first);
+        let plain = (s + p.0 + 2 * (k / 2), cap(p, in_regions[0]));
+        if !first || k == 0 {
+            return plain;
+        }
+        // Moving first, `side` may open the region of the largest share:
+        // p there makes q safe, and the rest is the bound with the
+        // opponent to move (THEORY.md §6.15, "Opening a region").
+        let p = played(false);
+        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, in_regions[1]));
+        better(plain, opened)
+    }
+
+    /// The bound with open switch regions (THEORY.md §6.15): only q need be
+    /// walled off by p, and the opponent is bounded by the cells left to it.
+    fn bound_open(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (s, cells, theirs, their_cover, most): Ctx5<'_>,
+        first: bool,
+    ) -> (u32, u32) {
+        let (k, denied, region_cells, hits) =
+            Self::regions(geo, f, side, cells, (theirs, their_cover));
+        let taken = (cells | region_cells, hits);
+        let played = Self::played(geo, f, side, taken, (theirs, their_cover));
+        // The opponent's bound when `side` plays `played` members of the
+        // vulnerable set and the regions deny it `denied` cells.
+        let cap = |(played, least): (u32, u32), denied: u32| {
+            let cells = their_cover
+                .count_ones()
+                .saturating_sub(played * least + denied);
+            most.min(cells / geo.least[1 - side])
+        };
+        let p = played(first);
+        let plain = (s + p.0 + 2 * (k / 2), cap(p, denied[0]));
+        if !first || k == 0 {
+            return plain;
+        }
+        let p = played(false);
+        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, denied[1]));
+        better(plain, opened)
     }
 
     /// What the bounds decide for `side` to move on `f` (THEORY.md §6.15),
@@ -832,6 +1069,20 @@ impl<'a> Engine<'a> {
         Ok(won)
     }
 }
+
+/// Of two bounds (at least `.0` moves for a player, at most `.1` for the
+/// other), the one that leaves the player further ahead.
+fn better(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
+    if i64::from(b.0) - i64::from(b.1) > i64::from(a.0) - i64::from(a.1) {
+        b
+    } else {
+        a
+    }
+}
+
+/// A player's safe count and cells, and the opponent's placements, the
+/// cells they cover and its most, for `Engine::bound`'s parts.
+type Ctx5<'a> = (u32, u128, &'a [u128; MAX_CELLS], u128, u32);
 
 /// How far `side` is ahead on `f` by the bounds' counts: its most
 /// placements and its safe ones, less the opponent's.
@@ -1061,15 +1312,22 @@ mod tests {
         let mut left: Vec<_> = g.twins[0].iter().map(|t| (t.2, t.3)).collect();
         left.sort_unstable();
         assert_eq!(left, [(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]);
-        // A 2×2 square walled left and right, in rows 1-2: one region.
+        // A 2×2 square walled left and right, in rows 1-2: one region,
+        // its four cells denied to Right when Left opens it.
         let f: u128 = 0b0110 << 4 | 0b0110 << 8;
-        let theirs = Engine::placements(&g, f, 1).0;
-        let (n, most, cells) = Engine::regions(&g, f, 0, 0, &theirs);
-        assert_eq!((n, most, cells), (1, 2, f));
-        // Open on the left: Right's domino from outside meets it.
+        let (theirs, cover) = Engine::placements(&g, f, 1);
+        let (n, denied, cells, _) = Engine::regions(&g, f, 0, 0, (&theirs, cover));
+        assert_eq!((n, denied, cells), (1, [0, 4], f));
+        // Open on the left: p is the left column, q still one.
         let f = f | 1 << 4;
-        let theirs = Engine::placements(&g, f, 1).0;
-        assert_eq!(Engine::regions(&g, f, 0, 0, &theirs).0, 0);
+        let (theirs, cover) = Engine::placements(&g, f, 1);
+        let (n, denied, cells, _) = Engine::regions(&g, f, 0, 0, (&theirs, cover));
+        assert_eq!((n, denied, cells), (1, [0, 4], 0b0110 << 4 | 0b0110 << 8));
+        // Open on both sides: Right's dominoes from outside meet each
+        // column alone.
+        let f = f | 1 << 7;
+        let (theirs, cover) = Engine::placements(&g, f, 1);
+        assert_eq!(Engine::regions(&g, f, 0, 0, (&theirs, cover)).0, 0);
     }
 
     #[test]
