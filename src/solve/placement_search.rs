@@ -625,23 +625,22 @@ impl<'a> Engine<'a> {
     /// Returns how many no opponent placement meets together with another
     /// (`v1`: each opponent move destroys at most one of them), how many
     /// the rest (`v2`: an opponent move that meets one of them meets no
-    /// member of `v1` and at most one other), and the least number of
-    /// cells the opponent covers in a member.
+    /// member of `v1` and at most one other), and for each of the two
+    /// pools the least number of cells the opponent covers in a member.
     fn vulnerable_pairs(
         geo: &Geo,
         f: u128,
         side: usize,
         (taken, regions): (u128, [u128; MAX_CELLS]),
         (theirs, their_cover): (&[u128; MAX_CELLS], u128),
-    ) -> (u32, u32, u32) {
-        let mut least = u32::MAX;
+    ) -> (u32, u32, [u32; 2]) {
         let opp = &geo.pieces[1 - side];
         let mut left = f & !taken;
         // The opponent placements meeting at least one member, and two
         // (or a region: no member may share one with a region).
         let mut hit = [0u128; MAX_CELLS];
         let mut twice = regions;
-        let mut members = [[0u128; MAX_CELLS]; 64];
+        let mut members = [([0u128; MAX_CELLS], 0u32); 64];
         let mut n = 0;
         for q in &geo.pieces[side] {
             let mut a = Geo::fits(q, left);
@@ -663,31 +662,42 @@ impl<'a> Engine<'a> {
                     twice[k] |= meets[k] & hit[k];
                     hit[k] |= meets[k];
                 }
-                members[n] = meets;
-                least = least.min((cells & their_cover).count_ones());
+                members[n] = (meets, (cells & their_cover).count_ones());
                 n += 1;
                 left &= !cells;
             }
         }
-        let paired = members[..n]
-            .iter()
-            .filter(|m| m.iter().zip(&twice).any(|(x, t)| x & t != 0))
-            .count() as u32;
-        (n as u32 - paired, paired, least)
+        // Each pool's count and least cells the opponent covers in one.
+        let (mut counts, mut least) = ([0u32; 2], [u32::MAX; 2]);
+        for (m, c) in &members[..n] {
+            let pool = usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
+            counts[pool] += 1;
+            least[pool] = least[pool].min(*c);
+        }
+        (counts[0], counts[1], least)
     }
 
     /// How many members of the pooled vulnerable set `side` surely plays
-    /// (THEORY.md §6.15, "Vulnerable pairs"): ⌊v1/2⌋ + ⌊v2/3⌋ not moving
-    /// first; moving first, one more after its first move takes a member
-    /// of whichever pool gives the more.
-    fn pooled(v1: u32, v2: u32, first: bool) -> u32 {
-        let second = |a: u32, b: u32| a / 2 + b / 3;
+    /// (THEORY.md §6.15, "Vulnerable pairs") and at least how many cells
+    /// the opponent could cover they take, given each pool's size and
+    /// least such cells in a member: ⌊v1/2⌋ + ⌊v2/3⌋ not moving first;
+    /// moving first, one more after its first move takes a member of
+    /// whichever pool gives the more.
+    fn pooled(v1: u32, v2: u32, least: [u32; 2], first: bool) -> (u32, u32) {
+        let second = |a: u32, b: u32| (a / 2, b / 3);
+        let sum = |(a, b): (u32, u32)| (a + b, a * least[0] + b * least[1]);
         if !first {
-            return second(v1, v2);
+            return sum(second(v1, v2));
         }
-        let from1 = if v1 > 0 { 1 + second(v1 - 1, v2) } else { 0 };
-        let from2 = if v2 > 0 { 1 + second(v1, v2 - 1) } else { 0 };
-        from1.max(from2)
+        let from1 = (v1 > 0).then(|| {
+            let (a, b) = second(v1 - 1, v2);
+            sum((a + 1, b))
+        });
+        let from2 = (v2 > 0).then(|| {
+            let (a, b) = second(v1, v2 - 1);
+            sum((a, b + 1))
+        });
+        from1.into_iter().chain(from2).max().unwrap_or((0, 0))
     }
 
     /// Walled switch regions of `side` on the free cells `f`, off the
@@ -851,9 +861,9 @@ impl<'a> Engine<'a> {
     }
 
     /// How many members of a vulnerable set `side` surely plays, moving
-    /// first or not, and the least cells the opponent covers in one: the
-    /// better of the strict set (halves) and the pooled one (halves and
-    /// thirds).
+    /// first or not, and at least how many cells the opponent could cover
+    /// they take: the better of the strict set (halves) and the pooled one
+    /// (halves and thirds).
     fn played(
         geo: &Geo,
         f: u128,
@@ -865,11 +875,11 @@ impl<'a> Engine<'a> {
         let (v1, v2, least2) = Self::vulnerable_pairs(geo, f, side, taken, theirs);
         move |first: bool| {
             let strict = (v + u32::from(first)) / 2;
-            let pooled = Self::pooled(v1, v2, first);
-            if pooled > strict {
-                (pooled, least2)
+            let pooled = Self::pooled(v1, v2, least2, first);
+            if pooled.0 > strict {
+                pooled
             } else {
-                (strict, least1)
+                (strict, strict * least1)
             }
         }
     }
@@ -894,13 +904,13 @@ impl<'a> Engine<'a> {
         };
         // The opponent's bound when `side` plays `played` members of the
         // vulnerable set and the regions leave it `in_regions`.
-        let cap = |(played, least): (u32, u32), in_regions: u32| {
+        let cap = |(played, taken): (u32, u32), in_regions: u32| {
             let mut most = most;
             if k > 0 {
                 most = most.min(off.0 + in_regions);
             }
             if played > 0 {
-                let cells = off.1.count_ones().saturating_sub(played * least);
+                let cells = off.1.count_ones().saturating_sub(taken);
                 most = most.min(cells / geo.least[1 - side] + in_regions);
             }
             most
