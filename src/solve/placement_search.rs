@@ -14,9 +14,10 @@
 //!   the player to move, the free cells taken as the least of their images
 //!   under the rectangle's symmetries that keep each player's shapes;
 //! - the bounds of THEORY.md §6.15: a player that surely makes more moves
-//!   (its safe set, half its vulnerable set, two for each pair of switch
-//!   regions) than the opponent can ever make (to move), or at least as
-//!   many (not to move), wins; and a player whose opponent has no
+//!   (its safe set, half or a third of its vulnerable sets, two for each
+//!   pair of switch regions, and two for a region it opens
+//!   moving first) than the opponent can ever make (to move), or at least
+//!   as many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
 //! - move ordering: the placements after which the mover is furthest
 //!   ahead by the most and safe counts first (in a deep position the
@@ -762,74 +763,6 @@ impl<'a> Engine<'a> {
         (n as u32, [most, after_first], used & !taken)
     }
 
-    /// Switch regions of `side` on the free cells `f`, off the cells
-    /// `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
-    /// B = p ∪ q of two disjoint placements of `side` such that every
-    /// opponent placement (`theirs`) meeting q meets p (so that p makes q
-    /// safe), and no opponent placement meets two of them. Returns how
-    /// many; how many cells the opponent can cover the regions deny it
-    /// when `side` answers an entry into one region of a pair by p of the
-    /// other, and when it opens the region of most such cells first and
-    /// pairs the rest; their cells; and the opponent placements meeting
-    /// them.
-    fn regions(
-        geo: &Geo,
-        f: u128,
-        side: usize,
-        taken: u128,
-        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
-    ) -> (u32, [u32; 2], u128, [u128; MAX_CELLS]) {
-        let ops = &geo.pieces[1 - side];
-        let meets =
-            |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
-        let (rows, cols) = (geo.rows as i32, geo.cols as i32);
-        let mut used = taken;
-        let mut hit = [0u128; MAX_CELLS];
-        let mut ys = [0u32; 64];
-        let mut n = 0;
-        for &(i, j, dr, dc) in &geo.twins[side] {
-            let (pi, pj) = (&geo.pieces[side][i], &geo.pieces[side][j]);
-            let mut a = Geo::fits(pi, f & !used);
-            let bj = Geo::fits(pj, f & !used);
-            'next: while a != 0 && n < 64 {
-                let at = a.trailing_zeros();
-                a &= a - 1;
-                let (r, c) = (at as i32 / cols + dr, at as i32 % cols + dc);
-                if r < 0 || c < 0 || r >= rows || c >= cols || bj >> (r * cols + c) & 1 == 0 {
-                    continue;
-                }
-                let (p, q) = (pi.cells << at, pj.cells << (r * cols + c));
-                if (p | q) & used != 0 {
-                    continue;
-                }
-                // Every opponent placement meeting q meets p, and none
-                // meeting B meets a region chosen before.
-                let mut m = [0u128; MAX_CELLS];
-                for k in 0..ops.len().min(MAX_CELLS) {
-                    m[k] = meets(p | q, k);
-                    if meets(q, k) & !meets(p, k) != 0 || m[k] & hit[k] != 0 {
-                        continue 'next;
-                    }
-                }
-                let denied = ((p | q) & their_cover).count_ones();
-                if denied != 0 {
-                    for (h, x) in hit.iter_mut().zip(m) {
-                        *h |= x;
-                    }
-                    ys[n] = denied;
-                    n += 1;
-                    used |= p | q;
-                }
-            }
-        }
-        ys[..n].sort_unstable_by(|x, y| y.cmp(x));
-        // Paired in order, each pair denies at least its smaller; opened
-        // first, the largest, then the rest paired in order.
-        let paired = ys[..n].iter().skip(1).step_by(2).sum();
-        let opened = ys[..n].iter().step_by(2).sum();
-        (n as u32, [paired, opened], used & !taken, hit)
-    }
-
     /// At least how many moves `side` makes however the opponent plays,
     /// moving first or not, and at most how many the opponent then makes
     /// (THEORY.md §6.15): its safe set, half its vulnerable set (rounded
@@ -848,16 +781,7 @@ impl<'a> Engine<'a> {
             return (s, most);
         }
         let ctx = (s, cells, theirs, their_cover, most);
-        let walled = Self::bound_walled(geo, f, side, ctx, first);
-        if walled.0 > walled.1 || (!first && walled.0 >= walled.1) {
-            return walled;
-        }
-        let open = Self::bound_open(geo, f, side, ctx, first);
-        if i64::from(open.0) - i64::from(open.1) > i64::from(walled.0) - i64::from(walled.1) {
-            open
-        } else {
-            walled
-        }
+        Self::bound_walled(geo, f, side, ctx, first)
     }
 
     /// How many members of a vulnerable set `side` surely plays, moving
@@ -925,37 +849,6 @@ impl<'a> Engine<'a> {
         // opponent to move (THEORY.md §6.15, "Opening a region").
         let p = played(false);
         let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, in_regions[1]));
-        better(plain, opened)
-    }
-
-    /// The bound with open switch regions (THEORY.md §6.15): only q need be
-    /// walled off by p, and the opponent is bounded by the cells left to it.
-    fn bound_open(
-        geo: &Geo,
-        f: u128,
-        side: usize,
-        (s, cells, theirs, their_cover, most): Ctx5<'_>,
-        first: bool,
-    ) -> (u32, u32) {
-        let (k, denied, region_cells, hits) =
-            Self::regions(geo, f, side, cells, (theirs, their_cover));
-        let taken = (cells | region_cells, hits);
-        let played = Self::played(geo, f, side, taken, (theirs, their_cover));
-        // The opponent's bound when `side` plays `played` members of the
-        // vulnerable set and the regions deny it `denied` cells.
-        let cap = |(played, least): (u32, u32), denied: u32| {
-            let cells = their_cover
-                .count_ones()
-                .saturating_sub(played * least + denied);
-            most.min(cells / geo.least[1 - side])
-        };
-        let p = played(first);
-        let plain = (s + p.0 + 2 * (k / 2), cap(p, denied[0]));
-        if !first || k == 0 {
-            return plain;
-        }
-        let p = played(false);
-        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, denied[1]));
         better(plain, opened)
     }
 
@@ -1230,6 +1123,53 @@ mod tests {
         }
     }
 
+    /// The bound with switch regions alone, for either player moving
+    /// first or not, against brute force on `rows` × `cols` with
+    /// the cells of `holes` taken: a win it claims is a win.
+    fn parts_agree(k: usize, rows: u32, cols: u32, holes: u128) {
+        let rules = &rulesets()[k];
+        let geo = Geo::new(rules, rows, cols);
+        let f = !holes & ((1u128 << (rows * cols)) - 1);
+        let mut memo = HashMap::new();
+        for side in 0..2 {
+            let opp = 1 - side;
+            let (theirs, their_cover) = Engine::placements(&geo, f, opp);
+            let most = Engine::most(&geo, opp, &theirs, their_cover);
+            let (s, cells) = Engine::safe_set(&geo, f & !their_cover, side);
+            let ctx = (s, cells, &theirs, their_cover, most);
+            for first in [true, false] {
+                let walled = Engine::bound_walled(&geo, f, side, ctx, first);
+                for (name, (l, u)) in [("walled", walled)] {
+                    let at = format!("{name} {k} {rows}x{cols} {f:b} {side}");
+                    if first && l > u {
+                        assert!(brute(&geo, f, side, &mut memo), "{at} first");
+                    }
+                    if !first && l >= u {
+                        assert!(!brute(&geo, f, opp, &mut memo), "{at} second");
+                    }
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// The bound of each player, moving first or not, against brute
+        /// force on random boards with holes, every ruleset of `rulesets`.
+        #[test]
+        fn each_bound_agrees_with_brute_force(
+            k in 0usize..5,
+            rows in 1u32..=5,
+            cols in 1u32..=6,
+            holes in proptest::prelude::any::<u32>(),
+        ) {
+            let (rows, cols) = (rows, cols.min(20 / rows));
+            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+            parts_agree(k, rows, cols, h);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
 
@@ -1323,21 +1263,15 @@ mod tests {
         left.sort_unstable();
         assert_eq!(left, [(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]);
         // A 2×2 square walled left and right, in rows 1-2: one region,
-        // its four cells denied to Right when Left opens it.
+        // Right's share two moves (none once Left opens it).
         let f: u128 = 0b0110 << 4 | 0b0110 << 8;
-        let (theirs, cover) = Engine::placements(&g, f, 1);
-        let (n, denied, cells, _) = Engine::regions(&g, f, 0, 0, (&theirs, cover));
-        assert_eq!((n, denied, cells), (1, [0, 4], f));
-        // Open on the left: p is the left column, q still one.
+        let theirs = Engine::placements(&g, f, 1).0;
+        let (n, most, cells) = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        assert_eq!((n, most, cells), (1, [2, 0], f));
+        // Open on the left: Right's domino from outside meets it.
         let f = f | 1 << 4;
-        let (theirs, cover) = Engine::placements(&g, f, 1);
-        let (n, denied, cells, _) = Engine::regions(&g, f, 0, 0, (&theirs, cover));
-        assert_eq!((n, denied, cells), (1, [0, 4], 0b0110 << 4 | 0b0110 << 8));
-        // Open on both sides: Right's dominoes from outside meet each
-        // column alone.
-        let f = f | 1 << 7;
-        let (theirs, cover) = Engine::placements(&g, f, 1);
-        assert_eq!(Engine::regions(&g, f, 0, 0, (&theirs, cover)).0, 0);
+        let theirs = Engine::placements(&g, f, 1).0;
+        assert_eq!(Engine::switch_regions(&g, f, 0, 0, &theirs).0, 0);
     }
 
     #[test]
