@@ -14,9 +14,10 @@
 //!   the player to move, the free cells taken as the least of their images
 //!   under the rectangle's symmetries that keep each player's shapes;
 //! - the bounds of THEORY.md §6.15: a player that surely makes more moves
-//!   (its safe set, half its vulnerable set, two for each pair of switch
-//!   regions) than the opponent can ever make (to move), or at least as
-//!   many (not to move), wins; and a player whose opponent has no
+//!   (its safe set, half or a third of its vulnerable sets, two for each
+//!   pair of switch regions, and two for a region it opens
+//!   moving first) than the opponent can ever make (to move), or at least
+//!   as many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
 //! - move ordering: the placements after which the mover is furthest
 //!   ahead by the most and safe counts first (in a deep position the
@@ -584,13 +585,13 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         f: u128,
         side: usize,
-        taken: u128,
+        (taken, regions): (u128, [u128; MAX_CELLS]),
         (theirs, their_cover): (&[u128; MAX_CELLS], u128),
     ) -> (u32, u32) {
         let mut least = u32::MAX;
         let opp = &geo.pieces[1 - side];
         let mut left = f & !taken;
-        let mut hit = [0u128; MAX_CELLS];
+        let mut hit = regions;
         let mut n = 0;
         for q in &geo.pieces[side] {
             let mut a = Geo::fits(q, left);
@@ -619,20 +620,102 @@ impl<'a> Engine<'a> {
         (n, least)
     }
 
-    /// Switch regions of `side` on the free cells `f`, off the cells
-    /// `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
+    /// The vulnerable set allowing pairs (THEORY.md §6.15, "Vulnerable
+    /// pairs"): pairwise disjoint placements of `side` on `f` off `taken`,
+    /// found greedily, such that no opponent placement meets three of them.
+    /// Returns how many no opponent placement meets together with another
+    /// (`v1`: each opponent move destroys at most one of them), how many
+    /// the rest (`v2`: an opponent move that meets one of them meets no
+    /// member of `v1` and at most one other), and for each of the two
+    /// pools the least number of cells the opponent covers in a member.
+    fn vulnerable_pairs(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (taken, regions): (u128, [u128; MAX_CELLS]),
+        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
+    ) -> (u32, u32, [u32; 2]) {
+        let opp = &geo.pieces[1 - side];
+        let mut left = f & !taken;
+        // The opponent placements meeting at least one member, and two
+        // (or a region: no member may share one with a region).
+        let mut hit = [0u128; MAX_CELLS];
+        let mut twice = regions;
+        let mut members = [([0u128; MAX_CELLS], 0u32); 64];
+        let mut n = 0;
+        for q in &geo.pieces[side] {
+            let mut a = Geo::fits(q, left);
+            'next: while a != 0 && n < 64 {
+                let low = a & a.wrapping_neg();
+                a &= a - 1;
+                let cells = q.cells << low.trailing_zeros();
+                if cells & !left != 0 {
+                    continue;
+                }
+                let mut meets = [0u128; MAX_CELLS];
+                for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
+                    meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
+                    if meets[k] & twice[k] != 0 {
+                        continue 'next;
+                    }
+                }
+                for k in 0..opp.len().min(MAX_CELLS) {
+                    twice[k] |= meets[k] & hit[k];
+                    hit[k] |= meets[k];
+                }
+                members[n] = (meets, (cells & their_cover).count_ones());
+                n += 1;
+                left &= !cells;
+            }
+        }
+        // Each pool's count and least cells the opponent covers in one.
+        let (mut counts, mut least) = ([0u32; 2], [u32::MAX; 2]);
+        for (m, c) in &members[..n] {
+            let pool = usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
+            counts[pool] += 1;
+            least[pool] = least[pool].min(*c);
+        }
+        (counts[0], counts[1], least)
+    }
+
+    /// How many members of the pooled vulnerable set `side` surely plays
+    /// (THEORY.md §6.15, "Vulnerable pairs") and at least how many cells
+    /// the opponent could cover they take, given each pool's size and
+    /// least such cells in a member: ⌊v1/2⌋ + ⌊v2/3⌋ not moving first;
+    /// moving first, one more after its first move takes a member of
+    /// whichever pool gives the more.
+    fn pooled(v1: u32, v2: u32, least: [u32; 2], first: bool) -> (u32, u32) {
+        let second = |a: u32, b: u32| (a / 2, b / 3);
+        let sum = |(a, b): (u32, u32)| (a + b, a * least[0] + b * least[1]);
+        if !first {
+            return sum(second(v1, v2));
+        }
+        let from1 = (v1 > 0).then(|| {
+            let (a, b) = second(v1 - 1, v2);
+            sum((a + 1, b))
+        });
+        let from2 = (v2 > 0).then(|| {
+            let (a, b) = second(v1, v2 - 1);
+            sum((a, b + 1))
+        });
+        from1.into_iter().chain(from2).max().unwrap_or((0, 0))
+    }
+
+    /// Walled switch regions of `side` on the free cells `f`, off the
+    /// cells `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
     /// B = p ∪ q of two disjoint placements of `side` such that every
     /// opponent placement (`theirs`) meeting B lies inside B and meets p.
-    /// Returns how many, at most how many moves the opponent makes in them
+    /// Returns how many; at most how many moves the opponent makes in them
     /// when `side` answers an entry into one region of a pair by p of the
-    /// other, and their cells.
-    fn regions(
+    /// other, and when it opens the region of the largest share first and
+    /// pairs the rest; and their cells.
+    fn switch_regions(
         geo: &Geo,
         f: u128,
         side: usize,
         taken: u128,
         theirs: &[u128; MAX_CELLS],
-    ) -> (u32, u32, u128) {
+    ) -> (u32, [u32; 2], u128) {
         let ops = &geo.pieces[1 - side];
         let meets =
             |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
@@ -673,8 +756,11 @@ impl<'a> Engine<'a> {
             }
         }
         ys[..n].sort_unstable_by(|x, y| y.cmp(x));
+        // Paired by decreasing share, the larger of each pair; with the
+        // region of the largest share opened first, the rest paired.
         let most = ys[..n].iter().step_by(2).sum();
-        (n as u32, most, used & !taken)
+        let after_first = ys[..n].iter().skip(1).step_by(2).sum();
+        (n as u32, [most, after_first], used & !taken)
     }
 
     /// At least how many moves `side` makes however the opponent plays,
@@ -694,22 +780,76 @@ impl<'a> Engine<'a> {
         if s >= most + u32::from(first) {
             return (s, most);
         }
-        let (k, in_regions, region_cells) = Self::regions(geo, f, side, cells, theirs);
-        let (v, least) =
-            Self::vulnerable(geo, f, side, cells | region_cells, (theirs, their_cover));
-        let played = (v + u32::from(first)) / 2;
-        let mut most = most;
-        let mut cover = their_cover;
-        if k > 0 {
-            let a;
-            (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
-            most = most.min(Self::most(geo, 1 - side, &a, cover) + in_regions);
+        let ctx = (s, cells, theirs, their_cover, most);
+        Self::bound_walled(geo, f, side, ctx, first)
+    }
+
+    /// How many members of a vulnerable set `side` surely plays, moving
+    /// first or not, and at least how many cells the opponent could cover
+    /// they take: the better of the strict set (halves) and the pooled one
+    /// (halves and thirds).
+    fn played(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        taken: (u128, [u128; MAX_CELLS]),
+        theirs: (&[u128; MAX_CELLS], u128),
+    ) -> impl Fn(bool) -> (u32, u32) {
+        let (v, least1) = Self::vulnerable(geo, f, side, taken, theirs);
+        let (v1, v2, least2) = Self::vulnerable_pairs(geo, f, side, taken, theirs);
+        move |first: bool| {
+            let strict = (v + u32::from(first)) / 2;
+            let pooled = Self::pooled(v1, v2, least2, first);
+            if pooled.0 > strict {
+                pooled
+            } else {
+                (strict, strict * least1)
+            }
         }
-        if played > 0 {
-            let cells = cover.count_ones().saturating_sub(played * least);
-            most = most.min(cells / geo.least[1 - side] + in_regions);
+    }
+
+    /// The bound with walled switch regions (THEORY.md §6.15): the
+    /// opponent's moves in them counted region by region.
+    fn bound_walled(
+        geo: &Geo,
+        f: u128,
+        side: usize,
+        (s, cells, theirs, their_cover, most): Ctx5<'_>,
+        first: bool,
+    ) -> (u32, u32) {
+        let (k, in_regions, region_cells) = Self::switch_regions(geo, f, side, cells, theirs);
+        let taken = (cells | region_cells, [0; MAX_CELLS]);
+        let played = Self::played(geo, f, side, taken, (theirs, their_cover));
+        let off = if k > 0 {
+            let (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
+            (Self::most(geo, 1 - side, &a, cover), cover)
+        } else {
+            (most, their_cover)
+        };
+        // The opponent's bound when `side` plays `played` members of the
+        // vulnerable set and the regions leave it `in_regions`.
+        let cap = |(played, taken): (u32, u32), in_regions: u32| {
+            let mut most = most;
+            if k > 0 {
+                most = most.min(off.0 + in_regions);
+            }
+            if played > 0 {
+                let cells = off.1.count_ones().saturating_sub(taken);
+                most = most.min(cells / geo.least[1 - side] + in_regions);
+            }
+            most
+        };
+        let p = played(first);
+        let plain = (s + p.0 + 2 * (k / 2), cap(p, in_regions[0]));
+        if !first || k == 0 {
+            return plain;
         }
-        (s + played + 2 * (k / 2), most)
+        // Moving first, `side` may open the region of the largest share:
+        // p there makes q safe, and the rest is the bound with the
+        // opponent to move (THEORY.md §6.15, "Opening a region").
+        let p = played(false);
+        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, in_regions[1]));
+        better(plain, opened)
     }
 
     /// What the bounds decide for `side` to move on `f` (THEORY.md §6.15),
@@ -832,6 +972,20 @@ impl<'a> Engine<'a> {
         Ok(won)
     }
 }
+
+/// Of two bounds (at least `.0` moves for a player, at most `.1` for the
+/// other), the one that leaves the player further ahead.
+fn better(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
+    if i64::from(b.0) - i64::from(b.1) > i64::from(a.0) - i64::from(a.1) {
+        b
+    } else {
+        a
+    }
+}
+
+/// A player's safe count and cells, and the opponent's placements, the
+/// cells they cover and its most, for `Engine::bound`'s parts.
+type Ctx5<'a> = (u32, u128, &'a [u128; MAX_CELLS], u128, u32);
 
 /// How far `side` is ahead on `f` by the bounds' counts: its most
 /// placements and its safe ones, less the opponent's.
@@ -969,6 +1123,51 @@ mod tests {
         }
     }
 
+    /// The bound with switch regions alone, for either player moving
+    /// first or not, against brute force on `rows` × `cols` with
+    /// the cells of `holes` taken: a win it claims is a win.
+    fn parts_agree(k: usize, rows: u32, cols: u32, holes: u128) {
+        let rules = &rulesets()[k];
+        let geo = Geo::new(rules, rows, cols);
+        let f = !holes & ((1u128 << (rows * cols)) - 1);
+        let mut memo = HashMap::new();
+        for side in 0..2 {
+            let opp = 1 - side;
+            let (theirs, their_cover) = Engine::placements(&geo, f, opp);
+            let most = Engine::most(&geo, opp, &theirs, their_cover);
+            let (s, cells) = Engine::safe_set(&geo, f & !their_cover, side);
+            let ctx = (s, cells, &theirs, their_cover, most);
+            for first in [true, false] {
+                let (l, u) = Engine::bound_walled(&geo, f, side, ctx, first);
+                let at = format!("{k} {rows}x{cols} {f:b} {side}");
+                if first && l > u {
+                    assert!(brute(&geo, f, side, &mut memo), "{at} first");
+                }
+                if !first && l >= u {
+                    assert!(!brute(&geo, f, opp, &mut memo), "{at} second");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// The bound of each player, moving first or not, against brute
+        /// force on random boards with holes, every ruleset of `rulesets`.
+        #[test]
+        fn each_bound_agrees_with_brute_force(
+            k in 0usize..5,
+            rows in 1u32..=5,
+            cols in 1u32..=6,
+            holes in proptest::prelude::any::<u32>(),
+        ) {
+            let (rows, cols) = (rows, cols.min(20 / rows));
+            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+            parts_agree(k, rows, cols, h);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
 
@@ -1061,15 +1260,16 @@ mod tests {
         let mut left: Vec<_> = g.twins[0].iter().map(|t| (t.2, t.3)).collect();
         left.sort_unstable();
         assert_eq!(left, [(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]);
-        // A 2×2 square walled left and right, in rows 1-2: one region.
+        // A 2×2 square walled left and right, in rows 1-2: one region,
+        // Right's share two moves (none once Left opens it).
         let f: u128 = 0b0110 << 4 | 0b0110 << 8;
         let theirs = Engine::placements(&g, f, 1).0;
-        let (n, most, cells) = Engine::regions(&g, f, 0, 0, &theirs);
-        assert_eq!((n, most, cells), (1, 2, f));
+        let (n, most, cells) = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        assert_eq!((n, most, cells), (1, [2, 0], f));
         // Open on the left: Right's domino from outside meets it.
         let f = f | 1 << 4;
         let theirs = Engine::placements(&g, f, 1).0;
-        assert_eq!(Engine::regions(&g, f, 0, 0, &theirs).0, 0);
+        assert_eq!(Engine::switch_regions(&g, f, 0, 0, &theirs).0, 0);
     }
 
     #[test]
