@@ -246,3 +246,126 @@ fn list_shapes_agree_with_the_tree_walk() {
     }
     assert!(some * 4 > total, "{some} of {total}");
 }
+
+/// Comprehensions that edit `xs` (`if k op n then e else xs[k]`, or with
+/// `xs[k]` first): their lists are `xs` copied with the other side written
+/// over part of it (`ListShape::edit_of`), under every kind of condition
+/// the shapes fold (none, an interval, outside an interval, a general test).
+const EDITS: [&str; 12] = [
+    "[if r >= a then min(xs[r], b) else xs[r] for r in 0..len(xs) if r < a or b > 0]",
+    "[if r == a then b else xs[r] for r in 0..len(xs)]",
+    "[if r != a then xs[r] else b for r in 0..len(xs) if r <= b]",
+    "[if r < b then xs[r] else max(xs[r], a) for r in 0..len(xs) if r > a or r < b]",
+    "[if a > r then xs[r] else r for r in b..len(xs)]",
+    "[if r <= a then xs[r] else b for r in 0..=b if r >= b]",
+    "[if r == a then xs[r] else min(a, b) for r in a..b if r != a]",
+    "[if r > b then xs[r] else a for r in 0..len(xs) if r != b]",
+    "[if r < a then xs[r] else xs[r] for r in 0..len(xs) if r < b]",
+    "[if r >= a then max(xs[r], b) else xs[r] for r in 1..len(xs) if a > 0 and r != b]",
+    "[if r == b then a else xs[r] for r in a..=b if xs[r] > 0]",
+    "[if 2 <= r then xs[r] else b - a for r in 0..len(xs) if r >= a]",
+];
+
+fn small_value() -> impl proptest::strategy::Strategy<Value = i64> {
+    use proptest::prelude::*;
+    prop_oneof![
+        8 => -3i64..22,
+        1 => 200i64..300,
+        1 => prop::sample::select(vec![i64::MIN, i64::MAX, i64::MAX - 1]),
+    ]
+}
+
+fn list_value(xs: &[i64], odd: bool) -> Value {
+    let mut v: Vec<Value> = xs.iter().map(|&n| Value::Int(n)).collect();
+    if odd && !v.is_empty() {
+        v[0] = Value::Bool(true);
+    }
+    Value::list(v)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+    /// An edit's list, read from a list value of the frame (converted to
+    /// bytes once and kept while the frame holds that list) or from the
+    /// bytes of an earlier step, is the ordinary evaluation's, whenever the
+    /// shape gives one; a kept list never answers for another list.
+    #[test]
+    fn edits_agree_with_the_ordinary_evaluation(
+        e in 0..EDITS.len(),
+        a in small_value(),
+        b in small_value(),
+        xs in proptest::collection::vec(
+            proptest::prop_oneof![6 => 0i64..12, 1 => 250i64..260], 0..=20),
+        ys in proptest::collection::vec(0i64..12, 0..=20),
+        odd in proptest::prelude::any::<bool>(),
+    ) {
+        let defs = Defs::new();
+        let interrupt = AtomicBool::new(false);
+        let cx = crate::model::Ctx::new(
+            &defs,
+            &interrupt,
+            crate::model::Limits::default(),
+            crate::source::Span::default(),
+        );
+        let interp = Interp::new(&cx);
+        let (fast, slots) = compile(&defs, EDITS[e], true);
+        let (slow, _) = compile(&defs, EDITS[e], false);
+        let Some(super::Fast::List(shape)) = &fast.fast else {
+            panic!("{} has no list shape", EDITS[e]);
+        };
+        // xs, then another list, then xs again as a new list value, then
+        // the same value again (kept).
+        let first = list_value(&xs, odd);
+        let lists = [first.clone(), list_value(&ys, false), list_value(&xs, odd), first];
+        for list in lists {
+            let mut frame = vec![Value::Int(a), Value::Int(b), list.clone()];
+            frame.resize(slots.max(3), Value::Int(0));
+            let mut frame2 = frame.clone();
+            let want = interp.eval(&slow, &mut frame2);
+            let mut out = [0u8; 18];
+            let got = interp.small_int_list(&fast, &mut frame, &mut out);
+            let as_list = |n: usize, out: &[u8]| {
+                Value::list(out[..n].iter().map(|&x| Value::Int(x.into())).collect())
+            };
+            if let Some(n) = got {
+                proptest::prop_assert_eq!(
+                    format!("{:?}", want),
+                    format!("{:?}", Ok::<_, ()>(as_list(n, &out))),
+                    "{} with a = {}, b = {}, xs = {:?}", EDITS[e], a, b, list
+                );
+                proptest::prop_assert!(out[n..].iter().all(|&x| x == 0), "zeros past the list");
+            }
+            // The same list as the bytes of an earlier step.
+            let items: Option<Vec<u8>> = match &list {
+                Value::List(v) if v.len() <= 18 => v
+                    .iter()
+                    .map(|x| match x {
+                        Value::Int(n) => u8::try_from(*n).ok(),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            };
+            if let Some(items) = items {
+                let mut bytes = [0u8; 18];
+                bytes[..items.len()].copy_from_slice(&items);
+                let mut frame3 = vec![Value::Int(a), Value::Int(b), Value::Int(0)];
+                frame3.resize(slots.max(3), Value::Int(0));
+                let mut out3 = [0u8; 18];
+                let got3 = shape.run_in(&mut frame3, Some((2, &bytes, items.len())), &mut out3);
+                if let Some(Some(n)) = got3 {
+                    proptest::prop_assert_eq!(
+                        format!("{:?}", want),
+                        format!("{:?}", Ok::<_, ()>(as_list(n, &out3))),
+                        "{} from bytes with a = {}, b = {}, xs = {:?}", EDITS[e], a, b, list
+                    );
+                    proptest::prop_assert!(out3[n..].iter().all(|&x| x == 0));
+                }
+                // Wherever the list value gives a list, the bytes give it.
+                if let Some(n) = got {
+                    proptest::prop_assert_eq!(got3, Some(Some(n)));
+                }
+            }
+        }
+    }
+}
