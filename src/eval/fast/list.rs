@@ -3,15 +3,12 @@
 //! decided once per list, tests of the loop variable against invariants as
 //! intervals.
 
-use std::cell::RefCell;
-
 use super::*;
 use crate::library::IntForm;
-use crate::model::LIST_ITEMS;
 
 /// A value that does not change while a list is built, read once per list:
 /// a constant, a local other than the loop variable, or `len` of a local.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 enum Inv {
     Const(i64),
     Local(usize),
@@ -95,61 +92,6 @@ pub struct ListShape {
     cond: Option<Test>,
     plan: Plan,
     body: Body,
-    /// The body as an edit of `xs` (`if k op n then e else xs[k]` or `if
-    /// k op n then xs[k] else e`), when it is one: each list is then
-    /// `xs`'s bytes copied and `e` written over them where the split takes
-    /// it (`edit_of`).
-    edit: Option<Edit>,
-    /// The bytes of the last list value `xs` read from the frame, kept
-    /// while the frame holds that same list (`Kept`).
-    kept: RefCell<Kept>,
-}
-
-/// An edit's split, whether `xs[k]` is its `then` side, and its other side.
-#[derive(Debug, Clone, Copy)]
-struct Edit {
-    kt: KTest,
-    x_then: bool,
-    fill: Fill,
-}
-
-/// The other side of an edit, by the loops that write it.
-#[derive(Debug, Clone, Copy)]
-enum Fill {
-    /// An invariant: one byte written over the piece.
-    Inv(usize),
-    /// The loop variable.
-    K,
-    /// `min(xs[k], n)` or `max(xs[k], n)` (`true`) for an invariant `n`.
-    MinMax(bool, usize),
-    /// Any other element, a `Val` per element.
-    Val(Val),
-}
-
-impl Fill {
-    fn of(v: Val) -> Fill {
-        match v {
-            Val::Term(Term::Inv(i)) => Fill::Inv(i),
-            Val::Term(Term::K) => Fill::K,
-            Val::Min(Term::X, Term::Inv(i)) | Val::Min(Term::Inv(i), Term::X) => {
-                Fill::MinMax(false, i)
-            }
-            Val::Max(Term::X, Term::Inv(i)) | Val::Max(Term::Inv(i), Term::X) => {
-                Fill::MinMax(true, i)
-            }
-            v => Fill::Val(v),
-        }
-    }
-}
-
-/// A list value of the frame as bytes, for `ListShape::edit`: the list
-/// (held, so that its allocation cannot be reused by another list while
-/// kept; a list value never changes), and its elements when they are at
-/// most `LIST_ITEMS` integers in 0..=255 (zeros past them), or None.
-#[derive(Debug, Default)]
-struct Kept {
-    list: Option<Rc<[Value]>>,
-    bytes: Option<([u8; LIST_ITEMS], usize)>,
 }
 
 /// How the condition is folded for each list (`fold`), decided when the
@@ -279,10 +221,6 @@ impl Builder {
             _ => {}
         }
         let v = Inv::of(node, self.slot)?;
-        // One read per list for each invariant, however often it is named.
-        if let Some(i) = self.invs.iter().position(|&w| w == v) {
-            return Some(Term::Inv(i));
-        }
         self.invs.push(v);
         Some(Term::Inv(self.invs.len() - 1))
     }
@@ -403,19 +341,6 @@ impl ListShape {
             Some(Test::And(a, b)) if invariant(b) && infallible(a) => Plan::AndSecond,
             Some(_) => Plan::General,
         };
-        let edit = match &body {
-            Body::Split(kt, Val::Term(Term::X), o) => Some(Edit {
-                kt: *kt,
-                x_then: true,
-                fill: Fill::of(*o),
-            }),
-            Body::Split(kt, o, Val::Term(Term::X)) => Some(Edit {
-                kt: *kt,
-                x_then: false,
-                fill: Fill::of(*o),
-            }),
-            _ => None,
-        };
         Some(ListShape {
             slot,
             lo,
@@ -426,8 +351,6 @@ impl ListShape {
             cond,
             plan,
             body,
-            edit,
-            kept: RefCell::new(Kept::default()),
         })
     }
 
@@ -460,20 +383,19 @@ impl ListShape {
     }
 
     /// `run` with the frame slot `bytes.0` holding the list of the
-    /// integers `bytes.1[..bytes.2]` (a list computed by an earlier step
-    /// of a move line's target, never built as a value: `ListPlan`). A
-    /// shape that reads that slot other than as `xs[k]` or `len(xs)`
-    /// answers None.
+    /// integers `bytes.1` (a list computed by an earlier step of a move
+    /// line's target, never built as a value: `ListPlan`). A shape that
+    /// reads that slot other than as `xs[k]` or `len(xs)` answers None.
     #[inline]
     pub fn run_in(
         &self,
         frame: &mut [Value],
-        bytes: Option<(usize, &[u8; LIST_ITEMS], usize)>,
+        bytes: Option<(usize, &[u8])>,
         out: &mut [u8],
     ) -> Option<Option<usize>> {
         let get = |inv: Inv| match (inv, bytes) {
-            (Inv::Local(s), Some((b, _, _))) if s == b => None,
-            (Inv::Len(s), Some((b, _, n))) if s == b => Some(n as i64),
+            (Inv::Local(s), Some((b, _))) if s == b => None,
+            (Inv::Len(s), Some((b, xs))) if s == b => Some(xs.len() as i64),
             _ => inv.get(frame),
         };
         let lo = get(self.lo)?;
@@ -500,34 +422,16 @@ impl ListShape {
             m => m,
         };
         let n = match (self.xs, bytes) {
-            // A list of an earlier step is bytes already: its elements
-            // are cheap to read, and an edit saves less than it costs
-            // (measured on Moore's lists of three).
-            (Some(s), Some((b, xs, len))) if s == b => self.body(
-                lo,
-                hi,
-                mode,
-                Env {
-                    k: 0,
-                    v: &v,
-                    xs: &xs[..len],
-                },
-                out,
-            ),
+            (Some(s), Some((b, xs))) if s == b => {
+                self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out)
+            }
             (Some(s), _) => {
                 let xs: &[Value] = match &frame[s] {
                     Value::List(xs) | Value::Tuple(xs) => xs,
                     // Not indexable: every `xs[k]` read fails, as in the closures.
                     _ => &[],
                 };
-                let edited = self.edit.and_then(|ed| {
-                    let (b, len) = self.kept_bytes(&frame[s])?;
-                    edit_of(ed, (lo, hi), mode, &v, (&b, len), out)
-                });
-                match edited {
-                    Some(n) => Some(n),
-                    None => self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out),
-                }
+                self.body(lo, hi, mode, Env { k: 0, v: &v, xs }, out)
             }
             (None, _) => {
                 let xs: &[Value] = &[];
@@ -539,40 +443,6 @@ impl ListShape {
         };
         crate::eval::interp::set_int(&mut frame[self.slot], hi - 1);
         Some(Some(n))
-    }
-
-    /// The bytes of the list value `x` (`Kept`), converted once while the
-    /// frame holds that list; None when it is not a list or tuple of at
-    /// most `LIST_ITEMS` integers in 0..=255.
-    #[inline]
-    fn kept_bytes(&self, x: &Value) -> Option<([u8; LIST_ITEMS], usize)> {
-        let (Value::List(xs) | Value::Tuple(xs)) = x else {
-            return None;
-        };
-        if let Ok(kept) = self.kept.try_borrow()
-            && let Some(l) = &kept.list
-            && Rc::ptr_eq(l, xs)
-        {
-            return kept.bytes;
-        }
-        self.keep(xs)
-    }
-
-    /// `kept_bytes` for a list not kept: converted, and kept.
-    #[inline(never)]
-    fn keep(&self, xs: &Rc<[Value]>) -> Option<([u8; LIST_ITEMS], usize)> {
-        let mut kept = self.kept.try_borrow_mut().ok()?;
-        let mut bytes = [0u8; LIST_ITEMS];
-        let mut fits = xs.len() <= LIST_ITEMS;
-        for (x, b) in xs.iter().zip(&mut bytes) {
-            match int(x).map(u8::try_from) {
-                Some(Ok(n)) => *b = n,
-                _ => fits = false,
-            }
-        }
-        kept.list = Some(xs.clone());
-        kept.bytes = fits.then_some((bytes, xs.len()));
-        kept.bytes
     }
 
     /// The elements for `k` in `lo..hi`, by the body's shape.
@@ -689,172 +559,6 @@ fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
             }
         }
         _ => Mode::Test(t),
-    }
-}
-
-/// An edit's list (`ListShape::edit`) for `k` in `lo..hi` over the bytes
-/// `xs.0[..xs.1]` of `xs`: when the elements that pass the condition
-/// (`mode`) are the first `e` of `xs` (`k` in `0..e`), the list is those
-/// bytes with the edit's other side written where the split takes it, all
-/// `LIST_ITEMS` lanes at once (zeros past `e`). The elements
-/// `ListShape::body` gives, or None where this does not apply (a window
-/// not from 0, past `xs`, an `out` not of `LIST_ITEMS` bytes, or an other
-/// side not a small integer somewhere): the caller then runs `body`, which
-/// gives the answer there.
-#[inline(never)]
-fn edit_of(
-    ed: Edit,
-    (lo, hi): (i64, i64),
-    mode: Mode<'_>,
-    v: &[i64; 8],
-    (xs, len): (&[u8; LIST_ITEMS], usize),
-    out: &mut [u8],
-) -> Option<usize> {
-    let (s, e) = match mode {
-        Mode::All => (lo, hi),
-        Mode::Iv(iv) if !iv.neg => (iv.a.max(lo), iv.b.min(hi)),
-        Mode::Iv(iv) if iv.a <= lo => (iv.b.max(lo), hi),
-        Mode::Iv(iv) if iv.b >= hi => (lo, iv.a.min(hi)),
-        _ => return None,
-    };
-    if e <= s {
-        return Some(0);
-    }
-    // Every element of the window reads `xs[k]`, in range here.
-    if s != 0 || e > len as i64 {
-        return None;
-    }
-    let out = <&mut [u8; LIST_ITEMS]>::try_from(out).ok()?;
-    // Where the split takes the other side: inside its interval `a..b`, or
-    // outside it (two pieces), as lanes `0..=e`.
-    let iv = ed.kt.iv(v);
-    let lane = |k: i64| k.clamp(0, e) as u8;
-    let pieces = match iv.neg == ed.x_then {
-        true => [lane(iv.a), lane(iv.b), 0, 0],
-        false => [0, lane(iv.a), lane(iv.b), e as u8],
-    };
-    let e = e as u8;
-    let x = Lanes::of(xs).and(Lanes::below(e));
-    let m = Lanes::below(pieces[1])
-        .and(Lanes::below(pieces[0]).not())
-        .or(Lanes::below(pieces[3]).and(Lanes::below(pieces[2]).not()));
-    *out = match ed.fill {
-        Fill::Inv(i) => {
-            let c = u8::try_from(v[i]).ok();
-            // Pieces that are empty write nothing, whatever `c` is.
-            if c.is_none() && m.0 != [0; 3] {
-                return None;
-            }
-            x.and(m.not())
-                .or(Lanes::splat(c.unwrap_or(0)).and(m))
-                .bytes()
-        }
-        // `k` is the lane, below `LIST_ITEMS`.
-        Fill::K => x.and(m.not()).or(Lanes::INDEX.and(m)).bytes(),
-        f => {
-            let mut o = x.bytes();
-            for [a, b] in [[pieces[0], pieces[1]], [pieces[2], pieces[3]]] {
-                let piece = o.get_mut(usize::from(a)..usize::from(b))?;
-                match f {
-                    // `min(x, n)`: x itself for n past 255, negative for n below 0.
-                    Fill::MinMax(false, i) => {
-                        let n = u8::try_from(v[i].min(255)).ok()?;
-                        piece.iter_mut().for_each(|y| *y = (*y).min(n));
-                    }
-                    // `max(x, n)`: x itself for n below 0, past 255 for n past 255.
-                    Fill::MinMax(true, i) => {
-                        let n = u8::try_from(v[i].max(0)).ok()?;
-                        piece.iter_mut().for_each(|y| *y = (*y).max(n));
-                    }
-                    _ => {
-                        let env = Env {
-                            k: 0,
-                            v,
-                            xs: &xs[..],
-                        };
-                        for (k, y) in (a..b).zip(piece) {
-                            let z = Env {
-                                k: i64::from(k),
-                                ..env
-                            }
-                            .val(ed_val(f)?)?;
-                            *y = u8::try_from(z).ok()?;
-                        }
-                    }
-                }
-            }
-            o
-        }
-    };
-    Some(usize::from(e))
-}
-
-/// The `Val` of a `Fill::Val`.
-#[inline(always)]
-fn ed_val(f: Fill) -> Option<Val> {
-    match f {
-        Fill::Val(v) => Some(v),
-        _ => None,
-    }
-}
-
-/// `LIST_ITEMS` byte lanes as words (lanes 0..8, 8..16, 16..18), for masks
-/// and selections a word at a time.
-#[derive(Clone, Copy)]
-struct Lanes([u64; 3]);
-
-impl Lanes {
-    /// Each lane's own index.
-    const INDEX: Lanes = Lanes([0x0706_0504_0302_0100, 0x0f0e_0d0c_0b0a_0908, 0x1110]);
-
-    #[inline(always)]
-    fn of(b: &[u8; LIST_ITEMS]) -> Lanes {
-        let w = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default());
-        Lanes([w(0), w(8), u64::from(b[16]) | (u64::from(b[17]) << 8)])
-    }
-
-    #[inline(always)]
-    fn bytes(self) -> [u8; LIST_ITEMS] {
-        let mut b = [0u8; LIST_ITEMS];
-        b[..8].copy_from_slice(&self.0[0].to_le_bytes());
-        b[8..16].copy_from_slice(&self.0[1].to_le_bytes());
-        b[16..].copy_from_slice(&self.0[2].to_le_bytes()[..2]);
-        b
-    }
-
-    /// All ones in the lanes below `n`.
-    #[inline(always)]
-    fn below(n: u8) -> Lanes {
-        let w = |at: u8| {
-            let r = u32::from(n.saturating_sub(at));
-            if r >= 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * r)) - 1
-            }
-        };
-        Lanes([w(0), w(8), w(16) & 0xffff])
-    }
-
-    #[inline(always)]
-    fn splat(c: u8) -> Lanes {
-        let w = u64::from(c) * 0x0101_0101_0101_0101;
-        Lanes([w, w, w & 0xffff])
-    }
-
-    #[inline(always)]
-    fn and(self, o: Lanes) -> Lanes {
-        Lanes([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
-    }
-
-    #[inline(always)]
-    fn or(self, o: Lanes) -> Lanes {
-        Lanes([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
-    }
-
-    #[inline(always)]
-    fn not(self) -> Lanes {
-        Lanes([!self.0[0], !self.0[1], !self.0[2] & 0xffff])
     }
 }
 

@@ -108,7 +108,7 @@ impl Interp<'_> {
                 return None;
             };
             let mut out = [0u8; LIST_ITEMS];
-            n = shape.run_in(frame, Some((slot, &items, n)), &mut out)??;
+            n = shape.run_in(frame, Some((slot, &items[..n])), &mut out)??;
             items = out;
             slot = *next;
         }
