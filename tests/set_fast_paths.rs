@@ -252,3 +252,43 @@ fn one_position_by_either_path_and_a_redefined_graph() {
         "{out:?}"
     );
 }
+
+/// The chains a vertex table answers (`Closed` in `sets.rs`: a fixed part
+/// less `{v}`s, then at most one adjacency of `v`) against the same
+/// targets behind `id`: `{v}` alone and twice, an adjacency alone, both
+/// in either order (`- adjacency - {v}` is no such chain), and a fixed
+/// part that is not the loop's set (so that `v` may not be in it), on a
+/// directed graph with a vertex that has no edge out.
+#[test]
+fn vertex_table_chains_list_what_the_ordinary_evaluation_lists() {
+    let targets = [
+        "s - {v}",
+        "s - {v} - {v}",
+        "s - set(successors(H, v))",
+        "s - {v} - set(neighbours(H, v))",
+        "s - {v, v} - {v} - set(successors(H, v))",
+        "s - set(neighbours(H, v)) - {v}",
+        "{H(a), H(c), H(e)} - {v} - set(neighbours(H, v))",
+        "set(vertices(H)) - {v} - set(successors(H, v))",
+    ];
+    let head = "fn id(x) = x\ngraph H { a -> b; b -> c; c -- d; d -> a; c -> a; f -> e }\n";
+    let starts = [
+        "set(vertices(H))",
+        "{H(a), H(b), H(d)}",
+        "{H(e), H(f)}",
+        "{}",
+    ];
+    for t in targets {
+        let program = |t: &str| {
+            let mut p = format!("{head}game A(s) {{\n    move A({t}) for v in s\n}}\n");
+            for s in starts {
+                p.push_str(&format!("moves A({s})\ngrundy A({s})\n"));
+            }
+            p
+        };
+        let fast = run(&program(t));
+        assert_eq!(fast.len(), 2 * starts.len(), "{t}: {fast:?}");
+        assert!(fast.iter().all(|a| !a.contains("rror")), "{t}: {fast:?}");
+        assert_eq!(fast, run(&program(&format!("id({t})"))), "{t}");
+    }
+}

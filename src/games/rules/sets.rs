@@ -93,6 +93,89 @@ struct Masked {
     /// is a leaf (`Node Kayles`' `s - {v} - set(neighbours(H, v))`): the
     /// first leaf and each step's operator (`true`: `-`) and leaf.
     chain: Option<(Mask, Vec<(bool, Mask)>)>,
+    /// The chain as one table per vertex, when it has that shape (`Closed`).
+    closed: Option<Closed>,
+}
+
+/// A chain `F - L1 - .. - Lm` (`Masked::chain`) whose first operand is a
+/// fixed part `F` and whose later ones are `{v}` (`Bit`), all of them
+/// first, then at most one adjacency of `v` (Node Kayles' `left - {v} -
+/// set(neighbours(H, v))`): its set for the loop variable at bit `b` is
+/// `F & !gone[b]`, with `gone[b]` the union of the leaves made once per
+/// plan, and what `chain_eval` charges for it is, in closed form,
+/// `8 · (a·|F| + bits − c·had + len[b])` where `had` says whether `b` is
+/// in `F` (see `Closed::of`).
+#[derive(Debug)]
+struct Closed {
+    /// The fixed part `F`'s index in `Masked::fixed`.
+    fixed: usize,
+    /// Per vertex bit: the leaves' union, and the adjacency's size (0
+    /// without one).
+    gone: Vec<u128>,
+    len: Vec<u32>,
+    /// The coefficients of the charge (see the head).
+    a: u64,
+    bits: u64,
+    c: u64,
+}
+
+impl Closed {
+    /// The table of a chain with that shape, `leaf` giving a leaf's bits
+    /// and size at a vertex bit (`SetPlan::mask_leaf`); None for any
+    /// other chain.
+    fn of(
+        first: &Mask,
+        ops: &[(bool, Mask)],
+        leaf: impl Fn(&Mask, u32) -> (u128, u32),
+    ) -> Option<Closed> {
+        let Mask::Fixed(fixed) = *first else {
+            return None;
+        };
+        let nb = ops
+            .iter()
+            .take_while(|(_, l)| matches!(l, Mask::Bit))
+            .count();
+        let adj = match &ops[nb..] {
+            [] => false,
+            [(_, Mask::Adj(..))] => true,
+            _ => return None,
+        };
+        if ops.is_empty() || ops.iter().any(|(diff, _)| !diff) {
+            return None;
+        }
+        let (mut gone, mut len) = (vec![0u128; 128], vec![0u32; 128]);
+        for b in 0..128u32 {
+            for (_, l) in ops {
+                let (bits, n) = leaf(l, b);
+                gone[b as usize] |= bits;
+                if matches!(l, Mask::Adj(..)) {
+                    len[b as usize] = n;
+                }
+            }
+        }
+        // The steps, with n = |F|: each `{v}` after the first removes
+        // nothing more (`n - had` + 1 each); the first `n + 1`; the
+        // adjacency `n - had + len` after a `{v}`, `n + len` alone.
+        let (nb, adj) = (nb as u64, u64::from(adj));
+        Some(Closed {
+            fixed,
+            gone,
+            len,
+            a: nb + adj,
+            bits: nb,
+            c: (nb + adj).saturating_sub(1),
+        })
+    }
+
+    /// The chain's set at vertex bit `b` for the fixed part `f` of `n`
+    /// elements, and the steps `chain_eval` charges for it.
+    #[inline(always)]
+    fn eval(&self, f: u128, n: u32, b: u32) -> (u128, u64) {
+        let had = ((f >> b) & 1) as u64;
+        let steps =
+            self.a * u64::from(n) + self.bits - self.c * had + u64::from(self.len[b as usize]);
+        (f & !self.gone[b as usize], 8 * steps)
+    }
 }
 
 /// The part of a `Masked` target that reads the loop variable `v`.
@@ -221,16 +304,37 @@ impl SetPlan {
             let mut fixed = Vec::new();
             let tree = mask(&expr, v, &mut fixed)?;
             let chain = chain(&tree);
-            Some(Masked { fixed, tree, chain })
+            Some(Masked {
+                fixed,
+                tree,
+                chain,
+                closed: None,
+            })
         });
-        Some(SetPlan {
+        let mut plan = SetPlan {
             game: *g,
             expr,
             graphs,
             each,
             masked,
             elements: RefCell::new(Vec::new()),
-        })
+        };
+        let none = Prepared {
+            bits: [0; MAX_FIXED],
+            lens: [0; MAX_FIXED],
+            cost: Cost::default(),
+        };
+        let closed = match &plan.masked {
+            Some(Masked {
+                chain: Some((first, ops)),
+                ..
+            }) => Closed::of(first, ops, |l, b| plan.mask_leaf(l, &none, b)),
+            _ => None,
+        };
+        if let Some(m) = &mut plan.masked {
+            m.closed = closed;
+        }
+        Some(plan)
     }
 
     /// Whether the graphs read are still the definitions the plan was made from.
@@ -419,13 +523,31 @@ impl SetPlan {
             return Ok(());
         };
         let mut bits = set.bits;
+        if let Some(c) = &m.closed {
+            // One table load an option (`Closed`).
+            let (f, n) = (p.bits[c.fixed], p.lens[c.fixed]);
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                me.tick(iter_span)?;
+                let (s, steps) = c.eval(f, n, b);
+                let cost = Cost {
+                    steps: p.cost.steps + steps,
+                    bytes: p.cost.bytes,
+                };
+                charge(me, &cost, span)?;
+                out.single_set(self.game, SmallSet::new(set.class, s))?;
+            }
+        }
         while bits != 0 {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
             me.tick(iter_span)?;
             let mut cost = p.cost;
             let s = match &m.chain {
-                Some((first, ops)) => self.chain_eval(first, ops, p, b, &mut cost),
+                Some((first, ops)) => {
+                    chain_eval(first, ops, b, |l| self.mask_leaf(l, p, b), &mut cost)
+                }
                 None => self.mask_eval(&m.tree, p, b, &mut cost, false).0,
             };
             charge(me, &cost, span)?;
@@ -515,41 +637,6 @@ impl SetPlan {
         }
     }
 
-    /// `mask_eval` of a chain (`Masked::chain`), with no recursion: the
-    /// running set's number is kept by arithmetic where the operand is
-    /// `{v}`, counted only where a later step needs it.
-    #[inline(always)]
-    fn chain_eval(
-        &self,
-        first: &Mask,
-        ops: &[(bool, Mask)],
-        p: &Prepared,
-        b: u32,
-        cost: &mut Cost,
-    ) -> u128 {
-        let (mut x, mut nx) = self.mask_leaf(first, p, b);
-        for (i, (diff, leaf)) in ops.iter().enumerate() {
-            let (y, ny) = self.mask_leaf(leaf, p, b);
-            let n = nx + ny;
-            cost.steps += 8 * u64::from(n);
-            let had = ((x >> b) & 1) as u32;
-            if *diff {
-                x &= !y;
-            } else {
-                cost.bytes += n as usize * std::mem::size_of::<Value>();
-                x |= y;
-            }
-            if i + 1 < ops.len() {
-                nx = match (diff, leaf) {
-                    (true, Mask::Bit) => nx - had,
-                    (false, Mask::Bit) => nx + 1 - had,
-                    _ => x.count_ones(),
-                };
-            }
-        }
-        x
-    }
-
     fn eval(&self, e: &SetExpr, env: &impl Env, cost: &mut Cost) -> Option<SmallSet> {
         Some(match e {
             SetExpr::Const(s) => *s,
@@ -625,6 +712,41 @@ const ELEMENT_CLASSES: usize = 4;
 
 /// The most nested operations a `SetExpr` has.
 const MAX_DEPTH: usize = 16;
+
+/// `mask_eval` of a chain (`Masked::chain`), with no recursion: the
+/// running set's number is kept by arithmetic where the operand is `{v}`,
+/// counted only where a later step needs it; `leaf` gives a leaf's bits
+/// and number (`SetPlan::mask_leaf` at the loop variable's bit `b`).
+#[inline(always)]
+fn chain_eval(
+    first: &Mask,
+    ops: &[(bool, Mask)],
+    b: u32,
+    leaf: impl Fn(&Mask) -> (u128, u32),
+    cost: &mut Cost,
+) -> u128 {
+    let (mut x, mut nx) = leaf(first);
+    for (i, (diff, l)) in ops.iter().enumerate() {
+        let (y, ny) = leaf(l);
+        let n = nx + ny;
+        cost.steps += 8 * u64::from(n);
+        let had = ((x >> b) & 1) as u32;
+        if *diff {
+            x &= !y;
+        } else {
+            cost.bytes += n as usize * std::mem::size_of::<Value>();
+            x |= y;
+        }
+        if i + 1 < ops.len() {
+            nx = match (diff, l) {
+                (true, Mask::Bit) => nx - had,
+                (false, Mask::Bit) => nx + 1 - had,
+                _ => x.count_ones(),
+            };
+        }
+    }
+    x
+}
 
 /// Whether a set expression reads the frame slot `v`.
 fn reads(e: &SetExpr, v: usize) -> bool {
@@ -764,4 +886,71 @@ fn graph(defs: &Defs, g: GameId, graphs: &mut Vec<Graph>) -> Option<usize> {
         nbr,
     });
     Some(graphs.len() - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A leaf of the test's chains: the fixed part `f`, `{v}`, or one of
+    /// two adjacency tables `adj[g]` (by vertex bit).
+    fn leaf_of_test(l: &Mask, b: u32, f: u128, adj: &[Vec<u128>; 2]) -> (u128, u32) {
+        match l {
+            Mask::Fixed(_) => (f, f.count_ones()),
+            Mask::Bit => (1 << b, 1),
+            Mask::Adj(g, _) => {
+                let m = adj[*g][b as usize];
+                (m, m.count_ones())
+            }
+            Mask::Diff(..) | Mask::Union(..) => unreachable!("leaves only"),
+        }
+    }
+
+    fn op(code: u8) -> (bool, Mask) {
+        match code % 6 {
+            0 | 1 => (true, Mask::Bit),
+            2 => (true, Mask::Adj(0, true)),
+            3 => (true, Mask::Adj(1, false)),
+            4 => (false, Mask::Bit),
+            _ => (true, Mask::Fixed(0)),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        /// `Closed` gives the set and the steps `chain_eval` gives, at
+        /// every vertex bit, for every chain it takes; and it takes the
+        /// chains of `{v}`s then at most one adjacency.
+        #[test]
+        fn a_closed_chain_is_the_chain(
+            codes in prop::collection::vec(any::<u8>(), 1..=4),
+            f in any::<u128>(),
+            sparse in any::<bool>(),
+            adj0 in prop::collection::vec(any::<u128>(), 128),
+            adj1 in prop::collection::vec(any::<u128>(), 128),
+        ) {
+            // Sparse sets and graphs as well as dense ones.
+            let thin = |m: u128| if sparse { m & (m >> 3) & (m >> 7) } else { m };
+            let f = thin(f);
+            let adj = [adj0.into_iter().map(thin).collect(), adj1.into_iter().map(thin).collect()];
+            let ops: Vec<(bool, Mask)> = codes.iter().map(|&c| op(c)).collect();
+            let first = Mask::Fixed(0);
+            let closed = Closed::of(&first, &ops, |l, b| leaf_of_test(l, b, f, &adj));
+            let bits = ops.iter().take_while(|(d, l)| *d && matches!(l, Mask::Bit)).count();
+            let takes = ops.len() == bits
+                || (ops.len() == bits + 1 && matches!(ops[bits], (true, Mask::Adj(..))));
+            prop_assert_eq!(closed.is_some(), takes, "{:?}", ops);
+            if let Some(c) = closed {
+                for b in 0..128 {
+                    let mut cost = Cost::default();
+                    let want = chain_eval(&first, &ops, b, |l| leaf_of_test(l, b, f, &adj), &mut cost);
+                    let (got, steps) = c.eval(f, f.count_ones(), b);
+                    prop_assert_eq!(got, want, "{:?} at {}", ops, b);
+                    prop_assert_eq!(steps, cost.steps, "{:?} at {}", ops, b);
+                    prop_assert_eq!(cost.bytes, 0);
+                }
+            }
+        }
+    }
 }
