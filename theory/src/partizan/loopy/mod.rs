@@ -65,7 +65,7 @@ pub use show::{short_value, stopper_text};
 pub use sides::{Sides, one_side, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
-pub use stops::{Pseudonumber, Stops, Tilt, is_plumtree};
+pub use stops::{Pseudonumber, Stops, Tilt, infinitesimal_numberish, is_plumtree, strong};
 pub use unravel::unravel_side;
 pub use value::{SIDLING_ROUNDS_PER_POSITION, SidedValue, Stopper, sidling_rounds};
 
