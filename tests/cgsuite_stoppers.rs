@@ -256,7 +256,12 @@ fn rows_past_sidling_are_cgsuites() {
     for ((line, call, want), g) in rows.iter().zip(&got) {
         assert!(g.starts_with(want), "{CST}:{line} {call}: {g}");
     }
-    assert!(got[5].contains("not stable"), "{CST}:271: {}", got[5]);
+    // The unstable game's help, not the non-idempotent degree's.
+    assert!(
+        got[5].contains("is_stable(G) asks first"),
+        "{CST}:271: {}",
+        got[5]
+    );
 }
 
 /// Under a small position budget the same rows say so, with the budget's
