@@ -223,33 +223,58 @@ fn cgsuite_stopper_rows() {
     }
 }
 
-/// Two rows of `CanonicalStopperTestCase.scala` grundy does not reach:
-/// the 17-position stopper of line 236 (degree, `IsStable` and variety
-/// itself, lines 237, 245, 251) and Grenville's unstable game (line 256:
-/// degree `a{0||0|{0|a||0,*2|||0||||0}}`, `IsStable` false, `Variety`
-/// "That game is not stable.", lines 257, 265, 271). Each degree is the
-/// onside of G − G, not a stopper, and its sidling approximations grow
-/// round after round without settling (THEORY.md §6.17): with the default
-/// budgets grundy gives up after a minute or two; here, under a budget of
-/// 20,000 positions, it says so at once, `grundy::solve::budget`, and
-/// never gives an answer it has not found.
+/// Two rows of `CanonicalStopperTestCase.scala` whose degree (the onside
+/// of G − G) sidling does not settle, its approximations growing round
+/// after round: the 17-position stopper of line 236 (degree, `IsStable`
+/// and variety itself, lines 237, 245, 251) and Grenville's unstable game
+/// (line 256: degree `a{0||0|{0|a||0,*2|||0||||0}}`, `IsStable` false,
+/// `Variety` "That game is not stable.", lines 257, 265, 271). Both
+/// degrees are stoppers, found by unravelling (THEORY.md §6.19) and
+/// printed as CGSuite prints them.
 #[test]
-fn rows_past_sidling_are_refused_not_guessed() {
-    let games = [
+fn rows_past_sidling_are_cgsuites() {
+    const G236: &str =
+        "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}";
+    const OUT236: &str =
+        "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}";
+    const G256: &str = "a{0|{0||||0,*2|||a|0||0}||0}";
+    let rows = [
+        (237, format!("degree({G236})"), OUT236),
+        (245, format!("is_stable({G236})"), "true"),
+        (251, format!("variety({G236})"), OUT236),
         (
-            236,
-            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+            257,
+            format!("degree({G256})"),
+            "a{0||0|{0|a||0,*2|||0||||0}}",
         ),
-        (256, "a{0|{0||||0,*2|||a|0||0}||0}"),
+        (265, format!("is_stable({G256})"), "false"),
+        (271, format!("variety({G256})"), "error grundy::eval::value"),
     ];
-    for (line, g) in games {
-        let mut s = grundy::Session::with_limits(grundy::Limits::positions(20_000));
-        let text = format!("{g}\ndegree({g})\nis_stable({g})\nvariety({g})\n");
-        let got = common::answers_or_codes(&mut s, &text, false);
-        assert!(!got[0].starts_with("error"), "{CST}:{line}: {}", got[0]);
-        for (f, g) in ["degree", "is_stable", "variety"].iter().zip(&got[1..]) {
-            assert_eq!(g, "error grundy::solve::budget", "{CST}:{line} {f}");
-        }
+    let text: String = rows.iter().map(|(_, c, _)| format!("{c}\n")).collect();
+    let got = texts_or_codes(&text);
+    assert_eq!(got.len(), rows.len(), "{got:?}");
+    for ((line, call, want), g) in rows.iter().zip(&got) {
+        assert!(g.starts_with(want), "{CST}:{line} {call}: {g}");
+    }
+    // The unstable game's help, not the non-idempotent degree's.
+    assert!(
+        got[5].contains("is_stable(G) asks first"),
+        "{CST}:271: {}",
+        got[5]
+    );
+}
+
+/// Under a small position budget the same rows say so, with the budget's
+/// code, and never give an answer grundy has not found.
+#[test]
+fn rows_past_sidling_respect_the_budget() {
+    let g = "a{0|{0||||0,*2|||a|0||0}||0}";
+    let mut s = grundy::Session::with_limits(grundy::Limits::positions(200));
+    let text = format!("{g}\ndegree({g})\nis_stable({g})\nvariety({g})\n");
+    let got = common::answers_or_codes(&mut s, &text, false);
+    assert!(!got[0].starts_with("error"), "{CST}:256: {}", got[0]);
+    for (f, g) in ["degree", "is_stable", "variety"].iter().zip(&got[1..]) {
+        assert_eq!(g, "error grundy::solve::budget", "{CST}:256 {f}");
     }
 }
 
@@ -325,4 +350,54 @@ fn game_grid_test_fox_and_geese() {
         got[8]
     );
     assert_eq!(got[9], "error grundy::solve::budget", "{GRID}:45");
+}
+
+/// `IsInfinitesimal` and `IsNumberish` of every row of
+/// `CanonicalStopperTestCase.scala` (the line of each field) and of
+/// `SidedValueTestCase.scala` (values `s & t`, and Bach's carousel, whose
+/// sides are no stoppers: false for both): CGSuite's definitions by strong
+/// stops (THEORY.md §6.16).
+#[test]
+fn cgsuite_infinitesimal_and_numberish_rows() {
+    const SVT: &str = "lib/core/src/test/scala/org/cgsuite/lang/SidedValueTestCase.scala";
+    let rows: &[(&str, u32, &str, bool, bool)] = &[
+        (CST, 13, "on", false, false),
+        (CST, 32, "off", false, false),
+        (CST, 51, "over", true, true),
+        (CST, 70, "{pass|3/2}", false, true),
+        (CST, 89, "{-1/4+*|pass}", false, true),
+        (CST, 108, "{0|^<on>||v<on>}", true, true),
+        (CST, 127, "{0|||0||0|off}", true, true),
+        (CST, 146, "{on|0||0}", true, true),
+        (CST, 165, "{0||0|under}", true, true),
+        (CST, 184, "+-{0|pass}", true, true),
+        (CST, 203, "+-{5|pass}", false, false),
+        (CST, 222, "a{0||||0|||a|*||*}", true, true),
+        (
+            CST,
+            241,
+            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+            true,
+            true,
+        ),
+        (CST, 261, "a{0|{0||||0,*2|||a|0||0}||0}", true, true),
+        (SVT, 10, "dud", false, false),
+        (SVT, 21, "a{{|a}|}", false, false),
+        (SVT, 32, "{0|{dud|},*}", true, true),
+        (SVT, 44, "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", false, false),
+    ];
+    let text: String = rows
+        .iter()
+        .map(|(_, _, x, _, _)| format!("is_infinitesimal({x})\nis_numberish({x})\n"))
+        .collect();
+    let got = texts_or_codes(&text);
+    assert_eq!(got.len(), 2 * rows.len(), "{got:?}");
+    for ((file, line, x, inf, num), g) in rows.iter().zip(got.chunks(2)) {
+        assert_eq!(
+            g[0],
+            inf.to_string(),
+            "{file}:{line} IsInfinitesimal of {x}"
+        );
+        assert_eq!(g[1], num.to_string(), "{file}:{line}+1 IsNumberish of {x}");
+    }
 }

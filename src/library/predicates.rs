@@ -4,14 +4,19 @@
 //! `uptimal_expansion`, `followers` and `follower_count`. Like the rest of
 //! the game-value functions they work in the solver's store.
 
+use crate::error::AtSpan;
 use crate::error::EvalError;
 use crate::error::Result;
 use crate::model::Value;
 use crate::model::game_value::game_val;
+use crate::model::loopy_value::{LoopyVal, within};
+use crate::partizan::loopy::infinitesimal_numberish;
 use crate::partizan::{self, GameStore, ValueId};
 
 use super::games::{G_VAL, game, of_all};
-use super::{Args, Entry};
+use super::{Args, Entry, Param, p};
+
+const G_LOOPY: &[Param] = &[p("G", "position | game value | loopy game value | int")];
 
 /// The most followers `followers` lists (`follower_count` counts any
 /// number of them).
@@ -50,18 +55,24 @@ pub(super) static ENTRIES: &[Entry] = &[
         "whether G is a nimber *n (0 = *0 is one)",
         "is_nimber(value(*3))",
     ),
-    predicate(
+    game(
         "is_infinitesimal",
         is_infinitesimal,
-        "is_infinitesimal(G): whether both stops of G are 0",
-        "whether both stops are 0: 0, and the games infinitely close to it (↑, *, Tiny(2))",
+        G_LOOPY,
+        (1, 1),
+        "bool",
+        "is_infinitesimal(G): whether both stops of G are 0 (of a loopy value: its strong stops, CGSuite's definition)",
+        "whether both stops are 0: 0, and the games infinitely close to it (↑, *, Tiny(2)); of a stopper, both strong stops (`x over`, `x under` read as x) are 0 (`over`, `upon`), of `s & t` both sides are so, and a value whose sides are no stoppers is not",
         "is_infinitesimal(up())",
     ),
-    predicate(
+    game(
         "is_numberish",
         is_numberish,
-        "is_numberish(G): whether G's stops are equal (a number plus an infinitesimal)",
-        "whether the two stops are equal: a number plus an infinitesimal",
+        G_LOOPY,
+        (1, 1),
+        "bool",
+        "is_numberish(G): whether G's stops are equal (a number plus an infinitesimal; of a loopy value: CGSuite's definition by strong stops)",
+        "whether the two stops are equal: a number plus an infinitesimal; of a stopper, its strong Left stop is a number equal to its strong Right stop (`1over`), of `s & t` the strong Left stop of s equals the strong Right stop of t, and a value whose sides are no stoppers is not",
         "is_numberish(value(*1) + 2)",
     ),
     predicate(
@@ -136,11 +147,32 @@ fn is_nimber(a: Args) -> Result<Value> {
 }
 
 fn is_infinitesimal(a: Args) -> Result<Value> {
+    if let Some(l) = super::stoppers::loopy_arg(&a)? {
+        return Ok(Value::Bool(loopy_smallness(&a, &l)?.0));
+    }
     test(a, &|s, g| partizan::is_infinitesimal(s, g))
 }
 
 fn is_numberish(a: Args) -> Result<Value> {
+    if let Some(l) = super::stoppers::loopy_arg(&a)? {
+        return Ok(Value::Bool(loopy_smallness(&a, &l)?.1));
+    }
     test(a, &|s, g| partizan::is_numberish(s, g))
+}
+
+/// Whether a loopy value is infinitesimal and whether it is numberish
+/// (CGSuite's definitions by strong stops, THEORY.md §6.16).
+fn loopy_smallness(a: &Args, l: &LoopyVal) -> Result<(bool, bool)> {
+    let span = a.span;
+    let mut got = (false, false);
+    a.with_store(&mut |store| {
+        got = within(a.cx, "the stops of this value", span, |_, stop| {
+            infinitesimal_numberish(store, &l.value, stop).transpose()
+        })?
+        .map_err(|e| e.at(span))?;
+        Ok(Value::Bool(true))
+    })?;
+    Ok(got)
 }
 
 fn is_number_tiny(a: Args) -> Result<Value> {

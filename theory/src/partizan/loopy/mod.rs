@@ -32,6 +32,7 @@ mod sides;
 mod simplify;
 mod stopper;
 mod stops;
+mod unravel;
 mod value;
 
 #[cfg(test)]
@@ -46,6 +47,8 @@ mod simplify_tests;
 mod stops_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unravel_tests;
 #[cfg(test)]
 mod value_tests;
 
@@ -62,7 +65,8 @@ pub use show::{short_value, stopper_text};
 pub use sides::{Sides, one_side, sides};
 pub use simplify::{Simplified, all_stoppers, order, pack, simplify};
 pub use stopper::{Named, is_deathless, is_stopper, named_stoppers, stopper_geq, survives_second};
-pub use stops::{Pseudonumber, Stops, Tilt, is_plumtree};
+pub use stops::{Pseudonumber, Stops, Tilt, infinitesimal_numberish, is_plumtree, strong};
+pub use unravel::unravel_side;
 pub use value::{SIDLING_ROUNDS_PER_POSITION, SidedValue, Stopper, sidling_rounds};
 
 /// Normal play (the player who cannot move loses) or misère play (wins).

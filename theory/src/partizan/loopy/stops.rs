@@ -235,3 +235,58 @@ fn fold(acc: Acc, x: Acc, left: bool) -> Acc {
         (Acc::Best(a), Acc::Best(b)) => Acc::Best(if left { a.max(b) } else { a.min(b) }),
     }
 }
+
+/// CGSuite's *strong* stop: a stop with its tilt dropped (`x over` and
+/// `x under` read as x; `on`, `off` and numbers as they are).
+pub fn strong(p: Pseudonumber) -> Pseudonumber {
+    match p {
+        Pseudonumber::Number(x, _) => Pseudonumber::Number(x, Tilt::Exact),
+        p => p,
+    }
+}
+
+/// Whether a loopy value is infinitesimal and whether it is numberish, as
+/// CGSuite defines them (THEORY.md §6.16, "Infinitesimal and numberish"):
+/// a stopper is infinitesimal when both its strong stops are 0, and
+/// numberish when its strong Left stop is a number equal to its strong
+/// Right stop; a value `s & t` whose sides are stoppers is infinitesimal
+/// when both sides are, and numberish when the strong Left stop of `s`
+/// equals the strong Right stop of `t`; a value whose sides are no
+/// stoppers (Bach's carousel) is neither. A stop that is not defined is
+/// neither 0 nor a number nor equal to another. `Ok(None)` when `stop`
+/// says so.
+pub fn infinitesimal_numberish(
+    store: &mut GameStore,
+    v: &super::SidedValue,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<(bool, bool)>, PartizanError> {
+    if !v.stopper_sided() {
+        return Ok(Some((false, false)));
+    }
+    let mut stops = |s: &super::Stopper, left: bool, store: &mut GameStore| {
+        Ok::<_, PartizanError>(
+            Stops::new(&s.graph)
+                .stop(store, s.root, left, stop)?
+                .map(|p| p.map(strong)),
+        )
+    };
+    let zero = Some(Pseudonumber::Number(Dyadic::ZERO, Tilt::Exact));
+    let (Some(on_l), Some(on_r)) = (
+        stops(&v.onside, true, store)?,
+        stops(&v.onside, false, store)?,
+    ) else {
+        return Ok(None);
+    };
+    if v.stopper {
+        let numberish = matches!(on_l, Some(Pseudonumber::Number(..))) && on_l == on_r;
+        return Ok(Some((on_l == zero && on_r == zero, numberish)));
+    }
+    let (Some(off_l), Some(off_r)) = (
+        stops(&v.offside, true, store)?,
+        stops(&v.offside, false, store)?,
+    ) else {
+        return Ok(None);
+    };
+    let infinitesimal = [on_l, on_r, off_l, off_r].iter().all(|&p| p == zero);
+    Ok(Some((infinitesimal, on_l.is_some() && on_l == off_r)))
+}

@@ -14,6 +14,7 @@
 use super::{
     LoopyOutcome, Play, SidedGraph, Winner, is_deathless, is_stopper, one_side, outcomes, pack,
     short_value, side_form, side_geq, simplify, stopper_geq, stopper_text, sum_graph,
+    unravel::unravel_side,
 };
 use crate::partizan::{GameStore, PartizanError, ValueId};
 
@@ -345,6 +346,12 @@ pub(super) fn side_of(
         return Some(Ok(s));
     }
     let (graph, root) = side_form(g, root, onside, max_vertices, stop)?;
+    if !is_stopper(&graph, root) {
+        // The form may still equal a stopper: unravel it.
+        if let Some(s) = try_unravel(&graph, root, onside, max_vertices, stop)? {
+            return Some(Ok(s));
+        }
+    }
     Some(Ok(Stopper { graph, root }))
 }
 
@@ -369,12 +376,69 @@ pub(super) fn stopper_side(
         }));
     }
     let rounds = sidling_rounds(g.num_vertices());
-    Some(
-        one_side(g, root, onside, rounds, max_vertices, stop)?.map(|s| Stopper {
-            root: s.roots[0],
-            graph: s.graph,
-        }),
-    )
+    let as_stopper = |s: super::Simplified| Stopper {
+        root: s.roots[0],
+        graph: s.graph,
+    };
+    // A few rounds of sidling first; where they do not settle (or pass
+    // the budget), unravelling; where that fails, sidling in full.
+    let stopped = std::cell::Cell::new(false);
+    let mut watch = || {
+        stopped.set(stopped.get() || stop());
+        stopped.get()
+    };
+    let early = one_side(
+        g,
+        root,
+        onside,
+        rounds.min(EARLY_ROUNDS),
+        max_vertices,
+        &mut watch,
+    );
+    if let Some(Ok(s)) = early {
+        return Some(Ok(as_stopper(s)));
+    }
+    if stopped.get() {
+        return None;
+    }
+    if let Some(s) = try_unravel(g, root, onside, max_vertices, &mut watch)? {
+        return Some(Ok(s));
+    }
+    if early.is_some() && rounds <= EARLY_ROUNDS {
+        return Some(Err(rounds));
+    }
+    Some(one_side(g, root, onside, rounds, max_vertices, stop)?.map(as_stopper))
+}
+
+/// The stopper unravelling finds for one side ([`unravel_side`]):
+/// `Some(None)` when it finds none or passes its budget, `None` only when
+/// `stop` says so.
+fn try_unravel(
+    g: &SidedGraph,
+    root: u32,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Option<Stopper>> {
+    let stopped = std::cell::Cell::new(false);
+    let mut watch = || {
+        stopped.set(stopped.get() || stop());
+        stopped.get()
+    };
+    let steps = unravel_steps(g.num_vertices());
+    match unravel_side(g, root, onside, steps, max_vertices, &mut watch) {
+        Some(found) => Some(found),
+        None if stopped.get() => None,
+        None => Some(None),
+    }
+}
+
+/// Rounds of sidling tried before unravelling.
+const EARLY_ROUNDS: usize = 16;
+
+/// Unravellings tried on a graph of `n` positions before giving up.
+fn unravel_steps(n: usize) -> usize {
+    n.saturating_mul(4).saturating_add(16)
 }
 
 /// `a ≥ b` as sides (onsides when `onside`): by play on the difference
