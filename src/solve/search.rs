@@ -12,7 +12,9 @@
 //! stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
-//! The search is a depth-first AND/OR search on "the player to move wins",
+//! Two searches run on these nodes (`--search-algo`): proof-number
+//! search (`dfpn.rs`, the default), and the one below (`alphabeta`).
+//! The search below is a depth-first AND/OR search on "the player to move wins",
 //! with an explicit stack: a node is won when some child (the opponent to
 //! move) is lost, lost when every child is won. Children are tried in
 //! order of the opponent's mobility (options in the child) minus the
