@@ -166,7 +166,7 @@ fn dfpn_with_a_tiny_table_drops_nodes_and_the_answers_stay() {
     let positions = [
         r#"Amazons(grid(["x..o", "....", "o..x"]))"#,
         r#"Amazons(grid([".o.", "...", "x.x"]))"#,
-        r#"Dom(grid(3, 4))"#,
+        "Dom(grid(3, 4))",
         r#"Konane(grid(["xoxo", "o.ox", "xo.o"]))"#,
     ];
     for p in positions {
