@@ -52,7 +52,7 @@ pub use error::{
 pub use grundy_theory as theory;
 pub use model::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,
-    DEFAULT_SEARCH_PARTS, Limits,
+    DEFAULT_SEARCH_PARTS, Limits, SearchAlgo,
 };
 pub use query::{Answer, Outcome, Picture, QuotientAnswer, Searched};
 pub use session::{GameSummary, GraphStats, Mode, Redefine, STACK_SIZE, Session, Statement};

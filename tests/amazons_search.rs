@@ -12,7 +12,9 @@
 //! 4×5 had not finished after 15 min of CPU, holding 5.3 GiB; with the
 //! parts valued by walks (`solve/runs.rs`) its memory is flat (1.26 GiB
 //! at 3.5 million nodes under a 3 GiB budget) but it had not finished
-//! after 8 min of CPU.
+//! after 8 min of CPU. With df-pn (the default search since 2026-12-05)
+//! 4×5 had not finished after 1.5 million nodes and 8.4 min of CPU
+//! (1.23 GiB resident under a 4 GiB budget).
 
 use crate::common;
 
@@ -191,7 +193,7 @@ fn the_start_is_drawn_as_the_papers_draw_it() {
 
 /// Published: a first-player win (Song and Müller, 2014).
 #[test]
-#[ignore = "not reached: 4×5 unfinished after 8 min of CPU, memory flat (docs/PERFORMANCE.md)"]
+#[ignore = "not reached: 4×5 unfinished after 8 min of CPU by either search, memory flat (docs/PERFORMANCE.md)"]
 fn amazons_4x5_start_is_a_first_player_win() {
     assert_eq!(start_outcome(4, 5), "N");
 }

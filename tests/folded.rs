@@ -33,6 +33,7 @@ mod cgsuite_stoppers;
 mod cli;
 mod compounds;
 mod dense;
+mod dfpn;
 mod digraph_examples;
 mod digraph_props;
 mod division;

@@ -74,6 +74,22 @@ pub struct Limits {
     /// cache of the parts it met holds at most the same. When full, the
     /// table drops its cheapest entries.
     pub search_table: usize,
+    /// The search of `outcome P by search` (`--search-algo`): proof-number
+    /// search (df-pn, the default) or depth-first alpha-beta.
+    pub search_algo: SearchAlgo,
+}
+
+/// The search `outcome P by search` runs (THEORY.md §6.15): both find the
+/// same outcomes and winning moves; they differ in the positions they
+/// expand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SearchAlgo {
+    /// Depth-first proof-number search (Nagai's df-pn), best first by
+    /// proof and disproof numbers.
+    #[default]
+    Dfpn,
+    /// Depth-first AND/OR search with the moves ordered by mobility.
+    AlphaBeta,
 }
 
 /// The default position budget.
@@ -107,6 +123,7 @@ impl Default for Limits {
             max_depth: DEFAULT_MAX_DEPTH,
             search_parts: DEFAULT_SEARCH_PARTS,
             search_table: 0,
+            search_algo: SearchAlgo::Dfpn,
         }
     }
 }

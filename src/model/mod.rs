@@ -21,7 +21,7 @@ pub use collect::Collect;
 pub use compound::Compound;
 pub use context::{
     Ctx, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS,
-    DEFAULT_SEARCH_PARTS, Limits, PERIOD_SHARE,
+    DEFAULT_SEARCH_PARTS, Limits, PERIOD_SHARE, SearchAlgo,
 };
 pub use defs::{Body, COMPOUNDS, Defs, FnDef, GameDef, NIM, STAR, VALUE};
 #[cfg(test)]

@@ -65,6 +65,7 @@
 
 mod chain;
 mod dense;
+mod dfpn;
 mod expand;
 mod keys;
 mod loopy;

@@ -12,7 +12,9 @@
 //! stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
-//! The search is a depth-first AND/OR search on "the player to move wins",
+//! Two searches run on these nodes (`--search-algo`): proof-number
+//! search (`dfpn.rs`, the default), and the one below (`alphabeta`).
+//! The search below is a depth-first AND/OR search on "the player to move wins",
 //! with an explicit stack: a node is won when some child (the opponent to
 //! move) is lost, lost when every child is won. Children are tried in
 //! order of the opponent's mobility (options in the child) minus the
@@ -44,7 +46,9 @@ use std::io::Write as _;
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{AtSpan, Result, SolveError};
-use crate::model::{Collect, Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, Side, Value};
+use crate::model::{
+    Collect, Comp, Ctx, GameId, LIST_ITEMS, OptionSink, RunPart, SearchAlgo, Side, Value,
+};
 use crate::partizan::{Outcome, ValueId};
 
 use super::chain::{At, Why};
@@ -87,9 +91,9 @@ impl PartKey {
 /// An open part of a node: the component, and its key (which alone
 /// decides equality, hashing and order).
 #[derive(Clone, Debug)]
-struct Part {
-    key: PartKey,
-    comp: Comp,
+pub(super) struct Part {
+    pub(super) key: PartKey,
+    pub(super) comp: Comp,
 }
 
 impl PartialEq for Part {
@@ -116,13 +120,13 @@ impl Ord for Part {
 
 /// A search node: the open components (sorted) and the known value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Node {
-    open: Vec<Part>,
-    known: ValueId,
+pub(super) struct Node {
+    pub(super) open: Vec<Part>,
+    pub(super) known: ValueId,
 }
 
 /// A node with the player to move.
-type Key = (Node, Side);
+pub(super) type Key = (Node, Side);
 
 /// A decided node's key in the table: its open parts' keys, its known
 /// value and the player to move.
@@ -133,12 +137,37 @@ fn table_key(node: &Node, side: Side) -> TableKey {
     (parts, node.known, side)
 }
 
-/// A decided node: whether the player to move wins, and the nodes its
-/// search expanded (what keeping it saves).
+/// Proof or disproof number of a decided node: infinite.
+pub(super) const INF: u64 = u64::MAX;
+
+/// A node in the table: its proof and disproof numbers (the player to
+/// move wins: `pn` 0; loses: `dn` 0; else df-pn's estimates,
+/// `dfpn.rs`), and the nodes its searches expanded (what keeping it
+/// saves).
 #[derive(Clone, Copy, Debug)]
-struct Decided {
-    wins: bool,
-    size: u64,
+pub(super) struct Entry {
+    pub(super) pn: u64,
+    pub(super) dn: u64,
+    pub(super) size: u64,
+}
+
+impl Entry {
+    /// A decided node.
+    pub(super) fn decided(wins: bool, size: u64) -> Entry {
+        let (pn, dn) = if wins { (0, INF) } else { (INF, 0) };
+        Entry { pn, dn, size }
+    }
+
+    /// Whether the player to move wins, if decided.
+    pub(super) fn wins(&self) -> Option<bool> {
+        if self.pn == 0 {
+            Some(true)
+        } else if self.dn == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// What the search knows of a part met: Left's and Right's numbers of
@@ -155,8 +184,9 @@ struct PartInfo {
 /// budget, and make room when full (`remember`, `note_part`).
 #[derive(Debug, Default)]
 pub(crate) struct Search {
-    /// Decided nodes, by key.
-    table: HashMap<TableKey, Decided, FxBuildHasher>,
+    /// Decided nodes (and, for df-pn, the numbers of undecided ones), by
+    /// key.
+    table: HashMap<TableKey, Entry, FxBuildHasher>,
     /// Bytes the table holds, about, and how many it may.
     table_bytes: usize,
     table_cap: usize,
@@ -175,6 +205,8 @@ pub(crate) struct Search {
     pub nodes: u64,
     /// The bitboard search of placement games (`placement.rs`).
     pub(super) native: super::placement_search::Native,
+    /// The search to run (`--search-algo`).
+    pub(super) algo: SearchAlgo,
 }
 
 impl Search {
@@ -187,6 +219,7 @@ impl Search {
         Search {
             table_cap,
             parts_cap,
+            algo: cx.limits.search_algo,
             runs: Runs::new(parts_cap),
             ..Search::default()
         }
@@ -204,15 +237,19 @@ impl Search {
         }
     }
 
-    fn lookup(&self, node: &Node, side: Side) -> Option<bool> {
-        self.table.get(&table_key(node, side)).map(|d| d.wins)
+    pub(super) fn lookup(&self, node: &Node, side: Side) -> Option<bool> {
+        self.entry(node, side)?.wins()
+    }
+
+    pub(super) fn entry(&self, node: &Node, side: Side) -> Option<Entry> {
+        self.table.get(&table_key(node, side)).copied()
     }
 
     /// Keep a decided node. When the table is full, the entries whose
     /// searches expanded the fewest nodes go first: at least half of
     /// them, those at or below the median size, so that the work of a
     /// refill pays for the sweep.
-    fn remember(&mut self, node: &Node, side: Side, d: Decided) {
+    pub(super) fn remember(&mut self, node: &Node, side: Side, d: Entry) {
         let key = table_key(node, side);
         let bytes = ENTRY_BYTES + key.0.iter().map(PartKey::bytes).sum::<usize>();
         if self.table_bytes + bytes > self.table_cap {
@@ -302,7 +339,7 @@ struct Frame {
     began: u64,
 }
 
-fn other(s: Side) -> Side {
+pub(super) fn other(s: Side) -> Side {
     match s {
         Side::Left => Side::Right,
         Side::Right => Side::Left,
@@ -310,7 +347,7 @@ fn other(s: Side) -> Side {
 }
 
 /// Whether `side`, moving first, wins a game of outcome class `o`.
-fn first_wins(o: Outcome, side: Side) -> bool {
+pub(super) fn first_wins(o: Outcome, side: Side) -> bool {
     matches!(
         (o, side),
         (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
@@ -378,7 +415,7 @@ impl Solver {
     }
 
     /// The node of a sum of components and a known value.
-    fn node_of(
+    pub(super) fn node_of(
         &mut self,
         cx: &Ctx,
         s: &mut Search,
@@ -405,7 +442,7 @@ impl Solver {
 
     /// The options `side` has in `node`: in its open components first,
     /// then in its known value, each once.
-    fn node_children(
+    pub(super) fn node_children(
         &mut self,
         cx: &Ctx,
         s: &mut Search,
@@ -451,7 +488,13 @@ impl Solver {
 
     /// How many options `side` has in `node` (its open components' and
     /// its known value's), counted without listing the open components'.
-    fn mobility(&mut self, cx: &Ctx, s: &mut Search, node: &Node, side: Side) -> Result<usize> {
+    pub(super) fn mobility(
+        &mut self,
+        cx: &Ctx,
+        s: &mut Search,
+        node: &Node,
+        side: Side,
+    ) -> Result<usize> {
         let mut n = 0;
         for p in &node.open {
             n += self.part_info(cx, s, &p.key, &p.comp)?.moves[usize::from(side == Side::Right)];
@@ -502,13 +545,7 @@ impl Solver {
         node: Node,
         side: Side,
     ) -> Result<Result<Frame, bool>> {
-        s.nodes += 1;
-        if s.nodes & 0x3ff == 0 {
-            crate::progress::count("positions searched", s.nodes, None);
-        }
-        if s.nodes & 0xffff == 0 && std::env::var_os("GRUNDY_SEARCH_STATS").is_some() {
-            self.search_stats(s);
-        }
+        self.count_node(s);
         if node.open.is_empty() {
             return Ok(Err(first_wins(
                 self.partizan.store.outcome(node.known),
@@ -532,6 +569,18 @@ impl Solver {
             cursor: 0,
             began,
         }))
+    }
+
+    /// One node more expanded: the progress line, and what each store
+    /// holds every 65,536 nodes when `GRUNDY_SEARCH_STATS` is set.
+    pub(super) fn count_node(&self, s: &mut Search) {
+        s.nodes += 1;
+        if s.nodes & 0x3ff == 0 {
+            crate::progress::count("positions searched", s.nodes, None);
+        }
+        if s.nodes & 0xffff == 0 && std::env::var_os("GRUNDY_SEARCH_STATS").is_some() {
+            self.search_stats(s);
+        }
     }
 
     /// What each store holds (debugging: `GRUNDY_SEARCH_STATS`).
@@ -563,7 +612,7 @@ impl Solver {
     }
 
     /// The components of a sum of parts interned, for a diagnostic.
-    fn sum_ids(&mut self, cx: &Ctx, open: &[Part]) -> Result<Vec<u32>> {
+    pub(super) fn sum_ids(&mut self, cx: &Ctx, open: &[Part]) -> Result<Vec<u32>> {
         let mut ids: Vec<u32> = open
             .iter()
             .map(|p| self.intern_comp(cx, &p.comp))
@@ -572,10 +621,14 @@ impl Solver {
         Ok(ids)
     }
 
-    /// Whether `side`, to move in `root`, wins.
+    /// Whether `side`, to move in `root`, wins: by df-pn or by the
+    /// depth-first search (`--search-algo`).
     fn search_wins(&mut self, cx: &Ctx, s: &mut Search, root: Node, side: Side) -> Result<bool> {
         if let Some(w) = s.lookup(&root, side) {
             return Ok(w);
+        }
+        if s.algo == SearchAlgo::Dfpn {
+            return self.dfpn_wins(cx, s, root, side);
         }
         let mut path: HashSet<Key, FxBuildHasher> = HashSet::default();
         let mut stack: Vec<Frame> = Vec::new();
@@ -661,6 +714,19 @@ impl Solver {
             moves.push((theirs - mine, k, m, node));
         }
         moves.sort_by_key(|(score, k, ..)| (*score, *k));
+        if first && s.algo == SearchAlgo::Dfpn {
+            let root = self.node_of(
+                cx,
+                s,
+                ids.iter()
+                    .map(|&i| self.comp(i).clone())
+                    .collect::<Vec<_>>(),
+                zero,
+            )?;
+            let nodes = moves.iter().map(|(.., n)| n.clone()).collect();
+            let won = self.dfpn_root(cx, s, root, nodes, side)?;
+            return Ok(won.map(|i| moves.swap_remove(i).2).into_iter().collect());
+        }
         let mut out = Vec::new();
         for (_, k, m, node) in moves {
             if !self.search_wins(cx, s, node, other(side))? {
@@ -694,7 +760,7 @@ impl Solver {
 fn decided(s: &mut Search, path: &mut HashSet<Key, FxBuildHasher>, f: Frame, wins: bool) {
     path.remove(&f.key);
     let size = s.nodes - f.began + 1;
-    s.remember(&f.key.0, f.key.1, Decided { wins, size });
+    s.remember(&f.key.0, f.key.1, Entry::decided(wins, size));
 }
 
 /// `side`'s options in `c`, each the list of its parts, not interned.
@@ -762,14 +828,7 @@ mod tests {
         };
         for i in 0..2000 {
             let side = if i % 3 == 0 { Side::Left } else { Side::Right };
-            s.remember(
-                &node(i, zero),
-                side,
-                Decided {
-                    wins: i % 2 == 0,
-                    size: size(i),
-                },
-            );
+            s.remember(&node(i, zero), side, Entry::decided(i % 2 == 0, size(i)));
             assert!(
                 s.table_bytes <= s.table_cap,
                 "{} bytes after {i}",

@@ -26,6 +26,7 @@ use grundy::render::Pictures;
 use grundy::{Answer, Picture};
 use grundy::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STEPS, DEFAULT_SEARCH_PARTS, Limits,
+    SearchAlgo,
 };
 use grundy::{FrontEndError, LimitError};
 use grundy::{Mode, Session};
@@ -218,6 +219,10 @@ pub struct LimitArgs {
     /// quarter of --max-memory.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "0")]
     search_table: usize,
+    /// The search of `outcome P by search`: `dfpn` (proof-number search,
+    /// the default) or `alphabeta` (depth-first, moves ordered by mobility).
+    #[arg(long, value_name = "ALGO", value_parser = parse_algo, default_value = "dfpn")]
+    search_algo: SearchAlgo,
 }
 
 impl LimitArgs {
@@ -229,7 +234,17 @@ impl LimitArgs {
             max_depth: self.max_depth,
             search_parts: self.search_parts,
             search_table: self.search_table,
+            search_algo: self.search_algo,
         }
+    }
+}
+
+/// `dfpn` or `alphabeta`: the search of `outcome P by search`.
+fn parse_algo(s: &str) -> Result<SearchAlgo, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "dfpn" | "df-pn" => Ok(SearchAlgo::Dfpn),
+        "alphabeta" | "alpha-beta" => Ok(SearchAlgo::AlphaBeta),
+        other => Err(format!("`{other}` is not a search: dfpn or alphabeta")),
     }
 }
 
