@@ -1,5 +1,5 @@
-//! Proof-number search (df-pn, `--search-algo dfpn`, the default of
-//! `outcome P by search`; THEORY.md §6.15, "df-pn") against the canonical
+//! Proof-number search (df-pn, `--search-algo dfpn`, not yet the default
+//! of `outcome P by search`; THEORY.md §6.15, "df-pn") against the canonical
 //! values and the depth-first search (`--search-algo alphabeta`) on random
 //! small positions of Amazons, Domineering (written so that the bitboard
 //! search of placement games does not take it), Konane and Snort, and
@@ -177,6 +177,7 @@ fn dfpn_with_a_tiny_table_drops_nodes_and_the_answers_stay() {
         let tiny = Limits {
             search_parts: 0,
             search_table: 512,
+            search_algo: SearchAlgo::Dfpn,
             ..Limits::default()
         };
         let got = run(&by_search.join("\n"), tiny);

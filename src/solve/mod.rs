@@ -77,6 +77,7 @@ mod partizan_loopy;
 mod partizan_misere;
 mod period;
 mod placement;
+mod placement_geo;
 mod placement_search;
 mod resemble;
 mod runs;
