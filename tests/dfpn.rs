@@ -10,6 +10,7 @@
 //! numbers df-pn then works out again).
 
 use crate::common;
+use crate::search::board;
 
 use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, SearchAlgo, Session};
 use proptest::prelude::*;
@@ -64,21 +65,6 @@ fn moves(a: &Answer) -> Vec<String> {
         Answer::PartizanWinning { moves, .. } => moves.clone(),
         other => panic!("not winning moves: {other:?}"),
     }
-}
-
-/// A random board of at most `max` squares drawn from `alphabet`.
-fn board(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = String> {
-    (1usize..=4, 1usize..=4)
-        .prop_filter("small", move |(r, c)| r * c <= max)
-        .prop_flat_map(move |(rows, cols)| {
-            prop::collection::vec(prop::sample::select(alphabet), rows * cols).prop_map(move |sq| {
-                let rows: Vec<String> = sq
-                    .chunks(cols)
-                    .map(|r| format!("\"{}\"", String::from_utf8_lossy(r)))
-                    .collect();
-                format!("grid([{}])", rows.join(", "))
-            })
-        })
 }
 
 /// The searches compared with the values: df-pn with every part searched,

@@ -62,7 +62,7 @@ fn said(a: &Answer) -> String {
 }
 
 /// Random boards of at most `max` squares drawn from `alphabet`.
-fn board(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = String> {
+pub(crate) fn board(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = String> {
     (1usize..=4, 1usize..=4)
         .prop_filter("small", move |(r, c)| r * c <= max)
         .prop_flat_map(move |(rows, cols)| {

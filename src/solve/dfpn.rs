@@ -33,11 +33,10 @@ use std::collections::HashSet;
 
 use rustc_hash::FxBuildHasher;
 
-use crate::error::{Result, SolveError};
+use crate::error::Result;
 use crate::model::{Ctx, Side};
 
 use super::Solver;
-use super::chain::{At, Why};
 use super::search::{Entry, INF, Key, Node, Search, first_wins, other};
 
 /// Finite numbers stop here, far below `INF`, so that sums never reach it.
@@ -274,21 +273,8 @@ impl Solver {
             let opp = other(top.key.1);
             let child = top.children[i].node.clone();
             let ckey = (child, opp);
-            if path.contains(&ckey) {
-                return Err(SolveError::PartizanLoopy {
-                    path: "a position of the search can come back".into(),
-                    span: cx.span,
-                }
-                .into());
-            }
-            let depth = stack.len();
-            if depth > cx.limits.max_depth {
-                let start = self.sum_ids(cx, &stack[0].key.0.open)?;
-                let from = self.sum_ids(cx, &stack[depth - 1].key.0.open)?;
-                let reached = self.sum_ids(cx, &ckey.0.open)?;
-                let ends = [At::Sum(&start), At::Sum(&from), At::Sum(&reached)];
-                return Err(self.chain_error(cx, ends, depth, Why::Depth));
-            }
+            let ends = [&stack[0].key.0, &stack[stack.len() - 1].key.0, &ckey.0];
+            self.may_enter(cx, path.contains(&ckey), ends, stack.len())?;
             match self.dfpn_frame(cx, s, ckey.0, opp, th)? {
                 Ok(f) => {
                     path.insert(f.key.clone());

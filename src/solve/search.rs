@@ -611,6 +611,34 @@ impl Solver {
         );
     }
 
+    /// Whether the search may enter `ends[2]` from `ends[1]` at `depth`
+    /// (`ends[0]` its root): not when the child is already on the path
+    /// (a short game never comes back, so the rules are loopy), nor past
+    /// `--max-depth`.
+    pub(super) fn may_enter(
+        &mut self,
+        cx: &Ctx,
+        on_path: bool,
+        ends: [&Node; 3],
+        depth: usize,
+    ) -> Result<()> {
+        if on_path {
+            return Err(SolveError::PartizanLoopy {
+                path: "a position of the search can come back".into(),
+                span: cx.span,
+            }
+            .into());
+        }
+        if depth > cx.limits.max_depth {
+            let start = self.sum_ids(cx, &ends[0].open)?;
+            let from = self.sum_ids(cx, &ends[1].open)?;
+            let reached = self.sum_ids(cx, &ends[2].open)?;
+            let ends = [At::Sum(&start), At::Sum(&from), At::Sum(&reached)];
+            return Err(self.chain_error(cx, ends, depth, Why::Depth));
+        }
+        Ok(())
+    }
+
     /// The components of a sum of parts interned, for a diagnostic.
     pub(super) fn sum_ids(&mut self, cx: &Ctx, open: &[Part]) -> Result<Vec<u32>> {
         let mut ids: Vec<u32> = open
@@ -664,21 +692,8 @@ impl Solver {
                 continue;
             }
             let ckey = (child.clone(), opp);
-            if path.contains(&ckey) {
-                return Err(SolveError::PartizanLoopy {
-                    path: "a position of the search can come back".into(),
-                    span: cx.span,
-                }
-                .into());
-            }
-            let depth = stack.len();
-            if depth > cx.limits.max_depth {
-                let start = self.sum_ids(cx, &stack[0].key.0.open)?;
-                let from = self.sum_ids(cx, &stack[depth - 1].key.0.open)?;
-                let reached = self.sum_ids(cx, &ckey.0.open)?;
-                let ends = [At::Sum(&start), At::Sum(&from), At::Sum(&reached)];
-                return Err(self.chain_error(cx, ends, depth, Why::Depth));
-            }
+            let ends = [&stack[0].key.0, &stack[stack.len() - 1].key.0, &ckey.0];
+            self.may_enter(cx, path.contains(&ckey), ends, stack.len())?;
             match self.frame(cx, s, ckey.0, opp)? {
                 Ok(f) => {
                     path.insert(f.key.clone());
