@@ -2,8 +2,8 @@
 //! of `outcome P by search`; THEORY.md §6.15, "df-pn") against the canonical
 //! values and the depth-first search (`--search-algo alphabeta`) on random
 //! small positions of Amazons, Domineering (written so that the bitboard
-//! search of placement games does not take it), Konane and Snort, and
-//! their sums: the same outcome and the same winning moves for each
+//! search of placement games does not take it), Konane, Snort and
+//! Clobber, and their sums: the same outcome and the same winning moves for each
 //! player, the winning first move an `outcome` answer shows is one of
 //! them, with every part searched, with small parts valued, and with a
 //! table of a few entries that drops nodes (whose proof and disproof
@@ -16,7 +16,8 @@ use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, SearchAlgo, Session};
 use proptest::prelude::*;
 
 /// Domineering written with `place`'s third argument (the bitboard search
-/// does not take it), Snort, Konane and Amazons (the examples' rules).
+/// does not take it), Snort, Konane, Amazons and Clobber (the examples'
+/// rules).
 fn rules() -> String {
     let dom = r##"
 game Dom(b) {
@@ -33,6 +34,7 @@ fn dom_parts(b) = sum([Dom(canonical(p, "mirror")) for p in components(b)])
         renamed(include_str!("../examples/snort.game"), "snort"),
         renamed(include_str!("../examples/konane.game"), "konane"),
         renamed(include_str!("../examples/amazons.game"), "amazons"),
+        renamed(include_str!("../examples/clobber.game"), "clobber"),
     ]
     .join("\n")
 }
@@ -68,10 +70,11 @@ fn moves(a: &Answer) -> Vec<String> {
 }
 
 /// The searches compared with the values: df-pn with every part searched,
-/// with small parts valued and with a table of a few entries, and the
-/// depth-first search.
-const SEARCHES: [(SearchAlgo, usize, usize); 4] = [
+/// with small parts valued (those of at most 4 options, and the default)
+/// and with a table of a few entries, and the depth-first search.
+const SEARCHES: [(SearchAlgo, usize, usize); 5] = [
     (SearchAlgo::Dfpn, 0, 0),
+    (SearchAlgo::Dfpn, 4, 0),
     (SearchAlgo::Dfpn, DEFAULT_SEARCH_PARTS, 0),
     (SearchAlgo::Dfpn, 0, 600),
     (SearchAlgo::AlphaBeta, 0, 0),
@@ -136,11 +139,40 @@ proptest! {
         snort in boards(b"....lr#", 9, 3),
         konane in boards(b"xxoo...", 9, 3),
         amazons in boards(b"xo....#", 9, 2),
+        clobber in boards(b"xxoo.#", 9, 3),
     ) {
         check("Dom", &dom)?;
         check("Snort", &snort)?;
         check("Konane", &konane)?;
         check("Amazons", &amazons)?;
+        check("Clobber", &clobber)?;
+    }
+}
+
+/// The root of `outcome P by search` is the position as written: its
+/// moves include those in a part the search holds as a value, and such a
+/// move can come back to the root's node. Here `oox|x.#` is a part of value
+/// 0 with a move for Right, which Left's reply in the value takes back to
+/// 0: the search once reported that as a cycle ("a position of the search
+/// can come back") at `--search-parts 4`, which values that part.
+#[test]
+fn a_move_in_a_valued_part_of_the_root_that_comes_back_is_no_cycle() {
+    let p = r#"Clobber(grid(["xoo", ".xx", "oxx"])) + Clobber(grid(["oox", "x.#"]))"#;
+    let queries = ["outcome {}", "winning {} for left", "winning {} for right"]
+        .map(|q| q.replace("{}", p));
+    let expected = run(&queries.join("\n"), Limits::default());
+    assert_eq!(said(&expected[0]).0, "L");
+    let by_search: Vec<String> = queries.iter().map(|q| format!("{q} by search")).collect();
+    for parts in [4, DEFAULT_SEARCH_PARTS] {
+        let limits = Limits {
+            search_parts: parts,
+            search_algo: SearchAlgo::Dfpn,
+            ..Limits::default()
+        };
+        let got = run(&by_search.join("\n"), limits);
+        for (i, a) in got.iter().enumerate() {
+            assert_eq!(said(a).0, said(&expected[i]).0, "{} (parts {parts})", by_search[i]);
+        }
     }
 }
 

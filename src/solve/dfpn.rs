@@ -53,8 +53,12 @@ struct Child {
 /// A node on the stack: its children, the thresholds it searches under,
 /// the child searched below it, and the nodes expanded before it began
 /// (plus what its table entry says earlier searches of it expanded).
+/// `keyed` is false for the root of `dfpn_root`, whose children are the
+/// moves of a position as written rather than the children of its node
+/// (`key`): it is neither on the path nor kept in the table.
 struct Frame {
     key: Key,
+    keyed: bool,
     children: Vec<Child>,
     thpn: u64,
     thdn: u64,
@@ -171,6 +175,7 @@ impl Solver {
         }
         Ok(Ok(Frame {
             key: (node, side),
+            keyed: true,
             children,
             thpn,
             thdn,
@@ -211,8 +216,14 @@ impl Solver {
         // The children carry their index in `nodes` through the ordering.
         let index: Vec<Node> = nodes.clone();
         let (children, _) = self.dfpn_children(cx, s, nodes, side)?;
+        // Not the node's own children: those of the position as written,
+        // whose moves in the parts the node holds as a value (`known`) can
+        // lead back to the node (a part of value 0 has moves that a reply
+        // takes back to 0), so the root is kept off the path and out of the
+        // table.
         let f = Frame {
             key: (root, side),
+            keyed: false,
             children,
             thpn: INF,
             thdn: INF,
@@ -242,7 +253,9 @@ impl Solver {
     /// thresholds (for the roots, `INF`: until decided): its numbers.
     fn dfpn(&mut self, cx: &Ctx, s: &mut Search, root: Frame) -> Result<(u64, u64)> {
         let mut path: HashSet<Key, FxBuildHasher> = HashSet::default();
-        path.insert(root.key.clone());
+        if root.keyed {
+            path.insert(root.key.clone());
+        }
         let mut stack = vec![root];
         // The numbers of the child just searched.
         let mut back: Option<(u64, u64)> = None;
@@ -258,9 +271,11 @@ impl Solver {
             let (pn, dn) = top.numbers();
             if pn >= top.thpn || dn >= top.thdn || pn == 0 || dn == 0 {
                 let f = stack.pop().unwrap_or_else(|| unreachable!());
-                path.remove(&f.key);
-                let size = s.nodes - f.began + 1;
-                s.remember(&f.key.0, f.key.1, Entry { pn, dn, size });
+                if f.keyed {
+                    path.remove(&f.key);
+                    let size = s.nodes - f.began + 1;
+                    s.remember(&f.key.0, f.key.1, Entry { pn, dn, size });
+                }
                 if stack.is_empty() {
                     return Ok((pn, dn));
                 }
