@@ -158,8 +158,8 @@ proptest! {
 #[test]
 fn a_move_in_a_valued_part_of_the_root_that_comes_back_is_no_cycle() {
     let p = r#"Clobber(grid(["xoo", ".xx", "oxx"])) + Clobber(grid(["oox", "x.#"]))"#;
-    let queries = ["outcome {}", "winning {} for left", "winning {} for right"]
-        .map(|q| q.replace("{}", p));
+    let queries =
+        ["outcome {}", "winning {} for left", "winning {} for right"].map(|q| q.replace("{}", p));
     let expected = run(&queries.join("\n"), Limits::default());
     assert_eq!(said(&expected[0]).0, "L");
     let by_search: Vec<String> = queries.iter().map(|q| format!("{q} by search")).collect();
@@ -171,7 +171,12 @@ fn a_move_in_a_valued_part_of_the_root_that_comes_back_is_no_cycle() {
         };
         let got = run(&by_search.join("\n"), limits);
         for (i, a) in got.iter().enumerate() {
-            assert_eq!(said(a).0, said(&expected[i]).0, "{} (parts {parts})", by_search[i]);
+            assert_eq!(
+                said(a).0,
+                said(&expected[i]).0,
+                "{} (parts {parts})",
+                by_search[i]
+            );
         }
     }
 }

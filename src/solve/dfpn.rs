@@ -25,9 +25,14 @@
 //! emptied of its cheapest entries when full). The child's thresholds are
 //! the usual ones with Pawlewicz and Lew's 1+ε trick on the second-best
 //! child (ε = 1/4), which lets the search stay longer below a child before
-//! switching. The games searched are short, so there are no cycles and no
-//! graph-history interaction: a win or a loss does not depend on the path,
-//! and a position met again on its own path is reported (`partizan_loopy`).
+//! switching. The games searched are short, so the nodes have no cycles
+//! (THEORY.md §6.15: each move lowers the sum of the open parts' heights
+//! and the value's birthday) and there is no graph-history interaction: a win or a loss
+//! does not depend on the path, and a node met again on its own path is
+//! reported (`partizan_loopy`). The root of `dfpn_root` is not a node's
+//! own expansion (its children are the moves of the position as written,
+//! some inside parts its node holds as a value), so it is kept off the
+//! path and out of the table.
 
 use std::collections::HashSet;
 

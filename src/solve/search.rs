@@ -730,14 +730,22 @@ impl Solver {
         }
         moves.sort_by_key(|(score, k, ..)| (*score, *k));
         if first && s.algo == SearchAlgo::Dfpn {
-            let root = self.node_of(
-                cx,
-                s,
-                ids.iter()
-                    .map(|&i| self.comp(i).clone())
-                    .collect::<Vec<_>>(),
-                zero,
-            )?;
+            // The root as written, every component open: df-pn keeps it
+            // off its path and out of its table, so it is never valued
+            // (a part with one player's moves only would be, by its whole
+            // game tree, for nothing).
+            let mut open: Vec<Part> = ids
+                .iter()
+                .map(|&i| {
+                    let comp = self.comp(i).clone();
+                    Part {
+                        key: PartKey::of(&comp),
+                        comp,
+                    }
+                })
+                .collect();
+            open.sort_unstable();
+            let root = Node { open, known: zero };
             let nodes = moves.iter().map(|(.., n)| n.clone()).collect();
             let won = self.dfpn_root(cx, s, root, nodes, side)?;
             return Ok(won.map(|i| moves.swap_remove(i).2).into_iter().collect());
