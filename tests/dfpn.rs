@@ -1,5 +1,5 @@
-//! Proof-number search (df-pn, `--search-algo dfpn`, not yet the default
-//! of `outcome P by search`; THEORY.md §6.15, "df-pn") against the canonical
+//! Proof-number search (df-pn, `--search-algo dfpn`, the default of
+//! `outcome P by search`; THEORY.md §6.15, "df-pn") against the canonical
 //! values and the depth-first search (`--search-algo alphabeta`) on random
 //! small positions of Amazons, Domineering (written so that the bitboard
 //! search of placement games does not take it), Konane, Snort and

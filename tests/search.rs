@@ -1,8 +1,9 @@
 //! `outcome P by search` and `winning P for left|right by search` agree
 //! with the canonical-value path (`outcome P`, `winning P for ...`) on
 //! random small boards of Domineering, Snort, Clobber and Konane (the
-//! examples' rules) and their sums, with every part searched
-//! (`search_parts` 0) and with parts of up to 4 or 24 options valued; and the
+//! examples' rules) and their sums, by df-pn and by the depth-first search,
+//! with every part searched (`search_parts` 0) and with parts of up to 4
+//! or 24 options valued; and the
 //! published outcomes of Domineering on rectangles (Breuker, Uiterwijk and
 //! van den Herik, 2000) come out of the search: the boards of at most 25
 //! cells here, the larger ones up to 8×8 ignored in CI
@@ -10,7 +11,7 @@
 
 use crate::common;
 
-use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, Session};
+use grundy::{Answer, DEFAULT_SEARCH_PARTS, Limits, SearchAlgo, Session};
 use proptest::prelude::*;
 
 /// The definitions of an example file (its `game`/`fn` lines and the
@@ -41,11 +42,17 @@ fn rules() -> String {
 }
 
 /// The answers' texts of `queries` in a fresh session (nothing cached from
-/// another path) with `search_parts`.
+/// another path) with `search_parts` and the default search.
 fn run(queries: &str, search_parts: usize) -> Vec<Answer> {
+    run_by(queries, search_parts, Limits::default().search_algo)
+}
+
+/// The same with the search `search_algo`.
+fn run_by(queries: &str, search_parts: usize, search_algo: SearchAlgo) -> Vec<Answer> {
     let mut s = Session::with_limits(Limits {
         max_positions: 2_000_000,
         search_parts,
+        search_algo,
         ..Limits::default()
     });
     common::answers_in(&mut s, &format!("{}\n{queries}", rules()))
@@ -95,10 +102,22 @@ fn check(game: &str, boards: &[String]) -> Result<(), TestCaseError> {
         .iter()
         .map(said)
         .collect();
-    for parts in [0, 4, 24] {
-        let got: Vec<String> = run(&by_search.join("\n"), parts).iter().map(said).collect();
-        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-            prop_assert_eq!(g, e, "{} (search_parts {})", by_search[i], parts);
+    for algo in [SearchAlgo::Dfpn, SearchAlgo::AlphaBeta] {
+        for parts in [0, 4, 24] {
+            let got: Vec<String> = run_by(&by_search.join("\n"), parts, algo)
+                .iter()
+                .map(said)
+                .collect();
+            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                prop_assert_eq!(
+                    g,
+                    e,
+                    "{} ({:?}, search_parts {})",
+                    by_search[i],
+                    algo,
+                    parts
+                );
+            }
         }
     }
     Ok(())

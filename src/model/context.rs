@@ -85,11 +85,11 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SearchAlgo {
     /// Depth-first proof-number search (Nagai's df-pn), best first by
-    /// proof and disproof numbers; not the default yet (LANGUAGE.md,
-    /// "Who wins by search").
+    /// proof and disproof numbers; the default (docs/PERFORMANCE.md,
+    /// "df-pn sound, and the default").
+    #[default]
     Dfpn,
     /// Depth-first AND/OR search with the moves ordered by mobility.
-    #[default]
     AlphaBeta,
 }
 
@@ -124,7 +124,7 @@ impl Default for Limits {
             max_depth: DEFAULT_MAX_DEPTH,
             search_parts: DEFAULT_SEARCH_PARTS,
             search_table: 0,
-            search_algo: SearchAlgo::AlphaBeta,
+            search_algo: SearchAlgo::Dfpn,
         }
     }
 }

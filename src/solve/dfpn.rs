@@ -7,7 +7,11 @@
 //! decided to show that the player to move wins) and a disproof number
 //! `dn` (to show that they lose), in the negamax form: with each child's
 //! numbers taken for the opponent, who moves there,
-//! `pn = min over children of dn(child)` and `dn = sum of pn(child)`. A
+//! `pn = min over children of dn(child)`, and `dn` in the weak form of
+//! Ueda et al.'s WPNS: the greatest `pn(child)` plus one for each other
+//! child not yet won by the opponent (the sum of Nagai's df-pn counts a
+//! node reached by several paths once for each, which on sums, where
+//! moves in different parts commute, counts most nodes many times). A
 //! win is `pn = 0, dn = ∞`, a loss `pn = ∞, dn = 0`. A child not yet
 //! expanded starts from the mobility counts the search has anyway: the
 //! opponent, to move there with `theirs` moves against the mover's
@@ -72,22 +76,33 @@ struct Frame {
 }
 
 impl Frame {
-    /// The node's numbers from its children's.
+    /// The node's numbers from its children's: `pn` the least `dn` of a
+    /// child, `dn` the greatest `pn` of a child plus one for each other
+    /// child the opponent has not yet won (`pn` 0); `dn` 0 when they have
+    /// won every child (or there is none), `INF` when one is lost for them.
     fn numbers(&self) -> (u64, u64) {
         let mut pn = INF;
-        let mut dn = 0u64;
         for c in &self.children {
             pn = pn.min(c.dn);
-            dn = if c.pn == INF || dn == INF {
-                INF
-            } else {
-                dn.saturating_add(c.pn)
-            };
         }
-        if dn != INF {
-            dn = dn.min(CAP);
-        }
+        let (most, open) = self.open_pn();
+        let dn = match (most, open) {
+            (INF, _) => INF,
+            (_, 0) => 0,
+            _ => most.saturating_add(open - 1).min(CAP),
+        };
         (pn, dn)
+    }
+
+    /// The greatest `pn` of a child, and how many children the opponent
+    /// has not yet won.
+    fn open_pn(&self) -> (u64, u64) {
+        let (mut most, mut open) = (0u64, 0u64);
+        for c in self.children.iter().filter(|c| c.pn != 0) {
+            most = most.max(c.pn);
+            open += 1;
+        }
+        (most, open)
     }
 
     /// The child to search (least `dn`, the first of equals) and the
@@ -106,12 +121,13 @@ impl Frame {
 
     /// The thresholds of child `i`, given the node's numbers and the
     /// second-least `dn` of its children: the child may grow its `pn` (the
-    /// node's `dn`) until the node's would reach its threshold, and its
-    /// `dn` (the node's `pn`) until it passes the second best by ε = 1/4
-    /// (and at least by one), or the node's `pn` threshold.
+    /// greatest of which is a term of the node's `dn`) until the node's
+    /// would reach its threshold, and its `dn` (the node's `pn`) until it
+    /// passes the second best by ε = 1/4 (and at least by one), or the
+    /// node's `pn` threshold.
     fn child_thresholds(&self, i: usize, dn: u64, dn2: u64) -> (u64, u64) {
-        let c = &self.children[i];
-        let thpn = self.thdn.saturating_sub(dn).saturating_add(c.pn);
+        let most = self.open_pn().0.max(self.children[i].pn);
+        let thpn = self.thdn.saturating_sub(dn).saturating_add(most);
         let eps = dn2.saturating_add((dn2 / 4).max(1));
         (thpn, self.thpn.min(eps))
     }

@@ -219,10 +219,10 @@ pub struct LimitArgs {
     /// quarter of --max-memory.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "0")]
     search_table: usize,
-    /// The search of `outcome P by search`: `alphabeta` (depth-first,
-    /// moves ordered by mobility; the default) or `dfpn` (proof-number
-    /// search, not yet the default).
-    #[arg(long, value_name = "ALGO", value_parser = parse_algo, default_value = "alphabeta")]
+    /// The search of `outcome P by search`: `dfpn` (proof-number
+    /// search; the default) or `alphabeta` (depth-first, moves ordered by
+    /// mobility).
+    #[arg(long, value_name = "ALGO", value_parser = parse_algo, default_value = "dfpn")]
     search_algo: SearchAlgo,
 }
 
