@@ -14,7 +14,8 @@
 //! at 3.5 million nodes under a 3 GiB budget) but it had not finished
 //! after 8 min of CPU. With df-pn (the default search since 2026-12-05)
 //! 4×5 had not finished after 1.5 million nodes and 8.4 min of CPU
-//! (1.23 GiB resident under a 4 GiB budget).
+//! (1.23 GiB resident under a 4 GiB budget); with its weak disproof
+//! number, not after 2.3 million nodes and 12.4 min of CPU (1.31 GiB).
 
 use crate::common;
 
