@@ -406,26 +406,29 @@ impl<'a> Engine<'a> {
         from1.into_iter().chain(from2).max().unwrap_or((0, 0))
     }
 
-    /// Walled switch regions of `side` on the free cells `f`, off the
-    /// cells `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
-    /// B = p ∪ q of two disjoint placements of `side` such that every
-    /// opponent placement (`theirs`) meeting B lies inside B and meets p.
-    /// Returns how many; at most how many moves the opponent makes in them
-    /// when `side` answers an entry into one region of a pair by p of the
-    /// other, and when it opens the region of the largest share first and
-    /// pairs the rest; and their cells.
+    /// Switch regions of `side` on the free cells `f`, off the cells
+    /// `taken` (THEORY.md §6.15, "Regions walled on one side"), found
+    /// greedily: pairwise disjoint unions B = p ∪ q of two disjoint
+    /// placements of `side` such that every opponent placement (`theirs`)
+    /// meeting q meets p (so p walls off q) and none meeting B meets a
+    /// region chosen before. Returns how many; at most how many moves the
+    /// opponent makes with placements meeting them when `side` answers an
+    /// entry into one region of a pair by p of the other, and when it
+    /// opens the region of the largest share first and pairs the rest;
+    /// their cells; and the opponent placements meeting them.
     fn switch_regions(
         geo: &Geo,
         f: u128,
         side: usize,
         taken: u128,
         theirs: &[u128; MAX_CELLS],
-    ) -> (u32, [u32; 2], u128) {
+    ) -> (u32, [u32; 2], u128, [u128; MAX_CELLS]) {
         let ops = &geo.pieces[1 - side];
         let meets =
             |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
         let (rows, cols) = (geo.rows as i32, geo.cols as i32);
         let mut used = taken;
+        let mut hit = [0u128; MAX_CELLS];
         let mut ys = [0u32; 64];
         let mut n = 0;
         for &(i, j, dr, dc) in &geo.twins[side] {
@@ -439,24 +442,34 @@ impl<'a> Engine<'a> {
                 if r < 0 || c < 0 || r >= rows || c >= cols || bj >> (r * cols + c) & 1 == 0 {
                     continue;
                 }
-                let b = pi.cells << at | pj.cells << (r * cols + c);
-                if b & used != 0 {
+                let (p, q) = (pi.cells << at, pj.cells << (r * cols + c));
+                if (p | q) & used != 0 {
                     continue;
                 }
-                // Every opponent placement meeting B inside B (each then
-                // meets p: the twin's test).
+                // Every opponent placement meeting q meets p, none meeting
+                // B meets a region chosen before; the cells the ones
+                // meeting B cover.
+                let mut m = [0u128; MAX_CELLS];
                 let mut cover = 0u128;
-                for (k, q) in ops.iter().enumerate().take(MAX_CELLS) {
-                    let c = Geo::covered(q, meets(b, k));
-                    if c & !b != 0 {
+                for k in 0..ops.len().min(MAX_CELLS) {
+                    let at_p = meets(p, k);
+                    m[k] = at_p | meets(q, k);
+                    if m[k] & !at_p != 0 || m[k] & hit[k] != 0 {
                         continue 'next;
                     }
-                    cover |= c;
+                    cover |= Geo::covered(&ops[k], m[k]);
                 }
                 if cover != 0 {
-                    ys[n] = cover.count_ones() / geo.least[1 - side];
+                    // Disjoint opponent placements meeting B each meet p
+                    // in a cell of its own, and each covers at least the
+                    // least shape of the cells they cover.
+                    let share = (p & cover).count_ones();
+                    ys[n] = share.min(cover.count_ones() / geo.least[1 - side]);
+                    for (h, x) in hit.iter_mut().zip(m) {
+                        *h |= x;
+                    }
                     n += 1;
-                    used |= b;
+                    used |= p | q;
                 }
             }
         }
@@ -465,7 +478,7 @@ impl<'a> Engine<'a> {
         // region of the largest share opened first, the rest paired.
         let most = ys[..n].iter().step_by(2).sum();
         let after_first = ys[..n].iter().skip(1).step_by(2).sum();
-        (n as u32, [most, after_first], used & !taken)
+        (n as u32, [most, after_first], used & !taken, hit)
     }
 
     /// At least how many moves `side` makes however the opponent plays,
@@ -522,8 +535,8 @@ impl<'a> Engine<'a> {
         (s, cells, theirs, their_cover, most): Ctx5<'_>,
         first: bool,
     ) -> (u32, u32) {
-        let (k, in_regions, region_cells) = Self::switch_regions(geo, f, side, cells, theirs);
-        let taken = (cells | region_cells, [0; MAX_CELLS]);
+        let (k, in_regions, region_cells, hits) = Self::switch_regions(geo, f, side, cells, theirs);
+        let taken = (cells | region_cells, hits);
         let played = Self::played(geo, f, side, taken, (theirs, their_cover));
         let off = if k > 0 {
             let (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
@@ -811,25 +824,6 @@ mod tests {
         more
     }
 
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
-
-        /// The bounds against brute force on random boards with holes,
-        /// every ruleset of `rulesets`.
-        #[test]
-        fn bounds_agree_with_brute_force(
-            k in 0usize..5,
-            rows in 1u32..=5,
-            cols in 1u32..=6,
-            holes in proptest::prelude::any::<u32>(),
-        ) {
-            // Up to 20 cells, about one in five a hole.
-            let (rows, cols) = (rows, cols.min(20 / rows));
-            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
-            agrees(k, rows, cols, h);
-        }
-    }
-
     /// The bound with switch regions alone, for either player moving
     /// first or not, against brute force on `rows` × `cols` with
     /// the cells of `holes` taken: a win it claims is a win.
@@ -857,20 +851,31 @@ mod tests {
         }
     }
 
+    /// A random small board for the tests against brute force: a ruleset
+    /// of `rulesets`, rows and columns (at most 20 cells) and the cells
+    /// taken (about one in five).
+    fn small_board() -> impl proptest::strategy::Strategy<Value = (usize, u32, u32, u128)> {
+        use proptest::prelude::*;
+        (0usize..5, 1u32..=5, 1u32..=6, any::<u32>()).prop_map(|(k, rows, cols, holes)| {
+            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+            (k, rows, cols.min(20 / rows), h)
+        })
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
 
-        /// The bound of each player, moving first or not, against brute
-        /// force on random boards with holes, every ruleset of `rulesets`.
+        /// The bounds against brute force on random boards with holes,
+        /// every ruleset of `rulesets`.
         #[test]
-        fn each_bound_agrees_with_brute_force(
-            k in 0usize..5,
-            rows in 1u32..=5,
-            cols in 1u32..=6,
-            holes in proptest::prelude::any::<u32>(),
-        ) {
-            let (rows, cols) = (rows, cols.min(20 / rows));
-            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+        fn bounds_agree_with_brute_force((k, rows, cols, h) in small_board()) {
+            agrees(k, rows, cols, h);
+        }
+
+        /// The bound of each player, moving first or not, against brute
+        /// force on the same boards.
+        #[test]
+        fn each_bound_agrees_with_brute_force((k, rows, cols, h) in small_board()) {
             parts_agree(k, rows, cols, h);
         }
     }
@@ -971,10 +976,18 @@ mod tests {
         // Right's share two moves (none once Left opens it).
         let f: u128 = 0b0110 << 4 | 0b0110 << 8;
         let theirs = Engine::placements(&g, f, 1).0;
-        let (n, most, cells) = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        let (n, most, cells, _) = Engine::switch_regions(&g, f, 0, 0, &theirs);
         assert_eq!((n, most, cells), (1, [2, 0], f));
-        // Open on the left: Right's domino from outside meets it.
+        // Open on the left: still one region, p the left column (Right's
+        // dominoes meeting it meet p), Right's share two: one a column.
         let f = f | 1 << 4;
+        let theirs = Engine::placements(&g, f, 1).0;
+        let (n, most, cells, hit) = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        assert_eq!((n, most, cells), (1, [2, 0], 0b0110 << 4 | 0b0110 << 8));
+        assert_eq!(hit[0], 0b0011 << 4 | 0b0010 << 8);
+        // Open on both sides: a Right domino from outside meets either
+        // column without the other.
+        let f = f | 1 << 7;
         let theirs = Engine::placements(&g, f, 1).0;
         assert_eq!(Engine::switch_regions(&g, f, 0, 0, &theirs).0, 0);
     }
