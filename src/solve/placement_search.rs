@@ -414,9 +414,12 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let mut order: Vec<(u32, u128)> = (0..out.n).map(|i| (out.ys[i], out.covers[i])).collect();
-        order.sort_unstable_by(|x, y| y.0.cmp(&x.0));
-        for (i, (y, c)) in order.into_iter().enumerate() {
+        let mut order = [(0u32, 0u128); 64];
+        for (i, o) in order.iter_mut().enumerate().take(out.n) {
+            *o = (out.ys[i], out.covers[i]);
+        }
+        order[..out.n].sort_unstable_by_key(|y| std::cmp::Reverse(y.0));
+        for (i, &(y, c)) in order.iter().enumerate().take(out.n) {
             (out.ys[i], out.covers[i]) = (y, c);
         }
         out.cells = used & !taken;
@@ -1026,6 +1029,66 @@ mod tests {
         // dominoes side by side): found by wider sweeps with those removed.
         agrees(1, 5, 5, !0b11111_11011_10111_11010_10100 & ((1 << 25) - 1));
         agrees(3, 3, 4, !0b0011_1101_1101 & 0xfff);
+    }
+
+    /// The pool game by plain recursion over its moves: Y to move, X's
+    /// least number of members.
+    fn pool_slow(a: u32, b: u32, e: u32, memo: &mut HashMap<(u32, u32, u32), u32>) -> u32 {
+        if let Some(&v) = memo.get(&(a, b, e)) {
+            return v;
+        }
+        let x = |a: u32, b: u32, memo: &mut HashMap<_, _>| {
+            let mut best = 0;
+            if a > 0 {
+                best = best.max(1 + pool_slow(a - 1, b, e, memo));
+            }
+            if b > 0 {
+                best = best.max(1 + pool_slow(a, b - 1, e, memo));
+            }
+            best
+        };
+        let mut v = x(a, b, memo);
+        for (da, db) in [(1, 0), (0, 1), (0, 2)] {
+            if a >= da && b >= db {
+                v = v.min(x(a - da, b - db, memo));
+                if e > 0 {
+                    v = v.min(pool_slow(a - da, b - db, e - 1, memo));
+                }
+            }
+        }
+        memo.insert((a, b, e), v);
+        v
+    }
+
+    /// The pool game's table is the plain recursion, and with no
+    /// unanswered entries Obsequi's count: half the first pool and a third
+    /// of the second, rounded down, and one more when both remainders are
+    /// non-zero.
+    #[test]
+    fn the_pool_game_is_its_recursion_and_obsequis_count() {
+        let mut memo = HashMap::new();
+        for e in 0..4 {
+            for a in 0..14 {
+                for b in 0..14 {
+                    let slow = pool_slow(a, b, e, &mut memo);
+                    assert_eq!(pool_game(a, b, e, false), slow, "{a} {b} {e}");
+                    let first = [(a > 0, (1, 0)), (b > 0, (0, 1))]
+                        .iter()
+                        .filter(|x| x.0)
+                        .map(|&(_, (da, db))| 1 + pool_slow(a - da, b - db, e, &mut memo))
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(pool_game(a, b, e, true), first, "{a} {b} {e} first");
+                }
+            }
+        }
+        for (a, b) in (0..14).flat_map(|a| (0..14).map(move |b| (a, b))) {
+            let obsequi = b / 3 + a / 2 + u32::from(b % 3 != 0 && a % 2 != 0);
+            assert_eq!(pool_game(a, b, 0, false), obsequi, "{a} {b}");
+        }
+        // Two members next to a region: Y takes one entering the region
+        // (X answers in the pair), then the other.
+        assert_eq!(pool_game(2, 0, 1, false), 0);
     }
 
     #[test]
