@@ -47,7 +47,7 @@ pub(super) type Twin = (usize, usize, i32, i32);
 pub(super) fn twins(pieces: &[Piece], opp: &[Piece]) -> Vec<Twin> {
     // q's anchor at most one row or column beyond p's extent either way.
     let reach = |p: &Piece, f: fn(&(i32, i32)) -> i32| p.rc.iter().map(f).max().unwrap_or(0) + 1;
-    let mut out = Vec::new();
+    let mut out: Vec<(usize, Twin)> = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         for (j, q) in pieces.iter().enumerate() {
             for dr in -reach(q, |x| x.0)..=reach(p, |x| x.0) {
@@ -55,18 +55,25 @@ pub(super) fn twins(pieces: &[Piece], opp: &[Piece]) -> Vec<Twin> {
                     let moved: Vec<(i32, i32)> =
                         q.rc.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
                     let apart = moved.iter().all(|x| !p.rc.contains(x));
-                    let touch = moved.iter().any(|&(r, c)| {
-                        p.rc.iter()
-                            .any(|&(a, b)| (r - a).abs() + (c - b).abs() == 1)
-                    });
-                    if apart && touch && switches(&p.rc, &moved, opp) {
-                        out.push((i, j, dr, dc));
+                    let touch = moved
+                        .iter()
+                        .map(|&(r, c)| {
+                            p.rc.iter()
+                                .filter(|&&(a, b)| (r - a).abs() + (c - b).abs() == 1)
+                                .count()
+                        })
+                        .sum::<usize>();
+                    if apart && touch > 0 && switches(&p.rc, &moved, opp) {
+                        out.push((touch, (i, j, dr, dc)));
                     }
                 }
             }
         }
     }
-    out
+    // The most compact first (most pairs of adjacent cells): the greedy
+    // pass then packs squares before staircases.
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
+    out.into_iter().map(|x| x.1).collect()
 }
 
 /// Whether, with only the cells `p` and `q` free, some placement of the

@@ -281,72 +281,24 @@ impl<'a> Engine<'a> {
         (n, f & !left)
     }
 
-    /// How many pairwise disjoint placements of `side` on the free cells
-    /// `f`, off the cells `taken`, the greedy pass finds such that no
-    /// placement of the opponent (whose placements are `theirs`) meets two
-    /// of them: the *vulnerable* set of THEORY.md §6.15 (each opponent move
-    /// destroys at most one of them).
-    fn vulnerable(
+    /// The greedy pass over the placements of `side` on the free cells `f`
+    /// off the cells `taken`, for pairwise disjoint placements such that
+    /// no opponent placement (`theirs`) meets more than `most` of them
+    /// (1 or 2): each member's opponent placements, cells and cells the
+    /// opponent could cover off the regions (`cover`), and the opponent
+    /// placements meeting two members.
+    fn members(
         geo: &Geo,
-        f: u128,
-        side: usize,
-        (taken, regions): (u128, [u128; MAX_CELLS]),
-        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
-    ) -> (u32, u32) {
-        let mut least = u32::MAX;
+        (f, taken, side): (u128, u128, usize),
+        (theirs, cover): (&[u128; MAX_CELLS], u128),
+        most: u32,
+        out: &mut [([u128; MAX_CELLS], u128, u32); 64],
+    ) -> (usize, [u128; MAX_CELLS]) {
         let opp = &geo.pieces[1 - side];
         let mut left = f & !taken;
-        let mut hit = regions;
-        let mut n = 0;
-        for q in &geo.pieces[side] {
-            let mut a = Geo::fits(q, left);
-            'next: while a != 0 {
-                let low = a & a.wrapping_neg();
-                a &= a - 1;
-                let cells = q.cells << low.trailing_zeros();
-                if cells & !left != 0 {
-                    continue;
-                }
-                let mut meets = [0u128; MAX_CELLS];
-                for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
-                    meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
-                    if meets[k] & hit[k] != 0 {
-                        continue 'next;
-                    }
-                }
-                for (h, m) in hit.iter_mut().zip(meets) {
-                    *h |= m;
-                }
-                least = least.min((cells & their_cover).count_ones());
-                n += 1;
-                left &= !cells;
-            }
-        }
-        (n, least)
-    }
-
-    /// The vulnerable set allowing pairs (THEORY.md §6.15, "Vulnerable
-    /// pairs"): pairwise disjoint placements of `side` on `f` off `taken`,
-    /// found greedily, such that no opponent placement meets three of them.
-    /// Returns how many no opponent placement meets together with another
-    /// (`v1`: each opponent move destroys at most one of them), how many
-    /// the rest (`v2`: an opponent move that meets one of them meets no
-    /// member of `v1` and at most one other), and for each of the two
-    /// pools the least number of cells the opponent covers in a member.
-    fn vulnerable_pairs(
-        geo: &Geo,
-        f: u128,
-        side: usize,
-        (taken, regions): (u128, [u128; MAX_CELLS]),
-        (theirs, their_cover): (&[u128; MAX_CELLS], u128),
-    ) -> (u32, u32, [u32; 2]) {
-        let opp = &geo.pieces[1 - side];
-        let mut left = f & !taken;
-        // The opponent placements meeting at least one member, and two
-        // (or a region: no member may share one with a region).
+        // The opponent placements meeting at least one member, and two.
         let mut hit = [0u128; MAX_CELLS];
-        let mut twice = regions;
-        let mut members = [([0u128; MAX_CELLS], 0u32); 64];
+        let mut twice = [0u128; MAX_CELLS];
         let mut n = 0;
         for q in &geo.pieces[side] {
             let mut a = Geo::fits(q, left);
@@ -360,7 +312,8 @@ impl<'a> Engine<'a> {
                 let mut meets = [0u128; MAX_CELLS];
                 for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
                     meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
-                    if meets[k] & twice[k] != 0 {
+                    let full = if most == 1 { hit[k] } else { twice[k] };
+                    if meets[k] & full != 0 {
                         continue 'next;
                     }
                 }
@@ -368,112 +321,117 @@ impl<'a> Engine<'a> {
                     twice[k] |= meets[k] & hit[k];
                     hit[k] |= meets[k];
                 }
-                members[n] = (meets, (cells & their_cover).count_ones());
+                out[n] = (meets, cells, (cells & cover).count_ones());
                 n += 1;
                 left &= !cells;
             }
         }
-        // Each pool's count and least cells the opponent covers in one.
-        let (mut counts, mut least) = ([0u32; 2], [u32::MAX; 2]);
-        for (m, c) in &members[..n] {
-            let pool = usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
-            counts[pool] += 1;
-            least[pool] = least[pool].min(*c);
-        }
-        (counts[0], counts[1], least)
+        (n, twice)
     }
 
-    /// How many members of the pooled vulnerable set `side` surely plays
-    /// (THEORY.md §6.15, "Vulnerable pairs") and at least how many cells
-    /// the opponent could cover they take, given each pool's size and
-    /// least such cells in a member: ⌊v1/2⌋ + ⌊v2/3⌋ not moving first;
-    /// moving first, one more after its first move takes a member of
-    /// whichever pool gives the more.
-    fn pooled(v1: u32, v2: u32, least: [u32; 2], first: bool) -> (u32, u32) {
-        let second = |a: u32, b: u32| (a / 2, b / 3);
-        let sum = |(a, b): (u32, u32)| (a + b, a * least[0] + b * least[1]);
-        if !first {
-            return sum(second(v1, v2));
+    /// The vulnerable pools of `side` (THEORY.md §6.15): the strict set
+    /// (no opponent placement meets two members), and the set allowing
+    /// pairs split into the members no opponent placement meets with
+    /// another and the rest; each members' count, least cells the
+    /// opponent could cover off the regions (`cover`), and cells.
+    fn pools(geo: &Geo, at: (u128, u128, usize), theirs: (&[u128; MAX_CELLS], u128)) -> [Pool; 3] {
+        let mut ms = [([0u128; MAX_CELLS], 0u128, 0u32); 64];
+        let mut pools = [Pool::default(); 3];
+        let (n, _) = Self::members(geo, at, theirs, 1, &mut ms);
+        for &(_, cells, c) in &ms[..n] {
+            pools[0].add(cells, c);
         }
-        let from1 = (v1 > 0).then(|| {
-            let (a, b) = second(v1 - 1, v2);
-            sum((a + 1, b))
-        });
-        let from2 = (v2 > 0).then(|| {
-            let (a, b) = second(v1, v2 - 1);
-            sum((a, b + 1))
-        });
-        from1.into_iter().chain(from2).max().unwrap_or((0, 0))
+        let (n, twice) = Self::members(geo, at, theirs, 2, &mut ms);
+        for (m, cells, c) in &ms[..n] {
+            let pool = 1 + usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
+            pools[pool].add(*cells, *c);
+        }
+        pools
     }
 
-    /// Walled switch regions of `side` on the free cells `f`, off the
-    /// cells `taken` (THEORY.md §6.15), found greedily: pairwise disjoint unions
-    /// B = p ∪ q of two disjoint placements of `side` such that every
-    /// opponent placement (`theirs`) meeting B lies inside B and meets p.
-    /// Returns how many; at most how many moves the opponent makes in them
-    /// when `side` answers an entry into one region of a pair by p of the
-    /// other, and when it opens the region of the largest share first and
-    /// pairs the rest; and their cells.
+    /// Regions walled on one side of `side` on the free cells `f`, off the
+    /// cells `taken` (THEORY.md §6.15, "Regions walled on one side"),
+    /// found greedily: pairwise disjoint unions B = p ∪ q of two disjoint
+    /// placements of `side` such that every opponent placement
+    /// (`theirs`) meeting q meets p (so p walls off q) and none meets two
+    /// regions. Each region's share (at most how many moves the opponent
+    /// makes with placements meeting it) and the cells those placements
+    /// cover, by decreasing share.
     fn switch_regions(
         geo: &Geo,
         f: u128,
         side: usize,
         taken: u128,
         theirs: &[u128; MAX_CELLS],
-    ) -> (u32, [u32; 2], u128) {
+    ) -> Regions {
         let ops = &geo.pieces[1 - side];
         let meets =
             |cells: u128, k: usize| theirs[k] & ops[k].offs.iter().fold(0, |m, &o| m | cells >> o);
         let (rows, cols) = (geo.rows as i32, geo.cols as i32);
         let mut used = taken;
-        let mut ys = [0u32; 64];
-        let mut n = 0;
+        let mut hit = [0u128; MAX_CELLS];
+        let mut out = Regions::default();
         for &(i, j, dr, dc) in &geo.twins[side] {
             let (pi, pj) = (&geo.pieces[side][i], &geo.pieces[side][j]);
             let mut a = Geo::fits(pi, f & !used);
             let bj = Geo::fits(pj, f & !used);
-            'next: while a != 0 && n < 64 {
+            'next: while a != 0 && out.n < 64 {
                 let at = a.trailing_zeros();
                 a &= a - 1;
                 let (r, c) = (at as i32 / cols + dr, at as i32 % cols + dc);
                 if r < 0 || c < 0 || r >= rows || c >= cols || bj >> (r * cols + c) & 1 == 0 {
                     continue;
                 }
-                let b = pi.cells << at | pj.cells << (r * cols + c);
-                if b & used != 0 {
+                let (p, q) = (pi.cells << at, pj.cells << (r * cols + c));
+                if (p | q) & used != 0 {
                     continue;
                 }
-                // Every opponent placement meeting B inside B (each then
-                // meets p: the twin's test).
+                // Every opponent placement meeting q meets p, none meeting
+                // B meets a region chosen before; the cells the ones
+                // meeting B cover.
+                let mut m = [0u128; MAX_CELLS];
                 let mut cover = 0u128;
-                for (k, q) in ops.iter().enumerate().take(MAX_CELLS) {
-                    let c = Geo::covered(q, meets(b, k));
-                    if c & !b != 0 {
+                for k in 0..ops.len().min(MAX_CELLS) {
+                    let at_p = meets(p, k);
+                    m[k] = at_p | meets(q, k);
+                    if m[k] & !at_p != 0 || m[k] & hit[k] != 0 {
                         continue 'next;
                     }
-                    cover |= c;
+                    cover |= Geo::covered(&ops[k], m[k]);
                 }
                 if cover != 0 {
-                    ys[n] = cover.count_ones() / geo.least[1 - side];
-                    n += 1;
-                    used |= b;
+                    // Disjoint opponent placements meeting B each meet p
+                    // in a cell of its own, and each covers at least the
+                    // least shape of the cells they cover.
+                    let share = (p & cover).count_ones();
+                    out.ys[out.n] = share.min(cover.count_ones() / geo.least[1 - side]);
+                    out.covers[out.n] = cover;
+                    for (h, x) in hit.iter_mut().zip(m) {
+                        *h |= x;
+                    }
+                    out.n += 1;
+                    used |= p | q;
                 }
             }
         }
-        ys[..n].sort_unstable_by(|x, y| y.cmp(x));
-        // Paired by decreasing share, the larger of each pair; with the
-        // region of the largest share opened first, the rest paired.
-        let most = ys[..n].iter().step_by(2).sum();
-        let after_first = ys[..n].iter().skip(1).step_by(2).sum();
-        (n as u32, [most, after_first], used & !taken)
+        let mut order = [(0u32, 0u128); 64];
+        for (i, o) in order.iter_mut().enumerate().take(out.n) {
+            *o = (out.ys[i], out.covers[i]);
+        }
+        order[..out.n].sort_unstable_by_key(|y| std::cmp::Reverse(y.0));
+        for (i, &(y, c)) in order.iter().enumerate().take(out.n) {
+            (out.ys[i], out.covers[i]) = (y, c);
+        }
+        out.cells = used & !taken;
+        out
     }
 
     /// At least how many moves `side` makes however the opponent plays,
     /// moving first or not, and at most how many the opponent then makes
-    /// (THEORY.md §6.15): its safe set, half its vulnerable set (rounded
-    /// up when it moves first, down otherwise) and two moves for each pair
-    /// of switch regions; the opponent at most `most` (its most on `f`),
-    /// or its most off the regions and what the regions leave it.
+    /// (THEORY.md §6.15): its safe set, its share of its vulnerable pools
+    /// and two moves for each pair of switch regions; the opponent at most
+    /// `most` (its most on `f`), or its most off the regions and what the
+    /// regions leave it.
     fn bound(
         geo: &Geo,
         f: u128,
@@ -489,32 +447,26 @@ impl<'a> Engine<'a> {
         Self::bound_walled(geo, f, side, ctx, first)
     }
 
-    /// How many members of a vulnerable set `side` surely plays, moving
-    /// first or not, and at least how many cells the opponent could cover
-    /// they take: the better of the strict set (halves) and the pooled one
-    /// (halves and thirds).
-    fn played(
-        geo: &Geo,
-        f: u128,
-        side: usize,
-        taken: (u128, [u128; MAX_CELLS]),
-        theirs: (&[u128; MAX_CELLS], u128),
-    ) -> impl Fn(bool) -> (u32, u32) {
-        let (v, least1) = Self::vulnerable(geo, f, side, taken, theirs);
-        let (v1, v2, least2) = Self::vulnerable_pairs(geo, f, side, taken, theirs);
-        move |first: bool| {
-            let strict = (v + u32::from(first)) / 2;
-            let pooled = Self::pooled(v1, v2, least2, first);
-            if pooled.0 > strict {
-                pooled
-            } else {
-                (strict, strict * least1)
-            }
+    /// How many members of its vulnerable pools `side` surely plays, and
+    /// at least how many cells the opponent could cover off the regions
+    /// they take, moving first or not, with the region of the largest
+    /// share opened first or not: the better of the strict set and the
+    /// pooled one, each by the pool game of `pool_game` with the entries
+    /// into regions the pools' members meet (THEORY.md §6.15).
+    fn played(pools: &[Pool; 3], regions: &Regions, first: bool, opened: bool) -> (u32, u32) {
+        let [v, v1, v2] = pools;
+        let e = |cells: u128| regions.exempt(opened, cells);
+        let strict = pool_game(v.n, 0, e(v.cells), first);
+        let pooled = pool_game(v1.n, v2.n, e(v1.cells | v2.cells), first);
+        if pooled > strict {
+            (pooled, pooled * v1.least.min(v2.least))
+        } else {
+            (strict, strict * v.least)
         }
     }
 
-    /// The bound with walled switch regions (THEORY.md §6.15): the
-    /// opponent's moves in them counted region by region.
+    /// The bound with switch regions (THEORY.md §6.15): the opponent's
+    /// moves meeting them counted region by region.
     fn bound_walled(
         geo: &Geo,
         f: u128,
@@ -522,17 +474,18 @@ impl<'a> Engine<'a> {
         (s, cells, theirs, their_cover, most): Ctx5<'_>,
         first: bool,
     ) -> (u32, u32) {
-        let (k, in_regions, region_cells) = Self::switch_regions(geo, f, side, cells, theirs);
-        let taken = (cells | region_cells, [0; MAX_CELLS]);
-        let played = Self::played(geo, f, side, taken, (theirs, their_cover));
+        let regions = Self::switch_regions(geo, f, side, cells, theirs);
+        let k = regions.n as u32;
         let off = if k > 0 {
-            let (a, cover) = Self::placements(geo, f & !region_cells, 1 - side);
+            let (a, cover) = Self::placements(geo, f & !regions.cells, 1 - side);
             (Self::most(geo, 1 - side, &a, cover), cover)
         } else {
             (most, their_cover)
         };
+        let at = (f, cells | regions.cells, side);
+        let pools = Self::pools(geo, at, (theirs, off.1));
         // The opponent's bound when `side` plays `played` members of the
-        // vulnerable set and the regions leave it `in_regions`.
+        // vulnerable pools and the regions leave it `in_regions`.
         let cap = |(played, taken): (u32, u32), in_regions: u32| {
             let mut most = most;
             if k > 0 {
@@ -544,16 +497,16 @@ impl<'a> Engine<'a> {
             }
             most
         };
-        let p = played(first);
-        let plain = (s + p.0 + 2 * (k / 2), cap(p, in_regions[0]));
+        let p = Self::played(&pools, &regions, first, false);
+        let plain = (s + p.0 + 2 * (k / 2), cap(p, regions.share(false)));
         if !first || k == 0 {
             return plain;
         }
         // Moving first, `side` may open the region of the largest share:
         // p there makes q safe, and the rest is the bound with the
         // opponent to move (THEORY.md §6.15, "Opening a region").
-        let p = played(false);
-        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, in_regions[1]));
+        let p = Self::played(&pools, &regions, false, true);
+        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, regions.share(true)));
         better(plain, opened)
     }
 
@@ -675,6 +628,133 @@ impl<'a> Engine<'a> {
         }
         self.moves.truncate(start);
         Ok(won)
+    }
+}
+
+/// The pool game (THEORY.md §6.15, "Vulnerable pools"): at least how many
+/// members X plays of a pool of `a` members an opponent move destroys at
+/// most one of and a pool of `b` it destroys at most two of (never both
+/// pools at once), when `e` of the opponent's moves that destroy some are
+/// answered elsewhere, X moving `first` or not: the game's value, X
+/// answering in the pool hit when it can, from a table of every a, b up
+/// to 64 and e up to 32 made once.
+fn pool_game(a: u32, b: u32, e: u32, first: bool) -> u32 {
+    const N: usize = 65;
+    const E: usize = 33;
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let at = |a: usize, b: usize, e: usize| (e * N + b) * N + a;
+        let mut t = vec![0u8; N * N * E];
+        for e in 0..E {
+            for s in 1..2 * N - 1 {
+                for a in s.saturating_sub(N - 1)..=s.min(N - 1) {
+                    let b = s - a;
+                    // X's answer: one member of either pool (none left: 0).
+                    let x = |t: &[u8], a: usize, b: usize| {
+                        let one = (a > 0).then(|| 1 + t[at(a - 1, b, e)]);
+                        let two = (b > 0).then(|| 1 + t[at(a, b - 1, e)]);
+                        one.max(two).unwrap_or(0)
+                    };
+                    // The opponent: elsewhere, one of the first pool, one
+                    // or two of the second, or (e > 0) the same and move
+                    // again.
+                    let mut v = x(&t, a, b);
+                    let hits = [(1, 0), (0, 1), (0, 2)];
+                    for (da, db) in hits.into_iter().filter(|&(da, db)| a >= da && b >= db) {
+                        v = v.min(x(&t, a - da, b - db));
+                        if e > 0 {
+                            v = v.min(t[at(a - da, b - db, e - 1)]);
+                        }
+                    }
+                    t[at(a, b, e)] = v;
+                }
+            }
+        }
+        t
+    });
+    let (a, b, e) = (a.min(64) as usize, b.min(64) as usize, e.min(32) as usize);
+    let at = |a: usize, b: usize| u32::from(t[(e * N + b) * N + a]);
+    if !first {
+        return at(a, b);
+    }
+    let one = (a > 0).then(|| 1 + at(a - 1, b));
+    let two = (b > 0).then(|| 1 + at(a, b - 1));
+    one.max(two).unwrap_or(0)
+}
+
+/// A vulnerable pool: its members, the least number of cells of a member
+/// the opponent could cover off the regions, and the members' cells.
+#[derive(Clone, Copy, Debug)]
+struct Pool {
+    n: u32,
+    least: u32,
+    cells: u128,
+}
+
+impl Default for Pool {
+    fn default() -> Pool {
+        Pool {
+            n: 0,
+            least: u32::MAX,
+            cells: 0,
+        }
+    }
+}
+
+impl Pool {
+    fn add(&mut self, cells: u128, c: u32) {
+        self.n += 1;
+        self.least = self.least.min(c);
+        self.cells |= cells;
+    }
+}
+
+/// The switch regions of a player (`Engine::switch_regions`): how many,
+/// each one's share and the cells the opponent placements meeting it
+/// cover (by decreasing share), and their cells.
+#[derive(Debug)]
+struct Regions {
+    n: usize,
+    ys: [u32; 64],
+    covers: [u128; 64],
+    cells: u128,
+}
+
+impl Default for Regions {
+    fn default() -> Regions {
+        Regions {
+            n: 0,
+            ys: [0; 64],
+            covers: [0; 64],
+            cells: 0,
+        }
+    }
+}
+
+impl Regions {
+    /// At most how many moves the opponent makes with placements meeting
+    /// the regions: paired by decreasing share, the larger of each pair
+    /// (and an odd one's); with the first opened, the rest paired.
+    fn share(&self, opened: bool) -> u32 {
+        self.ys[..self.n]
+            .iter()
+            .skip(usize::from(opened))
+            .step_by(2)
+            .sum()
+    }
+
+    /// How many pairs (paired as in `share`) have a region some opponent
+    /// placement meeting which meets the cells `members`: each such pair's
+    /// first entry may be answered in the other region, not in the pool.
+    fn exempt(&self, opened: bool, members: u128) -> u32 {
+        let c = &self.covers[..self.n];
+        let mut e = 0;
+        let mut i = usize::from(opened);
+        while i + 1 < c.len() {
+            e += u32::from((c[i] | c[i + 1]) & members != 0);
+            i += 2;
+        }
+        e
     }
 }
 
@@ -811,25 +891,6 @@ mod tests {
         more
     }
 
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
-
-        /// The bounds against brute force on random boards with holes,
-        /// every ruleset of `rulesets`.
-        #[test]
-        fn bounds_agree_with_brute_force(
-            k in 0usize..5,
-            rows in 1u32..=5,
-            cols in 1u32..=6,
-            holes in proptest::prelude::any::<u32>(),
-        ) {
-            // Up to 20 cells, about one in five a hole.
-            let (rows, cols) = (rows, cols.min(20 / rows));
-            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
-            agrees(k, rows, cols, h);
-        }
-    }
-
     /// The bound with switch regions alone, for either player moving
     /// first or not, against brute force on `rows` × `cols` with
     /// the cells of `holes` taken: a win it claims is a win.
@@ -857,20 +918,31 @@ mod tests {
         }
     }
 
+    /// A random small board for the tests against brute force: a ruleset
+    /// of `rulesets`, rows and columns (at most 20 cells) and the cells
+    /// taken (about one in five).
+    fn small_board() -> impl proptest::strategy::Strategy<Value = (usize, u32, u32, u128)> {
+        use proptest::prelude::*;
+        (0usize..5, 1u32..=5, 1u32..=6, any::<u32>()).prop_map(|(k, rows, cols, holes)| {
+            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+            (k, rows, cols.min(20 / rows), h)
+        })
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
 
-        /// The bound of each player, moving first or not, against brute
-        /// force on random boards with holes, every ruleset of `rulesets`.
+        /// The bounds against brute force on random boards with holes,
+        /// every ruleset of `rulesets`.
         #[test]
-        fn each_bound_agrees_with_brute_force(
-            k in 0usize..5,
-            rows in 1u32..=5,
-            cols in 1u32..=6,
-            holes in proptest::prelude::any::<u32>(),
-        ) {
-            let (rows, cols) = (rows, cols.min(20 / rows));
-            let h = u128::from(holes & (holes >> 7) & (holes >> 13));
+        fn bounds_agree_with_brute_force((k, rows, cols, h) in small_board()) {
+            agrees(k, rows, cols, h);
+        }
+
+        /// The bound of each player, moving first or not, against brute
+        /// force on the same boards.
+        #[test]
+        fn each_bound_agrees_with_brute_force((k, rows, cols, h) in small_board()) {
             parts_agree(k, rows, cols, h);
         }
     }
@@ -959,6 +1031,66 @@ mod tests {
         agrees(3, 3, 4, !0b0011_1101_1101 & 0xfff);
     }
 
+    /// The pool game by plain recursion over its moves: Y to move, X's
+    /// least number of members.
+    fn pool_slow(a: u32, b: u32, e: u32, memo: &mut HashMap<(u32, u32, u32), u32>) -> u32 {
+        if let Some(&v) = memo.get(&(a, b, e)) {
+            return v;
+        }
+        let x = |a: u32, b: u32, memo: &mut HashMap<_, _>| {
+            let mut best = 0;
+            if a > 0 {
+                best = best.max(1 + pool_slow(a - 1, b, e, memo));
+            }
+            if b > 0 {
+                best = best.max(1 + pool_slow(a, b - 1, e, memo));
+            }
+            best
+        };
+        let mut v = x(a, b, memo);
+        for (da, db) in [(1, 0), (0, 1), (0, 2)] {
+            if a >= da && b >= db {
+                v = v.min(x(a - da, b - db, memo));
+                if e > 0 {
+                    v = v.min(pool_slow(a - da, b - db, e - 1, memo));
+                }
+            }
+        }
+        memo.insert((a, b, e), v);
+        v
+    }
+
+    /// The pool game's table is the plain recursion, and with no
+    /// unanswered entries Obsequi's count: half the first pool and a third
+    /// of the second, rounded down, and one more when both remainders are
+    /// non-zero.
+    #[test]
+    fn the_pool_game_is_its_recursion_and_obsequis_count() {
+        let mut memo = HashMap::new();
+        for e in 0..4 {
+            for a in 0..14 {
+                for b in 0..14 {
+                    let slow = pool_slow(a, b, e, &mut memo);
+                    assert_eq!(pool_game(a, b, e, false), slow, "{a} {b} {e}");
+                    let first = [(a > 0, (1, 0)), (b > 0, (0, 1))]
+                        .iter()
+                        .filter(|x| x.0)
+                        .map(|&(_, (da, db))| 1 + pool_slow(a - da, b - db, e, &mut memo))
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(pool_game(a, b, e, true), first, "{a} {b} {e} first");
+                }
+            }
+        }
+        for (a, b) in (0..14).flat_map(|a| (0..14).map(move |b| (a, b))) {
+            let obsequi = b / 3 + a / 2 + u32::from(b % 3 != 0 && a % 2 != 0);
+            assert_eq!(pool_game(a, b, 0, false), obsequi, "{a} {b}");
+        }
+        // Two members next to a region: Y takes one entering the region
+        // (X answers in the pair), then the other.
+        assert_eq!(pool_game(2, 0, 1, false), 0);
+    }
+
     #[test]
     fn switch_regions_of_domineering_are_two_by_two_squares() {
         let rules = &rulesets()[0];
@@ -971,12 +1103,23 @@ mod tests {
         // Right's share two moves (none once Left opens it).
         let f: u128 = 0b0110 << 4 | 0b0110 << 8;
         let theirs = Engine::placements(&g, f, 1).0;
-        let (n, most, cells) = Engine::switch_regions(&g, f, 0, 0, &theirs);
-        assert_eq!((n, most, cells), (1, [2, 0], f));
-        // Open on the left: Right's domino from outside meets it.
+        let r = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        assert_eq!((r.n, r.share(false), r.share(true), r.cells), (1, 2, 0, f));
+        // Open on the left: still one region, p the left column (Right's
+        // dominoes meeting it meet p), Right's share two: one a row.
         let f = f | 1 << 4;
         let theirs = Engine::placements(&g, f, 1).0;
-        assert_eq!(Engine::switch_regions(&g, f, 0, 0, &theirs).0, 0);
+        let r = Engine::switch_regions(&g, f, 0, 0, &theirs);
+        assert_eq!(
+            (r.n, r.share(false), r.cells),
+            (1, 2, 0b0110 << 4 | 0b0110 << 8)
+        );
+        assert_eq!(r.covers[0], 0b0111 << 4 | 0b0110 << 8);
+        // Open on both sides: a Right domino from outside meets either
+        // column without the other.
+        let f = f | 1 << 7;
+        let theirs = Engine::placements(&g, f, 1).0;
+        assert_eq!(Engine::switch_regions(&g, f, 0, 0, &theirs).n, 0);
     }
 
     #[test]
