@@ -15,6 +15,7 @@ use super::quotient_checkpoint::{Listener, header, resume};
 use crate::console::{self, Checked};
 use grundy::theory::misere::{
     Found, HeapRules, MisereError, QuotientBudget, QuotientHistory, QuotientRun, StageRecord,
+    Stages,
 };
 use grundy::theory::octal::OctalCode;
 use grundy::{AtSpan, Error, LimitError, Sources, Span};
@@ -55,9 +56,15 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
     /// A JSON progress line on standard error at every stage and
-    /// refinement round (heap, stage, round, elements, seconds).
+    /// refinement or learning round (heap, stage, round, elements or
+    /// tests and positions, seconds).
     #[arg(long)]
     pub progress_json: bool,
+    /// How each stage's candidate is found: `extend` (the default:
+    /// extension, then refinement, then learning), `refine` or `learn`
+    /// (learning alone). For tests; every candidate is verified.
+    #[arg(long, value_name = "HOW", default_value = "extend", hide = true, value_parser = ["extend", "refine", "learn"])]
+    pub stages: String,
 }
 
 /// One stage as the text output prints it.
@@ -138,6 +145,11 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         max_elements: QuotientBudget::elements_for_memory(args.max_memory),
         max_positions: args.max_positions,
         max_steps: args.max_steps.unwrap_or(u64::MAX),
+        stages: match args.stages.as_str() {
+            "learn" => Stages::Learn,
+            "refine" => Stages::Refine,
+            _ => Stages::Extend,
+        },
         ..QuotientBudget::default()
     };
     let header = header(args, &code.to_string(), budget.max_elements);
@@ -206,12 +218,16 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         }
         Err(MisereError::Interrupted) if interrupt.load(Ordering::Relaxed) => {
             let state = computation.state();
-            let at = match state.refining() {
-                Some((round, size)) => format!(
+            let at = match (state.refining(), state.learning()) {
+                (Some((round, size)), _) => format!(
                     "; heap {} was at refinement round {round} (a candidate of {size} elements)",
                     state.heap() + 1
                 ),
-                None => String::new(),
+                (None, Some((round, tests, positions))) => format!(
+                    "; heap {} was at learning round {round} ({tests} tests, {positions} exact outcomes stored)",
+                    state.heap() + 1
+                ),
+                (None, None) => String::new(),
             };
             let saved = if args.checkpoint.is_some() {
                 " (saved in the checkpoint)"
