@@ -49,7 +49,11 @@ fn killed_and_resumed_every(name: &str, args: &[&str], every: &str, seed: u64) {
     let started = Instant::now();
     let reference = run(args, "uninterrupted");
     let whole = started.elapsed();
-    let killed = [args, &["--checkpoint", &ck_text, "--checkpoint-every", every]].concat();
+    let killed = [
+        args,
+        &["--checkpoint", &ck_text, "--checkpoint-every", every],
+    ]
+    .concat();
     let (text, kills) = kills::kill_until_done(|| quotient(&killed), &ck, seed, whole, name);
     assert!(
         kills >= 3,

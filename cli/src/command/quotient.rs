@@ -14,8 +14,8 @@ use serde_json::json;
 use super::quotient_checkpoint::{Listener, header, resume};
 use crate::console::{self, Checked};
 use grundy::theory::misere::{
-    Found, HeapRules, MisereError, QuotientBudget, QuotientHistory, QuotientRun, StageRecord,
-    Stages,
+    Found, HeapRules, MisereError, QuotientBudget, QuotientHistory, QuotientRun, QuotientState,
+    StageRecord, Stages,
 };
 use grundy::theory::octal::OctalCode;
 use grundy::{AtSpan, Error, LimitError, Sources, Span};
@@ -218,17 +218,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         }
         Err(MisereError::Interrupted) if interrupt.load(Ordering::Relaxed) => {
             let state = computation.state();
-            let at = match (state.refining(), state.learning()) {
-                (Some((round, size)), _) => format!(
-                    "; heap {} was at refinement round {round} (a candidate of {size} elements)",
-                    state.heap() + 1
-                ),
-                (None, Some((round, tests, positions))) => format!(
-                    "; heap {} was at learning round {round} ({tests} tests, {positions} exact outcomes stored)",
-                    state.heap() + 1
-                ),
-                (None, None) => String::new(),
-            };
+            let at = where_stopped(state);
             let saved = if args.checkpoint.is_some() {
                 " (saved in the checkpoint)"
             } else {
@@ -248,6 +238,22 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             err.line(&format!("{:?}", e.at(span).report(&sources)));
             1
         }
+    }
+}
+
+/// Where inside the next stage a stopped run was (a refinement or
+/// learning round), as the end of a sentence.
+fn where_stopped(state: &QuotientState) -> String {
+    match (state.refining(), state.learning()) {
+        (Some((round, size)), _) => format!(
+            "; heap {} was at refinement round {round} (a candidate of {size} elements)",
+            state.heap() + 1
+        ),
+        (None, Some((round, tests, positions))) => format!(
+            "; heap {} was at learning round {round} ({tests} tests, {positions} exact outcomes stored)",
+            state.heap() + 1
+        ),
+        (None, None) => String::new(),
     }
 }
 
