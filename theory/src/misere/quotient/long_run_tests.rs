@@ -42,7 +42,7 @@ impl QuotientEvents for Recorder {
     }
     fn due(&mut self) -> bool {
         self.asked += 1;
-        self.save && (self.asked - 1) % self.every.max(1) == 0
+        self.save && (self.asked - 1).is_multiple_of(self.every.max(1))
     }
     fn save(&mut self, state: &QuotientState) {
         self.saved.push((self.events.len(), state.clone()));
@@ -57,10 +57,14 @@ fn bytes_of(state: &QuotientState, header: &str) -> Vec<u8> {
     v
 }
 
+/// A state's bytes (without its stored outcomes), its packed outcomes
+/// and its long ones, sorted.
+type Canonical = (Vec<u8>, Vec<u128>, Vec<(Vec<u32>, bool)>);
+
 /// The bytes of a state, and when it is inside a learning stage its
 /// stored outcomes sorted (the bytes list them in the order of a hash
 /// set, which a state read back need not keep).
-fn canonical(state: &QuotientState) -> (Vec<u8>, Vec<u128>, Vec<(Vec<u32>, bool)>) {
+fn canonical(state: &QuotientState) -> Canonical {
     let mut bare = state.clone();
     let Some(l) = bare.learning.as_mut() else {
         return (bytes_of(state, HEADER), Vec::new(), Vec::new());
