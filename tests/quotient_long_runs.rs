@@ -38,13 +38,22 @@ fn run(args: &[&str], what: &str) -> Ran {
 /// uninterrupted; a resumed run of the finished checkpoint prints the
 /// same JSON.
 fn killed_and_resumed(name: &str, args: &[&str], seed: u64) {
+    killed_and_resumed_every(name, args, "0", seed);
+}
+
+/// [`killed_and_resumed`] with a checkpoint every `every` minutes.
+fn killed_and_resumed_every(name: &str, args: &[&str], every: &str, seed: u64) {
     let dir = folder(name);
     let ck = dir.join("run.ck");
     let ck_text = ck.to_string_lossy().into_owned();
     let started = Instant::now();
     let reference = run(args, "uninterrupted");
     let whole = started.elapsed();
-    let killed = [args, &["--checkpoint", &ck_text, "--checkpoint-every", "0"]].concat();
+    let killed = [
+        args,
+        &["--checkpoint", &ck_text, "--checkpoint-every", every],
+    ]
+    .concat();
     let (text, kills) = kills::kill_until_done(|| quotient(&killed), &ck, seed, whole, name);
     assert!(
         kills >= 3,
@@ -67,6 +76,34 @@ fn dawsons_kayles_killed_at_random_moments_resumes_to_the_same_quotient() {
 fn many_refinement_rounds_killed_at_random_moments_resume_to_the_same_quotient() {
     // 0.26: about 150 refinement rounds over ten refined stages.
     killed_and_resumed("rounds", &["0.26", "--to", "28"], 0x2545_f491_4f6c_dd1d);
+}
+
+#[test]
+fn learning_killed_at_random_moments_resumes_to_the_same_quotient() {
+    // Every stage learned from exact outcomes (the hidden --stages
+    // learn), saved every 0.12 s: most saves fall inside learning rounds,
+    // between two exact searches, with the outcomes stored so far.
+    let args = ["0.07", "--to", "20", "--stages", "learn"];
+    killed_and_resumed_every("learning", &args, "0.002", 0x6a09_e667_f3bc_c908);
+}
+
+#[test]
+fn learning_rounds_are_progress_lines() {
+    let ran = run(
+        &["0.07", "--to", "12", "--stages", "learn", "--progress-json"],
+        "learning with progress",
+    );
+    let learning: Vec<serde_json::Value> = ran
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|l| l["stage"] == "learning")
+        .collect();
+    assert!(learning.len() > 10, "{}", ran.stderr);
+    for l in &learning {
+        assert!(l["tests"].as_u64().is_some_and(|t| t > 0), "{l}");
+        assert!(l["positions"].is_u64() && l["round"].is_u64(), "{l}");
+    }
 }
 
 #[test]

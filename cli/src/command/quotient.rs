@@ -14,7 +14,8 @@ use serde_json::json;
 use super::quotient_checkpoint::{Listener, header, resume};
 use crate::console::{self, Checked};
 use grundy::theory::misere::{
-    Found, HeapRules, MisereError, QuotientBudget, QuotientHistory, QuotientRun, StageRecord,
+    Found, HeapRules, MisereError, QuotientBudget, QuotientHistory, QuotientRun, QuotientState,
+    StageRecord, Stages,
 };
 use grundy::theory::octal::OctalCode;
 use grundy::{AtSpan, Error, LimitError, Sources, Span};
@@ -55,9 +56,15 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
     /// A JSON progress line on standard error at every stage and
-    /// refinement round (heap, stage, round, elements, seconds).
+    /// refinement or learning round (heap, stage, round, elements or
+    /// tests and positions, seconds).
     #[arg(long)]
     pub progress_json: bool,
+    /// How each stage's candidate is found: `extend` (the default:
+    /// extension, then refinement, then learning), `refine` or `learn`
+    /// (learning alone). For tests; every candidate is verified.
+    #[arg(long, value_name = "HOW", default_value = "extend", hide = true, value_parser = ["extend", "refine", "learn"])]
+    pub stages: String,
 }
 
 /// One stage as the text output prints it.
@@ -138,6 +145,11 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         max_elements: QuotientBudget::elements_for_memory(args.max_memory),
         max_positions: args.max_positions,
         max_steps: args.max_steps.unwrap_or(u64::MAX),
+        stages: match args.stages.as_str() {
+            "learn" => Stages::Learn,
+            "refine" => Stages::Refine,
+            _ => Stages::Extend,
+        },
         ..QuotientBudget::default()
     };
     let header = header(args, &code.to_string(), budget.max_elements);
@@ -206,13 +218,7 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
         }
         Err(MisereError::Interrupted) if interrupt.load(Ordering::Relaxed) => {
             let state = computation.state();
-            let at = match state.refining() {
-                Some((round, size)) => format!(
-                    "; heap {} was at refinement round {round} (a candidate of {size} elements)",
-                    state.heap() + 1
-                ),
-                None => String::new(),
-            };
+            let at = where_stopped(state);
             let saved = if args.checkpoint.is_some() {
                 " (saved in the checkpoint)"
             } else {
@@ -232,6 +238,22 @@ pub fn run(args: &Args, out: &mut Out, err: &mut Err) -> i32 {
             err.line(&format!("{:?}", e.at(span).report(&sources)));
             1
         }
+    }
+}
+
+/// Where inside the next stage a stopped run was (a refinement or
+/// learning round), as the end of a sentence.
+fn where_stopped(state: &QuotientState) -> String {
+    match (state.refining(), state.learning()) {
+        (Some((round, size)), _) => format!(
+            "; heap {} was at refinement round {round} (a candidate of {size} elements)",
+            state.heap() + 1
+        ),
+        (None, Some((round, tests, positions))) => format!(
+            "; heap {} was at learning round {round} ({tests} tests, {positions} exact outcomes stored)",
+            state.heap() + 1
+        ),
+        (None, None) => String::new(),
     }
 }
 

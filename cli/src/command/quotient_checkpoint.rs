@@ -31,12 +31,13 @@ use crate::console::Checked;
 /// that resumes it, as `key: value` lines.
 pub fn header(args: &Args, code: &str, elements: usize) -> String {
     format!(
-        "version: grundy {}\ncode: {code}\n--to: {}\nelements (--max-memory): {elements}\n--max-positions: {}\n--max-steps: {}",
+        "version: grundy {}\ncode: {code}\n--to: {}\nelements (--max-memory): {elements}\n--max-positions: {}\n--max-steps: {}\n--stages: {}",
         env!("CARGO_PKG_VERSION"),
         args.to,
         args.max_positions,
         args.max_steps
             .map_or_else(|| "none".to_string(), |n| n.to_string()),
+        args.stages,
     )
 }
 
@@ -102,29 +103,37 @@ impl Listener<'_> {
         Ok(())
     }
 
-    fn progress(&mut self, heap: u64, what: &str, round: Option<usize>, elements: usize) {
+    /// A progress line: the heap, the stage, its round, and what it
+    /// counts (`elements` of a candidate; a learning round's `tests` and
+    /// stored `positions`).
+    fn progress(&mut self, heap: u64, what: &str, round: Option<usize>, counts: &[(&str, usize)]) {
         let secs = self.started.elapsed().as_secs();
         if self.status {
             let round = round.map_or(String::new(), |r| format!(" round {r}"));
+            let counts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
             let _ = write!(
                 self.err,
-                "\r\x1b[Kheap {heap}: {what}{round}, {elements} elements ({}m{:02}s)",
+                "\r\x1b[Kheap {heap}: {what}{round}, {} ({}m{:02}s)",
+                counts.join(", "),
                 secs / 60,
                 secs % 60
             );
             let _ = self.err.flush();
         }
         if self.progress_json {
-            let line = grundy::render::json_line(serde_json::json!({
+            let mut line = serde_json::json!({
                 "query": "quotient_progress",
                 "code": self.code,
                 "to": self.to,
                 "heap": heap,
                 "stage": what,
                 "round": round,
-                "elements": elements,
-                "seconds": self.started.elapsed().as_secs_f64(),
-            }));
+            });
+            for (k, n) in counts {
+                line[*k] = serde_json::json!(n);
+            }
+            line["seconds"] = serde_json::json!(self.started.elapsed().as_secs_f64());
+            let line = grundy::render::json_line(line);
             self.clear_status();
             self.err.line(&line.to_string());
         }
@@ -141,7 +150,7 @@ impl Listener<'_> {
 
 impl QuotientEvents for Listener<'_> {
     fn stage(&mut self, record: &StageRecord, _quotient: &MisereQuotient) {
-        self.progress(record.heap, "verified", None, record.order);
+        self.progress(record.heap, "verified", None, &[("elements", record.order)]);
         if self.print_stages {
             self.clear_status();
             self.out.line(&stage_line(record));
@@ -149,7 +158,16 @@ impl QuotientEvents for Listener<'_> {
     }
 
     fn round(&mut self, heap: u64, round: usize, elements: usize) {
-        self.progress(heap, "refining", Some(round), elements);
+        self.progress(heap, "refining", Some(round), &[("elements", elements)]);
+    }
+
+    fn learning(&mut self, heap: u64, round: usize, tests: usize, positions: usize) {
+        self.progress(
+            heap,
+            "learning",
+            Some(round),
+            &[("tests", tests), ("positions", positions)],
+        );
     }
 
     fn due(&mut self) -> bool {

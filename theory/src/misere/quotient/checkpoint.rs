@@ -6,8 +6,9 @@
 //! `key: value` naming what must agree: the program's version, the code,
 //! `--to` and the budgets that change the answer), the state (step count,
 //! stage records, the last stage's automaton, the learner's tests, the
-//! last profile search, and inside a refinement stage its round and
-//! candidate), and a CRC-32 of everything before it. Loading refuses,
+//! last profile search, inside a refinement stage its round and
+//! candidate, and inside a learning stage its round, tests and stored
+//! exact outcomes), and a CRC-32 of everything before it. Loading refuses,
 //! with a [`CheckpointError`], another magic or format, a header that
 //! differs from the caller's (saying which line), a file cut short or with
 //! bytes after the end, a CRC that does not match, and a state that
@@ -17,14 +18,14 @@
 
 use std::io::{self, Read, Write};
 
-use super::long_run::{QuotientState, StageRecord};
-use super::{Automaton, Found, VerifiedProfiles, present};
+use super::long_run::{Learning, QuotientState, StageRecord};
+use super::{Automaton, Found, Memo, VerifiedProfiles, present};
 use crate::checkpoint_io::{CrcReader, CrcWriter, ReadFault, from_read_fault, header_difference};
 
 /// The first bytes of every checkpoint.
 const MAGIC: &[u8; 16] = b"grundy-quotient\n";
 /// The layout of the bytes after the magic; a new layout takes a new number.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// The longest header read back.
 const MAX_TEXT: u32 = 1 << 16;
 
@@ -206,6 +207,13 @@ impl QuotientState {
                 write_automaton(&mut out, cand)?;
             }
         }
+        match &self.learning {
+            None => out.u32(0)?,
+            Some(l) => {
+                out.u32(1)?;
+                write_learning(&mut out, l)?;
+            }
+        }
         out.finish()?;
         Ok(())
     }
@@ -298,6 +306,11 @@ fn read_state<R: Read>(inp: &mut CrcReader<R>) -> Result<QuotientState, Checkpoi
         }
         _ => return Err(damaged("a flag is neither 0 nor 1")),
     };
+    let learning = match inp.u32()? {
+        0 => None,
+        1 => Some(read_learning(inp)?),
+        _ => return Err(damaged("a flag is neither 0 nor 1")),
+    };
     Ok(QuotientState {
         records,
         automaton,
@@ -305,12 +318,64 @@ fn read_state<R: Read>(inp: &mut CrcReader<R>) -> Result<QuotientState, Checkpoi
         verified,
         steps,
         refining,
+        learning,
     })
+}
+
+/// A learning stage's round, tests, and stored outcomes: the packed
+/// positions (two `u64`, low half first), then the long ones (their heaps
+/// and a flag).
+fn write_learning<W: Write>(out: &mut CrcWriter<W>, l: &Learning) -> io::Result<()> {
+    out.len(l.round)?;
+    write_rows(out, &l.tests)?;
+    out.u32(l.memo.bits())?;
+    out.u64(l.memo.packed().count() as u64)?;
+    let mut chunk: Vec<u8> = Vec::with_capacity(1 << 16);
+    for k in l.memo.packed() {
+        chunk.extend_from_slice(&k.to_le_bytes());
+        if chunk.len() >= 1 << 16 {
+            out.put(&chunk)?;
+            chunk.clear();
+        }
+    }
+    out.put(&chunk)?;
+    out.u64(l.memo.long().count() as u64)?;
+    for (pos, p) in l.memo.long() {
+        write_words(out, pos)?;
+        out.u8(u8::from(p))?;
+    }
+    Ok(())
+}
+
+fn read_learning<R: Read>(inp: &mut CrcReader<R>) -> Result<Learning, CheckpointError> {
+    let round = inp.len()?;
+    let tests = read_rows(inp)?;
+    let bits = inp.u32()?;
+    if !(1..=32).contains(&bits) {
+        return Err(damaged("its stored outcomes are of no heap size"));
+    }
+    let mut memo = Memo::new(((1u64 << bits) - 1) as u32);
+    for _ in 0..inp.u64()? {
+        let (lo, hi) = (inp.u64()?, inp.u64()?);
+        if !memo.insert_packed(u128::from(lo) | u128::from(hi) << 64) {
+            return Err(damaged("a stored position is not a sorted position"));
+        }
+    }
+    for _ in 0..inp.u64()? {
+        let pos = read_words(inp)?;
+        let p = inp.flag()?;
+        if pos.is_empty() || pos.contains(&0) || !pos.is_sorted() {
+            return Err(damaged("a stored position is not a sorted position"));
+        }
+        memo.insert(&pos, p);
+    }
+    Ok(Learning { round, tests, memo })
 }
 
 /// The records count up from heap 0, the automaton covers the last
 /// record's heaps and has its order, a refining candidate covers one
-/// heap more, and the last profile search is of a whole automaton.
+/// heap more, a learning stage's tests and outcomes are of the next heap
+/// (and it is not refining at once), and the last profile search is of a whole automaton.
 fn check_state(s: &QuotientState) -> Result<(), CheckpointError> {
     let counted = !s.records.is_empty()
         && s.records
@@ -328,6 +393,16 @@ fn check_state(s: &QuotientState) -> Result<(), CheckpointError> {
         && u64::from(cand.letters) != heap + 1
     {
         return Err(damaged("its refining candidate is not of the next heap"));
+    }
+    if let Some(l) = &s.learning {
+        let m = heap as u32 + 1;
+        let fine = s.refining.is_none()
+            && l.memo.bits() == Memo::new(m).bits()
+            && l.tests.first().is_some_and(Vec::is_empty)
+            && l.tests.iter().flatten().all(|&h| h >= 1 && h <= m);
+        if !fine {
+            return Err(damaged("its learning stage contradicts itself"));
+        }
     }
     if let Some(v) = &s.verified {
         let n = v.trans.len();

@@ -8,7 +8,9 @@ use super::super::{MisereError, Result, check_interrupt};
 use super::{Automaton, Frame, Learner, Opened, concat, sorted};
 
 impl Learner<'_> {
-    /// Every option of the sorted position `pos`.
+    /// Every option of the sorted position `pos`, each sorted and without
+    /// heaps that have no move (each is the empty game, so a position with
+    /// or without it has the same outcome).
     pub(super) fn children(&self, pos: &[u32]) -> Vec<Box<[u32]>> {
         let mut out = Vec::new();
         for i in 0..pos.len() {
@@ -19,7 +21,7 @@ impl Learner<'_> {
                 let mut v: Vec<u32> = Vec::with_capacity(pos.len() + k.len());
                 v.extend_from_slice(&pos[..i]);
                 v.extend_from_slice(&pos[i + 1..]);
-                v.extend_from_slice(k);
+                v.extend(k.iter().filter(|&&h| !self.opts[h as usize].is_empty()));
                 v.sort_unstable();
                 out.push(v.into_boxed_slice());
             }
@@ -36,7 +38,7 @@ impl Learner<'_> {
         {
             return Some(prev.p[prev.run(0, pos) as usize]);
         }
-        self.memo.get(pos).copied()
+        self.memo.get(pos)
     }
 
     /// Exact misère outcome (true = P) of a sorted position, by an
@@ -148,26 +150,37 @@ impl Learner<'_> {
                 limit: self.budget.max_positions,
             });
         }
-        self.memo.insert(pos, v);
+        self.memo.insert(&pos, v);
         Ok(())
     }
 
+    /// The exact outcome of a word of heaps (true = P).
     pub(super) fn word_is_p(&mut self, word: &[u32]) -> Result<bool> {
-        self.is_p(&sorted(word))
+        let pos = self.lean(word);
+        self.is_p(&pos)
+    }
+
+    /// A word as the memo keys it: sorted, without heaps that have no move.
+    pub(super) fn lean(&self, word: &[u32]) -> Vec<u32> {
+        let mut pos = sorted(word);
+        pos.retain(|&h| !self.opts[h as usize].is_empty());
+        pos
     }
 
     /// The hypothesis for letters 1..=m from the test suffixes: states are
     /// the distinct rows met from the empty word by breadth-first search.
+    /// `gap` hears the gap after each exact search.
     pub(super) fn hypothesis(
         &mut self,
         m: u32,
         tests: &[Vec<u32>],
+        gap: &mut dyn FnMut(&mut Self),
     ) -> Result<(Automaton, Vec<Vec<bool>>)> {
         let mut rows: Vec<Vec<bool>> = Vec::new();
         let mut index: FxHashMap<Vec<bool>, u32> = FxHashMap::default();
         let mut reps: Vec<Vec<u32>> = Vec::new();
         let mut trans: Vec<Vec<u32>> = Vec::new();
-        let row0 = self.row(&[], tests)?;
+        let row0 = self.row(&[], tests, gap)?;
         index.insert(row0.clone(), 0);
         rows.push(row0);
         reps.push(Vec::new());
@@ -176,7 +189,7 @@ impl Learner<'_> {
             let mut t = Vec::with_capacity(m as usize);
             for h in 1..=m {
                 let w = concat(&reps[s], &[h]);
-                let r = self.row(&w, tests)?;
+                let r = self.row(&w, tests, gap)?;
                 let id = match index.get(&r) {
                     Some(&id) => id,
                     None => {
@@ -210,10 +223,16 @@ impl Learner<'_> {
         ))
     }
 
-    pub(super) fn row(&mut self, word: &[u32], tests: &[Vec<u32>]) -> Result<Vec<bool>> {
+    fn row(
+        &mut self,
+        word: &[u32],
+        tests: &[Vec<u32>],
+        gap: &mut dyn FnMut(&mut Self),
+    ) -> Result<Vec<bool>> {
         let mut r = Vec::with_capacity(tests.len());
         for t in tests {
             r.push(self.word_is_p(&concat(word, t))?);
+            gap(self);
         }
         Ok(r)
     }

@@ -8,15 +8,19 @@
 //! round's candidate alone (with the heaps' options, their weights and the
 //! budget, all fixed for the stage), so the round number and that
 //! candidate are the whole state of a refining stage. The extension step
-//! (seconds) and the learning fallback (exact outcome searches whose memo
-//! is not kept) are taken up from the start of their stage.
+//! (seconds) is taken up from the start of its stage. Inside the learning
+//! fallback the boundaries are the start of each round and the gap after
+//! each exact search of the round's hypothesis: the round, its tests and
+//! the exact outcomes stored so far are its whole state (a resumed run
+//! builds the round's hypothesis again, the searches done before the
+//! boundary answered from the stored outcomes at no step).
 
 use rustc_hash::FxHashSet;
 
 use super::super::{HeapRules, MisereError, Result, check_interrupt};
 use super::{
-    Automaton, Found, Learner, MisereQuotient, QuotientBudget, QuotientHistory, QuotientStage,
-    Stages, VerifiedProfiles, present,
+    Automaton, Found, Learner, Memo, MisereQuotient, QuotientBudget, QuotientHistory,
+    QuotientStage, Stages, VerifiedProfiles, present,
 };
 
 /// One verified stage: the quotient of heaps 0..=`heap`.
@@ -47,6 +51,16 @@ pub struct QuotientState {
     pub(super) verified: Option<VerifiedProfiles>,
     pub(super) steps: u64,
     pub(super) refining: Option<(usize, Automaton)>,
+    pub(super) learning: Option<Learning>,
+}
+
+/// Inside a learning stage (of heap [`QuotientState::heap`] + 1): the
+/// round, its tests, and the exact outcomes stored so far.
+#[derive(Debug, Clone)]
+pub(super) struct Learning {
+    pub(super) round: usize,
+    pub(super) tests: Vec<Vec<u32>>,
+    pub(super) memo: Memo,
 }
 
 impl QuotientState {
@@ -66,6 +80,15 @@ impl QuotientState {
         self.refining.as_ref().map(|(r, a)| (*r, a.trans.len()))
     }
 
+    /// Inside a learning stage (of heap [`QuotientState::heap`] + 1): the
+    /// round, its number of tests, and the positions whose exact outcome
+    /// is stored.
+    pub fn learning(&self) -> Option<(usize, usize, usize)> {
+        self.learning
+            .as_ref()
+            .map(|l| (l.round, l.tests.len(), l.memo.len()))
+    }
+
     /// The quotient of the last verified stage.
     pub fn quotient(&self) -> MisereQuotient {
         present(&self.automaton, self.heap())
@@ -79,6 +102,9 @@ pub trait QuotientEvents {
     /// A refinement round of heap `heap` starts with a candidate of
     /// `elements` elements (round 0 is the first).
     fn round(&mut self, _heap: u64, _round: usize, _elements: usize) {}
+    /// A learning round of heap `heap` starts with `tests` tests and
+    /// `positions` exact outcomes stored (round 0 is the first).
+    fn learning(&mut self, _heap: u64, _round: usize, _tests: usize, _positions: usize) {}
     /// Whether the state should be saved now (asked at every boundary).
     fn due(&mut self) -> bool {
         false
@@ -99,7 +125,6 @@ pub struct QuotientRun<'r> {
     learner: Learner<'r>,
     max_heap: u64,
     state: QuotientState,
-    known: FxHashSet<Vec<u32>>,
 }
 
 fn new_learner<'r>(
@@ -138,11 +163,9 @@ impl<'r> QuotientRun<'r> {
             reps: vec![Vec::new()],
         };
         let tests = vec![Vec::new()];
-        let known = tests.iter().cloned().collect();
         Ok(QuotientRun {
             learner,
             max_heap,
-            known,
             state: QuotientState {
                 records: vec![StageRecord {
                     heap: 0,
@@ -156,6 +179,7 @@ impl<'r> QuotientRun<'r> {
                 verified: None,
                 steps: 0,
                 refining: None,
+                learning: None,
             },
         })
     }
@@ -184,12 +208,10 @@ impl<'r> QuotientRun<'r> {
         }
         learner.verified_profiles = state.verified.clone();
         learner.steps = state.steps;
-        let known = state.tests.iter().cloned().collect();
         Ok(QuotientRun {
             learner,
             max_heap,
             state,
-            known,
         })
     }
 
@@ -210,23 +232,19 @@ impl<'r> QuotientRun<'r> {
     /// One stage: heap m's candidate found (extension, refinement from
     /// the saved round if any, learning) and verified.
     fn stage(&mut self, m: u32, events: &mut dyn QuotientEvents) -> Result<()> {
-        let QuotientRun {
-            learner,
-            state,
-            known,
-            ..
-        } = self;
+        let QuotientRun { learner, state, .. } = self;
         let budget = learner.budget.clone();
         learner.list_heap(m)?;
         check_interrupt(&budget.interrupt)?;
         learner.rules.poll()?;
         let resumed = state.refining.take();
+        let learning = state.learning.take();
         let mut extended = None;
         let mut how = Found::Extended;
-        if budget.stages == Stages::Extend && resumed.is_none() {
+        if budget.stages == Stages::Extend && resumed.is_none() && learning.is_none() {
             extended = learner.extend(&state.automaton, m)?;
         }
-        if extended.is_none() && budget.stages != Stages::Learn {
+        if extended.is_none() && budget.stages != Stages::Learn && learning.is_none() {
             how = Found::Refined;
             let prev = state.automaton.clone();
             let mut hook = |round: usize, cand: &Automaton, l: &Learner<'_>| {
@@ -244,14 +262,7 @@ impl<'r> QuotientRun<'r> {
             Some(a) => a,
             None => {
                 how = Found::Learned;
-                // On copies: a run stopped inside the learning keeps the
-                // state of the last boundary whole.
-                let mut a = state.automaton.clone();
-                let (mut tests, mut seen) = (state.tests.clone(), known.clone());
-                learner.learn(m, &mut a, &mut tests, &mut seen)?;
-                state.tests = tests;
-                *known = seen;
-                a
+                learn_stage(learner, state, m, learning, events)?
             }
         };
         learner.prev = Some(automaton.clone());
@@ -305,6 +316,83 @@ impl<'r> QuotientRun<'r> {
             found,
         }
     }
+}
+
+/// The learning stage of heap m, from its start or from `learning`
+/// (saved inside it). Its state is saved in `state` whenever `events`
+/// says a save is due, and left there when it fails (Ctrl-C, a budget):
+/// the round's tests and the outcomes found so far, so that a resumed
+/// run loses none of them. (A run resumed from a save at a boundary
+/// counts the steps the uninterrupted run counts; from a failure, the
+/// same answer with perhaps fewer steps, some searches left half done
+/// being taken up from their stored parts.)
+fn learn_stage(
+    learner: &mut Learner<'_>,
+    state: &mut QuotientState,
+    m: u32,
+    learning: Option<Learning>,
+    events: &mut dyn QuotientEvents,
+) -> Result<Automaton> {
+    let (mut round, mut tests, memo) = match learning {
+        Some(l) => (l.round, l.tests, l.memo),
+        None => {
+            // The tests carried over, then the representatives of the last
+            // quotient's elements: these tell its elements apart (two
+            // elements differ beside some element, so beside its
+            // representative), so the first hypothesis has at least as many
+            // states as the last quotient and no round is spent finding
+            // them again.
+            let mut tests = state.tests.clone();
+            let mut seen: FxHashSet<&[u32]> = tests.iter().map(Vec::as_slice).collect();
+            let more: Vec<Vec<u32>> = state
+                .automaton
+                .reps
+                .iter()
+                .filter(|r| seen.insert(r.as_slice()))
+                .cloned()
+                .collect();
+            tests.extend(more);
+            (0, tests, Memo::new(m))
+        }
+    };
+    learner.memo = memo;
+    let mut seen: FxHashSet<Vec<u32>> = tests.iter().cloned().collect();
+    let mut hook = |l: &mut Learner<'_>, round: usize, tests: &[Vec<u32>], start: bool| {
+        if start {
+            events.learning(u64::from(m), round, tests.len(), l.memo.len());
+        }
+        if events.due() {
+            park(l, state, round, tests);
+            events.save(state);
+            if let Some(back) = state.learning.take() {
+                l.memo = back.memo;
+            }
+        }
+    };
+    match learner.learn(m, &mut round, &mut tests, &mut seen, &mut hook) {
+        Ok(a) => {
+            state.tests = tests;
+            // Positions with heap m are answered by the new stage from now on.
+            learner.memo = Memo::default();
+            Ok(a)
+        }
+        Err(e) => {
+            park(learner, state, round, &tests);
+            Err(e)
+        }
+    }
+}
+
+/// Moves the learner's stored outcomes into `state` with the round and
+/// its tests, the learner's step count and last profile search.
+fn park(l: &mut Learner<'_>, state: &mut QuotientState, round: usize, tests: &[Vec<u32>]) {
+    state.learning = Some(Learning {
+        round,
+        tests: tests.to_vec(),
+        memo: std::mem::take(&mut l.memo),
+    });
+    state.steps = l.steps;
+    state.verified = l.verified_profiles.clone();
 }
 
 impl Learner<'_> {

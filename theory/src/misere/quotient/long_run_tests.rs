@@ -14,15 +14,18 @@ use crate::octal::OctalCode;
 enum Event {
     Stage(StageRecord),
     Round(u64, usize, usize),
+    Learn(u64, usize, usize),
 }
 
-/// Hears every event and saves the state at every boundary (with how
-/// many events came before it).
+/// Hears every event and saves the state at every boundary, or at every
+/// `every`-th (with how many events came before it).
 #[derive(Default)]
 struct Recorder {
     events: Vec<Event>,
     saved: Vec<(usize, QuotientState)>,
     save: bool,
+    every: usize,
+    asked: usize,
 }
 
 impl QuotientEvents for Recorder {
@@ -32,8 +35,14 @@ impl QuotientEvents for Recorder {
     fn round(&mut self, heap: u64, round: usize, elements: usize) {
         self.events.push(Event::Round(heap, round, elements));
     }
+    // The positions stored are not compared: a resumed round starts
+    // with the outcomes stored before its save.
+    fn learning(&mut self, heap: u64, round: usize, tests: usize, _positions: usize) {
+        self.events.push(Event::Learn(heap, round, tests));
+    }
     fn due(&mut self) -> bool {
-        self.save
+        self.asked += 1;
+        self.save && (self.asked - 1).is_multiple_of(self.every.max(1))
     }
     fn save(&mut self, state: &QuotientState) {
         self.saved.push((self.events.len(), state.clone()));
@@ -48,15 +57,48 @@ fn bytes_of(state: &QuotientState, header: &str) -> Vec<u8> {
     v
 }
 
+/// A state's bytes (without its stored outcomes), its packed outcomes
+/// and its long ones, sorted.
+type Canonical = (Vec<u8>, Vec<u128>, Vec<(Vec<u32>, bool)>);
+
+/// The bytes of a state, and when it is inside a learning stage its
+/// stored outcomes sorted (the bytes list them in the order of a hash
+/// set, which a state read back need not keep).
+fn canonical(state: &QuotientState) -> Canonical {
+    let mut bare = state.clone();
+    let Some(l) = bare.learning.as_mut() else {
+        return (bytes_of(state, HEADER), Vec::new(), Vec::new());
+    };
+    let mut packed: Vec<u128> = l.memo.packed().collect();
+    packed.sort_unstable();
+    let mut long: Vec<(Vec<u32>, bool)> = l.memo.long().map(|(k, v)| (k.to_vec(), v)).collect();
+    long.sort_unstable();
+    l.memo = Memo::default();
+    (bytes_of(&bare, HEADER), packed, long)
+}
+
 /// Runs `code` to `n` saving at every boundary, then resumes from about
 /// `picks` saved states spread over the run (through their bytes), the
 /// last one always among them, and checks that the rest of the run is the
 /// uninterrupted one's. Returns the number of boundaries and how many of
 /// them were inside refinement stages.
 fn resumes_exactly(code: &str, n: u64, budget: &QuotientBudget, picks: usize) -> (usize, usize) {
+    resumes_exactly_saving(code, n, budget, picks, 1).0
+}
+
+/// [`resumes_exactly`] saving at every `every`-th boundary; also returns
+/// how many saves were inside learning stages.
+fn resumes_exactly_saving(
+    code: &str,
+    n: u64,
+    budget: &QuotientBudget,
+    picks: usize,
+    every: usize,
+) -> ((usize, usize), usize) {
     let code = OctalCode::parse(code).unwrap();
     let mut whole = Recorder {
         save: true,
+        every,
         ..Recorder::default()
     };
     let mut run = QuotientRun::new(&code, n, budget).unwrap();
@@ -67,6 +109,11 @@ fn resumes_exactly(code: &str, n: u64, budget: &QuotientBudget, picks: usize) ->
         .iter()
         .filter(|(_, s)| s.refining.is_some())
         .count();
+    let learning = whole
+        .saved
+        .iter()
+        .filter(|(_, s)| s.learning.is_some())
+        .count();
     let stride = whole.saved.len().div_ceil(picks.max(1)).max(1);
     let last = whole.saved.len().saturating_sub(1);
     for (i, (k, state)) in whole.saved.iter().enumerate() {
@@ -74,12 +121,12 @@ fn resumes_exactly(code: &str, n: u64, budget: &QuotientBudget, picks: usize) ->
             continue;
         }
         let loaded = QuotientState::load(HEADER, &bytes_of(state, HEADER)[..]).unwrap();
-        assert_eq!(bytes_of(&loaded, HEADER), bytes_of(state, HEADER));
+        assert_eq!(canonical(&loaded), canonical(state));
         let mut rest = Recorder::default();
         let mut again = QuotientRun::resume(&code, n, budget, loaded).unwrap();
         let h = again.run(&mut rest).unwrap();
         // A round saved is heard again when the run takes it up.
-        let from = k - usize::from(state.refining.is_some());
+        let from = k - usize::from(state.refining.is_some() || state.learning.is_some());
         assert_eq!(rest.events, whole.events[from..], "{code} from event {k}");
         assert_eq!(h.stages, history.stages);
         assert_eq!(h.found, history.found);
@@ -89,7 +136,7 @@ fn resumes_exactly(code: &str, n: u64, budget: &QuotientBudget, picks: usize) ->
         assert_eq!(again.state().records, end.records);
         assert_eq!(again.state().tests, end.tests);
     }
-    (whole.saved.len(), inside)
+    ((whole.saved.len(), inside), learning)
 }
 
 #[test]
@@ -108,6 +155,54 @@ fn learning_resumes_exactly_from_its_stages() {
     };
     resumes_exactly("0.07", 14, &learn, 8);
     resumes_exactly("0.137", 12, &learn, 6);
+}
+
+#[test]
+fn learning_resumes_exactly_from_inside_its_rounds() {
+    // Saves at every 53rd boundary, most of them between two exact
+    // searches of a learning round's hypothesis.
+    let learn = QuotientBudget {
+        stages: Stages::Learn,
+        ..QuotientBudget::default()
+    };
+    let (_, learning) = resumes_exactly_saving("0.07", 14, &learn, 12, 53);
+    assert!(learning > 20, "{learning}");
+    let (_, learning) = resumes_exactly_saving("0.137", 12, &learn, 8, 31);
+    assert!(learning > 10, "{learning}");
+}
+
+#[test]
+fn learning_stopped_by_a_budget_resumes_to_the_same_quotient() {
+    // Stopped in the middle of an exact search: the state keeps the
+    // round's tests and every outcome found, and the run goes on to the
+    // uninterrupted run's quotient.
+    let code = OctalCode::parse("0.07").unwrap();
+    let learn = QuotientBudget {
+        stages: Stages::Learn,
+        ..QuotientBudget::default()
+    };
+    let whole = QuotientHistory::compute(&code, 14, &learn).unwrap();
+    let mut stopped_inside = 0;
+    for limit in [3_000u64, 20_000, 77_777, 150_000] {
+        let tight = QuotientBudget {
+            max_steps: limit,
+            ..learn.clone()
+        };
+        let mut run = QuotientRun::new(&code, 14, &tight).unwrap();
+        let Err(MisereError::Steps { .. }) = run.run(&mut NoEvents) else {
+            continue;
+        };
+        let state = run.state().clone();
+        stopped_inside += usize::from(state.learning.is_some_and(|l| l.memo.len() > 0));
+        let loaded = QuotientState::load(HEADER, &bytes_of(run.state(), HEADER)[..]).unwrap();
+        let h = QuotientRun::resume(&code, 14, &learn, loaded)
+            .unwrap()
+            .run(&mut NoEvents)
+            .unwrap();
+        assert_eq!(h.stages, whole.stages, "stopped at {limit} steps");
+        assert_eq!(h.quotient.to_json(), whole.quotient.to_json());
+    }
+    assert!(stopped_inside >= 2, "{stopped_inside}");
 }
 
 #[test]
@@ -180,9 +275,38 @@ fn another_header_is_refused_naming_the_line() {
     ));
 }
 
+/// A state saved inside a learning stage, with outcomes stored.
+fn learning_state() -> QuotientState {
+    let code = OctalCode::parse("0.07").unwrap();
+    let learn = QuotientBudget {
+        stages: Stages::Learn,
+        ..QuotientBudget::default()
+    };
+    let mut r = Recorder {
+        save: true,
+        every: 101,
+        ..Recorder::default()
+    };
+    QuotientRun::new(&code, 9, &learn)
+        .unwrap()
+        .run(&mut r)
+        .unwrap();
+    r.saved
+        .into_iter()
+        .rev()
+        .find(|(_, s)| s.learning.as_ref().is_some_and(|l| l.memo.len() > 20))
+        .unwrap()
+        .1
+}
+
 #[test]
 fn every_damage_is_refused() {
-    let bytes = bytes_of(&saved_state(), HEADER);
+    every_damage_of_is_refused(&saved_state());
+    every_damage_of_is_refused(&learning_state());
+}
+
+fn every_damage_of_is_refused(state: &QuotientState) {
+    let bytes = bytes_of(state, HEADER);
     assert!(QuotientState::load(HEADER, &bytes[..]).is_ok());
     let damaged = |b: &[u8]| {
         matches!(

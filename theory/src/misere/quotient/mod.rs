@@ -17,6 +17,7 @@ mod learn;
 mod long_run;
 #[cfg(test)]
 mod long_run_tests;
+mod memo;
 mod period;
 mod present;
 mod refine;
@@ -25,11 +26,12 @@ mod verify;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use super::{HeapRules, MisereError, Outcome, Result, check_interrupt};
 pub use checkpoint::CheckpointError;
 pub use long_run::{NoEvents, QuotientEvents, QuotientRun, QuotientState, StageRecord};
+use memo::Memo;
 pub use period::{QuotientPeriod, proof_range};
 use present::{minimize, present};
 
@@ -419,7 +421,9 @@ struct Learner<'a> {
     weight: Option<Vec<u64>>,
     /// Options of each heap 0..=n: sorted multisets of non-zero heaps.
     opts: Vec<Vec<Vec<u32>>>,
-    memo: FxHashMap<Box<[u32]>, bool>,
+    /// Exact outcomes found while learning (this stage's: positions of
+    /// smaller heaps alone are answered by `prev`).
+    memo: Memo,
     /// The verified automaton of the previous stage: every position whose
     /// heaps are all at most `prev.letters` is answered from it.
     prev: Option<Automaton>,
@@ -441,30 +445,45 @@ fn concat(a: &[u32], b: &[u32]) -> Vec<u32> {
     v
 }
 
+/// Called by the learning stage at each of its boundaries: the learner,
+/// the round, the tests of the round, and whether the round starts
+/// (false: between two exact searches of the round's hypothesis).
+type LearnHook<'h> = dyn FnMut(&mut Learner<'_>, usize, &[Vec<u32>], bool) + 'h;
+
 impl Learner<'_> {
     /// Learning from exact outcomes (L* with Rivest–Schapire refinement)
-    /// until a candidate for letters 1..=m is verified.
+    /// until a candidate for letters 1..=m is verified, from round
+    /// `round` (counted up as rounds end) with `tests`. `hook` hears every
+    /// boundary: the start of each round and the gap after each exact
+    /// search while the round's hypothesis is built; a run that goes on
+    /// from any of them with this round, its tests and the outcomes
+    /// stored so far does what this one does.
     fn learn(
         &mut self,
         m: u32,
-        automaton: &mut Automaton,
+        round: &mut usize,
         tests: &mut Vec<Vec<u32>>,
         known: &mut FxHashSet<Vec<u32>>,
-    ) -> Result<()> {
-        let learner = self;
+        hook: &mut LearnHook<'_>,
+    ) -> Result<Automaton> {
         loop {
-            check_interrupt(&learner.budget.interrupt)?;
-            let (a, rows) = learner.hypothesis(m, tests)?;
-            let cex = match learner.check_commutes(&a, &rows, tests)? {
+            check_interrupt(&self.budget.interrupt)?;
+            hook(self, *round, tests, true);
+            let r = *round;
+            let (a, rows) = {
+                let t: &[Vec<u32>] = tests;
+                self.hypothesis(m, t, &mut |l| hook(l, r, t, false))?
+            };
+            let cex = match self.check_commutes(&a, &rows, tests)? {
                 Some(w) => Some(w),
-                None => learner.check_outcomes(&a, true)?,
+                None => self.check_outcomes(&a, true)?,
             };
             match cex {
-                Some(w) => learner.refine(&a, &w, tests, known)?,
-                None => {
-                    *automaton = a;
-                    return Ok(());
+                Some(w) => {
+                    self.refine(&a, &w, tests, known)?;
+                    *round += 1;
                 }
+                None => return Ok(a),
             }
         }
     }

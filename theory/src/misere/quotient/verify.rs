@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::super::{MisereError, Result};
-use super::{Automaton, Learner, VerifiedProfiles, concat, sorted};
+use super::{Automaton, Learner, VerifiedProfiles, concat};
 
 impl Learner<'_> {
     /// The verification of `docs/THEORY.md` §9.5: (1) no predicted-P position has
@@ -248,7 +248,7 @@ impl Learner<'_> {
         if self.word_is_p(&word)? {
             return Ok(word);
         }
-        for c in self.children(&sorted(&word)) {
+        for c in self.children(&self.lean(&word)) {
             if self.is_p(&c)? {
                 return self.mispredicted(a, &[c.to_vec()]);
             }
