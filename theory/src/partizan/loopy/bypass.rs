@@ -57,6 +57,53 @@ pub(super) fn bypass_pass(
     Some((pass.changed, pass.refused))
 }
 
+/// Equal positions fused: for each position vertex 0 of `h` reaches, the
+/// first earlier one of equal side (in the order of `h` taken at the
+/// start) takes its place as every position's option, when the root's
+/// side is checked unchanged. No theorem says when fusing positions of a
+/// side that is no stopper is safe (CGSuite fuses only positions that
+/// reach no alternating cycle); the check decides each. Answers whether
+/// anything changed, as [`bypass_pass`] does.
+pub(super) fn fuse_pass(
+    h: &mut SidedGraph,
+    orig: &SidedGraph,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<(bool, usize)> {
+    let n = h.num_vertices();
+    let ge = side_order(h, onside, max_vertices, stop)?;
+    let same = |a: u32, b: u32| ge[a as usize * n + b as usize] && ge[b as usize * n + a as usize];
+    let mut pass = Pass {
+        orig,
+        onside,
+        max_vertices,
+        changed: false,
+        refused: 0,
+    };
+    for u in 1..n as u32 {
+        if !reaches(h, u) {
+            continue;
+        }
+        let Some(v) = (0..u).find(|&v| same(u, v) && reaches(h, v)) else {
+            continue;
+        };
+        let mut t = h.clone();
+        for o in t.left.iter_mut().chain(t.right.iter_mut()) {
+            for w in o.iter_mut() {
+                if *w == u {
+                    *w = v;
+                }
+            }
+            o.sort_unstable();
+            o.dedup();
+        }
+        pass.keep(h, t, stop)?;
+    }
+    // A fusion the check refuses is no fault of an argument: not counted.
+    Some((pass.changed, 0))
+}
+
 /// What a pass carries from step to step.
 struct Pass<'a> {
     orig: &'a SidedGraph,

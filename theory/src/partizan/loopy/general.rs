@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::bypass::bypass_pass;
+use super::bypass::{bypass_pass, fuse_pass};
 use super::{SidedGraph, stopper::alternating_acyclic};
 
 /// `G ≥ H` in one side: G is vertex `a` of `ga`, H vertex `b` of `gb`,
@@ -238,7 +238,8 @@ pub(super) fn side_form_counted(
         let (bypassed, r) = bypass_pass(&mut h, &orig, onside, max_vertices, stop)?;
         refused += r;
         let deleted = deletion_pass(&mut h, &orig, onside, max_vertices, stop)?;
-        if !bypassed && !deleted {
+        let (fused, _) = fuse_pass(&mut h, &orig, onside, max_vertices, stop)?;
+        if !bypassed && !deleted && !fused {
             break;
         }
     }
