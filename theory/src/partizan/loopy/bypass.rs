@@ -35,12 +35,18 @@ pub(super) fn bypass_pass(
         changed: false,
         refused: 0,
     };
+    // Bypassing need not end (an option can come back through others):
+    // at most this many steps per position and side.
+    let cap = n.saturating_mul(4).saturating_add(16);
     for v in 0..n as u32 {
         if !reaches(h, v) {
             continue;
         }
         for left in [true, false] {
-            while let Some(t) = bypassed(h, v, left, &geq) {
+            for _ in 0..cap {
+                let Some(t) = bypassed(h, v, left, &geq) else {
+                    break;
+                };
                 if !pass.keep(h, t, stop)? {
                     break;
                 }
@@ -122,6 +128,9 @@ impl Pass<'_> {
         t: SidedGraph,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<bool> {
+        if t == *h {
+            return Some(false);
+        }
         let (o, m) = (self.onside, self.max_vertices);
         let same = side_geq(&t, 0, self.orig, 0, o, m, stop)?
             && side_geq(self.orig, 0, &t, 0, o, m, stop)?;
@@ -162,11 +171,9 @@ fn bypassed(
                 let theirs = side_of(h, b, left).to_vec();
                 let o = side_mut(&mut t, v, left);
                 o.remove(i);
-                for x in theirs {
-                    if !o.contains(&x) {
-                        o.push(x);
-                    }
-                }
+                o.extend(theirs);
+                o.sort_unstable();
+                o.dedup();
                 return Some(t);
             }
         }

@@ -373,3 +373,44 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The order of all pairs of a graph's positions in one Büchi game is
+    /// the order of each pair alone.
+    #[test]
+    fn side_order_is_each_pairs_order(g in graph()) {
+        let n = g.num_vertices();
+        for onside in [true, false] {
+            let ge = general::side_order(&g, onside, MAX, &mut || false).unwrap();
+            for x in 0..n as u32 {
+                for y in 0..n as u32 {
+                    prop_assert_eq!(ge[x as usize * n + y as usize], geq(&g, x, &g, y, onside));
+                }
+            }
+        }
+    }
+
+    /// Side-aware bypassing and deleting of dominated options (THEORY.md
+    /// §6.18) keep the side by the argument alone: the check of each step
+    /// never has to refuse one, one pass or the whole side form, and the
+    /// simplified form equals the unsimplified one in its side.
+    #[test]
+    fn bypassing_keeps_the_side_without_the_check(g in graph()) {
+        for v in 0..g.num_vertices() as u32 {
+            for onside in [true, false] {
+                let orig = pack(&g, &[v]).graph;
+                let mut h = orig.clone();
+                let (_, refused) =
+                    bypass::bypass_pass(&mut h, &orig, onside, MAX, &mut || false).unwrap();
+                prop_assert_eq!(refused, 0, "vertex {} onside {}", v, onside);
+                prop_assert!(geq(&h, 0, &orig, 0, onside) && geq(&orig, 0, &h, 0, onside));
+                let (f, refused) =
+                    general::side_form_counted(&g, v, onside, MAX, &mut || false).unwrap();
+                prop_assert_eq!(refused, 0, "vertex {} onside {}", v, onside);
+                prop_assert!(geq(&f, 0, &orig, 0, onside) && geq(&orig, 0, &f, 0, onside));
+            }
+        }
+    }
+}
