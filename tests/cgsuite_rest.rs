@@ -188,10 +188,11 @@ fn eval_test_loopy_specifiers() {
         ],
         "EvalTest.scala:171, 180"
     );
-    // Line 186: three carousels. grundy's form is larger than CGSuite's
-    // `{a{2*|||2|2,{a|1*}||1}|2||c{…}} & {0||0|a{1*||0,{1|a}|0|||*}}`;
-    // the theory crate's `three_carousels_have_cgsuites_sides` shows the
-    // sides equal to CGSuite's, side by side. Here: 3·c is c + c + c.
+    // Line 186: three carousels. grundy's form is another one than
+    // CGSuite's `{a{2*|||2|2,{a|1*}||1}|2||c{…}} & {0||0|a{1*||0,{1|a}|0|||*}}`
+    // (THEORY.md §6.18); the theory crate's
+    // `three_carousels_have_cgsuites_sides` shows the sides equal to
+    // CGSuite's, side by side. Here: 3·c is c + c + c.
     let out = common::texts_or_error_codes(&format!("3*{c} == {c} + {c} + {c}\n"));
     assert_eq!(out, ["true"], "EvalTest.scala:186");
     // Line 169, with CGSuite's `uponth` of line 168 as a name (a sum with

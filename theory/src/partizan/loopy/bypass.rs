@@ -200,8 +200,7 @@ fn undominated(
         let beaten = opts.iter().enumerate().any(|(j, &b)| {
             let (hi, lo) = if left { (b, a) } else { (a, b) };
             j != i
-                && (a == b && j < i
-                    || a != b && geq(hi, lo) && (!geq(lo, hi) || j < i))
+                && (a == b && j < i || a != b && geq(hi, lo) && (!geq(lo, hi) || j < i))
                 && !(careful && on_cycle(h, v, b, left))
         });
         if beaten {

@@ -229,14 +229,20 @@ fn carousel_values_are_cgsuites() {
     );
 }
 
-/// Line 186: three carousels. CGSuite prints a smaller form than grundy's
-/// greedy deletion finds; the sides are equal, side by side.
+/// Line 186: three carousels. grundy's passes (THEORY.md §6.18) leave
+/// another form than CGSuite's, of about the same size; the sides are
+/// equal, side by side.
 #[test]
 fn three_carousels_have_cgsuites_sides() {
     let mut store = GameStore::new();
     let c = value(&mut store, CAROUSEL);
     let two = c.add(&c, MAX, &mut || false).unwrap().unwrap();
     let three = c.add(&two, MAX, &mut || false).unwrap().unwrap();
+    assert_eq!(
+        three.text(&mut store).unwrap(),
+        "{a{2|2,{2*||a|1|||1*}}|2||b{1|1,{1*||b|0|||*}},c{1*|||1|1,{c|*}||0}} \
+         & {a{1||||1*||0,a|0|||*}||0|b{0,{1|||1*|b||*}|0}}"
+    );
     let on =
         "{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}}";
     let off = "{0||0|a{1*||0,{1|a}|0|||*}}";
@@ -244,6 +250,31 @@ fn three_carousels_have_cgsuites_sides() {
         let (g, r) = parse(&mut store, text);
         assert!(geq(&g, r, &side.graph, side.root, onside), "{text}");
         assert!(geq(&side.graph, side.root, &g, r, onside), "{text}");
+    }
+}
+
+/// `C − C` for the carousel C: bypassing and fusing (THEORY.md §6.18)
+/// leave small forms of its sides, each equal to the sum of the sides it
+/// comes from.
+#[test]
+fn carousel_minus_itself_gets_a_small_form() {
+    let mut store = GameStore::new();
+    let c = value(&mut store, CAROUSEL);
+    let d = c.add(&c.negative(), MAX, &mut || false).unwrap().unwrap();
+    let pairs = [
+        (&c.onside, &c.offside, &d.onside, true),
+        (&c.offside, &c.onside, &d.offside, false),
+    ];
+    for (a, b, side, onside) in pairs {
+        let nb = b.negative();
+        let (g, _) = sum_graph(&[&a.graph, &nb.graph], &[a.root, nb.root], MAX, &mut || {
+            false
+        })
+        .unwrap();
+        let n = pack(&side.graph, &[side.root]).graph.num_vertices();
+        assert!(n <= 30, "onside {onside}: {n} positions");
+        assert!(geq(&g, 0, &side.graph, side.root, onside));
+        assert!(geq(&side.graph, side.root, &g, 0, onside));
     }
 }
 
