@@ -22,7 +22,7 @@
 //!   "Not yet"). `SidedValueTestCase.scala` line 41 (Bach's carousel) and
 //!   `EvalTest.scala` lines 171 and 180 here pass (sides that are no
 //!   stoppers, THEORY.md §6.18); line 186 (three carousels) has CGSuite's
-//!   sides in a larger form.
+//!   sides in another form of about the same size.
 //! - `MisereCanonicalGameTestCase.scala`: tests/cgsuite.rs,
 //!   tests/misere_parts.rs, tests/misere_predicates.rs.
 //! - `CompoundGameTestCase.scala`: tests/compounds.rs.
@@ -42,7 +42,7 @@
 //!   tables and objects grundy does not have (not expressible).
 //! - `EvalTest.scala` (247 rows): 30 in tests/rationals.rs and
 //!   tests/ordinals.rs, 81 here (below). Expressible but failing: 186
-//!   (three carousels: equal sides, a larger form than CGSuite's). The other 136 are not expressible or are
+//!   (three carousels: equal sides, another form than CGSuite's). The other 136 are not expressible or are
 //!   CGScript's language rather than CGSuite's games: statements, scopes,
 //!   `begin … end`, classes, enums, functions with named parameters,
 //!   currying and closures (11–25, 210–217, 338–480), explicit games
