@@ -10,18 +10,21 @@ use super::general::{reaches, side_mut, side_of, side_order};
 use super::unravel::turns_from;
 use super::{SidedGraph, side_geq};
 
-/// One pass over the positions vertex 0 of `h` reaches, in order: at each,
-/// Left's reversible options bypassed, then Right's, then dominated
-/// options deleted, by the side order of `h` taken at the start of the
-/// pass. `orig` is the graph whose root's side (vertex 0; the onside when
-/// `onside`) every step must keep. Answers whether anything changed and
-/// how many steps the check refused (none, if the argument of THEORY.md
-/// §6.18 holds: the tests count them). `None` past `max_vertices` states
-/// or when `stop` says so.
-pub(super) fn bypass_pass(
+/// One pass over the positions vertex 0 of `h` reaches, in order, by the
+/// side order of `h` taken at the start of the pass: when `fuse`, equal
+/// positions fused ([`fuse_steps`]); else, at each position, Left's
+/// reversible options bypassed, then Right's, then dominated options
+/// deleted ([`bypass_steps`]). `orig` is the graph whose root's side
+/// (vertex 0; the onside when `onside`) every step must keep. Answers
+/// whether anything changed and how many bypassing or deleting steps the
+/// check refused (none, if the argument of THEORY.md §6.18 holds: the
+/// tests count them). `None` past `max_vertices` states or when `stop`
+/// says so.
+pub(super) fn side_pass(
     h: &mut SidedGraph,
     orig: &SidedGraph,
     onside: bool,
+    fuse: bool,
     max_vertices: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<(bool, usize)> {
@@ -35,6 +38,24 @@ pub(super) fn bypass_pass(
         changed: false,
         refused: 0,
     };
+    if fuse {
+        fuse_steps(h, &geq, &mut pass, stop)?;
+        // A fusion the check refuses is no fault of an argument.
+        pass.refused = 0;
+    } else {
+        bypass_steps(h, &geq, &mut pass, stop)?;
+    }
+    Some((pass.changed, pass.refused))
+}
+
+/// Bypassing and deleting dominated options at each position in turn.
+fn bypass_steps(
+    h: &mut SidedGraph,
+    geq: &dyn Fn(u32, u32) -> bool,
+    pass: &mut Pass,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<()> {
+    let n = h.num_vertices();
     // Bypassing need not end (an option can come back through others):
     // at most this many steps per position and side.
     let cap = n.saturating_mul(4).saturating_add(16);
@@ -44,7 +65,7 @@ pub(super) fn bypass_pass(
         }
         for left in [true, false] {
             for _ in 0..cap {
-                let Some(t) = bypassed(h, v, left, &geq) else {
+                let Some(t) = bypassed(h, v, left, geq) else {
                     break;
                 };
                 if !pass.keep(h, t, stop)? {
@@ -53,45 +74,33 @@ pub(super) fn bypass_pass(
             }
         }
         for left in [true, false] {
-            while let Some(t) = undominated(h, v, left, onside, &geq) {
+            while let Some(t) = undominated(h, v, left, pass.onside, geq) {
                 if !pass.keep(h, t, stop)? {
                     break;
                 }
             }
         }
     }
-    Some((pass.changed, pass.refused))
+    Some(())
 }
 
 /// Equal positions fused: for each position vertex 0 of `h` reaches, the
-/// first earlier one of equal side (in the order of `h` taken at the
-/// start) takes its place as every position's option, when the root's
-/// side is checked unchanged. No theorem says when fusing positions of a
-/// side that is no stopper is safe (CGSuite fuses only positions that
-/// reach no alternating cycle); the check decides each. Answers whether
-/// anything changed, as [`bypass_pass`] does.
-pub(super) fn fuse_pass(
+/// first earlier one of equal side takes its place as every position's
+/// option, when the root's side is checked unchanged. No theorem says
+/// when fusing positions of a side that is no stopper is safe (CGSuite
+/// fuses only positions that reach no alternating cycle); the check
+/// decides each.
+fn fuse_steps(
     h: &mut SidedGraph,
-    orig: &SidedGraph,
-    onside: bool,
-    max_vertices: usize,
+    geq: &dyn Fn(u32, u32) -> bool,
+    pass: &mut Pass,
     stop: &mut dyn FnMut() -> bool,
-) -> Option<(bool, usize)> {
-    let n = h.num_vertices();
-    let ge = side_order(h, onside, max_vertices, stop)?;
-    let same = |a: u32, b: u32| ge[a as usize * n + b as usize] && ge[b as usize * n + a as usize];
-    let mut pass = Pass {
-        orig,
-        onside,
-        max_vertices,
-        changed: false,
-        refused: 0,
-    };
-    for u in 1..n as u32 {
+) -> Option<()> {
+    for u in 1..h.num_vertices() as u32 {
         if !reaches(h, u) {
             continue;
         }
-        let Some(v) = (0..u).find(|&v| same(u, v) && reaches(h, v)) else {
+        let Some(v) = (0..u).find(|&v| geq(u, v) && geq(v, u) && reaches(h, v)) else {
             continue;
         };
         let mut t = h.clone();
@@ -106,8 +115,7 @@ pub(super) fn fuse_pass(
         }
         pass.keep(h, t, stop)?;
     }
-    // A fusion the check refuses is no fault of an argument: not counted.
-    Some((pass.changed, 0))
+    Some(())
 }
 
 /// What a pass carries from step to step.

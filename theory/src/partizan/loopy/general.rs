@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::bypass::{bypass_pass, fuse_pass};
+use super::bypass::side_pass;
 use super::{SidedGraph, stopper::alternating_acyclic};
 
 /// `G ≥ H` in one side: G is vertex `a` of `ga`, H vertex `b` of `gb`,
@@ -219,7 +219,7 @@ pub fn side_form(
 }
 
 /// The passes of [`side_form`] before its tidying: bypassing and deleting
-/// dominated options ([`bypass_pass`]), then deleting options, until
+/// dominated options ([`side_pass`]), then deleting options, until
 /// neither changes anything (at most `4n + 16` rounds, for `n` positions).
 /// Also answers how many bypassing steps the check refused.
 pub(super) fn side_form_counted(
@@ -235,10 +235,10 @@ pub(super) fn side_form_counted(
     let mut refused = 0;
     let rounds = h.num_vertices().saturating_mul(4).saturating_add(16);
     for _ in 0..rounds {
-        let (bypassed, r) = bypass_pass(&mut h, &orig, onside, max_vertices, stop)?;
+        let (bypassed, r) = side_pass(&mut h, &orig, onside, false, max_vertices, stop)?;
         refused += r;
         let deleted = deletion_pass(&mut h, &orig, onside, max_vertices, stop)?;
-        let (fused, _) = fuse_pass(&mut h, &orig, onside, max_vertices, stop)?;
+        let (fused, _) = side_pass(&mut h, &orig, onside, true, max_vertices, stop)?;
         if !bypassed && !deleted && !fused {
             break;
         }

@@ -434,7 +434,7 @@ proptest! {
                 let orig = pack(&g, &[v]).graph;
                 let mut h = orig.clone();
                 let (_, refused) =
-                    bypass::bypass_pass(&mut h, &orig, onside, MAX, &mut || false).unwrap();
+                    bypass::side_pass(&mut h, &orig, onside, false, MAX, &mut || false).unwrap();
                 prop_assert_eq!(refused, 0, "vertex {} onside {}", v, onside);
                 prop_assert!(geq(&h, 0, &orig, 0, onside) && geq(&orig, 0, &h, 0, onside));
                 let (f, refused) =
