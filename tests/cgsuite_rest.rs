@@ -22,7 +22,7 @@
 //!   "Not yet"). `SidedValueTestCase.scala` line 41 (Bach's carousel) and
 //!   `EvalTest.scala` lines 171 and 180 here pass (sides that are no
 //!   stoppers, THEORY.md §6.18); line 186 (three carousels) has CGSuite's
-//!   sides in a larger form.
+//!   sides in another form of about the same size.
 //! - `MisereCanonicalGameTestCase.scala`: tests/cgsuite.rs,
 //!   tests/misere_parts.rs, tests/misere_predicates.rs.
 //! - `CompoundGameTestCase.scala`: tests/compounds.rs.
@@ -42,7 +42,7 @@
 //!   tables and objects grundy does not have (not expressible).
 //! - `EvalTest.scala` (247 rows): 30 in tests/rationals.rs and
 //!   tests/ordinals.rs, 81 here (below). Expressible but failing: 186
-//!   (three carousels: equal sides, a larger form than CGSuite's). The other 136 are not expressible or are
+//!   (three carousels: equal sides, another form than CGSuite's). The other 136 are not expressible or are
 //!   CGScript's language rather than CGSuite's games: statements, scopes,
 //!   `begin … end`, classes, enums, functions with named parameters,
 //!   currying and closures (11–25, 210–217, 338–480), explicit games
@@ -188,10 +188,11 @@ fn eval_test_loopy_specifiers() {
         ],
         "EvalTest.scala:171, 180"
     );
-    // Line 186: three carousels. grundy's form is larger than CGSuite's
-    // `{a{2*|||2|2,{a|1*}||1}|2||c{…}} & {0||0|a{1*||0,{1|a}|0|||*}}`;
-    // the theory crate's `three_carousels_have_cgsuites_sides` shows the
-    // sides equal to CGSuite's, side by side. Here: 3·c is c + c + c.
+    // Line 186: three carousels. grundy's form is another one than
+    // CGSuite's `{a{2*|||2|2,{a|1*}||1}|2||c{…}} & {0||0|a{1*||0,{1|a}|0|||*}}`
+    // (THEORY.md §6.18); the theory crate's
+    // `three_carousels_have_cgsuites_sides` shows the sides equal to
+    // CGSuite's, side by side. Here: 3·c is c + c + c.
     let out = common::texts_or_error_codes(&format!("3*{c} == {c} + {c} + {c}\n"));
     assert_eq!(out, ["true"], "EvalTest.scala:186");
     // Line 169, with CGSuite's `uponth` of line 168 as a name (a sum with

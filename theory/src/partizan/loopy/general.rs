@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 
+use super::bypass::side_pass;
 use super::{SidedGraph, stopper::alternating_acyclic};
 
 /// `G ≥ H` in one side: G is vertex `a` of `ga`, H vertex `b` of `gb`,
@@ -28,8 +29,28 @@ pub fn side_geq(
     max_vertices: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<bool> {
-    let d = Difference::build(ga, a, gb, b, onside, max_vertices, stop)?;
+    let d = Difference::build(ga, gb, &[(a, b, false)], onside, max_vertices, stop)?;
     Some(d.left_survives(stop)?[0])
+}
+
+/// `ge[u·n + v]`: `u ≥ v` in one side (the onside when `onside`), for
+/// every pair of `g`'s `n` vertices: one Büchi game on the difference of
+/// the graph with itself. `None` past `max_vertices` states or when
+/// `stop` says so.
+pub(super) fn side_order(
+    g: &SidedGraph,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<bool>> {
+    let n = g.num_vertices() as u32;
+    let starts: Vec<(u32, u32, bool)> = (0..n)
+        .flat_map(|u| (0..n).map(move |v| (u, v, false)))
+        .collect();
+    let d = Difference::build(g, g, &starts, onside, max_vertices, stop)?;
+    let won = d.left_survives(stop)?;
+    // The starts are the first states, in the order given.
+    Some(won[..starts.len()].to_vec())
 }
 
 /// The states (x, y, mover) of `G − H` reachable from (a, b, Right to
@@ -44,18 +65,24 @@ struct Difference {
 }
 
 impl Difference {
+    /// The states reachable from `starts` (distinct states), which are
+    /// numbered first, in their order.
     fn build(
         ga: &SidedGraph,
-        a: u32,
         gb: &SidedGraph,
-        b: u32,
+        starts: &[(u32, u32, bool)],
         onside: bool,
         max_vertices: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<Difference> {
+        if starts.len() > max_vertices {
+            return None;
+        }
         let mut index: HashMap<(u32, u32, bool), u32> = HashMap::new();
-        let mut states: Vec<(u32, u32, bool)> = vec![(a, b, false)];
-        index.insert((a, b, false), 0);
+        let mut states: Vec<(u32, u32, bool)> = starts.to_vec();
+        for (i, &s) in starts.iter().enumerate() {
+            index.insert(s, i as u32);
+        }
         let mut moves = Vec::new();
         let mut next = 0;
         while next < states.len() {
@@ -186,47 +213,80 @@ pub fn side_form(
     max_vertices: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<(SidedGraph, u32)> {
-    let p = super::pack(g, &[root]);
-    let orig = p.graph;
-    let mut h = orig.clone();
-    let n = h.num_vertices() as u32;
-    loop {
-        let mut changed = false;
-        for v in 0..n {
-            if !reaches(&h, v) {
-                continue;
-            }
-            for left in [true, false] {
-                let mut i = 0;
-                while i < side_of(&h, v, left).len() {
-                    let mut t = h.clone();
-                    side_mut(&mut t, v, left).remove(i);
-                    // Without a Left option the side is at most what it
-                    // was; equal when also at least. Right's mirrors.
-                    let same = if left {
-                        side_geq(&t, 0, &orig, 0, onside, max_vertices, stop)?
-                    } else {
-                        side_geq(&orig, 0, &t, 0, onside, max_vertices, stop)?
-                    };
-                    if same {
-                        h = t;
-                        changed = true;
-                    } else {
-                        i += 1;
-                    }
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let (h, _) = side_form_counted(g, root, onside, max_vertices, stop)?;
     let h = super::pack(&h, &[0]).graph;
     tidy(&h, max_vertices, stop)
 }
 
+/// The passes of [`side_form`] before its tidying: bypassing and deleting
+/// dominated options ([`side_pass`]), then deleting options, until
+/// neither changes anything (at most `4n + 16` rounds, for `n` positions).
+/// Also answers how many bypassing steps the check refused.
+pub(super) fn side_form_counted(
+    g: &SidedGraph,
+    root: u32,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<(SidedGraph, usize)> {
+    let p = super::pack(g, &[root]);
+    let orig = p.graph;
+    let mut h = orig.clone();
+    let mut refused = 0;
+    let rounds = h.num_vertices().saturating_mul(4).saturating_add(16);
+    for _ in 0..rounds {
+        let (bypassed, r) = side_pass(&mut h, &orig, onside, false, max_vertices, stop)?;
+        refused += r;
+        let deleted = deletion_pass(&mut h, &orig, onside, max_vertices, stop)?;
+        let (fused, _) = side_pass(&mut h, &orig, onside, true, max_vertices, stop)?;
+        if !bypassed && !deleted && !fused {
+            break;
+        }
+    }
+    Some((h, refused))
+}
+
+/// Each option of each position vertex 0 reaches tried away, in order,
+/// and left out when the root's side stays equal without it. Answers
+/// whether any went.
+fn deletion_pass(
+    h: &mut SidedGraph,
+    orig: &SidedGraph,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<bool> {
+    let mut changed = false;
+    for v in 0..h.num_vertices() as u32 {
+        if !reaches(h, v) {
+            continue;
+        }
+        for left in [true, false] {
+            let mut i = 0;
+            while i < side_of(h, v, left).len() {
+                let mut t = h.clone();
+                side_mut(&mut t, v, left).remove(i);
+                // Without a Left option the side is at most what it
+                // was; equal when also at least. Right's mirrors.
+                let same = if left {
+                    side_geq(&t, 0, orig, 0, onside, max_vertices, stop)?
+                } else {
+                    side_geq(orig, 0, &t, 0, onside, max_vertices, stop)?
+                };
+                if same {
+                    *h = t;
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    Some(changed)
+}
+
 /// Whether vertex 0 reaches `v`.
-fn reaches(g: &SidedGraph, v: u32) -> bool {
+pub(super) fn reaches(g: &SidedGraph, v: u32) -> bool {
     let mut seen = vec![false; g.num_vertices()];
     let mut stack = vec![0u32];
     seen[0] = true;
@@ -245,12 +305,12 @@ fn reaches(g: &SidedGraph, v: u32) -> bool {
 }
 
 /// The options of `v` for one player.
-fn side_of(g: &SidedGraph, v: u32, left: bool) -> &[u32] {
+pub(super) fn side_of(g: &SidedGraph, v: u32, left: bool) -> &[u32] {
     if left { g.left(v) } else { g.right(v) }
 }
 
 /// The options of `v` for one player, to change.
-fn side_mut(g: &mut SidedGraph, v: u32, left: bool) -> &mut Vec<u32> {
+pub(super) fn side_mut(g: &mut SidedGraph, v: u32, left: bool) -> &mut Vec<u32> {
     if left {
         &mut g.left[v as usize]
     } else {

@@ -229,14 +229,20 @@ fn carousel_values_are_cgsuites() {
     );
 }
 
-/// Line 186: three carousels. CGSuite prints a smaller form than grundy's
-/// greedy deletion finds; the sides are equal, side by side.
+/// Line 186: three carousels. grundy's passes (THEORY.md §6.18) leave
+/// another form than CGSuite's, of about the same size; the sides are
+/// equal, side by side.
 #[test]
 fn three_carousels_have_cgsuites_sides() {
     let mut store = GameStore::new();
     let c = value(&mut store, CAROUSEL);
     let two = c.add(&c, MAX, &mut || false).unwrap().unwrap();
     let three = c.add(&two, MAX, &mut || false).unwrap().unwrap();
+    assert_eq!(
+        three.text(&mut store).unwrap(),
+        "{a{2|2,{2*||a|1|||1*}}|2||b{1|1,{1*||b|0|||*}},c{1*|||1|1,{c|*}||0}} \
+         & {a{1||||1*||0,a|0|||*}||0|b{0,{1|||1*|b||*}|0}}"
+    );
     let on =
         "{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}}";
     let off = "{0||0|a{1*||0,{1|a}|0|||*}}";
@@ -244,6 +250,31 @@ fn three_carousels_have_cgsuites_sides() {
         let (g, r) = parse(&mut store, text);
         assert!(geq(&g, r, &side.graph, side.root, onside), "{text}");
         assert!(geq(&side.graph, side.root, &g, r, onside), "{text}");
+    }
+}
+
+/// `C − C` for the carousel C: bypassing and fusing (THEORY.md §6.18)
+/// leave small forms of its sides, each equal to the sum of the sides it
+/// comes from.
+#[test]
+fn carousel_minus_itself_gets_a_small_form() {
+    let mut store = GameStore::new();
+    let c = value(&mut store, CAROUSEL);
+    let d = c.add(&c.negative(), MAX, &mut || false).unwrap().unwrap();
+    let pairs = [
+        (&c.onside, &c.offside, &d.onside, true),
+        (&c.offside, &c.onside, &d.offside, false),
+    ];
+    for (a, b, side, onside) in pairs {
+        let nb = b.negative();
+        let (g, _) = sum_graph(&[&a.graph, &nb.graph], &[a.root, nb.root], MAX, &mut || {
+            false
+        })
+        .unwrap();
+        let n = pack(&side.graph, &[side.root]).graph.num_vertices();
+        assert!(n <= 30, "onside {onside}: {n} positions");
+        assert!(geq(&g, 0, &side.graph, side.root, onside));
+        assert!(geq(&side.graph, side.root, &g, 0, onside));
     }
 }
 
@@ -369,6 +400,47 @@ proptest! {
                 if let Err(e) = reads_back_as_the_side(&g, v, onside) {
                     return Err(TestCaseError::fail(e));
                 }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The order of all pairs of a graph's positions in one Büchi game is
+    /// the order of each pair alone.
+    #[test]
+    fn side_order_is_each_pairs_order(g in graph()) {
+        let n = g.num_vertices();
+        for onside in [true, false] {
+            let ge = general::side_order(&g, onside, MAX, &mut || false).unwrap();
+            for x in 0..n as u32 {
+                for y in 0..n as u32 {
+                    prop_assert_eq!(ge[x as usize * n + y as usize], geq(&g, x, &g, y, onside));
+                }
+            }
+        }
+    }
+
+    /// Side-aware bypassing and deleting of dominated options (THEORY.md
+    /// §6.18) keep the side by the argument alone: the check of each step
+    /// never has to refuse one, one pass or the whole side form, and the
+    /// simplified form equals the unsimplified one in its side.
+    #[test]
+    fn bypassing_keeps_the_side_without_the_check(g in graph()) {
+        for v in 0..g.num_vertices() as u32 {
+            for onside in [true, false] {
+                let orig = pack(&g, &[v]).graph;
+                let mut h = orig.clone();
+                let (_, refused) =
+                    bypass::side_pass(&mut h, &orig, onside, false, MAX, &mut || false).unwrap();
+                prop_assert_eq!(refused, 0, "vertex {} onside {}", v, onside);
+                prop_assert!(geq(&h, 0, &orig, 0, onside) && geq(&orig, 0, &h, 0, onside));
+                let (f, refused) =
+                    general::side_form_counted(&g, v, onside, MAX, &mut || false).unwrap();
+                prop_assert_eq!(refused, 0, "vertex {} onside {}", v, onside);
+                prop_assert!(geq(&f, 0, &orig, 0, onside) && geq(&orig, 0, &f, 0, onside));
             }
         }
     }

@@ -22,6 +22,7 @@
 //!
 //! Nothing here recurses on the size of a graph.
 
+mod bypass;
 mod general;
 mod ops;
 mod parse;

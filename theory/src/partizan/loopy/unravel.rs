@@ -80,7 +80,7 @@ pub fn unravel_side(
 
 /// The states (vertex, Left to move) reachable from `(v, left)` when the
 /// players take turns: `out[2 * u + (left as usize)]`.
-fn turns_from(g: &SidedGraph, v: u32, left: bool) -> Vec<bool> {
+pub(super) fn turns_from(g: &SidedGraph, v: u32, left: bool) -> Vec<bool> {
     let mut seen = vec![false; 2 * g.num_vertices()];
     let id = |u: u32, left: bool| 2 * u as usize + usize::from(left);
     seen[id(v, left)] = true;
