@@ -190,7 +190,7 @@ const PUBLISHED: &[(usize, usize, char)] = &[
 
 /// Every rectangle of the table (both ways round) whose cells `keep`
 /// selects, searched, against the table.
-fn check_published(keep: impl Fn(usize) -> bool) {
+fn check_published(keep: impl Fn(usize) -> bool, budget: Limits) {
     let swap = |o: char| match o {
         'L' => 'R',
         'R' => 'L',
@@ -208,12 +208,7 @@ fn check_published(keep: impl Fn(usize) -> bool) {
         .iter()
         .map(|(m, n, _)| format!("outcome Domineering(grid({m}, {n})) by search"))
         .collect();
-    let mut s = Session::with_limits(Limits {
-        max_positions: 50_000_000,
-        max_memory: 4 << 30,
-        max_steps: u64::MAX,
-        ..Limits::default()
-    });
+    let mut s = Session::with_limits(budget);
     let answers = common::answers_in(&mut s, &format!("{}\n{}", rules(), queries.join("\n")));
     for ((m, n, o), a) in boards.iter().zip(&answers) {
         assert_eq!(said(a), o.to_string(), "Domineering {m}×{n}");
@@ -225,17 +220,30 @@ fn check_published(keep: impl Fn(usize) -> bool) {
 /// in all (6×7 0.8 s; with the interpreter 6×7 alone took 65 s).
 #[test]
 fn domineering_rectangles_up_to_6x7_have_their_published_outcomes() {
-    check_published(|cells| cells <= 42);
+    let budget = Limits {
+        max_positions: 50_000_000,
+        max_memory: 4 << 30,
+        max_steps: u64::MAX,
+        ..Limits::default()
+    };
+    check_published(|cells| cells <= 42, budget);
 }
 
 /// 7×7, 7×8, 8×7 and 8×8 on bitboards: 7×7 under a second (227 k
 /// positions); 8×8 alone answered N in 284 s of CPU, 157 M positions, with
-/// `--search-table 1G` (docs/PERFORMANCE.md, "Regions walled on one side"):
-/// past this test's 50 M positions, so it needs more than that budget.
+/// `--search-table 1G` (docs/PERFORMANCE.md, "Regions walled on one side"),
+/// the budget this test gives it.
 #[test]
 #[ignore = "minutes: 7×7 to 8×8"]
 fn domineering_rectangles_from_7x7_to_8x8_have_their_published_outcomes() {
-    check_published(|cells| cells > 42);
+    let budget = Limits {
+        max_positions: 1_000_000_000,
+        max_memory: 3 << 30,
+        max_steps: u64::MAX,
+        search_table: 1 << 30,
+        ..Limits::default()
+    };
+    check_published(|cells| cells > 42, budget);
 }
 
 /// The answer says how it was found: the positions searched and a winning
