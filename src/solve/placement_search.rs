@@ -291,7 +291,7 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         (f, taken, side): (u128, u128, usize),
         (theirs, cover): (&[u128; MAX_CELLS], u128),
-        most: u32,
+        (most, seeds): (u32, &[u128]),
         out: &mut [([u128; MAX_CELLS], u128, u32); 64],
     ) -> (usize, [u128; MAX_CELLS]) {
         let opp = &geo.pieces[1 - side];
@@ -300,30 +300,39 @@ impl<'a> Engine<'a> {
         let mut hit = [0u128; MAX_CELLS];
         let mut twice = [0u128; MAX_CELLS];
         let mut n = 0;
+        // Whether `cells` joins (no opponent placement then meets more
+        // than `most` members), and if so it is recorded.
+        let mut admit = |cells: u128, n: &mut usize| {
+            let mut meets = [0u128; MAX_CELLS];
+            for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
+                meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
+                let full = if most == 1 { hit[k] } else { twice[k] };
+                if meets[k] & full != 0 {
+                    return false;
+                }
+            }
+            for k in 0..opp.len().min(MAX_CELLS) {
+                twice[k] |= meets[k] & hit[k];
+                hit[k] |= meets[k];
+            }
+            out[*n] = (meets, cells, (cells & cover).count_ones());
+            *n += 1;
+            true
+        };
+        // The seeds (placements on cells off `left`, chosen by the caller)
+        // first, then the greedy pass.
+        for &cells in seeds {
+            admit(cells, &mut n);
+        }
         for q in &geo.pieces[side] {
             let mut a = Geo::fits(q, left);
-            'next: while a != 0 && n < 64 {
+            while a != 0 && n < 64 {
                 let low = a & a.wrapping_neg();
                 a &= a - 1;
                 let cells = q.cells << low.trailing_zeros();
-                if cells & !left != 0 {
-                    continue;
+                if cells & !left == 0 && admit(cells, &mut n) {
+                    left &= !cells;
                 }
-                let mut meets = [0u128; MAX_CELLS];
-                for (k, r) in opp.iter().enumerate().take(MAX_CELLS) {
-                    meets[k] = theirs[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o);
-                    let full = if most == 1 { hit[k] } else { twice[k] };
-                    if meets[k] & full != 0 {
-                        continue 'next;
-                    }
-                }
-                for k in 0..opp.len().min(MAX_CELLS) {
-                    twice[k] |= meets[k] & hit[k];
-                    hit[k] |= meets[k];
-                }
-                out[n] = (meets, cells, (cells & cover).count_ones());
-                n += 1;
-                left &= !cells;
             }
         }
         (n, twice)
@@ -334,14 +343,19 @@ impl<'a> Engine<'a> {
     /// pairs split into the members no opponent placement meets with
     /// another and the rest; each members' count, least cells the
     /// opponent could cover off the regions (`cover`), and cells.
-    fn pools(geo: &Geo, at: (u128, u128, usize), theirs: (&[u128; MAX_CELLS], u128)) -> [Pool; 3] {
+    fn pools(
+        geo: &Geo,
+        at: (u128, u128, usize),
+        theirs: (&[u128; MAX_CELLS], u128),
+        seeds: &[u128],
+    ) -> [Pool; 3] {
         let mut ms = [([0u128; MAX_CELLS], 0u128, 0u32); 64];
         let mut pools = [Pool::default(); 3];
-        let (n, _) = Self::members(geo, at, theirs, 1, &mut ms);
+        let (n, _) = Self::members(geo, at, theirs, (1, seeds), &mut ms);
         for &(_, cells, c) in &ms[..n] {
             pools[0].add(cells, c);
         }
-        let (n, twice) = Self::members(geo, at, theirs, 2, &mut ms);
+        let (n, twice) = Self::members(geo, at, theirs, (2, seeds), &mut ms);
         for (m, cells, c) in &ms[..n] {
             let pool = 1 + usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
             pools[pool].add(*cells, *c);
@@ -406,6 +420,7 @@ impl<'a> Engine<'a> {
                     let share = (p & cover).count_ones();
                     out.ys[out.n] = share.min(cover.count_ones() / geo.least[1 - side]);
                     out.covers[out.n] = cover;
+                    out.pq[out.n] = (p, q);
                     for (h, x) in hit.iter_mut().zip(m) {
                         *h |= x;
                     }
@@ -414,13 +429,13 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let mut order = [(0u32, 0u128); 64];
+        let mut order = [(0u32, 0u128, (0u128, 0u128)); 64];
         for (i, o) in order.iter_mut().enumerate().take(out.n) {
-            *o = (out.ys[i], out.covers[i]);
+            *o = (out.ys[i], out.covers[i], out.pq[i]);
         }
         order[..out.n].sort_unstable_by_key(|y| std::cmp::Reverse(y.0));
-        for (i, &(y, c)) in order.iter().enumerate().take(out.n) {
-            (out.ys[i], out.covers[i]) = (y, c);
+        for (i, &(y, c, pq)) in order.iter().enumerate().take(out.n) {
+            (out.ys[i], out.covers[i], out.pq[i]) = (y, c, pq);
         }
         out.cells = used & !taken;
         out
@@ -459,9 +474,9 @@ impl<'a> Engine<'a> {
         let strict = pool_game(v.n, 0, e(v.cells), first);
         let pooled = pool_game(v1.n, v2.n, e(v1.cells | v2.cells), first);
         if pooled > strict {
-            (pooled, pooled * v1.least.min(v2.least))
+            (pooled, Pool::fewest(&[v1, v2], pooled))
         } else {
-            (strict, strict * v.least)
+            (strict, Pool::fewest(&[v], strict))
         }
     }
 
@@ -483,7 +498,14 @@ impl<'a> Engine<'a> {
             (most, their_cover)
         };
         let at = (f, cells | regions.cells, side);
-        let pools = Self::pools(geo, at, (theirs, off.1));
+        let pools = Self::pools(geo, at, (theirs, off.1), &[]);
+        // A region left unpaired (the last: an odd count, or an even one
+        // once the first is opened) may give its p and q to the pools
+        // instead (THEORY.md §6.15, "The unpaired region").
+        let unpaired = (k % 2 == 1 || (first && k > 0)).then(|| {
+            let (p, q) = regions.pq[regions.n - 1];
+            Self::pools(geo, at, (theirs, off.1), &[p, q])
+        });
         // The opponent's bound when `side` plays `played` members of the
         // vulnerable pools and the regions leave it `in_regions`.
         let cap = |(played, taken): (u32, u32), in_regions: u32| {
@@ -497,17 +519,23 @@ impl<'a> Engine<'a> {
             }
             most
         };
-        let p = Self::played(&pools, &regions, first, false);
-        let plain = (s + p.0 + 2 * (k / 2), cap(p, regions.share(false)));
-        if !first || k == 0 {
-            return plain;
-        }
         // Moving first, `side` may open the region of the largest share:
         // p there makes q safe, and the rest is the bound with the
         // opponent to move (THEORY.md §6.15, "Opening a region").
-        let p = Self::played(&pools, &regions, false, true);
-        let opened = (s + 2 + p.0 + 2 * ((k - 1) / 2), cap(p, regions.share(true)));
-        better(plain, opened)
+        let count = |pools: &[Pool; 3], opened: bool| {
+            let p = Self::played(pools, &regions, first && !opened, opened);
+            let o = u32::from(opened);
+            (s + 2 * o + p.0 + 2 * ((k - o) / 2), cap(p, regions.share(opened)))
+        };
+        let either = |opened: bool| match &unpaired {
+            Some(u) if (k - u32::from(opened)) % 2 == 1 => better(count(&pools, opened), count(u, opened)),
+            _ => count(&pools, opened),
+        };
+        let plain = either(false);
+        if !first || k == 0 {
+            return plain;
+        }
+        better(plain, either(true))
     }
 
     /// What the bounds decide for `side` to move on `f` (THEORY.md §6.15),
@@ -682,41 +710,46 @@ fn pool_game(a: u32, b: u32, e: u32, first: bool) -> u32 {
     one.max(two).unwrap_or(0)
 }
 
-/// A vulnerable pool: its members, the least number of cells of a member
-/// the opponent could cover off the regions, and the members' cells.
-#[derive(Clone, Copy, Debug)]
+/// A vulnerable pool: its members, how many of them have each number of
+/// cells the opponent could cover off the regions, and the members'
+/// cells.
+#[derive(Clone, Copy, Debug, Default)]
 struct Pool {
     n: u32,
-    least: u32,
+    by_cells: [u8; MAX_CELLS + 1],
     cells: u128,
-}
-
-impl Default for Pool {
-    fn default() -> Pool {
-        Pool {
-            n: 0,
-            least: u32::MAX,
-            cells: 0,
-        }
-    }
 }
 
 impl Pool {
     fn add(&mut self, cells: u128, c: u32) {
         self.n += 1;
-        self.least = self.least.min(c);
+        self.by_cells[(c as usize).min(MAX_CELLS)] += 1;
         self.cells |= cells;
+    }
+
+    /// The least number of cells the opponent could cover off the regions
+    /// that `k` distinct members of the pools `ps` take together: the sum
+    /// of the `k` smallest.
+    fn fewest(ps: &[&Pool], mut k: u32) -> u32 {
+        let mut sum = 0;
+        for c in 0..=MAX_CELLS {
+            let here = ps.iter().map(|p| u32::from(p.by_cells[c])).sum::<u32>().min(k);
+            sum += here * c as u32;
+            k -= here;
+        }
+        sum
     }
 }
 
 /// The switch regions of a player (`Engine::switch_regions`): how many,
-/// each one's share and the cells the opponent placements meeting it
-/// cover (by decreasing share), and their cells.
+/// each one's share, the cells the opponent placements meeting it cover
+/// and its placements p and q (by decreasing share), and their cells.
 #[derive(Debug)]
 struct Regions {
     n: usize,
     ys: [u32; 64],
     covers: [u128; 64],
+    pq: [(u128, u128); 64],
     cells: u128,
 }
 
@@ -726,6 +759,7 @@ impl Default for Regions {
             n: 0,
             ys: [0; 64],
             covers: [0; 64],
+            pq: [(0, 0); 64],
             cells: 0,
         }
     }
