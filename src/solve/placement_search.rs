@@ -347,18 +347,18 @@ impl<'a> Engine<'a> {
         geo: &Geo,
         at: (u128, u128, usize),
         theirs: (&[u128; MAX_CELLS], u128),
-        seeds: &[u128],
+        (seeds, near): (&[u128], u128),
     ) -> [Pool; 3] {
         let mut ms = [([0u128; MAX_CELLS], 0u128, 0u32); 64];
         let mut pools = [Pool::default(); 3];
         let (n, _) = Self::members(geo, at, theirs, (1, seeds), &mut ms);
         for &(_, cells, c) in &ms[..n] {
-            pools[0].add(cells, c);
+            pools[0].add(cells, c, near);
         }
         let (n, twice) = Self::members(geo, at, theirs, (2, seeds), &mut ms);
         for (m, cells, c) in &ms[..n] {
             let pool = 1 + usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
-            pools[pool].add(*cells, *c);
+            pools[pool].add(*cells, *c, near);
         }
         pools
     }
@@ -471,8 +471,25 @@ impl<'a> Engine<'a> {
     fn played(pools: &[Pool; 3], regions: &Regions, first: bool, opened: bool) -> (u32, u32) {
         let [v, v1, v2] = pools;
         let e = |cells: u128| regions.exempt(opened, cells);
-        let strict = pool_game(v.n, 0, e(v.cells), first);
-        let pooled = pool_game(v1.n, v2.n, e(v1.cells | v2.cells), first);
+        // Moving first, a member next to a region taken first may leave
+        // fewer unanswered entries (THEORY.md §6.15, "A member next to a
+        // region first").
+        let game = |one: &Pool, two: &Pool| {
+            let (a, b, cells) = (one.n, two.n, one.cells | two.cells);
+            let mut best = pool_game(a, b, e(cells), first);
+            if first {
+                let take = |m: &u128, a: u32, b: u32| 1 + pool_game(a, b, e(cells & !m), false);
+                for m in &one.near[..usize::from(one.n_near)] {
+                    best = best.max(take(m, a - 1, b));
+                }
+                for m in &two.near[..usize::from(two.n_near)] {
+                    best = best.max(take(m, a, b - 1));
+                }
+            }
+            best
+        };
+        let strict = game(v, &Pool::default());
+        let pooled = game(v1, v2);
         if pooled > strict {
             (pooled, Pool::fewest(&[v1, v2], pooled))
         } else {
@@ -498,13 +515,14 @@ impl<'a> Engine<'a> {
             (most, their_cover)
         };
         let at = (f, cells | regions.cells, side);
-        let pools = Self::pools(geo, at, (theirs, off.1), &[]);
+        let near = regions.covers[..regions.n].iter().fold(0, |a, &c| a | c);
+        let pools = Self::pools(geo, at, (theirs, off.1), (&[], near));
         // A region left unpaired (the last: an odd count, or an even one
         // once the first is opened) may give its p and q to the pools
         // instead (THEORY.md §6.15, "The unpaired region").
         let unpaired = (k % 2 == 1 || (first && k > 0)).then(|| {
             let (p, q) = regions.pq[regions.n - 1];
-            Self::pools(geo, at, (theirs, off.1), &[p, q])
+            Self::pools(geo, at, (theirs, off.1), (&[p, q], near))
         });
         // The opponent's bound when `side` plays `played` members of the
         // vulnerable pools and the regions leave it `in_regions`.
@@ -718,13 +736,22 @@ struct Pool {
     n: u32,
     by_cells: [u8; MAX_CELLS + 1],
     cells: u128,
+    near: [u128; 4],
+    n_near: u8,
 }
 
 impl Pool {
-    fn add(&mut self, cells: u128, c: u32) {
+    /// A member of `cells`, `c` of them coverable by the opponent off the
+    /// regions; it is kept as one to take first (up to four) when it meets
+    /// `near`, the cells the opponent placements meeting a region cover.
+    fn add(&mut self, cells: u128, c: u32, near: u128) {
         self.n += 1;
         self.by_cells[(c as usize).min(MAX_CELLS)] += 1;
         self.cells |= cells;
+        if cells & near != 0 && self.n_near < 4 {
+            self.near[self.n_near as usize] = cells;
+            self.n_near += 1;
+        }
     }
 
     /// The least number of cells the opponent could cover off the regions
