@@ -284,15 +284,15 @@ impl<'a> Engine<'a> {
     /// The greedy pass over the placements of `side` on the free cells `f`
     /// off the cells `taken`, for pairwise disjoint placements such that
     /// no opponent placement (`theirs`) meets more than `most` of them
-    /// (1 or 2): each member's opponent placements, cells and cells the
-    /// opponent could cover off the regions (`cover`), and the opponent
-    /// placements meeting two members.
+    /// (1 or 2): each member's cells and cells the opponent could cover
+    /// off the regions (`cover`), and the opponent placements meeting two
+    /// members.
     fn members(
         geo: &Geo,
         (f, taken, side): (u128, u128, usize),
         (theirs, cover): (&[u128; MAX_CELLS], u128),
         (most, seeds): (u32, &[u128]),
-        out: &mut [([u128; MAX_CELLS], u128, u32); 64],
+        out: &mut [(u128, u32); 64],
     ) -> (usize, [u128; MAX_CELLS]) {
         let opp = &geo.pieces[1 - side];
         let mut left = f & !taken;
@@ -315,7 +315,7 @@ impl<'a> Engine<'a> {
                 twice[k] |= meets[k] & hit[k];
                 hit[k] |= meets[k];
             }
-            out[*n] = (meets, cells, (cells & cover).count_ones());
+            out[*n] = (cells, (cells & cover).count_ones());
             *n += 1;
             true
         };
@@ -349,16 +349,21 @@ impl<'a> Engine<'a> {
         theirs: (&[u128; MAX_CELLS], u128),
         (seeds, near): (&[u128], u128),
     ) -> [Pool; 3] {
-        let mut ms = [([0u128; MAX_CELLS], 0u128, 0u32); 64];
+        let mut ms = [(0u128, 0u32); 64];
         let mut pools = [Pool::default(); 3];
         let (n, _) = Self::members(geo, at, theirs, (1, seeds), &mut ms);
-        for &(_, cells, c) in &ms[..n] {
+        for &(cells, c) in &ms[..n] {
             pools[0].add(cells, c, near);
         }
         let (n, twice) = Self::members(geo, at, theirs, (2, seeds), &mut ms);
-        for (m, cells, c) in &ms[..n] {
-            let pool = 1 + usize::from(m.iter().zip(&twice).any(|(x, t)| x & t != 0));
-            pools[pool].add(*cells, *c, near);
+        let opp = &geo.pieces[1 - at.2];
+        for &(cells, c) in &ms[..n] {
+            // The second pool: the members some opponent placement meets
+            // together with another.
+            let two = opp.iter().enumerate().take(MAX_CELLS).any(|(k, r)| {
+                twice[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o) != 0
+            });
+            pools[1 + usize::from(two)].add(cells, c, near);
         }
         pools
     }
@@ -520,10 +525,6 @@ impl<'a> Engine<'a> {
         // A region left unpaired (the last: an odd count, or an even one
         // once the first is opened) may give its p and q to the pools
         // instead (THEORY.md §6.15, "The unpaired region").
-        let unpaired = (k % 2 == 1 || (first && k > 0)).then(|| {
-            let (p, q) = regions.pq[regions.n - 1];
-            Self::pools(geo, at, (theirs, off.1), (&[p, q], near))
-        });
         // The opponent's bound when `side` plays `played` members of the
         // vulnerable pools and the regions leave it `in_regions`.
         let cap = |(played, taken): (u32, u32), in_regions: u32| {
@@ -545,12 +546,19 @@ impl<'a> Engine<'a> {
             let o = u32::from(opened);
             (s + 2 * o + p.0 + 2 * ((k - o) / 2), cap(p, regions.share(opened)))
         };
-        let either = |opened: bool| match &unpaired {
-            Some(u) if (k - u32::from(opened)) % 2 == 1 => better(count(&pools, opened), count(u, opened)),
-            _ => count(&pools, opened),
+        // Whether a bound already decides (then the others are not made).
+        let decides = |(l, u): (u32, u32)| l >= u + u32::from(first);
+        let either = |opened: bool| {
+            let plain = count(&pools, opened);
+            if decides(plain) || (k - u32::from(opened)) % 2 == 0 {
+                return plain;
+            }
+            let (p, q) = regions.pq[regions.n - 1];
+            let unpaired = Self::pools(geo, at, (theirs, off.1), (&[p, q], near));
+            better(plain, count(&unpaired, opened))
         };
         let plain = either(false);
-        if !first || k == 0 {
+        if !first || k == 0 || decides(plain) {
             return plain;
         }
         better(plain, either(true))
