@@ -394,6 +394,10 @@ impl<'a> Engine<'a> {
             let (pi, pj) = (&geo.pieces[side][i], &geo.pieces[side][j]);
             let mut a = Geo::fits(pi, f & !used);
             let bj = Geo::fits(pj, f & !used);
+            // Only anchors whose partner's anchor (d further) fits (a
+            // filter: the test of the partner's square below stays).
+            let d = dr * cols + dc;
+            a &= if d >= 0 { bj >> d } else { bj << -d };
             'next: while a != 0 && out.n < 64 {
                 let at = a.trailing_zeros();
                 a &= a - 1;
