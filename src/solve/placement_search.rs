@@ -360,9 +360,11 @@ impl<'a> Engine<'a> {
         for &(cells, c) in &ms[..n] {
             // The second pool: the members some opponent placement meets
             // together with another.
-            let two = opp.iter().enumerate().take(MAX_CELLS).any(|(k, r)| {
-                twice[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o) != 0
-            });
+            let two = opp
+                .iter()
+                .enumerate()
+                .take(MAX_CELLS)
+                .any(|(k, r)| twice[k] & r.offs.iter().fold(0, |m, &o| m | cells >> o) != 0);
             pools[1 + usize::from(two)].add(cells, c, near);
         }
         pools
@@ -548,7 +550,10 @@ impl<'a> Engine<'a> {
         let count = |pools: &[Pool; 3], opened: bool| {
             let p = Self::played(pools, &regions, first && !opened, opened);
             let o = u32::from(opened);
-            (s + 2 * o + p.0 + 2 * ((k - o) / 2), cap(p, regions.share(opened)))
+            (
+                s + 2 * o + p.0 + 2 * ((k - o) / 2),
+                cap(p, regions.share(opened)),
+            )
         };
         // Whether a bound already decides (then the others are not made).
         let decides = |(l, u): (u32, u32)| l >= u + u32::from(first);
@@ -772,7 +777,11 @@ impl Pool {
     fn fewest(ps: &[&Pool], mut k: u32) -> u32 {
         let mut sum = 0;
         for c in 0..=MAX_CELLS {
-            let here = ps.iter().map(|p| u32::from(p.by_cells[c])).sum::<u32>().min(k);
+            let here = ps
+                .iter()
+                .map(|p| u32::from(p.by_cells[c]))
+                .sum::<u32>()
+                .min(k);
             sum += here * c as u32;
             k -= here;
         }
@@ -1000,6 +1009,34 @@ mod tests {
             let h = u128::from(holes & (holes >> 7) & (holes >> 13));
             (k, rows, cols.min(20 / rows), h)
         })
+    }
+
+    /// A random Domineering or Cram board of 24 or 25 squares with a few
+    /// cells taken: large enough to hold two or three switch regions with
+    /// members next to them (the unpaired region, a member next to a region
+    /// taken first), small enough for brute force.
+    fn larger_board() -> impl proptest::strategy::Strategy<Value = (usize, u32, u32, u128)> {
+        use proptest::prelude::*;
+        (0usize..2, 3u32..=5, any::<u32>()).prop_map(|(k, rows, holes)| {
+            let h = u128::from(holes & (holes >> 5) & (holes >> 11));
+            (
+                3 * k,
+                rows,
+                25 / rows,
+                h & ((1 << (rows * (25 / rows))) - 1),
+            )
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+
+        /// The bound of each player, moving first or not, against brute
+        /// force on the larger boards.
+        #[test]
+        fn each_bound_agrees_with_brute_force_on_larger_boards((k, rows, cols, h) in larger_board()) {
+            parts_agree(k, rows, cols, h);
+        }
     }
 
     proptest::proptest! {
