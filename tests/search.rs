@@ -229,10 +229,11 @@ fn domineering_rectangles_up_to_6x7_have_their_published_outcomes() {
     check_published(|cells| cells <= 42, budget);
 }
 
-/// 7×7, 7×8, 8×7 and 8×8 on bitboards: 7×7 under a second (227 k
-/// positions); 8×8 alone answered N in 284 s of CPU, 157 M positions, with
-/// `--search-table 1G` (docs/PERFORMANCE.md, "Regions walled on one side"),
-/// the budget this test gives it.
+/// 7×7, 7×8, 8×7 and 8×8 on bitboards: 7×7 under a second (122 k
+/// positions); 8×8 alone answered N in 195 s of CPU, 123 M positions, with
+/// `--search-table 1G` (docs/PERFORMANCE.md, "The unpaired region …
+/// seventh round"; 284 s and 157 M in the sixth round), the budget this
+/// test gives it.
 #[test]
 #[ignore = "minutes: 7×7 to 8×8"]
 fn domineering_rectangles_from_7x7_to_8x8_have_their_published_outcomes() {
