@@ -559,7 +559,7 @@ impl<'a> Engine<'a> {
         let decides = |(l, u): (u32, u32)| l >= u + u32::from(first);
         let either = |opened: bool| {
             let plain = count(&pools, opened);
-            if decides(plain) || (k - u32::from(opened)) % 2 == 0 {
+            if decides(plain) || (k - u32::from(opened)).is_multiple_of(2) {
                 return plain;
             }
             let (p, q) = regions.pq[regions.n - 1];
