@@ -16,7 +16,8 @@
 //! - the bounds of THEORY.md §6.15: a player that surely makes more moves
 //!   (its safe set, half or a third of its vulnerable sets, two for each
 //!   pair of switch regions, and two for a region it opens
-//!   moving first) than the opponent can ever make (to move), or at least
+//!   moving first; an unpaired region's placements joining the vulnerable
+//!   sets) than the opponent can ever make (to move), or at least
 //!   as many (not to move), wins; and a player whose opponent has no
 //!   placement wins moving first;
 //! - move ordering: the placements after which the mover is furthest
@@ -528,9 +529,6 @@ impl<'a> Engine<'a> {
         let at = (f, cells | regions.cells, side);
         let near = regions.covers[..regions.n].iter().fold(0, |a, &c| a | c);
         let pools = Self::pools(geo, at, (theirs, off.1), (&[], near));
-        // A region left unpaired (the last: an odd count, or an even one
-        // once the first is opened) may give its p and q to the pools
-        // instead (THEORY.md §6.15, "The unpaired region").
         // The opponent's bound when `side` plays `played` members of the
         // vulnerable pools and the regions leave it `in_regions`.
         let cap = |(played, taken): (u32, u32), in_regions: u32| {
@@ -557,6 +555,9 @@ impl<'a> Engine<'a> {
         };
         // Whether a bound already decides (then the others are not made).
         let decides = |(l, u): (u32, u32)| l >= u + u32::from(first);
+        // A region left unpaired (the last: an odd count, or an even one
+        // once the first is opened) may give its p and q to the pools
+        // instead (THEORY.md §6.15, "The unpaired region").
         let either = |opened: bool| {
             let plain = count(&pools, opened);
             if decides(plain) || (k - u32::from(opened)).is_multiple_of(2) {
