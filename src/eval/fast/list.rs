@@ -8,7 +8,7 @@ use crate::library::IntForm;
 
 /// A value that does not change while a list is built, read once per list:
 /// a constant, a local other than the loop variable, or `len` of a local.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Inv {
     Const(i64),
     Local(usize),
@@ -88,10 +88,102 @@ pub struct ListShape {
     hi: Inv,
     incl: bool,
     invs: Vec<Inv>,
+    /// The invariants' values before any is read per list: the constants
+    /// in place (`Term::Inv(i)` reads `v[i]`).
+    init: [i64; 8],
+    /// The invariants read per list, each named once however often the
+    /// comprehension names it: `(i, inv)` puts `inv`'s value in `v[i]`.
+    loads: Vec<(usize, Inv)>,
     xs: Option<usize>,
     cond: Option<Test>,
     plan: Plan,
+    /// The invariant side of the condition, when it is one comparison
+    /// (`j > 0`): decided by a compare per list, not a walk of `Test`.
+    side: Option<(Cmp, usize, usize)>,
+    /// The side of the condition left to test per element (the whole
+    /// condition for `Plan::General`), when it is a `KTest`: an interval
+    /// per list.
+    rest: Option<KTest>,
     body: Body,
+    /// `[if k == n then m else xs[k] for k in 0..len(xs)]`: the shape of
+    /// Moore's `set_at`, run on a list of bytes (`SetAt`).
+    set_at: Option<SetAt>,
+}
+
+/// `[if k == n then m else xs[k] for k in 0..len(xs)]` (or `n == k`), no
+/// condition, `n` and `m` invariants: on the bytes of an earlier step's
+/// list (`ListShape::run_in`), those bytes with `m` at `n`, no loop over
+/// the shape's tree.
+#[derive(Debug, Clone, Copy)]
+struct SetAt {
+    n: Inv,
+    m: Inv,
+}
+
+impl SetAt {
+    fn of(shape: &ListShape) -> Option<SetAt> {
+        let (Inv::Const(0), Inv::Len(x), false, None) = (shape.lo, shape.hi, shape.incl, &shape.cond)
+        else {
+            return None;
+        };
+        let Body::Edit(
+            KTest(Cmp::Eq, n),
+            Edit {
+                on_true: true,
+                f: EditFn::Set(m),
+            },
+        ) = shape.body
+        else {
+            return None;
+        };
+        (shape.xs == Some(x)).then(|| SetAt {
+            n: shape.invs[n],
+            m: shape.invs[m],
+        })
+    }
+
+    /// `ListShape::run_in` of the shape on `xs`, the bytes of slot `b`,
+    /// when the shape's `xs` is that slot: the same answer, the same
+    /// slot written.
+    #[inline(always)]
+    fn run(
+        self,
+        frame: &mut [Value],
+        slot: usize,
+        (b, xs): (usize, &[u8]),
+        out: &mut [u8],
+    ) -> Option<Option<usize>> {
+        let get = |inv: Inv| match inv {
+            Inv::Local(s) if s == b => None,
+            Inv::Len(s) if s == b => Some(xs.len() as i64),
+            _ => inv.get(frame),
+        };
+        // In `run_in`'s order: the range, then the invariants.
+        let len = xs.len();
+        if len > 4 * out.len() {
+            return None;
+        }
+        if len == 0 {
+            return Some(Some(0));
+        }
+        let (n, m) = (get(self.n)?, get(self.m)?);
+        if len > out.len() {
+            return Some(None);
+        }
+        for (o, &x) in out.iter_mut().zip(xs) {
+            *o = x;
+        }
+        if let Ok(n) = usize::try_from(n)
+            && n < len
+        {
+            let Ok(m) = u8::try_from(m) else {
+                return Some(None);
+            };
+            out[n] = m;
+        }
+        crate::eval::interp::set_int(&mut frame[slot], len as i64 - 1);
+        Some(Some(len))
+    }
 }
 
 /// How the condition is folded for each list (`fold`), decided when the
@@ -126,7 +218,101 @@ struct KTest(Cmp, usize);
 enum Body {
     Val(Val),
     Split(KTest, Val, Val),
+    /// A `Split` whose one side is `xs[k]` and whose other side is an
+    /// edit of it (`Edit`): a loop of its own per edit, no `Val` matched
+    /// per element.
+    Edit(KTest, Edit),
     General(Elem),
+}
+
+/// `if k op n then f else xs[k]` (`on_true`) or `if k op n then xs[k]
+/// else f` (not `on_true`), where `f` is an invariant `m` (`Set`),
+/// `min(xs[k], m)` or `max(xs[k], m)` (either order): Chomp's `bite`,
+/// Moore's `set_at`.
+#[derive(Debug, Clone, Copy)]
+struct Edit {
+    on_true: bool,
+    f: EditFn,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum EditFn {
+    Set(usize),
+    Min(usize),
+    Max(usize),
+}
+
+impl Edit {
+    /// The split's two sides again.
+    fn vals(self) -> (Val, Val) {
+        let f = match self.f {
+            EditFn::Set(m) => Val::Term(Term::Inv(m)),
+            EditFn::Min(m) => Val::Min(Term::X, Term::Inv(m)),
+            EditFn::Max(m) => Val::Max(Term::X, Term::Inv(m)),
+        };
+        let x = Val::Term(Term::X);
+        if self.on_true { (f, x) } else { (x, f) }
+    }
+
+    /// `if k op n then x else y` as an `Edit`, when it is one.
+    fn of(x: Val, y: Val) -> Option<Edit> {
+        let f = |v: Val| match v {
+            Val::Term(Term::Inv(m)) => Some(EditFn::Set(m)),
+            Val::Min(Term::X, Term::Inv(m)) | Val::Min(Term::Inv(m), Term::X) => {
+                Some(EditFn::Min(m))
+            }
+            Val::Max(Term::X, Term::Inv(m)) | Val::Max(Term::Inv(m), Term::X) => {
+                Some(EditFn::Max(m))
+            }
+            _ => None,
+        };
+        match (x, y) {
+            (Val::Term(Term::X), y) => Some(Edit {
+                on_true: false,
+                f: f(y)?,
+            }),
+            (x, Val::Term(Term::X)) => Some(Edit {
+                on_true: true,
+                f: f(x)?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The elements for `k` in `a..b`, every one passing the condition:
+    /// as `ListShape::each` with the split body, one loop per `EditFn`.
+    #[inline(never)]
+    fn run<S: Src>(self, (a, b): (i64, i64), iv: Iv, v: &[i64; 8], xs: S, out: &mut [u8]) -> Option<usize> {
+        match self.f {
+            // `m` alone: `xs[k]` is not read where the edit applies.
+            EditFn::Set(m) => self.each(a, b, iv, xs, out, |_, _| Some(v[m])),
+            EditFn::Min(m) => self.each(a, b, iv, xs, out, |xs, k| Some(xs.at(k)?.min(v[m]))),
+            EditFn::Max(m) => self.each(a, b, iv, xs, out, |xs, k| Some(xs.at(k)?.max(v[m]))),
+        }
+    }
+
+    #[inline(always)]
+    fn each<S: Src>(
+        self,
+        a: i64,
+        b: i64,
+        iv: Iv,
+        xs: S,
+        out: &mut [u8],
+        f: impl Fn(S, i64) -> Option<i64>,
+    ) -> Option<usize> {
+        let mut n = 0;
+        for k in a..b {
+            let e = if iv.has(k) == self.on_true {
+                f(xs, k)?
+            } else {
+                xs.at(k)?
+            };
+            *out.get_mut(n)? = u8::try_from(e).ok()?;
+            n += 1;
+        }
+        Some(n)
+    }
 }
 
 /// The interval of `KTest` for one list: k passes when `(a <= k < b) != neg`.
@@ -166,6 +352,7 @@ impl KTest {
         })
     }
 
+    #[inline(always)]
     fn iv(self, v: &[i64; 8]) -> Iv {
         let n = v[self.1];
         let iv = |a, b, neg| Iv { a, b, neg };
@@ -221,6 +408,10 @@ impl Builder {
             _ => {}
         }
         let v = Inv::of(node, self.slot)?;
+        // The same invariant named twice is one value, read once.
+        if let Some(i) = self.invs.iter().position(|&w| w == v) {
+            return Some(Term::Inv(i));
+        }
         self.invs.push(v);
         Some(Term::Inv(self.invs.len() - 1))
     }
@@ -322,7 +513,10 @@ impl ListShape {
             Elem::If(c, t, e)
                 if let (Some(kt), Some(t), Some(e)) = (KTest::of(&c), Val::of(&t), Val::of(&e)) =>
             {
-                Body::Split(kt, t, e)
+                match Edit::of(t, e) {
+                    Some(ed) => Body::Edit(kt, ed),
+                    None => Body::Split(kt, t, e),
+                }
             }
             e => match Val::of(&e) {
                 Some(v) => Body::Val(v),
@@ -341,17 +535,38 @@ impl ListShape {
             Some(Test::And(a, b)) if invariant(b) && infallible(a) => Plan::AndSecond,
             Some(_) => Plan::General,
         };
-        Some(ListShape {
+        let (side, rest) = sides(plan, cond.as_ref());
+        let lane = |s: ListShape| ListShape {
+            set_at: SetAt::of(&s),
+            ..s
+        };
+        let mut init = [0i64; 8];
+        let mut loads = Vec::new();
+        for (i, inv) in bld.invs.iter().enumerate() {
+            match inv {
+                Inv::Const(n) => init[i] = *n,
+                _ => loads.push((i, *inv)),
+            }
+        }
+        Some(lane(ListShape {
             slot,
             lo,
             hi,
             incl: *op == BinOp::RangeIncl,
             invs: bld.invs,
+            init,
+            loads,
             xs: bld.xs,
+            side: side.and_then(|t| match t {
+                Test::Cmp(op, Term::Inv(a), Term::Inv(b)) => Some((*op, *a, *b)),
+                _ => None,
+            }),
+            rest: rest.and_then(KTest::of),
             cond,
             plan,
             body,
-        })
+            set_at: None,
+        }))
     }
 
     /// The frame slots the list reads, its loop variable's aside (which
@@ -393,6 +608,11 @@ impl ListShape {
         bytes: Option<(usize, &[u8])>,
         out: &mut [u8],
     ) -> Option<Option<usize>> {
+        if let (Some(lane), Some((b, xs))) = (self.set_at, bytes)
+            && self.xs == Some(b)
+        {
+            return lane.run(frame, self.slot, (b, xs), out);
+        }
         let get = |inv: Inv| match (inv, bytes) {
             (Inv::Local(s), Some((b, _))) if s == b => None,
             (Inv::Len(s), Some((b, xs))) if s == b => Some(xs.len() as i64),
@@ -409,17 +629,17 @@ impl ListShape {
         if hi <= lo {
             return Some(Some(0));
         }
-        let mut v = [0i64; 8];
-        for (v, inv) in v.iter_mut().zip(&self.invs) {
-            *v = get(*inv)?;
+        let mut v = self.init;
+        for &(i, inv) in &self.loads {
+            v[i] = get(inv)?;
         }
         let mode = match &self.cond {
-            Some(t) => fold(self.plan, t, &v),
+            Some(t) => fold(self.plan, self.side, t, &v),
             None => Mode::All,
         };
-        let mode = match mode {
-            Mode::Test(t) if let Some(kt) = KTest::of(t) => Mode::Iv(kt.iv(&v)),
-            m => m,
+        let mode = match (mode, self.rest) {
+            (Mode::Test(_), Some(kt)) => Mode::Iv(kt.iv(&v)),
+            (m, _) => m,
         };
         let n = match (self.xs, bytes) {
             (Some(s), Some((b, xs))) if s == b => {
@@ -470,6 +690,23 @@ impl ListShape {
                         if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
                     },
                 )
+            }
+            Body::Edit(kt, ed) => {
+                let iv = kt.iv(env.v);
+                match mode {
+                    Mode::Nothing => Some(0),
+                    Mode::All => ed.run((lo, hi), iv, env.v, env.xs, out),
+                    // The condition an interval: the same `k`, in order.
+                    Mode::Iv(c) if !c.neg => {
+                        ed.run((lo.max(c.a), hi.min(c.b)), iv, env.v, env.xs, out)
+                    }
+                    _ => {
+                        let (x, y) = ed.vals();
+                        Self::each(lo, hi, mode, &env, out, |e| {
+                            if iv.has(e.k) { e.val(x) } else { e.val(y) }
+                        })
+                    }
+                }
             }
             Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
         }
@@ -523,10 +760,21 @@ impl ListShape {
 /// as long as no failure the ordinary evaluation would meet is skipped
 /// (an invariant test cannot fail once the invariants are read; a side
 /// evaluated before it must be infallible to be skipped).
-fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
+#[inline(always)]
+fn fold<'s>(
+    plan: Plan,
+    side: Option<(Cmp, usize, usize)>,
+    t: &'s Test,
+    v: &[i64; 8],
+) -> Mode<'s> {
     let xs: &[Value] = &[];
     let e = Env { k: 0, v, xs };
-    let yes = |t: &Test| e.test(t) == Some(true);
+    // The invariant side (the only one `yes` is asked of): one compare
+    // when it is one, else the tree.
+    let yes = |t: &Test| match side {
+        Some((op, a, b)) => e.cmp(op, Term::Inv(a), Term::Inv(b)) == Some(true),
+        None => e.test(t) == Some(true),
+    };
     match (plan, t) {
         (Plan::Invariant, _) if yes(t) => Mode::All,
         (Plan::Invariant, _) => Mode::Nothing,
@@ -559,6 +807,22 @@ fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
             }
         }
         _ => Mode::Test(t),
+    }
+}
+
+/// The invariant side of a condition folded by `plan` (the side `fold`
+/// decides per list), and the side left to test per element.
+fn sides(plan: Plan, cond: Option<&Test>) -> (Option<&Test>, Option<&Test>) {
+    match (plan, cond) {
+        (Plan::Invariant, Some(t)) => (Some(t), None),
+        (Plan::OrFirst | Plan::AndFirst, Some(Test::Or(a, b) | Test::And(a, b))) => {
+            (Some(a), Some(b))
+        }
+        (Plan::OrSecond | Plan::AndSecond, Some(Test::Or(a, b) | Test::And(a, b))) => {
+            (Some(b), Some(a))
+        }
+        (Plan::General, Some(t)) => (None, Some(t)),
+        _ => (None, None),
     }
 }
 
