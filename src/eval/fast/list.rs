@@ -598,12 +598,7 @@ impl ListShape {
 /// (an invariant test cannot fail once the invariants are read; a side
 /// evaluated before it must be infallible to be skipped).
 #[inline(always)]
-fn fold<'s>(
-    plan: Plan,
-    side: Option<(Cmp, usize, usize)>,
-    t: &'s Test,
-    v: &[i64; 8],
-) -> Mode<'s> {
+fn fold<'s>(plan: Plan, side: Option<(Cmp, usize, usize)>, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
     let xs: &[Value] = &[];
     let e = Env { k: 0, v, xs };
     // The invariant side (the only one `yes` is asked of): one compare

@@ -63,7 +63,14 @@ impl Edit {
     /// The elements for `k` in `a..b`, every one passing the condition:
     /// as `ListShape::each` with the split body, one loop per `EditFn`.
     #[inline(never)]
-    pub(super) fn run<S: Src>(self, (a, b): (i64, i64), iv: Iv, v: &[i64; 8], xs: S, out: &mut [u8]) -> Option<usize> {
+    pub(super) fn run<S: Src>(
+        self,
+        (a, b): (i64, i64),
+        iv: Iv,
+        v: &[i64; 8],
+        xs: S,
+        out: &mut [u8],
+    ) -> Option<usize> {
         match self.f {
             // `m` alone: `xs[k]` is not read where the edit applies.
             EditFn::Set(m) => self.each(a, b, iv, xs, out, |_, _| Some(v[m])),
@@ -108,7 +115,8 @@ pub(super) struct SetAt {
 
 impl SetAt {
     pub(super) fn of(shape: &ListShape) -> Option<SetAt> {
-        let (Inv::Const(0), Inv::Len(x), false, None) = (shape.lo, shape.hi, shape.incl, &shape.cond)
+        let (Inv::Const(0), Inv::Len(x), false, None) =
+            (shape.lo, shape.hi, shape.incl, &shape.cond)
         else {
             return None;
         };
