@@ -550,7 +550,9 @@ mod nested {
     use proptest::prelude::*;
 
     /// List functions of `(xs, i, v)`: comprehensions with a list shape
-    /// (`set`, `cut`, `drop`, `short`, `big`, whose 256 leaves the bytes),
+    /// (`set`, `cut`, `drop`, `short`, `big` and `put`, whose 256 leaves
+    /// the bytes, `mark`, which writes the length; `set`, `put` and `mark`
+    /// run on an earlier step's bytes by `SetAt`),
     /// one without (`half`, its element a quotient), one whose element
     /// overflows (`grow`), and one that is no comprehension (`pair`). No
     /// value grows past the largest of the position's values, its length
@@ -563,8 +565,12 @@ mod nested {
         fn big(xs, i, v) = [if r == i then 256 else xs[r] for r in 0..len(xs) if r == i]\n\
         fn half(xs, i, v) = [if r == i then (xs[r] + v) // 2 else xs[r] for r in 0..len(xs)]\n\
         fn grow(xs, i, v) = [if r == i then xs[r] * 4611686018427387904 * 2 else xs[r] for r in 0..len(xs)]\n\
-        fn pair(xs, i, v) = [v, i]\n";
-    const NAMES: [&str; 8] = ["set", "cut", "drop", "short", "big", "half", "grow", "pair"];
+        fn pair(xs, i, v) = [v, i]\n\
+        fn put(xs, i, v) = [if j == i then 256 else xs[j] for j in 0..len(xs)]\n\
+        fn mark(xs, i, v) = [if v == j then len(xs) else xs[j] for j in 0..len(xs)]\n";
+    const NAMES: [&str; 10] = [
+        "set", "cut", "drop", "short", "big", "half", "grow", "pair", "put", "mark",
+    ];
     const ARGS: [&str; 4] = ["i, v", "v, i", "i, 0", "v, 1"];
     const CONDS: [&str; 3] = ["", " if v != 1", " if len(p) > 1"];
 

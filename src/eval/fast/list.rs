@@ -6,9 +6,12 @@
 use super::*;
 use crate::library::IntForm;
 
+mod edit;
+use edit::{Edit, SetAt};
+
 /// A value that does not change while a list is built, read once per list:
 /// a constant, a local other than the loop variable, or `len` of a local.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Inv {
     Const(i64),
     Local(usize),
@@ -88,10 +91,26 @@ pub struct ListShape {
     hi: Inv,
     incl: bool,
     invs: Vec<Inv>,
+    /// The invariants' values before any is read per list: the constants
+    /// in place (`Term::Inv(i)` reads `v[i]`).
+    init: [i64; 8],
+    /// The invariants read per list, each named once however often the
+    /// comprehension names it: `(i, inv)` puts `inv`'s value in `v[i]`.
+    loads: Vec<(usize, Inv)>,
     xs: Option<usize>,
     cond: Option<Test>,
     plan: Plan,
+    /// The invariant side of the condition, when it is one comparison
+    /// (`j > 0`): decided by a compare per list, not a walk of `Test`.
+    side: Option<(Cmp, usize, usize)>,
+    /// The side of the condition left to test per element (the whole
+    /// condition for `Plan::General`), when it is a `KTest`: an interval
+    /// per list.
+    rest: Option<KTest>,
     body: Body,
+    /// `[if k == n then m else xs[k] for k in 0..len(xs)]`: the shape of
+    /// Moore's `set_at`, run on a list of bytes (`SetAt`).
+    set_at: Option<SetAt>,
 }
 
 /// How the condition is folded for each list (`fold`), decided when the
@@ -126,6 +145,10 @@ struct KTest(Cmp, usize);
 enum Body {
     Val(Val),
     Split(KTest, Val, Val),
+    /// A `Split` whose one side is `xs[k]` and whose other side is an
+    /// edit of it (`Edit`): a loop of its own per edit, no `Val` matched
+    /// per element.
+    Edit(KTest, Edit),
     General(Elem),
 }
 
@@ -166,6 +189,7 @@ impl KTest {
         })
     }
 
+    #[inline(always)]
     fn iv(self, v: &[i64; 8]) -> Iv {
         let n = v[self.1];
         let iv = |a, b, neg| Iv { a, b, neg };
@@ -221,6 +245,10 @@ impl Builder {
             _ => {}
         }
         let v = Inv::of(node, self.slot)?;
+        // The same invariant named twice is one value, read once.
+        if let Some(i) = self.invs.iter().position(|&w| w == v) {
+            return Some(Term::Inv(i));
+        }
         self.invs.push(v);
         Some(Term::Inv(self.invs.len() - 1))
     }
@@ -322,7 +350,10 @@ impl ListShape {
             Elem::If(c, t, e)
                 if let (Some(kt), Some(t), Some(e)) = (KTest::of(&c), Val::of(&t), Val::of(&e)) =>
             {
-                Body::Split(kt, t, e)
+                match Edit::of(t, e) {
+                    Some(ed) => Body::Edit(kt, ed),
+                    None => Body::Split(kt, t, e),
+                }
             }
             e => match Val::of(&e) {
                 Some(v) => Body::Val(v),
@@ -341,17 +372,38 @@ impl ListShape {
             Some(Test::And(a, b)) if invariant(b) && infallible(a) => Plan::AndSecond,
             Some(_) => Plan::General,
         };
-        Some(ListShape {
+        let (side, rest) = sides(plan, cond.as_ref());
+        let lane = |s: ListShape| ListShape {
+            set_at: SetAt::of(&s),
+            ..s
+        };
+        let mut init = [0i64; 8];
+        let mut loads = Vec::new();
+        for (i, inv) in bld.invs.iter().enumerate() {
+            match inv {
+                Inv::Const(n) => init[i] = *n,
+                _ => loads.push((i, *inv)),
+            }
+        }
+        Some(lane(ListShape {
             slot,
             lo,
             hi,
             incl: *op == BinOp::RangeIncl,
             invs: bld.invs,
+            init,
+            loads,
             xs: bld.xs,
+            side: side.and_then(|t| match t {
+                Test::Cmp(op, Term::Inv(a), Term::Inv(b)) => Some((*op, *a, *b)),
+                _ => None,
+            }),
+            rest: rest.and_then(KTest::of),
             cond,
             plan,
             body,
-        })
+            set_at: None,
+        }))
     }
 
     /// The frame slots the list reads, its loop variable's aside (which
@@ -393,6 +445,11 @@ impl ListShape {
         bytes: Option<(usize, &[u8])>,
         out: &mut [u8],
     ) -> Option<Option<usize>> {
+        if let (Some(lane), Some((b, xs))) = (self.set_at, bytes)
+            && self.xs == Some(b)
+        {
+            return lane.run(frame, self.slot, (b, xs), out);
+        }
         let get = |inv: Inv| match (inv, bytes) {
             (Inv::Local(s), Some((b, _))) if s == b => None,
             (Inv::Len(s), Some((b, xs))) if s == b => Some(xs.len() as i64),
@@ -409,17 +466,17 @@ impl ListShape {
         if hi <= lo {
             return Some(Some(0));
         }
-        let mut v = [0i64; 8];
-        for (v, inv) in v.iter_mut().zip(&self.invs) {
-            *v = get(*inv)?;
+        let mut v = self.init;
+        for &(i, inv) in &self.loads {
+            v[i] = get(inv)?;
         }
         let mode = match &self.cond {
-            Some(t) => fold(self.plan, t, &v),
+            Some(t) => fold(self.plan, self.side, t, &v),
             None => Mode::All,
         };
-        let mode = match mode {
-            Mode::Test(t) if let Some(kt) = KTest::of(t) => Mode::Iv(kt.iv(&v)),
-            m => m,
+        let mode = match (mode, self.rest) {
+            (Mode::Test(_), Some(kt)) => Mode::Iv(kt.iv(&v)),
+            (m, _) => m,
         };
         let n = match (self.xs, bytes) {
             (Some(s), Some((b, xs))) if s == b => {
@@ -470,6 +527,23 @@ impl ListShape {
                         if iv.has(e.k) { e.val(*x) } else { e.val(*y) }
                     },
                 )
+            }
+            Body::Edit(kt, ed) => {
+                let iv = kt.iv(env.v);
+                match mode {
+                    Mode::Nothing => Some(0),
+                    Mode::All => ed.run((lo, hi), iv, env.v, env.xs, out),
+                    // The condition an interval: the same `k`, in order.
+                    Mode::Iv(c) if !c.neg => {
+                        ed.run((lo.max(c.a), hi.min(c.b)), iv, env.v, env.xs, out)
+                    }
+                    _ => {
+                        let (x, y) = ed.vals();
+                        Self::each(lo, hi, mode, &env, out, |e| {
+                            if iv.has(e.k) { e.val(x) } else { e.val(y) }
+                        })
+                    }
+                }
             }
             Body::General(b) => Self::each(lo, hi, mode, &env, out, |e| e.elem(b)),
         }
@@ -523,10 +597,16 @@ impl ListShape {
 /// as long as no failure the ordinary evaluation would meet is skipped
 /// (an invariant test cannot fail once the invariants are read; a side
 /// evaluated before it must be infallible to be skipped).
-fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
+#[inline(always)]
+fn fold<'s>(plan: Plan, side: Option<(Cmp, usize, usize)>, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
     let xs: &[Value] = &[];
     let e = Env { k: 0, v, xs };
-    let yes = |t: &Test| e.test(t) == Some(true);
+    // The invariant side (the only one `yes` is asked of): one compare
+    // when it is one, else the tree.
+    let yes = |t: &Test| match side {
+        Some((op, a, b)) => e.cmp(op, Term::Inv(a), Term::Inv(b)) == Some(true),
+        None => e.test(t) == Some(true),
+    };
     match (plan, t) {
         (Plan::Invariant, _) if yes(t) => Mode::All,
         (Plan::Invariant, _) => Mode::Nothing,
@@ -559,6 +639,22 @@ fn fold<'s>(plan: Plan, t: &'s Test, v: &[i64; 8]) -> Mode<'s> {
             }
         }
         _ => Mode::Test(t),
+    }
+}
+
+/// The invariant side of a condition folded by `plan` (the side `fold`
+/// decides per list), and the side left to test per element.
+fn sides(plan: Plan, cond: Option<&Test>) -> (Option<&Test>, Option<&Test>) {
+    match (plan, cond) {
+        (Plan::Invariant, Some(t)) => (Some(t), None),
+        (Plan::OrFirst | Plan::AndFirst, Some(Test::Or(a, b) | Test::And(a, b))) => {
+            (Some(a), Some(b))
+        }
+        (Plan::OrSecond | Plan::AndSecond, Some(Test::Or(a, b) | Test::And(a, b))) => {
+            (Some(b), Some(a))
+        }
+        (Plan::General, Some(t)) => (None, Some(t)),
+        _ => (None, None),
     }
 }
 

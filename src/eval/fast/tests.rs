@@ -164,6 +164,14 @@ fn list_shapes_agree_with_the_tree_walk() {
         "[r for r in a..b if r != a]",
         "[if r != a then xs[r] else b for r in 0..len(xs) if r <= b]",
         "[if r < b then xs[r] else a for r in 0..len(xs) if r > a or r < b]",
+        // Edits (`Edit`) under every condition mode, and an invariant named twice.
+        "[if r >= a then max(b, xs[r]) else xs[r] for r in a..len(xs) if r != 1]",
+        "[if r < a then xs[r] else min(b, xs[r]) for r in -1..len(xs) if r > b]",
+        "[if r == b then a else xs[r] for r in a..=b]",
+        "[if r > a then xs[r] else max(xs[r], a) for r in 0..len(xs) if a == a]",
+        "[if r >= a then min(xs[r], a) else xs[r] for r in 0..len(xs) if r < a or a > 0]",
+        "[if b <= r then xs[r] else b for r in 0..len(xs) if r < b and a < b]",
+        "[if r != a then min(xs[r], b) else xs[r] for r in 0..len(xs) if xs[r] > 1]",
     ];
     let ints = |v: &[i64]| Value::list(v.iter().map(|&n| Value::Int(n)).collect());
     let avals = [
