@@ -401,3 +401,45 @@ fn cgsuite_infinitesimal_and_numberish_rows() {
         assert_eq!(g[1], num.to_string(), "{file}:{line}+1 IsNumberish of {x}");
     }
 }
+
+/// `IsStopperSided`: `CanonicalStopperTestCase.scala` line 318 asks it of
+/// every row (true: a stopper's two sides are itself), and
+/// `SidedValueTestCase.scala` lines 12, 23, 34 and 46 of `dud`, `1 & 0`,
+/// `^ & v*` (true) and Bach's carousel (false: its sides are held as
+/// forms with a cycle; THEORY.md §6.18, "Stopper-sided").
+#[test]
+fn cgsuite_is_stopper_sided_rows() {
+    const SVT: &str = "lib/core/src/test/scala/org/cgsuite/lang/SidedValueTestCase.scala";
+    let stoppers = [
+        "on",
+        "off",
+        "over",
+        "{pass|3/2}",
+        "{-1/4+*|pass}",
+        "{0|^<on>||v<on>}",
+        "{0|||0||0|off}",
+        "{on|0||0}",
+        "{0||0|under}",
+        "+-{0|pass}",
+        "+-{5|pass}",
+        "a{0||||0|||a|*||*}",
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+    ];
+    let mut rows: Vec<(&str, u32, &str, bool)> =
+        stoppers.iter().map(|x| (CST, 318, *x, true)).collect();
+    rows.extend([
+        (SVT, 12, "dud", true),
+        (SVT, 23, "a{{|a}|}", true),
+        (SVT, 34, "{0|{dud|},*}", true),
+        (SVT, 46, "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", false),
+    ]);
+    let text: String = rows
+        .iter()
+        .map(|(_, _, x, _)| format!("is_stopper_sided({x})\n"))
+        .collect();
+    let got = texts_or_codes(&text);
+    assert_eq!(got.len(), rows.len(), "{got:?}");
+    for ((file, line, x, want), g) in rows.iter().zip(&got) {
+        assert_eq!(*g, want.to_string(), "{file}:{line} IsStopperSided of {x}");
+    }
+}

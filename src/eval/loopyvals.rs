@@ -180,7 +180,7 @@ impl Interp<'_> {
             Ok(match op {
                 BinOp::Add => add(cx, s, &a, &b, span)?,
                 BinOp::Sub => add(cx, s, &a, &b.negative(), span)?,
-                BinOp::Sided => with_sides(cx, s, a, b, (xs, ys), span)?,
+                BinOp::Sided => with_sides(cx, s, a, b, span)?,
                 BinOp::Ge => Value::Bool(geq(&a, &b)?),
                 BinOp::Le => Value::Bool(geq(&b, &a)?),
                 BinOp::Gt => Value::Bool(geq(&a, &b)? && !geq(&b, &a)?),
@@ -337,43 +337,21 @@ fn add(cx: &Ctx, s: &mut GameStore, a: &SidedValue, b: &SidedValue, span: Span) 
     to_value(s, v, span)
 }
 
-/// `s & t`: the value with onside s and offside t, two stoppers, s ≥ t;
-/// or, as `value` prints sides that are no stoppers (THEORY.md §6.18), s
-/// a game whose onside is no stopper (its onside is taken) and t one
-/// whose offside is no stopper (its offside is taken).
+/// `s & t`: the value whose onside is the onside of s and whose offside
+/// is the offside of t (of two stoppers, s and t themselves); so a side
+/// that `value` prints as a form with a cycle reads back as that side.
+/// The decision goes by the sides' values, never their forms: the onside
+/// of s must be at least the offside of t, and the result is a stopper
+/// when the two sides are equal ([`SidedValue::of_sides`], which compares
+/// a side held as a form with a cycle with a stopper on the other side).
 fn with_sides(
     cx: &Ctx,
     store: &mut GameStore,
     on: SidedValue,
     off: SidedValue,
-    (xs, ys): (Span, Span),
     span: Span,
 ) -> Result<Value> {
-    let cyclic =
-        |s: &crate::partizan::loopy::Stopper| !crate::partizan::loopy::is_stopper(&s.graph, s.root);
-    let (on, off) = (
-        if cyclic(&on.onside) {
-            SidedValue::of_stopper(on.onside.clone())
-        } else {
-            on
-        },
-        if cyclic(&off.offside) {
-            SidedValue::of_stopper(off.offside.clone())
-        } else {
-            off
-        },
-    );
-    for (v, at) in [(&on, xs), (&off, ys)] {
-        if !v.stopper {
-            return Err(crate::error::EvalError::Value {
-                message: "each side of `&` is a stopper, and this value has two sides".into(),
-                help: "write `s & t` with s and t stoppers: `over & under`, `2 & 0`".into(),
-                span: at,
-            }
-            .into());
-        }
-    }
-    let (on, off) = (on.onside, off.onside);
+    let (on, off) = (on.onside, off.offside);
     let ordered = within(
         cx,
         "the play on the difference of the two sides",

@@ -1,6 +1,6 @@
 //! CGSuite's predicates of loopy game values (THEORY.md §6.16):
-//! `is_stopper`, `is_plumtree`, `is_pseudonumber`, `is_loopfree` and
-//! `is_idempotent`, each
+//! `is_stopper`, `is_plumtree`, `is_pseudonumber`, `is_loopfree`,
+//! `is_stopper_sided` and `is_idempotent`, each
 //! also of a short game (a short game is a loopfree plumtree stopper, a
 //! pseudonumber when it is a number); and the stops of a stopper, which
 //! `left_stop` and `right_stop` answer for loopy values.
@@ -65,6 +65,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         "is_loopfree(on)",
     ),
     game(
+        "is_stopper_sided",
+        is_stopper_sided,
+        G_LOOPY,
+        (1, 1),
+        "bool",
+        "is_stopper_sided(G): whether G's onside and offside are both held as stoppers (stoppers and `s & t` are; Bach's carousel is not)",
+        "whether G's onside and offside are both stoppers: every stopper and every `s & t` of stoppers is; a value whose side grundy holds as a form with a cycle (Bach's carousel) is not (true is proved, false is CGSuite's test: THEORY.md §6.18)",
+        "is_stopper_sided(over & under)",
+    ),
+    game(
         "is_idempotent",
         is_idempotent,
         G_LOOPY,
@@ -103,6 +113,10 @@ fn test(
 
 fn is_stopper(a: Args) -> Result<Value> {
     test(a, &|_, l| Ok(l.value.stopper), &|_, _| true)
+}
+
+fn is_stopper_sided(a: Args) -> Result<Value> {
+    test(a, &|_, l| Ok(l.value.stopper_sided()), &|_, _| true)
 }
 
 fn is_plumtree_fn(a: Args) -> Result<Value> {

@@ -43,6 +43,8 @@ mod ops_tests;
 #[cfg(test)]
 mod show_forms_tests;
 #[cfg(test)]
+mod sided_tests;
+#[cfg(test)]
 mod simplify_tests;
 #[cfg(test)]
 mod stops_tests;

@@ -13,14 +13,14 @@ use proptest::prelude::*;
 const MAX: usize = 1 << 20;
 const CST: &str = "CanonicalStopperTestCase.scala";
 
-fn graph() -> impl Strategy<Value = SidedGraph> {
+pub(super) fn graph() -> impl Strategy<Value = SidedGraph> {
     (1usize..6).prop_flat_map(|n| {
         let side = proptest::collection::vec(proptest::collection::vec(0..n as u32, 0..3), n);
         (side.clone(), side).prop_map(|(l, r)| SidedGraph::new(l, r))
     })
 }
 
-fn parse(store: &mut GameStore, t: &str) -> Stopper {
+pub(super) fn parse(store: &mut GameStore, t: &str) -> Stopper {
     let (graph, root) = parse_loopy(store, t, 10_000).unwrap();
     Stopper { graph, root }
 }
@@ -31,7 +31,13 @@ fn equal(a: &Stopper, b: &Stopper) -> bool {
 
 /// Who wins each start of `g + x` (x the stopper at `xr` of `xg`), draws
 /// counted as Left's wins in the onside and Right's in the offside.
-fn played(g: &SidedGraph, v: u32, xg: &SidedGraph, xr: u32, onside: bool) -> (Winner, Winner) {
+pub(super) fn played(
+    g: &SidedGraph,
+    v: u32,
+    xg: &SidedGraph,
+    xr: u32,
+    onside: bool,
+) -> (Winner, Winner) {
     let (s, _) = sum_graph(&[g, xg], &[v, xr], MAX, &mut || false).unwrap();
     let o = outcomes(&s, Play::Normal)[0];
     let fix = |w: Winner| match w {
@@ -42,7 +48,7 @@ fn played(g: &SidedGraph, v: u32, xg: &SidedGraph, xr: u32, onside: bool) -> (Wi
     (fix(o.left_first), fix(o.right_first))
 }
 
-const PROBES: [&str; 10] = [
+pub(super) const PROBES: [&str; 10] = [
     "0", "*", "1", "-1", "1/2", "^", "over", "under", "upon", "{1|-1}",
 ];
 

@@ -177,14 +177,19 @@ impl SidedValue {
         SidedValue::of_sides(on, off, max_vertices, stop).map(Ok)
     }
 
-    /// The value with these sides (marked a stopper when they are equal;
-    /// sides that are no stoppers are never equal stoppers).
+    /// The value with these sides (marked a stopper when they are equal).
+    /// A side held as a form with a cycle that equals the other side, a
+    /// stopper, is that stopper: the two are compared as sides of that
+    /// kind, both ways ([`side_geq`]), so the answer goes by the sides'
+    /// values, not by their forms (THEORY.md §6.18, "Stopper-sided").
     pub fn of_sides(
         onside: Stopper,
         offside: Stopper,
         max_vertices: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<SidedValue> {
+        let onside = as_stopper_like(onside, &offside, true, max_vertices, stop)?;
+        let offside = as_stopper_like(offside, &onside, false, max_vertices, stop)?;
         let stoppers =
             is_stopper(&onside.graph, onside.root) && is_stopper(&offside.graph, offside.root);
         let same = stoppers
@@ -439,6 +444,26 @@ const EARLY_ROUNDS: usize = 16;
 /// Unravellings tried on a graph of `n` positions before giving up.
 fn unravel_steps(n: usize) -> usize {
     n.saturating_mul(4).saturating_add(16)
+}
+
+/// `side`, one side of a value (the onside when `onside`), replaced by
+/// `other` when `side` is held as a form with a cycle, `other` is a
+/// stopper and the two are equal in that side, checked both ways by
+/// [`side_geq`]; else `side` unchanged. `None` only for the budgets.
+pub(super) fn as_stopper_like(
+    side: Stopper,
+    other: &Stopper,
+    onside: bool,
+    max_vertices: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Stopper> {
+    if is_stopper(&side.graph, side.root) || !is_stopper(&other.graph, other.root) {
+        return Some(side);
+    }
+    let (g, a, h, b) = (&side.graph, side.root, &other.graph, other.root);
+    let equal = side_geq(g, a, h, b, onside, max_vertices, stop)?
+        && side_geq(h, b, g, a, onside, max_vertices, stop)?;
+    Some(if equal { other.clone() } else { side })
 }
 
 /// `a ≥ b` as sides (onsides when `onside`): by play on the difference
