@@ -311,6 +311,11 @@ fn read_state<R: Read>(inp: &mut CrcReader<R>) -> Result<QuotientState, Checkpoi
         1 => Some(read_learning(inp)?),
         _ => return Err(damaged("a flag is neither 0 nor 1")),
     };
+    // Learning starts only when the refinement has given up, so a
+    // refining candidate saved beside a learning stage is one that is
+    // never taken up again: grundy before 2026-12-05 wrote the given-up
+    // candidate into the saves inside learning. It is dropped here.
+    let refining = if learning.is_some() { None } else { refining };
     Ok(QuotientState {
         records,
         automaton,

@@ -262,6 +262,10 @@ impl<'r> QuotientRun<'r> {
             Some(a) => a,
             None => {
                 how = Found::Learned;
+                // The refinement gave up: its last candidate is not
+                // taken up again, and a save inside learning must not
+                // carry it (a state is refining or learning, never both).
+                state.refining = None;
                 learn_stage(learner, state, m, learning, events)?
             }
         };

@@ -348,3 +348,47 @@ fn a_state_of_fewer_heaps_resumes_and_one_of_more_is_refused() {
     assert_eq!(h.stages, whole.stages);
     assert_eq!(h.quotient.to_json(), whole.quotient.to_json());
 }
+
+/// A refinement that gives up falls back to learning; the saves inside
+/// that learning stage carry no refining candidate (a state is refining
+/// or learning, never both), and are read back.
+#[test]
+fn learning_after_a_refinement_gives_up_is_saved_and_read_back() {
+    let code = OctalCode::parse("0.07").unwrap();
+    // Under 60 elements the refinement of heap 10's quotient gives up.
+    let budget = QuotientBudget {
+        max_elements: 60,
+        max_positions: 20_000,
+        ..QuotientBudget::default()
+    };
+    let mut r = Recorder {
+        save: true,
+        every: 1,
+        ..Recorder::default()
+    };
+    let mut run = QuotientRun::new(&code, 30, &budget).unwrap();
+    let end = run.run(&mut r);
+    assert!(matches!(end, Err(MisereError::Budget { .. })), "{end:?}");
+    let gave_up = r.saved.iter().filter(|(_, s)| s.learning.is_some());
+    let mut inside = 0;
+    for (_, state) in gave_up {
+        inside += 1;
+        assert!(state.refining.is_none());
+        let loaded = QuotientState::load(HEADER, &bytes_of(state, HEADER)[..]).unwrap();
+        assert_eq!(canonical(&loaded), canonical(state));
+    }
+    assert!(inside > 0);
+    assert!(r.saved.iter().any(|(_, s)| s.refining.is_some()));
+}
+
+/// A checkpoint written by grundy before 2026-12-05 inside a learning
+/// stage that followed a refinement also holds the refinement's last
+/// candidate, which is never taken up again: it is read, without it.
+#[test]
+fn a_learning_save_beside_a_given_up_candidate_is_read_without_it() {
+    let mut state = learning_state();
+    let cand = state.automaton.clone();
+    state.refining = Some((7, cand));
+    let loaded = QuotientState::load(HEADER, &bytes_of(&state, HEADER)[..]).unwrap();
+    assert!(loaded.refining.is_none() && loaded.learning.is_some());
+}
