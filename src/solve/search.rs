@@ -7,9 +7,9 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical walk under the query's budgets, and so is a part where
-//! one player has no move (an integer, whatever its size); a bigger part
-//! stays open.
+//! canonical walk under the query's budgets, and so is a bigger part where
+//! one player has no move and never gets one (an integer, its longest
+//! run); any other part stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
 //! Two searches run on these nodes (`--search-algo`): proof-number
@@ -369,13 +369,17 @@ impl Solver {
         // Decided by the part alone (never by what earlier queries
         // cached), so that a search expands the same positions in any
         // session: with or without `--jobs`, first or after other queries.
-        // A part where one player has no move is an integer (§6.15), so
-        // its value is found however many moves the other player has.
+        // A bigger part where one player has no move is an integer
+        // (§6.15): taken when that player never gets a move (its longest
+        // run, a walk of the mover's moves only), else searched, since its
+        // integer would take its whole game tree.
         let [left, right] = count_moves(cx, c)?;
-        let value = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
-            None
-        } else {
+        let value = if left + right <= cx.limits.search_parts {
             Some(self.small_part_value(cx, s, key, c, [left, right])?)
+        } else if left == 0 || right == 0 {
+            self.one_sided_value(cx, s, key, c, [left, right])?
+        } else {
+            None
         };
         let info = PartInfo {
             moves: [left, right],
@@ -383,6 +387,27 @@ impl Solver {
         };
         s.note_part(key.clone(), info);
         Ok(info)
+    }
+
+    /// The integer of a part where one player has no move, when they never
+    /// get one (`runs.rs`); None when they do (the part stays open).
+    fn one_sided_value(
+        &mut self,
+        cx: &Ctx,
+        s: &mut Search,
+        key: &PartKey,
+        c: &Comp,
+        [left, right]: [usize; 2],
+    ) -> Result<Option<ValueId>> {
+        let store = &mut self.partizan.store;
+        if left == 0 && right == 0 {
+            return Ok(Some(store.zero()));
+        }
+        let mover = if right == 0 { Side::Left } else { Side::Right };
+        Ok(s.runs.one_sided(cx, c, key, mover)?.map(|n| {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            store.integer(if mover == Side::Left { n } else { -n })
+        }))
     }
 
     /// The value of a part the search takes into `known`: a one-sided
