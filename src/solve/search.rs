@@ -804,6 +804,26 @@ impl Solver {
     }
 }
 
+/// What the search takes of each interned component of `ids` alone, with
+/// Left's and Right's numbers of moves (tests: which parts join `known`).
+#[cfg(test)]
+impl Solver {
+    pub(crate) fn parts_taken(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+    ) -> Result<Vec<(Option<ValueId>, [usize; 2])>> {
+        let mut s = Search::new(cx);
+        let mut out = Vec::new();
+        for &id in ids {
+            let c = self.comp(id).clone();
+            let info = self.part_info(cx, &mut s, &PartKey::of(&c), &c)?;
+            out.push((info.value, info.moves));
+        }
+        Ok(out)
+    }
+}
+
 /// A frame popped with its result: off the path, into the table.
 fn decided(s: &mut Search, path: &mut HashSet<Key, FxBuildHasher>, f: Frame, wins: bool) {
     path.remove(&f.key);
