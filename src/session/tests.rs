@@ -68,6 +68,17 @@ fn boards(
     })
 }
 
+/// A session that ran `value P` for each of `positions` under `rules`.
+fn valued(rules: &str, positions: &[String]) -> Session {
+    let mut s = Session::new(2_000_000);
+    let queries: Vec<String> = positions.iter().map(|p| format!("value {p}")).collect();
+    let text = format!("{rules}\n{}", queries.join("\n"));
+    assert!(s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
+        r.unwrap();
+    }));
+    s
+}
+
 /// Each position a `value` query of `positions` interned (every follower
 /// of each), valued again by the search's walks (`solve/runs.rs`), which
 /// intern nothing, with a memo of `cap` bytes: the walk of the whole game
@@ -77,12 +88,7 @@ fn boards(
 /// the run is always found. Returns how many times the walks' memo was
 /// emptied.
 fn walks_agree(rules: &str, positions: &[String], cap: usize, one_sided: Option<Side>) -> u64 {
-    let mut s = Session::new(2_000_000);
-    let queries: Vec<String> = positions.iter().map(|p| format!("value {p}")).collect();
-    let text = format!("{rules}\n{}", queries.join("\n"));
-    assert!(s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
-        r.unwrap();
-    }));
+    let mut s = valued(rules, positions);
     let interrupt = AtomicBool::new(false);
     let cx = Ctx::new(&s.defs, &interrupt, Limits::default(), Span::default());
     let (ids, values): (Vec<u32>, Vec<_>) = (0..s.solver.len() as u32)
@@ -168,12 +174,7 @@ proptest::proptest! {
 /// game tree). Returns how many of each: taken, left open though a player
 /// has no move.
 fn parts_taken_agree(positions: &[String]) -> (usize, usize) {
-    let mut s = Session::new(2_000_000);
-    let queries: Vec<String> = positions.iter().map(|p| format!("value {p}")).collect();
-    let text = format!("{AMAZONS}\n{}", queries.join("\n"));
-    assert!(s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
-        r.unwrap();
-    }));
+    let mut s = valued(AMAZONS, positions);
     let interrupt = AtomicBool::new(false);
     let limits = Limits {
         search_parts: 0,

@@ -374,12 +374,17 @@ impl Solver {
         // run, a walk of the mover's moves only), else searched, since its
         // integer would take its whole game tree.
         let [left, right] = count_moves(cx, c)?;
-        let value = if left + right <= cx.limits.search_parts {
-            Some(self.small_part_value(cx, s, key, c, [left, right])?)
-        } else if left == 0 || right == 0 {
+        let run = if left == 0 || right == 0 {
             self.one_sided_value(cx, s, key, c, [left, right])?
         } else {
             None
+        };
+        let value = match run {
+            Some(v) => Some(v),
+            None if left + right <= cx.limits.search_parts => {
+                Some(self.small_part_value(cx, s, key, c)?)
+            }
+            None => None,
         };
         let info = PartInfo {
             moves: [left, right],
@@ -410,29 +415,17 @@ impl Solver {
         }))
     }
 
-    /// The value of a part the search takes into `known`: a one-sided
-    /// part's integer by its longest run (`runs.rs`, nothing interned),
-    /// any other by the canonical engine.
+    /// The value of a small part the search takes into `known` (not
+    /// one-sided for good: `one_sided_value`): by a walk of its game tree
+    /// (`runs.rs`, nothing interned), else by the canonical engine.
     fn small_part_value(
         &mut self,
         cx: &Ctx,
         s: &mut Search,
         key: &PartKey,
         c: &Comp,
-        [left, right]: [usize; 2],
     ) -> Result<ValueId> {
-        let store = &mut self.partizan.store;
-        if left == 0 && right == 0 {
-            return Ok(store.zero());
-        }
-        let mover = if right == 0 { Side::Left } else { Side::Right };
-        if (left == 0 || right == 0)
-            && let Some(n) = s.runs.one_sided(cx, c, key, mover)?
-        {
-            let n = i64::try_from(n).unwrap_or(i64::MAX);
-            return Ok(store.integer(if mover == Side::Left { n } else { -n }));
-        }
-        if let Some(v) = s.runs.value(cx, store, c, key)? {
+        if let Some(v) = s.runs.value(cx, &mut self.partizan.store, c, key)? {
             return Ok(v);
         }
         let id = self.intern_comp(cx, c)?;
