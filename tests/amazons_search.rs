@@ -11,8 +11,8 @@
 //! docs/PERFORMANCE.md "Amazons 4×5 and 5×4 reached"), both finish under
 //! the 4 GiB budget of `start_outcome`: 5×4 is N, as published (1,217,766
 //! positions, 122 s of CPU, 0.97 GiB); 4×5 comes out P (5,196,735
-//! positions, 580 s, 1.54 GiB), against the published N, so its test
-//! fails: either the start drawn for 4-wide boards is not the papers'
+//! positions, 580 s, 1.54 GiB; at `--search-parts 8` too, 3.2 million
+//! positions, 683 s), against the published N, so its test fails: either the start drawn for 4-wide boards is not the papers'
 //! (docs/THEORY.md §6.15 says that layout is this repository's reading)
 //! or the search is wrong there. Before, by the depth-first search and
 //! then by df-pn, neither had finished (4×5: 2.3 million positions after
