@@ -68,6 +68,17 @@ fn boards(
     })
 }
 
+/// A session that ran `value P` for each of `positions` under `rules`.
+fn valued(rules: &str, positions: &[String]) -> Session {
+    let mut s = Session::new(2_000_000);
+    let queries: Vec<String> = positions.iter().map(|p| format!("value {p}")).collect();
+    let text = format!("{rules}\n{}", queries.join("\n"));
+    assert!(s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
+        r.unwrap();
+    }));
+    s
+}
+
 /// Each position a `value` query of `positions` interned (every follower
 /// of each), valued again by the search's walks (`solve/runs.rs`), which
 /// intern nothing, with a memo of `cap` bytes: the walk of the whole game
@@ -77,12 +88,7 @@ fn boards(
 /// the run is always found. Returns how many times the walks' memo was
 /// emptied.
 fn walks_agree(rules: &str, positions: &[String], cap: usize, one_sided: Option<Side>) -> u64 {
-    let mut s = Session::new(2_000_000);
-    let queries: Vec<String> = positions.iter().map(|p| format!("value {p}")).collect();
-    let text = format!("{rules}\n{}", queries.join("\n"));
-    assert!(s.run_text("t.game", &text, Mode::Run, &mut |_, r| {
-        r.unwrap();
-    }));
+    let mut s = valued(rules, positions);
     let interrupt = AtomicBool::new(false);
     let cx = Ctx::new(&s.defs, &interrupt, Limits::default(), Span::default());
     let (ids, values): (Vec<u32>, Vec<_>) = (0..s.solver.len() as u32)
@@ -157,5 +163,65 @@ proptest::proptest! {
         walks_agree(DOMINEERING, &[board], cap, None);
         walks_agree(DOMINEERING, &[format!("Domineering(grid({n}, 1))")], cap, Some(Side::Left));
         walks_agree(DOMINEERING, &[format!("Domineering(grid(1, {n}))")], cap, Some(Side::Right));
+    }
+}
+
+/// What the search takes into its known value at `--search-parts 0`, for
+/// every position a `value` query of Amazons boards interned: a part where
+/// both players move stays open; one where a player has no move is taken,
+/// as its value, only when that player never gets a move (its longest run
+/// is found), and stays open when they do (valuing it would take its whole
+/// game tree). Returns how many of each: taken, left open though a player
+/// has no move.
+fn parts_taken_agree(positions: &[String]) -> (usize, usize) {
+    let mut s = valued(AMAZONS, positions);
+    let interrupt = AtomicBool::new(false);
+    let limits = Limits {
+        search_parts: 0,
+        ..Limits::default()
+    };
+    let cx = Ctx::new(&s.defs, &interrupt, limits, Span::default());
+    let (ids, values): (Vec<u32>, Vec<_>) = (0..s.solver.len() as u32)
+        .filter_map(|id| Some((id, s.solver.value_if_known(id)?)))
+        .unzip();
+    let taken = s.solver.parts_taken(&cx, &ids).unwrap();
+    let (walks, _) = s.solver.walks(&cx, &ids, 1 << 20).unwrap();
+    let (mut valued, mut open) = (0, 0);
+    for ((&v, (got, [left, right])), (_, runs)) in values.iter().zip(taken).zip(walks) {
+        let stuck_for_good = match (left, right) {
+            (0, 0) => true,
+            (_, 0) => runs[0].is_some(),
+            (0, _) => runs[1].is_some(),
+            _ => false,
+        };
+        if stuck_for_good {
+            assert_eq!(got, Some(v));
+            valued += 1;
+        } else {
+            assert_eq!(got, None, "a part with moves {left}, {right} was valued");
+            open += usize::from(left == 0 || right == 0);
+        }
+    }
+    (valued, open)
+}
+
+/// Right's amazon walled in by Left's, which can move away and free it:
+/// the part is left open; walled in by burnt squares: taken.
+#[test]
+fn a_part_where_a_player_is_stuck_for_now_stays_open() {
+    let boards = [
+        r##"Amazons(grid(["ox..", "#x.."]))"##.to_string(),
+        r###"Amazons(grid(["o#..", "##x."]))"###.to_string(),
+    ];
+    let (valued, open) = parts_taken_agree(&boards);
+    assert!(valued > 0 && open > 0, "taken {valued}, open {open}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn parts_taken_by_the_search_on_amazons(board in boards("Amazons", b"xo....#")) {
+        parts_taken_agree(&[board]);
     }
 }

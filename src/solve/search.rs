@@ -7,9 +7,9 @@
 //! value (`known`), the sum of the values of every other component. A
 //! part a move makes joins `known` when it is small: at most
 //! `--search-parts` options in all (`Limits::search_parts`), valued by the
-//! canonical walk under the query's budgets, and so is a part where
-//! one player has no move (an integer, whatever its size); a bigger part
-//! stays open.
+//! canonical walk under the query's budgets, and so is a bigger part where
+//! one player has no move and never gets one (an integer, its longest
+//! run); any other part stays open.
 //! A node with nothing open is decided by its value's outcome class.
 //!
 //! Two searches run on these nodes (`--search-algo`): proof-number
@@ -369,13 +369,22 @@ impl Solver {
         // Decided by the part alone (never by what earlier queries
         // cached), so that a search expands the same positions in any
         // session: with or without `--jobs`, first or after other queries.
-        // A part where one player has no move is an integer (§6.15), so
-        // its value is found however many moves the other player has.
+        // A bigger part where one player has no move is an integer
+        // (§6.15): taken when that player never gets a move (its longest
+        // run, a walk of the mover's moves only), else searched, since its
+        // integer would take its whole game tree.
         let [left, right] = count_moves(cx, c)?;
-        let value = if left + right > cx.limits.search_parts && left > 0 && right > 0 {
-            None
+        let run = if left == 0 || right == 0 {
+            self.one_sided_value(cx, s, key, c, [left, right])?
         } else {
-            Some(self.small_part_value(cx, s, key, c, [left, right])?)
+            None
+        };
+        let value = match run {
+            Some(v) => Some(v),
+            None if left + right <= cx.limits.search_parts => {
+                Some(self.small_part_value(cx, s, key, c)?)
+            }
+            None => None,
         };
         let info = PartInfo {
             moves: [left, right],
@@ -385,29 +394,38 @@ impl Solver {
         Ok(info)
     }
 
-    /// The value of a part the search takes into `known`: a one-sided
-    /// part's integer by its longest run (`runs.rs`, nothing interned),
-    /// any other by the canonical engine.
-    fn small_part_value(
+    /// The integer of a part where one player has no move, when they never
+    /// get one (`runs.rs`); None when they do (the part stays open).
+    fn one_sided_value(
         &mut self,
         cx: &Ctx,
         s: &mut Search,
         key: &PartKey,
         c: &Comp,
         [left, right]: [usize; 2],
-    ) -> Result<ValueId> {
+    ) -> Result<Option<ValueId>> {
         let store = &mut self.partizan.store;
         if left == 0 && right == 0 {
-            return Ok(store.zero());
+            return Ok(Some(store.zero()));
         }
         let mover = if right == 0 { Side::Left } else { Side::Right };
-        if (left == 0 || right == 0)
-            && let Some(n) = s.runs.one_sided(cx, c, key, mover)?
-        {
+        Ok(s.runs.one_sided(cx, c, key, mover)?.map(|n| {
             let n = i64::try_from(n).unwrap_or(i64::MAX);
-            return Ok(store.integer(if mover == Side::Left { n } else { -n }));
-        }
-        if let Some(v) = s.runs.value(cx, store, c, key)? {
+            store.integer(if mover == Side::Left { n } else { -n })
+        }))
+    }
+
+    /// The value of a small part the search takes into `known` (not
+    /// one-sided for good: `one_sided_value`): by a walk of its game tree
+    /// (`runs.rs`, nothing interned), else by the canonical engine.
+    fn small_part_value(
+        &mut self,
+        cx: &Ctx,
+        s: &mut Search,
+        key: &PartKey,
+        c: &Comp,
+    ) -> Result<ValueId> {
+        if let Some(v) = s.runs.value(cx, &mut self.partizan.store, c, key)? {
             return Ok(v);
         }
         let id = self.intern_comp(cx, c)?;
@@ -776,6 +794,26 @@ impl Solver {
         let right = self.search_winning(cx, s, ids, Side::Right, true)?;
         let o = Outcome::from_wins(!left.is_empty(), !right.is_empty());
         Ok((o, [left.into_iter().next(), right.into_iter().next()]))
+    }
+}
+
+/// What the search takes of each interned component of `ids` alone, with
+/// Left's and Right's numbers of moves (tests: which parts join `known`).
+#[cfg(test)]
+impl Solver {
+    pub(crate) fn parts_taken(
+        &mut self,
+        cx: &Ctx,
+        ids: &[u32],
+    ) -> Result<Vec<(Option<ValueId>, [usize; 2])>> {
+        let mut s = Search::new(cx);
+        let mut out = Vec::new();
+        for &id in ids {
+            let c = self.comp(id).clone();
+            let info = self.part_info(cx, &mut s, &PartKey::of(&c), &c)?;
+            out.push((info.value, info.moves));
+        }
+        Ok(out)
     }
 }
 
