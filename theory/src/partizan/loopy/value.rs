@@ -188,15 +188,22 @@ impl SidedValue {
         max_vertices: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<SidedValue> {
-        let onside = as_stopper_like(onside, &offside, true, max_vertices, stop)?;
-        let offside = as_stopper_like(offside, &onside, false, max_vertices, stop)?;
-        let stoppers =
-            is_stopper(&onside.graph, onside.root) && is_stopper(&offside.graph, offside.root);
-        let same = stoppers
-            && offside.geq(&onside, max_vertices, stop)?
-            && onside.geq(&offside, max_vertices, stop)?;
+        let stoppers = (
+            is_stopper(&onside.graph, onside.root),
+            is_stopper(&offside.graph, offside.root),
+        );
+        let same = match stoppers {
+            (true, true) => {
+                offside.geq(&onside, max_vertices, stop)?
+                    && onside.geq(&offside, max_vertices, stop)?
+            }
+            (false, true) => side_is(&onside, &offside, true, max_vertices, stop)?,
+            (true, false) => side_is(&offside, &onside, false, max_vertices, stop)?,
+            (false, false) => false,
+        };
         Some(if same {
-            SidedValue::of_stopper(onside)
+            // The value is the side held as a stopper.
+            SidedValue::of_stopper(if stoppers.0 { onside } else { offside })
         } else {
             SidedValue {
                 onside,
@@ -446,24 +453,21 @@ fn unravel_steps(n: usize) -> usize {
     n.saturating_mul(4).saturating_add(16)
 }
 
-/// `side`, one side of a value (the onside when `onside`), replaced by
-/// `other` when `side` is held as a form with a cycle, `other` is a
-/// stopper and the two are equal in that side, checked both ways by
-/// [`side_geq`]; else `side` unchanged. `None` only for the budgets.
-pub(super) fn as_stopper_like(
-    side: Stopper,
-    other: &Stopper,
+/// Whether `side`, one side of a value (the onside when `onside`) held
+/// as a form with a cycle, equals the stopper `stopper` in that side,
+/// checked both ways by [`side_geq`]. `None` only for the budgets.
+fn side_is(
+    side: &Stopper,
+    stopper: &Stopper,
     onside: bool,
     max_vertices: usize,
     stop: &mut dyn FnMut() -> bool,
-) -> Option<Stopper> {
-    if is_stopper(&side.graph, side.root) || !is_stopper(&other.graph, other.root) {
-        return Some(side);
-    }
-    let (g, a, h, b) = (&side.graph, side.root, &other.graph, other.root);
-    let equal = side_geq(g, a, h, b, onside, max_vertices, stop)?
-        && side_geq(h, b, g, a, onside, max_vertices, stop)?;
-    Some(if equal { other.clone() } else { side })
+) -> Option<bool> {
+    let (g, a, h, b) = (&side.graph, side.root, &stopper.graph, stopper.root);
+    Some(
+        side_geq(g, a, h, b, onside, max_vertices, stop)?
+            && side_geq(h, b, g, a, onside, max_vertices, stop)?,
+    )
 }
 
 /// `a ≥ b` as sides (onsides when `onside`): by play on the difference
